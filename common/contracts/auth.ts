@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { SIGN_UP_ROLES, USER_TYPES } from '../roles';
+import { emailField, existingPasswordField, newPasswordField, requiredText } from './fields';
+
+export const signUpSchema = z
+  .object({
+    fullName: requiredText(100),
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
+    userType: z.enum(SIGN_UP_ROLES, { error: MSG.selectOption }),
+    terms: z.literal(true, { error: MSG.terms }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MSG.confirmPassword,
+  });
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: existingPasswordField,
+  isRemember: z.boolean().default(false),
+  shareToken: z.string().max(200).optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const tokenSchema = z.object({ token: z.string().min(10).max(200) });
+
+export const requestResetSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(10).max(200),
+    newPassword: newPasswordField,
+    confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MSG.confirmPassword,
+  });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: existingPasswordField,
+    newPassword: newPasswordField,
+    confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MSG.confirmPassword,
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const impersonateSchema = z.object({ userId: z.uuid() });
+
+/** The user object the login answer carries and the client keeps (SPEC §3). */
+export const userObjSchema = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  userType: z.enum(USER_TYPES),
+  enrollmentDate: z.string(),
+  instituteId: z.string().nullable(),
+  isDarkTheme: z.boolean(),
+  themeColor: z.string(),
+  font: z.string(),
+  planName: z.string().nullable(),
+  planId: z.string().nullable(),
+  isFreeTrial: z.boolean(),
+  remainingTrialDays: z.number().nullable(),
+  hasProfileImage: z.boolean(),
+  hasBrandLogo: z.boolean(),
+});
+export type UserObj = z.infer<typeof userObjSchema>;
+
+export interface SessionAnswer {
+  jwtToken: string;
+  userObj: UserObj;
+  trialEnded: boolean;
+  subscriptionEnded: boolean;
+  /** Set while someone switched into this account. */
+  impersonatedBy: string | null;
+}

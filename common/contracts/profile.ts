@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { FONTS } from '../fonts';
+import { THEME_COLORS } from '../theme-colors';
+import { requiredText } from './fields';
+
+const themeColorKeys = THEME_COLORS.map((color) => color.key) as [string, ...string[]];
+
+/** Every field optional: the profile form and the dark-mode switch both save through it. */
+export const updateUserInfoSchema = z
+  .object({
+    fullName: requiredText(100),
+    isDarkTheme: z.boolean(),
+    themeColor: z.enum(themeColorKeys, { error: 'Please select an option' }),
+    font: z.enum(FONTS as unknown as [string, ...string[]], { error: 'Please select an option' }),
+  })
+  .partial();
+export type UpdateUserInfoInput = z.input<typeof updateUserInfoSchema>;
+
+export const IMAGE_KINDS = ['profileImage', 'brandLogo'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];

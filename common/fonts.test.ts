@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FONT, FONTS, fontStack, isFontName } from './fonts';
+
+describe('FONTS', () => {
+  it('has exactly 34 unique families including the required ones', () => {
+    expect(FONTS).toHaveLength(34);
+    expect(new Set(FONTS).size).toBe(34);
+    expect(FONTS).toEqual(expect.arrayContaining(['Afacad', 'Bitter', 'Lato', 'Roboto']));
+  });
+
+  it('has trimmed, non-empty names and a default from the list', () => {
+    for (const font of FONTS) expect(font).toMatch(/^\S(.*\S)?$/);
+    expect(FONTS).toContain(DEFAULT_FONT);
+    expect(DEFAULT_FONT).toBe('Lato');
+  });
+});
+
+describe('fontStack', () => {
+  it('quotes the family and ends with a sans-serif fallback', () => {
+    expect(fontStack('Lato')).toBe('"Lato", system-ui, sans-serif');
+    expect(fontStack('Exo 2')).toBe('"Exo 2", system-ui, sans-serif');
+  });
+
+  it('uses serif for serif faces', () => {
+    expect(fontStack('Merriweather')).toBe('"Merriweather", serif');
+    expect(fontStack('Playfair Display')).toBe('"Playfair Display", serif');
+  });
+
+  it('always ends with a generic family', () => {
+    for (const font of FONTS) expect(fontStack(font)).toMatch(/^"[^"]+", (system-ui, sans-serif|serif)$/);
+  });
+});
+
+describe('isFontName', () => {
+  it('accepts listed fonts only', () => {
+    expect(isFontName('Roboto')).toBe(true);
+    expect(isFontName('roboto')).toBe(false);
+    expect(isFontName('Comic Sans MS')).toBe(false);
+    expect(isFontName(undefined)).toBe(false);
+    expect(isFontName(42)).toBe(false);
+  });
+});

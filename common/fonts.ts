@@ -1,0 +1,63 @@
+/** Google Fonts families a course creator can pick for their pages (loaded from Google Fonts by name). */
+export const FONTS = [
+  'Afacad',
+  'Barlow',
+  'Bitter',
+  'Cabin',
+  'Crimson Text',
+  'DM Sans',
+  'Exo 2',
+  'Fira Sans',
+  'Hind',
+  'IBM Plex Sans',
+  'Inter',
+  'Josefin Sans',
+  'Karla',
+  'Lato',
+  'Libre Baskerville',
+  'Lora',
+  'Manrope',
+  'Merriweather',
+  'Montserrat',
+  'Mulish',
+  'Noto Sans',
+  'Nunito',
+  'Open Sans',
+  'Oswald',
+  'PT Sans',
+  'Playfair Display',
+  'Poppins',
+  'Quicksand',
+  'Raleway',
+  'Roboto',
+  'Rubik',
+  'Source Sans 3',
+  'Ubuntu',
+  'Work Sans',
+] as const;
+
+export type FontName = (typeof FONTS)[number];
+
+export const DEFAULT_FONT: FontName = 'Lato';
+
+const SERIF_FONTS: ReadonlySet<FontName> = new Set<FontName>([
+  'Bitter',
+  'Crimson Text',
+  'Libre Baskerville',
+  'Lora',
+  'Merriweather',
+  'Playfair Display',
+]);
+
+/** Type guard for validating a stored or user-supplied font name before using it. */
+export function isFontName(value: unknown): value is FontName {
+  return typeof value === 'string' && (FONTS as readonly string[]).includes(value);
+}
+
+/**
+ * CSS `font-family` value for a font, quoted (names like "Exo 2" are not valid bare identifiers) and
+ * ending with a generic fallback: `serif` for serif faces, otherwise `system-ui, sans-serif`.
+ */
+export function fontStack(font: FontName): string {
+  return SERIF_FONTS.has(font) ? `"${font}", serif` : `"${font}", system-ui, sans-serif`;
+}

@@ -1,0 +1,49 @@
+/** Exchange rates keyed by ISO currency code, relative to a common base; values may arrive as strings. */
+export type ExchangeRates = Record<string, number | string>;
+
+/** Rounds half away from zero to 2 decimals without binary float surprises (1.005 -> 1.01). */
+function roundTo2(value: number): number {
+  const cents = Math.round(Number((Math.abs(value) * 100).toPrecision(15)));
+  return (Math.sign(value) * cents) / 100 || 0;
+}
+
+/** A usable positive rate for `currency`, or undefined; metadata keys such as `_id` never count. */
+function rateFor(rates: ExchangeRates, currency: string): number | undefined {
+  if (currency.startsWith('_') || !Object.hasOwn(rates, currency)) return undefined;
+  const raw = rates[currency];
+  const rate = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isFinite(rate) && rate > 0 ? rate : undefined;
+}
+
+/**
+ * Converts a price between currencies so courses can be shown in the viewer's currency:
+ * `amount / rate[from] * rate[to]`, rounded to 2 decimals. Rates may be numbers or numeric strings (as
+ * stored); keys starting with `_` (e.g. a document `_id`) are ignored. If either rate is missing or not a
+ * positive number (or the amount is not finite), the original amount and currency are returned untouched.
+ */
+export function convertCurrency(
+  amount: number,
+  from: string,
+  to: string,
+  rates: ExchangeRates,
+): { amount: number; currency: string } {
+  const fromRate = rateFor(rates, from);
+  const toRate = rateFor(rates, to);
+  if (fromRate === undefined || toRate === undefined || !Number.isFinite(amount)) {
+    return { amount, currency: from };
+  }
+  return { amount: roundTo2((amount / fromRate) * toRate), currency: to };
+}
+
+/**
+ * Formats a price for display with the locale-independent `en-US` conventions (e.g. `$1,234.50`,
+ * `¥1,235`), so server-rendered emails and the web app agree. Codes Intl rejects as malformed fall back
+ * to `"<symbol or code> <amount with 2 decimals>"`.
+ */
+export function formatPrice(amount: number, currency: string, symbol?: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${symbol ?? currency} ${amount.toFixed(2)}`;
+  }
+}

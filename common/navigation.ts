@@ -1,0 +1,104 @@
+import type { UserType } from './roles';
+
+export interface NavItem {
+  /** Link target, query included (e.g. /course-list?tab=course). */
+  to: string;
+  label: string;
+  /** Route names (see routes.ts) that mark this item active. */
+  activeFor: readonly string[];
+  badge?: 'approvals' | 'new-message';
+  /** Hidden for a teacher who belongs to an institute. */
+  hideInInstitute?: boolean;
+}
+
+const item = (
+  to: string,
+  label: string,
+  activeFor: readonly string[],
+  extra: Partial<NavItem> = {},
+): NavItem => ({
+  to,
+  label,
+  activeFor,
+  ...extra,
+});
+
+const GURU = item('/guru-list', 'Guru', ['Guru']);
+const COURSES = item('/course-list?tab=course', 'Course Management', [
+  'Course Management',
+  'Add/View Course',
+  'Add/View Quiz',
+  'Add Study Material',
+  'Add/View Faq',
+]);
+const LIBRARY = item('/course-library-list', 'Course Library', ['Course Library']);
+const INTEGRATIONS = item('/integrations', 'Integrations', ['Integrations']);
+const CONVERSATIONS = item(
+  '/conversation-management',
+  'Conversation Management',
+  ['Conversation Management', 'View Conversation'],
+  {
+    badge: 'new-message',
+  },
+);
+const REPORTS = item('/report?tab=student', 'Reports', ['Reports', 'Student Report']);
+const SUBSCRIBED = item('/subscribed-courses', 'Subscribed Courses', ['Subscribed Courses', 'Quiz']);
+const MY_REPORTS = item('/summary-report?tab=quiz', 'My Reports', ['My Reports']);
+
+/** The side navigation of SPEC §2: exact items and order per role. */
+export const SIDE_NAV = {
+  admin: [
+    item('/dashboard', 'Dashboard', ['Dashboard']),
+    item('/plan-pricing', 'Plan', ['Plan']),
+    GURU,
+    COURSES,
+    LIBRARY,
+    item('/approvals', 'Approvals', ['Approvals', 'View Approval'], { badge: 'approvals' }),
+    item('/partners', 'Partners', ['Partners']),
+    item('/teachers?tab=teacher', 'Teachers', ['Teachers']),
+    item('/students', 'Students', ['Students']),
+    item('/admin-report?tab=teacher', 'Admin Report', ['Admin Report']),
+    INTEGRATIONS,
+    item('/support', 'Support', ['Support', 'View ticket']),
+  ],
+  teacher: [
+    GURU,
+    COURSES,
+    LIBRARY,
+    CONVERSATIONS,
+    item('/invoice', 'Invoice', ['Invoice'], { hideInInstitute: true }),
+    REPORTS,
+    INTEGRATIONS,
+    SUBSCRIBED,
+    MY_REPORTS,
+  ],
+  institute: [
+    GURU,
+    COURSES,
+    LIBRARY,
+    item('/teacher-list', 'Teachers', ['Teachers']),
+    item('/student-list', 'Students', ['Students']),
+    CONVERSATIONS,
+    item('/invoice', 'Invoice', ['Invoice']),
+    REPORTS,
+    INTEGRATIONS,
+    SUBSCRIBED,
+    MY_REPORTS,
+  ],
+  student: [SUBSCRIBED, MY_REPORTS, CONVERSATIONS],
+  partner: [
+    item('/invoice', 'Invoice', ['Invoice']),
+    item('/partner-report?tab=referred', 'Partner Report', ['Partner Report']),
+  ],
+  developer: [item('/logs', 'Logs', ['Logs'])],
+} satisfies Record<UserType, NavItem[]>;
+
+export function sideNavFor(userType: UserType, instituteId: string | null | undefined): NavItem[] {
+  return SIDE_NAV[userType].filter((entry) => !(entry.hideInInstitute && instituteId));
+}
+
+/** Badge text: the count up to 9, then "9+". */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? '9+' : String(count);
+}

@@ -1,0 +1,52 @@
+import { DEFAULT_THEME } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_THEME_COLOR, isThemeColorKey, THEME_COLORS } from './theme-colors';
+
+describe('THEME_COLORS', () => {
+  it('has the 11 Mantine palette keys, each once', () => {
+    const keys = THEME_COLORS.map((c) => c.key);
+    expect(keys).toEqual([
+      'blue',
+      'cyan',
+      'grape',
+      'green',
+      'indigo',
+      'lime',
+      'orange',
+      'pink',
+      'red',
+      'teal',
+      'violet',
+    ]);
+    expect(new Set(keys).size).toBe(11);
+  });
+
+  it("uses Mantine's own shade-6 hex for each key", () => {
+    for (const { key, hex } of THEME_COLORS) {
+      expect(DEFAULT_THEME.colors[key]?.[6]).toBe(hex);
+    }
+  });
+
+  it('has distinct, non-empty display names and lower-case #rrggbb hex', () => {
+    const names = THEME_COLORS.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(THEME_COLORS.find((c) => c.key === 'blue')?.name).toBe('Ocean Blue');
+    for (const { name, hex } of THEME_COLORS) {
+      expect(name.trim()).not.toBe('');
+      expect(hex).toMatch(/^#[0-9a-f]{6}$/);
+    }
+  });
+});
+
+describe('isThemeColorKey', () => {
+  it('accepts only listed keys', () => {
+    expect(isThemeColorKey(DEFAULT_THEME_COLOR)).toBe(true);
+    expect(DEFAULT_THEME_COLOR).toBe('indigo');
+    expect(isThemeColorKey('violet')).toBe(true);
+    expect(isThemeColorKey('yellow')).toBe(false);
+    expect(isThemeColorKey('Blue')).toBe(false);
+    expect(isThemeColorKey('')).toBe(false);
+    expect(isThemeColorKey(null)).toBe(false);
+    expect(isThemeColorKey({ key: 'blue' })).toBe(false);
+  });
+});

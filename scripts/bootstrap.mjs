@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Makes a fresh clone runnable with Node built-ins only, then hands over to the real command:
+//   start → install what is missing, build the web app if needed, run the server
+//   test  → the same, then lint, typecheck, unit, API and browser tests
+//   seed  → the same install, then add the demo data
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const command = process.argv[2] ?? 'start';
+const log = (message) => console.log(`[gurukul] ${message}`);
+
+const SYSTEM_PACKAGES = {
+  // binary → Debian package
+  start: { ffmpeg: 'ffmpeg', 'espeak-ng': 'espeak-ng' },
+  test: { ffmpeg: 'ffmpeg', 'espeak-ng': 'espeak-ng', chromium: 'chromium' },
+  seed: {},
+};
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.status !== 0) {
+    console.error(`[gurukul] ${cmd} ${args.join(' ')} failed (${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`[gurukul] Node ${process.versions.node} is too old; Node 20.19 or newer is needed.`);
+    process.exit(1);
+  }
+}
+
+function installNodeModules() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('Installing npm packages (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function hasBinary(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+function installSystemPackages() {
+  const wanted = SYSTEM_PACKAGES[command] ?? {};
+  const missing = Object.entries(wanted)
+    .filter(([binary]) => !hasBinary(binary))
+    .map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
+  const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `[gurukul] Missing system packages: ${missing.join(', ')}. Install them with:\n  sudo sh -c '${install}'`,
+    );
+    process.exit(1);
+  }
+  log(`Installing system packages: ${missing.join(', ')}…`);
+  run('sh', ['-c', install]);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules' || entry.name.endsWith('.test.ts')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildWebIfNeeded() {
+  const index = path.join(root, 'web', 'dist', 'index.html');
+  const sources = Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'common')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  log('Building the web app…');
+  run(path.join(root, 'node_modules', '.bin', 'vite'), [
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
+}
+
+function handOver(script) {
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [script, ...process.argv.slice(3)], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+checkNode();
+installNodeModules();
+installSystemPackages();
+if (command !== 'seed') buildWebIfNeeded();
+const scripts = { start: 'server/main.ts', test: 'scripts/test-all.ts', seed: 'scripts/seed.ts' };
+if (!scripts[command]) {
+  console.error(`[gurukul] Unknown command ${command}; use start, test or seed.`);
+  process.exit(1);
+}
+handOver(scripts[command]);

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { registerAccessControl } from './http/access';
+import { registerErrorHandling } from './http/error-handler';
+import { approvalRoutes } from './modules/approvals/routes';
+import { authRoutes } from './modules/auth/routes';
+import { fileRoutes } from './modules/common/file-routes';
+import { commonRoutes } from './modules/common/routes';
+import { healthRoutes } from './modules/health/routes';
+import { logRoutes } from './modules/logs/routes';
+import { userRoutes } from './modules/users/routes';
+import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
+import { diskStorage, type Storage } from './providers/storage/storage';
+import { attachRealtime, type Realtime } from './realtime/socket';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    mailer: Mailer;
+    storage: Storage;
+    realtime: Realtime;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  storage?: Storage;
+  /** Requests per minute per address before 429; tests raise it. */
+  rateLimitMax?: number;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole app without listening, so tests drive it with inject() or a real port. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate(
+    'mailer',
+    deps.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db)),
+  );
+  app.decorate('storage', deps.storage ?? diskStorage(path.join(config.dataDir, 'files'), config.jwtSecret));
+  app.decorate('realtime', attachRealtime(app.server, database.db, config.jwtSecret, app.log));
+  app.addHook('onClose', async () => app.realtime.close());
+
+  registerErrorHandling(app);
+  registerAccessControl(app, config.jwtSecret);
+  await app.register(fastifyRateLimit, {
+    max: deps.rateLimitMax ?? Number(process.env.RATE_LIMIT_MAX || 600),
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(commonRoutes);
+  await app.register(fileRoutes);
+  await app.register(approvalRoutes);
+  await app.register(logRoutes);
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built React app with a fallback to index.html for client-side routes. */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/socket.io') || request.method !== 'GET') {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+    if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built. Run npm start.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Settings read once from the environment; every default is documented in README.md. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+  isProduction: boolean;
+  webDist: string;
+}
+
+interface Secrets {
+  jwtSecret: string;
+  postgresPassword: string;
+}
+
+/** Secrets that must survive restarts are generated once and kept under DATA_DIR. */
+export function loadSecrets(dataDir: string): Secrets {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  const secrets: Secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    postgresPassword: randomBytes(24).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const port = Number(env.PORT || 3000);
+  const secrets = loadSecrets(dataDir);
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    jwtSecret: env.JWT_SECRET || secrets.jwtSecret,
+    logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Gurukul <no-reply@gurukul.test>',
+    // Demo accounts are seeded into the embedded database by default, never into a production one unless asked.
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !env.DATABASE_URL && !isProduction,
+    isProduction,
+    webDist: path.resolve(env.WEB_DIST || 'web/dist'),
+  };
+}

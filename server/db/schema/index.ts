@@ -1,0 +1,4 @@
+export * from './common';
+export * from './courses';
+export * from './plans';
+export * from './users';

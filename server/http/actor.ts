@@ -1,0 +1,53 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { isUserType, type UserType } from '../../common/roles';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema/index';
+import { verifySessionToken } from '../modules/auth/tokens';
+import { type AccountState, accountState } from '../modules/plans/account-state';
+
+/** Who is asking, as the database says right now. */
+export interface Actor extends AccountState {
+  userId: string;
+  userType: UserType;
+  fullName: string;
+  email: string;
+  instituteId: string | null;
+  sessionId: string;
+  impersonatorId: string | null;
+}
+
+/** Resolves a JWT to an actor: valid signature, live session, active user. Null otherwise. */
+export async function resolveActor(db: Db, token: string | null, secret: string): Promise<Actor | null> {
+  if (!token) return null;
+  const claims = await verifySessionToken(token, secret);
+  if (!claims) return null;
+  const [row] = await db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        eq(sessions.userId, claims.sub),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const { user, session } = row;
+  const userType = user.userType;
+  if (!isUserType(userType)) return null;
+  const state = await accountState(db, { id: user.id, userType, instituteId: user.instituteId });
+  return {
+    ...state,
+    userId: user.id,
+    userType,
+    fullName: user.fullName,
+    email: user.email,
+    instituteId: user.instituteId,
+    sessionId: session.id,
+    impersonatorId: session.impersonatorId,
+  };
+}

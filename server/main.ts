@@ -1,0 +1,43 @@
+import { count } from 'drizzle-orm';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { users } from './db/schema/index';
+import { openDatabase } from './db/setup';
+import { ensureCurrencyRates } from './modules/common/currency-rates';
+import { ensureDefaultPlans } from './modules/plans/trials';
+import { seedDemo } from './seed/demo';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config, (line) => {
+    if (process.env.LOG_LEVEL === 'debug') console.log(`[postgres] ${line}`);
+  });
+  await ensureDefaultPlans(database.db);
+  await ensureCurrencyRates(database.db);
+  const [{ n: userCount }] = await database.db.select({ n: count() }).from(users);
+  if (config.seedDemo && userCount === 0) {
+    await seedDemo(database.db);
+    console.log('Seeded the demo accounts (password Gurukul2026).');
+  }
+
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Gurukul is running at ${config.publicUrl} (data in ${config.dataDir})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordSchema,
+  impersonateSchema,
+  loginSchema,
+  requestResetSchema,
+  resetPasswordSchema,
+  signUpSchema,
+  tokenSchema,
+} from '../../../common/contracts/auth';
+import { AUTH_MSG } from '../../../common/messages';
+import { auditLog, users } from '../../db/schema/index';
+import { actorOf } from '../../http/access';
+import { AppError } from '../../http/errors';
+import { impersonate } from './impersonation';
+import { hashPassword, verifyPassword } from './passwords';
+import { login, requestPasswordReset, resetPassword, signUp, verifyEmail } from './service';
+import { presentAccount, revokeAllSessions, revokeSession, startSession } from './sessions';
+
+const ok = { ok: true } as const;
+// Sign-up, login and reset are also limited per address by the rate limiter, on top of login's own counters.
+const strict = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/auth/sign-up',
+    { config: { access: 'public', ...strict }, schema: { body: signUpSchema } },
+    async (request, reply) => {
+      await signUp(app, request.body);
+      return reply
+        .status(201)
+        .send({ ok: true, message: 'Account created. Please check your email to verify your address.' });
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    { config: { access: 'public', ...strict }, schema: { body: tokenSchema } },
+    async (request) => {
+      await verifyEmail(app, request.body.token);
+      return { ok: true, message: 'Your email address is verified. You can log in now.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { config: { access: 'public', ...strict }, schema: { body: loginSchema } },
+    async (request) => login(app, request.body, request.ip),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    { config: { access: 'public', ...strict }, schema: { body: requestResetSchema } },
+    async (request) => {
+      await requestPasswordReset(app, request.body.email);
+      return { ok: true, message: 'If an account exists for this email, a reset link is on its way.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { config: { access: 'public', ...strict }, schema: { body: resetPasswordSchema } },
+    async (request) => {
+      await resetPassword(app, request.body.token, request.body.newPassword);
+      return { ok: true, message: 'Your password has been changed. Please log in.' };
+    },
+  );
+
+  app.post('/api/auth/logout', { config: { access: 'any', allowWhenEnded: true } }, async (request) => {
+    await revokeSession(app.db, actorOf(request).sessionId);
+    return ok;
+  });
+
+  app.get('/api/auth/me', { config: { access: 'any', allowWhenEnded: true } }, async (request) => {
+    const actor = actorOf(request);
+    const user = await app.db.query.users.findFirst({ where: eq(users.id, actor.userId) });
+    if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MSG.sessionExpired);
+    return { ...(await presentAccount(app.db, user)), impersonatedBy: actor.impersonatorId };
+  });
+
+  app.put(
+    '/api/auth/change-password',
+    { config: { access: 'any', allowWhenEnded: true, ...strict }, schema: { body: changePasswordSchema } },
+    async (request) => {
+      const actor = actorOf(request);
+      const user = await app.db.query.users.findFirst({ where: eq(users.id, actor.userId) });
+      if (!user || !(await verifyPassword(request.body.currentPassword, user.passwordHash))) {
+        throw new AppError('VALIDATION', AUTH_MSG.wrongCurrentPassword, {
+          currentPassword: AUTH_MSG.wrongCurrentPassword,
+        });
+      }
+      if (request.body.currentPassword === request.body.newPassword) {
+        throw new AppError('VALIDATION', AUTH_MSG.samePassword, { newPassword: AUTH_MSG.samePassword });
+      }
+      await app.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(request.body.newPassword) })
+        .where(eq(users.id, user.id));
+      // Every token issued before the change stops working; this client gets a fresh one.
+      await revokeAllSessions(app.db, user.id);
+      await app.db
+        .insert(auditLog)
+        .values({ actorId: actor.impersonatorId ?? user.id, action: 'change-password', targetId: user.id });
+      return startSession(app.db, app.config.jwtSecret, user, {
+        remember: false,
+        impersonatorId: actor.impersonatorId,
+      });
+    },
+  );
+
+  app.post(
+    '/api/auth/impersonate',
+    {
+      config: { access: ['admin', 'institute'], allowWhenEnded: false },
+      schema: { body: impersonateSchema },
+    },
+    async (request) => impersonate(app, actorOf(request), request.body.userId),
+  );
+};

@@ -1,0 +1,144 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { loginSchema, signUpSchema } from '../../../common/contracts/auth';
+import { AUTH_MSG } from '../../../common/messages';
+import type { App } from '../../app';
+import { emailTokens, loginFailures, users } from '../../db/schema/index';
+import { AppError } from '../../http/errors';
+import { startTrial } from '../plans/trials';
+import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
+import { revokeAllSessions, startSession } from './sessions';
+import { hashLinkToken, newLinkToken } from './tokens';
+
+type LinkPurpose = 'verify-email' | 'reset-password';
+const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
+  'verify-email': 48 * 60 * 60 * 1000,
+  'reset-password': 60 * 60 * 1000,
+};
+
+/** Failed logins allowed per (e-mail, address), and per address over all e-mails, in the window. */
+export const LOGIN_LIMITS = { perAccountAndIp: 5, perIp: 30, windowMs: 15 * 60 * 1000 };
+
+export function findUserByEmail(app: App, email: string) {
+  return app.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+}
+
+export async function signUp(app: App, input: z.output<typeof signUpSchema>): Promise<void> {
+  if (await findUserByEmail(app, input.email))
+    throw new AppError('CONFLICT', AUTH_MSG.emailTaken, { email: AUTH_MSG.emailTaken });
+  const passwordHash = await hashPassword(input.password);
+  const user = await app.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, fullName: input.fullName, userType: input.userType })
+      .returning();
+    if (input.userType === 'teacher' || input.userType === 'institute')
+      await startTrial(tx, created.id, input.userType);
+    return created;
+  });
+  await sendLink(app, user, 'verify-email');
+}
+
+/** Mails a single-use link; only the token's hash is kept. */
+export async function sendLink(
+  app: App,
+  user: { id: string; email: string; fullName: string },
+  purpose: LinkPurpose,
+) {
+  const { token, hash } = newLinkToken();
+  await app.db.insert(emailTokens).values({
+    tokenHash: hash,
+    userId: user.id,
+    purpose,
+    expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[purpose]),
+  });
+  const link = `${app.config.publicUrl}/${purpose}?token=${token}`;
+  const [subject, action] =
+    purpose === 'verify-email'
+      ? ['Verify your Gurukul email address', 'confirm your email address']
+      : ['Reset your Gurukul password', 'choose a new password'];
+  await app.mailer.send({
+    to: user.email,
+    subject,
+    text: `Hello ${user.fullName},\n\nOpen this link to ${action}:\n${link}\n\nIf you did not ask for this, you can ignore this email.\n\nGurukul`,
+  });
+}
+
+/** Consumes a link token; throws TOKEN_INVALID when it is unknown, used, expired or for another purpose. */
+async function consumeLink(app: App, token: string, purpose: LinkPurpose): Promise<string> {
+  const [row] = await app.db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashLinkToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  if (!row) throw new AppError('TOKEN_INVALID', AUTH_MSG.linkInvalid);
+  return row.userId;
+}
+
+export async function verifyEmail(app: App, token: string): Promise<void> {
+  const userId = await consumeLink(app, token, 'verify-email');
+  await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function requestPasswordReset(app: App, email: string): Promise<void> {
+  const user = await findUserByEmail(app, email);
+  // The answer is the same whether or not the account exists, so it reveals nothing.
+  if (user?.isActive) await sendLink(app, user, 'reset-password');
+}
+
+export async function resetPassword(app: App, token: string, newPassword: string): Promise<void> {
+  const userId = await consumeLink(app, token, 'reset-password');
+  const passwordHash = await hashPassword(newPassword);
+  // Following the link proves the mailbox, so it also verifies the address.
+  await app.db
+    .update(users)
+    .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+  await revokeAllSessions(app.db, userId);
+}
+
+async function recentFailures(app: App, email: string, ip: string) {
+  const since = new Date(Date.now() - LOGIN_LIMITS.windowMs);
+  const [perAccount] = await app.db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+  const [perIp] = await app.db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+  return { perAccount: perAccount.n, perIp: perIp.n };
+}
+
+/**
+ * Checks the password and starts a session. Failures are counted per (e-mail, address) and per address,
+ * never per account alone, so guessing from one place cannot lock the owner out from another.
+ */
+export async function login(app: App, input: z.output<typeof loginSchema>, ip: string) {
+  const failures = await recentFailures(app, input.email, ip);
+  if (failures.perAccount >= LOGIN_LIMITS.perAccountAndIp || failures.perIp >= LOGIN_LIMITS.perIp) {
+    throw new AppError('RATE_LIMITED', AUTH_MSG.tooManyAttempts);
+  }
+  const user = await findUserByEmail(app, input.email);
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await DECOY_HASH_PROMISE));
+  if (!user || !ok) {
+    await app.db.insert(loginFailures).values({ email: input.email, ip });
+    throw new AppError('INVALID_CREDENTIALS', AUTH_MSG.invalidLogin);
+  }
+  if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', AUTH_MSG.inactive);
+  if (!user.emailVerifiedAt) {
+    await sendLink(app, user, 'verify-email');
+    throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MSG.notVerified);
+  }
+  await app.db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, ip)));
+  return startSession(app.db, app.config.jwtSecret, user, { remember: input.isRemember });
+}

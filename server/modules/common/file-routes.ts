@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { storedFiles } from '../../db/schema/index';
+import { forbidden, notFound } from '../../http/errors';
+import { verifyFileSignature } from '../../providers/storage/storage';
+
+/** Reads a stored file through a signed, expiring URL; the signature is the permission. */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/files/*',
+    {
+      config: { access: 'public' },
+      schema: { querystring: z.object({ expires: z.coerce.number(), signature: z.string().max(100) }) },
+    },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!verifyFileSignature(app.config.jwtSecret, key, request.query.expires, request.query.signature)) {
+        throw forbidden('This link has expired or is not valid');
+      }
+      const meta = await app.db.query.storedFiles.findFirst({ where: eq(storedFiles.path, key) });
+      const file = meta ? await app.storage.read(key) : null;
+      if (!meta || !file) throw notFound('File not found');
+      return reply
+        .header('content-type', meta.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=600')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from '../../../common/files';
+import type { App } from '../../app';
+import { storedFiles } from '../../db/schema/index';
+import { AppError } from '../../http/errors';
+
+export interface SniffedFile {
+  mime: string;
+  ext: string;
+  category: FileCategory;
+}
+
+/** Detects the real type from the first bytes; the name and the browser's claimed type are ignored. */
+export async function sniffFile(bytes: Buffer): Promise<SniffedFile | null> {
+  const head = bytes.subarray(0, Math.max(FILE_SNIFF_BYTES, 4100));
+  const found = await fileTypeFromBuffer(head);
+  if (!found) return null;
+  return { mime: found.mime, ext: found.ext, category: fileCategoryFromContentType(found.mime) };
+}
+
+/**
+ * Checks an upload against the allowed types and stores it under a server-generated name.
+ * A file that claims to be a PDF but does not start with the PDF marker is INVALID_PDF.
+ */
+export async function storeUpload(
+  app: App,
+  options: {
+    ownerId: string;
+    folder: string;
+    bytes: Buffer;
+    claimedType: string;
+    allowed: readonly string[];
+    visibility?: 'private' | 'shared';
+  },
+): Promise<{ key: string; sniffed: SniffedFile }> {
+  const sniffed = await sniffFile(options.bytes);
+  if (options.claimedType === 'application/pdf' && sniffed?.mime !== 'application/pdf') {
+    throw new AppError('INVALID_PDF', 'INVALID_PDF: this file is not a valid PDF');
+  }
+  if (!sniffed || !options.allowed.includes(sniffed.mime)) {
+    throw new AppError(
+      'INVALID_FILE',
+      `This file type is not allowed. Allowed: ${options.allowed.map((m) => m.split('/')[1]).join(', ')}`,
+    );
+  }
+  const key = `${options.folder}/${randomUUID()}.${sniffed.ext}`;
+  await app.storage.put(key, options.bytes, sniffed.mime);
+  await app.db.insert(storedFiles).values({
+    path: key,
+    ownerId: options.ownerId,
+    contentType: sniffed.mime,
+    category: sniffed.category,
+    sizeBytes: options.bytes.length,
+    visibility: options.visibility ?? 'private',
+  });
+  return { key, sniffed };
+}

@@ -1,0 +1,28 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { outbox } from '../../db/schema/index';
+
+/** The mail outbox: where verification and reset links land when no SMTP server is configured. */
+export const logRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/logs/outbox',
+    {
+      config: { access: ['developer', 'admin'] },
+      schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
+    },
+    async (request) => {
+      const rows = await app.db.select().from(outbox).orderBy(desc(outbox.id)).limit(request.query.limit);
+      return {
+        mailer: app.mailer.kind,
+        messages: rows.map((row) => ({
+          id: row.id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          createdAt: row.createdAt,
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { desc, eq } from 'drizzle-orm';
+import type { UserType } from '../../../common/roles';
+import type { Db } from '../../db/client';
+import { plans, subscriptions } from '../../db/schema/index';
+
+export interface AccountState {
+  planId: string | null;
+  planName: string | null;
+  isFreeTrial: boolean;
+  remainingTrialDays: number | null;
+  trialEnded: boolean;
+  subscriptionEnded: boolean;
+}
+
+const NO_PLAN: AccountState = {
+  planId: null,
+  planName: null,
+  isFreeTrial: false,
+  remainingTrialDays: null,
+  trialEnded: false,
+  subscriptionEnded: false,
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Plan and trial state, always from the database. A teacher inside an institute shares the
+ * institute's subscription; students, partners, developers and admins have no plan.
+ */
+export async function accountState(
+  db: Db,
+  user: { id: string; userType: UserType; instituteId: string | null },
+  now = new Date(),
+): Promise<AccountState> {
+  const payerId =
+    user.userType === 'institute'
+      ? user.id
+      : user.userType === 'teacher'
+        ? (user.instituteId ?? user.id)
+        : null;
+  if (!payerId) return NO_PLAN;
+
+  const [row] = await db
+    .select({ sub: subscriptions, planName: plans.name })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, payerId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (!row) return { ...NO_PLAN, trialEnded: true };
+
+  const { sub } = row;
+  const base = { planId: sub.planId, planName: row.planName };
+  if (sub.status === 'trial') {
+    const endsAt = sub.trialEndsAt?.getTime() ?? 0;
+    const remaining = Math.max(0, Math.ceil((endsAt - now.getTime()) / DAY_MS));
+    const ended = endsAt <= now.getTime();
+    return {
+      ...base,
+      isFreeTrial: !ended,
+      remainingTrialDays: ended ? 0 : remaining,
+      trialEnded: ended,
+      subscriptionEnded: false,
+    };
+  }
+  const lapsed =
+    sub.status === 'ended' ||
+    (sub.currentPeriodEnd !== null && sub.currentPeriodEnd.getTime() <= now.getTime());
+  return {
+    ...base,
+    isFreeTrial: false,
+    remainingTrialDays: null,
+    trialEnded: false,
+    subscriptionEnded: lapsed,
+  };
+}

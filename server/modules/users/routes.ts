@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_KINDS, updateUserInfoSchema } from '../../../common/contracts/profile';
+import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
+import type { App } from '../../app';
+import { auditLog, users } from '../../db/schema/index';
+import { actorOf } from '../../http/access';
+import type { Actor } from '../../http/actor';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { presentAccount, revokeAllSessions } from '../auth/sessions';
+import { storeUpload } from '../common/uploads';
+import { canEditUser, canSeeUserImages } from './policy';
+
+const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
+const self = { access: 'any', allowWhenEnded: true } as const;
+
+async function loadUser(app: App, userId: string) {
+  const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+async function loadEditable(app: App, actor: Actor, userId: string) {
+  const user = await loadUser(app, userId);
+  if (!canEditUser(actor, user)) throw forbidden();
+  return user;
+}
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/common/user-info/:userId',
+    { config: self, schema: { params: userIdParams, body: updateUserInfoSchema } },
+    async (request) => {
+      const user = await loadEditable(app, actorOf(request), request.params.userId);
+      const [updated] = await app.db.update(users).set(request.body).where(eq(users.id, user.id)).returning();
+      return presentAccount(app.db, updated);
+    },
+  );
+
+  app.post(
+    '/api/common/user-info/:userId/image',
+    { config: self, schema: { params: userIdParams, querystring: z.object({ kind: z.enum(IMAGE_KINDS) }) } },
+    async (request) => {
+      const user = await loadEditable(app, actorOf(request), request.params.userId);
+      const { kind } = request.query;
+      if (kind === 'brandLogo' && user.userType !== 'teacher' && user.userType !== 'institute') {
+        throw badRequest('Only teachers and institutes have a brand logo');
+      }
+      const part = await request.file();
+      if (!part) throw badRequest('Please choose an image to upload');
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 5 MB');
+      const { key } = await storeUpload(app, {
+        ownerId: user.id,
+        folder: `users/${user.id}`,
+        bytes,
+        claimedType: part.mimetype,
+        allowed: ALLOWED_IMAGE_TYPES,
+        visibility: 'shared',
+      });
+      const column = kind === 'profileImage' ? { profileImagePath: key } : { brandLogoPath: key };
+      const previous = kind === 'profileImage' ? user.profileImagePath : user.brandLogoPath;
+      const [updated] = await app.db.update(users).set(column).where(eq(users.id, user.id)).returning();
+      if (previous) await app.storage.remove(previous).catch(() => undefined);
+      return presentAccount(app.db, updated);
+    },
+  );
+
+  // version (tiny | medium) names the size the caller wants; images are served as uploaded for now.
+  app.get(
+    '/api/common/user-info/logo-path',
+    {
+      config: self,
+      schema: {
+        querystring: z.object({
+          userId: z.uuid({ error: 'Invalid user id' }),
+          version: z.string().max(20).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const user = await loadUser(app, request.query.userId);
+      if (!canSeeUserImages(actorOf(request), user)) throw forbidden();
+      const sign = (key: string | null) => (key ? app.storage.signedUrl(key) : null);
+      return { brandLogo: sign(user.brandLogoPath), profileImage: sign(user.profileImagePath) };
+    },
+  );
+
+  app.put(
+    '/api/admin/users/:userId/status',
+    {
+      config: { access: ['admin'] },
+      schema: { params: userIdParams, body: z.object({ isActive: z.boolean() }) },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const user = await loadUser(app, request.params.userId);
+      if (user.userType === 'admin') throw forbidden('Admins cannot be deactivated here');
+      await app.db.update(users).set({ isActive: request.body.isActive }).where(eq(users.id, user.id));
+      if (!request.body.isActive) await revokeAllSessions(app.db, user.id);
+      await app.db.insert(auditLog).values({
+        actorId: actor.impersonatorId ?? actor.userId,
+        action: request.body.isActive ? 'activate-user' : 'deactivate-user',
+        targetId: user.id,
+      });
+      return { ok: true };
+    },
+  );
+};
