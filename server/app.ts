@@ -48,7 +48,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.logLevel !== 'debug',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { SessionAnswer } from '../../common/contracts/auth';
+import type { UserType } from '../../common/roles';
+import type { App } from '../app';
+import { plans, subscriptions, users } from '../db/schema/index';
+import { hashPassword } from '../modules/auth/passwords';
+
+export const TEST_PASSWORD = 'Passw0rdOk';
+const DAY_MS = 24 * 60 * 60 * 1000;
+let passwordHash: Promise<string> | null = null;
+
+export type PlanState = 'trial' | 'trial-ended' | 'paid' | 'paid-ended';
+
+export interface BuildUserOptions {
+  userType: UserType;
+  email?: string;
+  fullName?: string;
+  instituteId?: string | null;
+  verified?: boolean;
+  /** For teachers and institutes; defaults to a running trial. */
+  plan?: PlanState;
+}
+
+/** Inserts a user straight into the database, with a subscription for teachers and institutes. */
+export async function buildUser(app: App, options: BuildUserOptions) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = options.email ?? `${options.userType}-${randomBytes(4).toString('hex')}@example.test`;
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      email,
+      fullName: options.fullName ?? `Test ${options.userType}`,
+      userType: options.userType,
+      passwordHash: await passwordHash,
+      instituteId: options.instituteId ?? null,
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+    })
+    .returning();
+  const ownsPlan =
+    options.userType === 'institute' || (options.userType === 'teacher' && !options.instituteId);
+  if (ownsPlan) {
+    const plan = await app.db.query.plans.findFirst({ where: eq(plans.audience, options.userType) });
+    if (!plan) throw new Error('template has no plans');
+    const now = Date.now();
+    const state = options.plan ?? 'trial';
+    await app.db.insert(subscriptions).values({
+      userId: user.id,
+      planId: plan.id,
+      status: state === 'paid' ? 'active' : state === 'paid-ended' ? 'ended' : 'trial',
+      trialEndsAt:
+        state === 'trial'
+          ? new Date(now + 7 * DAY_MS)
+          : state === 'trial-ended'
+            ? new Date(now - DAY_MS)
+            : null,
+      currentPeriodEnd:
+        state === 'paid'
+          ? new Date(now + 30 * DAY_MS)
+          : state === 'paid-ended'
+            ? new Date(now - DAY_MS)
+            : null,
+    });
+  }
+  return user;
+}
+
+/** Logs in through the real endpoint and returns the answer. */
+export async function login(app: App, email: string, password = TEST_PASSWORD): Promise<SessionAnswer> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200)
+    throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
+  return response.json() as SessionAnswer;
+}
+
+/** The spec's Authorization header: a JSON value with the token and claims the server must ignore. */
+export function authHeader(
+  session: Pick<SessionAnswer, 'jwtToken' | 'userObj'>,
+  claims: Record<string, unknown> = {},
+) {
+  return {
+    authorization: JSON.stringify({
+      jwtToken: session.jwtToken,
+      userId: session.userObj.userId,
+      userType: session.userObj.userType,
+      planId: session.userObj.planId,
+      trialEnded: false,
+      subscriptionEnded: false,
+      ...claims,
+    }),
+  };
+}
+
+export async function buildAndLogin(app: App, options: BuildUserOptions) {
+  const user = await buildUser(app, options);
+  const session = await login(app, user.email);
+  return { user, session, headers: authHeader(session) };
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../app';
+import type { Config } from '../config';
+import { connectDatabase, type Database } from '../db/client';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+async function cloneTemplate(): Promise<string> {
+  const adminUrl = inject('adminUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template gurukul_template`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A fresh database cloned from the migrated template and the real app on top of it. */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const url = await cloneTemplate();
+  const database = connectDatabase(url, 5);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-test-data-'));
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: url,
+    publicUrl: 'http://gurukul.test',
+    jwtSecret: randomBytes(32).toString('hex'),
+    logLevel: 'silent',
+    smtpUrl: undefined,
+    mailFrom: 'Gurukul <no-reply@gurukul.test>',
+    seedDemo: false,
+    isProduction: false,
+    webDist: path.join(dataDir, 'no-web'),
+    ...overrides,
+  };
+  const app = await buildApp({ config, database, rateLimitMax: 100_000 });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
