@@ -53,7 +53,12 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-export const impersonateSchema = z.object({ userId: z.uuid() });
+/** Switch into an account by id (user lists) or by e-mail (the admin dashboard's quick switch). */
+export const impersonateSchema = z
+  .object({ userId: z.uuid().optional(), email: emailField.optional() })
+  .refine((value) => Boolean(value.userId) !== Boolean(value.email), {
+    message: 'Give either a user id or an email',
+  });
 
 /** The user object the login answer carries and the client keeps (SPEC §3). */
 export const userObjSchema = z.object({

@@ -4,12 +4,15 @@ import { MSG } from '../messages';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,15}$/;
 
-/** A required text: empty → 'Please fill this field', spaces only → 'Only space not allowed'. */
+/**
+ * A required text: empty → 'Please fill this field', spaces only → 'Only space not allowed'. Each stops the
+ * later checks so a field reports exactly one message.
+ */
 export const requiredText = (max = 200) =>
   z
     .string({ error: MSG.required })
-    .min(1, MSG.required)
-    .refine((value) => value.trim().length > 0, MSG.onlySpace)
+    .min(1, { error: MSG.required, abort: true })
+    .refine((value) => value.trim().length > 0, { error: MSG.onlySpace, abort: true })
     .refine((value) => value.length <= max, `Please use at most ${max} characters`)
     .transform((value) => value.trim());
 
@@ -22,7 +25,7 @@ export const emailField = z
 /** A new password: 8-15 characters, one upper case, one lower case and one digit. */
 export const newPasswordField = z
   .string({ error: MSG.required })
-  .min(1, MSG.required)
+  .min(1, { error: MSG.required, abort: true })
   .refine((value) => value.length <= 15, MSG.passwordTooLong)
   .refine((value) => value.length > 15 || PASSWORD_PATTERN.test(value), MSG.password);
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { App } from '../../app';
 import { auditLog, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -23,8 +23,9 @@ export function canImpersonate(actor: Pick<Actor, 'userId' | 'userType'>, target
  * Starts a session as the target, remembering the real person behind it (the first impersonator
  * of a chain), and records it in the audit log.
  */
-export async function impersonate(app: App, actor: Actor, targetId: string) {
-  const target = await app.db.query.users.findFirst({ where: eq(users.id, targetId) });
+export async function impersonate(app: App, actor: Actor, by: { userId?: string; email?: string }) {
+  const where = by.userId ? eq(users.id, by.userId) : sql`lower(${users.email}) = ${by.email ?? ''}`;
+  const target = await app.db.query.users.findFirst({ where });
   if (!target) throw notFound('User not found');
   if (!canImpersonate(actor, target)) throw forbidden('You cannot log in as this user');
   const realPerson = actor.impersonatorId ?? actor.userId;

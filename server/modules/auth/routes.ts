@@ -20,7 +20,7 @@ import { presentAccount, revokeAllSessions, revokeSession, startSession } from '
 
 const ok = { ok: true } as const;
 // Sign-up, login and reset are also limited per address by the rate limiter, on top of login's own counters.
-const strict = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+const strict = { rateLimit: { max: Number(process.env.AUTH_RATE_LIMIT_MAX || 20), timeWindow: '1 minute' } };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -115,6 +115,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['admin', 'institute'], allowWhenEnded: false },
       schema: { body: impersonateSchema },
     },
-    async (request) => impersonate(app, actorOf(request), request.body.userId),
+    async (request) => impersonate(app, actorOf(request), request.body),
   );
 };

@@ -1,0 +1,63 @@
+import type { SessionAnswer } from '../../common/contracts/auth';
+import { api } from './api';
+import { navigateTo } from './navigation-bridge';
+import { disconnectSocket } from './socket';
+import {
+  clearStorage,
+  LS,
+  readJson,
+  restoreSnapshot,
+  type SessionSnapshot,
+  snapshotSession,
+  writeJson,
+  writeSession,
+} from './storage';
+
+export interface SwitchEntry {
+  session: SessionSnapshot;
+  /** Where the previous user was when they switched away. */
+  route: string;
+}
+
+export function switchStack(): SwitchEntry[] {
+  return readJson<SwitchEntry[]>(LS.switchAccountStack, []);
+}
+
+/** Logs in as another account: the current session and route go onto switchAccountStack. */
+export function switchInto(answer: SessionAnswer, currentRoute: string): void {
+  const stack = switchStack();
+  stack.push({ session: snapshotSession(), route: currentRoute });
+  disconnectSocket();
+  writeSession(answer);
+  writeJson(LS.switchAccountStack, stack);
+}
+
+/** "Back to Previous User": ends the switched-into session on the server and restores the previous one. */
+export async function switchBack(): Promise<string | null> {
+  const stack = switchStack();
+  const previous = stack.pop();
+  if (!previous) return null;
+  await api('/auth/logout', { method: 'POST', handleUnauthorized: false }).catch(() => undefined);
+  disconnectSocket();
+  restoreSnapshot(previous.session);
+  writeJson(LS.switchAccountStack, stack);
+  return previous.route;
+}
+
+/** Logout of SPEC §4: deleteOnlineUser, socket closed, all local storage cleared, /login. */
+export async function logout(): Promise<void> {
+  await api('/auth/logout', { method: 'POST', handleUnauthorized: false }).catch(() => undefined);
+  // Sessions waiting on the switch stack end too, so no token outlives the logout.
+  for (const entry of switchStack()) {
+    const token = entry.session[LS.jwtToken];
+    if (token) {
+      await fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: { Authorization: JSON.stringify({ jwtToken: token }) },
+      }).catch(() => undefined);
+    }
+  }
+  disconnectSocket();
+  clearStorage();
+  navigateTo('/login');
+}

@@ -1,0 +1,135 @@
+import { MSG } from '../../common/messages';
+import { navigateTo } from './navigation-bridge';
+import { disconnectSocket } from './socket';
+import { clearStorage, LS } from './storage';
+import { toast } from './toast';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  formData?: FormData;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Login and similar forms show a 401 themselves instead of ending the session. */
+  handleUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+const RELOADED_503 = 'reloadedFor503';
+
+/** The spec's Authorization header: a JSON value. The server uses only jwtToken from it. */
+export function authorizationHeader(): string {
+  return JSON.stringify({
+    jwtToken: localStorage.getItem(LS.jwtToken) ?? '',
+    userId: localStorage.getItem(LS.userId) ?? '',
+    planId: localStorage.getItem(LS.planId) ?? '',
+    userType: localStorage.getItem(LS.userType) ?? '',
+    subscriptionEnded: localStorage.getItem(LS.subscriptionEnded) === 'true',
+    trialEnded: localStorage.getItem(LS.trialEnded) === 'true',
+  });
+}
+
+/** Ends the local session the way SPEC §8 asks for a 401 or a broken header. */
+export function endLocalSession(): void {
+  disconnectSocket();
+  clearStorage();
+  navigateTo('/login');
+}
+
+function buildUrl(path: string, query?: ApiOptions['query']): string {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+/** The one HTTP client: JSON or multipart in, JSON out, errors as ApiError with the server's code. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  let headers: Record<string, string>;
+  try {
+    headers = { Authorization: authorizationHeader(), 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
+  } catch {
+    endLocalSession();
+    throw new ApiError(0, 'HEADERS', MSG.somethingWrong);
+  }
+  let body: BodyInit | undefined;
+  if (options.formData) body = options.formData;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: options.signal,
+  });
+  const data = (await response.json().catch(() => null)) as
+    | (T & { code?: string; message?: string; fields?: Record<string, string> })
+    | null;
+  if (response.ok) {
+    sessionStorage.removeItem(RELOADED_503);
+    return data as T;
+  }
+  const message = data?.message ?? (response.status >= 500 ? MSG.internal : MSG.somethingWrong);
+  if (response.status === 401 && options.handleUnauthorized !== false) {
+    toast('danger', message);
+    endLocalSession();
+  }
+  if (response.status === 503 && !sessionStorage.getItem(RELOADED_503)) {
+    sessionStorage.setItem(RELOADED_503, '1');
+    window.location.reload();
+  }
+  throw new ApiError(response.status, data?.code ?? 'HTTP', message, data?.fields ?? {});
+}
+
+/** Multipart upload with progress (fetch cannot report upload progress; XHR can). */
+export function uploadWithProgress<T>(
+  path: string,
+  formData: FormData,
+  onProgress: (percent: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path}`);
+    xhr.setRequestHeader('Authorization', authorizationHeader());
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const data = (() => {
+        try {
+          return JSON.parse(xhr.responseText);
+        } catch {
+          return null;
+        }
+      })();
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
+      if (xhr.status === 401) {
+        toast('danger', data?.message ?? MSG.somethingWrong);
+        endLocalSession();
+      }
+      reject(
+        new ApiError(
+          xhr.status,
+          data?.code ?? 'HTTP',
+          data?.message ?? MSG.somethingWrong,
+          data?.fields ?? {},
+        ),
+      );
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', MSG.somethingWrong));
+    xhr.send(formData);
+  });
+}

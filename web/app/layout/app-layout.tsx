@@ -1,0 +1,75 @@
+import { AppShell, Burger, Group, LoadingOverlay, ScrollArea } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { endedPage } from '../../../common/guard';
+import { isUserType } from '../../../common/roles';
+import { ROUTES_WHEN_ENDED, type RouteMeta } from '../../../common/routes';
+import { useSession } from '../session';
+import { LS } from '../storage';
+import { EndedBar } from './ended-bar';
+import { Logo } from './logo';
+import { SideNav } from './side-nav';
+import { useImagesReady } from './use-images-ready';
+
+/** The logged-in shell: side navigation (collapsible, remembered), header on phones, loader. */
+export function AppLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const matches = useMatches();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [sideNav, setSideNav] = useLocalStorage<'expanded' | 'collapsed'>({
+    key: LS.sideNav,
+    defaultValue: 'expanded',
+  });
+  const imagesReady = useImagesReady(session?.userId);
+  const meta = matches.at(-1)?.handle as RouteMeta | undefined;
+  if (!session || !isUserType(session.userType)) return null;
+
+  const ended = endedPage(session) !== null;
+  // With the trial or subscription over only a few pages remain: the full navigation would lead nowhere.
+  const hideNav =
+    !meta?.sideNav || (ended && (ROUTES_WHEN_ENDED as readonly string[]).includes(location.pathname));
+  const collapsed = sideNav === 'collapsed';
+
+  return (
+    <AppShell
+      header={{ height: { base: 56, sm: hideNav ? 56 : 0 } }}
+      navbar={
+        hideNav
+          ? undefined
+          : { width: collapsed ? 80 : 270, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }
+      }
+      padding="md"
+    >
+      <AppShell.Header hiddenFrom={hideNav ? undefined : 'sm'}>
+        <Group h="100%" px="md" justify="space-between">
+          <Group>
+            {!hideNav && (
+              <Burger opened={mobileOpened} onClick={toggleMobile} size="sm" aria-label="Toggle navigation" />
+            )}
+            <Logo to={location.pathname} />
+          </Group>
+          {hideNav && ended && <EndedBar />}
+        </Group>
+      </AppShell.Header>
+      {!hideNav && (
+        <AppShell.Navbar p="sm" component="nav" aria-label="Side navigation">
+          <ScrollArea style={{ flex: 1 }} type="auto">
+            <SideNav
+              session={session}
+              userType={session.userType}
+              activeName={meta?.name ?? ''}
+              collapsed={collapsed}
+              onToggleCollapsed={() => setSideNav(collapsed ? 'expanded' : 'collapsed')}
+              onNavigate={closeMobile}
+            />
+          </ScrollArea>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main id="main">
+        <LoadingOverlay visible={!imagesReady} zIndex={300} overlayProps={{ blur: 1 }} aria-label="Loading" />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  Avatar,
+  Box,
+  Button,
+  Group,
+  Menu,
+  Switch,
+  Text,
+  UnstyledButton,
+  useMantineColorScheme,
+} from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconCreditCard,
+  IconHelp,
+  IconLogout,
+  IconMoon,
+  IconUser,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { hasOwnPlan, type UserType } from '../../../common/roles';
+import { useLogoPaths, useUpdateUserInfo } from '../../features/profile/api';
+import { logout, switchBack, switchStack } from '../account';
+import type { StoredSession } from '../storage';
+import { toast } from '../toast';
+
+interface Props {
+  session: StoredSession;
+  userType: UserType;
+  collapsed: boolean;
+}
+
+/** "N Day(s) Remaining" during a free trial. */
+export function trialText(days: number | null): string | null {
+  return days === null ? null : `${days} Day(s) Remaining`;
+}
+
+/** Footer and profile menu of SPEC §2. */
+export function ProfileMenu({ session, userType, collapsed }: Props) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const updateUser = useUpdateUserInfo(session.userId);
+  const logo = useLogoPaths(session.userId);
+  const canSwitchBack = switchStack().length > 0;
+  const ownPlan = hasOwnPlan(userType, session.instituteId);
+  const planPage = session.isFreeTrial ? 'upgrade' : 'manage';
+  const dark = colorScheme === 'dark';
+
+  const toggleDark = (next: boolean) => {
+    setColorScheme(next ? 'dark' : 'light');
+    updateUser.mutate({ isDarkTheme: next }, { onError: (error) => toast('danger', error.message) });
+  };
+  const goBack = async () => {
+    const route = await switchBack();
+    queryClient.clear();
+    navigate(route ?? '/', { replace: true });
+  };
+
+  return (
+    <Box>
+      {canSwitchBack && (
+        <Button
+          fullWidth
+          variant="outline"
+          color="orange"
+          mb="xs"
+          leftSection={<IconArrowBackUp size={18} />}
+          onClick={() => void goBack()}
+          aria-label="Back to Previous User"
+          px={collapsed ? 0 : undefined}
+        >
+          {collapsed ? null : 'Back to Previous User'}
+        </Button>
+      )}
+      <Menu position="top-start" width={240} withinPortal>
+        <Menu.Target>
+          <UnstyledButton
+            aria-label="Open profile menu"
+            w="100%"
+            p={4}
+            style={{ borderRadius: 8 }}
+            data-testid="profile-box"
+          >
+            <Group gap="sm" wrap="nowrap">
+              <Avatar
+                src={logo.data?.profileImage ?? null}
+                alt={session.fullName}
+                radius="xl"
+                color="initials"
+                name={session.fullName}
+              >
+                <IconUser size={18} />
+              </Avatar>
+              {!collapsed && (
+                <Box style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} truncate>
+                    {session.fullName}
+                  </Text>
+                  {session.planName && (
+                    <Text size="xs" c="dimmed" truncate>
+                      {session.planName}
+                    </Text>
+                  )}
+                  {session.isFreeTrial && (
+                    <Text size="xs" c="orange" data-testid="trial-days">
+                      {trialText(session.remainingTrialDays)}
+                    </Text>
+                  )}
+                </Box>
+              )}
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {ownPlan && (
+            <Menu.Item
+              component={Link}
+              to={`/plan?page=${planPage}`}
+              leftSection={<IconCreditCard size={16} />}
+            >
+              {session.isFreeTrial ? 'Upgrade Plan' : 'Manage Plan'}
+            </Menu.Item>
+          )}
+          <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+            Profile
+          </Menu.Item>
+          {userType !== 'admin' && (
+            <Menu.Item component={Link} to="/support-tickets" leftSection={<IconHelp size={16} />}>
+              Help
+            </Menu.Item>
+          )}
+          <Menu.Item
+            closeMenuOnClick={false}
+            leftSection={<IconMoon size={16} />}
+            rightSection={<Switch checked={dark} readOnly tabIndex={-1} aria-hidden size="xs" />}
+            onClick={() => toggleDark(!dark)}
+            role="menuitemcheckbox"
+            aria-checked={dark}
+          >
+            Dark mode
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { Progress } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { decideRoute } from '../../../common/guard';
+import { MSG } from '../../../common/messages';
+import { pageTitle } from '../../../common/routes';
+import { NotFoundPage } from '../../components/not-found-page';
+import { useSession } from '../session';
+import { connectSocket, disconnectSocket } from '../socket';
+import { clearStorage } from '../storage';
+import { toast } from '../toast';
+
+/** Shows the route-loading bar only when loading takes longer than 200 ms, so fast loads do not flicker. */
+const LOADING_DELAY_MS = 200;
+
+function useDelayedLoading(): boolean {
+  const navigation = useNavigation();
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    if (navigation.state !== 'loading') {
+      setShow(false);
+      return;
+    }
+    const timer = setTimeout(() => setShow(true), LOADING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigation.state]);
+  return show;
+}
+
+/** The guard of SPEC §6 for every route, the page title, and the socket of a logged-in tab. */
+export function RootLayout() {
+  const location = useLocation();
+  const session = useSession();
+  const loading = useDelayedLoading();
+  const decision = decideRoute(
+    location.pathname,
+    location.search,
+    session
+      ? {
+          userType: session.userType,
+          trialEnded: session.trialEnded,
+          subscriptionEnded: session.subscriptionEnded,
+        }
+      : null,
+  );
+
+  useEffect(() => {
+    document.title = pageTitle(location.pathname);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (decision.kind !== 'tampered') return;
+    toast('danger', MSG.tampered);
+    disconnectSocket();
+    clearStorage();
+  }, [decision.kind]);
+
+  const token = session?.jwtToken;
+  useEffect(() => {
+    if (!token || !session) return;
+    connectSocket({ jwtToken: token, userId: session.userId, fullName: session.fullName });
+  }, [token, session]);
+
+  if (decision.kind === 'tampered') return <Navigate to="/login" replace />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return (
+    <>
+      {loading && (
+        <Progress
+          value={100}
+          animated
+          size="xs"
+          pos="fixed"
+          top={0}
+          left={0}
+          right={0}
+          style={{ zIndex: 1000 }}
+          aria-label="Loading page"
+        />
+      )}
+      {decision.kind === 'not-found' ? <NotFoundPage /> : <Outlet />}
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  NavLink,
+  Stack,
+  Tooltip,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconCompass } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { badgeText, type NavItem, sideNavFor } from '../../../common/navigation';
+import type { UserType } from '../../../common/roles';
+import { homeFor } from '../../../common/routes';
+import { useApprovalCount } from '../../features/approvals/api';
+import type { StoredSession } from '../storage';
+import { LS, readJson } from '../storage';
+import { Logo } from './logo';
+import { NAV_ICONS } from './nav-icons';
+import { ProfileMenu } from './profile-menu';
+
+interface Props {
+  session: StoredSession;
+  userType: UserType;
+  activeName: string;
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  onNavigate: () => void;
+}
+
+/** The side navigation of SPEC §2, drawn from common/navigation.ts. */
+export function SideNav({ session, userType, activeName, collapsed, onToggleCollapsed, onNavigate }: Props) {
+  const approvals = useApprovalCount(userType === 'admin');
+  const hasNewMessage = readJson<string[]>(LS.newChatIds, []).length > 0;
+  const items = sideNavFor(userType, session.instituteId);
+  const explore = userType === 'teacher' || userType === 'student' || userType === 'institute';
+
+  return (
+    <Stack gap="xs" h="100%" justify="space-between">
+      <Stack gap={4}>
+        <Group visibleFrom="sm" justify={collapsed ? 'center' : 'space-between'} mb="xs" wrap="nowrap">
+          {!collapsed && <Logo to={homeFor(userType)} />}
+          <ActionIcon
+            variant="subtle"
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+            aria-expanded={!collapsed}
+          >
+            {collapsed ? <IconChevronRight size={18} /> : <IconChevronLeft size={18} />}
+          </ActionIcon>
+        </Group>
+        {items.map((item) => (
+          <NavEntry
+            key={item.to}
+            item={item}
+            active={item.activeFor.includes(activeName)}
+            collapsed={collapsed}
+            count={item.badge === 'approvals' ? badgeText(approvals) : null}
+            dot={item.badge === 'new-message' && hasNewMessage}
+            onNavigate={onNavigate}
+          />
+        ))}
+      </Stack>
+      <Stack gap="xs">
+        <Divider />
+        {explore && (
+          <Button
+            component={Link}
+            to="/explore-new-courses"
+            variant="light"
+            leftSection={<IconCompass size={18} />}
+            onClick={onNavigate}
+            aria-label="Explore Courses"
+            px={collapsed ? 0 : undefined}
+          >
+            {collapsed ? null : 'Explore Courses'}
+          </Button>
+        )}
+        <ProfileMenu session={session} userType={userType} collapsed={collapsed} />
+      </Stack>
+    </Stack>
+  );
+}
+
+interface EntryProps {
+  item: NavItem;
+  active: boolean;
+  collapsed: boolean;
+  count: string | null;
+  dot: boolean;
+  onNavigate: () => void;
+}
+
+function NavEntry({ item, active, collapsed, count, dot, onNavigate }: EntryProps) {
+  const Icon = NAV_ICONS[item.label] ?? IconCompass;
+  const link = (
+    <NavLink
+      component={Link}
+      to={item.to}
+      onClick={onNavigate}
+      label={collapsed ? undefined : item.label}
+      aria-label={item.label}
+      leftSection={
+        <Indicator
+          disabled={!dot}
+          size={9}
+          color="red"
+          offset={2}
+          data-testid={dot ? 'new-message-dot' : undefined}
+        >
+          <Icon size={20} stroke={1.6} />
+        </Indicator>
+      }
+      rightSection={
+        count && !collapsed ? (
+          <Badge size="sm" circle={count.length === 1} data-testid="approvals-badge">
+            {count}
+          </Badge>
+        ) : null
+      }
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      style={{ borderRadius: 8 }}
+    />
+  );
+  if (!collapsed) return link;
+  return (
+    <Tooltip label={count ? `${item.label} (${count})` : item.label} position="right">
+      <Box>{link}</Box>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+
+/**
+ * The page of each path that has one. A path of the route table without a page here shows the
+ * honest "not built yet" state until its issue lands.
+ */
+export const PAGES: Record<string, () => Promise<PageModule>> = {
+  '/': () => import('../features/public/home-page'),
+  '/about-us': () => import('../features/public/about-page'),
+  '/contact-us': () => import('../features/public/contact-page'),
+  '/referral-program': () => import('../features/public/referral-page'),
+  '/refund-and-cancellation': () => import('../features/public/refund-page'),
+  '/privacy-policy': () => import('../features/public/privacy-page'),
+  '/terms-and-conditions': () => import('../features/public/terms-page'),
+  '/sign-up': () => import('../features/auth/sign-up-page'),
+  '/login': () => import('../features/auth/login-page'),
+  '/reset-password': () => import('../features/auth/reset-password-page'),
+  '/verify-email': () => import('../features/auth/verify-email-page'),
+  '/information': () => import('../features/information/information-page'),
+  '/profile': () => import('../features/profile/profile-page'),
+  '/dashboard': () => import('../features/dashboard/dashboard-page'),
+  '/logs': () => import('../features/logs/logs-page'),
+};

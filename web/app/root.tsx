@@ -1,0 +1,41 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { ApiError } from './api';
+import { useHomeThemeActive } from './home-theme';
+import { ColorSchemeSync } from './layout/color-scheme-sync';
+import { router } from './router';
+import { useSession } from './session';
+import { buildTheme, colorSchemeManager } from './theme';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // A 4xx will not get better by asking again.
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});
+
+export function Root() {
+  const session = useSession();
+  const home = useHomeThemeActive();
+  return (
+    <MantineProvider
+      theme={buildTheme(session?.themeColor ?? null, session?.font ?? null)}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      forceColorScheme={home ? 'light' : undefined}
+    >
+      <ColorSchemeSync />
+      <Notifications position="top-right" limit={1} autoClose={3000} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,61 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ROUTES, type RouteMeta } from '../../common/routes';
+import { NotBuiltYet } from '../components/not-built-yet';
+import { NotFoundPage } from '../components/not-found-page';
+import { PageLoader } from '../components/page-loader';
+import { RouteError } from '../components/route-error';
+import { AppLayout } from './layout/app-layout';
+import { PublicLayout } from './layout/public-layout';
+import { RootLayout } from './layout/root-layout';
+import { registerNavigate } from './navigation-bridge';
+import { PAGES } from './pages';
+
+export const LAZY_TIMEOUT_MS = 30_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Loading the page timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function pageRoute(meta: RouteMeta): RouteObject {
+  const importer = PAGES[meta.path];
+  const path = meta.path === '/' ? undefined : meta.path.slice(1);
+  const base = { handle: meta, ...(path ? { path } : { index: true as const }) };
+  if (!importer) return { ...base, element: <NotBuiltYet /> };
+  return {
+    ...base,
+    lazy: async () => {
+      const module = await withTimeout(importer(), LAZY_TIMEOUT_MS);
+      return { Component: module.default };
+    },
+  };
+}
+
+const isAppRoute = (meta: RouteMeta) => typeof meta.access !== 'string';
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { element: <PublicLayout />, children: ROUTES.filter((meta) => !isAppRoute(meta)).map(pageRoute) },
+      { element: <AppLayout />, children: ROUTES.filter(isAppRoute).map(pageRoute) },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+registerNavigate((to) => void router.navigate(to));

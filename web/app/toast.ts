@@ -1,0 +1,28 @@
+import { notifications } from '@mantine/notifications';
+
+export type ToastKind = 'success' | 'danger' | 'warning' | 'info';
+
+const COLORS: Record<ToastKind, string> = {
+  success: 'green',
+  danger: 'red',
+  warning: 'yellow',
+  info: 'blue',
+};
+const TITLES: Record<ToastKind, string> = {
+  success: 'Success',
+  danger: 'Error',
+  warning: 'Warning',
+  info: 'Info',
+};
+
+/** The spec's toasts: 3000 ms, top right, one at a time (the limit is set on <Notifications>). */
+export function toast(kind: ToastKind, message: string): void {
+  notifications.clean();
+  notifications.show({
+    color: COLORS[kind],
+    title: TITLES[kind],
+    message,
+    autoClose: 3000,
+    withBorder: true,
+  });
+}

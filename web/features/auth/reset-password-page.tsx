@@ -1,0 +1,111 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { requestResetSchema, resetPasswordSchema } from '../../../common/contracts/auth';
+import { ApiError } from '../../app/api';
+import { zodValidate } from '../../app/forms';
+import { forgotPasswordRequest, resetPasswordRequest } from './api';
+import { AuthCard } from './auth-card';
+
+function RequestLink() {
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: zodValidate(requestResetSchema),
+    validateInputOnChange: true,
+  });
+  const submit = form.onSubmit(async (values) => {
+    const answer = await forgotPasswordRequest(values.email).catch((error: Error) => ({
+      message: error.message,
+    }));
+    setSent(answer.message);
+  });
+  return (
+    <AuthCard title="Reset your password" subtitle="We will email you a link to choose a new password.">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {sent && (
+            <Alert color="green" role="status">
+              {sent}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" loading={form.submitting}>
+            Send reset link
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to login
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+function SetPassword({ token }: { token: string }) {
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { token, newPassword: '', confirmPassword: '' },
+    validate: zodValidate(resetPasswordSchema),
+    validateInputOnChange: true,
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await resetPasswordRequest(values);
+      setResult({ ok: true, message: answer.message });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
+      setResult({ ok: false, message: error instanceof Error ? error.message : 'Reset failed' });
+    }
+  });
+  return (
+    <AuthCard title="Choose a new password">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {result && (
+            <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
+              {result.message}
+            </Alert>
+          )}
+          {!result?.ok && (
+            <>
+              <PasswordInput
+                label="New Password"
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('newPassword')}
+              />
+              <PasswordInput
+                label="Confirm Password"
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('confirmPassword')}
+              />
+              <Button type="submit" loading={form.submitting}>
+                Save new password
+              </Button>
+            </>
+          )}
+          <Button component={Link} to="/login" variant={result?.ok ? 'filled' : 'subtle'}>
+            Go to login
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <SetPassword token={token} /> : <RequestLink />;
+}

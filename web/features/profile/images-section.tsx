@@ -1,0 +1,115 @@
+import { Avatar, Button, Card, FileButton, Group, Image, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ImageKind } from '../../../common/contracts/profile';
+import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
+import type { UserType } from '../../../common/roles';
+import { uploadWithProgress } from '../../app/api';
+import { type StoredSession, writeSession } from '../../app/storage';
+import { toast } from '../../app/toast';
+import { useInvalidateLogo, useLogoPaths } from './api';
+
+const MAX_BYTES = 5 * 1024 * 1024;
+
+function ImageUpload({
+  session,
+  kind,
+  label,
+  current,
+}: {
+  session: StoredSession;
+  kind: ImageKind;
+  label: string;
+  current: string | null;
+}) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const invalidate = useInvalidateLogo(session.userId);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    if (file.size > MAX_BYTES) {
+      toast('warning', 'The image must be at most 5 MB');
+      return;
+    }
+    const form = new FormData();
+    form.append('file', file);
+    setProgress(0);
+    try {
+      const answer = await uploadWithProgress<Parameters<typeof writeSession>[0]>(
+        `/common/user-info/${session.userId}/image?kind=${kind}`,
+        form,
+        setProgress,
+      );
+      writeSession({ ...answer, impersonatedBy: session.impersonatedBy });
+      await invalidate();
+      toast('success', `${label} updated`);
+    } catch (error) {
+      toast('danger', error instanceof Error ? error.message : 'Upload failed');
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
+      <Text fw={600}>{label}</Text>
+      <Group>
+        {kind === 'profileImage' ? (
+          <Avatar src={current} size={72} radius="xl" name={session.fullName} color="initials" alt={label} />
+        ) : (
+          <Image
+            src={current}
+            h={72}
+            w={120}
+            fit="contain"
+            radius="sm"
+            alt={label}
+            fallbackSrc="/favicon.svg"
+          />
+        )}
+        <FileButton onChange={(file) => void upload(file)} accept={ALLOWED_IMAGE_TYPES.join(',')}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              leftSection={<IconUpload size={16} />}
+              loading={progress !== null}
+            >
+              Upload
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {progress !== null && <Progress value={progress} aria-label={`${label} upload progress`} />}
+      <Text size="xs" c="dimmed">
+        JPEG, PNG, WebP or GIF, up to 5 MB.
+      </Text>
+    </Stack>
+  );
+}
+
+export function ImagesSection({ session, userType }: { session: StoredSession; userType: UserType }) {
+  const logo = useLogoPaths(session.userId);
+  const hasBrand = userType === 'teacher' || userType === 'institute';
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="images-heading">
+      <Title order={2} size="h4" id="images-heading" mb="sm">
+        Images
+      </Title>
+      <Group align="flex-start" gap="xl">
+        <ImageUpload
+          session={session}
+          kind="profileImage"
+          label="Profile image"
+          current={logo.data?.profileImage ?? null}
+        />
+        {hasBrand && (
+          <ImageUpload
+            session={session}
+            kind="brandLogo"
+            label="Brand logo"
+            current={logo.data?.brandLogo ?? null}
+          />
+        )}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Card, Group, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { z } from 'zod';
+import { requiredText } from '../../../common/contracts/fields';
+import { zodValidate } from '../../app/forms';
+import type { StoredSession } from '../../app/storage';
+import { toast } from '../../app/toast';
+import { useUpdateUserInfo } from './api';
+
+const nameSchema = z.object({ fullName: requiredText(100) });
+
+export function PersonalSection({ session }: { session: StoredSession }) {
+  const update = useUpdateUserInfo(session.userId);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { fullName: session.fullName },
+    validate: zodValidate(nameSchema),
+    validateInputOnChange: true,
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ fullName: values.fullName.trim() });
+      form.resetDirty();
+      toast('success', 'Profile saved');
+    } catch (error) {
+      toast('danger', error instanceof Error ? error.message : 'Could not save');
+    }
+  });
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="personal-heading">
+      <Title order={2} size="h4" id="personal-heading" mb="sm">
+        Personal details
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-end">
+          <TextInput
+            label="Full name"
+            style={{ flex: 1, minWidth: 200 }}
+            withAsterisk
+            {...form.getInputProps('fullName')}
+          />
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            Save
+          </Button>
+        </Group>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { Container, Stack, Text, Title } from '@mantine/core';
+
+export interface Section {
+  heading: string;
+  body: string;
+}
+
+/** A plain content page (legal texts, about, referral): a title and short sections. */
+export function StaticPage({
+  title,
+  intro,
+  sections,
+}: {
+  title: string;
+  intro: string;
+  sections: Section[];
+}) {
+  return (
+    <Container size="md">
+      <Stack gap="lg">
+        <Title order={1}>{title}</Title>
+        <Text size="lg" c="dimmed">
+          {intro}
+        </Text>
+        {sections.map((section) => (
+          <Stack key={section.heading} gap={4}>
+            <Title order={2} size="h4">
+              {section.heading}
+            </Title>
+            <Text>{section.body}</Text>
+          </Stack>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

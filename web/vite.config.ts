@@ -1,0 +1,18 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  build: { outDir: path.join(webRoot, 'dist'), emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/socket.io': { target: 'ws://localhost:3000', ws: true },
+    },
+  },
+});
