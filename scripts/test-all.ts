@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * `npm test` after the bootstrap: lint, typecheck, unit + API tests (vitest, real PostgreSQL),
+ * browser journeys (Playwright, Debian chromium), and — when CI provides Debian's PostgreSQL in
+ * CI_SYSTEM_DATABASE_URL — the API tests once more against it. Ends with one line "N passed, N failed".
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+interface Tally {
+  suite: string;
+  passed: number;
+  failed: number;
+}
+const tallies: Tally[] = [];
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+function check(suite: string, cmd: string, args: string[]) {
+  console.log(`\n=== ${suite} ===`);
+  const status = run(cmd, args);
+  tallies.push({ suite, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
+
+function vitest(suite: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n=== ${suite} ===`);
+  const out = path.join(tmp, `${suite.replace(/\W+/g, '-')}.json`);
+  rmSync(out, { force: true });
+  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], env);
+  const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean }>(out);
+  if (!report) return tallies.push({ suite, passed: 0, failed: 1 });
+  // A file that fails to load has no tests to count; the exit status still marks the suite failed.
+  const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  tallies.push({ suite, passed: report.numPassedTests, failed });
+}
+
+function playwright() {
+  const suite = 'browser journeys';
+  console.log(`\n=== ${suite} ===`);
+  const out = path.join(tmp, 'playwright-results.json');
+  rmSync(out, { force: true });
+  const dataDir = path.join(tmp, 'e2e-data');
+  rmSync(dataDir, { recursive: true, force: true });
+  const status = run(bin('playwright'), ['test'], { E2E_DATA_DIR: dataDir });
+  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(out);
+  if (!report) return tallies.push({ suite, passed: 0, failed: 1 });
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  // Flaky (passed on retry) and skipped tests count as failures: neither proves the behaviour.
+  const failed = unexpected + flaky + skipped + (status !== 0 && unexpected === 0 ? 1 : 0);
+  tallies.push({ suite, passed: expected, failed });
+}
+
+check('lint', bin('biome'), ['check', '.']);
+check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+vitest('unit and API tests', []);
+if (process.env.CI_SYSTEM_DATABASE_URL) {
+  vitest('API tests on the system PostgreSQL', ['server'], { TEST_DATABASE_URL: process.env.CI_SYSTEM_DATABASE_URL });
+} else if (process.env.CI_EXPECT_SYSTEM_DB) {
+  tallies.push({ suite: 'API tests on the system PostgreSQL (server did not start)', passed: 0, failed: 1 });
+}
+if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
+  tallies.push({ suite: 'web build', passed: 0, failed: 1 });
+} else {
+  playwright();
+}
+
+console.log('\n=== summary ===');
+for (const t of tallies) console.log(`${t.suite}: ${t.passed} passed, ${t.failed} failed`);
+const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
+const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
