@@ -11,7 +11,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
+  // Per-port output folders, so two runs on one machine never delete each other's artifacts.
+  outputDir: `.tmp/test-results-${PORT}`,
+  reporter: [['list'], ['json', { outputFile: `.tmp/playwright-results-${PORT}.json` }]],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

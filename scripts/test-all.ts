@@ -42,8 +42,17 @@ function vitest(suite: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${suite} ===`);
   const out = path.join(tmp, `${suite.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
-  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], env);
-  const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean }>(out);
+  const status = run(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
+    env,
+  );
+  const report = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numTotalTestSuites: number;
+    success: boolean;
+  }>(out);
   if (!report) return tallies.push({ suite, passed: 0, failed: 1 });
   // A file that fails to load has no tests to count; the exit status still marks the suite failed.
   const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
@@ -53,12 +62,14 @@ function vitest(suite: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 function playwright() {
   const suite = 'browser journeys';
   console.log(`\n=== ${suite} ===`);
-  const out = path.join(tmp, 'playwright-results.json');
+  const out = path.join(tmp, `playwright-results-${process.env.E2E_PORT || 3210}.json`);
   rmSync(out, { force: true });
   const dataDir = path.join(tmp, 'e2e-data');
   rmSync(dataDir, { recursive: true, force: true });
   const status = run(bin('playwright'), ['test'], { E2E_DATA_DIR: dataDir });
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(out);
+  const report = readJson<{
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  }>(out);
   if (!report) return tallies.push({ suite, passed: 0, failed: 1 });
   const { expected, unexpected, flaky, skipped } = report.stats;
   // Flaky (passed on retry) and skipped tests count as failures: neither proves the behaviour.
@@ -70,7 +81,9 @@ check('lint', bin('biome'), ['check', '.']);
 check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 vitest('unit and API tests', []);
 if (process.env.CI_SYSTEM_DATABASE_URL) {
-  vitest('API tests on the system PostgreSQL', ['server'], { TEST_DATABASE_URL: process.env.CI_SYSTEM_DATABASE_URL });
+  vitest('API tests on the system PostgreSQL', ['server'], {
+    TEST_DATABASE_URL: process.env.CI_SYSTEM_DATABASE_URL,
+  });
 } else if (process.env.CI_EXPECT_SYSTEM_DB) {
   tallies.push({ suite: 'API tests on the system PostgreSQL (server did not start)', passed: 0, failed: 1 });
 }

@@ -9,7 +9,7 @@ const listeners = new Map<string, Set<Listener>>();
  * The uid query is kept for compatibility; the server trusts only the token.
  */
 export function connectSocket(session: { jwtToken: string; userId: string; fullName: string }): Socket {
-  if (socket && socket.auth && (socket.auth as { token?: string }).token === session.jwtToken) return socket;
+  if (socket && (socket.auth as { token?: string } | undefined)?.token === session.jwtToken) return socket;
   disconnectSocket();
   const next = io({
     path: '/socket.io',

@@ -10,6 +10,7 @@ import { EndedBar } from './ended-bar';
 import { Logo } from './logo';
 import { SideNav } from './side-nav';
 import { useImagesReady } from './use-images-ready';
+import { useMessageIndicators } from './use-message-indicators';
 
 /** The logged-in shell: side navigation (collapsible, remembered), header on phones, loader. */
 export function AppLayout() {
@@ -22,6 +23,7 @@ export function AppLayout() {
     defaultValue: 'expanded',
   });
   const imagesReady = useImagesReady(session?.userId);
+  useMessageIndicators(session?.userId);
   const meta = matches.at(-1)?.handle as RouteMeta | undefined;
   if (!session || !isUserType(session.userType)) return null;
 

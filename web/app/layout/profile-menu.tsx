@@ -21,9 +21,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { hasOwnPlan, type UserType } from '../../../common/roles';
 import { useLogoPaths, useUpdateUserInfo } from '../../features/profile/api';
-import { logout, switchBack, switchStack } from '../account';
-import type { StoredSession } from '../storage';
+import { logout, switchBack } from '../account';
+import { LS, type StoredSession } from '../storage';
 import { toast } from '../toast';
+import { useStoredJson } from '../use-stored-json';
 
 interface Props {
   session: StoredSession;
@@ -43,7 +44,7 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const updateUser = useUpdateUserInfo(session.userId);
   const logo = useLogoPaths(session.userId);
-  const canSwitchBack = switchStack().length > 0;
+  const canSwitchBack = useStoredJson<unknown[]>(LS.switchAccountStack, []).length > 0;
   const ownPlan = hasOwnPlan(userType, session.instituteId);
   const planPage = session.isFreeTrial ? 'upgrade' : 'manage';
   const dark = colorScheme === 'dark';

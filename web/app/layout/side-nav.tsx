@@ -17,7 +17,8 @@ import type { UserType } from '../../../common/roles';
 import { homeFor } from '../../../common/routes';
 import { useApprovalCount } from '../../features/approvals/api';
 import type { StoredSession } from '../storage';
-import { LS, readJson } from '../storage';
+import { LS } from '../storage';
+import { useStoredJson } from '../use-stored-json';
 import { Logo } from './logo';
 import { NAV_ICONS } from './nav-icons';
 import { ProfileMenu } from './profile-menu';
@@ -34,7 +35,7 @@ interface Props {
 /** The side navigation of SPEC §2, drawn from common/navigation.ts. */
 export function SideNav({ session, userType, activeName, collapsed, onToggleCollapsed, onNavigate }: Props) {
   const approvals = useApprovalCount(userType === 'admin');
-  const hasNewMessage = readJson<string[]>(LS.newChatIds, []).length > 0;
+  const hasNewMessage = useStoredJson<string[]>(LS.newChatIds, []).length > 0;
   const items = sideNavFor(userType, session.instituteId);
   const explore = userType === 'teacher' || userType === 'student' || userType === 'institute';
 

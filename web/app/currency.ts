@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Country } from '../../common/countries';
+import { FALLBACK_COUNTRY } from '../../common/countries';
+import { api } from './api';
+import { SS } from './storage';
+
+export type Rates = Record<string, number | string>;
+export type CountryInfo = Pick<Country, 'code' | 'name' | 'currency' | 'symbol'> & { isFallback: boolean };
+
+function cached<T>(key: string, load: () => Promise<T>, fallback: T): () => Promise<T> {
+  return async () => {
+    const stored = sessionStorage.getItem(key);
+    if (stored) return JSON.parse(stored) as T;
+    try {
+      const value = await load();
+      sessionStorage.setItem(key, JSON.stringify(value));
+      return value;
+    } catch {
+      return fallback;
+    }
+  };
+}
+
+/** Exchange rates, cached in session storage; an empty object when the call fails (SPEC §8). */
+export function useCurrencyRates() {
+  return useQuery({
+    queryKey: ['currency-rates'],
+    queryFn: cached<Rates>(SS.currencyRates, () => api<Rates>('/common/currency-rate'), {}),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The visitor's country from the browser's time zone; India when unknown or when the call fails. */
+export function useCurrentCountry() {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return useQuery({
+    queryKey: ['current-country', timeZone],
+    queryFn: cached<CountryInfo>(
+      SS.currentCountry,
+      () => api<CountryInfo>('/common/system-country-info', { query: { timeZone } }),
+      { ...FALLBACK_COUNTRY, isFallback: true },
+    ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { onSocketEvent } from '../socket';
+import { LS, readJson, writeJson } from '../storage';
+import { toast } from '../toast';
+
+interface ReplyEvent {
+  userId: string;
+  conversationId?: string;
+  ticketId?: string;
+  message: string;
+  user?: { firstName?: string; lastName?: string };
+}
+
+function playMessageSound(): void {
+  // Browsers may refuse to play before the user interacts; that is fine (SPEC §8: failures are ignored).
+  void new Audio('/audios/message.mp3').play().catch(() => undefined);
+}
+
+function remember(key: string, id: string): void {
+  const ids = readJson<string[]>(key, []);
+  if (!ids.includes(id)) writeJson(key, [...ids, id]);
+}
+
+/**
+ * new-reply and help-reply mark a conversation or ticket as new (newChatIds / newHelpIds) when it is not
+ * the one open and the current user did not send it, with a sound and a toast.
+ */
+export function useMessageIndicators(userId: string | undefined): void {
+  const location = useLocation();
+  const openId = new URLSearchParams(location.search).get('id');
+  useEffect(() => {
+    if (!userId) return;
+    const handle = (key: string, idOf: (event: ReplyEvent) => string | undefined) => (payload: unknown) => {
+      const event = payload as ReplyEvent;
+      const id = idOf(event);
+      if (!id || event.userId === userId || id === openId) return;
+      remember(key, id);
+      playMessageSound();
+      const from = [event.user?.firstName, event.user?.lastName].filter(Boolean).join(' ');
+      toast('info', from ? `${from}: ${event.message}` : event.message);
+    };
+    const offChat = onSocketEvent(
+      'new-reply',
+      handle(LS.newChatIds, (event) => event.conversationId),
+    );
+    const offHelp = onSocketEvent(
+      'help-reply',
+      handle(LS.newHelpIds, (event) => event.ticketId),
+    );
+    return () => {
+      offChat();
+      offHelp();
+    };
+  }, [userId, openId]);
+}
