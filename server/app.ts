@@ -46,7 +46,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from proxies named in TRUST_PROXY; trusting every client would let
+    // anyone pick their own address and walk past the per-address login and rate limits.
+    trustProxy: trustProxySetting(process.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -89,6 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/** TRUST_PROXY: unset or 'false' → no proxy, 'true' → any, else comma-separated proxy addresses or CIDRs. */
+function trustProxySetting(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 /** Serves the built React app with a fallback to index.html for client-side routes. */

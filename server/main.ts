@@ -20,6 +20,11 @@ async function main() {
     console.log('Seeded the demo accounts (password Gurukul2026).');
   }
 
+  if (config.isProduction && !config.smtpUrl) {
+    console.warn(
+      'Warning: SMTP_URL is not set; e-mails (with reset links) go to the outbox that developers can read.',
+    );
+  }
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gurukul is running at ${config.publicUrl} (data in ${config.dataDir})`);

@@ -16,6 +16,8 @@ export interface Realtime {
   presence: Presence;
   /** Emits an event to a room after the write that caused it has committed. */
   notify(room: string, event: string, payload: unknown): void;
+  /** Drops the sockets of revoked sessions: one session, or every session of a user but one. */
+  disconnectSessions(match: { sessionId: string } | { userId: string; exceptSessionId?: string }): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,17 @@ export function attachRealtime(server: HttpServer, db: Db, secret: string, log: 
     notify(room, event, payload) {
       log.debug({ room, event }, 'notify');
       io.to(room).emit(event, payload);
+    },
+    disconnectSessions(match) {
+      for (const socket of io.sockets.sockets.values()) {
+        const actor = socket.data.actor as { userId: string; sessionId: string } | undefined;
+        if (!actor) continue;
+        const hit =
+          'sessionId' in match
+            ? actor.sessionId === match.sessionId
+            : actor.userId === match.userId && actor.sessionId !== match.exceptSessionId;
+        if (hit) socket.disconnect(true);
+      }
     },
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };

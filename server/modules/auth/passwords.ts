@@ -29,13 +29,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [kind, n, r, p, salt, hash] = stored.split('$');
   if (kind !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
+  // A shorter stored key would only compare a prefix of scrypt's output (one byte: a 1 in 256 match).
+  if (expected.length !== KEY_LENGTH) return false;
   const actual = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, {
     N: Number(n),
     r: Number(r),
     p: Number(p),
     maxmem: PARAMS.maxmem,
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }).catch(() => null); // parameters scrypt refuses: a broken hash, not a server error
+  return actual !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /** A hash of a random password, checked when the e-mail is unknown so timing does not reveal accounts. */

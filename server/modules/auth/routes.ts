@@ -68,7 +68,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/auth/logout', { config: { access: 'any', allowWhenEnded: true } }, async (request) => {
-    await revokeSession(app.db, actorOf(request).sessionId);
+    const { sessionId } = actorOf(request);
+    await revokeSession(app.db, sessionId);
+    app.realtime.disconnectSessions({ sessionId });
     return ok;
   });
 

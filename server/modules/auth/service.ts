@@ -27,16 +27,29 @@ export async function signUp(app: App, input: z.output<typeof signUpSchema>): Pr
   if (await findUserByEmail(app, input.email))
     throw new AppError('CONFLICT', AUTH_MSG.emailTaken, { email: AUTH_MSG.emailTaken });
   const passwordHash = await hashPassword(input.password);
-  const user = await app.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ email: input.email, passwordHash, fullName: input.fullName, userType: input.userType })
-      .returning();
-    if (input.userType === 'teacher' || input.userType === 'institute')
-      await startTrial(tx, created.id, input.userType);
-    return created;
-  });
+  const user = await app.db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, fullName: input.fullName, userType: input.userType })
+        .returning();
+      if (input.userType === 'teacher' || input.userType === 'institute')
+        await startTrial(tx, created.id, input.userType);
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Two sign-ups for one address at once: the unique index decides, the loser gets the same 409.
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', AUTH_MSG.emailTaken, { email: AUTH_MSG.emailTaken });
+      throw error;
+    });
   await sendLink(app, user, 'verify-email');
+}
+
+/** PostgreSQL's unique_violation, raw or wrapped by drizzle as the cause of a query error. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 /** Mails a single-use link; only the token's hash is kept. */
@@ -102,6 +115,7 @@ export async function resetPassword(app: App, token: string, newPassword: string
     .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
     .where(eq(users.id, userId));
   await revokeAllSessions(app.db, userId);
+  app.realtime.disconnectSessions({ userId });
 }
 
 async function recentFailures(app: App, email: string, ip: string) {

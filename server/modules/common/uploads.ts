@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from '../../../common/files';
 import type { App } from '../../app';
@@ -55,4 +56,12 @@ export async function storeUpload(
     visibility: options.visibility ?? 'private',
   });
   return { key, sniffed };
+}
+
+/** Deletes a stored file and its row, so no one is handed a link to a file that is gone. */
+export async function removeStoredFile(app: App, key: string): Promise<void> {
+  await app.db.delete(storedFiles).where(eq(storedFiles.path, key));
+  await app.storage
+    .remove(key)
+    .catch((error: unknown) => app.log.warn({ err: error, key }, 'could not delete stored file'));
 }

@@ -9,7 +9,7 @@ import { actorOf } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { presentAccount, revokeAllSessions } from '../auth/sessions';
-import { storeUpload } from '../common/uploads';
+import { removeStoredFile, storeUpload } from '../common/uploads';
 import { canEditUser, canSeeUserImages } from './policy';
 
 const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
@@ -33,6 +33,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: self, schema: { params: userIdParams, body: updateUserInfoSchema } },
     async (request) => {
       const user = await loadEditable(app, actorOf(request), request.params.userId);
+      // Nothing to change (an empty body, or only fields the schema strips): drizzle refuses an empty SET.
+      if (Object.keys(request.body).length === 0) return presentAccount(app.db, user);
       const [updated] = await app.db.update(users).set(request.body).where(eq(users.id, user.id)).returning();
       return presentAccount(app.db, updated);
     },
@@ -62,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const column = kind === 'profileImage' ? { profileImagePath: key } : { brandLogoPath: key };
       const previous = kind === 'profileImage' ? user.profileImagePath : user.brandLogoPath;
       const [updated] = await app.db.update(users).set(column).where(eq(users.id, user.id)).returning();
-      if (previous) await app.storage.remove(previous).catch(() => undefined);
+      if (previous) await removeStoredFile(app, previous);
       return presentAccount(app.db, updated);
     },
   );
@@ -98,7 +100,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await loadUser(app, request.params.userId);
       if (user.userType === 'admin') throw forbidden('Admins cannot be deactivated here');
       await app.db.update(users).set({ isActive: request.body.isActive }).where(eq(users.id, user.id));
-      if (!request.body.isActive) await revokeAllSessions(app.db, user.id);
+      if (!request.body.isActive) {
+        await revokeAllSessions(app.db, user.id);
+        app.realtime.disconnectSessions({ userId: user.id });
+      }
       await app.db.insert(auditLog).values({
         actorId: actor.impersonatorId ?? actor.userId,
         action: request.body.isActive ? 'activate-user' : 'deactivate-user',

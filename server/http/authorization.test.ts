@@ -1,0 +1,372 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionAnswer } from '../../common/contracts/auth';
+import { USER_TYPES, type UserType } from '../../common/roles';
+import { buildApp } from '../app';
+import { authHeader, type BuildUserOptions, buildUser, TEST_PASSWORD } from '../test/factories';
+import { startTestApp, type TestContext } from '../test/harness';
+import { ENDED_MESSAGE } from './access';
+
+/**
+ * The server-side access matrix: every /api route × every kind of caller.
+ *
+ * ROUTES is written by hand from the intended policy, not read from the routes' config, so it catches a
+ * route whose declared access drifts. To make sure no route escapes the matrix, the real route list is read
+ * from the running app: Fastify offers no route enumeration after `ready()` and an `onRoute` hook would have
+ * to be added inside buildApp, so we parse `printRoutes()` (the router's radix tree, one node per line,
+ * children indented by 4 characters, methods in parentheses) and rebuild each full path by concatenating
+ * the segments on the way down. `commonPrefix: false` is not used: it prints `/api/files/*` as a bare `*`.
+ * Every parsed route is then confirmed with `app.hasRoute`, so a parsing slip cannot pass silently.
+ */
+
+let ctx: TestContext;
+const NO_SUCH_USER = '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f';
+
+type Access = 'public' | 'any' | readonly UserType[];
+interface Caller {
+  name: string;
+  /** The role the server must see: a forged claim does not change it. */
+  role: UserType | null;
+  ended: boolean;
+  headers: Record<string, string>;
+  /** A second session of the same user, spent by logout. */
+  spareHeaders: Record<string, string>;
+  userId: string;
+  remoteAddress: string;
+}
+interface RouteCase {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT';
+  path: string;
+  access: Access;
+  allowWhenEnded: boolean;
+  request: (caller: Caller) => Omit<InjectOptions, 'method'> & { url: string };
+}
+
+const ALL_ROLES: Access = 'any';
+let missingFileUrl = '';
+
+const own = (caller: Caller) => caller.userId;
+const BASE_ROUTES: RouteCase[] = [
+  {
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    allowWhenEnded: true,
+    request: () => ({ url: '/api/health' }),
+  },
+  ...(['sign-up', 'verify-email', 'login', 'forgot-password', 'reset-password'] as const).map(
+    (name): RouteCase => ({
+      method: 'POST',
+      path: `/api/auth/${name}`,
+      access: 'public',
+      allowWhenEnded: true,
+      request: () => ({ url: `/api/auth/${name}`, payload: {} }),
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: ALL_ROLES,
+    allowWhenEnded: true,
+    request: (c) => ({ url: '/api/auth/logout', headers: c.spareHeaders }),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/me',
+    access: ALL_ROLES,
+    allowWhenEnded: true,
+    request: () => ({ url: '/api/auth/me' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/auth/change-password',
+    access: ALL_ROLES,
+    allowWhenEnded: true,
+    request: () => ({
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'NotTheOne1', newPassword: 'Another123', confirmPassword: 'Another123' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/impersonate',
+    access: ['admin', 'institute'],
+    allowWhenEnded: false,
+    request: () => ({ url: '/api/auth/impersonate', payload: { userId: NO_SUCH_USER } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/:userId/status',
+    access: ['admin'],
+    allowWhenEnded: false,
+    request: () => ({ url: `/api/admin/users/${NO_SUCH_USER}/status`, payload: { isActive: true } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/common/user-info/logo-path',
+    access: ALL_ROLES,
+    allowWhenEnded: true,
+    request: (c) => ({ url: `/api/common/user-info/logo-path?userId=${own(c)}&version=tiny` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/common/user-info/:userId',
+    access: ALL_ROLES,
+    allowWhenEnded: true,
+    request: (c) => ({ url: `/api/common/user-info/${own(c)}`, payload: { isDarkTheme: false } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/common/user-info/:userId/image',
+    access: ALL_ROLES,
+    allowWhenEnded: true,
+    request: (c) => ({ url: `/api/common/user-info/${own(c)}/image?kind=profileImage` }),
+  },
+  ...(['currency-rate', 'countries', 'system-country-info'] as const).map(
+    (name): RouteCase => ({
+      method: 'GET',
+      path: `/api/common/${name}`,
+      access: 'public',
+      allowWhenEnded: true,
+      request: () => ({ url: `/api/common/${name}` }),
+    }),
+  ),
+  {
+    method: 'GET',
+    path: '/api/common/presigned-data',
+    access: ALL_ROLES,
+    allowWhenEnded: true,
+    request: () => ({ url: '/api/common/presigned-data?path=users/nobody/missing.png' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/files/*',
+    access: 'public',
+    allowWhenEnded: true,
+    request: () => ({ url: missingFileUrl }),
+  },
+  {
+    method: 'GET',
+    path: '/api/teacher/course/approval-counts',
+    access: ['admin'],
+    allowWhenEnded: false,
+    request: () => ({ url: '/api/teacher/course/approval-counts' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/logs/outbox',
+    access: ['developer', 'admin'],
+    allowWhenEnded: false,
+    request: () => ({ url: '/api/logs/outbox' }),
+  },
+];
+// Fastify answers HEAD for every GET route; HEAD must be guarded exactly like GET.
+const ROUTES: RouteCase[] = BASE_ROUTES.flatMap((route) =>
+  route.method === 'GET' ? [route, { ...route, method: 'HEAD' as const }] : [route],
+);
+
+/** Full "METHOD /path" list rebuilt from the router's printed radix tree (see the comment at the top). */
+function routesFromTree(tree: string): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of tree.split('\n')) {
+    const node = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!node) continue;
+    const depth = node[1].length / 4;
+    stack.length = depth;
+    stack.push(node[2]);
+    for (const method of node[3]?.split(', ') ?? []) found.push(`${method} ${stack.join('')}`);
+  }
+  return found;
+}
+
+let callers: Caller[] = [];
+let ipCounter = 0;
+const nextIp = () => `10.6.0.${++ipCounter}`;
+
+async function sessionFor(email: string) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: TEST_PASSWORD },
+    remoteAddress: nextIp(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as SessionAnswer;
+}
+
+async function caller(
+  name: string,
+  options: BuildUserOptions,
+  ended = false,
+  forged = false,
+): Promise<Caller> {
+  const user = await buildUser(ctx.app, options);
+  const [main, spare] = [await sessionFor(user.email), await sessionFor(user.email)];
+  const claims = forged ? { userType: 'admin', trialEnded: false, subscriptionEnded: false } : {};
+  return {
+    name,
+    role: options.userType,
+    ended,
+    headers: authHeader(main, claims),
+    spareHeaders: authHeader(spare, claims),
+    userId: user.id,
+    remoteAddress: nextIp(),
+  };
+}
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  missingFileUrl = ctx.app.storage.signedUrl('matrix/missing.png');
+  const endedInstitute = await caller('institute (subscription ended)', {
+    userType: 'institute',
+    plan: 'paid-ended',
+  });
+  endedInstitute.ended = true;
+  const madeUp = {
+    authorization: JSON.stringify({
+      jwtToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl',
+      userType: 'admin',
+    }),
+  };
+  callers = [
+    ...(await Promise.all(USER_TYPES.map((userType) => caller(userType, { userType })))),
+    {
+      name: 'anonymous',
+      role: null,
+      ended: false,
+      headers: {},
+      spareHeaders: {},
+      userId: NO_SUCH_USER,
+      remoteAddress: nextIp(),
+    },
+    {
+      name: 'made-up token',
+      role: null,
+      ended: false,
+      headers: madeUp,
+      spareHeaders: madeUp,
+      userId: NO_SUCH_USER,
+      remoteAddress: nextIp(),
+    },
+    await caller('student claiming admin', { userType: 'student' }, false, true),
+    await caller('teacher (trial ended)', { userType: 'teacher', plan: 'trial-ended' }, true),
+    await caller('teacher (paid, ended)', { userType: 'teacher', plan: 'paid-ended' }, true),
+    endedInstitute,
+    await caller(
+      'faculty of ended institute',
+      { userType: 'teacher', instituteId: endedInstitute.userId },
+      true,
+    ),
+  ];
+});
+afterAll(async () => ctx.close());
+
+type Expected = 'allowed' | 401 | 403;
+function expected(route: RouteCase, who: Caller): Expected {
+  if (route.access === 'public') return 'allowed';
+  if (!who.role) return 401;
+  if (route.access !== 'any' && !route.access.includes(who.role)) return 403;
+  if (who.ended && !route.allowWhenEnded) return 403;
+  return 'allowed';
+}
+
+describe('the matrix covers every /api route', () => {
+  it('lists exactly the routes the app has', () => {
+    const actual = routesFromTree(ctx.app.printRoutes()).filter((route) =>
+      route.split(' ')[1].startsWith('/api/'),
+    );
+    for (const route of actual) {
+      const [method, url] = route.split(' ');
+      expect(ctx.app.hasRoute({ method: method as 'GET', url }), route).toBe(true);
+    }
+    expect(actual.length).toBeGreaterThan(20);
+    expect([...actual].sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+  });
+});
+
+describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  '%s',
+  (_name, route) => {
+    it('lets in exactly the allowed callers', async () => {
+      const mismatches: string[] = [];
+      for (const who of callers) {
+        const { headers, ...rest } = route.request(who);
+        const response = await ctx.app.inject({
+          method: route.method,
+          remoteAddress: who.remoteAddress,
+          ...rest,
+          headers: headers ?? who.headers,
+        });
+        const want = expected(route, who);
+        const got = response.statusCode;
+        const code = route.method === 'HEAD' ? undefined : response.json().code;
+        if (got >= 500) mismatches.push(`${who.name}: ${got} ${response.body}`);
+        else if (want === 'allowed' && (got === 401 || got === 403))
+          mismatches.push(`${who.name}: refused ${got}`);
+        else if (want !== 'allowed' && got !== want)
+          mismatches.push(`${who.name}: wanted ${want}, got ${got}`);
+        else if (want === 401 && code !== undefined && code !== 'UNAUTHENTICATED')
+          mismatches.push(`${who.name}: ${code}`);
+        else if (want === 403 && code !== undefined && code !== 'FORBIDDEN')
+          mismatches.push(`${who.name}: ${code}`);
+      }
+      expect(mismatches).toEqual([]);
+    });
+  },
+);
+
+/**
+ * Today every teacher route stays open after a trial ends, so the "ended" rule is checked on a second app
+ * built on the same database with probe routes added before `ready()`.
+ */
+describe('the ended-plan rule and fail-closed routes', () => {
+  it('refuses an ended teacher where allowWhenEnded is not set and lets them in where it is', async () => {
+    const probe = await buildApp({ config: ctx.config, database: ctx.database, rateLimitMax: 100_000 });
+    const answer = async () => ({ ok: true });
+    probe.get('/api/probe/teacher-only', { config: { access: ['teacher'] } }, answer);
+    probe.get('/api/probe/any', { config: { access: 'any' } }, answer);
+    probe.get('/api/probe/any-ended', { config: { access: 'any', allowWhenEnded: true } }, answer);
+    probe.get('/api/probe/teacher-ended', { config: { access: ['teacher'], allowWhenEnded: true } }, answer);
+    await probe.ready();
+    try {
+      const byName = (name: string) => callers.find((c) => c.name === name) as Caller;
+      const cases: [string, string, number, string?][] = [
+        ['teacher', '/api/probe/teacher-only', 200],
+        ['teacher', '/api/probe/any', 200],
+        ['teacher (trial ended)', '/api/probe/teacher-only', 403, ENDED_MESSAGE.trial],
+        ['teacher (trial ended)', '/api/probe/any', 403, ENDED_MESSAGE.trial],
+        ['teacher (paid, ended)', '/api/probe/any', 403, ENDED_MESSAGE.subscription],
+        ['faculty of ended institute', '/api/probe/teacher-only', 403, ENDED_MESSAGE.subscription],
+        ['institute (subscription ended)', '/api/probe/any', 403, ENDED_MESSAGE.subscription],
+        ['teacher (trial ended)', '/api/probe/any-ended', 200],
+        ['teacher (trial ended)', '/api/probe/teacher-ended', 200],
+        ['faculty of ended institute', '/api/probe/any-ended', 200],
+        ['student', '/api/probe/teacher-ended', 403],
+        ['student claiming admin', '/api/probe/any', 200],
+        ['anonymous', '/api/probe/any-ended', 401],
+      ];
+      for (const [name, url, status, message] of cases) {
+        const response = await probe.inject({ method: 'GET', url, headers: byName(name).headers });
+        expect(response.statusCode, `${name} ${url}`).toBe(status);
+        if (message) expect(response.json()).toEqual({ code: 'FORBIDDEN', message });
+      }
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('refuses to start with an /api route that declares no access rule', async () => {
+    const probe = await buildApp({ config: ctx.config, database: ctx.database, rateLimitMax: 100_000 });
+    try {
+      await expect(
+        (async () => {
+          probe.get('/api/probe/undeclared', async () => ({ ok: true }));
+          await probe.ready();
+        })(),
+      ).rejects.toThrow(/declares no config.access/);
+    } finally {
+      await probe.close().catch(() => undefined);
+    }
+  });
+});

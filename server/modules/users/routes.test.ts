@@ -1,0 +1,383 @@
+import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionAnswer } from '../../../common/contracts/auth';
+import { FONTS } from '../../../common/fonts';
+import { AUTH_MSG, MSG } from '../../../common/messages';
+import { THEME_COLORS } from '../../../common/theme-colors';
+import { auditLog, users } from '../../db/schema/index';
+import { signFileUrl } from '../../providers/storage/storage';
+import { authHeader, type BuildUserOptions, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { startTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => ctx.close());
+
+// Login allows 20 calls a minute per address; every login here comes from its own address.
+let ipCounter = 0;
+const nextIp = () => `10.4.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`;
+
+const loginRequest = (email: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: TEST_PASSWORD },
+    remoteAddress: nextIp(),
+  });
+
+async function loggedIn(options: BuildUserOptions) {
+  const user = await buildUser(ctx.app, options);
+  const response = await loginRequest(user.email);
+  expect(response.statusCode, response.body).toBe(200);
+  const session = response.json() as SessionAnswer;
+  return { user, session, headers: authHeader(session) };
+}
+
+type Headers = Record<string, string>;
+const putInfo = (headers: Headers, userId: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'PUT', url: `/api/common/user-info/${userId}`, payload, headers });
+
+/** A valid 1×1 RGBA PNG, built chunk by chunk. */
+function tinyPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, 0x33, 0x66, 0x99, 0xff]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A multipart/form-data body with one file field, assembled by hand. */
+function multipart(filename: string, contentType: string, bytes: Buffer) {
+  const boundary = `----gurukul${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function upload(headers: Headers, userId: string, kind: string, file: ReturnType<typeof multipart>) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/common/user-info/${userId}/image?kind=${kind}`,
+    payload: file.payload,
+    headers: { ...headers, ...file.headers },
+  });
+}
+
+const logoPath = (headers: Headers, userId: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/common/user-info/logo-path?userId=${userId}&version=tiny`,
+    headers,
+  });
+
+describe('PUT /api/common/user-info/{userId}', () => {
+  it('saves the dark theme and returns it on the next login', async () => {
+    const { user, headers } = await loggedIn({ userType: 'student' });
+    const response = await putInfo(headers, user.id, { isDarkTheme: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().userObj).toMatchObject({ userId: user.id, isDarkTheme: true });
+    const next = await loginRequest(user.email);
+    expect(next.json().userObj.isDarkTheme).toBe(true);
+    await putInfo(headers, user.id, { isDarkTheme: false });
+    expect((await loginRequest(user.email)).json().userObj.isDarkTheme).toBe(false);
+  });
+
+  it('accepts every theme colour and font of the lists and nothing else', async () => {
+    const { user, headers } = await loggedIn({ userType: 'teacher' });
+    expect(THEME_COLORS).toHaveLength(11);
+    for (const { key } of THEME_COLORS) {
+      const response = await putInfo(headers, user.id, { themeColor: key });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().userObj.themeColor).toBe(key);
+    }
+    for (const font of FONTS) {
+      const response = await putInfo(headers, user.id, { font });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().userObj.font).toBe(font);
+    }
+    for (const [field, value] of [
+      ['themeColor', 'black'],
+      ['themeColor', '#ff0000'],
+      ['font', 'Comic Sans MS'],
+      ['font', 'lato'],
+    ] as const) {
+      const response = await putInfo(headers, user.id, { [field]: value });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ [field]: MSG.selectOption });
+    }
+    const stored = await ctx.app.db.query.users.findFirst({ where: eq(users.id, user.id) });
+    expect(stored).toMatchObject({ themeColor: THEME_COLORS.at(-1)?.key, font: FONTS.at(-1) });
+  });
+
+  it('validates the full name and trims it', async () => {
+    const { user, headers } = await loggedIn({ userType: 'student' });
+    const spaces = await putInfo(headers, user.id, { fullName: '    ' });
+    expect(spaces.statusCode).toBe(400);
+    expect(spaces.json().fields).toEqual({ fullName: MSG.onlySpace });
+    const empty = await putInfo(headers, user.id, { fullName: '' });
+    expect(empty.json().fields).toEqual({ fullName: MSG.required });
+    const ok = await putInfo(headers, user.id, { fullName: '  New Name  ' });
+    expect(ok.json().userObj.fullName).toBe('New Name');
+  });
+
+  it('answers 200, not 500, for a body with nothing to change, and ignores fields it does not own', async () => {
+    const { user, headers } = await loggedIn({ userType: 'student' });
+    const noBody = await ctx.app.inject({ method: 'PUT', url: `/api/common/user-info/${user.id}`, headers });
+    expect(noBody.statusCode).toBe(400);
+    const empty = await putInfo(headers, user.id, {});
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().userObj.userId).toBe(user.id);
+    const sneaky = await putInfo(headers, user.id, { userType: 'admin', isActive: false, email: 'x@y.test' });
+    expect(sneaky.statusCode).toBe(200);
+    const stored = await ctx.app.db.query.users.findFirst({ where: eq(users.id, user.id) });
+    expect(stored).toMatchObject({ userType: 'student', isActive: true, email: user.email });
+  });
+
+  it("refuses another user's profile, but lets an admin edit it", async () => {
+    const owner = await loggedIn({ userType: 'teacher' });
+    const stranger = await loggedIn({ userType: 'teacher' });
+    const admin = await loggedIn({ userType: 'admin' });
+    const refused = await putInfo(stranger.headers, owner.user.id, { isDarkTheme: true });
+    expect(refused.statusCode).toBe(403);
+    const byAdmin = await putInfo(admin.headers, owner.user.id, { fullName: 'Renamed By Admin' });
+    expect(byAdmin.statusCode).toBe(200);
+    const stored = await ctx.app.db.query.users.findFirst({ where: eq(users.id, owner.user.id) });
+    expect(stored).toMatchObject({ fullName: 'Renamed By Admin', isDarkTheme: false });
+    const unknown = await putInfo(admin.headers, '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f', {
+      isDarkTheme: true,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await putInfo(admin.headers, 'not-a-uuid', { isDarkTheme: true })).statusCode).toBe(400);
+  });
+});
+
+describe('profile images and signed file URLs', () => {
+  it('stores a real PNG and serves the same bytes through the signed URL', async () => {
+    const { user, headers } = await loggedIn({ userType: 'teacher' });
+    const png = tinyPng();
+    const response = await upload(headers, user.id, 'profileImage', multipart('me.png', 'image/png', png));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().userObj.hasProfileImage).toBe(true);
+
+    const paths = await logoPath(headers, user.id);
+    expect(paths.statusCode).toBe(200);
+    const { profileImage, brandLogo } = paths.json();
+    expect(brandLogo).toBeNull();
+    expect(profileImage).toMatch(/^\/api\/files\/users\/[\w-]+\/[\w-]+\.png\?expires=\d+&signature=[\w-]+$/);
+
+    const file = await ctx.app.inject({ method: 'GET', url: profileImage });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+  });
+
+  it('replaces an image (the old link stops working), takes 2 MB and refuses over 5 MB', async () => {
+    const { user, headers } = await loggedIn({ userType: 'teacher' });
+    await upload(headers, user.id, 'profileImage', multipart('a.png', 'image/png', tinyPng()));
+    const oldUrl = (await logoPath(headers, user.id)).json().profileImage;
+    const big = Buffer.concat([tinyPng(), Buffer.alloc(2 * 1024 * 1024)]);
+    expect(
+      (await upload(headers, user.id, 'profileImage', multipart('b.png', 'image/png', big))).statusCode,
+    ).toBe(200);
+    const newUrl = (await logoPath(headers, user.id)).json().profileImage;
+    expect(newUrl).not.toBe(oldUrl);
+    expect((await ctx.app.inject({ method: 'GET', url: oldUrl })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: newUrl })).rawPayload.length).toBe(big.length);
+    // The replaced file's record is gone too, so no fresh link to it can be handed out.
+    const oldKey = new URL(oldUrl, 'http://x').pathname.replace('/api/files/', '');
+    const presigned = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/common/presigned-data?path=${encodeURIComponent(oldKey)}`,
+      headers,
+    });
+    expect(presigned.statusCode).toBe(404);
+
+    const huge = Buffer.concat([tinyPng(), Buffer.alloc(6 * 1024 * 1024)]);
+    const refused = await upload(headers, user.id, 'profileImage', multipart('c.png', 'image/png', huge));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await logoPath(headers, user.id)).json().profileImage.split('?')[0]).toBe(newUrl.split('?')[0]);
+  });
+
+  it('sniffs the content: a renamed text file is INVALID_FILE, a fake PDF is INVALID_PDF', async () => {
+    const { user, headers } = await loggedIn({ userType: 'teacher' });
+    const text = Buffer.from('just some words, certainly not an image\n'.repeat(5));
+    const renamed = await upload(headers, user.id, 'profileImage', multipart('photo.png', 'image/png', text));
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().code).toBe('INVALID_FILE');
+    const fakePdf = await upload(
+      headers,
+      user.id,
+      'brandLogo',
+      multipart('doc.pdf', 'application/pdf', text),
+    );
+    expect(fakePdf.statusCode).toBe(400);
+    expect(fakePdf.json().code).toBe('INVALID_PDF');
+    const realPdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+    const pdfAsImage = await upload(
+      headers,
+      user.id,
+      'brandLogo',
+      multipart('doc.pdf', 'application/pdf', realPdf),
+    );
+    expect(pdfAsImage.statusCode).toBe(400);
+    expect(pdfAsImage.json().code).toBe('INVALID_FILE');
+    const stored = await ctx.app.db.query.users.findFirst({ where: eq(users.id, user.id) });
+    expect(stored).toMatchObject({ profileImagePath: null, brandLogoPath: null });
+  });
+
+  it('refuses a brand logo for a student, an unknown kind, a missing file and another user', async () => {
+    const student = await loggedIn({ userType: 'student' });
+    const png = () => multipart('a.png', 'image/png', tinyPng());
+    expect((await upload(student.headers, student.user.id, 'brandLogo', png())).statusCode).toBe(400);
+    expect((await upload(student.headers, student.user.id, 'banner', png())).statusCode).toBe(400);
+    const other = await buildUser(ctx.app, { userType: 'student' });
+    expect((await upload(student.headers, other.id, 'profileImage', png())).statusCode).toBe(403);
+    const notMultipart = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/common/user-info/${student.user.id}/image?kind=profileImage`,
+      payload: { file: 'x' },
+      headers: student.headers,
+    });
+    expect(notMultipart.statusCode).toBe(406);
+    const boundary = 'onlyAField';
+    const noFile = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/common/user-info/${student.user.id}/image?kind=profileImage`,
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+      headers: { ...student.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().message).toBe('Please choose an image to upload');
+  });
+
+  it('refuses a tampered signature and an expired link', async () => {
+    const { user, headers } = await loggedIn({ userType: 'institute' });
+    await upload(headers, user.id, 'brandLogo', multipart('logo.png', 'image/png', tinyPng()));
+    const { brandLogo } = (await logoPath(headers, user.id)).json();
+    const url = new URL(brandLogo, 'http://x');
+    const key = url.pathname.replace('/api/files/', '');
+    const signature = url.searchParams.get('signature') ?? '';
+    const expires = Number(url.searchParams.get('expires'));
+
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const query of [
+      `expires=${expires}&signature=${flipped}`,
+      `expires=${expires + 3600}&signature=${signature}`,
+      `expires=${expires}&signature=`,
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/files/${key}?${query}` });
+      expect(response.statusCode).toBe(403);
+    }
+    const past = Math.floor(Date.now() / 1000) - 10;
+    const expired = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/files/${key}?expires=${past}&signature=${signFileUrl(ctx.config.jwtSecret, key, past)}`,
+    });
+    expect(expired.statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/files/${key}` })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: brandLogo })).statusCode).toBe(200);
+  });
+
+  it('shows logos to the owner, admins and the same institute, not to strangers', async () => {
+    const institute = await loggedIn({ userType: 'institute' });
+    const faculty = await loggedIn({ userType: 'teacher', instituteId: institute.user.id });
+    const colleague = await loggedIn({ userType: 'teacher', instituteId: institute.user.id });
+    const stranger = await loggedIn({ userType: 'teacher' });
+    const admin = await loggedIn({ userType: 'admin' });
+    await upload(faculty.headers, faculty.user.id, 'brandLogo', multipart('l.png', 'image/png', tinyPng()));
+
+    for (const viewer of [faculty, institute, colleague, admin]) {
+      const response = await logoPath(viewer.headers, faculty.user.id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().brandLogo).toMatch(/^\/api\/files\//);
+    }
+    expect((await logoPath(faculty.headers, institute.user.id)).statusCode).toBe(200);
+    expect((await logoPath(stranger.headers, faculty.user.id)).statusCode).toBe(403);
+    expect((await logoPath(stranger.headers, institute.user.id)).statusCode).toBe(403);
+    expect((await logoPath(faculty.headers, stranger.user.id)).statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/admin/users/{id}/status', () => {
+  const setStatus = (headers: Headers, userId: string, isActive: boolean) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${userId}/status`,
+      payload: { isActive },
+      headers,
+    });
+
+  it('revokes the live token at once, refuses login, and reactivation lets the user back', async () => {
+    const admin = await loggedIn({ userType: 'admin' });
+    const target = await loggedIn({ userType: 'teacher' });
+    const me = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${target.session.jwtToken}` },
+      });
+    expect((await me()).statusCode).toBe(200);
+
+    expect((await setStatus(admin.headers, target.user.id, false)).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+    const refused = await loginRequest(target.user.email);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 'ACCOUNT_INACTIVE', message: AUTH_MSG.inactive });
+
+    expect((await setStatus(admin.headers, target.user.id, true)).statusCode).toBe(200);
+    expect((await loginRequest(target.user.email)).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+
+    const audit = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, target.user.id));
+    expect(audit.map((row) => [row.action, row.actorId])).toEqual(
+      expect.arrayContaining([
+        ['deactivate-user', admin.user.id],
+        ['activate-user', admin.user.id],
+      ]),
+    );
+  });
+
+  it('refuses non-admins, admin targets and bad bodies', async () => {
+    const admin = await loggedIn({ userType: 'admin' });
+    const otherAdmin = await buildUser(ctx.app, { userType: 'admin' });
+    const target = await buildUser(ctx.app, { userType: 'student' });
+    for (const userType of ['teacher', 'institute', 'student', 'partner', 'developer'] as const) {
+      const caller = await loggedIn({ userType });
+      expect((await setStatus(caller.headers, target.id, false)).statusCode).toBe(403);
+    }
+    expect((await setStatus(admin.headers, otherAdmin.id, false)).statusCode).toBe(403);
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${target.id}/status`,
+      payload: { isActive: 'no' },
+      headers: admin.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    const stored = await ctx.app.db.query.users.findFirst({ where: eq(users.id, target.id) });
+    expect(stored?.isActive).toBe(true);
+  });
+});
