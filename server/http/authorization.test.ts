@@ -1,9 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionAnswer } from '../../common/contracts/auth';
 import { USER_TYPES, type UserType } from '../../common/roles';
 import { buildApp } from '../app';
-import { authHeader, type BuildUserOptions, buildUser, TEST_PASSWORD } from '../test/factories';
+import { authHeader, type BuildUserOptions, buildUser, login, nextRemoteAddress } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
 import { ENDED_MESSAGE } from './access';
 
@@ -181,20 +180,6 @@ function routesFromTree(tree: string): string[] {
 }
 
 let callers: Caller[] = [];
-let ipCounter = 0;
-const nextIp = () => `10.6.0.${++ipCounter}`;
-
-async function sessionFor(email: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: TEST_PASSWORD },
-    remoteAddress: nextIp(),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as SessionAnswer;
-}
-
 async function caller(
   name: string,
   options: BuildUserOptions,
@@ -202,7 +187,7 @@ async function caller(
   forged = false,
 ): Promise<Caller> {
   const user = await buildUser(ctx.app, options);
-  const [main, spare] = [await sessionFor(user.email), await sessionFor(user.email)];
+  const [main, spare] = [await login(ctx.app, user.email), await login(ctx.app, user.email)];
   const claims = forged ? { userType: 'admin', trialEnded: false, subscriptionEnded: false } : {};
   return {
     name,
@@ -211,7 +196,7 @@ async function caller(
     headers: authHeader(main, claims),
     spareHeaders: authHeader(spare, claims),
     userId: user.id,
-    remoteAddress: nextIp(),
+    remoteAddress: nextRemoteAddress(),
   };
 }
 
@@ -238,7 +223,7 @@ beforeAll(async () => {
       headers: {},
       spareHeaders: {},
       userId: NO_SUCH_USER,
-      remoteAddress: nextIp(),
+      remoteAddress: nextRemoteAddress(),
     },
     {
       name: 'made-up token',
@@ -247,7 +232,7 @@ beforeAll(async () => {
       headers: madeUp,
       spareHeaders: madeUp,
       userId: NO_SUCH_USER,
-      remoteAddress: nextIp(),
+      remoteAddress: nextRemoteAddress(),
     },
     await caller('student claiming admin', { userType: 'student' }, false, true),
     await caller('teacher (trial ended)', { userType: 'teacher', plan: 'trial-ended' }, true),

@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionAnswer } from '../../common/contracts/auth';
 import { courses } from '../db/schema/index';
 import { broadcastApprovalCount } from '../modules/approvals/service';
-import { type BuildUserOptions, buildUser, TEST_PASSWORD } from '../test/factories';
+import { buildAndLogin, buildUser, login } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -20,19 +19,6 @@ afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });
 afterAll(async () => ctx.close());
-
-let ipCounter = 0;
-async function loggedIn(options: BuildUserOptions) {
-  const user = await buildUser(ctx.app, options);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: user.email, password: TEST_PASSWORD },
-    remoteAddress: `10.7.0.${++ipCounter}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return { user, session: response.json() as SessionAnswer };
-}
 
 /** A client as the web app opens it: websocket only, with the spec's uid query. */
 function open(options: { token?: string; uid?: string; authorization?: string }): Socket {
@@ -62,7 +48,7 @@ const outcome = (socket: Socket) => outcomes.get(socket) as Promise<string>;
 
 describe('socket handshake', () => {
   it('connects with the session token in auth or in the JSON Authorization header', async () => {
-    const { user, session } = await loggedIn({ userType: 'student' });
+    const { user, session } = await buildAndLogin(ctx.app, { userType: 'student' });
     expect(await outcome(open({ token: session.jwtToken, uid: user.id }))).toBe('connected');
     const viaHeader = open({
       authorization: JSON.stringify({ jwtToken: session.jwtToken, userId: user.id }),
@@ -71,7 +57,7 @@ describe('socket handshake', () => {
   });
 
   it('refuses no token, a bad token, the uid query alone and a revoked token', async () => {
-    const { user, session } = await loggedIn({ userType: 'admin' });
+    const { user, session } = await buildAndLogin(ctx.app, { userType: 'admin' });
     expect(await outcome(open({}))).toBe('error: Unauthorized');
     expect(await outcome(open({ token: 'not.a.jwt', uid: user.id }))).toBe('error: Unauthorized');
     expect(await outcome(open({ uid: user.id }))).toBe('error: Unauthorized');
@@ -87,8 +73,8 @@ describe('socket handshake', () => {
 
 describe('updatedCourseApprovalData', () => {
   it('reaches admin sockets with the new count and no one else', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
-    const teacher = await loggedIn({ userType: 'teacher' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
+    const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
     const adminSocket = open({ token: admin.session.jwtToken, uid: admin.user.id });
     const teacherSocket = open({ token: teacher.session.jwtToken, uid: teacher.user.id });
     expect(await outcome(adminSocket)).toBe('connected');
@@ -113,7 +99,7 @@ describe('updatedCourseApprovalData', () => {
 
 describe('presence', () => {
   it('marks the authenticated user online on saveOnlineUser and offline on deleteOnlineUser', async () => {
-    const { user, session } = await loggedIn({ userType: 'teacher' });
+    const { user, session } = await buildAndLogin(ctx.app, { userType: 'teacher' });
     const bystander = await buildUser(ctx.app, { userType: 'student' });
     const socket = open({ token: session.jwtToken, uid: user.id });
     expect(await outcome(socket)).toBe('connected');
@@ -129,7 +115,7 @@ describe('presence', () => {
   });
 
   it('keeps a user online while another tab is open and drops them when the last one disconnects', async () => {
-    const { user, session } = await loggedIn({ userType: 'student' });
+    const { user, session } = await buildAndLogin(ctx.app, { userType: 'student' });
     const first = open({ token: session.jwtToken, uid: user.id });
     const second = open({ token: session.jwtToken, uid: user.id });
     expect(await outcome(first)).toBe('connected');
@@ -146,8 +132,8 @@ describe('presence', () => {
   });
 
   it('tells admins the online count', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
-    const student = await loggedIn({ userType: 'student' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
+    const student = await buildAndLogin(ctx.app, { userType: 'student' });
     const adminSocket = open({ token: admin.session.jwtToken });
     const studentSocket = open({ token: student.session.jwtToken });
     expect(await outcome(adminSocket)).toBe('connected');
@@ -167,14 +153,8 @@ describe('revoked sessions lose their sockets', () => {
     new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
   it('drops the socket of a session at logout and of every session at deactivation', async () => {
-    const { user, session } = await loggedIn({ userType: 'teacher' });
-    const second = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: TEST_PASSWORD },
-      remoteAddress: '10.7.9.1',
-    });
-    const other = second.json() as SessionAnswer;
+    const { user, session } = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const other = await login(ctx.app, user.email);
     const first = open({ token: session.jwtToken });
     const tab = open({ token: other.jwtToken });
     expect(await outcome(first)).toBe('connected');
@@ -189,7 +169,7 @@ describe('revoked sessions lose their sockets', () => {
     expect(await firstGone).toBe('io server disconnect');
     expect(tab.connected).toBe(true);
 
-    const { session: admin } = await loggedIn({ userType: 'admin' });
+    const { session: admin } = await buildAndLogin(ctx.app, { userType: 'admin' });
     const tabGone = disconnected(tab);
     const deactivate = await ctx.app.inject({
       method: 'PUT',

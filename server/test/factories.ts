@@ -65,9 +65,37 @@ export async function buildUser(app: App, options: BuildUserOptions) {
   return user;
 }
 
-/** Logs in through the real endpoint and returns the answer. */
-export async function login(app: App, email: string, password = TEST_PASSWORD): Promise<SessionAnswer> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+export interface LoginOptions {
+  password?: string;
+  isRemember?: boolean;
+  /** The connecting address; a fresh one from nextRemoteAddress() when left out. */
+  remoteAddress?: string;
+}
+
+let addressCounter = 0;
+
+/**
+ * A connecting address no earlier call has given: 10.0.0.1, 10.0.0.2, … Login and the other auth routes
+ * allow 20 calls a minute per address, so tests that log in often take a new address for each call.
+ */
+export function nextRemoteAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** Posts to the real login endpoint and returns the raw response, whatever its status. */
+export function loginRequest(app: App, email: string, options: LoginOptions = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: options.password ?? TEST_PASSWORD, isRemember: options.isRemember },
+    remoteAddress: options.remoteAddress ?? nextRemoteAddress(),
+  });
+}
+
+/** Logs in through the real endpoint and returns the answer; any status but 200 throws. */
+export async function login(app: App, email: string, options: LoginOptions = {}): Promise<SessionAnswer> {
+  const response = await loginRequest(app, email, options);
   if (response.statusCode !== 200)
     throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
   return response.json() as SessionAnswer;
@@ -91,6 +119,7 @@ export function authHeader(
   };
 }
 
+/** Inserts a user and logs it in from a fresh address: the user, the session answer and its header. */
 export async function buildAndLogin(app: App, options: BuildUserOptions) {
   const user = await buildUser(app, options);
   const session = await login(app, user.email);

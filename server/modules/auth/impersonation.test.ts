@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionAnswer } from '../../../common/contracts/auth';
 import type { UserType } from '../../../common/roles';
 import { auditLog, users } from '../../db/schema/index';
-import { authHeader, type BuildUserOptions, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { authHeader, buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -11,23 +11,6 @@ beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => ctx.close());
-
-// Login allows 20 calls a minute per address; every login here comes from its own address.
-let ipCounter = 0;
-const nextIp = () => `10.3.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`;
-
-async function loggedIn(options: BuildUserOptions) {
-  const user = await buildUser(ctx.app, options);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: user.email, password: TEST_PASSWORD },
-    remoteAddress: nextIp(),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const session = response.json() as SessionAnswer;
-  return { user, session, headers: authHeader(session) };
-}
 
 const impersonate = (headers: Record<string, string>, userId: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/impersonate', payload: { userId }, headers });
@@ -37,7 +20,7 @@ const me = (token: string) =>
 
 describe('POST /api/auth/impersonate', () => {
   it('lets an admin act as a teacher, remembers the admin and writes the audit log', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const teacher = await buildUser(ctx.app, { userType: 'teacher', fullName: 'Target Teacher' });
     const response = await impersonate(admin.headers, teacher.id);
     expect(response.statusCode, response.body).toBe(200);
@@ -67,7 +50,7 @@ describe('POST /api/auth/impersonate', () => {
   it.each(['student', 'partner', 'developer', 'institute'] as const)(
     'lets an admin act as a %s',
     async (userType) => {
-      const admin = await loggedIn({ userType: 'admin' });
+      const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
       const target = await buildUser(ctx.app, { userType });
       const response = await impersonate(admin.headers, target.id);
       expect(response.statusCode).toBe(200);
@@ -76,7 +59,7 @@ describe('POST /api/auth/impersonate', () => {
   );
 
   it('refuses admin to admin, oneself, a deactivated user and an unknown id', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const otherAdmin = await buildUser(ctx.app, { userType: 'admin' });
     const inactive = await buildUser(ctx.app, { userType: 'student' });
     await ctx.app.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
@@ -94,7 +77,7 @@ describe('POST /api/auth/impersonate', () => {
   });
 
   it('lets an institute act as its own faculty and students only', async () => {
-    const institute = await loggedIn({ userType: 'institute' });
+    const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
     const faculty = await buildUser(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
     const student = await buildUser(ctx.app, { userType: 'student', instituteId: institute.user.id });
     const otherInstitute = await buildUser(ctx.app, { userType: 'institute' });
@@ -118,7 +101,7 @@ describe('POST /api/auth/impersonate', () => {
   it.each(['teacher', 'student', 'partner', 'developer'] as const)(
     'refuses a %s',
     async (userType: UserType) => {
-      const caller = await loggedIn({ userType });
+      const caller = await buildAndLogin(ctx.app, { userType });
       const target = await buildUser(ctx.app, { userType: 'student' });
       const response = await impersonate(caller.headers, target.id);
       expect(response.statusCode).toBe(403);
@@ -127,14 +110,14 @@ describe('POST /api/auth/impersonate', () => {
   );
 
   it('ignores a forged userType claim in the Authorization header', async () => {
-    const student = await loggedIn({ userType: 'student' });
+    const student = await buildAndLogin(ctx.app, { userType: 'student' });
     const target = await buildUser(ctx.app, { userType: 'partner' });
     const forged = authHeader(student.session, { userType: 'admin' });
     expect((await impersonate(forged, target.id)).statusCode).toBe(403);
   });
 
   it('keeps the real person through a chain: admin → institute → its teacher', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const institute = await buildUser(ctx.app, { userType: 'institute' });
     const faculty = await buildUser(ctx.app, { userType: 'teacher', instituteId: institute.id });
     const asInstitute = (await impersonate(admin.headers, institute.id)).json() as SessionAnswer;
@@ -151,7 +134,7 @@ describe('POST /api/auth/impersonate', () => {
   });
 
   it('refuses an institute whose trial has ended', async () => {
-    const institute = await loggedIn({ userType: 'institute', plan: 'trial-ended' });
+    const institute = await buildAndLogin(ctx.app, { userType: 'institute', plan: 'trial-ended' });
     const faculty = await buildUser(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
     expect((await impersonate(institute.headers, faculty.id)).statusCode).toBe(403);
   });
@@ -162,7 +145,7 @@ describe('POST /api/auth/impersonate by email', () => {
     ctx.app.inject({ method: 'POST', url: '/api/auth/impersonate', payload, headers });
 
   it('finds the target by email in any letter case and applies the same rules', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const teacher = await buildUser(ctx.app, { userType: 'teacher' });
     const switched = await byEmail(admin.headers, { email: teacher.email.toUpperCase() });
     expect(switched.statusCode, switched.body).toBe(200);
@@ -174,7 +157,7 @@ describe('POST /api/auth/impersonate by email', () => {
   });
 
   it('wants exactly one of userId and email', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const teacher = await buildUser(ctx.app, { userType: 'teacher' });
     expect((await byEmail(admin.headers, {})).statusCode).toBe(400);
     expect((await byEmail(admin.headers, { userId: teacher.id, email: teacher.email })).statusCode).toBe(400);

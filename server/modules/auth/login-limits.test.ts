@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MSG } from '../../../common/messages';
 import { loginFailures } from '../../db/schema/index';
-import { buildUser, TEST_PASSWORD } from '../../test/factories';
+import { buildUser, loginRequest, nextRemoteAddress, TEST_PASSWORD } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { LOGIN_LIMITS } from './service';
 
@@ -12,34 +12,32 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-// Auth routes allow 20 calls a minute per address; each test picks its own addresses.
-let ipCounter = 0;
-const nextIp = () => `10.8.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`;
-
-const loginRequest = (email: string, password = TEST_PASSWORD, remoteAddress = nextIp()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+// Auth routes allow 20 calls a minute per address; each test picks its own addresses and says which
+// address every attempt comes from.
+const attempt = (email: string, password: string, remoteAddress: string) =>
+  loginRequest(ctx.app, email, { password, remoteAddress });
 
 describe('login rate limiting', () => {
   it('blocks an address after 5 failures, even with the right password, but not the owner elsewhere', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
-    const attacker = nextIp();
+    const attacker = nextRemoteAddress();
     for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++) {
-      expect((await loginRequest(user.email, `Guess${i}aaA`, attacker)).statusCode).toBe(401);
+      expect((await attempt(user.email, `Guess${i}aaA`, attacker)).statusCode).toBe(401);
     }
-    const blocked = await loginRequest(user.email, TEST_PASSWORD, attacker);
+    const blocked = await attempt(user.email, TEST_PASSWORD, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: AUTH_MSG.tooManyAttempts });
     // Changing the letter case of the e-mail does not reset the count.
-    expect((await loginRequest(user.email.toUpperCase(), TEST_PASSWORD, attacker)).statusCode).toBe(429);
+    expect((await attempt(user.email.toUpperCase(), TEST_PASSWORD, attacker)).statusCode).toBe(429);
 
-    const owner = await loginRequest(user.email, TEST_PASSWORD, nextIp());
+    const owner = await attempt(user.email, TEST_PASSWORD, nextRemoteAddress());
     expect(owner.statusCode).toBe(200);
-    expect((await loginRequest(user.email, TEST_PASSWORD, attacker)).statusCode).toBe(429);
+    expect((await attempt(user.email, TEST_PASSWORD, attacker)).statusCode).toBe(429);
   });
 
   it('counts by the connecting address: a made-up X-Forwarded-For header does not reset the limit', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
-    const attacker = nextIp();
+    const attacker = nextRemoteAddress();
     const spoofed = (n: number, password: string) =>
       ctx.app.inject({
         method: 'POST',
@@ -56,10 +54,9 @@ describe('login rate limiting', () => {
 
   it('clears the count for that address after a successful login', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
-    const ip = nextIp();
-    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp - 1; i++)
-      await loginRequest(user.email, 'Wrong1234', ip);
-    expect((await loginRequest(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+    const ip = nextRemoteAddress();
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp - 1; i++) await attempt(user.email, 'Wrong1234', ip);
+    expect((await attempt(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
     const rows = await ctx.app.db
       .select()
       .from(loginFailures)
@@ -69,28 +66,28 @@ describe('login rate limiting', () => {
 
   it('blocks an address that failed on many accounts, and forgets failures outside the window', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
-    const spray = nextIp();
+    const spray = nextRemoteAddress();
     await ctx.app.db.insert(loginFailures).values(
       Array.from({ length: LOGIN_LIMITS.perIp }, (_, i) => ({
         email: `victim${i}@example.test`,
         ip: spray,
       })),
     );
-    expect((await loginRequest(user.email, TEST_PASSWORD, spray)).statusCode).toBe(429);
+    expect((await attempt(user.email, TEST_PASSWORD, spray)).statusCode).toBe(429);
 
-    const old = nextIp();
+    const old = nextRemoteAddress();
     const longAgo = new Date(Date.now() - LOGIN_LIMITS.windowMs - 60_000);
     await ctx.app.db
       .insert(loginFailures)
       .values(
         Array.from({ length: LOGIN_LIMITS.perIp }, () => ({ email: user.email, ip: old, at: longAgo })),
       );
-    expect((await loginRequest(user.email, TEST_PASSWORD, old)).statusCode).toBe(200);
+    expect((await attempt(user.email, TEST_PASSWORD, old)).statusCode).toBe(200);
   });
 
   it('limits calls per address on the auth routes', async () => {
     const limit = Number(process.env.AUTH_RATE_LIMIT_MAX || 20);
-    const ip = nextIp();
+    const ip = nextRemoteAddress();
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i++) {
       const response = await ctx.app.inject({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionAnswer } from '../../../common/contracts/auth';
 import { AUTH_MSG, MSG } from '../../../common/messages';
 import { outbox, plans, users } from '../../db/schema/index';
-import { buildUser, TEST_PASSWORD } from '../../test/factories';
+import { buildUser, login, loginRequest, nextRemoteAddress } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -13,8 +13,6 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 // Auth routes allow 20 calls a minute per address; every call here comes from its own address.
-let ipCounter = 0;
-const nextIp = () => `10.1.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`;
 
 const uniqueEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 
@@ -30,17 +28,8 @@ function signUpBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const signUp = (payload: Record<string, unknown>, remoteAddress = nextIp()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload, remoteAddress });
-
-const loginRequest = (email: string, password = TEST_PASSWORD, remoteAddress = nextIp()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
-
-async function loginOk(email: string, password = TEST_PASSWORD): Promise<SessionAnswer> {
-  const response = await loginRequest(email, password);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as SessionAnswer;
-}
+const signUp = (payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload, remoteAddress: nextRemoteAddress() });
 
 async function mailsTo(email: string) {
   return ctx.app.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id));
@@ -129,7 +118,7 @@ describe('sign-up, e-mail verification and the first login', () => {
     expect(mails[0].subject).toMatch(/verify/i);
     const firstToken = await linkTokenFrom(email, 'verify-email');
 
-    const unverified = await loginRequest(email, 'GoodPass1');
+    const unverified = await loginRequest(ctx.app, email, { password: 'GoodPass1' });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: AUTH_MSG.notVerified });
     expect(await mailsTo(email)).toHaveLength(2);
@@ -139,7 +128,7 @@ describe('sign-up, e-mail verification and the first login', () => {
         method: 'POST',
         url: '/api/auth/verify-email',
         payload: { token },
-        remoteAddress: nextIp(),
+        remoteAddress: nextRemoteAddress(),
       });
     const used = await verify(firstToken);
     expect(used.statusCode).toBe(200);
@@ -147,7 +136,7 @@ describe('sign-up, e-mail verification and the first login', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: 'TOKEN_INVALID', message: AUTH_MSG.linkInvalid });
 
-    const session = await loginOk(email, 'GoodPass1');
+    const session = await login(ctx.app, email, { password: 'GoodPass1' });
     expect(session.userObj).toMatchObject({ email, userType: 'partner', fullName: 'Sign Up Person' });
   });
 
@@ -164,12 +153,12 @@ describe('sign-up, e-mail verification and the first login', () => {
         method: 'POST',
         url: '/api/auth/verify-email',
         payload: { token },
-        remoteAddress: nextIp(),
+        remoteAddress: nextRemoteAddress(),
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('TOKEN_INVALID');
     }
-    expect((await loginRequest(user.email)).statusCode).toBe(403);
+    expect((await loginRequest(ctx.app, user.email)).statusCode).toBe(403);
   });
 
   it('refuses a second account for the same e-mail in any letter case', async () => {
@@ -202,11 +191,11 @@ describe('sign-up, e-mail verification and the first login', () => {
       method: 'POST',
       url: '/api/auth/verify-email',
       payload: { token: await linkTokenFrom(email, 'verify-email') },
-      remoteAddress: nextIp(),
+      remoteAddress: nextRemoteAddress(),
     });
     expect(verified.statusCode).toBe(200);
     const plan = await ctx.app.db.query.plans.findFirst({ where: eq(plans.audience, userType) });
-    const session = await loginOk(email, 'GoodPass1');
+    const session = await login(ctx.app, email, { password: 'GoodPass1' });
     expect(session.userObj).toMatchObject({
       userType,
       isFreeTrial: true,
@@ -225,7 +214,7 @@ describe('sign-up, e-mail verification and the first login', () => {
       url: '/api/auth/verify-email',
       payload: { token: await linkTokenFrom(String(body.email), 'verify-email') },
     });
-    const session = await loginOk(String(body.email), 'GoodPass1');
+    const session = await login(ctx.app, String(body.email), { password: 'GoodPass1' });
     expect(session.userObj).toMatchObject({ isFreeTrial: false, planId: null, remainingTrialDays: null });
   });
 });
@@ -248,7 +237,7 @@ describe('POST /api/auth/login answer', () => {
 
   it('carries the token, the SPEC §3 user object and never the password hash', async () => {
     const user = await buildUser(ctx.app, { userType: 'teacher', fullName: 'Shape Teacher' });
-    const response = await loginRequest(user.email.toUpperCase());
+    const response = await loginRequest(ctx.app, user.email.toUpperCase());
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toMatch(/scrypt|passwordHash/);
     const answer = response.json() as SessionAnswer;
@@ -286,7 +275,7 @@ describe('POST /api/auth/login answer', () => {
     ],
   ] as const)('reports a %s teacher', async (plan, userObj, flags) => {
     const user = await buildUser(ctx.app, { userType: 'teacher', plan });
-    const answer = await loginOk(user.email);
+    const answer = await login(ctx.app, user.email);
     const teacherPlan = await ctx.app.db.query.plans.findFirst({ where: eq(plans.audience, 'teacher') });
     expect(answer.userObj).toMatchObject({
       ...userObj,
@@ -302,8 +291,8 @@ describe('POST /api/auth/login answer', () => {
   ] as const)("gives a faculty teacher its %s institute's plan", async (plan, trialEnded) => {
     const institute = await buildUser(ctx.app, { userType: 'institute', plan });
     const faculty = await buildUser(ctx.app, { userType: 'teacher', instituteId: institute.id });
-    const instituteAnswer = await loginOk(institute.email);
-    const facultyAnswer = await loginOk(faculty.email);
+    const instituteAnswer = await login(ctx.app, institute.email);
+    const facultyAnswer = await login(ctx.app, faculty.email);
     expect(facultyAnswer.userObj.instituteId).toBe(institute.id);
     expect(facultyAnswer.userObj.planId).toBe(instituteAnswer.userObj.planId);
     expect(facultyAnswer.userObj.planName).toBe(instituteAnswer.userObj.planName);
@@ -313,8 +302,8 @@ describe('POST /api/auth/login answer', () => {
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
-    const wrong = await loginRequest(user.email, 'Wrong1234');
-    const unknown = await loginRequest(uniqueEmail('nobody'), 'Wrong1234');
+    const wrong = await loginRequest(ctx.app, user.email, { password: 'Wrong1234' });
+    const unknown = await loginRequest(ctx.app, uniqueEmail('nobody'), { password: 'Wrong1234' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
@@ -331,7 +320,7 @@ describe('POST /api/auth/login answer', () => {
       `scrypt$16384$${r}$${p}$${salt}$${key.slice(0, 2)}`,
     ]) {
       await ctx.app.db.update(users).set({ passwordHash: broken }).where(eq(users.id, user.id));
-      const response = await loginRequest(user.email);
+      const response = await loginRequest(ctx.app, user.email);
       expect(response.statusCode, broken).toBe(401);
     }
   });
@@ -341,7 +330,7 @@ describe('POST /api/auth/login answer', () => {
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: 'bad', password: '' },
-      remoteAddress: nextIp(),
+      remoteAddress: nextRemoteAddress(),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toMatchObject({ email: MSG.email, password: MSG.required });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionAnswer } from '../../../common/contracts/auth';
 import { AUTH_MSG, MSG } from '../../../common/messages';
 import { auditLog, emailTokens, outbox, sessions, users } from '../../db/schema/index';
-import { buildUser, TEST_PASSWORD } from '../../test/factories';
+import { buildUser, login, loginRequest, nextRemoteAddress, TEST_PASSWORD } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -14,20 +14,11 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 // Auth routes allow 20 calls a minute per address; every call here comes from its own address.
-let ipCounter = 0;
-const nextIp = () => `10.2.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`;
-
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: nextIp() });
+  ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: nextRemoteAddress() });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
-
-async function loginOk(email: string, password = TEST_PASSWORD, isRemember = false): Promise<SessionAnswer> {
-  const response = await post('/api/auth/login', { email, password, isRemember });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as SessionAnswer;
-}
 
 const mailsTo = (email: string) =>
   ctx.app.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id));
@@ -42,7 +33,7 @@ async function resetTokenFor(email: string): Promise<string> {
 describe('GET /api/auth/me and sessions', () => {
   it('reports the logged-in account for the JSON header and for Bearer', async () => {
     const user = await buildUser(ctx.app, { userType: 'student', fullName: 'Me Student' });
-    const session = await loginOk(user.email);
+    const session = await login(ctx.app, user.email);
     const json = await ctx.app.inject({
       method: 'GET',
       url: '/api/auth/me',
@@ -64,8 +55,8 @@ describe('GET /api/auth/me and sessions', () => {
 
   it('keeps a remembered session for 30 days and another for 12 hours', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
-    const short = decodeJwt((await loginOk(user.email)).jwtToken);
-    const long = decodeJwt((await loginOk(user.email, TEST_PASSWORD, true)).jwtToken);
+    const short = decodeJwt((await login(ctx.app, user.email)).jwtToken);
+    const long = decodeJwt((await login(ctx.app, user.email, { isRemember: true })).jwtToken);
     const now = Date.now() / 1000;
     expect(short.exp! - now).toBeGreaterThan(12 * 3600 - 120);
     expect(short.exp! - now).toBeLessThanOrEqual(12 * 3600);
@@ -77,8 +68,8 @@ describe('GET /api/auth/me and sessions', () => {
 describe('POST /api/auth/logout', () => {
   it('revokes the token at once and only that token', async () => {
     const user = await buildUser(ctx.app, { userType: 'teacher' });
-    const first = await loginOk(user.email);
-    const second = await loginOk(user.email);
+    const first = await login(ctx.app, user.email);
+    const second = await login(ctx.app, user.email);
     expect((await me(first.jwtToken)).statusCode).toBe(200);
     const out = await ctx.app.inject({
       method: 'POST',
@@ -128,7 +119,7 @@ describe('forgot and reset password', () => {
 
   it('changes the password, revokes old tokens and is single-use', async () => {
     const user = await buildUser(ctx.app, { userType: 'teacher' });
-    const before = await loginOk(user.email);
+    const before = await login(ctx.app, user.email);
     await post('/api/auth/forgot-password', { email: user.email });
     const token = await resetTokenFor(user.email);
 
@@ -153,10 +144,8 @@ describe('forgot and reset password', () => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await me(before.jwtToken)).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(
-      401,
-    );
-    await loginOk(user.email, 'NewPass12');
+    expect((await loginRequest(ctx.app, user.email)).statusCode).toBe(401);
+    await login(ctx.app, user.email, { password: 'NewPass12' });
 
     const reused = await post('/api/auth/reset-password', {
       token,
@@ -165,7 +154,7 @@ describe('forgot and reset password', () => {
     });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject({ code: 'TOKEN_INVALID', message: AUTH_MSG.linkInvalid });
-    await loginOk(user.email, 'NewPass12');
+    await login(ctx.app, user.email, { password: 'NewPass12' });
   });
 
   it('verifies the address of an unverified account that resets its password', async () => {
@@ -178,7 +167,7 @@ describe('forgot and reset password', () => {
       confirmPassword: 'NewPass12',
     });
     expect(reset.statusCode).toBe(200);
-    await loginOk(user.email, 'NewPass12');
+    await login(ctx.app, user.email, { password: 'NewPass12' });
   });
 
   it('refuses an expired reset link', async () => {
@@ -196,7 +185,7 @@ describe('forgot and reset password', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('TOKEN_INVALID');
-    await loginOk(user.email);
+    await login(ctx.app, user.email);
   });
 
   it('refuses an unknown reset token', async () => {
@@ -217,12 +206,12 @@ describe('PUT /api/auth/change-password', () => {
       url: '/api/auth/change-password',
       payload,
       headers: bearer(token),
-      remoteAddress: nextIp(),
+      remoteAddress: nextRemoteAddress(),
     });
 
   it('refuses a wrong current password with a field error', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
-    const session = await loginOk(user.email);
+    const session = await login(ctx.app, user.email);
     const response = await change(session.jwtToken, {
       currentPassword: 'NotMine123',
       newPassword: 'NewPass12',
@@ -238,7 +227,7 @@ describe('PUT /api/auth/change-password', () => {
 
   it('refuses a confirmation that does not match and a password that does not change', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
-    const session = await loginOk(user.email);
+    const session = await login(ctx.app, user.email);
     const mismatch = await change(session.jwtToken, {
       currentPassword: TEST_PASSWORD,
       newPassword: 'NewPass12',
@@ -257,8 +246,8 @@ describe('PUT /api/auth/change-password', () => {
 
   it('returns a new working token, revokes every old one and logs the change', async () => {
     const user = await buildUser(ctx.app, { userType: 'teacher' });
-    const session = await loginOk(user.email);
-    const otherDevice = await loginOk(user.email);
+    const session = await login(ctx.app, user.email);
+    const otherDevice = await login(ctx.app, user.email);
     const response = await change(session.jwtToken, {
       currentPassword: TEST_PASSWORD,
       newPassword: 'Changed123',
@@ -271,7 +260,7 @@ describe('PUT /api/auth/change-password', () => {
     expect((await me(fresh.jwtToken)).statusCode).toBe(200);
     expect((await me(session.jwtToken)).statusCode).toBe(401);
     expect((await me(otherDevice.jwtToken)).statusCode).toBe(401);
-    await loginOk(user.email, 'Changed123');
+    await login(ctx.app, user.email, { password: 'Changed123' });
     const audit = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(audit.map((row) => row.action)).toContain('change-password');
   });
@@ -280,7 +269,7 @@ describe('PUT /api/auth/change-password', () => {
 describe('JWT checks (HS256 pinned)', () => {
   async function liveClaims() {
     const user = await buildUser(ctx.app, { userType: 'student' });
-    const session = await loginOk(user.email);
+    const session = await login(ctx.app, user.email);
     const claims = decodeJwt(session.jwtToken);
     return { user, session, sid: String(claims.sid), sub: String(claims.sub) };
   }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionAnswer } from '../../../common/contracts/auth';
 import { USER_TYPES } from '../../../common/roles';
 import { countryCodeForTimeZone } from '../../../common/time-zones';
 import { courses, currencyRates, storedFiles } from '../../db/schema/index';
-import { authHeader, type BuildUserOptions, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -12,22 +11,6 @@ beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => ctx.close());
-
-// Login allows 20 calls a minute per address; every login here comes from its own address.
-let ipCounter = 0;
-const nextIp = () => `10.5.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`;
-
-async function loggedIn(options: BuildUserOptions) {
-  const user = await buildUser(ctx.app, options);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: user.email, password: TEST_PASSWORD },
-    remoteAddress: nextIp(),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return { user, headers: authHeader(response.json() as SessionAnswer) };
-}
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers });
@@ -164,9 +147,9 @@ describe('GET /api/common/presigned-data', () => {
     get(`/api/common/presigned-data?path=${encodeURIComponent(path)}`, headers);
 
   it('gives the owner and admins a signed URL and refuses others', async () => {
-    const owner = await loggedIn({ userType: 'teacher' });
-    const stranger = await loggedIn({ userType: 'student' });
-    const admin = await loggedIn({ userType: 'admin' });
+    const owner = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const stranger = await buildAndLogin(ctx.app, { userType: 'student' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const path = await storedFile(owner.user.id, 'private');
     for (const viewer of [owner, admin]) {
       const response = await presigned(path, viewer.headers);
@@ -181,9 +164,9 @@ describe('GET /api/common/presigned-data', () => {
   });
 
   it('shares a shared file within the institute only', async () => {
-    const institute = await loggedIn({ userType: 'institute' });
-    const faculty = await loggedIn({ userType: 'teacher', instituteId: institute.user.id });
-    const outsider = await loggedIn({ userType: 'teacher' });
+    const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
+    const faculty = await buildAndLogin(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
+    const outsider = await buildAndLogin(ctx.app, { userType: 'teacher' });
     const shared = await storedFile(faculty.user.id, 'shared');
     const private_ = await storedFile(faculty.user.id, 'private');
     expect((await presigned(shared, institute.headers)).statusCode).toBe(200);
@@ -192,7 +175,7 @@ describe('GET /api/common/presigned-data', () => {
   });
 
   it('answers 404 for an unknown path, 400 without one and 401 without a login', async () => {
-    const owner = await loggedIn({ userType: 'student' });
+    const owner = await buildAndLogin(ctx.app, { userType: 'student' });
     const unknown = await presigned('users/nobody/none.png', owner.headers);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('NOT_FOUND');
@@ -203,7 +186,7 @@ describe('GET /api/common/presigned-data', () => {
 
 describe('GET /api/teacher/course/approval-counts', () => {
   it('counts PENDING and PENDING_REAPPROVAL courses for admins only', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const owner = await buildUser(ctx.app, { userType: 'teacher' });
     const count = async () => {
       const response = await get('/api/teacher/course/approval-counts', admin.headers);
@@ -223,7 +206,7 @@ describe('GET /api/teacher/course/approval-counts', () => {
     expect(await count()).toBe(before + 3);
 
     for (const userType of USER_TYPES.filter((type) => type !== 'admin')) {
-      const caller = await loggedIn({ userType });
+      const caller = await buildAndLogin(ctx.app, { userType });
       const response = await get('/api/teacher/course/approval-counts', caller.headers);
       expect(response.statusCode).toBe(403);
     }

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionAnswer } from '../../../common/contracts/auth';
 import { FONTS } from '../../../common/fonts';
 import { AUTH_MSG, MSG } from '../../../common/messages';
 import { THEME_COLORS } from '../../../common/theme-colors';
 import { auditLog, users } from '../../db/schema/index';
 import { signFileUrl } from '../../providers/storage/storage';
-import { authHeader, type BuildUserOptions, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { buildAndLogin, buildUser, login, loginRequest } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -16,26 +15,6 @@ beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => ctx.close());
-
-// Login allows 20 calls a minute per address; every login here comes from its own address.
-let ipCounter = 0;
-const nextIp = () => `10.4.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`;
-
-const loginRequest = (email: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: TEST_PASSWORD },
-    remoteAddress: nextIp(),
-  });
-
-async function loggedIn(options: BuildUserOptions) {
-  const user = await buildUser(ctx.app, options);
-  const response = await loginRequest(user.email);
-  expect(response.statusCode, response.body).toBe(200);
-  const session = response.json() as SessionAnswer;
-  return { user, session, headers: authHeader(session) };
-}
 
 type Headers = Record<string, string>;
 const putInfo = (headers: Headers, userId: string, payload: Record<string, unknown>) =>
@@ -94,18 +73,18 @@ const logoPath = (headers: Headers, userId: string) =>
 
 describe('PUT /api/common/user-info/{userId}', () => {
   it('saves the dark theme and returns it on the next login', async () => {
-    const { user, headers } = await loggedIn({ userType: 'student' });
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'student' });
     const response = await putInfo(headers, user.id, { isDarkTheme: true });
     expect(response.statusCode).toBe(200);
     expect(response.json().userObj).toMatchObject({ userId: user.id, isDarkTheme: true });
-    const next = await loginRequest(user.email);
-    expect(next.json().userObj.isDarkTheme).toBe(true);
+    const next = await login(ctx.app, user.email);
+    expect(next.userObj.isDarkTheme).toBe(true);
     await putInfo(headers, user.id, { isDarkTheme: false });
-    expect((await loginRequest(user.email)).json().userObj.isDarkTheme).toBe(false);
+    expect((await login(ctx.app, user.email)).userObj.isDarkTheme).toBe(false);
   });
 
   it('accepts every theme colour and font of the lists and nothing else', async () => {
-    const { user, headers } = await loggedIn({ userType: 'teacher' });
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
     expect(THEME_COLORS).toHaveLength(11);
     for (const { key } of THEME_COLORS) {
       const response = await putInfo(headers, user.id, { themeColor: key });
@@ -132,7 +111,7 @@ describe('PUT /api/common/user-info/{userId}', () => {
   });
 
   it('validates the full name and trims it', async () => {
-    const { user, headers } = await loggedIn({ userType: 'student' });
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'student' });
     const spaces = await putInfo(headers, user.id, { fullName: '    ' });
     expect(spaces.statusCode).toBe(400);
     expect(spaces.json().fields).toEqual({ fullName: MSG.onlySpace });
@@ -143,7 +122,7 @@ describe('PUT /api/common/user-info/{userId}', () => {
   });
 
   it('answers 200, not 500, for a body with nothing to change, and ignores fields it does not own', async () => {
-    const { user, headers } = await loggedIn({ userType: 'student' });
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'student' });
     const noBody = await ctx.app.inject({ method: 'PUT', url: `/api/common/user-info/${user.id}`, headers });
     expect(noBody.statusCode).toBe(400);
     const empty = await putInfo(headers, user.id, {});
@@ -156,9 +135,9 @@ describe('PUT /api/common/user-info/{userId}', () => {
   });
 
   it("refuses another user's profile, but lets an admin edit it", async () => {
-    const owner = await loggedIn({ userType: 'teacher' });
-    const stranger = await loggedIn({ userType: 'teacher' });
-    const admin = await loggedIn({ userType: 'admin' });
+    const owner = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const stranger = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const refused = await putInfo(stranger.headers, owner.user.id, { isDarkTheme: true });
     expect(refused.statusCode).toBe(403);
     const byAdmin = await putInfo(admin.headers, owner.user.id, { fullName: 'Renamed By Admin' });
@@ -175,7 +154,7 @@ describe('PUT /api/common/user-info/{userId}', () => {
 
 describe('profile images and signed file URLs', () => {
   it('stores a real PNG and serves the same bytes through the signed URL', async () => {
-    const { user, headers } = await loggedIn({ userType: 'teacher' });
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
     const png = tinyPng();
     const response = await upload(headers, user.id, 'profileImage', multipart('me.png', 'image/png', png));
     expect(response.statusCode, response.body).toBe(200);
@@ -195,7 +174,7 @@ describe('profile images and signed file URLs', () => {
   });
 
   it('replaces an image (the old link stops working), takes 2 MB and refuses over 5 MB', async () => {
-    const { user, headers } = await loggedIn({ userType: 'teacher' });
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
     await upload(headers, user.id, 'profileImage', multipart('a.png', 'image/png', tinyPng()));
     const oldUrl = (await logoPath(headers, user.id)).json().profileImage;
     const big = Buffer.concat([tinyPng(), Buffer.alloc(2 * 1024 * 1024)]);
@@ -223,7 +202,7 @@ describe('profile images and signed file URLs', () => {
   });
 
   it('sniffs the content: a renamed text file is INVALID_FILE, a fake PDF is INVALID_PDF', async () => {
-    const { user, headers } = await loggedIn({ userType: 'teacher' });
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
     const text = Buffer.from('just some words, certainly not an image\n'.repeat(5));
     const renamed = await upload(headers, user.id, 'profileImage', multipart('photo.png', 'image/png', text));
     expect(renamed.statusCode).toBe(400);
@@ -250,7 +229,7 @@ describe('profile images and signed file URLs', () => {
   });
 
   it('refuses a brand logo for a student, an unknown kind, a missing file and another user', async () => {
-    const student = await loggedIn({ userType: 'student' });
+    const student = await buildAndLogin(ctx.app, { userType: 'student' });
     const png = () => multipart('a.png', 'image/png', tinyPng());
     expect((await upload(student.headers, student.user.id, 'brandLogo', png())).statusCode).toBe(400);
     expect((await upload(student.headers, student.user.id, 'banner', png())).statusCode).toBe(400);
@@ -275,7 +254,7 @@ describe('profile images and signed file URLs', () => {
   });
 
   it('refuses a tampered signature and an expired link', async () => {
-    const { user, headers } = await loggedIn({ userType: 'institute' });
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'institute' });
     await upload(headers, user.id, 'brandLogo', multipart('logo.png', 'image/png', tinyPng()));
     const { brandLogo } = (await logoPath(headers, user.id)).json();
     const url = new URL(brandLogo, 'http://x');
@@ -303,11 +282,11 @@ describe('profile images and signed file URLs', () => {
   });
 
   it('shows logos to the owner, admins and the same institute, not to strangers', async () => {
-    const institute = await loggedIn({ userType: 'institute' });
-    const faculty = await loggedIn({ userType: 'teacher', instituteId: institute.user.id });
-    const colleague = await loggedIn({ userType: 'teacher', instituteId: institute.user.id });
-    const stranger = await loggedIn({ userType: 'teacher' });
-    const admin = await loggedIn({ userType: 'admin' });
+    const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
+    const faculty = await buildAndLogin(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
+    const colleague = await buildAndLogin(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
+    const stranger = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     await upload(faculty.headers, faculty.user.id, 'brandLogo', multipart('l.png', 'image/png', tinyPng()));
 
     for (const viewer of [faculty, institute, colleague, admin]) {
@@ -332,8 +311,8 @@ describe('PUT /api/admin/users/{id}/status', () => {
     });
 
   it('revokes the live token at once, refuses login, and reactivation lets the user back', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
-    const target = await loggedIn({ userType: 'teacher' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
+    const target = await buildAndLogin(ctx.app, { userType: 'teacher' });
     const me = () =>
       ctx.app.inject({
         method: 'GET',
@@ -344,12 +323,12 @@ describe('PUT /api/admin/users/{id}/status', () => {
 
     expect((await setStatus(admin.headers, target.user.id, false)).statusCode).toBe(200);
     expect((await me()).statusCode).toBe(401);
-    const refused = await loginRequest(target.user.email);
+    const refused = await loginRequest(ctx.app, target.user.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ code: 'ACCOUNT_INACTIVE', message: AUTH_MSG.inactive });
 
     expect((await setStatus(admin.headers, target.user.id, true)).statusCode).toBe(200);
-    expect((await loginRequest(target.user.email)).statusCode).toBe(200);
+    expect((await loginRequest(ctx.app, target.user.email)).statusCode).toBe(200);
     expect((await me()).statusCode).toBe(401);
 
     const audit = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, target.user.id));
@@ -362,11 +341,11 @@ describe('PUT /api/admin/users/{id}/status', () => {
   });
 
   it('refuses non-admins, admin targets and bad bodies', async () => {
-    const admin = await loggedIn({ userType: 'admin' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const otherAdmin = await buildUser(ctx.app, { userType: 'admin' });
     const target = await buildUser(ctx.app, { userType: 'student' });
     for (const userType of ['teacher', 'institute', 'student', 'partner', 'developer'] as const) {
-      const caller = await loggedIn({ userType });
+      const caller = await buildAndLogin(ctx.app, { userType });
       expect((await setStatus(caller.headers, target.id, false)).statusCode).toBe(403);
     }
     expect((await setStatus(admin.headers, otherAdmin.id, false)).statusCode).toBe(403);
