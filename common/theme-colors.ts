@@ -1,7 +1,7 @@
 /**
  * Brand colours a course creator can choose. Keys are Mantine default palette names so they can be passed
- * straight to `primaryColor`; `hex` is Mantine's shade 6 (the default primary shade in light mode) for
- * swatches and emails.
+ * straight to `primaryColor`; `hex` is Mantine's shade 6, used for swatches and emails. (In the app, buttons
+ * and links use shade 7 in light mode and 8 in dark mode for contrast: see web/app/theme.ts.)
  */
 export const THEME_COLORS = [
   { key: 'blue', name: 'Ocean Blue', hex: '#228be6' },

@@ -118,6 +118,17 @@ describe('signUpSchema', () => {
     ]);
   });
 
+  it('reports a mismatch while other fields are still invalid (validation on change)', () => {
+    const unfinished = { fullName: '', password: VALID_PASSWORD, confirmPassword: 'Abcdef13', terms: false };
+    expect(issuesOf(signUpSchema, unfinished)).toContainEqual(['confirmPassword', MISMATCH]);
+    expect(
+      issuesOf(changePasswordSchema, { currentPassword: '', newPassword: 'x', confirmPassword: 'y' }),
+    ).toContainEqual(['confirmPassword', MISMATCH]);
+    expect(
+      issuesOf(resetPasswordSchema, { newPassword: 'Abcdef12', confirmPassword: 'Abcdef13' }),
+    ).toContainEqual(['confirmPassword', MISMATCH]);
+  });
+
   it('requires the terms to be accepted', () => {
     for (const terms of [false, undefined, 'true', 1]) {
       expect(issuesOf(signUpSchema, { ...signUp, terms }), String(terms)).toEqual([['terms', TERMS]]);

@@ -3,6 +3,27 @@ import { MSG } from '../messages';
 import { SIGN_UP_ROLES, USER_TYPES } from '../roles';
 import { emailField, existingPasswordField, newPasswordField, requiredText } from './fields';
 
+/**
+ * The "Confirm Password" check, kept apart from the other fields: an object refinement is skipped while any
+ * field is invalid (an empty name aborts), which hid the mismatch until everything else was filled in. As
+ * its own half of an intersection it runs on every change, like the other messages (SPEC §5). Missing or
+ * non-string values are left to the fields' own messages.
+ */
+const confirmMatches = <K extends 'password' | 'newPassword'>(key: K) =>
+  z
+    .object({ [key]: z.unknown().optional(), confirmPassword: z.unknown().optional() } as Record<
+      K | 'confirmPassword',
+      z.ZodOptional<z.ZodUnknown>
+    >)
+    .refine(
+      (value) => {
+        const values = value as Record<string, unknown>;
+        const [first, second] = [values[key], values.confirmPassword];
+        return typeof first !== 'string' || typeof second !== 'string' || first === second;
+      },
+      { path: ['confirmPassword'], message: MSG.confirmPassword },
+    );
+
 export const signUpSchema = z
   .object({
     fullName: requiredText(100),
@@ -12,10 +33,7 @@ export const signUpSchema = z
     userType: z.enum(SIGN_UP_ROLES, { error: MSG.selectOption }),
     terms: z.literal(true, { error: MSG.terms }),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: MSG.confirmPassword,
-  });
+  .and(confirmMatches('password'));
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const loginSchema = z.object({
@@ -36,10 +54,7 @@ export const resetPasswordSchema = z
     newPassword: newPasswordField,
     confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: MSG.confirmPassword,
-  });
+  .and(confirmMatches('newPassword'));
 
 export const changePasswordSchema = z
   .object({
@@ -47,10 +62,7 @@ export const changePasswordSchema = z
     newPassword: newPasswordField,
     confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: MSG.confirmPassword,
-  });
+  .and(confirmMatches('newPassword'));
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** Switch into an account by id (user lists) or by e-mail (the admin dashboard's quick switch). */

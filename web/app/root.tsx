@@ -7,7 +7,7 @@ import { useHomeThemeActive } from './home-theme';
 import { ColorSchemeSync } from './layout/color-scheme-sync';
 import { router } from './router';
 import { useSession } from './session';
-import { buildTheme, colorSchemeManager } from './theme';
+import { buildTheme, colorSchemeManager, cssVariablesResolver } from './theme';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -28,6 +28,7 @@ export function Root() {
     <MantineProvider
       theme={buildTheme(session?.themeColor ?? null, session?.font ?? null)}
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
       forceColorScheme={home ? 'light' : undefined}
     >

@@ -105,7 +105,7 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
                     </Text>
                   )}
                   {session.isFreeTrial && (
-                    <Text size="xs" c="orange" data-testid="trial-days">
+                    <Text size="xs" fw={600} data-testid="trial-days">
                       {trialText(session.remainingTrialDays)}
                     </Text>
                   )}
@@ -132,16 +132,17 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
               Help
             </Menu.Item>
           )}
-          <Menu.Item
-            closeMenuOnClick={false}
-            leftSection={<IconMoon size={16} />}
+          {/* A checkbox item: Menu.Item forces role="menuitem", which hid the on/off state from assistive tech. */}
+          <Menu.CheckboxItem
+            checked={dark}
+            onChange={toggleDark}
             rightSection={<Switch checked={dark} readOnly tabIndex={-1} aria-hidden size="xs" />}
-            onClick={() => toggleDark(!dark)}
-            role="menuitemcheckbox"
-            aria-checked={dark}
           >
-            Dark mode
-          </Menu.Item>
+            <Group gap={8} wrap="nowrap" component="span">
+              <IconMoon size={16} aria-hidden />
+              Dark mode
+            </Group>
+          </Menu.CheckboxItem>
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
             Logout

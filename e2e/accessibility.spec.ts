@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs } from './support/accounts';
+
+/** Serious and critical axe violations, summarised so a failure says what and where. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+test.describe('no serious or critical accessibility violations (axe)', () => {
+  test('/login', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('/sign-up, also with validation messages showing', async ({ page }) => {
+    await page.goto('/sign-up');
+    await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByText('Please accept to our terms and conditions')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('/profile, logged in, in light and dark mode', async ({ page }) => {
+    await loginAs(page, 'teacher');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Font' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // With validation messages showing.
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Please fill this field').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Dark mode here is only local to this page (not saved), so the shared teacher account is unchanged.
+    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

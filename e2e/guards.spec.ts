@@ -1,0 +1,182 @@
+import { expect, type Page, test } from '@playwright/test';
+import { AUTH_MSG, MSG } from '../common/messages';
+import { DEMO, loginAs } from './support/accounts';
+import { apiLogout, authHeader, escapeRegExp, localStorageOf } from './support/api';
+
+const at = (path: string) => new RegExp(`^[^?#]*?://[^/]+${escapeRegExp(path)}$`);
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+const loginHeading = (page: Page) => page.getByRole('heading', { name: 'Log in', level: 1 });
+
+test.describe('route guards (SPEC §6) and the server deciding', () => {
+  test('without a login a protected page goes to /login', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(at('/login'));
+    await expect(loginHeading(page)).toBeVisible();
+    await page.goto('/profile');
+    await expect(page).toHaveURL(at('/login'));
+  });
+
+  test('a role not allowed on a page goes to its own home', async ({ page }) => {
+    await loginAs(page, 'student');
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(at('/subscribed-courses'));
+    await expect(page.getByTestId('profile-box')).toContainText(DEMO.student.name);
+    await page.goto('/guru-list');
+    await expect(page).toHaveURL(at('/subscribed-courses'));
+  });
+
+  test('guest-only pages send a logged-in teacher home, except the login page with a share link', async ({
+    page,
+  }) => {
+    await loginAs(page, 'teacher');
+    await page.goto('/login');
+    await expect(page).toHaveURL(at('/guru-list'));
+    await page.goto('/');
+    await expect(page).toHaveURL(at('/guru-list'));
+    await page.goto('/sign-up');
+    await expect(page).toHaveURL(at('/guru-list'));
+
+    await page.goto('/login?shareToken=abc');
+    await expect(loginHeading(page)).toBeVisible();
+    await expect(page).toHaveURL(at('/login?shareToken=abc'));
+    // Nothing is cleared until the share-link login succeeds.
+    expect((await localStorageOf(page)).userType).toBe('teacher');
+  });
+
+  test('an unknown path shows the 404 page, logged out and logged in', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL(at('/no-such-page'));
+    await loginAs(page, 'partner');
+    await page.goto('/definitely/not/here');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Take me home' }).click();
+    await expect(page).toHaveURL(at(DEMO.partner.home));
+  });
+
+  test('a tampered userType shows "LocalStorage Tampered", clears storage and goes to /login', async ({
+    page,
+  }) => {
+    await loginAs(page, 'teacher');
+    // Edited before the next page load, the way someone would in the browser's dev tools.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('tamperedOnce')) return;
+      sessionStorage.setItem('tamperedOnce', '1');
+      localStorage.setItem('userType', 'hacker');
+    });
+    await page.goto('/course-list');
+    await expect(toast(page, MSG.tampered)).toBeVisible();
+    await expect(page).toHaveURL(at('/login'));
+    await expect(loginHeading(page)).toBeVisible();
+    const stored = await localStorageOf(page);
+    expect(stored.jwtToken).toBeUndefined();
+    expect(stored.userType).toBeUndefined();
+    expect(stored.userId).toBeUndefined();
+  });
+
+  test('an ended trial holds a teacher on /information except for plan, payment history and invoice', async ({
+    page,
+  }) => {
+    await loginAs(page, 'trialEnded');
+    const ended = '/information?page=free-trial-ended';
+    await expect(page.getByRole('heading', { name: 'Your free trial has ended' })).toBeVisible();
+    for (const path of ['/guru-list', '/profile', '/course-list', '/subscribed-courses']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(at(ended));
+      await expect(page.getByRole('heading', { name: 'Your free trial has ended' })).toBeVisible();
+    }
+    for (const path of ['/plan', '/payment-history', '/invoice']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(at(path));
+      await expect(page.getByTestId('not-built-yet')).toBeVisible();
+    }
+    // The buttons on the information page lead to the same open pages.
+    await page.goto(ended);
+    await page.getByRole('link', { name: 'Payment History' }).click();
+    await expect(page).toHaveURL(at('/payment-history'));
+    await expect(page.getByTestId('not-built-yet')).toBeVisible();
+  });
+
+  test('an ended subscription holds an institute on /information?page=subscription-ended', async ({
+    page,
+  }) => {
+    await loginAs(page, 'subscriptionEnded');
+    const ended = '/information?page=subscription-ended';
+    await expect(page.getByRole('heading', { name: 'Your subscription has ended' })).toBeVisible();
+    for (const path of ['/guru-list', '/teacher-list', '/profile']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(at(ended));
+    }
+    await page.goto('/invoice');
+    await expect(page).toHaveURL(at('/invoice'));
+    await expect(page.getByTestId('not-built-yet')).toBeVisible();
+  });
+
+  test('a forged admin userType opens the admin shell, but the server answers 403 to admin calls', async ({
+    page,
+  }) => {
+    await loginAs(page, 'student');
+    await page.evaluate(() => localStorage.setItem('userType', 'admin'));
+
+    const approvalCount = page.waitForResponse((response) =>
+      response.url().endsWith('/api/teacher/course/approval-counts'),
+    );
+    await page.goto('/dashboard');
+    expect((await approvalCount).status()).toBe(403);
+
+    // The client-side guard lets the forged role through to the page shell …
+    await expect(page).toHaveURL(at('/dashboard'));
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Side navigation' });
+    await expect(nav.getByRole('link', { name: 'Approvals', exact: true })).toBeVisible();
+    // … but no admin data arrives: the seeded count of 2 never shows.
+    await expect(page.getByTestId('approvals-badge')).toHaveCount(0);
+    await expect(page.getByTestId('dashboard-approvals')).not.toHaveText('2');
+
+    // Switching into another account is refused by the server too.
+    await page.getByRole('textbox', { name: 'Email of the user' }).fill(DEMO.teacher.email);
+    const impersonate = page.waitForResponse((response) => response.url().endsWith('/api/auth/impersonate'));
+    await page.getByRole('button', { name: 'Log in as' }).click();
+    expect((await impersonate).status()).toBe(403);
+    await expect(page.getByText('You are not allowed to do this')).toBeVisible();
+    await expect(page).toHaveURL(at('/dashboard'));
+    expect((await localStorageOf(page)).switchAccountStack).toBeUndefined();
+
+    // Other admin-only endpoints answer 403 for this token as well.
+    const token = (await localStorageOf(page)).jwtToken;
+    const outbox = await page.request.get('/api/logs/outbox', { headers: authHeader(token) });
+    expect(outbox.status()).toBe(403);
+  });
+
+  test('a token revoked elsewhere ends the session with the server message and /login', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await loginAs(page, 'teacher');
+    const token = (await localStorageOf(page)).jwtToken;
+    expect(token).toBeTruthy();
+
+    // Another client logs the very same token out.
+    const other = await playwright.request.newContext({ baseURL });
+    expect(await apiLogout(other, token)).toBe(200);
+
+    // What the server answers for this token now.
+    const me = await other.get('/api/auth/me', { headers: authHeader(token) });
+    expect(me.status()).toBe(401);
+    const { message } = (await me.json()) as { message: string };
+    expect(message).toBe(AUTH_MSG.sessionExpired);
+    await other.dispose();
+
+    const unauthorized = page.waitForResponse((response) => response.status() === 401);
+    await page.reload();
+    await unauthorized;
+    await expect(toast(page, message)).toBeVisible();
+    await expect(page).toHaveURL(at('/login'));
+    await expect(loginHeading(page)).toBeVisible();
+    const stored = await localStorageOf(page);
+    expect(stored.jwtToken).toBeUndefined();
+    expect(stored.userType).toBeUndefined();
+  });
+});

@@ -1,0 +1,131 @@
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import type { SessionAnswer } from '../../common/contracts/auth';
+import type { SignUpRole } from '../../common/roles';
+import { DEMO, DEMO_PASSWORD, loginAs } from './accounts';
+
+/** A literal string as a regular expression source. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The spec's Authorization header: a JSON value; the server reads only jwtToken from it. */
+export const authHeader = (jwtToken: string) => ({ Authorization: JSON.stringify({ jwtToken }) });
+
+/** A new, unique address per call, so journeys can run in parallel and again on the same data. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@gurukul.test`;
+}
+
+export type MailPurpose = 'verify-email' | 'reset-password';
+
+const LINK = /https?:\/\/\S+\/(?:verify-email|reset-password)\?token=\S+/;
+
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<SessionAnswer> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as SessionAnswer;
+}
+
+export async function apiLogout(request: APIRequestContext, jwtToken: string): Promise<number> {
+  const response = await request.post('/api/auth/logout', { headers: authHeader(jwtToken) });
+  return response.status();
+}
+
+/** The newest link of a kind mailed to an address, read from the outbox API as the demo developer. */
+export async function mailedLinkViaApi(
+  request: APIRequestContext,
+  to: string,
+  purpose: MailPurpose,
+): Promise<string> {
+  const developer = await apiLogin(request, DEMO.developer.email);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get('/api/logs/outbox', {
+        headers: authHeader(developer.jwtToken),
+        params: { limit: 200 },
+      });
+      const body = (await response.json()) as { messages: { to: string; text: string }[] };
+      const message = body.messages.find((m) => m.to === to && m.text.includes(`/${purpose}?token=`));
+      link = message?.text.match(LINK)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  await apiLogout(request, developer.jwtToken);
+  return link as string;
+}
+
+/**
+ * The newest link of a kind mailed to an address, read the way a person would: logged in as the demo
+ * developer in a browser context of its own, on the /logs page's mail outbox.
+ */
+export async function mailedLinkViaLogsPage(
+  browser: Browser,
+  to: string,
+  purpose: MailPurpose,
+): Promise<string> {
+  const context = await browser.newContext();
+  const page: Page = await context.newPage();
+  try {
+    await loginAs(page, 'developer');
+    await expect(page.getByRole('heading', { name: 'Mail outbox' })).toBeVisible();
+    const subject =
+      purpose === 'verify-email' ? 'Verify your Gurukul email address' : 'Reset your Gurukul password';
+    // Messages are newest first; the page refreshes every 10 s, a reload is quicker.
+    const message = page
+      .getByTestId('outbox-message')
+      .filter({ hasText: `To: ${to}` })
+      .filter({ hasText: subject })
+      .first();
+    await expect(async () => {
+      await page.reload();
+      await expect(message).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    const link = (await message.innerText()).match(LINK)?.[0];
+    expect(link, 'the mail holds a link').toBeTruthy();
+    return link as string;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Signs up through the API and verifies the address through the mailed link: a throwaway account. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  options: { userType: SignUpRole; fullName: string; prefix: string; password?: string },
+): Promise<{ email: string; password: string; fullName: string }> {
+  const email = uniqueEmail(options.prefix);
+  const password = options.password ?? 'Learner2026';
+  const signUp = await request.post('/api/auth/sign-up', {
+    data: {
+      fullName: options.fullName,
+      email,
+      password,
+      confirmPassword: password,
+      userType: options.userType,
+      terms: true,
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const link = await mailedLinkViaApi(request, email, 'verify-email');
+  const token = new URL(link).searchParams.get('token');
+  const verify = await request.post('/api/auth/verify-email', { data: { token } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return { email, password, fullName: options.fullName };
+}
+
+/** Logs in through the real form with any e-mail and password and waits for the given landing path. */
+export async function loginWith(page: Page, email: string, password: string, landing: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(landing)}$`));
+}
+
+/** Everything the app keeps in local storage, as an object. */
+export function localStorageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => ({ ...localStorage }));
+}
