@@ -13,6 +13,7 @@ import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
 import { fileRoutes } from './modules/common/file-routes';
 import { commonRoutes } from './modules/common/routes';
+import { courseRoutes } from './modules/courses/routes';
 import { healthRoutes } from './modules/health/routes';
 import { logRoutes } from './modules/logs/routes';
 import { userRoutes } from './modules/users/routes';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(commonRoutes);
   await app.register(fileRoutes);
   await app.register(approvalRoutes);
+  await app.register(courseRoutes);
   await app.register(logRoutes);
 
   await registerWebApp(app, config.webDist);

@@ -34,7 +34,7 @@ interface Caller {
   remoteAddress: string;
 }
 interface RouteCase {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   access: Access;
   allowWhenEnded: boolean;
@@ -158,6 +158,40 @@ const BASE_ROUTES: RouteCase[] = [
     allowWhenEnded: false,
     request: () => ({ url: '/api/logs/outbox' }),
   },
+  ...(
+    [
+      ['GET', '/api/courses', '/api/courses'],
+      ['POST', '/api/courses', '/api/courses'],
+      ['GET', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
+      ['PUT', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
+      ['DELETE', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
+      ['POST', '/api/courses/:courseId/submit', `/api/courses/${NO_SUCH_USER}/submit`],
+    ] as const
+  ).map(
+    ([method, path, url]): RouteCase => ({
+      method,
+      path,
+      access: ['admin', 'institute', 'teacher'],
+      allowWhenEnded: false,
+      request: () => ({ url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} }),
+    }),
+  ),
+  ...(
+    [
+      ['GET', '/api/approvals', '/api/approvals'],
+      ['GET', '/api/approvals/:courseId', `/api/approvals/${NO_SUCH_USER}`],
+      ['POST', '/api/approvals/:courseId/approve', `/api/approvals/${NO_SUCH_USER}/approve`],
+      ['POST', '/api/approvals/:courseId/reject', `/api/approvals/${NO_SUCH_USER}/reject`],
+    ] as const
+  ).map(
+    ([method, path, url]): RouteCase => ({
+      method,
+      path,
+      access: ['admin'],
+      allowWhenEnded: false,
+      request: () => ({ url, payload: method === 'POST' ? { comment: 'x' } : undefined }),
+    }),
+  ),
 ];
 // Fastify answers HEAD for every GET route; HEAD must be guarded exactly like GET.
 const ROUTES: RouteCase[] = BASE_ROUTES.flatMap((route) =>

@@ -1,0 +1,39 @@
+import type { CourseStep } from '../../../common/courses';
+import type { App } from '../../app';
+import type { CourseRow } from '../../db/schema/index';
+
+/** A course as its authors see it. Never the raw row: internal columns stay on the server. */
+export function presentAuthoredCourse(
+  app: App,
+  course: CourseRow,
+  extras: {
+    ownerName?: string;
+    counts?: { videos: number; faqs: number; materials: number };
+    steps?: Record<CourseStep, boolean>;
+  } = {},
+) {
+  return {
+    id: course.id,
+    ownerId: course.ownerId,
+    ownerName: extras.ownerName,
+    title: course.title,
+    description: course.description,
+    category: course.category,
+    level: course.level,
+    language: course.language,
+    price: course.price,
+    currency: course.currency,
+    passingScore: course.passingScore,
+    thumbnailUrl: course.thumbnailPath ? app.storage.signedUrl(course.thumbnailPath) : null,
+    status: course.approvalStatus,
+    reviewComment: course.reviewComment,
+    hasLiveVersion: course.approvedSnapshot !== null,
+    submittedAt: course.submittedAt?.toISOString() ?? null,
+    reviewedAt: course.reviewedAt?.toISOString() ?? null,
+    updatedAt: course.updatedAt.toISOString(),
+    counts: extras.counts,
+    steps: extras.steps,
+  };
+}
+
+export type AuthoredCourse = ReturnType<typeof presentAuthoredCourse>;

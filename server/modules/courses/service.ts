@@ -1,0 +1,169 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
+import { type ApprovalStatus, type CourseStep, statusAfterEdit } from '../../../common/courses';
+import type { App } from '../../app';
+import {
+  type CourseRow,
+  courseFaqs,
+  courseMaterials,
+  courseSubscriptions,
+  courses,
+  courseVideos,
+  users,
+} from '../../db/schema/index';
+import type { Actor } from '../../http/actor';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { canAuthorCourse } from './policy';
+
+export type CourseInfo = z.output<typeof courseInfoSchema>;
+type ListQuery = z.output<typeof courseListQuerySchema>;
+
+/** Loads a course the actor may author, or answers 404/403. */
+export async function loadAuthoredCourse(app: App, actor: Actor, courseId: string): Promise<CourseRow> {
+  const [row] = await app.db
+    .select({ course: courses, owner: { id: users.id, instituteId: users.instituteId } })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  if (!row) throw notFound('Course not found');
+  if (!canAuthorCourse(actor, row.owner)) throw forbidden('You cannot open this course');
+  return row.course;
+}
+
+export async function createCourse(app: App, actor: Actor, info: CourseInfo): Promise<CourseRow> {
+  const [course] = await app.db
+    .insert(courses)
+    .values({ ...info, ownerId: actor.userId })
+    .returning();
+  return course;
+}
+
+/** Saves the information step; an approved course moves to PENDING_REAPPROVAL while its live version stays. */
+export async function updateCourseInfo(app: App, course: CourseRow, info: CourseInfo): Promise<CourseRow> {
+  const [updated] = await app.db
+    .update(courses)
+    .set({
+      ...info,
+      approvalStatus: statusAfterEdit(course.approvalStatus as ApprovalStatus),
+      updatedAt: new Date(),
+    })
+    .where(eq(courses.id, course.id))
+    .returning();
+  return updated;
+}
+
+/** Marks a working-version change made by another step (videos, FAQ, material). */
+export async function touchCourse(app: App, course: CourseRow): Promise<void> {
+  await app.db
+    .update(courses)
+    .set({ approvalStatus: statusAfterEdit(course.approvalStatus as ApprovalStatus), updatedAt: new Date() })
+    .where(eq(courses.id, course.id));
+}
+
+/** Whose courses an author sees: their own; an institute also its teachers'; an admin all. */
+function visibleTo(actor: Actor): SQL | undefined {
+  if (actor.userType === 'admin') return undefined;
+  if (actor.userType === 'institute') {
+    return or(
+      eq(courses.ownerId, actor.userId),
+      inArray(courses.ownerId, sql`(select id from users where institute_id = ${actor.userId})`),
+    );
+  }
+  return eq(courses.ownerId, actor.userId);
+}
+
+const exists = (table: typeof courseFaqs | typeof courseMaterials) =>
+  sql`exists (select 1 from ${table} where ${table.courseId} = ${courses.id})`;
+
+function filterCondition(filter: ListQuery['filter']): SQL | undefined {
+  switch (filter) {
+    case 'withFaq':
+      return exists(courseFaqs);
+    case 'withoutFaq':
+      return sql`not ${exists(courseFaqs)}`;
+    case 'withStudyMaterial':
+      return exists(courseMaterials);
+    case 'withoutStudyMaterial':
+      return sql`not ${exists(courseMaterials)}`;
+    // Quizzes arrive with the quizzes issue: until then no course has one.
+    case 'withQuiz':
+      return sql`false`;
+    case 'withoutQuiz':
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+export async function listCourses(app: App, actor: Actor, query: ListQuery) {
+  const search = query.search?.trim();
+  const where = and(
+    visibleTo(actor),
+    search ? or(ilike(courses.title, `%${search}%`), ilike(courses.category, `%${search}%`)) : undefined,
+    query.status ? eq(courses.approvalStatus, query.status) : undefined,
+    filterCondition(query.filter),
+  );
+  const [{ total }] = await app.db.select({ total: count() }).from(courses).where(where);
+  const rows = await app.db
+    .select({
+      course: courses,
+      ownerName: users.fullName,
+      videos: sql<number>`(select count(*)::int from ${courseVideos} where ${courseVideos.courseId} = ${courses.id} and ${courseVideos.kind} = 'lesson')`,
+      faqs: sql<number>`(select count(*)::int from ${courseFaqs} where ${courseFaqs.courseId} = ${courses.id})`,
+      materials: sql<number>`(select count(*)::int from ${courseMaterials} where ${courseMaterials.courseId} = ${courses.id})`,
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .where(where)
+    .orderBy(desc(courses.updatedAt))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { total, page: query.page, pageSize: query.pageSize, rows };
+}
+
+/** Which wizard steps are complete, from the data itself (nothing to keep in sync). */
+export async function stepCompletion(app: App, course: CourseRow): Promise<Record<CourseStep, boolean>> {
+  const [counts] = await app.db
+    .select({
+      lessons: sql<number>`count(*) filter (where ${courseVideos.kind} = 'lesson' and ${courseVideos.processingStatus} = 'ready')::int`,
+      previews: sql<number>`count(*) filter (where ${courseVideos.kind} = 'preview' and ${courseVideos.processingStatus} = 'ready')::int`,
+      processing: sql<number>`count(*) filter (where ${courseVideos.processingStatus} = 'processing')::int`,
+    })
+    .from(courseVideos)
+    .where(eq(courseVideos.courseId, course.id));
+  const [{ faqs }] = await app.db
+    .select({ faqs: count() })
+    .from(courseFaqs)
+    .where(eq(courseFaqs.courseId, course.id));
+  const [{ materials }] = await app.db
+    .select({ materials: count() })
+    .from(courseMaterials)
+    .where(eq(courseMaterials.courseId, course.id));
+  return {
+    'course-information': Boolean(
+      course.title && course.description && course.category && course.level && course.language,
+    ),
+    'course-videos': counts.lessons > 0 && counts.processing === 0,
+    quiz: false,
+    faq: faqs > 0,
+    'study-material': materials > 0,
+    'preview-videos': counts.previews > 0,
+  };
+}
+
+/** Deletes a course nobody has subscribed to; a course with learners must stay for them. */
+export async function deleteCourse(app: App, course: CourseRow): Promise<void> {
+  const [{ learners }] = await app.db
+    .select({ learners: count() })
+    .from(courseSubscriptions)
+    .where(eq(courseSubscriptions.courseId, course.id));
+  if (learners > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `${learners} student(s) are subscribed to this course, so it cannot be deleted.`,
+    );
+  }
+  await app.db.delete(courses).where(eq(courses.id, course.id));
+}
