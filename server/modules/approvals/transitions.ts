@@ -46,13 +46,11 @@ export async function submitForApproval(app: App, actor: Actor, course: CourseRo
       .where(and(eq(courses.id, course.id), eq(courses.approvalStatus, from)))
       .returning();
     if (!row) throw new AppError('CONFLICT', 'The course changed meanwhile; please reload and try again.');
-    await tx
-      .insert(auditLog)
-      .values({
-        actorId: actor.impersonatorId ?? actor.userId,
-        action: 'course-submit',
-        details: { courseId: course.id, to },
-      });
+    await tx.insert(auditLog).values({
+      actorId: actor.impersonatorId ?? actor.userId,
+      action: 'course-submit',
+      details: { courseId: course.id, to },
+    });
     return row;
   });
   await broadcastApprovalCount(app);
