@@ -15,6 +15,11 @@ export default defineConfig({
   outputDir: `.tmp/test-results-${PORT}`,
   reporter: [['list'], ['json', { outputFile: `.tmp/playwright-results-${PORT}.json` }]],
   globalSetup: './e2e/support/global-setup.ts',
+  // Journeys that change shared demo state (the approval queue) run after the others, on their own.
+  projects: [
+    { name: 'journeys', testIgnore: /course-approval/ },
+    { name: 'shared-state', testMatch: /course-approval/, dependencies: ['journeys'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

@@ -9,11 +9,13 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
+import { inlineJobs, type Jobs, pgBossJobs } from './jobs/queue';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
 import { fileRoutes } from './modules/common/file-routes';
 import { commonRoutes } from './modules/common/routes';
 import { courseRoutes } from './modules/courses/routes';
+import { videoRoutes } from './modules/courses/video-routes';
 import { healthRoutes } from './modules/health/routes';
 import { logRoutes } from './modules/logs/routes';
 import { userRoutes } from './modules/users/routes';
@@ -28,12 +30,16 @@ declare module 'fastify' {
     mailer: Mailer;
     storage: Storage;
     realtime: Realtime;
+    jobs: Jobs;
   }
 }
 
 export interface AppDeps {
   config: Config;
-  database: Database;
+  /** `url` (the opened database's) is where pg-boss keeps its queues; else config.databaseUrl. */
+  database: Database & { url?: string };
+  /** Background jobs; by default pg-boss when a database URL is known, else inline. */
+  jobs?: Jobs;
   mailer?: Mailer;
   storage?: Storage;
   /** Requests per minute per address before 429; tests raise it. */
@@ -64,6 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('storage', deps.storage ?? diskStorage(path.join(config.dataDir, 'files'), config.jwtSecret));
   app.decorate('realtime', attachRealtime(app.server, database.db, config.jwtSecret, app.log));
   app.addHook('onClose', async () => app.realtime.close());
+  const jobsUrl = database.url ?? config.databaseUrl;
+  app.decorate('jobs', deps.jobs ?? (jobsUrl ? pgBossJobs() : inlineJobs()));
+  app.addHook('onReady', async () => app.jobs.start(jobsUrl, app.log));
+  app.addHook('onClose', async () => app.jobs.stop());
 
   registerErrorHandling(app);
   registerAccessControl(app, config.jwtSecret);
@@ -89,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fileRoutes);
   await app.register(approvalRoutes);
   await app.register(courseRoutes);
+  await app.register(videoRoutes);
   await app.register(logRoutes);
 
   await registerWebApp(app, config.webDist);

@@ -16,6 +16,10 @@ export interface Config {
   seedDemo: boolean;
   isProduction: boolean;
   webDist: string;
+  /** Per-user storage quota (STORAGE_QUOTA_MB, default 5 GB): the sum of the user's stored files. */
+  storageQuotaBytes: number;
+  /** Largest video one upload may carry (VIDEO_UPLOAD_MAX_MB, default 500 MB). */
+  videoUploadMaxBytes: number;
 }
 
 interface Secrets {
@@ -55,5 +59,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !env.DATABASE_URL && !isProduction,
     isProduction,
     webDist: path.resolve(env.WEB_DIST || 'web/dist'),
+    storageQuotaBytes: megabytes(env.STORAGE_QUOTA_MB, 5 * 1024),
+    videoUploadMaxBytes: megabytes(env.VIDEO_UPLOAD_MAX_MB, 500),
   };
+}
+
+/** A size in MB from the environment, as bytes; unset, not a number or not positive → the default. */
+function megabytes(value: string | undefined, fallbackMb: number): number {
+  const mb = Number(value);
+  return Math.round((value && Number.isFinite(mb) && mb > 0 ? mb : fallbackMb) * 1024 * 1024);
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { users } from './db/schema/index';
 import { openDatabase } from './db/setup';
+import { pgBossJobs } from './jobs/queue';
 import { ensureCurrencyRates } from './modules/common/currency-rates';
 import { ensureDefaultPlans } from './modules/plans/trials';
 import { seedDemo } from './seed/demo';
@@ -25,7 +26,7 @@ async function main() {
       'Warning: SMTP_URL is not set; e-mails (with reset links) go to the outbox that developers can read.',
     );
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, jobs: pgBossJobs() });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gurukul is running at ${config.publicUrl} (data in ${config.dataDir})`);
 

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_TYPES, type UserType } from '../../common/roles';
 import { buildApp } from '../app';
+import { inlineJobs } from '../jobs/queue';
 import { authHeader, type BuildUserOptions, buildUser, login, nextRemoteAddress } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
 import { ENDED_MESSAGE } from './access';
@@ -166,6 +167,23 @@ const BASE_ROUTES: RouteCase[] = [
       ['PUT', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
       ['DELETE', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
       ['POST', '/api/courses/:courseId/submit', `/api/courses/${NO_SUCH_USER}/submit`],
+      ['GET', '/api/courses/:courseId/videos', `/api/courses/${NO_SUCH_USER}/videos`],
+      ['POST', '/api/courses/:courseId/videos', `/api/courses/${NO_SUCH_USER}/videos?kind=lesson`],
+      [
+        'PUT',
+        '/api/courses/:courseId/videos/:videoId',
+        `/api/courses/${NO_SUCH_USER}/videos/${NO_SUCH_USER}`,
+      ],
+      [
+        'DELETE',
+        '/api/courses/:courseId/videos/:videoId',
+        `/api/courses/${NO_SUCH_USER}/videos/${NO_SUCH_USER}`,
+      ],
+      [
+        'GET',
+        '/api/courses/:courseId/videos/:videoId/hls/:file',
+        `/api/courses/${NO_SUCH_USER}/videos/${NO_SUCH_USER}/hls/index.m3u8`,
+      ],
     ] as const
   ).map(
     ([method, path, url]): RouteCase => ({
@@ -341,7 +359,12 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
  */
 describe('the ended-plan rule and fail-closed routes', () => {
   it('refuses an ended teacher where allowWhenEnded is not set and lets them in where it is', async () => {
-    const probe = await buildApp({ config: ctx.config, database: ctx.database, rateLimitMax: 100_000 });
+    const probe = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      rateLimitMax: 100_000,
+      jobs: inlineJobs(),
+    });
     const answer = async () => ({ ok: true });
     probe.get('/api/probe/teacher-only', { config: { access: ['teacher'] } }, answer);
     probe.get('/api/probe/any', { config: { access: 'any' } }, answer);
@@ -376,7 +399,12 @@ describe('the ended-plan rule and fail-closed routes', () => {
   });
 
   it('refuses to start with an /api route that declares no access rule', async () => {
-    const probe = await buildApp({ config: ctx.config, database: ctx.database, rateLimitMax: 100_000 });
+    const probe = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      rateLimitMax: 100_000,
+      jobs: inlineJobs(),
+    });
     try {
       await expect(
         (async () => {

@@ -21,6 +21,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.status(400).send({ code: 'VALIDATION', message: first, fields });
     }
+    // Text PostgreSQL cannot store (a NUL character) is the caller's input, not our failure.
+    if (isUntextable(error)) {
+      return reply
+        .status(400)
+        .send({ code: 'VALIDATION', message: 'The text contains a character that is not allowed' });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(error);
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -32,4 +38,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: MSG.internal });
   });
+}
+
+/** PostgreSQL's character_not_in_repertoire (e.g. "invalid byte sequence for encoding UTF8: 0x00"), raw or wrapped by drizzle. */
+function isUntextable(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return codeOf(error) === '22021' || codeOf((error as { cause?: unknown } | null)?.cause) === '22021';
 }

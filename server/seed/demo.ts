@@ -102,9 +102,35 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
         await tx.insert(subscriptions).values(subscriptionRow(account.subscription, user.id, plan.id, now));
       }
       if (account.email === 'teacher@gurukul.test') {
+        const submittedAt = new Date(now - DAY_MS);
         await tx.insert(courses).values([
-          { ownerId: user.id, title: 'Algebra Foundations', approvalStatus: 'PENDING' },
-          { ownerId: user.id, title: 'Physics in Everyday Life', approvalStatus: 'PENDING' },
+          {
+            ownerId: user.id,
+            title: 'Algebra Foundations',
+            description:
+              'Variables, expressions and linear equations, step by step, with practice after every lesson.',
+            category: 'Mathematics',
+            level: 'Beginner',
+            language: 'English',
+            price: 0,
+            currency: 'INR',
+            passingScore: 60,
+            approvalStatus: 'PENDING',
+            submittedAt,
+          },
+          {
+            ownerId: user.id,
+            title: 'Physics in Everyday Life',
+            description: 'Forces, energy and waves explained with things you find at home.',
+            category: 'Science',
+            level: 'Intermediate',
+            language: 'English',
+            price: 499,
+            currency: 'INR',
+            passingScore: 50,
+            approvalStatus: 'PENDING',
+            submittedAt,
+          },
         ]);
       }
     }

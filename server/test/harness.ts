@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import type { Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
+import { inlineJobs, type Jobs } from '../jobs/queue';
 
 export interface TestContext {
   app: App;
@@ -28,7 +29,10 @@ async function cloneTemplate(): Promise<string> {
 }
 
 /** A fresh database cloned from the migrated template and the real app on top of it. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  deps: { jobs?: Jobs } = {},
+): Promise<TestContext> {
   const url = await cloneTemplate();
   const database = connectDatabase(url, 5);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-test-data-'));
@@ -45,9 +49,12 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     seedDemo: false,
     isProduction: false,
     webDist: path.join(dataDir, 'no-web'),
+    storageQuotaBytes: 5 * 1024 * 1024 * 1024,
+    videoUploadMaxBytes: 500 * 1024 * 1024,
     ...overrides,
   };
-  const app = await buildApp({ config, database, rateLimitMax: 100_000 });
+  // Jobs run inline in tests (a request that queues one returns once the job has run) unless a test asks.
+  const app = await buildApp({ config, database, rateLimitMax: 100_000, jobs: deps.jobs ?? inlineJobs() });
   await app.ready();
   return {
     app,

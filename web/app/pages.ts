@@ -22,4 +22,9 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/profile': () => import('../features/profile/profile-page'),
   '/dashboard': () => import('../features/dashboard/dashboard-page'),
   '/logs': () => import('../features/logs/logs-page'),
+  '/course-list': () => import('../features/courses/course-list-page'),
+  '/add-course-list': () => import('../features/courses/course-wizard-page'),
+  '/view-course': () => import('../features/courses/view-course-page'),
+  '/approvals': () => import('../features/approvals/approvals-page'),
+  '/view-approval': () => import('../features/approvals/view-approval-page'),
 };

@@ -69,14 +69,15 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/approvals/:courseId/approve',
-    { config: { access: ADMIN }, schema: { params, body: reviewSchema } },
+    // The comment is optional when approving, so the body may be left out altogether.
+    { config: { access: ADMIN }, schema: { params, body: reviewSchema.nullish() } },
     async (request) => {
       const updated = await review(
         app,
         actorOf(request),
         request.params.courseId,
         'approve',
-        request.body.comment,
+        request.body?.comment,
       );
       return presentAuthoredCourse(app, updated);
     },

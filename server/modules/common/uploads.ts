@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from '../../../common/files';
 import type { App } from '../../app';
@@ -36,6 +36,7 @@ export async function storeUpload(
   },
 ): Promise<{ key: string; sniffed: SniffedFile }> {
   const sniffed = await sniffFile(options.bytes);
+  await assertStorageQuota(app, options.ownerId, options.bytes.length);
   if (options.claimedType === 'application/pdf' && sniffed?.mime !== 'application/pdf') {
     throw new AppError('INVALID_PDF', 'INVALID_PDF: this file is not a valid PDF');
   }
@@ -64,4 +65,31 @@ export async function removeStoredFile(app: App, key: string): Promise<void> {
   await app.storage
     .remove(key)
     .catch((error: unknown) => app.log.warn({ err: error, key }, 'could not delete stored file'));
+}
+
+/** Bytes a user keeps in storage: the sum of their stored files. */
+export async function storageUsedBytes(app: App, ownerId: string): Promise<number> {
+  const [row] = await app.db
+    .select({ used: sql<string>`coalesce(sum(${storedFiles.sizeBytes}), 0)` })
+    .from(storedFiles)
+    .where(eq(storedFiles.ownerId, ownerId));
+  return Number(row?.used ?? 0);
+}
+
+const formatSize = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.ceil(bytes / 1024 ** 2)} MB`;
+
+/**
+ * Refuses (413) a new file of `extraBytes` that would take the owner over their storage quota; without a
+ * size (before an upload is read), refuses only when the quota is already used up.
+ */
+export async function assertStorageQuota(app: App, ownerId: string, extraBytes?: number): Promise<void> {
+  const quota = app.config.storageQuotaBytes;
+  const used = await storageUsedBytes(app, ownerId);
+  if (extraBytes === undefined ? used >= quota : used + extraBytes > quota) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `Your storage is full (${formatSize(used)} of ${formatSize(quota)} used${extraBytes ? `, this file needs ${formatSize(extraBytes)}` : ''}). Please delete some videos or files and try again.`,
+    );
+  }
 }

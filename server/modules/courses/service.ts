@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
-import { type ApprovalStatus, type CourseStep, statusAfterEdit } from '../../../common/courses';
+import { APPROVAL_STATUSES, type CourseStep, statusAfterEdit } from '../../../common/courses';
 import type { App } from '../../app';
 import {
   type CourseRow,
@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/errors';
+import { broadcastApprovalCount } from '../approvals/service';
 import { canAuthorCourse } from './policy';
 
 export type CourseInfo = z.output<typeof courseInfoSchema>;
@@ -40,26 +41,44 @@ export async function createCourse(app: App, actor: Actor, info: CourseInfo): Pr
   return course;
 }
 
+/**
+ * The status columns after an author's edit, decided in the UPDATE itself so an approval landing at the same
+ * moment is never undone. Editing an approved course is a new re-approval request: it waits in the admin
+ * queue from now, and the admins' pending count changes.
+ */
+const CHANGED_BY_EDIT = APPROVAL_STATUSES.filter((status) => statusAfterEdit(status) !== status);
+const AFTER_EDIT = {
+  approvalStatus: sql`case ${courses.approvalStatus} ${sql.join(
+    CHANGED_BY_EDIT.map((status) => sql`when ${status} then ${statusAfterEdit(status)}`),
+    sql` `,
+  )} else ${courses.approvalStatus} end`,
+  submittedAt: sql`case when ${inArray(courses.approvalStatus, CHANGED_BY_EDIT)} then now() else ${courses.submittedAt} end`,
+};
+
+async function afterEdit(app: App, updated: CourseRow | undefined): Promise<void> {
+  // Sending the count when nothing changed is harmless; missing a change is not.
+  if (updated?.approvalStatus === 'PENDING_REAPPROVAL') await broadcastApprovalCount(app);
+}
+
 /** Saves the information step; an approved course moves to PENDING_REAPPROVAL while its live version stays. */
 export async function updateCourseInfo(app: App, course: CourseRow, info: CourseInfo): Promise<CourseRow> {
   const [updated] = await app.db
     .update(courses)
-    .set({
-      ...info,
-      approvalStatus: statusAfterEdit(course.approvalStatus as ApprovalStatus),
-      updatedAt: new Date(),
-    })
+    .set({ ...info, ...AFTER_EDIT, updatedAt: new Date() })
     .where(eq(courses.id, course.id))
     .returning();
+  await afterEdit(app, updated);
   return updated;
 }
 
 /** Marks a working-version change made by another step (videos, FAQ, material). */
 export async function touchCourse(app: App, course: CourseRow): Promise<void> {
-  await app.db
+  const [updated] = await app.db
     .update(courses)
-    .set({ approvalStatus: statusAfterEdit(course.approvalStatus as ApprovalStatus), updatedAt: new Date() })
-    .where(eq(courses.id, course.id));
+    .set({ ...AFTER_EDIT, updatedAt: new Date() })
+    .where(eq(courses.id, course.id))
+    .returning();
+  await afterEdit(app, updated);
 }
 
 /** Whose courses an author sees: their own; an institute also its teachers'; an admin all. */
@@ -97,11 +116,15 @@ function filterCondition(filter: ListQuery['filter']): SQL | undefined {
   }
 }
 
+/** A search typed by a person matches literally: %, _ and \ are not patterns. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
 export async function listCourses(app: App, actor: Actor, query: ListQuery) {
   const search = query.search?.trim();
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
   const where = and(
     visibleTo(actor),
-    search ? or(ilike(courses.title, `%${search}%`), ilike(courses.category, `%${search}%`)) : undefined,
+    pattern ? or(ilike(courses.title, pattern), ilike(courses.category, pattern)) : undefined,
     query.status ? eq(courses.approvalStatus, query.status) : undefined,
     filterCondition(query.filter),
   );

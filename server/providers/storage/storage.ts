@@ -1,12 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** Where uploaded files live. Disk by default; an S3-compatible store plugs in behind the same calls. */
 export interface Storage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Stores a local file without loading it into memory (large uploads, packaged video). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
   /** A URL that lets its holder read the file until it expires. */
@@ -47,6 +49,11 @@ export function diskStorage(root: string, secret: string): Storage {
       const file = full(key);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, bytes);
+    },
+    async putFile(key, source) {
+      const file = full(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await copyFile(source, file);
     },
     async read(key) {
       const file = full(key);

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { endedPage } from '../../../common/guard';
 import { isUserType } from '../../../common/roles';
 import { ROUTES_WHEN_ENDED, type RouteMeta } from '../../../common/routes';
+import { useReviewNotifications } from '../../features/courses/use-review-notifications';
 import { useSession } from '../session';
 import { LS } from '../storage';
 import { EndedBar } from './ended-bar';
@@ -24,6 +25,7 @@ export function AppLayout() {
   });
   const imagesReady = useImagesReady(session?.userId);
   useMessageIndicators(session?.userId);
+  useReviewNotifications(session?.userType === 'teacher' || session?.userType === 'institute');
   const meta = matches.at(-1)?.handle as RouteMeta | undefined;
   if (!session || !isUserType(session.userType)) return null;
 

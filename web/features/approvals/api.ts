@@ -25,6 +25,8 @@ export function useApprovalCount(enabled: boolean): number {
         timers.delete(timer);
         if (typeof count === 'number') queryClient.setQueryData(approvalCountQuery().queryKey, { count });
         else void queryClient.invalidateQueries({ queryKey: approvalCountQuery().queryKey });
+        // The queue itself changed too: an open approvals list refreshes without a reload.
+        void queryClient.invalidateQueries({ queryKey: ['approvals'] });
       }, APPROVAL_UPDATE_DELAY_MS);
       timers.add(timer);
     });

@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loginAs } from './support/accounts';
+
+/** A real 3-second H.264 clip made by ffmpeg, so the server's packaging runs for real. */
+function makeClip(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-e2e-clip-'));
+  const file = path.join(dir, 'intro-to-angles.mp4');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=15',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '3',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  ]);
+  return file;
+}
+
+test('a teacher uploads a lesson video, watches it being prepared and plays it', async ({ page }) => {
+  const clip = makeClip();
+  const notVideo = path.join(path.dirname(clip), 'notes.mp4');
+  writeFileSync(notVideo, 'these are lecture notes, not a video\n'.repeat(20));
+
+  await loginAs(page, 'teacher');
+  const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
+  const created = await page.request.post('/api/courses', {
+    headers: { Authorization: JSON.stringify({ jwtToken: token }) },
+    data: {
+      title: `Angles ${Date.now()}`,
+      description: 'Measuring and naming angles.',
+      category: 'Mathematics',
+      level: 'Beginner',
+      language: 'English',
+      price: 0,
+      currency: 'INR',
+      passingScore: 40,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/add-course-list?courseId=${id}&step=course-videos`);
+  await expect(page.getByText('No lesson videos yet.')).toBeVisible();
+
+  // Bytes decide, not the name: a text file called .mp4 is refused with a clear message.
+  await page.locator('input[type=file]').setInputFiles(notVideo);
+  await expect(
+    page.getByText('This file is not a video. Please upload an MP4, WebM, MOV or MKV video.'),
+  ).toBeVisible();
+
+  await page.locator('input[type=file]').setInputFiles(clip);
+  const row = page.getByTestId('video-row').filter({ hasText: 'intro-to-angles' });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('video-status')).toHaveText('ready', { timeout: 30_000 });
+  await expect(row).toContainText('00:03');
+  await expect(page.getByRole('button', { name: /Course Videos \(complete\)/ })).toBeVisible();
+
+  await row.getByRole('button', { name: /^Play/ }).click();
+  const player = page.getByTestId('video-player');
+  await expect(player).toBeVisible();
+  await player.evaluate((video: HTMLVideoElement) => {
+    video.muted = true;
+    return video.play();
+  });
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
+});

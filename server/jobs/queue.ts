@@ -1,0 +1,157 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../http/logger';
+
+/** Background work by name: pg-boss on the app's PostgreSQL, or inline (tests) where send() runs the job. */
+export interface Jobs {
+  /** 'pg-boss' or 'inline', for logs and tests. */
+  readonly mode: 'pg-boss' | 'inline';
+  /** Connects and starts the registered workers; the app calls it when it is ready. */
+  start(databaseUrl: string | undefined, log: Logger): Promise<void>;
+  /** Queues a job; inline mode runs it before resolving (a failing job is logged, not thrown). */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
+  /** Registers the handler of a queue; may be called before or after start(). */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: QueueOptions): void;
+  /** Stops the workers, waiting a while for running jobs; the app calls it on close. */
+  stop(): Promise<void>;
+}
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface SendOptions {
+  /** How long one run may take before pg-boss gives up on it (max 23 h). */
+  expireInSeconds?: number;
+}
+
+export interface QueueOptions {
+  /** Retries after a thrown error (pg-boss). Handlers that record their own failure throw only on surprises. */
+  retryLimit?: number;
+  expireInSeconds?: number;
+}
+
+const MAX_EXPIRE_SECONDS = 23 * 60 * 60;
+/** pg-boss checks `'expireInSeconds' in options`: the key must be absent, not undefined, when unset. */
+const expiry = (seconds: number | undefined) =>
+  seconds === undefined
+    ? {}
+    : { expireInSeconds: Math.max(1, Math.min(MAX_EXPIRE_SECONDS, Math.ceil(seconds))) };
+
+/** Creates a queue if missing; app instances starting together may deadlock on it, so that is retried. */
+async function createQueue(instance: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await instance.createQueue(name, { name, ...options });
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+interface Registered {
+  handler: JobHandler<object>;
+  options: QueueOptions;
+}
+
+/**
+ * pg-boss in the schema 'pgboss' of the same database. Every app process works the queues it registered
+ * (one job at a time per queue); `npm run worker` processes can be added later without changing callers.
+ */
+export function pgBossJobs(options: { schema?: string; pollingIntervalSeconds?: number } = {}): Jobs {
+  const handlers = new Map<string, Registered>();
+  // One creation per queue name, shared by concurrent callers: concurrent create_queue calls deadlock.
+  const created = new Map<string, Promise<void>>();
+  let boss: PgBoss | null = null;
+  let log: Logger | null = null;
+
+  const ensureQueue = (instance: PgBoss, name: string, queue: QueueOptions = {}): Promise<void> => {
+    let creation = created.get(name);
+    if (!creation) {
+      creation = createQueue(instance, name, {
+        retryLimit: queue.retryLimit ?? 1,
+        ...expiry(queue.expireInSeconds),
+      });
+      created.set(name, creation);
+      creation.catch(() => created.delete(name));
+    }
+    return creation;
+  };
+
+  const startWorker = async (instance: PgBoss, name: string, { handler, options: queue }: Registered) => {
+    await ensureQueue(instance, name, queue);
+    await instance.work<object>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async ([job]) => {
+        log?.info({ queue: name, jobId: job.id }, 'job started');
+        await handler(job.data);
+      },
+    );
+  };
+
+  return {
+    mode: 'pg-boss',
+    async start(databaseUrl, logger) {
+      if (boss) return;
+      if (!databaseUrl) throw new Error('pg-boss needs the database URL');
+      log = logger;
+      const instance = new PgBoss({
+        connectionString: databaseUrl,
+        schema: options.schema ?? 'pgboss',
+        max: 4,
+        application_name: 'gurukul-jobs',
+      });
+      instance.on('error', (error) => logger.error({ err: error }, 'pg-boss error'));
+      await instance.start();
+      boss = instance;
+      for (const [name, registered] of handlers) await startWorker(instance, name, registered);
+    },
+    async send(name, data, sendOptions = {}) {
+      if (!boss) throw new Error(`Jobs are not started; cannot queue ${name}`);
+      await ensureQueue(boss, name, handlers.get(name)?.options);
+      await boss.send(name, data, expiry(sendOptions.expireInSeconds));
+    },
+    work(name, handler, queue = {}) {
+      const registered = { handler: handler as JobHandler<object>, options: queue };
+      handlers.set(name, registered);
+      if (boss) {
+        startWorker(boss, name, registered).catch((error: unknown) =>
+          log?.error({ err: error, queue: name }, 'could not start worker'),
+        );
+      }
+    },
+    async stop() {
+      const instance = boss;
+      boss = null;
+      created.clear();
+      // Graceful: running jobs get up to 20 s; one that does not finish is retried after it expires.
+      await instance?.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
+  };
+}
+
+/** Jobs run inline, in-process, as soon as they are sent: tests await the whole pipeline in one call. */
+export function inlineJobs(): Jobs {
+  const handlers = new Map<string, JobHandler<object>>();
+  let log: Logger | null = null;
+  return {
+    mode: 'inline',
+    async start(_databaseUrl, logger) {
+      log = logger;
+    },
+    async send(name, data) {
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`No worker is registered for the job ${name}`);
+      try {
+        await handler(data);
+      } catch (error) {
+        // As with pg-boss, the sender is not failed by the job: the job records and reports its outcome.
+        log?.error({ err: error, queue: name }, 'inline job failed');
+      }
+    },
+    work(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    async stop() {},
+  };
+}

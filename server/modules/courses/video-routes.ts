@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requiredText } from '../../../common/contracts/fields';
+import { actorOf } from '../../http/access';
+import { AppError, badRequest } from '../../http/errors';
+import { assertStorageQuota } from '../common/uploads';
+import { loadAuthoredCourse } from './service';
+import {
+  deleteVideo,
+  listVideos,
+  loadVideo,
+  PACKAGE_VIDEO_JOB,
+  type PackageVideoJob,
+  packageVideo,
+  presentVideo,
+  readHlsFile,
+  updateVideo,
+  uploadVideo,
+  VIDEO_KINDS,
+} from './video-service';
+
+const AUTHORS = ['admin', 'institute', 'teacher'] as const;
+const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
+const videoParams = courseParams.extend({ videoId: z.uuid({ error: 'Video not found' }) });
+const kindField = z.enum(VIDEO_KINDS, { error: 'The kind must be lesson or preview' });
+
+const uploadQuery = z.object({
+  kind: kindField.default('lesson'),
+  title: z.string().max(150, 'Please use at most 150 characters').optional(),
+});
+const updateBody = z.object({
+  title: requiredText(150).optional(),
+  position: z
+    .number({ error: 'The position must be a whole number' })
+    .int('The position must be a whole number')
+    .min(0, 'The position cannot be negative')
+    .max(10_000, 'The position must be at most 10,000')
+    .optional(),
+});
+
+/** Course videos (lesson and preview): upload, background HLS packaging, list, edit, delete, streaming. */
+export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.work<PackageVideoJob>(PACKAGE_VIDEO_JOB, (job) => packageVideo(app, job), { retryLimit: 1 });
+
+  app.get(
+    '/api/courses/:courseId/videos',
+    {
+      config: { access: AUTHORS },
+      schema: { params: courseParams, querystring: z.object({ kind: kindField.optional() }) },
+    },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const videos = await listVideos(app, course, request.query.kind);
+      return { videos: videos.map((video) => presentVideo(app, video)) };
+    },
+  );
+
+  app.post(
+    '/api/courses/:courseId/videos',
+    { config: { access: AUTHORS }, schema: { params: courseParams, querystring: uploadQuery } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const course = await loadAuthoredCourse(app, actor, request.params.courseId);
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the video as multipart/form-data.');
+      }
+      try {
+        // Refuse before reading a byte when the owner's storage is already full.
+        await assertStorageQuota(app, course.ownerId);
+        const part = await request.file({
+          limits: { fileSize: app.config.videoUploadMaxBytes, files: 1, fields: 10, parts: 20 },
+          throwFileSizeLimit: false,
+        });
+        if (!part) throw badRequest('Please choose a video to upload');
+        const video = await uploadVideo(app, actor, course, {
+          kind: request.query.kind,
+          title: request.query.title,
+          part,
+        });
+        return reply.status(201).send(presentVideo(app, video));
+      } catch (error) {
+        // Refused part-way (not a video, quota): read and drop the rest of the body, or the client waits
+        // forever to finish sending it and never sees the answer.
+        if (!request.raw.readableEnded) request.raw.resume();
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/api/courses/:courseId/videos/:videoId',
+    { config: { access: AUTHORS }, schema: { params: videoParams, body: updateBody } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const video = await loadVideo(app, course, request.params.videoId);
+      return presentVideo(app, await updateVideo(app, course, video, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/courses/:courseId/videos/:videoId',
+    { config: { access: AUTHORS }, schema: { params: videoParams } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const video = await loadVideo(app, course, request.params.videoId);
+      await deleteVideo(app, course, video);
+      return { ok: true };
+    },
+  );
+
+  // The player reads the playlist, then its segments by relative name, through this route with the same
+  // Authorization header (hls.js xhrSetup). Authors and admins for now; subscribed students with their issue.
+  app.get(
+    '/api/courses/:courseId/videos/:videoId/hls/:file',
+    {
+      config: { access: AUTHORS },
+      schema: { params: videoParams.extend({ file: z.string().max(64) }) },
+    },
+    async (request, reply) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const video = await loadVideo(app, course, request.params.videoId);
+      const file = await readHlsFile(app, video, request.params.file);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { Alert } from '@mantine/core';
+import Hls from 'hls.js';
+import { useEffect, useRef, useState } from 'react';
+import { authorizationHeader } from '../app/api';
+
+interface Props {
+  /** The playlist URL under /api (segments are fetched relative to it). */
+  src: string;
+  poster?: string | null;
+  title: string;
+  /** Where to start, in seconds (resume). */
+  startAt?: number;
+  onTime?: (seconds: number, duration: number) => void;
+}
+
+/**
+ * HLS playback for course videos. hls.js fetches the playlist and segments with the session's
+ * Authorization header (the server checks who may watch); browsers that play HLS natively get the URL.
+ */
+export function HlsPlayer({ src, poster, title, startAt = 0, onTime }: Props) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    setFailure(null);
+    const start = () => {
+      if (startAt > 0) video.currentTime = startAt;
+    };
+    if (Hls.isSupported()) {
+      const hls = new Hls({
+        xhrSetup: (xhr) => xhr.setRequestHeader('Authorization', authorizationHeader()),
+        startPosition: startAt > 0 ? startAt : -1,
+      });
+      hls.on(Hls.Events.ERROR, (_event, data) => {
+        if (data.fatal) setFailure('The video could not be played. Please try again in a moment.');
+      });
+      hls.loadSource(src);
+      hls.attachMedia(video);
+      return () => hls.destroy();
+    }
+    video.src = src;
+    video.addEventListener('loadedmetadata', start, { once: true });
+    return () => video.removeEventListener('loadedmetadata', start);
+  }, [src, startAt]);
+
+  return (
+    <>
+      {failure && <Alert color="red">{failure}</Alert>}
+      {/* biome-ignore lint/a11y/useMediaCaption: captions are added when the video has them (course library issue) */}
+      <video
+        ref={videoRef}
+        controls
+        poster={poster ?? undefined}
+        aria-label={title}
+        style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }}
+        onTimeUpdate={(event) => onTime?.(event.currentTarget.currentTime, event.currentTarget.duration)}
+        data-testid="video-player"
+      />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import type { AuthoredCourse } from '../courses/api';
+import { approvalCountQuery } from './api';
+
+export interface SnapshotChange {
+  area: 'info' | 'videos' | 'faqs' | 'materials';
+  kind: 'changed' | 'added' | 'removed';
+  label: string;
+  before?: string;
+  after?: string;
+}
+
+export interface ApprovalDetail {
+  course: AuthoredCourse;
+  current: {
+    info: AuthoredCourse;
+    videos: { id: string; kind: string; title: string }[];
+    faqs: { id: string; question: string; answer: string }[];
+    materials: { id: string; title: string }[];
+  };
+  changes: SnapshotChange[] | null;
+}
+
+export type ApprovalTab = 'waiting' | 'APPROVED' | 'REJECTED';
+
+export const approvalsQuery = (status: ApprovalTab) =>
+  queryOptions({
+    queryKey: ['approvals', status],
+    queryFn: () => api<{ courses: AuthoredCourse[] }>('/approvals', { query: { status } }),
+  });
+
+export const approvalQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: ['approvals', 'one', courseId],
+    queryFn: () => api<ApprovalDetail>(`/approvals/${courseId}`),
+  });
+
+export function useApprovals(status: ApprovalTab) {
+  return useQuery(approvalsQuery(status));
+}
+
+export function useApproval(courseId: string | null) {
+  return useQuery({ ...approvalQuery(courseId ?? ''), enabled: Boolean(courseId) });
+}
+
+export function useReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      courseId,
+      action,
+      comment,
+    }: {
+      courseId: string;
+      action: 'approve' | 'reject';
+      comment: string;
+    }) => api<AuthoredCourse>(`/approvals/${courseId}/${action}`, { method: 'POST', body: { comment } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['approvals'] });
+      void queryClient.invalidateQueries({ queryKey: approvalCountQuery().queryKey });
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CourseInfoInput } from '../../../common/contracts/courses';
+import type { CourseFilter, CourseStep } from '../../../common/courses';
+import { api } from '../../app/api';
+
+export interface AuthoredCourse {
+  id: string;
+  ownerId: string;
+  ownerName?: string;
+  title: string;
+  description: string;
+  category: string;
+  level: string;
+  language: string;
+  price: number;
+  currency: string;
+  passingScore: number;
+  thumbnailUrl: string | null;
+  status: string;
+  reviewComment: string | null;
+  hasLiveVersion: boolean;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  updatedAt: string;
+  counts?: { videos: number; faqs: number; materials: number };
+  steps?: Record<CourseStep, boolean>;
+}
+
+export interface CourseListQuery {
+  search?: string;
+  filter?: CourseFilter;
+  page: number;
+}
+
+export interface CoursePage {
+  total: number;
+  page: number;
+  pageSize: number;
+  courses: AuthoredCourse[];
+}
+
+export const courseKeys = {
+  all: ['courses'] as const,
+  list: (query: CourseListQuery) => ['courses', 'list', query] as const,
+  one: (id: string) => ['courses', 'one', id] as const,
+};
+
+export const coursesQuery = (query: CourseListQuery) =>
+  queryOptions({
+    queryKey: courseKeys.list(query),
+    queryFn: () => api<CoursePage>('/courses', { query: { ...query, pageSize: 12 } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const courseQuery = (id: string) =>
+  queryOptions({ queryKey: courseKeys.one(id), queryFn: () => api<AuthoredCourse>(`/courses/${id}`) });
+
+export function useCourses(query: CourseListQuery) {
+  return useQuery(coursesQuery(query));
+}
+
+export function useCourse(id: string | null) {
+  return useQuery({ ...courseQuery(id ?? ''), enabled: Boolean(id) });
+}
+
+/** Saves the information step: creates the course the first time, updates it afterwards. */
+export function useSaveCourseInfo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, info }: { id: string | null; info: CourseInfoInput }) =>
+      id
+        ? api<AuthoredCourse>(`/courses/${id}`, { method: 'PUT', body: info })
+        : api<AuthoredCourse>('/courses', { method: 'POST', body: info }),
+    onSuccess: (course) => {
+      queryClient.setQueryData(courseKeys.one(course.id), course);
+      void queryClient.invalidateQueries({ queryKey: ['courses', 'list'] });
+    },
+  });
+}
+
+export function useSubmitCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<AuthoredCourse>(`/courses/${id}/submit`, { method: 'POST' }),
+    onSuccess: (course) => {
+      queryClient.setQueryData(courseKeys.one(course.id), course);
+      void queryClient.invalidateQueries({ queryKey: ['courses', 'list'] });
+    },
+  });
+}
+
+export function useDeleteCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ ok: true }>(`/courses/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
+  });
+}

@@ -1,0 +1,133 @@
+import { Button, Grid, Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type CourseInfoInput, courseInfoSchema } from '../../../common/contracts/courses';
+import { COUNTRIES } from '../../../common/countries';
+import { COURSE_CATEGORIES, COURSE_LANGUAGES, COURSE_LEVELS } from '../../../common/courses';
+import { ApiError } from '../../app/api';
+import { zodValidate } from '../../app/forms';
+import { toast } from '../../app/toast';
+import { type AuthoredCourse, useSaveCourseInfo } from './api';
+
+const CURRENCY_OPTIONS = [
+  ...new Map(COUNTRIES.map((c) => [c.currency, `${c.currency} (${c.symbol})`])).entries(),
+]
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([value, label]) => ({ value, label }));
+
+type FormValues = Omit<CourseInfoInput, 'category' | 'level' | 'language'> & {
+  category: string;
+  level: string;
+  language: string;
+};
+
+function initialValues(course: AuthoredCourse | undefined): FormValues {
+  return {
+    title: course?.title ?? '',
+    description: course?.description ?? '',
+    category: course?.category ?? '',
+    level: course?.level ?? '',
+    language: course?.language ?? '',
+    price: course?.price ?? 0,
+    currency: course?.currency ?? 'INR',
+    passingScore: course?.passingScore ?? 0,
+  };
+}
+
+/** Step "course-information": saves on its own; the first save creates the draft. */
+export function CourseInfoForm({
+  course,
+  onSaved,
+}: {
+  course?: AuthoredCourse;
+  onSaved: (course: AuthoredCourse) => void;
+}) {
+  const save = useSaveCourseInfo();
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(course),
+    validate: zodValidate(courseInfoSchema),
+    validateInputOnChange: true,
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({ id: course?.id ?? null, info: values as CourseInfoInput });
+      form.resetDirty(initialValues(saved));
+      toast('success', 'Course Saved');
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
+      toast('danger', error instanceof Error ? error.message : 'Could not save the course');
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
+        <Textarea
+          label="Description"
+          withAsterisk
+          autosize
+          minRows={4}
+          {...form.getInputProps('description')}
+        />
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              label="Category"
+              withAsterisk
+              data={[...COURSE_CATEGORIES]}
+              searchable
+              {...form.getInputProps('category')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select label="Level" withAsterisk data={[...COURSE_LEVELS]} {...form.getInputProps('level')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              label="Language"
+              withAsterisk
+              data={[...COURSE_LANGUAGES]}
+              searchable
+              {...form.getInputProps('language')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <NumberInput
+              label="Price"
+              description="0 for a free course"
+              withAsterisk
+              min={0}
+              decimalScale={2}
+              thousandSeparator=","
+              {...form.getInputProps('price')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              label="Currency"
+              withAsterisk
+              data={CURRENCY_OPTIONS}
+              searchable
+              {...form.getInputProps('currency')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <NumberInput
+              label="Passing score"
+              withAsterisk
+              min={0}
+              allowDecimal={false}
+              {...form.getInputProps('passingScore')}
+            />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {course ? 'Save' : 'Save and continue'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

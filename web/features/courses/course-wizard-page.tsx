@@ -1,0 +1,179 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconSend } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../common/courses';
+import { toast } from '../../app/toast';
+import { type AuthoredCourse, useCourse, useSubmitCourse } from './api';
+import { CourseInfoForm } from './course-info-form';
+import { StatusBadge } from './status-badge';
+import { VideosStep } from './videos-step';
+
+const NOT_YET: Partial<Record<CourseStep, string>> = {
+  quiz: 'Quizzes are built in the quiz editor, which arrives with the quizzes feature.',
+  faq: 'Questions and answers for this course arrive with the next update of course authoring.',
+  'study-material': 'Study material (PDF) uploads arrive with the next update of course authoring.',
+};
+
+function isStep(value: string | null): value is CourseStep {
+  return (COURSE_STEPS as readonly string[]).includes(value ?? '');
+}
+
+function SubmitBar({ course }: { course: AuthoredCourse }) {
+  const submit = useSubmitCourse();
+  const canSubmit = course.status === 'DRAFT' || course.status === 'REJECTED';
+  const ask = () =>
+    modals.openConfirmModal({
+      title: 'Submit for approval?',
+      children: (
+        <Text size="sm">
+          An admin reviews the course before students can see it. You can keep editing meanwhile.
+        </Text>
+      ),
+      labels: { confirm: 'Submit', cancel: 'Cancel' },
+      onConfirm: () =>
+        submit.mutate(course.id, {
+          onSuccess: () => toast('success', 'Course submitted for approval'),
+          onError: (error) => toast('danger', error.message),
+        }),
+    });
+  return (
+    <Group justify="space-between">
+      <Group gap="xs">
+        <StatusBadge status={course.status} />
+        {course.hasLiveVersion && course.status !== 'APPROVED' && (
+          <Text size="sm" c="dimmed">
+            Students still see the approved version.
+          </Text>
+        )}
+      </Group>
+      {canSubmit && (
+        <Button
+          leftSection={<IconSend size={16} />}
+          onClick={ask}
+          loading={submit.isPending}
+          disabled={!course.steps?.['course-information']}
+        >
+          Submit for approval
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** The course wizard: six steps, each saved on its own; the course id in the URL keeps the draft across reloads. */
+export default function CourseWizardPage() {
+  const [params, setParams] = useSearchParams();
+  const courseId = params.get('courseId');
+  const stepParam = params.get('step');
+  const step: CourseStep = isStep(stepParam) ? stepParam : 'course-information';
+  const course = useCourse(courseId);
+
+  const go = (next: CourseStep, id = courseId) => {
+    const search = new URLSearchParams();
+    if (id) search.set('courseId', id);
+    search.set('step', next);
+    setParams(search, { replace: true });
+  };
+
+  if (courseId && course.isPending) return <Loader aria-label="Loading course" m="xl" />;
+  if (courseId && course.isError) {
+    return (
+      <Container size="md">
+        <Alert color="red" title="Course not available">
+          {course.error.message}{' '}
+          <Anchor component={Link} to="/course-list?tab=course">
+            Back to courses
+          </Anchor>
+        </Alert>
+      </Container>
+    );
+  }
+  const data = course.data;
+  const active = COURSE_STEPS.indexOf(step);
+
+  return (
+    <Container size="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            {data ? data.title : 'New course'}
+          </Title>
+          <Anchor component={Link} to="/course-list?tab=course">
+            All courses
+          </Anchor>
+        </Group>
+        {data?.status === 'REJECTED' && data.reviewComment && (
+          <Alert color="red" title="Changes requested by the reviewer" data-testid="review-comment">
+            {data.reviewComment}
+          </Alert>
+        )}
+        {data && <SubmitBar course={data} />}
+        <Stepper
+          active={active}
+          onStepClick={(index) => data && go(COURSE_STEPS[index])}
+          allowNextStepsSelect={Boolean(data)}
+          size="sm"
+          wrap
+        >
+          {COURSE_STEPS.map((key) => (
+            <Stepper.Step
+              key={key}
+              label={COURSE_STEP_LABELS[key]}
+              description={data?.steps?.[key] ? 'Complete' : undefined}
+              completedIcon={undefined}
+              color={data?.steps?.[key] ? 'green' : undefined}
+              aria-label={`${COURSE_STEP_LABELS[key]}${data?.steps?.[key] ? ' (complete)' : ''}`}
+            />
+          ))}
+        </Stepper>
+        <Card withBorder padding="lg">
+          {step === 'course-information' ? (
+            <CourseInfoForm
+              key={data?.id ?? 'new'}
+              course={data}
+              onSaved={(saved) => !courseId && go('course-information', saved.id)}
+            />
+          ) : data && (step === 'course-videos' || step === 'preview-videos') ? (
+            <VideosStep courseId={data.id} kind={step === 'course-videos' ? 'lesson' : 'preview'} />
+          ) : (
+            <Stack align="flex-start">
+              <Title order={2} size="h4">
+                {COURSE_STEP_LABELS[step]}
+              </Title>
+              <Text c="dimmed" data-testid="step-not-built">
+                {NOT_YET[step]}
+              </Text>
+            </Stack>
+          )}
+        </Card>
+        {data && (
+          <Group justify="space-between">
+            <Button variant="default" disabled={active === 0} onClick={() => go(COURSE_STEPS[active - 1])}>
+              Back
+            </Button>
+            <Button
+              variant="light"
+              disabled={active === COURSE_STEPS.length - 1}
+              onClick={() => go(COURSE_STEPS[active + 1])}
+            >
+              Next
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onSocketEvent } from '../../app/socket';
+import { toast } from '../../app/toast';
+import { courseKeys } from './api';
+
+interface ReviewedEvent {
+  courseId: string;
+  title: string;
+  status: string;
+  comment: string | null;
+}
+
+/** Tells an author, wherever they are, that an admin approved or rejected their course. */
+export function useReviewNotifications(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return onSocketEvent('courseReviewed', (payload) => {
+      const event = payload as ReviewedEvent;
+      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+      if (event.status === 'APPROVED')
+        toast('success', `“${event.title}” was approved and is live for students.`);
+      else toast('warning', `“${event.title}” was rejected${event.comment ? `: ${event.comment}` : '.'}`);
+    });
+  }, [enabled, queryClient]);
+}

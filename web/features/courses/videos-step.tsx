@@ -1,0 +1,217 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowDown, IconArrowUp, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ALLOWED_VIDEO_TYPES } from '../../../common/files';
+import { formatClock } from '../../../common/time';
+import { toast } from '../../app/toast';
+import { HlsPlayer } from '../../components/hls-player';
+import {
+  type CourseVideo,
+  uploadVideo,
+  useCourseVideos,
+  useVideoMutations,
+  type VideoKind,
+} from './video-api';
+
+const COPY: Record<VideoKind, { title: string; empty: string; button: string }> = {
+  lesson: {
+    title: 'Course Videos',
+    empty: 'No lesson videos yet. Upload the first one: MP4, WebM, MOV or MKV.',
+    button: 'Upload lesson video',
+  },
+  preview: {
+    title: 'Preview Videos',
+    empty: 'No preview videos yet. A short preview helps visitors decide to subscribe.',
+    button: 'Upload preview video',
+  },
+};
+
+function VideoRow({
+  video,
+  index,
+  count,
+  onPlay,
+  courseId,
+}: {
+  video: CourseVideo;
+  index: number;
+  count: number;
+  onPlay: () => void;
+  courseId: string;
+}) {
+  const { update, remove } = useVideoMutations(courseId, video.kind);
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete this video?',
+      children: <Text size="sm">“{video.title}” will be removed from the course.</Text>,
+      labels: { confirm: 'Delete video', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(video.id, { onError: (error) => toast('danger', error.message) }),
+    });
+  const move = (position: number) =>
+    update.mutate({ id: video.id, position }, { onError: (error) => toast('danger', error.message) });
+  return (
+    <Card withBorder padding="sm" data-testid="video-row">
+      <Group wrap="nowrap" align="center">
+        <Image
+          src={video.posterUrl}
+          w={96}
+          h={54}
+          radius="sm"
+          fit="cover"
+          alt=""
+          fallbackSrc="/favicon.svg"
+        />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {video.title}
+          </Text>
+          {video.status === 'processing' && (
+            <Group gap="xs" wrap="nowrap">
+              <Progress
+                value={video.progress}
+                style={{ flex: 1 }}
+                animated
+                aria-label={`Processing ${video.title}`}
+              />
+              <Text size="xs" c="dimmed" w={90}>
+                Processing {video.progress}%
+              </Text>
+            </Group>
+          )}
+          {video.status === 'ready' && (
+            <Text size="xs" c="dimmed">
+              {formatClock((video.durationSeconds ?? 0) * 1000)} · {video.width}×{video.height}
+            </Text>
+          )}
+          {video.status === 'failed' && (
+            <Text size="xs" c="red">
+              {video.error ?? 'Processing failed'}
+            </Text>
+          )}
+        </Stack>
+        <Badge
+          color={video.status === 'ready' ? 'green' : video.status === 'failed' ? 'red' : 'yellow'}
+          variant="light"
+          data-testid="video-status"
+        >
+          {video.status}
+        </Badge>
+        <Group gap={2} wrap="nowrap">
+          <Tooltip label="Play">
+            <ActionIcon
+              variant="subtle"
+              onClick={onPlay}
+              disabled={!video.playlistUrl}
+              aria-label={`Play ${video.title}`}
+            >
+              <IconPlayerPlay size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            disabled={index === 0}
+            onClick={() => move(index - 1)}
+            aria-label={`Move ${video.title} up`}
+          >
+            <IconArrowUp size={18} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            disabled={index === count - 1}
+            onClick={() => move(index + 1)}
+            aria-label={`Move ${video.title} down`}
+          >
+            <IconArrowDown size={18} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={confirmDelete}
+            aria-label={`Delete ${video.title}`}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/** The wizard's video steps: upload with progress, live packaging progress, reorder, play, delete. */
+export function VideosStep({ courseId, kind }: { courseId: string; kind: VideoKind }) {
+  const videos = useCourseVideos(courseId, kind);
+  const { refresh } = useVideoMutations(courseId, kind);
+  const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
+  const [playing, setPlaying] = useState<CourseVideo | null>(null);
+  const copy = COPY[kind];
+
+  const send = async (file: File | null) => {
+    if (!file) return;
+    setUpload({ name: file.name, percent: 0 });
+    try {
+      await uploadVideo(courseId, kind, file, (percent) => setUpload({ name: file.name, percent }));
+      toast('success', `${file.name} uploaded; it is being prepared for streaming`);
+      refresh();
+    } catch (error) {
+      toast('danger', error instanceof Error ? error.message : 'Upload failed');
+    } finally {
+      setUpload(null);
+    }
+  };
+
+  const list = videos.data?.videos ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {copy.title}
+        </Title>
+        <FileButton onChange={(file) => void send(file)} accept={ALLOWED_VIDEO_TYPES.join(',')}>
+          {(props) => (
+            <Button {...props} leftSection={<IconUpload size={16} />} loading={upload !== null}>
+              {copy.button}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {upload && (
+        <Stack gap={4}>
+          <Text size="sm">Uploading {upload.name}…</Text>
+          <Progress value={upload.percent} aria-label={`Upload progress ${upload.name}`} />
+        </Stack>
+      )}
+      {videos.isSuccess && list.length === 0 && !upload && <Text c="dimmed">{copy.empty}</Text>}
+      {list.map((video, index) => (
+        <VideoRow
+          key={video.id}
+          video={video}
+          index={index}
+          count={list.length}
+          onPlay={() => setPlaying(video)}
+          courseId={courseId}
+        />
+      ))}
+      <Modal opened={playing !== null} onClose={() => setPlaying(null)} title={playing?.title} size="xl">
+        {playing?.playlistUrl && (
+          <HlsPlayer src={playing.playlistUrl} poster={playing.posterUrl} title={playing.title} />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
