@@ -12,11 +12,15 @@ import { registerErrorHandling } from './http/error-handler';
 import { inlineJobs, type Jobs, pgBossJobs } from './jobs/queue';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { catalogRoutes } from './modules/catalog/routes';
 import { fileRoutes } from './modules/common/file-routes';
 import { commonRoutes } from './modules/common/routes';
+import { faqRoutes } from './modules/courses/faq-routes';
+import { materialRoutes } from './modules/courses/material-routes';
 import { courseRoutes } from './modules/courses/routes';
 import { videoRoutes } from './modules/courses/video-routes';
 import { healthRoutes } from './modules/health/routes';
+import { learningRoutes } from './modules/learning/routes';
 import { logRoutes } from './modules/logs/routes';
 import { userRoutes } from './modules/users/routes';
 import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
@@ -100,6 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(approvalRoutes);
   await app.register(courseRoutes);
   await app.register(videoRoutes);
+  await app.register(faqRoutes);
+  await app.register(materialRoutes);
+  await app.register(catalogRoutes);
+  await app.register(learningRoutes);
   await app.register(logRoutes);
 
   await registerWebApp(app, config.webDist);

@@ -7,6 +7,7 @@ import { pgBossJobs } from './jobs/queue';
 import { ensureCurrencyRates } from './modules/common/currency-rates';
 import { ensureDefaultPlans } from './modules/plans/trials';
 import { seedDemo } from './seed/demo';
+import { seedDemoContent } from './seed/demo-content';
 
 async function main() {
   const config = loadConfig();
@@ -16,7 +17,8 @@ async function main() {
   await ensureDefaultPlans(database.db);
   await ensureCurrencyRates(database.db);
   const [{ n: userCount }] = await database.db.select({ n: count() }).from(users);
-  if (config.seedDemo && userCount === 0) {
+  const seedingDemo = config.seedDemo && userCount === 0;
+  if (seedingDemo) {
     await seedDemo(database.db);
     console.log('Seeded the demo accounts (password Gurukul2026).');
   }
@@ -27,6 +29,13 @@ async function main() {
     );
   }
   const app = await buildApp({ config, database, jobs: pgBossJobs() });
+  if (seedingDemo) {
+    // Before listening, so nobody sees the demo half made (the first start takes a few seconds longer).
+    console.log('Making the demo course (videos, FAQ, study material)…');
+    await seedDemoContent(app, console.log).catch((error: unknown) =>
+      console.error('The demo course could not be made:', error),
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gurukul is running at ${config.publicUrl} (data in ${config.dataDir})`);
 

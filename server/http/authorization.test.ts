@@ -46,6 +46,9 @@ const ALL_ROLES: Access = 'any';
 let missingFileUrl = '';
 
 const own = (caller: Caller) => caller.userId;
+const LEARNERS: Access = ['student', 'teacher', 'institute'];
+const VIEWERS: Access = ['student', 'teacher', 'institute', 'admin'];
+const AUTHOR_ROLES: Access = ['admin', 'institute', 'teacher'];
 const BASE_ROUTES: RouteCase[] = [
   {
     method: 'GET',
@@ -184,6 +187,22 @@ const BASE_ROUTES: RouteCase[] = [
         '/api/courses/:courseId/videos/:videoId/hls/:file',
         `/api/courses/${NO_SUCH_USER}/videos/${NO_SUCH_USER}/hls/index.m3u8`,
       ],
+      ['GET', '/api/courses/:courseId/faqs', `/api/courses/${NO_SUCH_USER}/faqs`],
+      ['POST', '/api/courses/:courseId/faqs', `/api/courses/${NO_SUCH_USER}/faqs`],
+      ['PUT', '/api/courses/:courseId/faqs/:faqId', `/api/courses/${NO_SUCH_USER}/faqs/${NO_SUCH_USER}`],
+      ['DELETE', '/api/courses/:courseId/faqs/:faqId', `/api/courses/${NO_SUCH_USER}/faqs/${NO_SUCH_USER}`],
+      ['GET', '/api/courses/:courseId/materials', `/api/courses/${NO_SUCH_USER}/materials`],
+      ['POST', '/api/courses/:courseId/materials', `/api/courses/${NO_SUCH_USER}/materials?title=x`],
+      [
+        'DELETE',
+        '/api/courses/:courseId/materials/:materialId',
+        `/api/courses/${NO_SUCH_USER}/materials/${NO_SUCH_USER}`,
+      ],
+      [
+        'GET',
+        '/api/courses/:courseId/materials/:materialId/url',
+        `/api/courses/${NO_SUCH_USER}/materials/${NO_SUCH_USER}/url`,
+      ],
     ] as const
   ).map(
     ([method, path, url]): RouteCase => ({
@@ -208,6 +227,67 @@ const BASE_ROUTES: RouteCase[] = [
       access: ['admin'],
       allowWhenEnded: false,
       request: () => ({ url, payload: method === 'POST' ? { comment: 'x' } : undefined }),
+    }),
+  ),
+  ...(
+    [
+      ['GET', '/api/catalog/courses', '/api/catalog/courses?search=x&price=free'],
+      ['GET', '/api/catalog/courses/:courseId', `/api/catalog/courses/${NO_SUCH_USER}`],
+      [
+        'GET',
+        '/api/catalog/courses/:courseId/previews/:videoId/hls/:file',
+        `/api/catalog/courses/${NO_SUCH_USER}/previews/${NO_SUCH_USER}/hls/index.m3u8`,
+      ],
+    ] as const
+  ).map(
+    ([method, path, url]): RouteCase => ({
+      method,
+      path,
+      access: 'public',
+      allowWhenEnded: true,
+      request: () => ({ url }),
+    }),
+  ),
+  ...(
+    [
+      [
+        'POST',
+        '/api/learning/courses/:courseId/subscribe',
+        `/api/learning/courses/${NO_SUCH_USER}/subscribe`,
+        LEARNERS,
+      ],
+      ['GET', '/api/learning/subscriptions', '/api/learning/subscriptions', LEARNERS],
+      ['GET', '/api/learning/courses/:courseId', `/api/learning/courses/${NO_SUCH_USER}`, VIEWERS],
+      [
+        'GET',
+        '/api/learning/courses/:courseId/videos/:videoId/hls/:file',
+        `/api/learning/courses/${NO_SUCH_USER}/videos/${NO_SUCH_USER}/hls/index.m3u8`,
+        VIEWERS,
+      ],
+      [
+        'PUT',
+        '/api/learning/videos/:videoId/progress',
+        `/api/learning/videos/${NO_SUCH_USER}/progress`,
+        LEARNERS,
+      ],
+      [
+        'POST',
+        '/api/courses/:courseId/share-token',
+        `/api/courses/${NO_SUCH_USER}/share-token`,
+        AUTHOR_ROLES,
+      ],
+      ['POST', '/api/learning/share/:token', '/api/learning/share/no-such-token', ['student', 'teacher']],
+    ] as const
+  ).map(
+    ([method, path, url, access]): RouteCase => ({
+      method,
+      path,
+      access,
+      allowWhenEnded: false,
+      request: () => ({
+        url,
+        payload: method === 'PUT' ? { positionSeconds: 1, watchedSeconds: 1 } : undefined,
+      }),
     }),
   ),
 ];

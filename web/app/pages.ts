@@ -26,5 +26,9 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/add-course-list': () => import('../features/courses/course-wizard-page'),
   '/view-course': () => import('../features/courses/view-course-page'),
   '/approvals': () => import('../features/approvals/approvals-page'),
+  '/explore-course': () => import('../features/catalog/catalog-page'),
+  '/explore-new-courses': () => import('../features/catalog/catalog-page'),
+  '/preview-video': () => import('../features/catalog/preview-video-page'),
+  '/subscribed-courses': () => import('../features/learning/subscribed-courses-page'),
   '/view-approval': () => import('../features/approvals/view-approval-page'),
 };

@@ -28,7 +28,12 @@ export const LS = {
   impersonatedBy: 'impersonatedBy',
 } as const;
 
-export const SS = { currencyRates: 'currencyRates', currentCountry: 'currentCountry' } as const;
+export const SS = {
+  currencyRates: 'currencyRates',
+  currentCountry: 'currentCountry',
+  /** A share link's token, kept from the login page until the subscribed-courses page redeems it. */
+  shareToken: 'shareToken',
+} as const;
 
 /** The session keys written at login and restored when switching back from another account. */
 const SESSION_KEYS = [

@@ -11,13 +11,17 @@ interface Props {
   /** Where to start, in seconds (resume). */
   startAt?: number;
   onTime?: (seconds: number, duration: number) => void;
+  /** Called when playback pauses or ends, with the position then (a good moment to save progress). */
+  onStop?: (seconds: number, duration: number) => void;
+  /** Playback speed (1 = normal). */
+  playbackRate?: number;
 }
 
 /**
  * HLS playback for course videos. hls.js fetches the playlist and segments with the session's
  * Authorization header (the server checks who may watch); browsers that play HLS natively get the URL.
  */
-export function HlsPlayer({ src, poster, title, startAt = 0, onTime }: Props) {
+export function HlsPlayer({ src, poster, title, startAt = 0, onTime, onStop, playbackRate = 1 }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -45,6 +49,14 @@ export function HlsPlayer({ src, poster, title, startAt = 0, onTime }: Props) {
     return () => video.removeEventListener('loadedmetadata', start);
   }, [src, startAt]);
 
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    // The default survives loading a new source; the current rate applies now.
+    video.defaultPlaybackRate = playbackRate;
+    video.playbackRate = playbackRate;
+  }, [playbackRate]);
+
   return (
     <>
       {failure && <Alert color="red">{failure}</Alert>}
@@ -56,6 +68,8 @@ export function HlsPlayer({ src, poster, title, startAt = 0, onTime }: Props) {
         aria-label={title}
         style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }}
         onTimeUpdate={(event) => onTime?.(event.currentTarget.currentTime, event.currentTarget.duration)}
+        onPause={(event) => onStop?.(event.currentTarget.currentTime, event.currentTarget.duration)}
+        onEnded={(event) => onStop?.(event.currentTarget.currentTime, event.currentTarget.duration)}
         data-testid="video-player"
       />
     </>

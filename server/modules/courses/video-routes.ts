@@ -13,7 +13,7 @@ import {
   type PackageVideoJob,
   packageVideo,
   presentVideo,
-  readHlsFile,
+  sendHlsFile,
   updateVideo,
   uploadVideo,
   VIDEO_KINDS,
@@ -109,7 +109,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The player reads the playlist, then its segments by relative name, through this route with the same
-  // Authorization header (hls.js xhrSetup). Authors and admins for now; subscribed students with their issue.
+  // Authorization header (hls.js xhrSetup). Authors and admins here; learners
+  // and visitors watch the live version through the learning and catalog routes.
   app.get(
     '/api/courses/:courseId/videos/:videoId/hls/:file',
     {
@@ -119,12 +120,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const video = await loadVideo(app, course, request.params.videoId);
-      const file = await readHlsFile(app, video, request.params.file);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+      return sendHlsFile(app, reply, video, request.params.file);
     },
   );
 };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { ALLOWED_VIDEO_TYPES, fileCategoryFromContentType } from '../../../common/files';
 import type { App } from '../../app';
 import {
@@ -416,10 +417,32 @@ const HLS_TYPES: Record<string, string> = {
 };
 
 /** One file of a ready video's HLS package (the playlist or a segment), or 404. */
-export async function readHlsFile(app: App, video: CourseVideoRow, file: string) {
+export async function readHlsFile(
+  app: App,
+  video: Pick<CourseVideoRow, 'processingStatus' | 'hlsPath'>,
+  file: string,
+) {
   if (video.processingStatus !== 'ready' || !video.hlsPath) throw notFound('This video is not ready yet');
   if (file !== HLS_PLAYLIST && !HLS_SEGMENT_PATTERN.test(file)) throw notFound('File not found');
   const stored = await app.storage.read(`${path.posix.dirname(video.hlsPath)}/${file}`);
   if (!stored) throw notFound('File not found');
   return { ...stored, contentType: HLS_TYPES[path.extname(file)] };
+}
+
+/**
+ * Answers with one file of a ready video's HLS package: the one way every player route (authors, learners,
+ * public previews) streams, once it has decided the caller may watch.
+ */
+export async function sendHlsFile(
+  app: App,
+  reply: FastifyReply,
+  video: Pick<CourseVideoRow, 'processingStatus' | 'hlsPath'>,
+  file: string,
+) {
+  const found = await readHlsFile(app, video, file);
+  return reply
+    .header('content-type', found.contentType)
+    .header('content-length', found.size)
+    .header('x-content-type-options', 'nosniff')
+    .send(found.stream);
 }

@@ -8,7 +8,7 @@ import { landingFor } from '../../../common/guard';
 import { logout } from '../../app/account';
 import { ApiError } from '../../app/api';
 import { zodValidate } from '../../app/forms';
-import { readSession, writeSession } from '../../app/storage';
+import { readSession, SS, writeSession } from '../../app/storage';
 import { loginRequest } from './api';
 import { AuthCard } from './auth-card';
 
@@ -42,6 +42,8 @@ export default function LoginPage() {
             trialEnded: answer.trialEnded,
             subscriptionEnded: answer.subscriptionEnded,
           });
+      // The subscribed-courses page redeems the link's token and opens its course.
+      if (viaShare) sessionStorage.setItem(SS.shareToken, shareToken);
       navigate(target, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);

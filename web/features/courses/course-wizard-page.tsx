@@ -18,13 +18,13 @@ import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../comm
 import { toast } from '../../app/toast';
 import { type AuthoredCourse, useCourse, useSubmitCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
+import { FaqStep } from './faq-step';
+import { MaterialStep } from './material-step';
 import { StatusBadge } from './status-badge';
 import { VideosStep } from './videos-step';
 
 const NOT_YET: Partial<Record<CourseStep, string>> = {
   quiz: 'Quizzes are built in the quiz editor, which arrives with the quizzes feature.',
-  faq: 'Questions and answers for this course arrive with the next update of course authoring.',
-  'study-material': 'Study material (PDF) uploads arrive with the next update of course authoring.',
 };
 
 function isStep(value: string | null): value is CourseStep {
@@ -148,6 +148,10 @@ export default function CourseWizardPage() {
             />
           ) : data && (step === 'course-videos' || step === 'preview-videos') ? (
             <VideosStep courseId={data.id} kind={step === 'course-videos' ? 'lesson' : 'preview'} />
+          ) : data && step === 'faq' ? (
+            <FaqStep courseId={data.id} />
+          ) : data && step === 'study-material' ? (
+            <MaterialStep courseId={data.id} />
           ) : (
             <Stack align="flex-start">
               <Title order={2} size="h4">

@@ -1,0 +1,77 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { type App, buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { connectDatabase, migrateDatabase } from '../../server/db/client';
+import { startEmbeddedPostgres } from '../../server/db/embedded';
+import { ensureDatabaseExists } from '../../server/db/setup';
+import { inlineJobs } from '../../server/jobs/queue';
+import { ensureCurrencyRates } from '../../server/modules/common/currency-rates';
+import { ensureDefaultPlans } from '../../server/modules/plans/trials';
+
+/** The real app on a throwaway embedded PostgreSQL, listening on a free port. */
+export async function startBenchApp(): Promise<{ app: App; base: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-bench-'));
+  chmodSync(dir, 0o755);
+  const cluster = await startEmbeddedPostgres(path.join(dir, 'pg'), 'bench', { throwaway: true });
+  await ensureDatabaseExists(cluster.url('postgres'), 'bench');
+  const database = connectDatabase(cluster.url('bench'), 20);
+  await migrateDatabase(database);
+  await ensureDefaultPlans(database.db);
+  await ensureCurrencyRates(database.db);
+  const config = {
+    ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' }),
+    databaseUrl: cluster.url('bench'),
+  };
+  const app = await buildApp({ config, database, rateLimitMax: 10_000_000, jobs: inlineJobs() });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    base: baseUrl(app.server.address()),
+    stop: async () => {
+      await app.close();
+      await database.close();
+      await cluster.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function baseUrl(address: ReturnType<App['server']['address']>): string {
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/** Fires `total` GETs with `concurrency` in flight and prints throughput, p50/p95 and errors. */
+export async function measure(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  total: number,
+  concurrency: number,
+) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        const t0 = performance.now();
+        const response = await fetch(url, { headers }).catch(() => null);
+        if (!response?.ok) errors += 1;
+        await response?.arrayBuffer();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
+  console.log(
+    `${label.padEnd(34)} ${String(total).padStart(6)} requests  ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(0.5)} ms  p95 ${pct(0.95)} ms  errors ${errors}`,
+  );
+}

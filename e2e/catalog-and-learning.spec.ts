@@ -1,0 +1,184 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO, loginAs } from './support/accounts';
+import { apiLogin, authHeader, createVerifiedAccount } from './support/api';
+
+// The visitor's country comes from the browser's time zone: New York → United States → US dollars.
+test.use({ timezoneId: 'America/New_York' });
+
+/** A real 8-second H.264 clip made by ffmpeg, so the server's packaging runs for real. */
+function makeClip(): Buffer {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-e2e-learning-'));
+  const file = path.join(dir, 'first-lesson.mp4');
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+    ...['-t', '8', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ]);
+  return readFileSync(file);
+}
+
+async function createCourse(request: APIRequestContext, token: string, title: string, price: number) {
+  const response = await request.post('/api/courses', {
+    headers: authHeader(token),
+    data: {
+      title,
+      description: 'Shapes, angles and proofs, one short lesson at a time.',
+      category: 'Mathematics',
+      level: 'Beginner',
+      language: 'English',
+      price,
+      currency: 'INR',
+      passingScore: 40,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test('a visitor finds an approved course in their currency; a student subscribes, watches and resumes', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `Geo${Date.now().toString(36)}`;
+  const freeTitle = `${stamp} Free Geometry`;
+  const paidTitle = `${stamp} Paid Geometry`;
+
+  // The teacher creates a free course with a real lesson video and a paid one, and submits both.
+  const teacher = await apiLogin(request, DEMO.teacher.email);
+  const freeId = await createCourse(request, teacher.jwtToken, freeTitle, 0);
+  const paidId = await createCourse(request, teacher.jwtToken, paidTitle, 830);
+  const upload = await request.post(
+    `/api/courses/${freeId}/videos?kind=lesson&title=Angles%20in%20a%20triangle`,
+    {
+      headers: authHeader(teacher.jwtToken),
+      multipart: { file: { name: 'first-lesson.mp4', mimeType: 'video/mp4', buffer: makeClip() } },
+    },
+  );
+  expect(upload.status(), await upload.text()).toBe(201);
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get(`/api/courses/${freeId}/videos`, {
+          headers: authHeader(teacher.jwtToken),
+        });
+        return ((await list.json()) as { videos: { status: string }[] }).videos[0]?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+  for (const id of [freeId, paidId]) {
+    const submit = await request.post(`/api/courses/${id}/submit`, { headers: authHeader(teacher.jwtToken) });
+    expect(submit.status(), await submit.text()).toBe(200);
+  }
+
+  // The admin approves both.
+  const admin = await apiLogin(request, DEMO.admin.email);
+  for (const id of [freeId, paidId]) {
+    const approve = await request.post(`/api/approvals/${id}/approve`, {
+      headers: authHeader(admin.jwtToken),
+      data: {},
+    });
+    expect(approve.status(), await approve.text()).toBe(200);
+  }
+
+  // An anonymous visitor finds them on /explore-course, with prices in US dollars.
+  const visitor = await browser.newContext({ timezoneId: 'America/New_York' });
+  const guest = await visitor.newPage();
+  await guest.goto('/explore-course');
+  await guest.getByLabel('Search courses').fill(stamp);
+  const cards = guest.getByTestId('catalog-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: freeTitle }).getByTestId('catalog-price')).toHaveText('Free');
+  await expect(cards.filter({ hasText: paidTitle }).getByTestId('catalog-price')).toHaveText(
+    /^\$\d+\.\d{2}$/,
+  );
+  // The paid course says honestly that checkout is coming; a guest is sent to log in for the free one.
+  await cards.filter({ hasText: paidTitle }).getByRole('button', { name: /^View/ }).click();
+  await expect(guest.getByText('Paid courses open with checkout, which is coming soon.')).toBeVisible();
+  await guest.keyboard.press('Escape');
+  await cards.filter({ hasText: freeTitle }).getByRole('button', { name: /^View/ }).click();
+  await expect(guest.getByTestId('course-detail')).toContainText('Angles in a triangle');
+  await guest.getByRole('button', { name: 'Log in to subscribe' }).click();
+  await expect(guest).toHaveURL(/\/login$/);
+  await visitor.close();
+
+  // The student subscribes from /explore-new-courses and lands in the course player.
+  await loginAs(page, 'student');
+  await page.goto('/explore-new-courses');
+  await page.getByLabel('Search courses').fill(stamp);
+  await page
+    .getByTestId('catalog-card')
+    .filter({ hasText: freeTitle })
+    .getByRole('button', { name: /^View/ })
+    .click();
+  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/subscribed-courses\\?courseId=${freeId}$`));
+
+  const player = page.getByTestId('video-player');
+  await expect(player).toBeVisible();
+  await player.evaluate((video: HTMLVideoElement) => {
+    video.muted = true;
+    return video.play();
+  });
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(2.5);
+  const pausedAt = await player.evaluate((video: HTMLVideoElement) => {
+    video.pause();
+    return video.currentTime;
+  });
+
+  // The server has recorded where the student stopped.
+  const token = (await page.evaluate(() => localStorage.getItem('jwtToken'))) as string;
+  let saved = 0;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/learning/courses/${freeId}`, {
+        headers: authHeader(token),
+      });
+      saved = ((await response.json()) as { lessons: { positionSeconds: number }[] }).lessons[0]
+        .positionSeconds;
+      return saved;
+    })
+    .toBeGreaterThan(2);
+  expect(Math.abs(saved - pausedAt)).toBeLessThan(1);
+
+  // The course is listed with its progress, and a reload resumes near the same time.
+  await page.reload();
+  await expect(player).toBeVisible();
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const resumedAt = await player.evaluate((video: HTMLVideoElement) => video.currentTime);
+  expect(Math.abs(resumedAt - saved)).toBeLessThan(1.5);
+
+  await page.goto('/subscribed-courses');
+  await expect(page.getByTestId('subscribed-card').filter({ hasText: freeTitle })).toBeVisible();
+
+  // A new student follows the teacher's share link: after logging in they are subscribed and in the course.
+  const share = await request.post(`/api/courses/${freeId}/share-token`, {
+    headers: authHeader(teacher.jwtToken),
+  });
+  expect(share.status(), await share.text()).toBe(200);
+  const { shareToken } = (await share.json()) as { shareToken: string };
+  const newcomer = await createVerifiedAccount(request, {
+    userType: 'student',
+    fullName: 'Nina Newcomer',
+    prefix: 'share-student',
+  });
+  const context = await browser.newContext({ timezoneId: 'America/New_York' });
+  const shared = await context.newPage();
+  await shared.goto(`/login?shareToken=${shareToken}`);
+  await shared.getByLabel('Email').fill(newcomer.email);
+  await shared.getByLabel(/^Password/).fill(newcomer.password);
+  await shared.getByRole('button', { name: 'Log in' }).click();
+  await expect(shared).toHaveURL(new RegExp(`/subscribed-courses\\?courseId=${freeId}$`));
+  await expect(shared.getByRole('heading', { name: freeTitle })).toBeVisible();
+  await context.close();
+});

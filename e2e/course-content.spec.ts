@@ -1,0 +1,90 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loginAs } from './support/accounts';
+import { authHeader } from './support/api';
+
+/** A minimal valid PDF written by hand, and a text file that only claims to be one. */
+function makeFiles() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-e2e-pdf-'));
+  const real = path.join(dir, 'chapter-notes.pdf');
+  writeFileSync(
+    real,
+    [
+      '%PDF-1.4',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+  );
+  const fake = path.join(dir, 'fake-notes.pdf');
+  writeFileSync(fake, 'these are lecture notes, not a PDF\n'.repeat(20));
+  return { real, fake };
+}
+
+test('a teacher adds FAQ entries and study material, and both steps show as complete', async ({ page }) => {
+  const files = makeFiles();
+  await loginAs(page, 'teacher');
+  const token = (await page.evaluate(() => localStorage.getItem('jwtToken'))) as string;
+  const created = await page.request.post('/api/courses', {
+    headers: authHeader(token),
+    data: {
+      title: `Fractions ${Date.now()}`,
+      description: 'Halves, thirds and quarters.',
+      category: 'Mathematics',
+      level: 'Beginner',
+      language: 'English',
+      price: 0,
+      currency: 'INR',
+      passingScore: 40,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/add-course-list?courseId=${id}&step=faq`);
+  await expect(page.getByText('No questions yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'FAQ', exact: true })).toBeVisible();
+
+  // An empty question is refused with the spec's text.
+  await page.getByLabel('Answer').fill('Nothing but a pencil.');
+  await page.getByRole('button', { name: 'Add question' }).click();
+  await expect(page.getByText('Please fill this field')).toBeVisible();
+
+  await page.getByLabel('Question').fill('What do I need?');
+  await page.getByRole('button', { name: 'Add question' }).click();
+  const rows = page.getByTestId('faq-row');
+  await expect(rows).toHaveCount(1);
+  await page.getByLabel('Question').fill('How long does it take?');
+  await page.getByLabel('Answer').fill('About two hours.');
+  await page.getByRole('button', { name: 'Add question' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('How long does it take?');
+
+  await page.getByRole('button', { name: 'Move up How long does it take?' }).click();
+  await expect(rows.nth(0)).toContainText('How long does it take?');
+  await expect(rows.nth(1)).toContainText('What do I need?');
+
+  await page.getByRole('button', { name: 'Delete What do I need?' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete question' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('How long does it take?');
+  await expect(page.getByRole('button', { name: 'FAQ (complete)' })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Study Material/ }).click();
+  await expect(page.getByText('No study material yet.')).toBeVisible();
+  const input = page.locator('input[type=file]');
+  await input.setInputFiles(files.fake);
+  await expect(page.getByTestId('material-error')).toHaveText('INVALID_PDF: this file is not a valid PDF');
+  await expect(page.getByTestId('material-row')).toHaveCount(0);
+
+  await input.setInputFiles(files.real);
+  await expect(page.getByTestId('material-row')).toHaveCount(1);
+  await expect(page.getByTestId('material-row')).toContainText('chapter-notes');
+  await expect(page.getByRole('button', { name: 'Study Material (complete)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'FAQ (complete)' })).toBeVisible();
+});

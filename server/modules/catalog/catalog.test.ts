@@ -1,0 +1,197 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseFaqs, courses } from '../../db/schema/index';
+import { buildAndLogin } from '../../test/factories';
+import { startTestApp, type TestContext } from '../../test/harness';
+import { createCourseViaApi, makeTinyClip, submitAndApprove, uploadClip } from '../../test/live-courses';
+import { buildSnapshot } from '../courses/snapshot';
+
+let ctx: TestContext;
+type Headers = Record<string, string>;
+let teacher: Awaited<ReturnType<typeof buildAndLogin>>;
+let admin: Headers;
+const ids = { live: '', paid: '', draft: '', pending: '' };
+const videos = { lesson: '', preview: '' };
+
+const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const titles = (body: { courses: { title: string }[] }) => body.courses.map((course) => course.title);
+
+beforeAll(async () => {
+  const clip = makeTinyClip();
+  ctx = await startTestApp();
+  teacher = await buildAndLogin(ctx.app, { userType: 'teacher', fullName: 'Tara Catalog' });
+  admin = (await buildAndLogin(ctx.app, { userType: 'admin' })).headers;
+
+  ids.live = await createCourseViaApi(ctx.app, teacher.headers, { title: 'Geometry for everyone' });
+  videos.lesson = (await uploadClip(ctx.app, teacher.headers, ids.live, clip, 'lesson', 'Angles')).id;
+  videos.preview = (await uploadClip(ctx.app, teacher.headers, ids.live, clip, 'preview', 'Taster')).id;
+  await ctx.app.db
+    .insert(courseFaqs)
+    .values({ courseId: ids.live, question: 'Is it hard?', answer: 'No.', position: 0 });
+  await submitAndApprove(ctx.app, teacher.headers, admin, ids.live);
+
+  ids.paid = await createCourseViaApi(ctx.app, teacher.headers, {
+    title: 'Quantum physics deep dive',
+    category: 'Science',
+    level: 'Advanced',
+    price: 499,
+  });
+  await submitAndApprove(ctx.app, teacher.headers, admin, ids.paid);
+
+  ids.draft = await createCourseViaApi(ctx.app, teacher.headers, { title: 'Geometry draft' });
+  ids.pending = await createCourseViaApi(ctx.app, teacher.headers, { title: 'Geometry pending' });
+  const submit = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/courses/${ids.pending}/submit`,
+    headers: teacher.headers,
+  });
+  expect(submit.statusCode).toBe(200);
+});
+afterAll(async () => ctx?.close());
+
+describe('the public catalog', () => {
+  it('lists only courses with an approved version, with their teacher, counts and poster', async () => {
+    const response = await get('/api/catalog/courses');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(titles(body).sort()).toEqual(['Geometry for everyone', 'Quantum physics deep dive']);
+    expect(body).toMatchObject({ total: 2, page: 1, pageSize: 12 });
+    const live = body.courses.find((c: { id: string }) => c.id === ids.live);
+    expect(live).toMatchObject({
+      teacherName: 'Tara Catalog',
+      lessonCount: 1,
+      previewCount: 1,
+      price: 0,
+      currency: 'INR',
+      category: 'Mathematics',
+    });
+    expect(live.posterUrl).toMatch(/^\/api\/files\//);
+    expect((await get(live.posterUrl)).statusCode).toBe(200);
+    for (const hidden of [ids.draft, ids.pending]) {
+      expect((await get(`/api/catalog/courses/${hidden}`)).statusCode).toBe(404);
+    }
+  });
+
+  it('keeps showing the approved version while a re-approval waits', async () => {
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${ids.live}`,
+      headers: teacher.headers,
+      payload: {
+        title: 'Geometry renamed',
+        description: 'Changed.',
+        category: 'Mathematics',
+        level: 'Beginner',
+        language: 'English',
+        price: 0,
+        currency: 'INR',
+        passingScore: 0,
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const row = await ctx.app.db.query.courses.findFirst({ where: (c, { eq }) => eq(c.id, ids.live) });
+    expect(row?.approvalStatus).toBe('PENDING_REAPPROVAL');
+    const list = await get('/api/catalog/courses?search=geometry');
+    expect(titles(list.json())).toEqual(['Geometry for everyone']);
+    expect(titles(await (await get('/api/catalog/courses?search=renamed')).json())).toEqual([]);
+    const detail = await get(`/api/catalog/courses/${ids.live}`);
+    expect(detail.json()).toMatchObject({
+      title: 'Geometry for everyone',
+      description: 'A course for the catalog tests.',
+    });
+  });
+
+  it('searches and filters on the approved version', async () => {
+    const cases: [string, string[]][] = [
+      ['search=QUANTUM', ['Quantum physics deep dive']],
+      ['search=Tara', ['Geometry for everyone', 'Quantum physics deep dive']],
+      ['category=Science', ['Quantum physics deep dive']],
+      ['level=Beginner', ['Geometry for everyone']],
+      ['language=Hindi', []],
+      ['price=free', ['Geometry for everyone']],
+      ['price=paid', ['Quantum physics deep dive']],
+      ['price=paid&category=Mathematics', []],
+      ['search=%25', []],
+    ];
+    for (const [query, expected] of cases) {
+      const response = await get(`/api/catalog/courses?${query}`);
+      expect(response.statusCode, query).toBe(200);
+      expect(titles(response.json()).sort(), query).toEqual(expected);
+    }
+    expect((await get('/api/catalog/courses?price=cheap')).statusCode).toBe(400);
+  });
+
+  it('pages through many courses, twelve at a time', async () => {
+    for (let i = 0; i < 13; i += 1) {
+      const [course] = await ctx.app.db
+        .insert(courses)
+        .values({
+          ownerId: teacher.user.id,
+          title: `Music lesson ${i}`,
+          category: 'Music',
+          level: 'Beginner',
+          language: 'English',
+          approvalStatus: 'APPROVED',
+          reviewedAt: new Date(Date.now() - i * 1000),
+        })
+        .returning();
+      await ctx.app.db
+        .update(courses)
+        .set({ approvedSnapshot: await buildSnapshot(ctx.app.db, course) })
+        .where(eq(courses.id, course.id));
+    }
+    const first = (await get('/api/catalog/courses?category=Music')).json();
+    const second = (await get('/api/catalog/courses?category=Music&page=2')).json();
+    expect(first.total).toBe(13);
+    expect(first.courses).toHaveLength(12);
+    expect(second.courses).toHaveLength(1);
+    expect(new Set([...titles(first), ...titles(second)]).size).toBe(13);
+    expect(second.courses[0].title).toBe('Music lesson 12');
+  });
+
+  it('shows a course detail with lessons, previews, FAQ and the caller’s subscription', async () => {
+    const anonymous = (await get(`/api/catalog/courses/${ids.live}`)).json();
+    expect(anonymous).toMatchObject({
+      lessons: [{ id: videos.lesson, title: 'Angles' }],
+      previews: [
+        {
+          id: videos.preview,
+          title: 'Taster',
+          playlistUrl: `/api/catalog/courses/${ids.live}/previews/${videos.preview}/hls/index.m3u8`,
+        },
+      ],
+      faqs: [{ question: 'Is it hard?', answer: 'No.' }],
+      materialCount: 0,
+      subscribed: null,
+    });
+    const student = await buildAndLogin(ctx.app, { userType: 'student' });
+    expect((await get(`/api/catalog/courses/${ids.live}`, student.headers)).json().subscribed).toBe(false);
+    const subscribe = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/learning/courses/${ids.live}/subscribe`,
+      headers: student.headers,
+    });
+    expect(subscribe.statusCode).toBe(200);
+    expect((await get(`/api/catalog/courses/${ids.live}`, student.headers)).json().subscribed).toBe(true);
+  });
+
+  it('plays preview videos for anyone, never lessons', async () => {
+    const base = `/api/catalog/courses/${ids.live}`;
+    const playlist = await get(`${base}/previews/${videos.preview}/hls/index.m3u8`);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    const segment = playlist.body.split('\n').find((line) => line && !line.startsWith('#')) as string;
+    const segmentResponse = await get(`${base}/previews/${videos.preview}/hls/${segment}`);
+    expect(segmentResponse.statusCode).toBe(200);
+    expect(segmentResponse.headers['content-type']).toBe('video/mp2t');
+
+    const lesson = await get(`${base}/previews/${videos.lesson}/hls/index.m3u8`);
+    expect(lesson.statusCode).toBe(403);
+    expect(lesson.json().message).toBe('Please subscribe to this course first');
+    expect((await get(`${base}/previews/${ids.draft}/hls/index.m3u8`)).statusCode).toBe(404);
+    expect((await get(`${base}/previews/${videos.preview}/hls/..%2Fposter.jpg`)).statusCode).toBe(404);
+    expect(
+      (await get(`/api/catalog/courses/${ids.pending}/previews/${videos.preview}/hls/index.m3u8`)).statusCode,
+    ).toBe(404);
+  });
+});

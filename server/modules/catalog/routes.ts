@@ -1,0 +1,99 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { courseSubscriptions } from '../../db/schema/index';
+import { forbidden, notFound } from '../../http/errors';
+import { sendHlsFile } from '../courses/video-service';
+import {
+  lessonsOf,
+  listCatalog,
+  loadLiveCourse,
+  presentCatalogCourse,
+  previewPlaylistUrl,
+  previewsOf,
+} from './service';
+
+const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
+const optionalText = z.string().trim().max(100).optional();
+const listQuery = z.object({
+  search: optionalText,
+  category: optionalText,
+  level: optionalText,
+  language: optionalText,
+  price: z.enum(['free', 'paid'], { error: 'The price filter must be free or paid' }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** The public catalog: approved courses as their live (approved) version shows them, and their previews. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/catalog/courses',
+    { config: { access: 'public' }, schema: { querystring: listQuery } },
+    async (request) => listCatalog(app, request.query),
+  );
+
+  app.get(
+    '/api/catalog/courses/:courseId',
+    { config: { access: 'public' }, schema: { params: courseParams } },
+    async (request) => {
+      const { course, teacherName, snapshot } = await loadLiveCourse(app, request.params.courseId);
+      let subscribed: boolean | null = null;
+      if (request.actor) {
+        const [found] = await app.db
+          .select({ courseId: courseSubscriptions.courseId })
+          .from(courseSubscriptions)
+          .where(
+            and(
+              eq(courseSubscriptions.courseId, course.id),
+              eq(courseSubscriptions.userId, request.actor.userId),
+            ),
+          );
+        subscribed = Boolean(found);
+      }
+      return {
+        ...presentCatalogCourse(app, course, teacherName),
+        lessons: lessonsOf(snapshot).map((video) => ({
+          id: video.id,
+          title: video.title,
+          durationSeconds: video.durationSeconds,
+        })),
+        previews: previewsOf(snapshot).map((video) => ({
+          id: video.id,
+          title: video.title,
+          durationSeconds: video.durationSeconds,
+          posterUrl: video.posterPath ? app.storage.signedUrl(video.posterPath) : null,
+          playlistUrl: previewPlaylistUrl(course.id, video.id),
+        })),
+        faqs: snapshot.faqs.map((faq) => ({ id: faq.id, question: faq.question, answer: faq.answer })),
+        materialCount: snapshot.materials.length,
+        subscribed,
+      };
+    },
+  );
+
+  // Preview videos of the live version play for anyone; lessons only through the learning routes.
+  app.get(
+    '/api/catalog/courses/:courseId/previews/:videoId/hls/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: courseParams.extend({
+          videoId: z.uuid({ error: 'Video not found' }),
+          file: z.string().max(64),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { snapshot } = await loadLiveCourse(app, request.params.courseId);
+      const video = snapshot.videos.find((v) => v.id === request.params.videoId);
+      if (!video) throw notFound('Video not found');
+      if (video.kind !== 'preview') throw forbidden('Please subscribe to this course first');
+      return sendHlsFile(
+        app,
+        reply,
+        { processingStatus: 'ready', hlsPath: video.hlsPath },
+        request.params.file,
+      );
+    },
+  );
+};

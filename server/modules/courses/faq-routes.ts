@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { faqSchema, faqUpdateSchema } from '../../../common/contracts/course-content';
+import { actorOf } from '../../http/access';
+import { createFaq, deleteFaq, listFaqs, loadFaq, presentFaq, updateFaq } from './faq-service';
+import { loadAuthoredCourse } from './service';
+
+const AUTHORS = ['admin', 'institute', 'teacher'] as const;
+const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
+const faqParams = courseParams.extend({ faqId: z.uuid({ error: 'Question not found' }) });
+
+/** Step "faq": the course's questions and answers, in order. Authors only. */
+export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/courses/:courseId/faqs',
+    { config: { access: AUTHORS }, schema: { params: courseParams } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      return { faqs: (await listFaqs(app, course)).map(presentFaq) };
+    },
+  );
+
+  app.post(
+    '/api/courses/:courseId/faqs',
+    { config: { access: AUTHORS }, schema: { params: courseParams, body: faqSchema } },
+    async (request, reply) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      return reply.status(201).send(presentFaq(await createFaq(app, course, request.body)));
+    },
+  );
+
+  app.put(
+    '/api/courses/:courseId/faqs/:faqId',
+    { config: { access: AUTHORS }, schema: { params: faqParams, body: faqUpdateSchema } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const faq = await loadFaq(app, course, request.params.faqId);
+      return presentFaq(await updateFaq(app, course, faq, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/courses/:courseId/faqs/:faqId',
+    { config: { access: AUTHORS }, schema: { params: faqParams } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const faq = await loadFaq(app, course, request.params.faqId);
+      await deleteFaq(app, course, faq);
+      return { ok: true };
+    },
+  );
+};

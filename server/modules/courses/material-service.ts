@@ -1,0 +1,83 @@
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, asc, eq } from 'drizzle-orm';
+import { MATERIAL_MAX_BYTES } from '../../../common/contracts/course-content';
+import type { App } from '../../app';
+import { type CourseRow, courseMaterials } from '../../db/schema/index';
+import { AppError, notFound } from '../../http/errors';
+import { removeStoredFile, storeUpload } from '../common/uploads';
+import { touchCourse } from './service';
+import type { CourseSnapshot } from './snapshot';
+
+type MaterialRow = typeof courseMaterials.$inferSelect;
+
+export const presentMaterial = (material: MaterialRow) => ({
+  id: material.id,
+  courseId: material.courseId,
+  title: material.title,
+  sizeBytes: material.sizeBytes,
+  createdAt: material.createdAt.toISOString(),
+});
+
+export async function listMaterials(app: App, course: CourseRow): Promise<MaterialRow[]> {
+  return app.db
+    .select()
+    .from(courseMaterials)
+    .where(eq(courseMaterials.courseId, course.id))
+    .orderBy(asc(courseMaterials.createdAt), asc(courseMaterials.id));
+}
+
+export async function loadMaterial(app: App, course: CourseRow, materialId: string): Promise<MaterialRow> {
+  const [material] = await app.db
+    .select()
+    .from(courseMaterials)
+    .where(and(eq(courseMaterials.id, materialId), eq(courseMaterials.courseId, course.id)));
+  if (!material) throw notFound('Study material not found');
+  return material;
+}
+
+/** Stores one uploaded PDF (its bytes decide, not its name) under the course and lists it. */
+export async function uploadMaterial(
+  app: App,
+  course: CourseRow,
+  part: MultipartFile,
+  title: string | undefined,
+): Promise<MaterialRow> {
+  const bytes = await part.toBuffer();
+  if (part.file.truncated) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The file is too large. Please upload a PDF of at most ${MATERIAL_MAX_BYTES / 1024 ** 2} MB.`,
+    );
+  }
+  const { key } = await storeUpload(app, {
+    ownerId: course.ownerId,
+    folder: `courses/${course.id}/materials`,
+    bytes,
+    claimedType: part.mimetype,
+    allowed: ['application/pdf'],
+  });
+  const name =
+    title?.trim() ||
+    path
+      .parse(part.filename || '')
+      .name.trim()
+      .slice(0, 150) ||
+    'Study material';
+  const [material] = await app.db
+    .insert(courseMaterials)
+    .values({ courseId: course.id, title: name, filePath: key, sizeBytes: bytes.length })
+    .returning();
+  await touchCourse(app, course);
+  return material;
+}
+
+/** Deletes a material; its file stays while the live (approved) version still lists it. */
+export async function deleteMaterial(app: App, course: CourseRow, material: MaterialRow): Promise<void> {
+  await app.db.delete(courseMaterials).where(eq(courseMaterials.id, material.id));
+  await touchCourse(app, course);
+  const live = (course.approvedSnapshot as CourseSnapshot | null)?.materials?.some(
+    (m) => m.id === material.id,
+  );
+  if (!live) await removeStoredFile(app, material.filePath);
+}

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { App } from '../../app';
+import { type CourseRow, courseSubscriptions, courses, users, videoProgress } from '../../db/schema/index';
+import type { Actor } from '../../http/actor';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { lessonsOf, liveSnapshot, loadLiveCourse } from '../catalog/service';
+import { canAuthorCourse } from '../courses/policy';
+import type { CourseSnapshot } from '../courses/snapshot';
+
+export const PAYMENT_REQUIRED_MESSAGE = 'Paid courses open with checkout, which is coming soon.';
+export const SUBSCRIBE_FIRST_MESSAGE = 'Please subscribe to this course first';
+/** A lesson counts as completed once this share of it has been watched. */
+export const COMPLETION_SHARE = 0.9;
+
+/** The learner's playlist URL of a video of the live version. */
+export const learnerPlaylistUrl = (courseId: string, videoId: string) =>
+  `/api/learning/courses/${courseId}/videos/${videoId}/hls/index.m3u8`;
+
+async function isSubscribed(app: App, userId: string, courseId: string): Promise<boolean> {
+  const [found] = await app.db
+    .select({ courseId: courseSubscriptions.courseId })
+    .from(courseSubscriptions)
+    .where(and(eq(courseSubscriptions.courseId, courseId), eq(courseSubscriptions.userId, userId)));
+  return Boolean(found);
+}
+
+/** Subscribes the actor to a free live course (again is fine); a paid one waits for checkout (402). */
+export async function subscribe(app: App, actor: Actor, course: CourseRow, snapshot: CourseSnapshot) {
+  if ((Number(snapshot.info.price) || 0) > 0)
+    throw new AppError('PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE);
+  await app.db
+    .insert(courseSubscriptions)
+    .values({ courseId: course.id, userId: actor.userId })
+    .onConflictDoNothing();
+  return { courseId: course.id, subscribed: true };
+}
+
+/** A live course the actor may learn from: subscribers, and its authors and admins. */
+export async function loadLearnableCourse(app: App, actor: Actor, courseId: string) {
+  const live = await loadLiveCourse(app, courseId);
+  const author = canAuthorCourse(actor, { id: live.course.ownerId, instituteId: live.instituteId });
+  if (!author && !(await isSubscribed(app, actor.userId, courseId))) throw forbidden(SUBSCRIBE_FIRST_MESSAGE);
+  return live;
+}
+
+/** Lesson ids completed by a user among the given ones. */
+async function completedAmong(app: App, userId: string, videoIds: string[]): Promise<Set<string>> {
+  if (videoIds.length === 0) return new Set();
+  const rows = await app.db
+    .select({ videoId: videoProgress.videoId })
+    .from(videoProgress)
+    .where(
+      and(
+        eq(videoProgress.userId, userId),
+        inArray(videoProgress.videoId, videoIds),
+        isNotNull(videoProgress.completedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.videoId));
+}
+
+const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
+
+/** The actor's subscribed courses with progress = completed lessons / lessons of the live version. */
+export async function listSubscriptions(app: App, actor: Actor) {
+  const rows = await app.db
+    .select({ course: courses, teacherName: users.fullName, subscribedAt: courseSubscriptions.createdAt })
+    .from(courseSubscriptions)
+    .innerJoin(courses, eq(courses.id, courseSubscriptions.courseId))
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .where(and(eq(courseSubscriptions.userId, actor.userId), isNotNull(courses.approvedSnapshot)))
+    .orderBy(courseSubscriptions.createdAt);
+  const lessonIds = rows.flatMap((row) =>
+    lessonsOf(liveSnapshot(row.course) as CourseSnapshot).map((v) => v.id),
+  );
+  const completed = await completedAmong(app, actor.userId, lessonIds);
+  return rows.map((row) => {
+    const snapshot = liveSnapshot(row.course) as CourseSnapshot;
+    const lessons = lessonsOf(snapshot);
+    const done = lessons.filter((lesson) => completed.has(lesson.id)).length;
+    const poster = lessons.find((lesson) => lesson.posterPath)?.posterPath;
+    return {
+      id: row.course.id,
+      title: snapshot.info.title,
+      category: snapshot.info.category,
+      level: snapshot.info.level,
+      teacherName: row.teacherName,
+      lessonCount: lessons.length,
+      completedLessons: done,
+      progressPercent: percent(done, lessons.length),
+      posterUrl: poster ? app.storage.signedUrl(poster) : null,
+      subscribedAt: row.subscribedAt.toISOString(),
+    };
+  });
+}
+
+/** The course player's data: lessons with playlists and resume positions, FAQ and material. */
+export async function learnerCourse(app: App, actor: Actor, courseId: string) {
+  const { course, teacherName, snapshot } = await loadLearnableCourse(app, actor, courseId);
+  const lessons = lessonsOf(snapshot);
+  const progress =
+    lessons.length === 0
+      ? []
+      : await app.db
+          .select()
+          .from(videoProgress)
+          .where(
+            and(
+              eq(videoProgress.userId, actor.userId),
+              inArray(
+                videoProgress.videoId,
+                lessons.map((lesson) => lesson.id),
+              ),
+            ),
+          );
+  const byVideo = new Map(progress.map((row) => [row.videoId, row]));
+  const done = lessons.filter((lesson) => byVideo.get(lesson.id)?.completedAt).length;
+  return {
+    id: course.id,
+    title: snapshot.info.title,
+    description: snapshot.info.description,
+    category: snapshot.info.category,
+    level: snapshot.info.level,
+    language: snapshot.info.language,
+    teacherName,
+    progressPercent: percent(done, lessons.length),
+    lessons: lessons.map((lesson) => {
+      const row = byVideo.get(lesson.id);
+      return {
+        id: lesson.id,
+        title: lesson.title,
+        durationSeconds: lesson.durationSeconds,
+        posterUrl: lesson.posterPath ? app.storage.signedUrl(lesson.posterPath) : null,
+        playlistUrl: learnerPlaylistUrl(course.id, lesson.id),
+        positionSeconds: row?.positionSeconds ?? 0,
+        watchedSeconds: row?.watchedSeconds ?? 0,
+        completed: Boolean(row?.completedAt),
+      };
+    }),
+    faqs: snapshot.faqs.map((faq) => ({ id: faq.id, question: faq.question, answer: faq.answer })),
+    materials: snapshot.materials.map((material) => ({
+      id: material.id,
+      title: material.title,
+      url: app.storage.signedUrl(material.filePath),
+    })),
+  };
+}
+
+/**
+ * Records where a subscriber is in a lesson of the live version: both figures are clamped to the video's
+ * length, watched time never goes back, and the lesson is completed once 90% of it has been watched.
+ */
+export async function recordProgress(
+  app: App,
+  actor: Actor,
+  videoId: string,
+  body: { positionSeconds: number; watchedSeconds: number },
+) {
+  const [row] = await app.db
+    .select({ course: courses })
+    .from(courses)
+    .where(
+      and(
+        isNotNull(courses.approvedSnapshot),
+        // The course is found from its live version's videos, not from the working rows.
+        videoInSnapshot(videoId),
+      ),
+    )
+    .limit(1);
+  const snapshot = row ? liveSnapshot(row.course) : null;
+  const video = snapshot?.videos.find((v) => v.id === videoId && v.kind === 'lesson');
+  if (!row || !video) throw notFound('Video not found');
+  if (!(await isSubscribed(app, actor.userId, row.course.id))) throw forbidden(SUBSCRIBE_FIRST_MESSAGE);
+  const duration = video.durationSeconds ?? Number.POSITIVE_INFINITY;
+  const clamp = (value: number) => Math.max(0, Math.min(value, duration));
+  const position = clamp(body.positionSeconds);
+  const watched = clamp(body.watchedSeconds);
+  const [existing] = await app.db
+    .select()
+    .from(videoProgress)
+    .where(and(eq(videoProgress.userId, actor.userId), eq(videoProgress.videoId, videoId)));
+  const watchedSeconds = Math.max(existing?.watchedSeconds ?? 0, watched);
+  const reached = Number.isFinite(duration) && duration > 0 && watchedSeconds >= duration * COMPLETION_SHARE;
+  const completedAt = existing?.completedAt ?? (reached ? new Date() : null);
+  try {
+    await app.db
+      .insert(videoProgress)
+      .values({ userId: actor.userId, videoId, positionSeconds: position, watchedSeconds, completedAt })
+      .onConflictDoUpdate({
+        target: [videoProgress.userId, videoProgress.videoId],
+        set: { positionSeconds: position, watchedSeconds, completedAt, updatedAt: new Date() },
+      });
+  } catch (error) {
+    // The working video row is gone (deleted after approval): there is nothing to keep progress against.
+    if ((error as { code?: string }).code === '23503') throw notFound('Video not found');
+    throw error;
+  }
+  return { videoId, positionSeconds: position, watchedSeconds, completed: Boolean(completedAt) };
+}
+
+/** Courses whose live version holds a video of this id. */
+const videoInSnapshot = (videoId: string) =>
+  sql`${courses.approvedSnapshot} -> 'videos' @> ${JSON.stringify([{ id: videoId }])}::jsonb`;
+
+/** The course's share token, created on first ask. */
+export async function shareToken(app: App, course: CourseRow): Promise<string> {
+  if (course.shareToken) return course.shareToken;
+  const [updated] = await app.db
+    .update(courses)
+    .set({ shareToken: randomBytes(18).toString('base64url') })
+    .where(and(eq(courses.id, course.id), isNull(courses.shareToken)))
+    .returning({ shareToken: courses.shareToken });
+  if (updated?.shareToken) return updated.shareToken;
+  const [current] = await app.db
+    .select({ shareToken: courses.shareToken })
+    .from(courses)
+    .where(eq(courses.id, course.id));
+  if (!current?.shareToken) throw notFound('Course not found');
+  return current.shareToken;
+}
+
+/** The live course a share token names, or 404. */
+export async function courseByShareToken(app: App, token: string) {
+  const [found] = await app.db.select({ id: courses.id }).from(courses).where(eq(courses.shareToken, token));
+  if (!found) throw notFound('This share link is not valid.');
+  return loadLiveCourse(app, found.id);
+}

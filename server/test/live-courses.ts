@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { App } from '../app';
+
+type Headers = Record<string, string>;
+
+/** A tiny real clip (1 s, 160×120) made by ffmpeg, so packaging runs for real. */
+export function makeTinyClip(): Buffer {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-clip-'));
+  try {
+    const file = path.join(dir, 'clip.mp4');
+    execFileSync(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine', '-t', '1'],
+        ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac', file],
+      ],
+      { stdio: 'pipe' },
+    );
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function multipart(filename: string, bytes: Buffer) {
+  const boundary = `----gurukul${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      'Content-Type: video/mp4\r\n\r\n',
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export interface CourseInput {
+  title: string;
+  description?: string;
+  category?: string;
+  level?: string;
+  language?: string;
+  price?: number;
+  currency?: string;
+}
+
+/** Creates a course through the API; answers its id. */
+export async function createCourseViaApi(app: App, headers: Headers, input: CourseInput): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/courses',
+    headers,
+    payload: {
+      description: 'A course for the catalog tests.',
+      category: 'Mathematics',
+      level: 'Beginner',
+      language: 'English',
+      price: 0,
+      currency: 'INR',
+      passingScore: 0,
+      ...input,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`create course: ${response.statusCode} ${response.body}`);
+  return response.json().id as string;
+}
+
+/** Uploads a clip through the real upload route (jobs run inline, so it is ready on return). */
+export async function uploadClip(
+  app: App,
+  headers: Headers,
+  courseId: string,
+  clip: Buffer,
+  kind: 'lesson' | 'preview',
+  title: string,
+): Promise<{ id: string; durationSeconds: number }> {
+  const body = multipart(`${title}.mp4`, clip);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/courses/${courseId}/videos?kind=${kind}&title=${encodeURIComponent(title)}`,
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
+  if (response.statusCode !== 201 || response.json().status !== 'ready') {
+    throw new Error(`upload: ${response.statusCode} ${response.body}`);
+  }
+  return response.json();
+}
+
+/** Submits a course and approves it as an admin, through the API. */
+export async function submitAndApprove(app: App, author: Headers, admin: Headers, courseId: string) {
+  const submit = await app.inject({
+    method: 'POST',
+    url: `/api/courses/${courseId}/submit`,
+    headers: author,
+  });
+  if (submit.statusCode !== 200) throw new Error(`submit: ${submit.statusCode} ${submit.body}`);
+  const approve = await app.inject({
+    method: 'POST',
+    url: `/api/approvals/${courseId}/approve`,
+    headers: admin,
+    payload: {},
+  });
+  if (approve.statusCode !== 200) throw new Error(`approve: ${approve.statusCode} ${approve.body}`);
+}

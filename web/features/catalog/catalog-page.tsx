@@ -1,0 +1,185 @@
+import {
+  Alert,
+  AspectRatio,
+  Button,
+  Card,
+  Container,
+  Group,
+  Image,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { COURSE_CATEGORIES, COURSE_LEVELS } from '../../../common/courses';
+import { type CatalogCourse, type CatalogQuery, useCatalog } from './api';
+import { CourseDrawer } from './course-drawer';
+import { useLocalPrice } from './local-price';
+
+function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: string; onOpen: () => void }) {
+  const image = course.thumbnailUrl ?? course.posterUrl;
+  return (
+    <Card withBorder padding="lg" data-testid="catalog-card">
+      <Card.Section>
+        <AspectRatio ratio={16 / 9}>
+          {image ? (
+            <Image src={image} alt="" />
+          ) : (
+            <div style={{ background: 'var(--mantine-color-default-hover)' }} />
+          )}
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap="xs" mt="sm" h="100%">
+        <Text fw={700} lineClamp={2}>
+          {course.title}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {[course.category, course.level, course.language].filter(Boolean).join(' · ')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          By {course.teacherName} · {course.lessonCount} lesson{course.lessonCount === 1 ? '' : 's'}
+          {course.previewCount > 0
+            ? ` · ${course.previewCount} preview${course.previewCount === 1 ? '' : 's'}`
+            : ''}
+        </Text>
+        <Group justify="space-between" mt="auto">
+          <Text fw={700} data-testid="catalog-price">
+            {price}
+          </Text>
+          <Button size="xs" variant="light" onClick={onOpen} aria-label={`View ${course.title}`}>
+            View
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Explore Courses: the catalog of approved courses, for guests (/explore-course) and learners. */
+export default function CatalogPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? 1) || 1;
+  const search = params.get('search') ?? '';
+  const [debounced] = useDebouncedValue(search, 300);
+  const price = params.get('price');
+  const query: CatalogQuery = {
+    search: debounced || undefined,
+    category: params.get('category') ?? undefined,
+    level: params.get('level') ?? undefined,
+    price: price === 'free' || price === 'paid' ? price : undefined,
+    page,
+  };
+  const catalog = useCatalog(query);
+  const localPrice = useLocalPrice();
+  const openId = params.get('courseId');
+
+  function update(changes: Record<string, string | null>, resetPage = true) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (resetPage) next.delete('page');
+    setParams(next, { replace: true });
+  }
+
+  const totalPages = catalog.data ? Math.max(1, Math.ceil(catalog.data.total / catalog.data.pageSize)) : 1;
+  const filtered = Boolean(query.search || query.category || query.level || query.price);
+  return (
+    <Container size="xl" py="md">
+      <Stack>
+        <Title order={1} size="h2">
+          Explore Courses
+        </Title>
+        <Group grow preventGrowOverflow={false} wrap="wrap">
+          <TextInput
+            placeholder="Search by title, subject or teacher"
+            aria-label="Search courses"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => update({ search: event.currentTarget.value })}
+          />
+          <Select
+            aria-label="Category"
+            placeholder="All categories"
+            data={[...COURSE_CATEGORIES]}
+            value={query.category ?? null}
+            onChange={(value) => update({ category: value })}
+            clearable
+          />
+          <Select
+            aria-label="Level"
+            placeholder="All levels"
+            data={[...COURSE_LEVELS]}
+            value={query.level ?? null}
+            onChange={(value) => update({ level: value })}
+            clearable
+          />
+          <Select
+            aria-label="Price"
+            placeholder="Any price"
+            data={[
+              { value: 'free', label: 'Free' },
+              { value: 'paid', label: 'Paid' },
+            ]}
+            value={query.price ?? null}
+            onChange={(value) => update({ price: value })}
+            clearable
+          />
+        </Group>
+        {catalog.isError && <Alert color="red">{catalog.error.message}</Alert>}
+        {catalog.isPending ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {[1, 2, 3].map((n) => (
+              <Skeleton key={n} h={280} />
+            ))}
+          </SimpleGrid>
+        ) : catalog.data && catalog.data.courses.length === 0 ? (
+          <Card withBorder padding="xl">
+            <Stack align="center" gap="xs">
+              <Text fw={600}>
+                {filtered ? 'No courses match your search.' : 'No courses are available yet.'}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {filtered ? 'Try other words or clear the filters.' : 'Please check back soon.'}
+              </Text>
+              {filtered && (
+                <Button variant="light" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+                  Clear filters
+                </Button>
+              )}
+            </Stack>
+          </Card>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {catalog.data?.courses.map((course) => (
+              <CourseCard
+                key={course.id}
+                course={course}
+                price={localPrice(course.price, course.currency)}
+                onOpen={() => update({ courseId: course.id }, false)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        {totalPages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={totalPages}
+              value={page}
+              onChange={(value) => update({ page: String(value) }, false)}
+            />
+          </Group>
+        )}
+      </Stack>
+      <CourseDrawer courseId={openId} onClose={() => update({ courseId: null }, false)} />
+    </Container>
+  );
+}

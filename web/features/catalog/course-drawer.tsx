@@ -1,0 +1,171 @@
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../app/session';
+import { toast } from '../../app/toast';
+import { HlsPlayer } from '../../components/hls-player';
+import { formatDuration, useCatalogCourse, useSubscribe } from './api';
+import { useLocalPrice } from './local-price';
+
+const LEARNER_TYPES = ['student', 'teacher', 'institute'];
+export const PAID_COMING_SOON = 'Paid courses open with checkout, which is coming soon.';
+
+/** A course's details from the catalog: lessons, previews to play, FAQ, and subscribing. */
+export function CourseDrawer({ courseId, onClose }: { courseId: string | null; onClose: () => void }) {
+  const course = useCatalogCourse(courseId);
+  const session = useSession();
+  const navigate = useNavigate();
+  const subscribe = useSubscribe();
+  const localPrice = useLocalPrice();
+  const [playing, setPlaying] = useState<string | null>(null);
+  const data = course.data;
+  const preview = data?.previews.find((p) => p.id === playing);
+
+  const onSubscribe = () => {
+    if (!data) return;
+    if (!session) {
+      navigate('/login');
+      return;
+    }
+    subscribe.mutate(data.id, {
+      onSuccess: () => {
+        toast('success', 'You are subscribed. Enjoy the course!');
+        navigate(`/subscribed-courses?courseId=${data.id}`);
+      },
+      onError: (error) => toast('danger', error.message),
+    });
+  };
+
+  return (
+    <Drawer
+      opened={Boolean(courseId)}
+      onClose={() => {
+        setPlaying(null);
+        onClose();
+      }}
+      position="right"
+      size="lg"
+      title={data?.title ?? 'Course'}
+    >
+      {course.isPending && <Skeleton h={300} />}
+      {course.isError && <Alert color="red">{course.error.message}</Alert>}
+      {data && (
+        <Stack data-testid="course-detail">
+          <Group gap="xs">
+            <Badge variant="light">{data.category}</Badge>
+            <Badge variant="light" color="gray">
+              {data.level}
+            </Badge>
+            <Badge variant="light" color="gray">
+              {data.language}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            By {data.teacherName}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>
+          <Group justify="space-between">
+            <Text fw={700} size="lg" data-testid="detail-price">
+              {localPrice(data.price, data.currency)}
+            </Text>
+            {data.subscribed ? (
+              <Button component={Link} to={`/subscribed-courses?courseId=${data.id}`}>
+                Go to course
+              </Button>
+            ) : data.price > 0 ? null : (
+              (!session || LEARNER_TYPES.includes(session.userType)) && (
+                <Button onClick={onSubscribe} loading={subscribe.isPending}>
+                  {session ? 'Subscribe' : 'Log in to subscribe'}
+                </Button>
+              )
+            )}
+          </Group>
+          {data.price > 0 && !data.subscribed && <Alert color="blue">{PAID_COMING_SOON}</Alert>}
+
+          {data.previews.length > 0 && (
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                Previews
+              </Title>
+              {preview && (
+                <HlsPlayer src={preview.playlistUrl} poster={preview.posterUrl} title={preview.title} />
+              )}
+              {data.previews.map((p) => (
+                <Group key={p.id} justify="space-between">
+                  <Text size="sm">
+                    {p.title} · {formatDuration(p.durationSeconds)}
+                  </Text>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPlayerPlay size={14} />}
+                    onClick={() => setPlaying(p.id)}
+                    aria-label={`Play preview ${p.title}`}
+                  >
+                    Play
+                  </Button>
+                </Group>
+              ))}
+              <Button component={Link} to={`/preview-video?courseId=${data.id}`} variant="subtle" size="xs">
+                Open the preview page
+              </Button>
+            </Stack>
+          )}
+
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              Lessons ({data.lessons.length})
+            </Title>
+            {data.lessons.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No lessons yet.
+              </Text>
+            ) : (
+              <List type="ordered" size="sm" spacing={4}>
+                {data.lessons.map((lesson) => (
+                  <List.Item key={lesson.id}>
+                    {lesson.title} · {formatDuration(lesson.durationSeconds)}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+            {data.materialCount > 0 && (
+              <Text size="sm" c="dimmed">
+                Includes {data.materialCount} study material file{data.materialCount === 1 ? '' : 's'}.
+              </Text>
+            )}
+          </Stack>
+
+          {data.faqs.length > 0 && (
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                FAQ
+              </Title>
+              <Accordion variant="separated">
+                {data.faqs.map((faq) => (
+                  <Accordion.Item key={faq.id} value={faq.id}>
+                    <Accordion.Control>{faq.question}</Accordion.Control>
+                    <Accordion.Panel>{faq.answer}</Accordion.Panel>
+                  </Accordion.Item>
+                ))}
+              </Accordion>
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

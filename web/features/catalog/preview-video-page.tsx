@@ -1,0 +1,65 @@
+import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { HlsPlayer } from '../../components/hls-player';
+import { formatDuration, useCatalogCourse } from './api';
+
+/** /preview-video?courseId=…: a course's preview videos, open to everyone. */
+export default function PreviewVideoPage() {
+  const [params] = useSearchParams();
+  const courseId = params.get('courseId');
+  const course = useCatalogCourse(courseId);
+  const session = useSession();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const previews = course.data?.previews ?? [];
+  const current = previews.find((p) => p.id === chosen) ?? previews[0];
+  const explore = session ? '/explore-new-courses' : '/explore-course';
+
+  return (
+    <Container size="md" py="md">
+      <Stack>
+        {!courseId && <Alert color="yellow">Please choose a course to preview from Explore Courses.</Alert>}
+        {course.isPending && courseId && <Skeleton h={320} />}
+        {course.isError && <Alert color="red">{course.error.message}</Alert>}
+        {course.data && (
+          <>
+            <Title order={1} size="h2">
+              Preview: {course.data.title}
+            </Title>
+            {current ? (
+              <HlsPlayer
+                key={current.id}
+                src={current.playlistUrl}
+                poster={current.posterUrl}
+                title={current.title}
+              />
+            ) : (
+              <Text c="dimmed">This course has no preview videos.</Text>
+            )}
+            {previews.length > 1 &&
+              previews.map((p) => (
+                <Group key={p.id} justify="space-between">
+                  <Text size="sm" fw={p.id === current?.id ? 700 : 400}>
+                    {p.title} · {formatDuration(p.durationSeconds)}
+                  </Text>
+                  <Button size="xs" variant="light" onClick={() => setChosen(p.id)}>
+                    Play
+                  </Button>
+                </Group>
+              ))}
+          </>
+        )}
+        <Group>
+          <Button
+            component={Link}
+            to={courseId ? `${explore}?courseId=${courseId}` : explore}
+            variant="light"
+          >
+            Back to Explore Courses
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

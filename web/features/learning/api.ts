@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+export interface SubscribedCourse {
+  id: string;
+  title: string;
+  category: string;
+  level: string;
+  teacherName: string;
+  lessonCount: number;
+  completedLessons: number;
+  progressPercent: number;
+  posterUrl: string | null;
+  subscribedAt: string;
+}
+
+export interface LearnerLesson {
+  id: string;
+  title: string;
+  durationSeconds: number | null;
+  posterUrl: string | null;
+  playlistUrl: string;
+  positionSeconds: number;
+  watchedSeconds: number;
+  completed: boolean;
+}
+
+export interface LearnerCourse {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  level: string;
+  language: string;
+  teacherName: string;
+  progressPercent: number;
+  lessons: LearnerLesson[];
+  faqs: { id: string; question: string; answer: string }[];
+  materials: { id: string; title: string; url: string }[];
+}
+
+export const learningKeys = {
+  all: ['learning'] as const,
+  subscriptions: ['learning', 'subscriptions'] as const,
+  course: (id: string) => ['learning', 'course', id] as const,
+};
+
+export function useSubscriptions() {
+  return useQuery({
+    queryKey: learningKeys.subscriptions,
+    queryFn: async () => (await api<{ courses: SubscribedCourse[] }>('/learning/subscriptions')).courses,
+  });
+}
+
+export function useLearnerCourse(id: string) {
+  return useQuery({
+    queryKey: learningKeys.course(id),
+    queryFn: () => api<LearnerCourse>(`/learning/courses/${id}`),
+    // Progress is saved as the video plays; a refetch must not restart the player.
+    refetchOnWindowFocus: false,
+  });
+}
+
+export interface ProgressInput {
+  videoId: string;
+  positionSeconds: number;
+  watchedSeconds: number;
+}
+
+export function saveProgress({ videoId, ...body }: ProgressInput) {
+  return api<{ videoId: string; positionSeconds: number; watchedSeconds: number; completed: boolean }>(
+    `/learning/videos/${videoId}/progress`,
+    { method: 'PUT', body },
+  );
+}
+
+export function useRedeemShareToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      api<{ courseId: string }>(`/learning/share/${encodeURIComponent(token)}`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: learningKeys.all }),
+  });
+}

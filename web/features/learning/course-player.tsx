@@ -1,0 +1,243 @@
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  NavLink,
+  Progress,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck, IconFileText, IconPlayerPlay } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { HlsPlayer } from '../../components/hls-player';
+import { formatDuration } from '../catalog/api';
+import { type LearnerLesson, learningKeys, saveProgress, useLearnerCourse } from './api';
+
+const SPEEDS = ['0.75', '1', '1.25', '1.5', '2'];
+/** Progress is saved at most this often while playing, and whenever playback pauses or ends. */
+const SAVE_EVERY_MS = 5000;
+
+/** Where to start a lesson: its saved position, or the beginning when it was watched to the end. */
+function resumeAt(lesson: LearnerLesson): number {
+  const duration = lesson.durationSeconds ?? 0;
+  return lesson.positionSeconds > 0 && (duration === 0 || lesson.positionSeconds < duration - 1)
+    ? lesson.positionSeconds
+    : 0;
+}
+
+/** The course player: lessons, the video with resume and speed, progress saved on the server, FAQ and material. */
+export function CoursePlayer({ courseId }: { courseId: string }) {
+  const course = useLearnerCourse(courseId);
+  const queryClient = useQueryClient();
+  const [lessonId, setLessonId] = useState<string | null>(null);
+  const [speed, setSpeed] = useState('1');
+  const [startAt, setStartAt] = useState(0);
+  const lastSaved = useRef(0);
+  const furthest = useRef(0);
+
+  const lessons = course.data?.lessons ?? [];
+  const lesson = lessons.find((l) => l.id === lessonId);
+
+  const choose = useCallback((next: LearnerLesson) => {
+    setLessonId(next.id);
+    setStartAt(resumeAt(next));
+    furthest.current = next.watchedSeconds;
+    lastSaved.current = Date.now();
+  }, []);
+
+  // Open the first lesson not yet completed once the course has loaded.
+  useEffect(() => {
+    if (!lessonId && course.data && course.data.lessons.length > 0) {
+      choose(course.data.lessons.find((l) => !l.completed) ?? course.data.lessons[0]);
+    }
+  }, [course.data, lessonId, choose]);
+
+  const save = useCallback(
+    (seconds: number) => {
+      if (!lesson || !Number.isFinite(seconds)) return;
+      lastSaved.current = Date.now();
+      furthest.current = Math.max(furthest.current, seconds);
+      saveProgress({ videoId: lesson.id, positionSeconds: seconds, watchedSeconds: furthest.current })
+        .then((saved) => {
+          // Keep the list's ticks and percentages current without reloading the player.
+          queryClient.setQueryData(learningKeys.course(courseId), (data: typeof course.data) =>
+            data
+              ? {
+                  ...data,
+                  lessons: data.lessons.map((l) =>
+                    l.id === saved.videoId
+                      ? {
+                          ...l,
+                          positionSeconds: saved.positionSeconds,
+                          watchedSeconds: saved.watchedSeconds,
+                          completed: saved.completed,
+                        }
+                      : l,
+                  ),
+                }
+              : data,
+          );
+          void queryClient.invalidateQueries({ queryKey: learningKeys.subscriptions });
+        })
+        .catch(() => undefined);
+    },
+    [lesson, courseId, queryClient],
+  );
+
+  const onTime = (seconds: number) => {
+    furthest.current = Math.max(furthest.current, seconds);
+    if (Date.now() - lastSaved.current >= SAVE_EVERY_MS) save(seconds);
+  };
+
+  if (course.isPending) return <Skeleton h={400} />;
+  if (course.isError)
+    return (
+      <Stack>
+        <Alert color="red">{course.error.message}</Alert>
+        <Button component={Link} to="/subscribed-courses" variant="light">
+          Back to my courses
+        </Button>
+      </Stack>
+    );
+  const data = course.data;
+  const done = data.lessons.filter((l) => l.completed).length;
+  const percent = data.lessons.length ? Math.round((done / data.lessons.length) * 100) : 0;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <div>
+          <Title order={1} size="h2">
+            {data.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            By {data.teacherName} · {done} of {data.lessons.length} lessons completed
+          </Text>
+        </div>
+        <Button component={Link} to="/subscribed-courses" variant="subtle">
+          All my courses
+        </Button>
+      </Group>
+      <Progress value={percent} aria-label="Course progress" />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            {lesson ? (
+              <>
+                <HlsPlayer
+                  key={lesson.id}
+                  src={lesson.playlistUrl}
+                  poster={lesson.posterUrl}
+                  title={lesson.title}
+                  startAt={startAt}
+                  playbackRate={Number(speed)}
+                  onTime={onTime}
+                  onStop={(seconds) => save(seconds)}
+                />
+                <Group justify="space-between">
+                  <Text fw={600}>{lesson.title}</Text>
+                  <Group gap="xs">
+                    <Text size="sm" c="dimmed">
+                      Speed
+                    </Text>
+                    <SegmentedControl
+                      size="xs"
+                      aria-label="Playback speed"
+                      data={SPEEDS.map((value) => ({ value, label: `${value}×` }))}
+                      value={speed}
+                      onChange={setSpeed}
+                    />
+                  </Group>
+                </Group>
+              </>
+            ) : (
+              <Text c="dimmed">This course has no lessons yet.</Text>
+            )}
+            {data.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack>
+            <Card withBorder padding="sm">
+              <Title order={2} size="h5" mb="xs">
+                Lessons
+              </Title>
+              {data.lessons.map((l, index) => (
+                <NavLink
+                  key={l.id}
+                  active={l.id === lessonId}
+                  label={`${index + 1}. ${l.title}`}
+                  description={formatDuration(l.durationSeconds)}
+                  leftSection={
+                    l.completed ? (
+                      <IconCircleCheck
+                        size={18}
+                        color="var(--mantine-color-green-6)"
+                        aria-label="Completed"
+                      />
+                    ) : (
+                      <IconPlayerPlay size={18} />
+                    )
+                  }
+                  onClick={() => choose(l)}
+                  data-testid="lesson-item"
+                />
+              ))}
+            </Card>
+            <Card withBorder padding="sm">
+              <Title order={2} size="h5" mb="xs">
+                Study material
+              </Title>
+              {data.materials.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No study material for this course.
+                </Text>
+              ) : (
+                <Stack gap={4}>
+                  {data.materials.map((m) => (
+                    <Anchor key={m.id} href={m.url} target="_blank" rel="noreferrer" size="sm">
+                      <Group gap={4} wrap="nowrap">
+                        <IconFileText size={16} />
+                        {m.title}
+                      </Group>
+                    </Anchor>
+                  ))}
+                </Stack>
+              )}
+            </Card>
+            <Card withBorder padding="sm">
+              <Title order={2} size="h5" mb="xs">
+                FAQ
+              </Title>
+              {data.faqs.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No questions yet.
+                </Text>
+              ) : (
+                <Accordion variant="contained">
+                  {data.faqs.map((faq) => (
+                    <Accordion.Item key={faq.id} value={faq.id}>
+                      <Accordion.Control>{faq.question}</Accordion.Control>
+                      <Accordion.Panel>{faq.answer}</Accordion.Panel>
+                    </Accordion.Item>
+                  ))}
+                </Accordion>
+              )}
+            </Card>
+            {percent === 100 && <Badge color="green">Course completed</Badge>}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import {
+  Alert,
+  AspectRatio,
+  Button,
+  Card,
+  Container,
+  Group,
+  Image,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SS } from '../../app/storage';
+import { toast } from '../../app/toast';
+import { useRedeemShareToken, useSubscriptions } from './api';
+import { CoursePlayer } from './course-player';
+
+/** Redeems a share link's token kept by the login page, then opens its course. */
+function useShareTokenRedemption() {
+  const redeem = useRedeemShareToken();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    const token = sessionStorage.getItem(SS.shareToken);
+    if (!token || started.current) return;
+    started.current = true;
+    sessionStorage.removeItem(SS.shareToken);
+    redeem.mutate(token, {
+      onSuccess: ({ courseId }) => navigate(`/subscribed-courses?courseId=${courseId}`, { replace: true }),
+      onError: (error) => toast('danger', error.message),
+    });
+  }, [redeem, navigate]);
+  return redeem.isPending;
+}
+
+function CourseList() {
+  const subscriptions = useSubscriptions();
+  if (subscriptions.isPending) return <Skeleton h={240} />;
+  if (subscriptions.isError) return <Alert color="red">{subscriptions.error.message}</Alert>;
+  if (subscriptions.data.length === 0) {
+    return (
+      <Card withBorder padding="xl">
+        <Stack align="center" gap="xs">
+          <Text fw={600}>You have not subscribed to any course yet.</Text>
+          <Text size="sm" c="dimmed">
+            Find a course you like and start learning.
+          </Text>
+          <Button component={Link} to="/explore-new-courses">
+            Explore Courses
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {subscriptions.data.map((course) => (
+        <Card key={course.id} withBorder padding="lg" data-testid="subscribed-card">
+          <Card.Section>
+            <AspectRatio ratio={16 / 9}>
+              {course.posterUrl ? (
+                <Image src={course.posterUrl} alt="" />
+              ) : (
+                <div style={{ background: 'var(--mantine-color-default-hover)' }} />
+              )}
+            </AspectRatio>
+          </Card.Section>
+          <Stack gap="xs" mt="sm">
+            <Text fw={700} lineClamp={2}>
+              {course.title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              By {course.teacherName} · {course.category}
+            </Text>
+            <Progress value={course.progressPercent} aria-label={`Progress of ${course.title}`} />
+            <Group justify="space-between">
+              <Text size="sm">
+                {course.progressPercent}% · {course.completedLessons}/{course.lessonCount} lessons
+              </Text>
+              <Button size="xs" component={Link} to={`/subscribed-courses?courseId=${course.id}`}>
+                {course.progressPercent > 0 ? 'Continue' : 'Start'}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Subscribed Courses: the learner's courses with progress, or the course player for ?courseId=. */
+export default function SubscribedCoursesPage() {
+  const [params] = useSearchParams();
+  const courseId = params.get('courseId');
+  const redeeming = useShareTokenRedemption();
+  return (
+    <Container size="xl">
+      {courseId ? (
+        <CoursePlayer key={courseId} courseId={courseId} />
+      ) : (
+        <Stack>
+          <Title order={1} size="h2">
+            Subscribed Courses
+          </Title>
+          {redeeming ? <Skeleton h={240} /> : <CourseList />}
+        </Stack>
+      )}
+    </Container>
+  );
+}
