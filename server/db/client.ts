@@ -17,6 +17,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+  // replaces it on the next query.
+  pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
