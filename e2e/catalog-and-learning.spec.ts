@@ -161,12 +161,16 @@ test('a visitor finds an approved course in their currency; a student subscribes
   await page.goto('/subscribed-courses');
   await expect(page.getByTestId('subscribed-card').filter({ hasText: freeTitle })).toBeVisible();
 
-  // A new student follows the teacher's share link: after logging in they are subscribed and in the course.
-  const share = await request.post(`/api/courses/${freeId}/share-token`, {
-    headers: authHeader(teacher.jwtToken),
-  });
-  expect(share.status(), await share.text()).toBe(200);
-  const { shareToken } = (await share.json()) as { shareToken: string };
+  // The teacher copies the share link from the course page; a new student who follows it is subscribed.
+  const teacherContext = await browser.newContext();
+  const teacherPage = await teacherContext.newPage();
+  await loginAs(teacherPage, 'teacher');
+  await teacherPage.goto(`/view-course?courseId=${freeId}`);
+  await teacherPage.getByRole('button', { name: 'Get share link' }).click();
+  const shareUrl = await teacherPage.getByLabel('Share link').inputValue();
+  expect(shareUrl).toMatch(/\/login\?shareToken=/);
+  const shareToken = new URL(shareUrl).searchParams.get('shareToken');
+  await teacherContext.close();
   const newcomer = await createVerifiedAccount(request, {
     userType: 'student',
     fullName: 'Nina Newcomer',

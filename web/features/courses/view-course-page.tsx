@@ -17,6 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { COURSE_STEP_LABELS, COURSE_STEPS } from '../../../common/courses';
 import { useCourse } from './api';
 import { CourseDetails } from './course-details';
+import { ShareLink } from './share-link';
 import { StatusBadge } from './status-badge';
 
 export default function ViewCoursePage() {
@@ -64,6 +65,14 @@ export default function ViewCoursePage() {
         <Card withBorder padding="lg">
           <CourseDetails info={data} />
         </Card>
+        {data.hasLiveVersion && (
+          <Card withBorder padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              Share with students
+            </Title>
+            <ShareLink courseId={data.id} />
+          </Card>
+        )}
         <Card withBorder padding="lg">
           <Title order={2} size="h4" mb="sm">
             Steps
