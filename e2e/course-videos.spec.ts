@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { tinyPng } from '../server/test/uploads';
 import { loginAs } from './support/accounts';
 
 /** A real 3-second H.264 clip made by ffmpeg, so the server's packaging runs for real. */
@@ -57,6 +58,17 @@ test('a teacher uploads a lesson video, watches it being prepared and plays it',
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
+
+  // The course picture on the information step: the image is kept and shown.
+  await page.goto(`/add-course-list?courseId=${id}&step=course-information`);
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: tinyPng() });
+  await expect(page.getByText('Course picture saved')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Course picture' })).toHaveAttribute(
+    'src',
+    /\/api\/files\/courses\/.+\/thumbnails\//,
+  );
 
   await page.goto(`/add-course-list?courseId=${id}&step=course-videos`);
   await expect(page.getByText('No lesson videos yet.')).toBeVisible();

@@ -24,6 +24,7 @@ import { learningRoutes } from './modules/learning/routes';
 import { logRoutes } from './modules/logs/routes';
 import { userRoutes } from './modules/users/routes';
 import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
+import { s3Storage } from './providers/storage/s3-storage';
 import { diskStorage, type Storage } from './providers/storage/storage';
 import { attachRealtime, type Realtime } from './realtime/socket';
 
@@ -71,7 +72,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'mailer',
     deps.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db)),
   );
-  app.decorate('storage', deps.storage ?? diskStorage(path.join(config.dataDir, 'files'), config.jwtSecret));
+  app.decorate(
+    'storage',
+    deps.storage ??
+      (config.s3 ? s3Storage(config.s3) : diskStorage(path.join(config.dataDir, 'files'), config.jwtSecret)),
+  );
   app.decorate('realtime', attachRealtime(app.server, database.db, config.jwtSecret, app.log));
   app.addHook('onClose', async () => app.realtime.close());
   const jobsUrl = database.url ?? config.databaseUrl;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { S3Settings } from './providers/storage/s3-storage';
 
 /** Settings read once from the environment; every default is documented in README.md. */
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   storageQuotaBytes: number;
   /** Largest video one upload may carry (VIDEO_UPLOAD_MAX_MB, default 500 MB). */
   videoUploadMaxBytes: number;
+  /** An S3-compatible bucket for uploads instead of DATA_DIR/files, when S3_BUCKET is set. */
+  s3?: S3Settings;
 }
 
 interface Secrets {
@@ -61,6 +64,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || 'web/dist'),
     storageQuotaBytes: megabytes(env.STORAGE_QUOTA_MB, 5 * 1024),
     videoUploadMaxBytes: megabytes(env.VIDEO_UPLOAD_MAX_MB, 500),
+    s3: s3Settings(env),
+  };
+}
+
+/** S3_BUCKET switches storage to S3; the keys must be given too, since presigned URLs are signed with them. */
+export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
+    throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
+  const endpoint = env.S3_ENDPOINT?.replace(/\/+$/, '') || undefined;
+  return {
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(endpoint),
   };
 }
 

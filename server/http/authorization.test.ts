@@ -170,6 +170,7 @@ const BASE_ROUTES: RouteCase[] = [
       ['PUT', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
       ['DELETE', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
       ['POST', '/api/courses/:courseId/submit', `/api/courses/${NO_SUCH_USER}/submit`],
+      ['POST', '/api/courses/:courseId/thumbnail', `/api/courses/${NO_SUCH_USER}/thumbnail`],
       ['GET', '/api/courses/:courseId/videos', `/api/courses/${NO_SUCH_USER}/videos`],
       ['POST', '/api/courses/:courseId/videos', `/api/courses/${NO_SUCH_USER}/videos?kind=lesson`],
       [

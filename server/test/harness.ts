@@ -8,6 +8,7 @@ import { type App, buildApp } from '../app';
 import type { Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
 import { inlineJobs, type Jobs } from '../jobs/queue';
+import type { Storage } from '../providers/storage/storage';
 
 export interface TestContext {
   app: App;
@@ -31,7 +32,7 @@ async function cloneTemplate(): Promise<string> {
 /** A fresh database cloned from the migrated template and the real app on top of it. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: { jobs?: Jobs } = {},
+  deps: { jobs?: Jobs; storage?: Storage } = {},
 ): Promise<TestContext> {
   const url = await cloneTemplate();
   const database = connectDatabase(url, 5);
@@ -54,7 +55,13 @@ export async function startTestApp(
     ...overrides,
   };
   // Jobs run inline in tests (a request that queues one returns once the job has run) unless a test asks.
-  const app = await buildApp({ config, database, rateLimitMax: 100_000, jobs: deps.jobs ?? inlineJobs() });
+  const app = await buildApp({
+    config,
+    database,
+    rateLimitMax: 100_000,
+    jobs: deps.jobs ?? inlineJobs(),
+    storage: deps.storage,
+  });
   await app.ready();
   return {
     app,

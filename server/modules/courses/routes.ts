@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
+import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { actorOf } from '../../http/access';
+import { AppError, badRequest } from '../../http/errors';
 import { submitForApproval } from '../approvals/transitions';
+import { storeUpload } from '../common/uploads';
 import { presentAuthoredCourse } from './presenters';
 import {
   createCourse,
   deleteCourse,
   listCourses,
   loadAuthoredCourse,
+  setCourseThumbnail,
   stepCompletion,
   updateCourseInfo,
 } from './service';
@@ -67,6 +71,29 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       await deleteCourse(app, course);
       return { ok: true };
+    },
+  );
+
+  // The course picture: an image checked by its bytes, at most 5 MB, stored under the course's folder.
+  app.post(
+    '/api/courses/:courseId/thumbnail',
+    { config: { access: AUTHORS }, schema: { params } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const part = await request.file().catch(() => undefined);
+      if (!part) throw badRequest('Please choose an image to upload');
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 5 MB');
+      const { key } = await storeUpload(app, {
+        ownerId: course.ownerId,
+        folder: `courses/${course.id}/thumbnails`,
+        bytes,
+        claimedType: part.mimetype,
+        allowed: ALLOWED_IMAGE_TYPES,
+        visibility: 'shared',
+      });
+      const updated = await setCourseThumbnail(app, course, key);
+      return presentAuthoredCourse(app, updated, { steps: await stepCompletion(app, updated) });
     },
   );
 

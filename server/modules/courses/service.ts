@@ -15,6 +15,7 @@ import {
 import type { Actor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { broadcastApprovalCount } from '../approvals/service';
+import { removeStoredFile } from '../common/uploads';
 import { canAuthorCourse } from './policy';
 
 export type CourseInfo = z.output<typeof courseInfoSchema>;
@@ -68,6 +69,23 @@ export async function updateCourseInfo(app: App, course: CourseRow, info: Course
     .where(eq(courses.id, course.id))
     .returning();
   await afterEdit(app, updated);
+  return updated;
+}
+
+/**
+ * Sets the course picture. The previous picture is deleted unless the live (approved) version still shows it.
+ */
+export async function setCourseThumbnail(app: App, course: CourseRow, key: string): Promise<CourseRow> {
+  const [updated] = await app.db
+    .update(courses)
+    .set({ thumbnailPath: key, ...AFTER_EDIT, updatedAt: new Date() })
+    .where(eq(courses.id, course.id))
+    .returning();
+  await afterEdit(app, updated);
+  const live = (course.approvedSnapshot as { info?: { thumbnailPath?: string | null } } | null)?.info
+    ?.thumbnailPath;
+  if (course.thumbnailPath && course.thumbnailPath !== live)
+    await removeStoredFile(app, course.thumbnailPath);
   return updated;
 }
 

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONTS } from '../../../common/fonts';
@@ -9,6 +7,7 @@ import { auditLog, users } from '../../db/schema/index';
 import { signFileUrl } from '../../providers/storage/storage';
 import { buildAndLogin, buildUser, login, loginRequest } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { multipart, tinyPng } from '../../test/uploads';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,40 +20,6 @@ const putInfo = (headers: Headers, userId: string, payload: Record<string, unkno
   ctx.app.inject({ method: 'PUT', url: `/api/common/user-info/${userId}`, payload, headers });
 
 /** A valid 1×1 RGBA PNG, built chunk by chunk. */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0x33, 0x66, 0x99, 0xff]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A multipart/form-data body with one file field, assembled by hand. */
-function multipart(filename: string, contentType: string, bytes: Buffer) {
-  const boundary = `----gurukul${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 function upload(headers: Headers, userId: string, kind: string, file: ReturnType<typeof multipart>) {
   return ctx.app.inject({
     method: 'POST',

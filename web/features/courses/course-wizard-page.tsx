@@ -18,6 +18,7 @@ import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../comm
 import { toast } from '../../app/toast';
 import { type AuthoredCourse, useCourse, useSubmitCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
+import { CourseThumbnail } from './course-thumbnail';
 import { FaqStep } from './faq-step';
 import { MaterialStep } from './material-step';
 import { StatusBadge } from './status-badge';
@@ -70,6 +71,41 @@ function SubmitBar({ course }: { course: AuthoredCourse }) {
         </Button>
       )}
     </Group>
+  );
+}
+
+/** One step's screen; the steps after the first need the saved course. */
+function StepContent({
+  step,
+  course,
+  onCreated,
+}: {
+  step: CourseStep;
+  course?: AuthoredCourse;
+  onCreated: (course: AuthoredCourse) => void;
+}) {
+  if (step === 'course-information') {
+    return (
+      <Stack gap="lg">
+        <CourseInfoForm key={course?.id ?? 'new'} course={course} onSaved={onCreated} />
+        {course && <CourseThumbnail course={course} />}
+      </Stack>
+    );
+  }
+  if (course && (step === 'course-videos' || step === 'preview-videos')) {
+    return <VideosStep courseId={course.id} kind={step === 'course-videos' ? 'lesson' : 'preview'} />;
+  }
+  if (course && step === 'faq') return <FaqStep courseId={course.id} />;
+  if (course && step === 'study-material') return <MaterialStep courseId={course.id} />;
+  return (
+    <Stack align="flex-start">
+      <Title order={2} size="h4">
+        {COURSE_STEP_LABELS[step]}
+      </Title>
+      <Text c="dimmed" data-testid="step-not-built">
+        {NOT_YET[step] ?? 'Please save the course information first.'}
+      </Text>
+    </Stack>
   );
 }
 
@@ -140,28 +176,11 @@ export default function CourseWizardPage() {
           ))}
         </Stepper>
         <Card withBorder padding="lg">
-          {step === 'course-information' ? (
-            <CourseInfoForm
-              key={data?.id ?? 'new'}
-              course={data}
-              onSaved={(saved) => !courseId && go('course-information', saved.id)}
-            />
-          ) : data && (step === 'course-videos' || step === 'preview-videos') ? (
-            <VideosStep courseId={data.id} kind={step === 'course-videos' ? 'lesson' : 'preview'} />
-          ) : data && step === 'faq' ? (
-            <FaqStep courseId={data.id} />
-          ) : data && step === 'study-material' ? (
-            <MaterialStep courseId={data.id} />
-          ) : (
-            <Stack align="flex-start">
-              <Title order={2} size="h4">
-                {COURSE_STEP_LABELS[step]}
-              </Title>
-              <Text c="dimmed" data-testid="step-not-built">
-                {NOT_YET[step]}
-              </Text>
-            </Stack>
-          )}
+          <StepContent
+            step={step}
+            course={data}
+            onCreated={(saved) => !courseId && go('course-information', saved.id)}
+          />
         </Card>
         {data && (
           <Group justify="space-between">

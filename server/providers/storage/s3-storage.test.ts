@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { s3Settings } from '../../config';
+import { buildAndLogin } from '../../test/factories';
+import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
+import { startTestApp } from '../../test/harness';
+import { multipart, tinyPng } from '../../test/uploads';
+import { type S3Settings, s3Storage } from './s3-storage';
+import type { Storage } from './storage';
+
+let fake: FakeS3;
+let settings: S3Settings;
+let storage: Storage;
+let tmp: string;
+
+beforeAll(async () => {
+  fake = await startFakeS3();
+  settings = {
+    endpoint: fake.endpoint,
+    region: 'us-east-1',
+    bucket: fake.bucket,
+    accessKeyId: fake.accessKeyId,
+    secretAccessKey: fake.secretAccessKey,
+    forcePathStyle: true,
+  };
+  storage = s3Storage(settings);
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'gurukul-s3-'));
+});
+afterAll(async () => {
+  await fake.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const bytesOf = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+};
+
+describe('the fake S3 itself', () => {
+  const sdk = () =>
+    new S3Client({
+      region: 'us-east-1',
+      endpoint: fake.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+
+  it('accepts header-signed SDK calls and the SDK presigner’s URLs, and refuses a wrong secret', async () => {
+    const client = sdk();
+    await client.send(
+      new PutObjectCommand({ Bucket: fake.bucket, Key: 'x/a.txt', Body: 'hello', ContentType: 'text/plain' }),
+    );
+    const head = await client.send(new HeadObjectCommand({ Bucket: fake.bucket, Key: 'x/a.txt' }));
+    expect(head.ContentLength).toBe(5);
+    expect(head.ContentType).toBe('text/plain');
+
+    const presigned = await getSignedUrl(
+      client,
+      new GetObjectCommand({ Bucket: fake.bucket, Key: 'x/a.txt' }),
+      {
+        expiresIn: 60,
+      },
+    );
+    const response = await fetch(presigned);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('hello');
+
+    const intruder = new S3Client({
+      region: 'us-east-1',
+      endpoint: fake.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: 'not-the-secret' },
+    });
+    await expect(
+      intruder.send(new GetObjectCommand({ Bucket: fake.bucket, Key: 'x/a.txt' })),
+    ).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+    });
+    const anonymous = await fetch(`${fake.endpoint}/${fake.bucket}/x/a.txt`);
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.text()).toContain('<Code>AccessDenied</Code>');
+    expect(fake.requests.filter((r) => r.auth === 'header').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('s3Storage', () => {
+  it('puts, reads and removes an object through the SDK', async () => {
+    const bytes = randomBytes(1000);
+    await storage.put('users/u1/pic.png', bytes, 'image/png');
+    expect(fake.objects.get('users/u1/pic.png')?.contentType).toBe('image/png');
+
+    const file = await storage.read('users/u1/pic.png');
+    expect(file?.size).toBe(1000);
+    expect(Buffer.compare(await bytesOf(file?.stream as NodeJS.ReadableStream), bytes)).toBe(0);
+
+    await storage.remove('users/u1/pic.png');
+    expect(fake.objects.has('users/u1/pic.png')).toBe(false);
+    expect(await storage.read('users/u1/pic.png')).toBeNull();
+    await expect(storage.remove('users/u1/pic.png')).resolves.toBeUndefined();
+  });
+
+  it('reads a missing key as null and refuses unsafe keys', async () => {
+    expect(await storage.read('nothing/here.bin')).toBeNull();
+    await expect(storage.read('../etc/passwd')).rejects.toThrow(/Unsafe storage key/);
+    expect(() => storage.signedUrl('/abs')).toThrow(/Unsafe storage key/);
+  });
+
+  it('streams a 2 MB file from disk with its length', async () => {
+    const bytes = randomBytes(2 * 1024 * 1024);
+    const source = path.join(tmp, 'big.mp4');
+    writeFileSync(source, bytes);
+    await storage.putFile('videos/v1/original.mp4', source, 'video/mp4');
+    const stored = fake.objects.get('videos/v1/original.mp4');
+    expect(stored?.contentType).toBe('video/mp4');
+    expect(Buffer.compare(stored?.body as Buffer, bytes)).toBe(0);
+    const file = await storage.read('videos/v1/original.mp4');
+    expect(file?.size).toBe(bytes.length);
+    expect(Buffer.compare(await bytesOf(file?.stream as NodeJS.ReadableStream), bytes)).toBe(0);
+  });
+
+  it('gives presigned GET URLs that plain fetch can read until they expire or are altered', async () => {
+    await storage.put('docs/d1/notes.txt', Buffer.from('lesson notes'), 'text/plain');
+    const url = storage.signedUrl('docs/d1/notes.txt');
+    expect(url.startsWith(`${fake.endpoint}/${fake.bucket}/docs/d1/notes.txt?`)).toBe(true);
+    const query = new URL(url).searchParams;
+    for (const name of [
+      'X-Amz-Algorithm',
+      'X-Amz-Credential',
+      'X-Amz-Date',
+      'X-Amz-Expires',
+      'X-Amz-Signature',
+    ])
+      expect(query.get(name)).toBeTruthy();
+    expect(query.get('X-Amz-Expires')).toBe('900');
+
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain');
+    expect(await response.text()).toBe('lesson notes');
+
+    const tampered = url.replace(
+      /X-Amz-Signature=([0-9a-f])/,
+      (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`,
+    );
+    const refused = await fetch(tampered);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    const otherKey = await fetch(url.replace('notes.txt', 'other.txt'));
+    expect(otherKey.status).toBe(403);
+
+    // X-Amz-Date has whole seconds, so a 1 s URL is dead at most 2 s later.
+    const shortLived = storage.signedUrl('docs/d1/notes.txt', 1);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expired = await fetch(shortLived);
+    expect(expired.status).toBe(403);
+    const body = await expired.text();
+    expect(body).toContain('<Code>AccessDenied</Code>');
+    expect(body).toContain('Request has expired');
+  });
+
+  it('addresses virtual-hosted buckets and AWS itself when asked', () => {
+    const virtual = s3Storage({
+      ...settings,
+      endpoint: 'https://objects.example.com',
+      forcePathStyle: false,
+    });
+    expect(virtual.signedUrl('a/b.png')).toMatch(
+      /^https:\/\/gurukul-test\.objects\.example\.com\/a\/b\.png\?X-Amz-/,
+    );
+    const aws = s3Storage({ ...settings, endpoint: undefined, region: 'ap-south-1', forcePathStyle: false });
+    const url = new URL(aws.signedUrl('a/b.png', 10 * 24 * 3600));
+    expect(url.host).toBe('gurukul-test.s3.ap-south-1.amazonaws.com');
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(/\/ap-south-1\/s3\/aws4_request$/);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('604800');
+  });
+});
+
+describe('presigned URLs against the published example', () => {
+  it('reproduces the signature of the S3 docs’ “Authenticating Requests: Using Query Parameters” GET example', () => {
+    // examplebucket/test.txt, us-east-1, signed 2013-05-24T00:00:00Z for 86400 s with the docs' example keys.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2013-05-24T00:00:00Z') });
+    try {
+      const example = s3Storage({
+        endpoint: 'https://s3.amazonaws.com',
+        region: 'us-east-1',
+        bucket: 'examplebucket',
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        forcePathStyle: false,
+      });
+      expect(example.signedUrl('test.txt', 86400)).toBe(
+        'https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256' +
+          '&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request' +
+          '&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host' +
+          '&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('S3 settings from the environment', () => {
+  it('is off without S3_BUCKET, needs the keys with it, and defaults region and path style', () => {
+    expect(s3Settings({})).toBeUndefined();
+    expect(() => s3Settings({ S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
+    const keys = { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+    expect(s3Settings(keys)).toEqual({
+      endpoint: undefined,
+      region: 'us-east-1',
+      bucket: 'b',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: false,
+    });
+    const minio = s3Settings({ ...keys, S3_ENDPOINT: 'http://minio:9000/', S3_REGION: 'eu-west-1' });
+    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', region: 'eu-west-1', forcePathStyle: true });
+    expect(
+      s3Settings({ ...keys, S3_ENDPOINT: 'http://x', S3_FORCE_PATH_STYLE: 'false' })?.forcePathStyle,
+    ).toBe(false);
+  });
+});
+
+describe('the app on S3 storage', () => {
+  it('stores an uploaded profile image in the bucket and hands out a presigned URL that serves it', async () => {
+    const ctx = await startTestApp({}, { storage });
+    try {
+      const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
+      const png = tinyPng();
+      const file = multipart('me.png', 'image/png', png);
+      const uploaded = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/common/user-info/${user.id}/image?kind=profileImage`,
+        payload: file.payload,
+        headers: { ...headers, ...file.headers },
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+      const paths = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/common/user-info/logo-path?userId=${user.id}&version=tiny`,
+        headers,
+      });
+      expect(paths.statusCode).toBe(200);
+      const { profileImage } = paths.json() as { profileImage: string };
+      const key = new URL(profileImage).pathname.slice(`/${fake.bucket}/`.length);
+      expect(key).toMatch(/^users\/[\w-]+\/[\w-]+\.png$/);
+      expect(fake.objects.get(key)?.contentType).toBe('image/png');
+
+      const response = await fetch(profileImage);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.compare(Buffer.from(await response.arrayBuffer()), png)).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
