@@ -87,4 +87,16 @@ test('a teacher adds FAQ entries and study material, and both steps show as comp
   await expect(page.getByTestId('material-row')).toContainText('chapter-notes');
   await expect(page.getByRole('button', { name: 'Study Material (complete)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'FAQ (complete)' })).toBeVisible();
+
+  // The single-purpose pages show the same content outside the wizard.
+  await page.goto(`/view-faq?courseId=${id}`);
+  await expect(page).toHaveTitle('Add/View Faq | Gurukul');
+  await expect(page.getByTestId('faq-list')).toContainText('How long does it take?');
+  await page.getByRole('link', { name: 'Edit FAQ' }).click();
+  await expect(page).toHaveURL(new RegExp(`/add-faq\\?courseId=${id}$`));
+  await expect(page.getByTestId('faq-row')).toHaveCount(1);
+  await page.goto(`/add-study-material?courseId=${id}`);
+  await expect(page.getByTestId('material-row')).toContainText('chapter-notes');
+  await page.goto('/view-faq');
+  await expect(page.getByText('No course chosen')).toBeVisible();
 });

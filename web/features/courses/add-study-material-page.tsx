@@ -1,0 +1,16 @@
+import { Card } from '@mantine/core';
+import { CoursePageFrame } from './course-page-frame';
+import { MaterialStep } from './material-step';
+
+/** /add-study-material: the course's PDF study material (the same screen as the wizard's step). */
+export default function AddStudyMaterialPage() {
+  return (
+    <CoursePageFrame title="Study Material">
+      {(course) => (
+        <Card withBorder padding="lg">
+          <MaterialStep courseId={course.id} />
+        </Card>
+      )}
+    </CoursePageFrame>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert, Anchor, Container, Group, Loader, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { type AuthoredCourse, useCourse } from './api';
+
+/**
+ * The frame of the single-purpose course pages (/add-faq, /view-faq, /add-study-material): loads the course
+ * named by ?courseId, says so when it is missing or not the caller's, and links back to the course.
+ */
+export function CoursePageFrame({
+  title,
+  children,
+}: {
+  title: string;
+  children: (course: AuthoredCourse) => ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const courseId = params.get('courseId');
+  const course = useCourse(courseId);
+  const back = (
+    <Anchor component={Link} to={courseId ? `/view-course?courseId=${courseId}` : '/course-list?tab=course'}>
+      {courseId ? 'Back to the course' : 'All courses'}
+    </Anchor>
+  );
+  if (!courseId) {
+    return (
+      <Container size="md">
+        <Alert color="yellow" title="No course chosen">
+          Open this page from a course. {back}
+        </Alert>
+      </Container>
+    );
+  }
+  if (course.isPending) return <Loader aria-label="Loading course" m="xl" />;
+  if (course.isError) {
+    return (
+      <Container size="md">
+        <Alert color="red" title="Course not available">
+          {course.error.message} {back}
+        </Alert>
+      </Container>
+    );
+  }
+  return (
+    <Container size="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            {title}: {course.data.title}
+          </Title>
+          {back}
+        </Group>
+        {children(course.data)}
+      </Stack>
+    </Container>
+  );
+}
