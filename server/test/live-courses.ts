@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { App } from '../app';
+import { createCourse } from './courses';
 
 type Headers = Record<string, string>;
 
@@ -49,25 +50,14 @@ export interface CourseInput {
   currency?: string;
 }
 
-/** Creates a course through the API; answers its id. */
+/** Creates a course through the API (free, no passing score unless `input` says otherwise); answers its id. */
 export async function createCourseViaApi(app: App, headers: Headers, input: CourseInput): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/courses',
-    headers,
-    payload: {
-      description: 'A course for the catalog tests.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      price: 0,
-      currency: 'INR',
-      passingScore: 0,
-      ...input,
-    },
+  return createCourse(app, headers, {
+    description: 'A course for the catalog tests.',
+    price: 0,
+    passingScore: 0,
+    ...input,
   });
-  if (response.statusCode !== 201) throw new Error(`create course: ${response.statusCode} ${response.body}`);
-  return response.json().id as string;
 }
 
 /** Uploads a clip through the real upload route (jobs run inline, so it is ready on return). */

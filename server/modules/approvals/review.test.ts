@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { MSG } from '../../../common/messages';
 import type { UserType } from '../../../common/roles';
 import { auditLog, courseFaqs, courses, courseVideos } from '../../db/schema/index';
+import { createCourse, VALID_COURSE_INFO } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import type { CourseSnapshot } from '../courses/snapshot';
@@ -25,17 +26,6 @@ afterAll(async () => ctx.close());
 
 type Headers = Record<string, string>;
 const UNKNOWN_ID = '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f';
-
-const VALID_INFO = {
-  title: 'Algebra from scratch',
-  description: 'Equations, step by step.',
-  category: 'Mathematics',
-  level: 'Beginner',
-  language: 'English',
-  price: 499,
-  currency: 'INR',
-  passingScore: 60,
-};
 
 const post = (url: string, headers: Headers, payload?: unknown) =>
   ctx.app.inject({
@@ -58,18 +48,12 @@ const api = {
       method: 'PUT',
       url: `/api/courses/${id}`,
       headers,
-      payload: { ...VALID_INFO, ...patch },
+      payload: { ...VALID_COURSE_INFO, ...patch },
     }),
   queue: (headers: Headers, status?: string) =>
     get(`/api/approvals${status ? `?status=${status}` : ''}`, headers),
   detail: (headers: Headers, id: string) => get(`/api/approvals/${id}`, headers),
 };
-
-async function createCourse(headers: Headers, patch: Record<string, unknown> = {}): Promise<string> {
-  const response = await post('/api/courses', headers, { ...VALID_INFO, ...patch });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as string;
-}
 
 async function approvalCount(headers: Headers): Promise<number> {
   const response = await get('/api/teacher/course/approval-counts', headers);
@@ -84,7 +68,7 @@ async function row(id: string) {
 
 /** A submitted and approved course of `teacher`. */
 async function approvedCourse(teacher: Headers, admin: Headers, patch: Record<string, unknown> = {}) {
-  const id = await createCourse(teacher, patch);
+  const id = await createCourse(ctx.app, teacher, patch);
   expect((await api.submit(teacher, id)).statusCode).toBe(200);
   const approved = await api.approve(admin, id);
   expect(approved.statusCode, approved.body).toBe(200);
@@ -97,7 +81,7 @@ const admin = () => buildAndLogin(ctx.app, { userType: 'admin' });
 describe('submitting a course', () => {
   it('moves a draft to PENDING with the time and an audit entry, once', async () => {
     const { user, headers } = await teacher();
-    const id = await createCourse(headers);
+    const id = await createCourse(ctx.app, headers);
     const before = Date.now();
     const response = await api.submit(headers, id);
     expect(response.statusCode, response.body).toBe(200);
@@ -122,7 +106,7 @@ describe('submitting a course', () => {
 
   it('refuses while a video is still processing, and accepts once it is ready', async () => {
     const { headers } = await teacher();
-    const id = await createCourse(headers);
+    const id = await createCourse(ctx.app, headers);
     const [video] = await ctx.app.db
       .insert(courseVideos)
       .values({ courseId: id, title: 'Lesson 1', processingStatus: 'processing' })
@@ -157,7 +141,7 @@ describe('submitting a course', () => {
   it("refuses another teacher's course (403), unknown ids (404) and malformed ids (400)", async () => {
     const owner = await teacher();
     const intruder = await teacher();
-    const id = await createCourse(owner.headers);
+    const id = await createCourse(ctx.app, owner.headers);
     expect((await api.submit(intruder.headers, id)).statusCode).toBe(403);
     expect((await row(id)).approvalStatus).toBe('DRAFT');
     expect((await api.submit(owner.headers, UNKNOWN_ID)).statusCode).toBe(404);
@@ -167,7 +151,7 @@ describe('submitting a course', () => {
   it("lets an institute submit its faculty teacher's course", async () => {
     const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
     const faculty = await buildAndLogin(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
-    const id = await createCourse(faculty.headers);
+    const id = await createCourse(ctx.app, faculty.headers);
     const response = await api.submit(institute.headers, id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().status).toBe('PENDING');
@@ -178,7 +162,7 @@ describe('approving and rejecting', () => {
   it('approves a PENDING course and makes it the live version; a second decision is a conflict', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     await api.submit(author.headers, id);
 
     const response = await api.approve(reviewer.headers, id, 'Looks good');
@@ -194,7 +178,7 @@ describe('approving and rejecting', () => {
     expect(stored.reviewedBy).toBe(reviewer.user.id);
     expect(stored.reviewedAt).toBeInstanceOf(Date);
     const snapshot = stored.approvedSnapshot as CourseSnapshot;
-    expect(snapshot.info).toEqual({ ...VALID_INFO, thumbnailPath: null });
+    expect(snapshot.info).toEqual({ ...VALID_COURSE_INFO, thumbnailPath: null });
     expect(snapshot).toMatchObject({ videos: [], faqs: [], materials: [] });
 
     const audits = await ctx.app.db
@@ -217,7 +201,7 @@ describe('approving and rejecting', () => {
   it('refuses to decide on a draft', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     expect((await api.approve(reviewer.headers, id)).statusCode).toBe(409);
     expect((await api.reject(reviewer.headers, id, { comment: 'No' })).statusCode).toBe(409);
     const stored = await row(id);
@@ -228,7 +212,7 @@ describe('approving and rejecting', () => {
   it('requires a comment to reject', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     await api.submit(author.headers, id);
     for (const [payload, message] of [
       [{}, MSG.required],
@@ -247,7 +231,7 @@ describe('approving and rejecting', () => {
   it('rejects with a comment the teacher sees, and a resubmission is PENDING again', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     await api.submit(author.headers, id);
 
     const response = await api.reject(reviewer.headers, id, { comment: '  Please add captions.  ' });
@@ -275,7 +259,7 @@ describe('approving and rejecting', () => {
     const author = await teacher();
     const first = await admin();
     const second = await admin();
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     await api.submit(author.headers, id);
     const responses = await Promise.all([
       api.approve(first.headers, id),
@@ -288,7 +272,7 @@ describe('approving and rejecting', () => {
 
   it('lets exactly one of two simultaneous submissions win', async () => {
     const author = await teacher();
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     const responses = await Promise.all([api.submit(author.headers, id), api.submit(author.headers, id)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     const audits = await ctx.app.db
@@ -301,7 +285,7 @@ describe('approving and rejecting', () => {
   it('approves with an empty comment or no body at all, and refuses an over-long comment with 400', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     await api.submit(author.headers, id);
     expect((await api.approve(reviewer.headers, id, 'x'.repeat(2001))).statusCode).toBe(400);
     expect((await row(id)).approvalStatus).toBe('PENDING');
@@ -309,7 +293,7 @@ describe('approving and rejecting', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'APPROVED', reviewComment: null });
 
-    const second = await createCourse(author.headers);
+    const second = await createCourse(ctx.app, author.headers);
     await api.submit(author.headers, second);
     const bodyless = await post(`/api/approvals/${second}/approve`, reviewer.headers);
     expect(bodyless.statusCode, bodyless.body).toBe(200);
@@ -331,7 +315,7 @@ describe('approving and rejecting', () => {
   it('answers 400, never 500, to a review comment with a NUL character', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     await api.submit(author.headers, id);
     const response = await api.reject(reviewer.headers, id, { comment: 'No\u0000pe' });
     expect(response.statusCode).toBe(400);
@@ -414,13 +398,13 @@ describe('re-approval of a live course', () => {
   it('shows no changes for a first submission', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     await api.submit(author.headers, id);
     const body = (await api.detail(reviewer.headers, id)).json();
     expect(body.changes).toBeNull();
     expect(body.course).toMatchObject({ id, status: 'PENDING' });
     expect(body.course.steps['course-information']).toBe(true);
-    expect(body.current.info).toMatchObject({ title: VALID_INFO.title });
+    expect(body.current.info).toMatchObject({ title: VALID_COURSE_INFO.title });
   });
 });
 
@@ -428,16 +412,16 @@ describe('the admin queue', () => {
   it('lists new and re-approval requests oldest first, not drafts or decided courses', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const draft = await createCourse(author.headers, { title: 'Queue draft' });
+    const draft = await createCourse(ctx.app, author.headers, { title: 'Queue draft' });
     const approved = await approvedCourse(author.headers, reviewer.headers, { title: 'Queue approved' });
     const reapproval = await approvedCourse(author.headers, reviewer.headers, { title: 'Queue reapproval' });
-    const first = await createCourse(author.headers, { title: 'Queue first' });
+    const first = await createCourse(ctx.app, author.headers, { title: 'Queue first' });
     await api.submit(author.headers, first);
-    const second = await createCourse(author.headers, { title: 'Queue second' });
+    const second = await createCourse(ctx.app, author.headers, { title: 'Queue second' });
     await api.submit(author.headers, second);
     // Approved long before the others were submitted, edited after them: it waits last.
     await api.edit(author.headers, reapproval, { title: 'Queue reapproval' });
-    const rejected = await createCourse(author.headers, { title: 'Queue rejected' });
+    const rejected = await createCourse(ctx.app, author.headers, { title: 'Queue rejected' });
     await api.submit(author.headers, rejected);
     await api.reject(reviewer.headers, rejected, { comment: 'No' });
 
@@ -472,7 +456,7 @@ describe('the approval count', () => {
       .where(sql`${courses.approvalStatus} in ('PENDING', 'PENDING_REAPPROVAL')`);
     expect(base).toBe(waiting);
 
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     expect(await approvalCount(reviewer.headers)).toBe(base);
     await api.submit(author.headers, id);
     expect(await approvalCount(reviewer.headers)).toBe(base + 1);
@@ -529,7 +513,7 @@ describe('live updates', () => {
     const bystanderReviewed = record(bystanderTab, 'courseReviewed');
     const base = await approvalCount(reviewer.headers);
 
-    const id = await createCourse(author.headers, { title: 'Live course' });
+    const id = await createCourse(ctx.app, author.headers, { title: 'Live course' });
     await api.submit(author.headers, id);
     await vi.waitFor(() => expect(counts).toEqual([{ count: base + 1 }]));
 
@@ -563,7 +547,7 @@ describe('live updates', () => {
     const teacherTab = await connect(author.session.jwtToken);
     const counts = record(adminTab, 'updatedCourseApprovalData');
     const reviewed = record(teacherTab, 'courseReviewed');
-    const id = await createCourse(author.headers);
+    const id = await createCourse(ctx.app, author.headers);
     expect((await api.approve(reviewer.headers, id)).statusCode).toBe(409);
     expect((await api.reject(reviewer.headers, id, {})).statusCode).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -577,7 +561,7 @@ describe('who may review', () => {
     'refuses a %s on every approval route',
     async (userType) => {
       const author = await teacher();
-      const id = await createCourse(author.headers);
+      const id = await createCourse(ctx.app, author.headers);
       await api.submit(author.headers, id);
       const caller = await buildAndLogin(ctx.app, { userType });
       // Even the course's own author cannot approve it.

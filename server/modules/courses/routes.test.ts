@@ -5,6 +5,7 @@ import { MSG } from '../../../common/messages';
 import type { UserType } from '../../../common/roles';
 import { courseFaqs, courseMaterials, courseSubscriptions, courses } from '../../db/schema/index';
 import { ENDED_MESSAGE } from '../../http/access';
+import { createCourse, VALID_COURSE_INFO } from '../../test/courses';
 import { type BuildUserOptions, buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
@@ -16,17 +17,6 @@ afterAll(async () => ctx.close());
 
 type Headers = Record<string, string>;
 const UNKNOWN_ID = '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f';
-
-const VALID_INFO = {
-  title: 'Algebra from scratch',
-  description: 'Equations, step by step.',
-  category: 'Mathematics',
-  level: 'Beginner',
-  language: 'English',
-  price: 499,
-  currency: 'INR',
-  passingScore: 60,
-};
 
 /** A word no other test uses, to find this test's courses by search. */
 const tag = () => `tag${randomBytes(5).toString('hex')}`;
@@ -48,13 +38,6 @@ const api = {
     ctx.app.inject({ method: 'DELETE', url: `/api/courses/${id}`, headers }),
 };
 
-/** Creates a course through the API and returns its id. */
-async function createCourse(headers: Headers, patch: Record<string, unknown> = {}): Promise<string> {
-  const response = await api.create(headers, { ...VALID_INFO, ...patch });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as string;
-}
-
 /** The titles a caller sees when searching for `word`. */
 async function titlesFound(headers: Headers, query: Record<string, string | number>): Promise<string[]> {
   const response = await api.list(headers, { pageSize: 50, ...query });
@@ -68,10 +51,15 @@ const author = (options: Partial<BuildUserOptions> = {}) =>
 describe('POST /api/courses', () => {
   it('creates a draft owned by the caller and echoes the information', async () => {
     const { user, headers } = await author();
-    const response = await api.create(headers, { ...VALID_INFO, title: '  Algebra from scratch ' });
+    const response = await api.create(headers, { ...VALID_COURSE_INFO, title: '  Algebra from scratch ' });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ ...VALID_INFO, ownerId: user.id, status: 'DRAFT', hasLiveVersion: false });
+    expect(body).toMatchObject({
+      ...VALID_COURSE_INFO,
+      ownerId: user.id,
+      status: 'DRAFT',
+      hasLiveVersion: false,
+    });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.steps).toEqual({
       'course-information': true,
@@ -85,15 +73,19 @@ describe('POST /api/courses', () => {
     expect(body).not.toHaveProperty('shareToken');
 
     const [row] = await ctx.app.db.select().from(courses).where(eq(courses.id, body.id));
-    expect(row).toMatchObject({ ...VALID_INFO, ownerId: user.id, approvalStatus: 'DRAFT' });
+    expect(row).toMatchObject({ ...VALID_COURSE_INFO, ownerId: user.id, approvalStatus: 'DRAFT' });
   });
 
   it('stores numeric strings as numbers, and a price with cents exactly', async () => {
     const { headers } = await author();
-    const response = await api.create(headers, { ...VALID_INFO, price: '10000000', passingScore: '10000' });
+    const response = await api.create(headers, {
+      ...VALID_COURSE_INFO,
+      price: '10000000',
+      passingScore: '10000',
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ price: 10_000_000, passingScore: 10_000 });
-    const cents = await api.create(headers, { ...VALID_INFO, price: 19.99 });
+    const cents = await api.create(headers, { ...VALID_COURSE_INFO, price: 19.99 });
     expect(cents.json().price).toBe(19.99);
     expect((await api.get(headers, cents.json().id)).json().price).toBe(19.99);
   });
@@ -131,7 +123,7 @@ describe('POST /api/courses', () => {
     [{ title: 'x'.repeat(151) }, 'title', 'Please use at most 150 characters'],
   ])('%j → 400 on %s', async (patch, field, message) => {
     const { headers } = await author();
-    const response = await api.create(headers, { ...VALID_INFO, ...patch });
+    const response = await api.create(headers, { ...VALID_COURSE_INFO, ...patch });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ [field]: message });
   });
@@ -153,7 +145,7 @@ describe('POST /api/courses', () => {
 
   it('answers 400, never 500, to a NUL character in a text', async () => {
     const { headers } = await author();
-    const response = await api.create(headers, { ...VALID_INFO, title: 'Al\u0000gebra' });
+    const response = await api.create(headers, { ...VALID_COURSE_INFO, title: 'Al\u0000gebra' });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION');
   });
@@ -164,8 +156,8 @@ describe('GET /api/courses: who sees what', () => {
     const word = tag();
     const mine = await author();
     const other = await author();
-    await createCourse(mine.headers, { title: `${word} mine` });
-    await createCourse(other.headers, { title: `${word} other` });
+    await createCourse(ctx.app, mine.headers, { title: `${word} mine` });
+    await createCourse(ctx.app, other.headers, { title: `${word} other` });
     expect(await titlesFound(mine.headers, { search: word })).toEqual([`${word} mine`]);
     expect(await titlesFound(other.headers, { search: word })).toEqual([`${word} other`]);
   });
@@ -177,10 +169,10 @@ describe('GET /api/courses: who sees what', () => {
     const otherInstitute = await buildAndLogin(ctx.app, { userType: 'institute' });
     const foreignFaculty = await author({ instituteId: otherInstitute.user.id });
     const independent = await author();
-    await createCourse(institute.headers, { title: `${word} institute` });
-    await createCourse(faculty.headers, { title: `${word} faculty` });
-    await createCourse(foreignFaculty.headers, { title: `${word} foreign` });
-    await createCourse(independent.headers, { title: `${word} independent` });
+    await createCourse(ctx.app, institute.headers, { title: `${word} institute` });
+    await createCourse(ctx.app, faculty.headers, { title: `${word} faculty` });
+    await createCourse(ctx.app, foreignFaculty.headers, { title: `${word} foreign` });
+    await createCourse(ctx.app, independent.headers, { title: `${word} independent` });
 
     expect(await titlesFound(institute.headers, { search: word })).toEqual([
       `${word} faculty`,
@@ -195,9 +187,9 @@ describe('GET /api/courses: who sees what', () => {
     const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
     const teacher = await author({ fullName: 'Asha Rao' });
-    await createCourse(institute.headers, { title: `${word} b` });
-    await createCourse(teacher.headers, { title: `${word} a` });
-    await createCourse(admin.headers, { title: `${word} c` });
+    await createCourse(ctx.app, institute.headers, { title: `${word} b` });
+    await createCourse(ctx.app, teacher.headers, { title: `${word} a` });
+    await createCourse(ctx.app, admin.headers, { title: `${word} c` });
     expect(await titlesFound(admin.headers, { search: word })).toEqual([
       `${word} a`,
       `${word} b`,
@@ -212,8 +204,8 @@ describe('GET /api/courses: search, filters and pages', () => {
   it('searches titles case-insensitively', async () => {
     const word = tag();
     const { headers } = await author();
-    await createCourse(headers, { title: `Organic CHEMISTRY ${word}` });
-    await createCourse(headers, { title: `Physics ${word}` });
+    await createCourse(ctx.app, headers, { title: `Organic CHEMISTRY ${word}` });
+    await createCourse(ctx.app, headers, { title: `Physics ${word}` });
     expect(await titlesFound(headers, { search: `chemistry ${word}` })).toEqual([
       `Organic CHEMISTRY ${word}`,
     ]);
@@ -226,9 +218,9 @@ describe('GET /api/courses: search, filters and pages', () => {
 
   it('treats % and _ in a search as plain characters', async () => {
     const { headers } = await author();
-    await createCourse(headers, { title: 'Discounts 100% explained' });
-    await createCourse(headers, { title: 'Snake_case naming' });
-    await createCourse(headers, { title: 'Nothing special here' });
+    await createCourse(ctx.app, headers, { title: 'Discounts 100% explained' });
+    await createCourse(ctx.app, headers, { title: 'Snake_case naming' });
+    await createCourse(ctx.app, headers, { title: 'Nothing special here' });
     expect(await titlesFound(headers, { search: '%' })).toEqual(['Discounts 100% explained']);
     expect(await titlesFound(headers, { search: '_' })).toEqual(['Snake_case naming']);
     expect(await titlesFound(headers, { search: '\\' })).toEqual([]);
@@ -243,8 +235,8 @@ describe('GET /api/courses: search, filters and pages', () => {
   it('filters by status', async () => {
     const word = tag();
     const { headers } = await author();
-    const draft = await createCourse(headers, { title: `${word} draft` });
-    const pending = await createCourse(headers, { title: `${word} pending` });
+    const draft = await createCourse(ctx.app, headers, { title: `${word} draft` });
+    const pending = await createCourse(ctx.app, headers, { title: `${word} pending` });
     await ctx.app.db.update(courses).set({ approvalStatus: 'PENDING' }).where(eq(courses.id, pending));
     expect(await titlesFound(headers, { search: word, status: 'PENDING' })).toEqual([`${word} pending`]);
     expect(await titlesFound(headers, { search: word, status: 'DRAFT' })).toEqual([`${word} draft`]);
@@ -263,9 +255,9 @@ describe('GET /api/courses: search, filters and pages', () => {
   it('filters by FAQ and study material and reports the counts', async () => {
     const word = tag();
     const { headers } = await author();
-    const withFaq = await createCourse(headers, { title: `${word} faq` });
-    const withMaterial = await createCourse(headers, { title: `${word} material` });
-    await createCourse(headers, { title: `${word} bare` });
+    const withFaq = await createCourse(ctx.app, headers, { title: `${word} faq` });
+    const withMaterial = await createCourse(ctx.app, headers, { title: `${word} material` });
+    await createCourse(ctx.app, headers, { title: `${word} bare` });
     await ctx.app.db.insert(courseFaqs).values([
       { courseId: withFaq, question: 'Is it hard?', answer: 'No.' },
       { courseId: withFaq, question: 'How long?', answer: 'Two weeks.', position: 1 },
@@ -299,7 +291,7 @@ describe('GET /api/courses: search, filters and pages', () => {
   it('pages through the results with the total', async () => {
     const word = tag();
     const { headers } = await author();
-    for (let i = 1; i <= 5; i += 1) await createCourse(headers, { title: `${word} ${i}` });
+    for (let i = 1; i <= 5; i += 1) await createCourse(ctx.app, headers, { title: `${word} ${i}` });
 
     const pages = [];
     for (const page of [1, 2, 3]) {
@@ -341,12 +333,12 @@ describe('GET /api/courses: search, filters and pages', () => {
 describe('GET, PUT and DELETE /api/courses/:courseId', () => {
   it('lets the owner read, edit and delete their course', async () => {
     const { headers } = await author();
-    const id = await createCourse(headers);
+    const id = await createCourse(ctx.app, headers);
     const read = await api.get(headers, id);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toMatchObject({ id, ...VALID_INFO, status: 'DRAFT' });
+    expect(read.json()).toMatchObject({ id, ...VALID_COURSE_INFO, status: 'DRAFT' });
 
-    const edited = await api.put(headers, id, { ...VALID_INFO, title: 'Algebra II', price: '0' });
+    const edited = await api.put(headers, id, { ...VALID_COURSE_INFO, title: 'Algebra II', price: '0' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ id, title: 'Algebra II', price: 0, status: 'DRAFT' });
     expect((await api.get(headers, id)).json().title).toBe('Algebra II');
@@ -360,50 +352,55 @@ describe('GET, PUT and DELETE /api/courses/:courseId', () => {
 
   it('validates an edit with the same messages as a creation', async () => {
     const { headers } = await author();
-    const id = await createCourse(headers);
-    const response = await api.put(headers, id, { ...VALID_INFO, title: '', price: 12.345 });
+    const id = await createCourse(ctx.app, headers);
+    const response = await api.put(headers, id, { ...VALID_COURSE_INFO, title: '', price: 12.345 });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
       title: MSG.required,
       price: 'Please use at most 2 decimal places',
     });
-    expect((await api.get(headers, id)).json().title).toBe(VALID_INFO.title);
+    expect((await api.get(headers, id)).json().title).toBe(VALID_COURSE_INFO.title);
   });
 
   it("refuses another teacher's course with 403 and changes nothing", async () => {
     const owner = await author();
     const intruder = await author();
-    const id = await createCourse(owner.headers);
+    const id = await createCourse(ctx.app, owner.headers);
     expect((await api.get(intruder.headers, id)).statusCode).toBe(403);
-    expect((await api.put(intruder.headers, id, { ...VALID_INFO, title: 'Mine now' })).statusCode).toBe(403);
+    expect(
+      (await api.put(intruder.headers, id, { ...VALID_COURSE_INFO, title: 'Mine now' })).statusCode,
+    ).toBe(403);
     expect((await api.remove(intruder.headers, id)).statusCode).toBe(403);
     const [row] = await ctx.app.db.select().from(courses).where(eq(courses.id, id));
-    expect(row.title).toBe(VALID_INFO.title);
+    expect(row.title).toBe(VALID_COURSE_INFO.title);
   });
 
   it("refuses an institute another institute's faculty course and a faculty teacher their institute's", async () => {
     const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
     const faculty = await author({ instituteId: institute.user.id });
     const otherInstitute = await buildAndLogin(ctx.app, { userType: 'institute' });
-    const facultyCourse = await createCourse(faculty.headers);
-    const instituteCourse = await createCourse(institute.headers);
+    const facultyCourse = await createCourse(ctx.app, faculty.headers);
+    const instituteCourse = await createCourse(ctx.app, institute.headers);
     expect((await api.get(otherInstitute.headers, facultyCourse)).statusCode).toBe(403);
     expect((await api.get(faculty.headers, instituteCourse)).statusCode).toBe(403);
-    expect((await api.put(faculty.headers, instituteCourse, VALID_INFO)).statusCode).toBe(403);
+    expect((await api.put(faculty.headers, instituteCourse, VALID_COURSE_INFO)).statusCode).toBe(403);
   });
 
   it("lets the institute and an admin edit a faculty teacher's course", async () => {
     const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
     const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const faculty = await author({ instituteId: institute.user.id });
-    const id = await createCourse(faculty.headers);
+    const id = await createCourse(ctx.app, faculty.headers);
 
     expect((await api.get(institute.headers, id)).statusCode).toBe(200);
-    const byInstitute = await api.put(institute.headers, id, { ...VALID_INFO, title: 'Edited by institute' });
+    const byInstitute = await api.put(institute.headers, id, {
+      ...VALID_COURSE_INFO,
+      title: 'Edited by institute',
+    });
     expect(byInstitute.statusCode, byInstitute.body).toBe(200);
     expect(byInstitute.json()).toMatchObject({ title: 'Edited by institute', ownerId: faculty.user.id });
 
-    const byAdmin = await api.put(admin.headers, id, { ...VALID_INFO, title: 'Edited by admin' });
+    const byAdmin = await api.put(admin.headers, id, { ...VALID_COURSE_INFO, title: 'Edited by admin' });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(byAdmin.json()).toMatchObject({ title: 'Edited by admin', ownerId: faculty.user.id });
     expect((await api.get(faculty.headers, id)).json().title).toBe('Edited by admin');
@@ -412,13 +409,13 @@ describe('GET, PUT and DELETE /api/courses/:courseId', () => {
   it('answers 404 for an unknown id and 400 (not 500) for a malformed one', async () => {
     const { headers } = await author();
     expect((await api.get(headers, UNKNOWN_ID)).statusCode).toBe(404);
-    expect((await api.put(headers, UNKNOWN_ID, VALID_INFO)).statusCode).toBe(404);
+    expect((await api.put(headers, UNKNOWN_ID, VALID_COURSE_INFO)).statusCode).toBe(404);
     expect((await api.remove(headers, UNKNOWN_ID)).statusCode).toBe(404);
     for (const bad of ['not-a-uuid', '123', `${UNKNOWN_ID}x`, "1' or '1'='1"]) {
       const id = encodeURIComponent(bad);
       for (const response of [
         await api.get(headers, id),
-        await api.put(headers, id, VALID_INFO),
+        await api.put(headers, id, VALID_COURSE_INFO),
         await api.remove(headers, id),
       ]) {
         expect(response.statusCode, `${bad}: ${response.body}`).toBe(400);
@@ -430,7 +427,7 @@ describe('GET, PUT and DELETE /api/courses/:courseId', () => {
   it('keeps a course that has a subscriber: 409 and still there', async () => {
     const { headers } = await author();
     const student = await buildUser(ctx.app, { userType: 'student' });
-    const id = await createCourse(headers);
+    const id = await createCourse(ctx.app, headers);
     await ctx.app.db.insert(courseSubscriptions).values({ courseId: id, userId: student.id });
     const response = await api.remove(headers, id);
     expect(response.statusCode).toBe(409);
@@ -444,9 +441,9 @@ describe('GET, PUT and DELETE /api/courses/:courseId', () => {
 describe('who may use the course routes at all', () => {
   const everyRoute = (headers: Headers, id: string) => [
     api.list(headers),
-    api.create(headers, VALID_INFO),
+    api.create(headers, VALID_COURSE_INFO),
     api.get(headers, id),
-    api.put(headers, id, VALID_INFO),
+    api.put(headers, id, VALID_COURSE_INFO),
     api.remove(headers, id),
     ctx.app.inject({ method: 'POST', url: `/api/courses/${id}/submit`, headers }),
   ];
@@ -467,7 +464,7 @@ describe('who may use the course routes at all', () => {
 
   it.each<UserType>(['student', 'partner', 'developer'])('refuses a %s with 403', async (userType) => {
     const owner = await author();
-    const id = await createCourse(owner.headers);
+    const id = await createCourse(ctx.app, owner.headers);
     const { headers } = await buildAndLogin(ctx.app, { userType });
     for (const response of await Promise.all(everyRoute(headers, id))) {
       expect(response.statusCode, response.body).toBe(403);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../../db/schema/index';
+import { createCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
@@ -12,22 +13,14 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 type Headers = Record<string, string>;
-const INFO = {
+const PICTURES = {
   title: 'Pictures of Numbers',
   description: 'Counting with pictures.',
-  category: 'Mathematics',
-  level: 'Beginner',
-  language: 'English',
   price: 0,
-  currency: 'INR',
   passingScore: 10,
 };
 
-async function newCourse(headers: Headers): Promise<string> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/courses', payload: INFO, headers });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
-}
+const newCourse = (headers: Headers) => createCourse(ctx.app, headers, PICTURES);
 
 function uploadThumbnail(headers: Headers, courseId: string, file: ReturnType<typeof multipart>) {
   return ctx.app.inject({
