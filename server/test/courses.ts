@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { App } from '../app';
+import { courses } from '../db/schema/index';
 
 type Headers = Record<string, string>;
 
@@ -29,4 +30,25 @@ export async function createCourse(
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;
+}
+
+/** A course with its information step complete, inserted straight into the database (no API call). */
+export async function insertCourse(
+  app: App,
+  ownerId: string,
+  patch: Partial<typeof courses.$inferInsert> = {},
+) {
+  const [course] = await app.db
+    .insert(courses)
+    .values({
+      ownerId,
+      title: 'Algebra from scratch',
+      description: 'Equations, step by step.',
+      category: 'Mathematics',
+      level: 'Beginner',
+      language: 'English',
+      ...patch,
+    })
+    .returning();
+  return course;
 }

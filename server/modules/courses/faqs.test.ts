@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { courses } from '../../db/schema/index';
+import { insertCourse } from '../../test/courses';
 import { buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { buildSnapshot } from './snapshot';
@@ -16,21 +17,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function makeCourse(ownerId: string, patch: Partial<typeof courses.$inferInsert> = {}) {
-  const [course] = await ctx.app.db
-    .insert(courses)
-    .values({
-      ownerId,
-      title: 'Algebra from scratch',
-      description: 'Equations, step by step.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      ...patch,
-    })
-    .returning();
-  return course;
-}
+const makeCourse = (ownerId: string, patch: Partial<typeof courses.$inferInsert> = {}) =>
+  insertCourse(ctx.app, ownerId, patch);
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Headers, url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers, payload });

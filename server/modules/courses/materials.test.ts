@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, storedFiles } from '../../db/schema/index';
+import { insertCourse } from '../../test/courses';
 import { buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { multipart } from '../../test/uploads';
 import { buildSnapshot } from './snapshot';
 
 let ctx: TestContext;
@@ -34,33 +36,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function makeCourse(ownerId: string, patch: Partial<typeof courses.$inferInsert> = {}) {
-  const [course] = await ctx.app.db
-    .insert(courses)
-    .values({
-      ownerId,
-      title: 'Algebra from scratch',
-      description: 'Equations, step by step.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      ...patch,
-    })
-    .returning();
-  return course;
-}
-
-function multipart(filename: string, contentType: string, bytes: Buffer) {
-  const boundary = `----gurukul${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const makeCourse = (ownerId: string, patch: Partial<typeof courses.$inferInsert> = {}) =>
+  insertCourse(ctx.app, ownerId, patch);
 
 const url = (courseId: string) => `/api/courses/${courseId}/materials`;
 const upload = (

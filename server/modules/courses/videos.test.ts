@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -8,8 +7,10 @@ import { and, eq, like } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { courses, courseVideos, storedFiles } from '../../db/schema/index';
+import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { multipart } from '../../test/uploads';
 import { NOT_A_VIDEO_MESSAGE, PACKAGE_VIDEO_JOB, type VideoProcessingEvent } from './video-service';
 
 let ctx: TestContext;
@@ -47,35 +48,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A course with its information step complete, straight into the database. */
-async function makeCourse(ownerId: string, patch: Partial<typeof courses.$inferInsert> = {}) {
-  const [course] = await ctx.app.db
-    .insert(courses)
-    .values({
-      ownerId,
-      title: 'Algebra from scratch',
-      description: 'Equations, step by step.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      ...patch,
-    })
-    .returning();
-  return course;
-}
-
-/** A multipart/form-data body with one file field, assembled by hand. */
-function multipart(filename: string, contentType: string, bytes: Buffer) {
-  const boundary = `----gurukul${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const makeCourse = (ownerId: string, patch: Partial<typeof courses.$inferInsert> = {}) =>
+  insertCourse(ctx.app, ownerId, patch);
 
 const upload = (
   headers: Headers,
