@@ -1,25 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { makeTestClip } from '../server/test/clips';
 import { DEMO, loginAs } from './support/accounts';
 import { apiLogin, authHeader, createVerifiedAccount } from './support/api';
 
 // The visitor's country comes from the browser's time zone: New York → United States → US dollars.
 test.use({ timezoneId: 'America/New_York' });
 
-/** A real 8-second H.264 clip made by ffmpeg, so the server's packaging runs for real. */
-function makeClip(): Buffer {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-e2e-learning-'));
-  const file = path.join(dir, 'first-lesson.mp4');
-  execFileSync('ffmpeg', [
-    ...['-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-    ...['-t', '8', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
-  ]);
-  return readFileSync(file);
-}
+/** A real 8-second clip, so the server's packaging runs for real. */
+const makeClip = () => makeTestClip({ seconds: 8 }).bytes;
 
 async function createCourse(request: APIRequestContext, token: string, title: string, price: number) {
   const response = await request.post('/api/courses', {

@@ -1,40 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { makeTestClip } from '../server/test/clips';
 import { tinyPng } from '../server/test/uploads';
 import { loginAs } from './support/accounts';
 
-/** A real 3-second H.264 clip made by ffmpeg, so the server's packaging runs for real. */
-function makeClip(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-e2e-clip-'));
-  const file = path.join(dir, 'intro-to-angles.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=15',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    '3',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
-  return file;
-}
+/** A real 3-second clip, so the server's packaging runs for real. */
+const makeClip = () => makeTestClip({ name: 'intro-to-angles.mp4', seconds: 3 }).file;
 
 test('a teacher uploads a lesson video, watches it being prepared and plays it', async ({ page }) => {
   const clip = makeClip();

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../db/schema/index';
+import { makeTestClip } from '../test/clips';
 import { buildAndLogin } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
+import { multipart } from '../test/uploads';
 import { inlineJobs, pgBossJobs } from './queue';
 
 let ctx: TestContext;
@@ -47,45 +44,19 @@ describe('pg-boss jobs', () => {
   });
 
   it('packages an uploaded video in the background: 201 while processing, then ready', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-jobs-'));
-    try {
-      const file = path.join(dir, 'clip.mp4');
-      execFileSync(
-        'ffmpeg',
-        [
-          ...[
-            '-hide_banner',
-            '-loglevel',
-            'error',
-            '-y',
-            '-f',
-            'lavfi',
-            '-i',
-            'testsrc=size=320x240:rate=15',
-          ],
-          ...['-t', '2', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', file],
-        ],
-        { stdio: 'pipe' },
-      );
+    {
+      const clip = makeTestClip({ audio: false });
       const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
       const [course] = await ctx.app.db
         .insert(courses)
         .values({ ownerId: teacher.user.id, title: 'Background' })
         .returning();
-      const boundary = `----gurukul${randomBytes(8).toString('hex')}`;
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\n` +
-            'Content-Type: video/mp4\r\n\r\n',
-        ),
-        readFileSync(file),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      const file = multipart('a.mp4', 'video/mp4', clip.bytes);
       const response = await ctx.app.inject({
         method: 'POST',
         url: `/api/courses/${course.id}/videos?kind=lesson`,
-        payload,
-        headers: { ...teacher.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: file.payload,
+        headers: { ...teacher.headers, ...file.headers },
       });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json()).toMatchObject({ status: 'processing', progress: 0, playlistUrl: null });
@@ -109,8 +80,6 @@ describe('pg-boss jobs', () => {
         headers: teacher.headers,
       });
       expect(playlist.statusCode).toBe(200);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

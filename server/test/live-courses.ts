@@ -1,31 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { App } from '../app';
+import { makeTestClip } from './clips';
 import { createCourse } from './courses';
 
 type Headers = Record<string, string>;
 
 /** A tiny real clip (1 s, 160×120) made by ffmpeg, so packaging runs for real. */
 export function makeTinyClip(): Buffer {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-clip-'));
-  try {
-    const file = path.join(dir, 'clip.mp4');
-    execFileSync(
-      'ffmpeg',
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-y'],
-        ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine', '-t', '1'],
-        ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac', file],
-      ],
-      { stdio: 'pipe' },
-    );
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return makeTestClip({ seconds: 1, size: '160x120', rate: 10 }).bytes;
 }
 
 function multipart(filename: string, bytes: Buffer) {

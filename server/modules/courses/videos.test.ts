@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { courses, courseVideos, storedFiles } from '../../db/schema/index';
+import { makeTestClip } from '../../test/clips';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -25,17 +25,7 @@ const UNKNOWN_ID = '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f';
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-videos-'));
-  const file = path.join(dir, 'clip.mp4');
-  execFileSync(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-f', 'lavfi', '-i', 'sine', '-t', '2'],
-      ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac', file],
-    ],
-    { stdio: 'pipe' },
-  );
-  clip = readFileSync(file);
+  clip = makeTestClip().bytes;
   ctx = await startTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;

@@ -17,8 +17,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '../../../common/courses';
+import { useUrlFilters } from '../../app/use-url-filters';
 import { type CatalogCourse, type CatalogQuery, useCatalog } from './api';
 import { CourseDrawer } from './course-drawer';
 import { useLocalPrice } from './local-price';
@@ -64,8 +64,7 @@ function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: s
 
 /** Explore Courses: the catalog of approved courses, for guests (/explore-course) and learners. */
 export default function CatalogPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page') ?? 1) || 1;
+  const { params, page, update, clear } = useUrlFilters();
   const search = params.get('search') ?? '';
   const [debounced] = useDebouncedValue(search, 300);
   const price = params.get('price');
@@ -79,16 +78,6 @@ export default function CatalogPage() {
   const catalog = useCatalog(query);
   const localPrice = useLocalPrice();
   const openId = params.get('courseId');
-
-  function update(changes: Record<string, string | null>, resetPage = true) {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (resetPage) next.delete('page');
-    setParams(next, { replace: true });
-  }
 
   const totalPages = catalog.data ? Math.max(1, Math.ceil(catalog.data.total / catalog.data.pageSize)) : 1;
   const filtered = Boolean(query.search || query.category || query.level || query.price);
@@ -151,7 +140,7 @@ export default function CatalogPage() {
                 {filtered ? 'Try other words or clear the filters.' : 'Please check back soon.'}
               </Text>
               {filtered && (
-                <Button variant="light" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+                <Button variant="light" onClick={clear}>
                   Clear filters
                 </Button>
               )}

@@ -18,10 +18,11 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { COURSE_FILTERS, type CourseFilter } from '../../../common/courses';
 import { formatPrice } from '../../../common/money';
 import { toast } from '../../app/toast';
+import { useUrlFilters } from '../../app/use-url-filters';
 import { type AuthoredCourse, useCourses, useDeleteCourse } from './api';
 import { StatusBadge } from './status-badge';
 
@@ -107,24 +108,11 @@ function CourseCard({ course }: { course: AuthoredCourse }) {
 
 /** Course Management: the author's courses (an institute's include its teachers', an admin's all). */
 export default function CourseListPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page') ?? 1) || 1;
+  const { params, page, update } = useUrlFilters();
   const filter = (params.get('filter') ?? undefined) as CourseFilter | undefined;
-  const [search, setSearch] = [
-    params.get('search') ?? '',
-    (value: string) => update({ search: value || null, page: null }),
-  ];
+  const [search, setSearch] = [params.get('search') ?? '', (value: string) => update({ search: value })];
   const [debounced] = useDebouncedValue(search, 300);
   const courses = useCourses({ search: debounced || undefined, filter, page });
-
-  function update(changes: Record<string, string | null>) {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  }
 
   const totalPages = courses.data ? Math.max(1, Math.ceil(courses.data.total / courses.data.pageSize)) : 1;
   return (
@@ -156,7 +144,7 @@ export default function CourseListPage() {
             clearable
             data={COURSE_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
             value={filter ?? null}
-            onChange={(value) => update({ filter: value, page: null })}
+            onChange={(value) => update({ filter: value })}
           />
         </Group>
         {courses.isError && <Alert color="red">{courses.error.message}</Alert>}
@@ -186,7 +174,7 @@ export default function CourseListPage() {
           <Pagination
             value={page}
             total={totalPages}
-            onChange={(value) => update({ page: String(value) })}
+            onChange={(value) => update({ page: String(value) }, false)}
             mx="auto"
           />
         )}
