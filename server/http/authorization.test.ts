@@ -1,16 +1,22 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_TYPES, type UserType } from '../../common/roles';
+import { USER_TYPES } from '../../common/roles';
 import { buildApp } from '../app';
 import { inlineJobs } from '../jobs/queue';
 import { authHeader, type BuildUserOptions, buildUser, login, nextRemoteAddress } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
+import {
+  type Caller,
+  type MatrixEnv,
+  NO_SUCH_ID,
+  ROUTE_CASES,
+  type RouteCase,
+} from '../test/route-cases/index';
 import { ENDED_MESSAGE } from './access';
 
 /**
  * The server-side access matrix: every /api route × every kind of caller.
  *
- * ROUTES is written by hand from the intended policy, not read from the routes' config, so it catches a
+ * The cases (server/test/route-cases/, one file per area) are written by hand from the intended policy, not read from the routes' config, so it catches a
  * route whose declared access drifts. To make sure no route escapes the matrix, the real route list is read
  * from the running app: Fastify offers no route enumeration after `ready()` and an `onRoute` hook would have
  * to be added inside buildApp, so we parse `printRoutes()` (the router's radix tree, one node per line,
@@ -20,280 +26,9 @@ import { ENDED_MESSAGE } from './access';
  */
 
 let ctx: TestContext;
-const NO_SUCH_USER = '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f';
-
-type Access = 'public' | 'any' | readonly UserType[];
-interface Caller {
-  name: string;
-  /** The role the server must see: a forged claim does not change it. */
-  role: UserType | null;
-  ended: boolean;
-  headers: Record<string, string>;
-  /** A second session of the same user, spent by logout. */
-  spareHeaders: Record<string, string>;
-  userId: string;
-  remoteAddress: string;
-}
-interface RouteCase {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  access: Access;
-  allowWhenEnded: boolean;
-  request: (caller: Caller) => Omit<InjectOptions, 'method'> & { url: string };
-}
-
-const ALL_ROLES: Access = 'any';
-let missingFileUrl = '';
-
-const own = (caller: Caller) => caller.userId;
-const LEARNERS: Access = ['student', 'teacher', 'institute'];
-const VIEWERS: Access = ['student', 'teacher', 'institute', 'admin'];
-const AUTHOR_ROLES: Access = ['admin', 'institute', 'teacher'];
-const BASE_ROUTES: RouteCase[] = [
-  {
-    method: 'GET',
-    path: '/api/health',
-    access: 'public',
-    allowWhenEnded: true,
-    request: () => ({ url: '/api/health' }),
-  },
-  ...(['sign-up', 'verify-email', 'login', 'forgot-password', 'reset-password'] as const).map(
-    (name): RouteCase => ({
-      method: 'POST',
-      path: `/api/auth/${name}`,
-      access: 'public',
-      allowWhenEnded: true,
-      request: () => ({ url: `/api/auth/${name}`, payload: {} }),
-    }),
-  ),
-  {
-    method: 'POST',
-    path: '/api/auth/logout',
-    access: ALL_ROLES,
-    allowWhenEnded: true,
-    request: (c) => ({ url: '/api/auth/logout', headers: c.spareHeaders }),
-  },
-  {
-    method: 'GET',
-    path: '/api/auth/me',
-    access: ALL_ROLES,
-    allowWhenEnded: true,
-    request: () => ({ url: '/api/auth/me' }),
-  },
-  {
-    method: 'PUT',
-    path: '/api/auth/change-password',
-    access: ALL_ROLES,
-    allowWhenEnded: true,
-    request: () => ({
-      url: '/api/auth/change-password',
-      payload: { currentPassword: 'NotTheOne1', newPassword: 'Another123', confirmPassword: 'Another123' },
-    }),
-  },
-  {
-    method: 'POST',
-    path: '/api/auth/impersonate',
-    access: ['admin', 'institute'],
-    allowWhenEnded: false,
-    request: () => ({ url: '/api/auth/impersonate', payload: { userId: NO_SUCH_USER } }),
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/users/:userId/status',
-    access: ['admin'],
-    allowWhenEnded: false,
-    request: () => ({ url: `/api/admin/users/${NO_SUCH_USER}/status`, payload: { isActive: true } }),
-  },
-  {
-    method: 'GET',
-    path: '/api/common/user-info/logo-path',
-    access: ALL_ROLES,
-    allowWhenEnded: true,
-    request: (c) => ({ url: `/api/common/user-info/logo-path?userId=${own(c)}&version=tiny` }),
-  },
-  {
-    method: 'PUT',
-    path: '/api/common/user-info/:userId',
-    access: ALL_ROLES,
-    allowWhenEnded: true,
-    request: (c) => ({ url: `/api/common/user-info/${own(c)}`, payload: { isDarkTheme: false } }),
-  },
-  {
-    method: 'POST',
-    path: '/api/common/user-info/:userId/image',
-    access: ALL_ROLES,
-    allowWhenEnded: true,
-    request: (c) => ({ url: `/api/common/user-info/${own(c)}/image?kind=profileImage` }),
-  },
-  ...(['currency-rate', 'countries', 'system-country-info'] as const).map(
-    (name): RouteCase => ({
-      method: 'GET',
-      path: `/api/common/${name}`,
-      access: 'public',
-      allowWhenEnded: true,
-      request: () => ({ url: `/api/common/${name}` }),
-    }),
-  ),
-  {
-    method: 'GET',
-    path: '/api/common/presigned-data',
-    access: ALL_ROLES,
-    allowWhenEnded: true,
-    request: () => ({ url: '/api/common/presigned-data?path=users/nobody/missing.png' }),
-  },
-  {
-    method: 'GET',
-    path: '/api/files/*',
-    access: 'public',
-    allowWhenEnded: true,
-    request: () => ({ url: missingFileUrl }),
-  },
-  {
-    method: 'GET',
-    path: '/api/teacher/course/approval-counts',
-    access: ['admin'],
-    allowWhenEnded: false,
-    request: () => ({ url: '/api/teacher/course/approval-counts' }),
-  },
-  {
-    method: 'GET',
-    path: '/api/logs/outbox',
-    access: ['developer', 'admin'],
-    allowWhenEnded: false,
-    request: () => ({ url: '/api/logs/outbox' }),
-  },
-  ...(
-    [
-      ['GET', '/api/courses', '/api/courses'],
-      ['POST', '/api/courses', '/api/courses'],
-      ['GET', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
-      ['PUT', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
-      ['DELETE', '/api/courses/:courseId', `/api/courses/${NO_SUCH_USER}`],
-      ['POST', '/api/courses/:courseId/submit', `/api/courses/${NO_SUCH_USER}/submit`],
-      ['POST', '/api/courses/:courseId/thumbnail', `/api/courses/${NO_SUCH_USER}/thumbnail`],
-      ['GET', '/api/courses/:courseId/videos', `/api/courses/${NO_SUCH_USER}/videos`],
-      ['POST', '/api/courses/:courseId/videos', `/api/courses/${NO_SUCH_USER}/videos?kind=lesson`],
-      [
-        'PUT',
-        '/api/courses/:courseId/videos/:videoId',
-        `/api/courses/${NO_SUCH_USER}/videos/${NO_SUCH_USER}`,
-      ],
-      [
-        'DELETE',
-        '/api/courses/:courseId/videos/:videoId',
-        `/api/courses/${NO_SUCH_USER}/videos/${NO_SUCH_USER}`,
-      ],
-      [
-        'GET',
-        '/api/courses/:courseId/videos/:videoId/hls/:file',
-        `/api/courses/${NO_SUCH_USER}/videos/${NO_SUCH_USER}/hls/index.m3u8`,
-      ],
-      ['GET', '/api/courses/:courseId/faqs', `/api/courses/${NO_SUCH_USER}/faqs`],
-      ['POST', '/api/courses/:courseId/faqs', `/api/courses/${NO_SUCH_USER}/faqs`],
-      ['PUT', '/api/courses/:courseId/faqs/:faqId', `/api/courses/${NO_SUCH_USER}/faqs/${NO_SUCH_USER}`],
-      ['DELETE', '/api/courses/:courseId/faqs/:faqId', `/api/courses/${NO_SUCH_USER}/faqs/${NO_SUCH_USER}`],
-      ['GET', '/api/courses/:courseId/materials', `/api/courses/${NO_SUCH_USER}/materials`],
-      ['POST', '/api/courses/:courseId/materials', `/api/courses/${NO_SUCH_USER}/materials?title=x`],
-      [
-        'DELETE',
-        '/api/courses/:courseId/materials/:materialId',
-        `/api/courses/${NO_SUCH_USER}/materials/${NO_SUCH_USER}`,
-      ],
-      [
-        'GET',
-        '/api/courses/:courseId/materials/:materialId/url',
-        `/api/courses/${NO_SUCH_USER}/materials/${NO_SUCH_USER}/url`,
-      ],
-    ] as const
-  ).map(
-    ([method, path, url]): RouteCase => ({
-      method,
-      path,
-      access: ['admin', 'institute', 'teacher'],
-      allowWhenEnded: false,
-      request: () => ({ url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} }),
-    }),
-  ),
-  ...(
-    [
-      ['GET', '/api/approvals', '/api/approvals'],
-      ['GET', '/api/approvals/:courseId', `/api/approvals/${NO_SUCH_USER}`],
-      ['POST', '/api/approvals/:courseId/approve', `/api/approvals/${NO_SUCH_USER}/approve`],
-      ['POST', '/api/approvals/:courseId/reject', `/api/approvals/${NO_SUCH_USER}/reject`],
-    ] as const
-  ).map(
-    ([method, path, url]): RouteCase => ({
-      method,
-      path,
-      access: ['admin'],
-      allowWhenEnded: false,
-      request: () => ({ url, payload: method === 'POST' ? { comment: 'x' } : undefined }),
-    }),
-  ),
-  ...(
-    [
-      ['GET', '/api/catalog/courses', '/api/catalog/courses?search=x&price=free'],
-      ['GET', '/api/catalog/courses/:courseId', `/api/catalog/courses/${NO_SUCH_USER}`],
-      [
-        'GET',
-        '/api/catalog/courses/:courseId/previews/:videoId/hls/:file',
-        `/api/catalog/courses/${NO_SUCH_USER}/previews/${NO_SUCH_USER}/hls/index.m3u8`,
-      ],
-    ] as const
-  ).map(
-    ([method, path, url]): RouteCase => ({
-      method,
-      path,
-      access: 'public',
-      allowWhenEnded: true,
-      request: () => ({ url }),
-    }),
-  ),
-  ...(
-    [
-      [
-        'POST',
-        '/api/learning/courses/:courseId/subscribe',
-        `/api/learning/courses/${NO_SUCH_USER}/subscribe`,
-        LEARNERS,
-      ],
-      ['GET', '/api/learning/subscriptions', '/api/learning/subscriptions', LEARNERS],
-      ['GET', '/api/learning/courses/:courseId', `/api/learning/courses/${NO_SUCH_USER}`, VIEWERS],
-      [
-        'GET',
-        '/api/learning/courses/:courseId/videos/:videoId/hls/:file',
-        `/api/learning/courses/${NO_SUCH_USER}/videos/${NO_SUCH_USER}/hls/index.m3u8`,
-        VIEWERS,
-      ],
-      [
-        'PUT',
-        '/api/learning/videos/:videoId/progress',
-        `/api/learning/videos/${NO_SUCH_USER}/progress`,
-        LEARNERS,
-      ],
-      [
-        'POST',
-        '/api/courses/:courseId/share-token',
-        `/api/courses/${NO_SUCH_USER}/share-token`,
-        AUTHOR_ROLES,
-      ],
-      ['POST', '/api/learning/share/:token', '/api/learning/share/no-such-token', ['student', 'teacher']],
-    ] as const
-  ).map(
-    ([method, path, url, access]): RouteCase => ({
-      method,
-      path,
-      access,
-      allowWhenEnded: false,
-      request: () => ({
-        url,
-        payload: method === 'PUT' ? { positionSeconds: 1, watchedSeconds: 1 } : undefined,
-      }),
-    }),
-  ),
-];
+const env: MatrixEnv = { missingFileUrl: '' };
 // Fastify answers HEAD for every GET route; HEAD must be guarded exactly like GET.
-const ROUTES: RouteCase[] = BASE_ROUTES.flatMap((route) =>
+const ROUTES: RouteCase[] = ROUTE_CASES.flatMap((route) =>
   route.method === 'GET' ? [route, { ...route, method: 'HEAD' as const }] : [route],
 );
 
@@ -335,7 +70,7 @@ async function caller(
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  missingFileUrl = ctx.app.storage.signedUrl('matrix/missing.png');
+  env.missingFileUrl = ctx.app.storage.signedUrl('matrix/missing.png');
   const endedInstitute = await caller('institute (subscription ended)', {
     userType: 'institute',
     plan: 'paid-ended',
@@ -355,7 +90,7 @@ beforeAll(async () => {
       ended: false,
       headers: {},
       spareHeaders: {},
-      userId: NO_SUCH_USER,
+      userId: NO_SUCH_ID,
       remoteAddress: nextRemoteAddress(),
     },
     {
@@ -364,7 +99,7 @@ beforeAll(async () => {
       ended: false,
       headers: madeUp,
       spareHeaders: madeUp,
-      userId: NO_SUCH_USER,
+      userId: NO_SUCH_ID,
       remoteAddress: nextRemoteAddress(),
     },
     await caller('student claiming admin', { userType: 'student' }, false, true),
@@ -409,7 +144,7 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
     it('lets in exactly the allowed callers', async () => {
       const mismatches: string[] = [];
       for (const who of callers) {
-        const { headers, ...rest } = route.request(who);
+        const { headers, ...rest } = route.request(who, env);
         const response = await ctx.app.inject({
           method: route.method,
           remoteAddress: who.remoteAddress,

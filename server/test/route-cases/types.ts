@@ -1,0 +1,64 @@
+import type { InjectOptions } from 'fastify';
+import type { UserType } from '../../../common/roles';
+
+/**
+ * The server-side access matrix of server/http/authorization.test.ts is written by hand, one file per area,
+ * from the intended policy (not read from the routes' config), so a route whose declared access drifts is
+ * caught. Add a case here for every new /api route: the matrix test fails while a route has none.
+ */
+export type Access = 'public' | 'any' | readonly UserType[];
+
+export interface Caller {
+  name: string;
+  /** The role the server must see: a forged claim does not change it. */
+  role: UserType | null;
+  ended: boolean;
+  headers: Record<string, string>;
+  /** A second session of the same user, spent by logout. */
+  spareHeaders: Record<string, string>;
+  userId: string;
+  remoteAddress: string;
+}
+
+/** What the matrix knows when it builds requests (values made in its beforeAll). */
+export interface MatrixEnv {
+  /** A signed URL to a file that does not exist. */
+  missingFileUrl: string;
+}
+
+export interface RouteCase {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  access: Access;
+  allowWhenEnded: boolean;
+  request: (caller: Caller, env: MatrixEnv) => Omit<InjectOptions, 'method'> & { url: string };
+}
+
+/** A well-formed id nothing has: routes answer 404 (or 400) to it after deciding who may ask. */
+export const NO_SUCH_ID = '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f';
+
+export const ALL_ROLES: Access = 'any';
+export const LEARNERS: Access = ['student', 'teacher', 'institute'];
+export const VIEWERS: Access = ['student', 'teacher', 'institute', 'admin'];
+export const AUTHOR_ROLES: Access = ['admin', 'institute', 'teacher'];
+export const OWNER_ROLES: Access = ['institute', 'teacher'];
+
+export const own = (caller: Caller) => caller.userId;
+
+/** Cases of routes that share one access rule: [method, route path, URL to call, body?]. */
+export function casesFor(
+  access: Access,
+  rows: readonly (readonly [RouteCase['method'], string, string, unknown?])[],
+  allowWhenEnded = false,
+): RouteCase[] {
+  return rows.map(([method, path, url, payload]) => ({
+    method,
+    path,
+    access,
+    allowWhenEnded,
+    request: () => ({
+      url,
+      payload: payload ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
+    }),
+  }));
+}
