@@ -174,3 +174,19 @@ test('a visitor finds an approved course in their currency; a student subscribes
   await expect(shared.getByRole('heading', { name: freeTitle })).toBeVisible();
   await context.close();
 });
+
+test("the demo course's first lesson plays with its captions track", async ({ page }) => {
+  await loginAs(page, 'student');
+  const token = (await page.evaluate(() => localStorage.getItem('jwtToken'))) as string;
+  const response = await page.request.get('/api/learning/subscriptions', { headers: authHeader(token) });
+  const { courses } = (await response.json()) as { courses: { id: string; title: string }[] };
+  const demo = courses.find((course) => course.title === 'Foundations of Geometry');
+  expect(demo, 'student@ is subscribed to the demo course').toBeTruthy();
+  await page.goto(`/subscribed-courses?courseId=${demo?.id}`);
+  await expect(page.getByText('Points and Lines').first()).toBeVisible();
+  const player = page.getByTestId('video-player');
+  await expect(player.locator('track[kind=captions]')).toHaveAttribute('src', /\.vtt\?/);
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => video.textTracks.length))
+    .toBeGreaterThanOrEqual(1);
+});

@@ -68,4 +68,27 @@ test('a teacher uploads a lesson video, watches it being prepared and plays it',
   await expect
     .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.5);
+  await page.keyboard.press('Escape');
+  await expect(player).toBeHidden();
+
+  // Captions: bytes decide here too (a PNG named .vtt is refused), then a SubRip file is taken.
+  const captionsInput = row.locator('input[type=file]');
+  await captionsInput.setInputFiles({ name: 'angles.vtt', mimeType: 'text/vtt', buffer: tinyPng() });
+  await expect(
+    row.getByText('This file is not a caption file. Please upload a WebVTT (.vtt) or SubRip (.srt) file.'),
+  ).toBeVisible();
+  await captionsInput.setInputFiles({
+    name: 'angles.srt',
+    mimeType: 'application/x-subrip',
+    buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nAn angle is a turn.\n'),
+  });
+  await expect(row.getByText('Captions added')).toBeVisible();
+  await row.getByRole('button', { name: /^Play/ }).click();
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => video.textTracks.length))
+    .toBeGreaterThanOrEqual(1);
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: /^Remove captions/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove captions' }).click();
+  await expect(row.getByRole('button', { name: /^Add captions/ })).toBeVisible();
 });

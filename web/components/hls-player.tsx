@@ -15,13 +15,31 @@ interface Props {
   onStop?: (seconds: number, duration: number) => void;
   /** Playback speed (1 = normal). */
   playbackRate?: number;
+  /** A signed WebVTT URL: shown as the default captions track. */
+  captionsUrl?: string | null;
+  /** BCP 47 language of the captions. */
+  captionsLang?: string;
 }
+
+/** Signed URLs are same-origin on disk storage; an S3 URL needs a CORS request (and CORS on the bucket). */
+const crossOriginOf = (url: string | null | undefined) =>
+  url && new URL(url, window.location.href).origin !== window.location.origin ? 'anonymous' : undefined;
 
 /**
  * HLS playback for course videos. hls.js fetches the playlist and segments with the session's
  * Authorization header (the server checks who may watch); browsers that play HLS natively get the URL.
  */
-export function HlsPlayer({ src, poster, title, startAt = 0, onTime, onStop, playbackRate = 1 }: Props) {
+export function HlsPlayer({
+  src,
+  poster,
+  title,
+  startAt = 0,
+  onTime,
+  onStop,
+  playbackRate = 1,
+  captionsUrl,
+  captionsLang = 'en',
+}: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -60,10 +78,11 @@ export function HlsPlayer({ src, poster, title, startAt = 0, onTime, onStop, pla
   return (
     <>
       {failure && <Alert color="red">{failure}</Alert>}
-      {/* biome-ignore lint/a11y/useMediaCaption: captions are added when the video has them (course library issue) */}
+      {/* biome-ignore lint/a11y/useMediaCaption: the captions track is there whenever the author added captions */}
       <video
         ref={videoRef}
         controls
+        crossOrigin={crossOriginOf(captionsUrl)}
         poster={poster ?? undefined}
         aria-label={title}
         style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }}
@@ -71,7 +90,11 @@ export function HlsPlayer({ src, poster, title, startAt = 0, onTime, onStop, pla
         onPause={(event) => onStop?.(event.currentTarget.currentTime, event.currentTarget.duration)}
         onEnded={(event) => onStop?.(event.currentTarget.currentTime, event.currentTarget.duration)}
         data-testid="video-player"
-      />
+      >
+        {captionsUrl && (
+          <track kind="captions" src={captionsUrl} srcLang={captionsLang} label="Captions" default />
+        )}
+      </video>
     </>
   );
 }

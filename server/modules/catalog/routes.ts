@@ -63,6 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           durationSeconds: video.durationSeconds,
           posterUrl: video.posterPath ? app.storage.signedUrl(video.posterPath) : null,
           playlistUrl: previewPlaylistUrl(course.id, video.id),
+          captionsUrl: video.captionsPath ? app.storage.signedUrl(video.captionsPath) : null,
         })),
         faqs: snapshot.faqs.map((faq) => ({ id: faq.id, question: faq.question, answer: faq.answer })),
         materialCount: snapshot.materials.length,

@@ -4,7 +4,9 @@ import { requiredText } from '../../../common/contracts/fields';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { assertStorageQuota } from '../common/uploads';
+import { CAPTIONS_MAX_BYTES, removeCaptions, setCaptions } from './captions-service';
 import { loadAuthoredCourse } from './service';
+import { retryVideo, SWEEP_INTERVAL_MS, sweepStuckVideos } from './video-recovery';
 import {
   deleteVideo,
   listVideos,
@@ -41,6 +43,18 @@ const updateBody = z.object({
 /** Course videos (lesson and preview): upload, background HLS packaging, list, edit, delete, streaming. */
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.work<PackageVideoJob>(PACKAGE_VIDEO_JOB, (job) => packageVideo(app, job), { retryLimit: 1 });
+
+  // A plain timer rather than a pg-boss schedule: the sweep is one idempotent UPDATE per stuck row, so two
+  // servers sweeping at once do no harm, and it also works with inline jobs (tests, `npm run seed`).
+  const sweep = () =>
+    sweepStuckVideos(app).catch((error: unknown) => app.log.error({ err: error }, 'video sweep failed'));
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.get(
     '/api/courses/:courseId/videos',
@@ -105,6 +119,50 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const video = await loadVideo(app, course, request.params.videoId);
       await deleteVideo(app, course, video);
       return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/courses/:courseId/videos/:videoId/retry',
+    { config: { access: AUTHORS }, schema: { params: videoParams } },
+    async (request) => {
+      const actor = actorOf(request);
+      const course = await loadAuthoredCourse(app, actor, request.params.courseId);
+      const video = await loadVideo(app, course, request.params.videoId);
+      return presentVideo(app, await retryVideo(app, actor, course, video));
+    },
+  );
+
+  app.put(
+    '/api/courses/:courseId/videos/:videoId/captions',
+    { config: { access: AUTHORS }, schema: { params: videoParams } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const video = await loadVideo(app, course, request.params.videoId);
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the captions as multipart/form-data.');
+      }
+      try {
+        const part = await request.file({
+          limits: { fileSize: CAPTIONS_MAX_BYTES, files: 1, fields: 10, parts: 20 },
+          throwFileSizeLimit: false,
+        });
+        if (!part) throw badRequest('Please choose a caption file to upload');
+        return presentVideo(app, await setCaptions(app, course, video, part));
+      } catch (error) {
+        if (!request.raw.readableEnded) request.raw.resume();
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/api/courses/:courseId/videos/:videoId/captions',
+    { config: { access: AUTHORS }, schema: { params: videoParams } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const video = await loadVideo(app, course, request.params.videoId);
+      return presentVideo(app, await removeCaptions(app, course, video));
     },
   );
 

@@ -55,7 +55,7 @@ export interface VideoProcessingEvent {
   error?: string;
 }
 
-const videoFolder = (courseId: string, videoId: string) => `courses/${courseId}/videos/${videoId}`;
+export const videoFolder = (courseId: string, videoId: string) => `courses/${courseId}/videos/${videoId}`;
 
 /** The browser's path to a ready video's playlist; its segments are named relative to it. */
 export const playlistUrl = (video: Pick<CourseVideoRow, 'courseId' | 'id'>) =>
@@ -78,6 +78,7 @@ export function presentVideo(app: App, video: CourseVideoRow) {
     height: video.height,
     posterUrl: ready && video.posterPath ? app.storage.signedUrl(video.posterPath) : null,
     playlistUrl: ready && video.hlsPath ? playlistUrl(video) : null,
+    captionsUrl: video.captionsPath ? app.storage.signedUrl(video.captionsPath) : null,
     createdAt: video.createdAt.toISOString(),
   };
 }
@@ -136,7 +137,13 @@ async function receiveVideo(
 }
 
 /** Stores a local file under key and records it (owner, type, size) so quotas and signed reads work. */
-async function putStoredFile(app: App, ownerId: string, key: string, file: string, contentType: string) {
+export async function putStoredFile(
+  app: App,
+  ownerId: string,
+  key: string,
+  file: string,
+  contentType: string,
+) {
   const { size } = await stat(file);
   await app.storage.putFile(key, file, contentType);
   const values = {
@@ -219,24 +226,31 @@ export async function uploadVideo(
       .returning();
     await touchCourse(app, course);
 
-    const job: PackageVideoJob = { videoId, uploaderId: actor.userId };
-    try {
-      await app.jobs.send(PACKAGE_VIDEO_JOB, job, {
-        expireInSeconds: packagingTimeoutMs(probe.durationSeconds) / 1000 + 300,
-      });
-    } catch (error) {
-      app.log.error({ err: error, videoId }, 'could not queue the video for packaging');
-      await app.db
-        .update(courseVideos)
-        .set({ processingStatus: 'failed', processingError: 'The video could not be queued for processing.' })
-        .where(eq(courseVideos.id, videoId));
-      throw new AppError('UNAVAILABLE', 'The video could not be queued for processing. Please try again.');
-    }
+    await queuePackaging(app, { videoId, uploaderId: actor.userId }, probe.durationSeconds);
     // Inline jobs have already run; with pg-boss this is still the row as inserted.
     const [current] = await app.db.select().from(courseVideos).where(eq(courseVideos.id, videoId));
     return current ?? video;
   } finally {
     await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Queues the packaging job for a video in processing; when the queue refuses, the video is marked failed
+ * and the caller gets UNAVAILABLE.
+ */
+export async function queuePackaging(app: App, job: PackageVideoJob, durationSeconds: number | null) {
+  try {
+    await app.jobs.send(PACKAGE_VIDEO_JOB, job, {
+      expireInSeconds: packagingTimeoutMs(durationSeconds ?? 0) / 1000 + 300,
+    });
+  } catch (error) {
+    app.log.error({ err: error, videoId: job.videoId }, 'could not queue the video for packaging');
+    await app.db
+      .update(courseVideos)
+      .set({ processingStatus: 'failed', processingError: 'The video could not be queued for processing.' })
+      .where(eq(courseVideos.id, job.videoId));
+    throw new AppError('UNAVAILABLE', 'The video could not be queued for processing. Please try again.');
   }
 }
 

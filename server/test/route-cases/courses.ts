@@ -16,6 +16,21 @@ export const COURSE_ROUTES: RouteCase[] = [
       ['PUT', '/api/courses/:courseId/videos/:videoId', `/api/courses/${NO_SUCH_ID}/videos/${NO_SUCH_ID}`],
       ['DELETE', '/api/courses/:courseId/videos/:videoId', `/api/courses/${NO_SUCH_ID}/videos/${NO_SUCH_ID}`],
       [
+        'POST',
+        '/api/courses/:courseId/videos/:videoId/retry',
+        `/api/courses/${NO_SUCH_ID}/videos/${NO_SUCH_ID}/retry`,
+      ],
+      [
+        'PUT',
+        '/api/courses/:courseId/videos/:videoId/captions',
+        `/api/courses/${NO_SUCH_ID}/videos/${NO_SUCH_ID}/captions`,
+      ],
+      [
+        'DELETE',
+        '/api/courses/:courseId/videos/:videoId/captions',
+        `/api/courses/${NO_SUCH_ID}/videos/${NO_SUCH_ID}/captions`,
+      ],
+      [
         'GET',
         '/api/courses/:courseId/videos/:videoId/hls/:file',
         `/api/courses/${NO_SUCH_ID}/videos/${NO_SUCH_ID}/hls/index.m3u8`,

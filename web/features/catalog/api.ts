@@ -26,7 +26,7 @@ export interface CatalogVideo {
 
 export interface CatalogCourseDetail extends CatalogCourse {
   lessons: CatalogVideo[];
-  previews: (CatalogVideo & { posterUrl: string | null; playlistUrl: string })[];
+  previews: (CatalogVideo & { posterUrl: string | null; playlistUrl: string; captionsUrl: string | null })[];
   faqs: { id: string; question: string; answer: string }[];
   materialCount: number;
   /** null when nobody is logged in. */

@@ -101,7 +101,12 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
                 Previews
               </Title>
               {preview && (
-                <HlsPlayer src={preview.playlistUrl} poster={preview.posterUrl} title={preview.title} />
+                <HlsPlayer
+                  src={preview.playlistUrl}
+                  poster={preview.posterUrl}
+                  title={preview.title}
+                  captionsUrl={preview.captionsUrl}
+                />
               )}
               {data.previews.map((p) => (
                 <Group key={p.id} justify="space-between">

@@ -33,6 +33,7 @@ export default function PreviewVideoPage() {
                 src={current.playlistUrl}
                 poster={current.posterUrl}
                 title={current.title}
+                captionsUrl={current.captionsUrl}
               />
             ) : (
               <Text c="dimmed">This course has no preview videos.</Text>

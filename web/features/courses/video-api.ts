@@ -20,6 +20,7 @@ export interface CourseVideo {
   height: number | null;
   posterUrl: string | null;
   playlistUrl: string | null;
+  captionsUrl: string | null;
 }
 
 interface ProcessingEvent {
@@ -98,5 +99,23 @@ export function useVideoMutations(courseId: string, kind: VideoKind) {
     mutationFn: (id: string) => api<{ ok: true }>(`/courses/${courseId}/videos/${id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
-  return { update, remove, refresh };
+  const retry = useMutation({
+    mutationFn: (id: string) =>
+      api<CourseVideo>(`/courses/${courseId}/videos/${id}/retry`, { method: 'POST' }),
+    onSuccess: refresh,
+  });
+  const setCaptions = useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const formData = new FormData();
+      formData.append('file', file);
+      return api<CourseVideo>(`/courses/${courseId}/videos/${id}/captions`, { method: 'PUT', formData });
+    },
+    onSuccess: refresh,
+  });
+  const removeCaptions = useMutation({
+    mutationFn: (id: string) =>
+      api<CourseVideo>(`/courses/${courseId}/videos/${id}/captions`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+  return { update, remove, retry, setCaptions, removeCaptions, refresh };
 }

@@ -14,7 +14,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowDown, IconArrowUp, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconBadgeCc,
+  IconPlayerPlay,
+  IconRefresh,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { ALLOWED_VIDEO_TYPES } from '../../../common/files';
 import { formatClock } from '../../../common/time';
@@ -41,6 +49,74 @@ const COPY: Record<VideoKind, { title: string; empty: string; button: string }> 
   },
 };
 
+/** A ready video's captions: upload a .vtt/.srt file, or see that it has some and remove them. */
+function CaptionsControl({ video, courseId }: { video: CourseVideo; courseId: string }) {
+  const { setCaptions, removeCaptions } = useVideoMutations(courseId, video.kind);
+  const [error, setError] = useState<string | null>(null);
+  const send = (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    setCaptions.mutate(
+      { id: video.id, file },
+      {
+        onSuccess: () => toast('success', `Captions added to ${video.title}`),
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+  const confirmRemove = () =>
+    modals.openConfirmModal({
+      title: 'Remove the captions?',
+      children: <Text size="sm">“{video.title}” will play without captions.</Text>,
+      labels: { confirm: 'Remove captions', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        removeCaptions.mutate(video.id, { onError: (failure) => toast('danger', failure.message) }),
+    });
+  return (
+    <Stack gap={2}>
+      {video.captionsUrl ? (
+        <Group gap="xs">
+          <Badge variant="light" color="blue" leftSection={<IconBadgeCc size={14} />}>
+            Captions added
+          </Badge>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            onClick={confirmRemove}
+            loading={removeCaptions.isPending}
+            aria-label={`Remove captions of ${video.title}`}
+          >
+            Remove
+          </Button>
+        </Group>
+      ) : (
+        <FileButton onChange={send} accept=".vtt,.srt,text/vtt,application/x-subrip">
+          {(props) => (
+            <Button
+              {...props}
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconBadgeCc size={14} />}
+              loading={setCaptions.isPending}
+              aria-label={`Add captions to ${video.title}`}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Captions
+            </Button>
+          )}
+        </FileButton>
+      )}
+      {error && (
+        <Text size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function VideoRow({
   video,
   index,
@@ -54,7 +130,7 @@ function VideoRow({
   onPlay: () => void;
   courseId: string;
 }) {
-  const { update, remove } = useVideoMutations(courseId, video.kind);
+  const { update, remove, retry } = useVideoMutations(courseId, video.kind);
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: 'Delete this video?',
@@ -95,14 +171,29 @@ function VideoRow({
             </Group>
           )}
           {video.status === 'ready' && (
-            <Text size="xs" c="dimmed">
-              {formatClock((video.durationSeconds ?? 0) * 1000)} · {video.width}×{video.height}
-            </Text>
+            <>
+              <Text size="xs" c="dimmed">
+                {formatClock((video.durationSeconds ?? 0) * 1000)} · {video.width}×{video.height}
+              </Text>
+              <CaptionsControl video={video} courseId={courseId} />
+            </>
           )}
           {video.status === 'failed' && (
-            <Text size="xs" c="red">
-              {video.error ?? 'Processing failed'}
-            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="xs" c="red">
+                {video.error ?? 'Processing failed'}
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconRefresh size={14} />}
+                loading={retry.isPending}
+                onClick={() => retry.mutate(video.id, { onError: (error) => toast('danger', error.message) })}
+                aria-label={`Retry ${video.title}`}
+              >
+                Retry
+              </Button>
+            </Group>
           )}
         </Stack>
         <Badge
@@ -209,7 +300,12 @@ export function VideosStep({ courseId, kind }: { courseId: string; kind: VideoKi
       ))}
       <Modal opened={playing !== null} onClose={() => setPlaying(null)} title={playing?.title} size="xl">
         {playing?.playlistUrl && (
-          <HlsPlayer src={playing.playlistUrl} poster={playing.posterUrl} title={playing.title} />
+          <HlsPlayer
+            src={playing.playlistUrl}
+            poster={playing.posterUrl}
+            title={playing.title}
+            captionsUrl={playing.captionsUrl}
+          />
         )}
       </Modal>
     </Stack>

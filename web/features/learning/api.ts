@@ -20,6 +20,7 @@ export interface LearnerLesson {
   durationSeconds: number | null;
   posterUrl: string | null;
   playlistUrl: string;
+  captionsUrl: string | null;
   positionSeconds: number;
   watchedSeconds: number;
   completed: boolean;
