@@ -15,10 +15,16 @@ export default defineConfig({
   outputDir: `.tmp/test-results-${PORT}`,
   reporter: [['list'], ['json', { outputFile: `.tmp/playwright-results-${PORT}.json` }]],
   globalSetup: './e2e/support/global-setup.ts',
-  // Journeys that change shared demo state (the approval queue) run after the others, on their own.
+  // Journeys that change shared demo state (the approval queue and its badge count) run after the others,
+  // one at a time, so no journey sees another's pending course in the count.
   projects: [
-    { name: 'journeys', testIgnore: /course-approval/ },
-    { name: 'shared-state', testMatch: /course-approval/, dependencies: ['journeys'] },
+    { name: 'journeys', testIgnore: /course-approval|course-lifecycle|quiz-taking/ },
+    {
+      name: 'shared-state',
+      testMatch: /course-approval|course-lifecycle|quiz-taking/,
+      dependencies: ['journeys'],
+      workers: 1,
+    },
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

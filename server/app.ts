@@ -22,6 +22,10 @@ import { videoRoutes } from './modules/courses/video-routes';
 import { healthRoutes } from './modules/health/routes';
 import { learningRoutes } from './modules/learning/routes';
 import { logRoutes } from './modules/logs/routes';
+import { attemptRoutes } from './modules/quizzes/attempt-routes';
+import { quizAuthoringRoutes } from './modules/quizzes/authoring-routes';
+import { markingRoutes } from './modules/quizzes/marking-routes';
+import { reportRoutes } from './modules/reports/routes';
 import { userRoutes } from './modules/users/routes';
 import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
 import { s3Storage } from './providers/storage/s3-storage';
@@ -111,9 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(videoRoutes);
   await app.register(faqRoutes);
   await app.register(materialRoutes);
+  await app.register(quizAuthoringRoutes);
   await app.register(catalogRoutes);
   await app.register(learningRoutes);
+  await app.register(attemptRoutes);
+  await app.register(markingRoutes);
   await app.register(logRoutes);
+  await app.register(reportRoutes);
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -22,7 +22,7 @@ import { numberField } from './numbers';
  *   POST   /api/courses/:courseId/quizzes      QuizSettingsInput → 201 QuizDetail
  *   GET    /api/quizzes/:quizId                                → QuizDetail (with correct answers)
  *   PUT    /api/quizzes/:quizId                QuizSettingsInput (partial) + position → QuizDetail
- *   DELETE /api/quizzes/:quizId                                → 204 (409 when attempts exist)
+ *   DELETE /api/quizzes/:quizId                                → 204 (archived, not deleted, when attempted or live)
  *   POST   /api/quizzes/:quizId/questions      QuestionInput   → 201 AuthorQuestion
  *   PUT    /api/quizzes/:quizId/questions/:questionId  QuestionInput (partial) + position → AuthorQuestion
  *   DELETE /api/quizzes/:quizId/questions/:questionId          → 204
@@ -40,7 +40,8 @@ import { numberField } from './numbers';
  *   POST   /api/learning/attempts/:attemptId/submit            → AttemptView
  *
  * Marking (institute, teacher; attempts on courses they own, institutes also their teachers'):
- *   GET    /api/marking/attempts?status=submitted|marked&courseId&page  → { attempts: MarkingRow[], total }
+ *   GET    /api/marking/attempts?status=submitted|marked&courseId&page&pageSize(≤50)
+ *          → { attempts: MarkingRow[], total, waiting (attempts waiting for marking), page, pageSize }
  *   GET    /api/marking/attempts/:attemptId                   → MarkingView
  *   PUT    /api/marking/attempts/:attemptId   MarkInput       → MarkingView (live 'quizMarked' to the student)
  *   GET    /api/marking/attempts/:attemptId/answers/:questionId/file → { url } signed URL of a file answer
@@ -82,7 +83,21 @@ export const quizSettingsSchema = z.object({
   passPercent: percentField,
 });
 export type QuizSettingsInput = z.input<typeof quizSettingsSchema>;
-export const quizUpdateSchema = quizSettingsSchema.partial().extend({ position: positionField.optional() });
+const settings = quizSettingsSchema.shape;
+/**
+ * Any part of the settings, and a position. The defaults are taken off first: zod 4 fills a default even
+ * inside .partial(), which would reset every setting an edit leaves out.
+ */
+export const quizUpdateSchema = z
+  .object({
+    ...settings,
+    instructions: settings.instructions.unwrap(),
+    shuffleQuestions: settings.shuffleQuestions.unwrap(),
+    shuffleOptions: settings.shuffleOptions.unwrap(),
+    displayMode: settings.displayMode.unwrap(),
+  })
+  .partial()
+  .extend({ position: positionField.optional() });
 
 const optionSchema = z.object({
   /** Kept when editing so answers keep pointing at the same option; new options may omit it. */

@@ -5,10 +5,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '../app';
 import { DEMO_PASSWORD } from './demo';
 import { makeSlideVideo, makeStudyPdf } from './demo-media';
+import { seedDemoAttempts, seedDemoQuiz } from './demo-quiz';
 
 type Json = Record<string, unknown>;
 
 export const DEMO_COURSE_TITLE = 'Foundations of Geometry';
+
+const DEMO_CAPTIONS = `WEBVTT
+
+00:00:00.000 --> 00:00:04.000
+Lesson 1: Points and Lines.
+
+00:00:04.000 --> 00:00:08.000
+A point has a position but no size; a line goes on for ever.
+`;
 
 /** multipart/form-data with one file, built by hand so the seed goes through the real upload routes. */
 function multipart(filename: string, contentType: string, bytes: Buffer) {
@@ -133,11 +143,23 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
     if (videos.every((video) => video.status === 'ready')) break;
     await sleep(500);
   }
+  // Captions for the first lesson, once it is ready (the player shows them as a track).
+  const { videos: lessons } = (await call('GET', `/api/courses/${courseId}/videos?kind=lesson`, teacher)) as {
+    videos: { id: string; title: string }[];
+  };
+  await call('PUT', `/api/courses/${courseId}/videos/${lessons[0].id}/captions`, teacher, {
+    ...multipart('points-and-lines.vtt', 'text/vtt', Buffer.from(DEMO_CAPTIONS)),
+  });
+  const quizId = await seedDemoQuiz(call, teacher, courseId, lessons);
   await call('POST', `/api/courses/${courseId}/submit`, teacher);
   await call('POST', `/api/approvals/${courseId}/approve`, admin, {
     payload: { comment: 'Clear and well paced. Approved.' },
   });
   await call('POST', `/api/learning/courses/${courseId}/subscribe`, student);
+  const drawing = makeStudyPdf('My right angle', ['A right angle, marked with a small square: 90 degrees.']);
+  await seedDemoAttempts(call, multipart, { student, teacher }, quizId, drawing);
   for (const token of [teacher, admin, student]) await call('POST', '/api/auth/logout', token);
-  log('Demo course "Foundations of Geometry" is approved and student@ is subscribed.');
+  log(
+    'Demo course "Foundations of Geometry" is approved with its quiz; student@ is subscribed, with one marked attempt and one waiting for marking.',
+  );
 }

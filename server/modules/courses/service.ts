@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
 import { APPROVAL_STATUSES, type CourseStep, statusAfterEdit } from '../../../common/courses';
@@ -10,6 +10,7 @@ import {
   courseSubscriptions,
   courses,
   courseVideos,
+  storedFiles,
   users,
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -114,6 +115,11 @@ function visibleTo(actor: Actor): SQL | undefined {
 const exists = (table: typeof courseFaqs | typeof courseMaterials) =>
   sql`exists (select 1 from ${table} where ${table.courseId} = ${courses.id})`;
 
+/** A course "has a quiz" once a quiz in its working version has a question (archived quizzes left out). */
+// Written out with aliases: drizzle leaves columns unqualified in a one-table select, where "id" would be
+// read as the subquery's own column.
+const hasQuiz = sql`exists (select 1 from quizzes q where q.course_id = courses.id and q.archived_at is null and exists (select 1 from quiz_questions qq where qq.quiz_id = q.id))`;
+
 function filterCondition(filter: ListQuery['filter']): SQL | undefined {
   switch (filter) {
     case 'withFaq':
@@ -124,11 +130,10 @@ function filterCondition(filter: ListQuery['filter']): SQL | undefined {
       return exists(courseMaterials);
     case 'withoutStudyMaterial':
       return sql`not ${exists(courseMaterials)}`;
-    // Quizzes arrive with the quizzes issue: until then no course has one.
     case 'withQuiz':
-      return sql`false`;
+      return hasQuiz;
     case 'withoutQuiz':
-      return undefined;
+      return sql`not ${hasQuiz}`;
     default:
       return undefined;
   }
@@ -182,19 +187,26 @@ export async function stepCompletion(app: App, course: CourseRow): Promise<Recor
     .select({ materials: count() })
     .from(courseMaterials)
     .where(eq(courseMaterials.courseId, course.id));
+  const [withQuiz] = await app.db
+    .select({ quiz: sql<boolean>`${hasQuiz}` })
+    .from(courses)
+    .where(eq(courses.id, course.id));
   return {
     'course-information': Boolean(
       course.title && course.description && course.category && course.level && course.language,
     ),
     'course-videos': counts.lessons > 0 && counts.processing === 0,
-    quiz: false,
+    quiz: withQuiz?.quiz === true,
     faq: faqs > 0,
     'study-material': materials > 0,
     'preview-videos': counts.previews > 0,
   };
 }
 
-/** Deletes a course nobody has subscribed to; a course with learners must stay for them. */
+/**
+ * Deletes a course nobody has subscribed to (a course with learners must stay for them), then every file
+ * stored under its folder — videos, captions, picture, material — so the owner's storage is freed.
+ */
 export async function deleteCourse(app: App, course: CourseRow): Promise<void> {
   const [{ learners }] = await app.db
     .select({ learners: count() })
@@ -207,4 +219,9 @@ export async function deleteCourse(app: App, course: CourseRow): Promise<void> {
     );
   }
   await app.db.delete(courses).where(eq(courses.id, course.id));
+  const files = await app.db
+    .select({ path: storedFiles.path })
+    .from(storedFiles)
+    .where(like(storedFiles.path, `courses/${course.id}/%`));
+  for (const file of files) await removeStoredFile(app, file.path);
 }

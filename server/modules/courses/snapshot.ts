@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type CourseRow, courseFaqs, courseMaterials, courseVideos } from '../../db/schema/index';
+import {
+  buildQuizSnapshots,
+  describeSnapshotQuiz,
+  quizChanged,
+  type SnapshotQuiz,
+} from '../quizzes/snapshot-quizzes';
 
 /** The part of a course students see: written at approval, compared against at re-approval. */
 export interface CourseSnapshot {
@@ -22,11 +28,22 @@ export interface CourseSnapshot {
     position: number;
     hlsPath: string | null;
     posterPath: string | null;
+    /** Absent in snapshots approved before captions existed. */
+    captionsPath?: string | null;
     durationSeconds: number | null;
   }[];
   faqs: { id: string; question: string; answer: string }[];
   materials: { id: string; title: string; filePath: string }[];
+  /** Absent in snapshots approved before quizzes existed: read them through liveQuizzes(). */
+  quizzes?: SnapshotQuiz[];
 }
+
+/**
+ * The quizzes of a snapshot, e.g. liveQuizzes(course.approvedSnapshot): none for a course never approved or
+ * approved before quizzes existed.
+ */
+export const liveQuizzes = (snapshot: unknown): SnapshotQuiz[] =>
+  (snapshot as Pick<CourseSnapshot, 'quizzes'> | null | undefined)?.quizzes ?? [];
 
 type Executor = Pick<Db, 'select'>;
 
@@ -42,6 +59,7 @@ export async function buildSnapshot(db: Executor, course: CourseRow): Promise<Co
     .where(eq(courseFaqs.courseId, course.id))
     .orderBy(asc(courseFaqs.position));
   const materials = await db.select().from(courseMaterials).where(eq(courseMaterials.courseId, course.id));
+  const quizzes = await buildQuizSnapshots(db, course.id);
   return {
     info: {
       title: course.title,
@@ -63,6 +81,7 @@ export async function buildSnapshot(db: Executor, course: CourseRow): Promise<Co
         position: video.position,
         hlsPath: video.hlsPath,
         posterPath: video.posterPath,
+        captionsPath: video.captionsPath,
         durationSeconds: video.durationSeconds,
       })),
     faqs: faqs.map((faq) => ({ id: faq.id, question: faq.question, answer: faq.answer })),
@@ -71,11 +90,12 @@ export async function buildSnapshot(db: Executor, course: CourseRow): Promise<Co
       title: material.title,
       filePath: material.filePath,
     })),
+    quizzes,
   };
 }
 
 export interface SnapshotChange {
-  area: 'info' | 'videos' | 'faqs' | 'materials';
+  area: 'info' | 'videos' | 'faqs' | 'materials' | 'quizzes';
   kind: 'changed' | 'added' | 'removed';
   label: string;
   before?: string;
@@ -116,6 +136,53 @@ export function diffSnapshots(approved: CourseSnapshot, current: CourseSnapshot)
         changes.push({ area, kind: 'changed', label: text, before: before.get(id), after: text });
     }
     for (const [id, text] of before) if (!after.has(id)) changes.push({ area, kind: 'removed', label: text });
+  }
+  const approvedVideos = new Map(approved.videos.map((video) => [video.id, video]));
+  for (const video of current.videos) {
+    const before = approvedVideos.get(video.id);
+    if (!before || (before.captionsPath ?? null) === (video.captionsPath ?? null)) continue;
+    const state = (path: string | null | undefined) => (path ? 'captions' : 'no captions');
+    changes.push({
+      area: 'videos',
+      kind: 'changed',
+      label: `Captions of ${video.kind === 'preview' ? 'preview' : 'lesson'} “${video.title}”`,
+      before: state(before.captionsPath),
+      after: before.captionsPath && video.captionsPath ? 'new captions' : state(video.captionsPath),
+    });
+  }
+  changes.push(...diffQuizzes(liveQuizzes(approved), liveQuizzes(current)));
+  return changes;
+}
+
+/** Quizzes added, removed, and changed (title, settings or any question). */
+function diffQuizzes(approved: SnapshotQuiz[], current: SnapshotQuiz[]): SnapshotChange[] {
+  const changes: SnapshotChange[] = [];
+  const before = new Map(approved.map((quiz) => [quiz.id, quiz]));
+  const after = new Set(current.map((quiz) => quiz.id));
+  for (const quiz of current) {
+    const old = before.get(quiz.id);
+    const label = `Quiz “${quiz.title}”`;
+    if (!old) changes.push({ area: 'quizzes', kind: 'added', label, after: describeSnapshotQuiz(quiz) });
+    else if (quizChanged(old, quiz)) {
+      const [was, now] = [describeSnapshotQuiz(old), describeSnapshotQuiz(quiz)];
+      changes.push({
+        area: 'quizzes',
+        kind: 'changed',
+        label,
+        before: was,
+        after: was === now ? `${now} (questions or settings edited)` : now,
+      });
+    }
+  }
+  for (const quiz of approved) {
+    if (!after.has(quiz.id)) {
+      changes.push({
+        area: 'quizzes',
+        kind: 'removed',
+        label: `Quiz “${quiz.title}”`,
+        before: describeSnapshotQuiz(quiz),
+      });
+    }
   }
   return changes;
 }

@@ -44,23 +44,49 @@ export async function loadLearnableCourse(app: App, actor: Actor, courseId: stri
   return live;
 }
 
-/** Lesson ids completed by a user among the given ones. */
-async function completedAmong(app: App, userId: string, videoIds: string[]): Promise<Set<string>> {
-  if (videoIds.length === 0) return new Set();
+/** Lesson ids completed by each of the users among the given ones (reports ask for many users at once). */
+export async function completedByUser(
+  app: App,
+  userIds: string[],
+  videoIds: string[],
+): Promise<Map<string, Set<string>>> {
+  const byUser = new Map<string, Set<string>>();
+  if (userIds.length === 0 || videoIds.length === 0) return byUser;
   const rows = await app.db
-    .select({ videoId: videoProgress.videoId })
+    .select({ userId: videoProgress.userId, videoId: videoProgress.videoId })
     .from(videoProgress)
     .where(
       and(
-        eq(videoProgress.userId, userId),
+        inArray(videoProgress.userId, userIds),
         inArray(videoProgress.videoId, videoIds),
         isNotNull(videoProgress.completedAt),
       ),
     );
-  return new Set(rows.map((row) => row.videoId));
+  for (const row of rows) {
+    const done = byUser.get(row.userId) ?? new Set<string>();
+    done.add(row.videoId);
+    byUser.set(row.userId, done);
+  }
+  return byUser;
+}
+
+/** Lesson ids completed by a user among the given ones. */
+async function completedAmong(app: App, userId: string, videoIds: string[]): Promise<Set<string>> {
+  return (await completedByUser(app, [userId], videoIds)).get(userId) ?? new Set();
 }
 
 const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
+
+/** The one definition of progress in a course: completed lessons / lessons of its live version. */
+export function lessonProgress(snapshot: CourseSnapshot, completed: Set<string>) {
+  const lessons = lessonsOf(snapshot);
+  const done = lessons.filter((lesson) => completed.has(lesson.id)).length;
+  return {
+    lessonCount: lessons.length,
+    completedLessons: done,
+    progressPercent: percent(done, lessons.length),
+  };
+}
 
 /** The actor's subscribed courses with progress = completed lessons / lessons of the live version. */
 export async function listSubscriptions(app: App, actor: Actor) {
@@ -78,7 +104,6 @@ export async function listSubscriptions(app: App, actor: Actor) {
   return rows.map((row) => {
     const snapshot = liveSnapshot(row.course) as CourseSnapshot;
     const lessons = lessonsOf(snapshot);
-    const done = lessons.filter((lesson) => completed.has(lesson.id)).length;
     const poster = lessons.find((lesson) => lesson.posterPath)?.posterPath;
     return {
       id: row.course.id,
@@ -86,9 +111,7 @@ export async function listSubscriptions(app: App, actor: Actor) {
       category: snapshot.info.category,
       level: snapshot.info.level,
       teacherName: row.teacherName,
-      lessonCount: lessons.length,
-      completedLessons: done,
-      progressPercent: percent(done, lessons.length),
+      ...lessonProgress(snapshot, completed),
       posterUrl: poster ? app.storage.signedUrl(poster) : null,
       subscribedAt: row.subscribedAt.toISOString(),
     };
@@ -133,6 +156,7 @@ export async function learnerCourse(app: App, actor: Actor, courseId: string) {
         durationSeconds: lesson.durationSeconds,
         posterUrl: lesson.posterPath ? app.storage.signedUrl(lesson.posterPath) : null,
         playlistUrl: learnerPlaylistUrl(course.id, lesson.id),
+        captionsUrl: lesson.captionsPath ? app.storage.signedUrl(lesson.captionsPath) : null,
         positionSeconds: row?.positionSeconds ?? 0,
         watchedSeconds: row?.watchedSeconds ?? 0,
         completed: Boolean(row?.completedAt),

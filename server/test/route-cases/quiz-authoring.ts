@@ -1,4 +1,19 @@
-import type { RouteCase } from './types';
+import { AUTHOR_ROLES, casesFor, NO_SUCH_ID, type RouteCase } from './types';
 
-/** Quiz authoring: quizzes, questions, CSV import, preview check. */
-export const QUIZ_AUTHORING_ROUTES: RouteCase[] = [];
+const quiz = `/api/quizzes/${NO_SUCH_ID}`;
+const question = `${quiz}/questions/${NO_SUCH_ID}`;
+
+/** Quiz authoring: quizzes, questions, CSV import, preview check (the course's authors only). */
+export const QUIZ_AUTHORING_ROUTES: RouteCase[] = casesFor(AUTHOR_ROLES, [
+  ['GET', '/api/courses/:courseId/quizzes', `/api/courses/${NO_SUCH_ID}/quizzes`],
+  ['POST', '/api/courses/:courseId/quizzes', `/api/courses/${NO_SUCH_ID}/quizzes`],
+  ['GET', '/api/quizzes/:quizId', quiz],
+  ['PUT', '/api/quizzes/:quizId', quiz],
+  ['DELETE', '/api/quizzes/:quizId', quiz],
+  ['POST', '/api/quizzes/:quizId/questions', `${quiz}/questions`],
+  ['PUT', '/api/quizzes/:quizId/questions/:questionId', question],
+  ['DELETE', '/api/quizzes/:quizId/questions/:questionId', question],
+  ['POST', '/api/quizzes/:quizId/questions/:questionId/duplicate', `${question}/duplicate`],
+  ['POST', '/api/quizzes/:quizId/questions/import', `${quiz}/questions/import`],
+  ['POST', '/api/quizzes/:quizId/preview/check', `${quiz}/preview/check`, { responses: {} }],
+]);

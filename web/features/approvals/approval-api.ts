@@ -4,7 +4,7 @@ import type { AuthoredCourse } from '../courses/api';
 import { approvalCountQuery } from './api';
 
 export interface SnapshotChange {
-  area: 'info' | 'videos' | 'faqs' | 'materials';
+  area: 'info' | 'videos' | 'faqs' | 'materials' | 'quizzes';
   kind: 'changed' | 'added' | 'removed';
   label: string;
   before?: string;

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import { ALLOWED_ARCHIVE_TYPES, ALLOWED_DOCUMENT_TYPES, ALLOWED_IMAGE_TYPES } from '../../../common/files';
+import { QUIZ_LIMITS } from '../../../common/quizzes';
+import type { App } from '../../app';
+import { quizAnswers } from '../../db/schema/index';
+import type { Actor } from '../../http/actor';
+import { AppError, badRequest } from '../../http/errors';
+import { removeStoredFile, storeUpload } from '../common/uploads';
+import { ownAttemptRow, paperQuestion, whileOpen } from './attempt-service';
+
+/** What a file answer may be: pictures of written work, documents and archives (by their bytes). */
+export const FILE_ANSWER_TYPES: readonly string[] = [
+  ...ALLOWED_IMAGE_TYPES,
+  ...ALLOWED_DOCUMENT_TYPES,
+  ...ALLOWED_ARCHIVE_TYPES,
+];
+
+/** Checks, before any bytes are read, that the question takes a file and the attempt is still open. */
+export async function prepareFileAnswer(app: App, actor: Actor, attemptId: string, questionId: string) {
+  const attempt = await ownAttemptRow(app, actor, attemptId);
+  if (paperQuestion(attempt, questionId).type !== 'file') {
+    throw badRequest('This question is not answered with a file');
+  }
+  await whileOpen(app, attempt.id, async () => undefined);
+  return attempt;
+}
+
+const displayName = (filename: string | undefined, ext: string) =>
+  path.basename(filename || '').slice(0, 200) || `answer.${ext}`;
+
+/**
+ * Stores an uploaded file answer under the attempt and records it; a file replaced by a new one is deleted.
+ * If the attempt closed while the file was arriving, the new file is dropped and the answer refused.
+ */
+export async function saveFileAnswer(
+  app: App,
+  actor: Actor,
+  attemptId: string,
+  questionId: string,
+  part: MultipartFile,
+) {
+  const bytes = await part.toBuffer();
+  if (part.file.truncated) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The file is too large. Please upload at most ${QUIZ_LIMITS.fileAnswerMaxBytes / 1024 ** 2} MB.`,
+    );
+  }
+  const { key, sniffed } = await storeUpload(app, {
+    ownerId: actor.userId,
+    folder: `quiz-attempts/${attemptId}`,
+    bytes,
+    claimedType: part.mimetype,
+    allowed: FILE_ANSWER_TYPES,
+  });
+  const response = { fileName: displayName(part.filename, sniffed.ext) };
+  try {
+    const { savedAt, replaced } = await whileOpen(app, attemptId, async (tx) => {
+      const [previous] = await tx
+        .select({ filePath: quizAnswers.filePath })
+        .from(quizAnswers)
+        .where(and(eq(quizAnswers.attemptId, attemptId), eq(quizAnswers.questionId, questionId)));
+      const now = new Date();
+      await tx
+        .insert(quizAnswers)
+        .values({ attemptId, questionId, response, filePath: key, savedAt: now })
+        .onConflictDoUpdate({
+          target: [quizAnswers.attemptId, quizAnswers.questionId],
+          set: { response, filePath: key, savedAt: now },
+        });
+      return { savedAt: now, replaced: previous?.filePath ?? null };
+    });
+    if (replaced) await removeStoredFile(app, replaced);
+    return { questionId, response, savedAt: savedAt.toISOString() };
+  } catch (error) {
+    await removeStoredFile(app, key);
+    throw error;
+  }
+}

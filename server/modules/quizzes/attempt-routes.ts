@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answerSchema } from '../../../common/contracts/quizzes';
+import { QUIZ_LIMITS } from '../../../common/quizzes';
+import { actorOf } from '../../http/access';
+import { AppError, badRequest } from '../../http/errors';
+import { assertStorageQuota } from '../common/uploads';
+import { prepareFileAnswer, saveFileAnswer } from './attempt-files';
+import { submitOverdueAttempts } from './attempt-grading';
+import { attemptView, loadOwnAttempt, saveAnswer, submitOwnAttempt } from './attempt-service';
+import { learnerQuiz, listLearnerQuizzes, startAttempt } from './attempt-start';
+
+const LEARNERS = ['student', 'teacher', 'institute'] as const;
+const SWEEP_INTERVAL_MS = 60_000;
+const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
+const quizParams = z.object({ quizId: z.uuid({ error: 'Quiz not found' }) });
+const attemptParams = z.object({ attemptId: z.uuid({ error: 'Attempt not found' }) });
+const answerParams = attemptParams.extend({ questionId: z.uuid({ error: 'Question not found' }) });
+
+/** Taking quizzes of the live version of subscribed courses (see docs/decisions/010-quizzes.md). */
+export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Attempts whose time ran out are also submitted lazily by any request touching them; this sweep only
+  // tidies abandoned ones. A plain interval rather than a pg-boss schedule: submitting is idempotent under
+  // a row lock, so every instance may sweep at once, and a missed minute costs nothing.
+  let sweep: NodeJS.Timeout | undefined;
+  const runSweep = () =>
+    submitOverdueAttempts(app).catch((error: unknown) =>
+      app.log.error({ err: error }, 'could not submit overdue quiz attempts'),
+    );
+  app.addHook('onReady', async () => {
+    await runSweep();
+    sweep = setInterval(runSweep, SWEEP_INTERVAL_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.get(
+    '/api/learning/courses/:courseId/quizzes',
+    { config: { access: LEARNERS }, schema: { params: courseParams } },
+    async (request) => ({
+      quizzes: await listLearnerQuizzes(app, actorOf(request), request.params.courseId),
+    }),
+  );
+
+  app.get(
+    '/api/learning/quizzes/:quizId',
+    { config: { access: LEARNERS }, schema: { params: quizParams } },
+    async (request) => learnerQuiz(app, actorOf(request), request.params.quizId),
+  );
+
+  app.post(
+    '/api/learning/quizzes/:quizId/attempts',
+    { config: { access: LEARNERS }, schema: { params: quizParams } },
+    async (request) => startAttempt(app, actorOf(request), request.params.quizId),
+  );
+
+  app.get(
+    '/api/learning/attempts/:attemptId',
+    { config: { access: LEARNERS }, schema: { params: attemptParams } },
+    async (request) =>
+      attemptView(app, await loadOwnAttempt(app, actorOf(request), request.params.attemptId)),
+  );
+
+  app.put(
+    '/api/learning/attempts/:attemptId/answers/:questionId',
+    { config: { access: LEARNERS }, schema: { params: answerParams, body: answerSchema } },
+    async (request) =>
+      saveAnswer(
+        app,
+        actorOf(request),
+        request.params.attemptId,
+        request.params.questionId,
+        request.body.response,
+      ),
+  );
+
+  app.post(
+    '/api/learning/attempts/:attemptId/answers/:questionId/file',
+    { config: { access: LEARNERS }, schema: { params: answerParams } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { attemptId, questionId } = request.params;
+      try {
+        await prepareFileAnswer(app, actor, attemptId, questionId);
+        if (!request.isMultipart()) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the file as multipart/form-data.');
+        }
+        await assertStorageQuota(app, actor.userId);
+        const part = await request.file({
+          limits: { fileSize: QUIZ_LIMITS.fileAnswerMaxBytes, files: 1, fields: 10, parts: 20 },
+          throwFileSizeLimit: false,
+        });
+        if (!part) throw badRequest('Please choose a file to upload');
+        return await saveFileAnswer(app, actor, attemptId, questionId, part);
+      } catch (error) {
+        // Refused part-way: drop the rest of the body so the client sees the answer.
+        if (!request.raw.readableEnded) request.raw.resume();
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/learning/attempts/:attemptId/submit',
+    { config: { access: LEARNERS }, schema: { params: attemptParams } },
+    async (request) => submitOwnAttempt(app, actorOf(request), request.params.attemptId),
+  );
+};

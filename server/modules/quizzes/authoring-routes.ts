@@ -1,0 +1,182 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type ImportReport,
+  previewCheckSchema,
+  questionSchema,
+  questionUpdateSchema,
+  quizSettingsSchema,
+  quizUpdateSchema,
+} from '../../../common/contracts/quizzes';
+import { QUIZ_LIMITS } from '../../../common/quizzes';
+import { actorOf } from '../../http/access';
+import { AppError, badRequest } from '../../http/errors';
+import { loadAuthoredCourse } from '../courses/service';
+import {
+  appendQuestions,
+  attemptCount,
+  checkPreview,
+  createQuestion,
+  createQuiz,
+  deleteQuestion,
+  deleteQuiz,
+  duplicateQuestion,
+  listQuestions,
+  listQuizSummaries,
+  loadAuthoredQuiz,
+  loadQuestion,
+  TOO_MANY_QUESTIONS,
+  updateQuestion,
+  updateQuiz,
+} from './authoring-service';
+import { IMPORT_TOO_LARGE, readQuestionsCsv } from './csv-import';
+import { presentQuestion, presentQuizDetail } from './presenters';
+
+const AUTHORS = ['admin', 'institute', 'teacher'] as const;
+const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
+const quizParams = z.object({ quizId: z.uuid({ error: 'Quiz not found' }) });
+const questionParams = quizParams.extend({ questionId: z.uuid({ error: 'Question not found' }) });
+
+/**
+ * Step "quiz": a course's quizzes and their questions, in the working version (see docs/decisions/010).
+ * Authors only: the course's owner, the owner's institute, or an admin.
+ */
+export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
+  const detail = async (quizId: string, quiz: Parameters<typeof presentQuizDetail>[0]) =>
+    presentQuizDetail(quiz, await listQuestions(app.db, quizId), await attemptCount(app, quizId));
+
+  app.get(
+    '/api/courses/:courseId/quizzes',
+    { config: { access: AUTHORS }, schema: { params: courseParams } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      return { quizzes: await listQuizSummaries(app, course) };
+    },
+  );
+
+  app.post(
+    '/api/courses/:courseId/quizzes',
+    { config: { access: AUTHORS }, schema: { params: courseParams, body: quizSettingsSchema } },
+    async (request, reply) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const quiz = await createQuiz(app, course, request.body);
+      return reply.status(201).send(await detail(quiz.id, quiz));
+    },
+  );
+
+  app.get(
+    '/api/quizzes/:quizId',
+    { config: { access: AUTHORS }, schema: { params: quizParams } },
+    async (request) => {
+      const { quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
+      return detail(quiz.id, quiz);
+    },
+  );
+
+  app.put(
+    '/api/quizzes/:quizId',
+    { config: { access: AUTHORS }, schema: { params: quizParams, body: quizUpdateSchema } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { course, quiz } = await loadAuthoredQuiz(app, actor, request.params.quizId);
+      await updateQuiz(app, course, quiz, request.body);
+      const { quiz: updated } = await loadAuthoredQuiz(app, actor, quiz.id);
+      return detail(updated.id, updated);
+    },
+  );
+
+  app.delete(
+    '/api/quizzes/:quizId',
+    { config: { access: AUTHORS }, schema: { params: quizParams } },
+    async (request, reply) => {
+      const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
+      await deleteQuiz(app, course, quiz);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/quizzes/:quizId/questions',
+    { config: { access: AUTHORS }, schema: { params: quizParams, body: questionSchema } },
+    async (request, reply) => {
+      const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
+      const question = await createQuestion(app, course, quiz, request.body);
+      return reply.status(201).send(presentQuestion(question));
+    },
+  );
+
+  app.put(
+    '/api/quizzes/:quizId/questions/:questionId',
+    { config: { access: AUTHORS }, schema: { params: questionParams, body: questionUpdateSchema } },
+    async (request) => {
+      const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
+      const question = await loadQuestion(app, quiz, request.params.questionId);
+      return presentQuestion(await updateQuestion(app, course, quiz, question, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/quizzes/:quizId/questions/:questionId',
+    { config: { access: AUTHORS }, schema: { params: questionParams } },
+    async (request, reply) => {
+      const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
+      const question = await loadQuestion(app, quiz, request.params.questionId);
+      await deleteQuestion(app, course, quiz, question);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/quizzes/:quizId/questions/:questionId/duplicate',
+    { config: { access: AUTHORS }, schema: { params: questionParams } },
+    async (request, reply) => {
+      const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
+      const question = await loadQuestion(app, quiz, request.params.questionId);
+      return reply.status(201).send(presentQuestion(await duplicateQuestion(app, course, quiz, question)));
+    },
+  );
+
+  app.post(
+    '/api/quizzes/:quizId/questions/import',
+    { config: { access: AUTHORS }, schema: { params: quizParams } },
+    async (request): Promise<ImportReport> => {
+      const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the CSV file as multipart/form-data.');
+      }
+      let bytes: Buffer;
+      try {
+        const part = await request.file({
+          limits: { fileSize: QUIZ_LIMITS.importMaxBytes, files: 1, fields: 10, parts: 20 },
+          throwFileSizeLimit: false,
+        });
+        if (!part) throw badRequest('Please choose a CSV file to import');
+        bytes = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_TOO_LARGE);
+      } catch (error) {
+        // Refused part-way: drop the rest of the body so the client sees the answer.
+        if (!request.raw.readableEnded) request.raw.resume();
+        throw error;
+      }
+      const { questions, rejected } = readQuestionsCsv(bytes);
+      const imported = await appendQuestions(
+        app,
+        course,
+        quiz,
+        questions.map((item) => item.question),
+      );
+      // Rows past the quiz's limit were valid but had no room.
+      const full = questions.slice(imported).map((item) => ({ row: item.line, reason: TOO_MANY_QUESTIONS }));
+      return { imported, rejected: [...rejected, ...full].sort((a, b) => a.row - b.row) };
+    },
+  );
+
+  app.post(
+    '/api/quizzes/:quizId/preview/check',
+    { config: { access: AUTHORS }, schema: { params: quizParams, body: previewCheckSchema } },
+    async (request) => {
+      const { quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
+      return checkPreview(app, quiz, request.body.responses);
+    },
+  );
+};

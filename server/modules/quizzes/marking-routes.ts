@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { markSchema } from '../../../common/contracts/quizzes';
+import { actorOf } from '../../http/access';
+import {
+  fileAnswerUrl,
+  listMarking,
+  loadMarkingView,
+  MARKING_PAGE_SIZE,
+  markAttempt,
+} from './marking-service';
+
+const MARKERS = ['institute', 'teacher'] as const;
+const attemptParams = z.object({ attemptId: z.uuid({ error: 'Attempt not found' }) });
+const listQuery = z.object({
+  status: z
+    .enum(['submitted', 'marked'], { error: 'Please choose submitted or marked' })
+    .default('submitted'),
+  courseId: z.uuid({ error: 'Course not found' }).optional(),
+  page: z.coerce.number({ error: 'Please give a page number' }).int().min(1).max(10_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'Please give a page size' })
+    .int()
+    .min(1)
+    .max(50, 'At most 50 attempts per page')
+    .default(MARKING_PAGE_SIZE),
+});
+
+/** Marking long and file answers: course owners, and institutes for their teachers' courses. */
+export const markingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/marking/attempts',
+    { config: { access: MARKERS }, schema: { querystring: listQuery } },
+    async (request) => listMarking(app, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/marking/attempts/:attemptId',
+    { config: { access: MARKERS }, schema: { params: attemptParams } },
+    async (request) => loadMarkingView(app, actorOf(request), request.params.attemptId),
+  );
+
+  app.put(
+    '/api/marking/attempts/:attemptId',
+    { config: { access: MARKERS }, schema: { params: attemptParams, body: markSchema } },
+    async (request) => markAttempt(app, actorOf(request), request.params.attemptId, request.body),
+  );
+
+  app.get(
+    '/api/marking/attempts/:attemptId/answers/:questionId/file',
+    {
+      config: { access: MARKERS },
+      schema: { params: attemptParams.extend({ questionId: z.uuid({ error: 'Question not found' }) }) },
+    },
+    async (request) =>
+      fileAnswerUrl(app, actorOf(request), request.params.attemptId, request.params.questionId),
+  );
+};

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION_TYPES } from '../../common/quizzes';
+import { courses, quizAttempts, quizzes, users } from '../db/schema/index';
+import { liveQuizzes } from '../modules/courses/snapshot';
+import { startTestApp, type TestContext } from '../test/harness';
+import { seedDemo } from './demo';
+import { DEMO_COURSE_TITLE, seedDemoContent } from './demo-content';
+
+/** The demo the README promises, made through the real API on a fresh database. */
+describe('the demo content', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    await seedDemo(ctx.app.db);
+    await seedDemoContent(ctx.app);
+  }, 180_000);
+  afterAll(async () => ctx.close());
+
+  it('has an approved course whose live quiz has a question of every type, each linked to a lesson', async () => {
+    const [course] = await ctx.app.db.select().from(courses).where(eq(courses.title, DEMO_COURSE_TITLE));
+    expect(course.approvalStatus).toBe('APPROVED');
+    const [quiz] = liveQuizzes(course.approvedSnapshot);
+    expect(quiz.title).toBe('Geometry check');
+    expect(quiz.questions.map((question) => question.type).sort()).toEqual([...QUESTION_TYPES].sort());
+    expect(quiz.questions.every((question) => question.videoId !== null)).toBe(true);
+  });
+
+  it('gives student@ one marked attempt and one waiting for marking', async () => {
+    const [student] = await ctx.app.db.select().from(users).where(eq(users.email, 'student@gurukul.test'));
+    const attempts = await ctx.app.db
+      .select()
+      .from(quizAttempts)
+      .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+      .where(eq(quizAttempts.userId, student.id))
+      .orderBy(quizAttempts.number);
+    expect(attempts.map(({ quiz_attempts: attempt }) => attempt.status)).toEqual(['marked', 'submitted']);
+    const [marked, waiting] = attempts.map(({ quiz_attempts: attempt }) => attempt);
+    // 2 (single) + 0 (multiple, one box short) + 1 + 1 (short, spacing ignored) + 4 (long) + 1.5 (file).
+    expect(marked.score).toBe(9.5);
+    expect(marked.maxScore).toBe(12);
+    expect(marked.passed).toBe(true);
+    expect(waiting.passed).toBeNull();
+  });
+});

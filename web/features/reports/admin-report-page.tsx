@@ -1,0 +1,73 @@
+import { Alert, Container, Group, Pagination, Skeleton, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useUrlFilters } from '../../app/use-url-filters';
+import { AdminStudentsTable, TeachersTable } from './admin-tables';
+import { useAdminStudents, useAdminTeachers } from './api';
+import { EmptyCard } from './empty-card';
+import { ExportButton } from './export-button';
+
+const TABS = ['teacher', 'student'] as const;
+const PAGE_SIZE = 20;
+
+/** Admin Report: teachers and institutes, and students, with their figures. */
+export default function AdminReportPage() {
+  const { params, page, update } = useUrlFilters();
+  const tab = TABS.find((value) => value === params.get('tab')) ?? 'teacher';
+  const search = params.get('search') ?? '';
+  const [debounced] = useDebouncedValue(search, 300);
+  const query = { search: debounced || undefined };
+  const teachers = useAdminTeachers({ ...query, page, pageSize: PAGE_SIZE });
+  const students = useAdminStudents({ ...query, page, pageSize: PAGE_SIZE });
+  const list = tab === 'teacher' ? teachers : students;
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const noun = tab === 'teacher' ? 'teachers' : 'students';
+  return (
+    <Container size="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          Admin Report
+        </Title>
+        <Tabs value={tab} onChange={(value) => update({ tab: value, search: null })}>
+          <Tabs.List>
+            <Tabs.Tab value="teacher">Teachers</Tabs.Tab>
+            <Tabs.Tab value="student">Students</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <Group justify="space-between" align="flex-end">
+          <TextInput
+            label="Search"
+            placeholder="Name or email"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => update({ search: event.currentTarget.value })}
+            w={{ base: '100%', sm: 280 }}
+          />
+          <ExportButton path={`/admin-reports/${noun}`} query={query} />
+        </Group>
+        {list.isError && <Alert color="red">{list.error.message}</Alert>}
+        {list.isPending && <Skeleton h={240} />}
+        {list.data?.total === 0 && (
+          <EmptyCard
+            title={search ? `No ${noun} match.` : `No ${noun} yet`}
+            hint={search ? 'Try another search.' : undefined}
+          />
+        )}
+        {tab === 'teacher' && teachers.data && teachers.data.total > 0 && (
+          <TeachersTable rows={teachers.data.rows} />
+        )}
+        {tab === 'student' && students.data && students.data.total > 0 && (
+          <AdminStudentsTable rows={students.data.rows} />
+        )}
+        {totalPages > 1 && (
+          <Pagination
+            value={page}
+            total={totalPages}
+            onChange={(value) => update({ page: String(value) }, false)}
+            mx="auto"
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}

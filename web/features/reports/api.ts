@@ -1,0 +1,124 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  AdminStudentList,
+  CourseStat,
+  MyReport,
+  StudentList,
+  StudentReport,
+  TeacherList,
+} from '../../../common/contracts/reports';
+import { ApiError, api, authorizationHeader } from '../../app/api';
+
+type Query = Record<string, string | number | undefined>;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A YYYY-MM-DD from a date input as the exact start (or end) of that day in the browser's time zone. */
+function localDay(value: string | number | undefined, end: boolean) {
+  const match = typeof value === 'string' ? DAY.exec(value) : null;
+  if (!match) return value;
+  const [year, month, day] = match.slice(1).map(Number);
+  const at = end ? new Date(year, month - 1, day, 23, 59, 59, 999) : new Date(year, month - 1, day);
+  return at.toISOString();
+}
+
+/**
+ * The server reads a bare date as a UTC day; the person filtering means their own day, so the date
+ * filters are sent as instants (the API accepts both).
+ */
+export const withLocalDays = (query: Query): Query => ({
+  ...query,
+  from: localDay(query.from, false),
+  to: localDay(query.to, true),
+});
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  me: (query: Query) => ['reports', 'me', query] as const,
+  students: (query: Query) => ['reports', 'students', query] as const,
+  student: (id: string, query: Query) => ['reports', 'student', id, query] as const,
+  courses: ['reports', 'courses'] as const,
+  admin: (tab: string, query: Query) => ['reports', 'admin', tab, query] as const,
+};
+
+export function useMyReport(query: Query) {
+  return useQuery({
+    queryKey: reportKeys.me(query),
+    queryFn: () => api<MyReport>('/reports/me', { query: withLocalDays(query) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStudents(query: Query) {
+  return useQuery({
+    queryKey: reportKeys.students(query),
+    queryFn: () => api<StudentList>('/reports/students', { query: withLocalDays(query) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStudentReport(studentId: string, query: Query) {
+  return useQuery({
+    queryKey: reportKeys.student(studentId, query),
+    queryFn: () => api<StudentReport>(`/reports/students/${studentId}`, { query: withLocalDays(query) }),
+    placeholderData: keepPreviousData,
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+}
+
+export function useCourseStats() {
+  return useQuery({
+    queryKey: reportKeys.courses,
+    queryFn: async () => (await api<{ courses: CourseStat[] }>('/reports/courses')).courses,
+  });
+}
+
+export function useAdminTeachers(query: Query) {
+  return useQuery({
+    queryKey: reportKeys.admin('teacher', query),
+    queryFn: () => api<TeacherList>('/admin-reports/teachers', { query: withLocalDays(query) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminStudents(query: Query) {
+  return useQuery({
+    queryKey: reportKeys.admin('student', query),
+    queryFn: () => api<AdminStudentList>('/admin-reports/students', { query: withLocalDays(query) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Downloads a report's CSV: the server needs the Authorization header, so a plain link cannot do it;
+ * fetch → blob → a temporary link named as the server's Content-Disposition says.
+ */
+export async function downloadCsv(path: string, query: Query): Promise<void> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries({
+    ...withLocalDays(query),
+    format: 'csv',
+    page: undefined,
+    pageSize: undefined,
+  }))
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  const response = await fetch(url.pathname + url.search, {
+    headers: { Authorization: authorizationHeader() },
+  });
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    throw new ApiError(
+      response.status,
+      data?.code ?? 'HTTP',
+      data?.message ?? 'The export failed. Please try again.',
+    );
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'report.csv';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(link.href);
+}

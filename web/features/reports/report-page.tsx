@@ -1,0 +1,114 @@
+import {
+  Alert,
+  Container,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Tabs,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useUrlFilters } from '../../app/use-url-filters';
+import { useCourseStats, useStudents } from './api';
+import { CourseStatsPanel } from './course-stats-panel';
+import { EmptyCard } from './empty-card';
+import { ExportButton } from './export-button';
+import { ReportFilters, reportQuery } from './report-filters';
+import { StudentsTable } from './students-table';
+
+const TABS = ['student', 'course'] as const;
+const PAGE_SIZE = 20;
+
+function StudentsPanel() {
+  const filters = useUrlFilters();
+  const { params, page, update } = filters;
+  const search = params.get('search') ?? '';
+  const [debounced] = useDebouncedValue(search, 300);
+  const query: Record<string, string | undefined> = {
+    ...reportQuery(params, ['courseId', 'from', 'to', 'sort']),
+    search: debounced || undefined,
+  };
+  const students = useStudents({ ...query, page, pageSize: PAGE_SIZE });
+  const courses = useCourseStats();
+  const filtered = Boolean(search || query.courseId || query.from || query.to);
+  const totalPages = students.data ? Math.max(1, Math.ceil(students.data.total / PAGE_SIZE)) : 1;
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <ReportFilters
+          filters={filters}
+          courses={(courses.data ?? []).map((c) => ({ value: c.courseId, label: c.title }))}
+          dateLabel="Active"
+        >
+          <TextInput
+            label="Search"
+            placeholder="Name or email"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => update({ search: event.currentTarget.value })}
+            w={{ base: '100%', sm: 220 }}
+          />
+          <Select
+            label="Sort by"
+            data={[
+              { value: 'name', label: 'Name' },
+              { value: 'lastActivity', label: 'Last activity' },
+            ]}
+            value={params.get('sort') ?? 'name'}
+            onChange={(value) => update({ sort: value === 'name' ? null : value })}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 160 }}
+          />
+        </ReportFilters>
+        <ExportButton path="/reports/students" query={query} />
+      </Group>
+      {students.isError && <Alert color="red">{students.error.message}</Alert>}
+      {students.isPending && <Skeleton h={240} />}
+      {students.data?.total === 0 && (
+        <EmptyCard
+          title={filtered ? 'No student matches.' : 'No students yet'}
+          hint={
+            filtered
+              ? 'Try another search, course or date.'
+              : 'Students appear here once they subscribe to one of your live courses.'
+          }
+        />
+      )}
+      {students.data && students.data.total > 0 && <StudentsTable rows={students.data.rows} />}
+      {totalPages > 1 && (
+        <Pagination
+          value={page}
+          total={totalPages}
+          onChange={(value) => update({ page: String(value) }, false)}
+          mx="auto"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Reports: the teacher's (or institute's) students and courses. */
+export default function ReportPage() {
+  const { params, update } = useUrlFilters();
+  const tab = TABS.find((value) => value === params.get('tab')) ?? 'student';
+  return (
+    <Container size="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          Reports
+        </Title>
+        <Tabs value={tab} onChange={(value) => update({ tab: value })}>
+          <Tabs.List>
+            <Tabs.Tab value="student">Students</Tabs.Tab>
+            <Tabs.Tab value="course">Courses</Tabs.Tab>
+          </Tabs.List>
+          <Stack mt="md">{tab === 'student' ? <StudentsPanel /> : <CourseStatsPanel />}</Stack>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,31 @@
+import { LineChart } from '@mantine/charts';
+import { Card, Text } from '@mantine/core';
+import type { TrendPoint } from '../../../common/contracts/reports';
+import { formatDay } from './format';
+
+/** Percent of each marked attempt over time. */
+export function ScoreChart({ trend }: { trend: TrendPoint[] }) {
+  if (trend.length === 0) return null;
+  const data = trend.map((point) => ({
+    date: formatDay(point.submittedAt),
+    Score: point.percent,
+    quiz: point.quizTitle,
+  }));
+  return (
+    <Card withBorder padding="md">
+      <Text fw={600} mb="sm">
+        Score over time
+      </Text>
+      <LineChart
+        h={240}
+        data={data}
+        dataKey="date"
+        series={[{ name: 'Score', color: 'indigo.6' }]}
+        yAxisProps={{ domain: [0, 100] }}
+        unit="%"
+        curveType="linear"
+        aria-label="Score over time"
+      />
+    </Card>
+  );
+}

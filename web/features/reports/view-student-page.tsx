@@ -1,0 +1,80 @@
+import { Alert, Anchor, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useUrlFilters } from '../../app/use-url-filters';
+import { useStudentReport } from './api';
+import { AttemptsTable } from './attempts-table';
+import { CourseProgressTable } from './course-progress-table';
+import { ExportButton } from './export-button';
+import { formatDateTime, formatTimeSpent } from './format';
+import { ReportFilters, reportQuery } from './report-filters';
+import { ScoreChart } from './score-chart';
+import { StatCards } from './stat-cards';
+
+/** Student Report: one student's progress and results on the teacher's (or institute's) courses. */
+export default function ViewStudentPage() {
+  const filters = useUrlFilters();
+  const studentId = filters.params.get('studentId') ?? '';
+  const query = reportQuery(filters.params, ['courseId', 'from', 'to']);
+  const report = useStudentReport(studentId, query);
+  const back = (
+    <Anchor component={Link} to="/report?tab=student" size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> Back to students
+      </Group>
+    </Anchor>
+  );
+  if (report.isError)
+    return (
+      <Container size="xl">
+        <Stack>
+          {back}
+          <Alert color="red">{report.error.message}</Alert>
+        </Stack>
+      </Container>
+    );
+  const data = report.data;
+  return (
+    <Container size="xl">
+      <Stack>
+        {back}
+        {!data ? (
+          <Skeleton h={320} />
+        ) : (
+          <>
+            <Card withBorder padding="lg">
+              <Group justify="space-between" align="flex-start">
+                <div>
+                  <Title order={1} size="h2">
+                    {data.student.fullName}
+                  </Title>
+                  <Text c="dimmed">{data.student.email}</Text>
+                  <Text size="sm" mt={4}>
+                    Last activity: {formatDateTime(data.lastActivityAt)} · Time spent:{' '}
+                    {formatTimeSpent(data.timeSpentSeconds)}
+                  </Text>
+                </div>
+                <ExportButton path={`/reports/students/${studentId}`} query={query} />
+              </Group>
+            </Card>
+            <ReportFilters
+              filters={filters}
+              courses={data.courses.map((course) => ({ value: course.courseId, label: course.title }))}
+              dateLabel="Submitted"
+            />
+            <Title order={2} size="h4">
+              Courses
+            </Title>
+            <CourseProgressTable courses={data.courses} />
+            <Title order={2} size="h4">
+              Quizzes
+            </Title>
+            <StatCards totals={data.totals} />
+            <ScoreChart trend={data.trend} />
+            <AttemptsTable attempts={data.attempts} />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
