@@ -1,5 +1,5 @@
 export * from './common';
 export * from './courses';
 export * from './plans';
-export * from './users';
 export * from './quizzes';
+export * from './users';

@@ -16,6 +16,7 @@ import { IconSend } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../common/courses';
 import { toast } from '../../app/toast';
+import { QuizStep } from '../quizzes/authoring/quiz-step';
 import { type AuthoredCourse, useCourse, useSubmitCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
 import { CourseThumbnail } from './course-thumbnail';
@@ -23,10 +24,6 @@ import { FaqStep } from './faq-step';
 import { MaterialStep } from './material-step';
 import { StatusBadge } from './status-badge';
 import { VideosStep } from './videos-step';
-
-const NOT_YET: Partial<Record<CourseStep, string>> = {
-  quiz: 'Quizzes are built in the quiz editor, which arrives with the quizzes feature.',
-};
 
 function isStep(value: string | null): value is CourseStep {
   return (COURSE_STEPS as readonly string[]).includes(value ?? '');
@@ -97,13 +94,14 @@ function StepContent({
   }
   if (course && step === 'faq') return <FaqStep courseId={course.id} />;
   if (course && step === 'study-material') return <MaterialStep courseId={course.id} />;
+  if (course && step === 'quiz') return <QuizStep courseId={course.id} />;
   return (
     <Stack align="flex-start">
       <Title order={2} size="h4">
         {COURSE_STEP_LABELS[step]}
       </Title>
       <Text c="dimmed" data-testid="step-not-built">
-        {NOT_YET[step] ?? 'Please save the course information first.'}
+        Please save the course information first.
       </Text>
     </Stack>
   );

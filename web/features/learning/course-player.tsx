@@ -18,9 +18,10 @@ import {
 import { IconCircleCheck, IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { HlsPlayer } from '../../components/hls-player';
 import { formatDuration } from '../catalog/api';
+import { CourseQuizzes } from '../quizzes/taking/course-quizzes';
 import { type LearnerLesson, learningKeys, saveProgress, useLearnerCourse } from './api';
 
 const SPEEDS = ['0.75', '1', '1.25', '1.5', '2'];
@@ -44,6 +45,8 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
   const [startAt, setStartAt] = useState(0);
   const lastSaved = useRef(0);
   const furthest = useRef(0);
+  // A quiz result links to a lesson moment: ?videoId=…&t=seconds opens that lesson there.
+  const [params] = useSearchParams();
 
   const lessons = course.data?.lessons ?? [];
   const lesson = lessons.find((l) => l.id === lessonId);
@@ -58,9 +61,11 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
   // Open the first lesson not yet completed once the course has loaded.
   useEffect(() => {
     if (!lessonId && course.data && course.data.lessons.length > 0) {
-      choose(course.data.lessons.find((l) => !l.completed) ?? course.data.lessons[0]);
+      const linked = course.data.lessons.find((l) => l.id === params.get('videoId'));
+      choose(linked ?? course.data.lessons.find((l) => !l.completed) ?? course.data.lessons[0]);
+      if (linked) setStartAt(Math.max(0, Number(params.get('t')) || 0));
     }
-  }, [course.data, lessonId, choose]);
+  }, [course.data, lessonId, choose, params]);
 
   const save = useCallback(
     (seconds: number) => {
@@ -139,6 +144,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                   src={lesson.playlistUrl}
                   poster={lesson.posterUrl}
                   title={lesson.title}
+                  captionsUrl={lesson.captionsUrl}
                   startAt={startAt}
                   playbackRate={Number(speed)}
                   onTime={onTime}
@@ -194,6 +200,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                 />
               ))}
             </Card>
+            <CourseQuizzes courseId={courseId} />
             <Card withBorder padding="sm">
               <Title order={2} size="h5" mb="xs">
                 Study material

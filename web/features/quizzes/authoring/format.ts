@@ -1,0 +1,29 @@
+/** Small texts shared by the quiz authoring screens. */
+
+export const timeLimitText = (minutes: number) => (minutes > 0 ? `${minutes} min` : 'No limit');
+
+export const attemptsText = (attempts: number) => (attempts > 0 ? String(attempts) : 'Unlimited');
+
+export const marksText = (marks: number) => `${marks} ${marks === 1 ? 'mark' : 'marks'}`;
+
+/** Seconds as m:ss (or h:mm:ss past an hour), the way video players show a moment. */
+export function formatVideoTime(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * Reads "mm:ss" (also "h:mm:ss" or plain seconds) into seconds. Empty → null (no moment chosen);
+ * anything else unreadable → undefined, so the form can say so.
+ */
+export function parseVideoTime(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d+(:\d{1,2}){0,2}$/.test(trimmed)) return undefined;
+  const parts = trimmed.split(':').map(Number);
+  if (parts.slice(1).some((part) => part >= 60)) return undefined;
+  return parts.reduce((total, part) => total * 60 + part, 0);
+}

@@ -1,0 +1,132 @@
+import { Button, Grid, Group, NumberInput, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  type QuizDetail,
+  type QuizSettingsInput,
+  quizSettingsSchema,
+} from '../../../../common/contracts/quizzes';
+import { QUIZ_LIMITS } from '../../../../common/quizzes';
+import { ApiError } from '../../../app/api';
+import { zodValidate } from '../../../app/forms';
+import { toast } from '../../../app/toast';
+import { useQuizMutations } from './api';
+
+type SettingsValues = Required<QuizSettingsInput>;
+
+function initialValues(quiz: QuizDetail | undefined): SettingsValues {
+  return {
+    title: quiz?.title ?? '',
+    instructions: quiz?.instructions ?? '',
+    timeLimitMinutes: quiz?.timeLimitMinutes ?? 0,
+    attemptsAllowed: quiz?.attemptsAllowed ?? 1,
+    displayMode: quiz?.displayMode ?? 'one',
+    shuffleQuestions: quiz?.shuffleQuestions ?? false,
+    shuffleOptions: quiz?.shuffleOptions ?? false,
+    passPercent: quiz?.passPercent ?? 40,
+  };
+}
+
+/** A quiz's settings; the first save creates the quiz and hands it back so its questions can be added. */
+export function QuizSettingsForm({
+  courseId,
+  quiz,
+  onCreated,
+}: {
+  courseId: string;
+  quiz?: QuizDetail;
+  onCreated: (quiz: QuizDetail) => void;
+}) {
+  const { create, update } = useQuizMutations(courseId);
+  const form = useForm<SettingsValues>({
+    mode: 'controlled',
+    initialValues: initialValues(quiz),
+    validate: zodValidate(quizSettingsSchema),
+    validateInputOnChange: true,
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      if (quiz) {
+        const saved = await update.mutateAsync({ id: quiz.id, ...values });
+        form.resetDirty(initialValues(saved));
+        toast('success', 'Quiz settings saved');
+      } else {
+        const created = await create.mutateAsync(values);
+        toast('success', 'Quiz created; now add its questions');
+        onCreated(created);
+      }
+    } catch (error) {
+      if (error instanceof ApiError) form.setErrors(error.fields);
+      toast('danger', error instanceof Error ? error.message : 'Could not save the quiz');
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Quiz settings">
+      <Stack>
+        <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
+        <Textarea
+          label="Instructions"
+          description="Shown to students before they start"
+          autosize
+          minRows={2}
+          {...form.getInputProps('instructions')}
+        />
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <NumberInput
+              label="Time limit (minutes)"
+              description="0 for no limit"
+              withAsterisk
+              min={0}
+              max={QUIZ_LIMITS.maxTimeLimitMinutes}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('timeLimitMinutes')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <NumberInput
+              label="Attempts allowed"
+              description="0 for unlimited"
+              withAsterisk
+              min={0}
+              max={QUIZ_LIMITS.maxAttempts}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('attemptsAllowed')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <NumberInput
+              label="Pass mark (%)"
+              description="Percentage needed to pass"
+              withAsterisk
+              min={0}
+              max={100}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('passPercent')}
+            />
+          </Grid.Col>
+        </Grid>
+        <Radio.Group label="Display mode" {...form.getInputProps('displayMode')}>
+          <Group mt="xs">
+            <Radio value="one" label="One question at a time" />
+            <Radio value="all" label="All questions at once" />
+          </Group>
+        </Radio.Group>
+        <Group>
+          <Switch
+            label="Shuffle questions"
+            {...form.getInputProps('shuffleQuestions', { type: 'checkbox' })}
+          />
+          <Switch label="Shuffle options" {...form.getInputProps('shuffleOptions', { type: 'checkbox' })} />
+        </Group>
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {quiz ? 'Save settings' : 'Create quiz'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { Container, Stack, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { MarkAttempt } from './mark-attempt';
+import { MarkingTable } from './marking-table';
+
+/** /mark-submission: attempts waiting for marking, or one attempt to mark with ?attemptId=. */
+export default function MarkSubmissionPage() {
+  const [params] = useSearchParams();
+  const attemptId = params.get('attemptId');
+  return (
+    <Container size="xl" px={0}>
+      <Stack>
+        <Title order={1} size="h2">
+          Mark Submission
+        </Title>
+        {attemptId ? <MarkAttempt key={attemptId} attemptId={attemptId} /> : <MarkingTable />}
+      </Stack>
+    </Container>
+  );
+}

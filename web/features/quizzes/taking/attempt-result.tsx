@@ -1,0 +1,157 @@
+import { Alert, Anchor, Badge, Card, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { AttemptView, ResultQuestion } from '../../../../common/contracts/quizzes';
+import { isAnswered, isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
+import { formatClock, formatMarks, optionTexts } from './format';
+
+/** What the student gave, in words. */
+export function answerText(question: ResultQuestion): string {
+  const response = question.response;
+  if (!isAnswered(question, response)) return 'Not answered';
+  if (question.type === 'file') return response?.fileName ?? '';
+  if (question.type === 'short' || question.type === 'long') return response?.text ?? '';
+  return optionTexts(question, response?.optionIds).join(', ');
+}
+
+/** The right answer, in words (nothing for answers a teacher marks). */
+export function correctText(question: ResultQuestion): string | null {
+  if (isManual(question.type)) return null;
+  if (question.type === 'short') return question.acceptedAnswers.join(' / ');
+  return optionTexts(question, question.correctOptionIds).join(', ');
+}
+
+/** Right, wrong, marked by hand, not answered, or still waiting for the teacher. */
+export function VerdictBadge({ question }: { question: ResultQuestion }) {
+  if (question.score === null) return <Badge color="yellow">Waiting for marking</Badge>;
+  if (!isAnswered(question, question.response)) return <Badge color="gray">Not answered</Badge>;
+  // Hand-marked answers earn a score, not a verdict: 3 of 4 is not "wrong".
+  if (isManual(question.type)) return <Badge color="blue">Marked</Badge>;
+  if (question.correct === true) return <Badge color="green">Right</Badge>;
+  if (question.correct === false) return <Badge color="red">Wrong</Badge>;
+  return <Badge color="blue">Marked</Badge>;
+}
+
+/** The player link for a lesson moment: the course player reads videoId and t (seconds) from the URL. */
+export const lessonMomentPath = (courseId: string, videoId: string, seconds: number) =>
+  `/subscribed-courses?courseId=${courseId}&videoId=${videoId}&t=${Math.floor(seconds)}`;
+
+function ResultItem({
+  question,
+  number,
+  courseId,
+}: {
+  question: ResultQuestion;
+  number: number;
+  courseId: string;
+}) {
+  const correct = correctText(question);
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="result-question" component="section">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Text fw={600} style={{ whiteSpace: 'pre-wrap' }}>
+            {number}. {question.prompt}
+          </Text>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <VerdictBadge question={question} />
+            <Badge variant="outline" data-testid="question-score">
+              {question.score === null ? '–' : formatMarks(question.score)} / {formatMarks(question.marks)}
+            </Badge>
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {QUESTION_TYPE_LABELS[question.type]}
+        </Text>
+        <Text size="sm">
+          <b>Your answer:</b> <span style={{ whiteSpace: 'pre-wrap' }}>{answerText(question)}</span>
+        </Text>
+        {correct !== null && question.correct !== true && (
+          <Text size="sm">
+            <b>Correct answer:</b> {correct}
+          </Text>
+        )}
+        {question.feedback && (
+          <Text size="sm">
+            <b>Feedback:</b> <span style={{ whiteSpace: 'pre-wrap' }}>{question.feedback}</span>
+          </Text>
+        )}
+        {question.explanation && (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+            {question.explanation}
+          </Text>
+        )}
+        {question.video && question.correct === false && (
+          <Anchor
+            component={Link}
+            to={lessonMomentPath(courseId, question.video.videoId, question.video.seconds)}
+            size="sm"
+          >
+            <Group gap={4} wrap="nowrap">
+              <IconPlayerPlay size={16} />
+              Watch the lesson at {formatClock(question.video.seconds)} ({question.video.title})
+            </Group>
+          </Anchor>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** An attempt's result: the score, passed or failed (or waiting for marking), then every question explained. */
+export function AttemptResult({ attempt }: { attempt: AttemptView }) {
+  const waiting = attempt.status === 'submitted';
+  const percent = attempt.percent ?? 0;
+  return (
+    <Stack>
+      <Card withBorder padding="lg" data-testid="attempt-result">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Title order={2} size="h3">
+              {attempt.quizTitle} — attempt {attempt.number}
+            </Title>
+            <Text size="xl" fw={700} data-testid="result-score">
+              {formatMarks(attempt.score ?? 0)} / {formatMarks(attempt.maxScore)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {waiting ? 'Marked so far (auto-graded part)' : `${formatMarks(percent)}%`} · Pass mark{' '}
+              {attempt.passPercent}%
+            </Text>
+          </div>
+          <Group>
+            {!waiting && (
+              <RingProgress
+                size={96}
+                thickness={10}
+                roundCaps
+                sections={[{ value: percent, color: attempt.passed ? 'green' : 'red' }]}
+                label={
+                  <Text ta="center" size="sm" fw={700}>
+                    {formatMarks(percent)}%
+                  </Text>
+                }
+              />
+            )}
+            {waiting ? (
+              <Badge size="lg" color="yellow" data-testid="result-status">
+                Waiting for marking
+              </Badge>
+            ) : (
+              <Badge size="lg" color={attempt.passed ? 'green' : 'red'} data-testid="result-status">
+                {attempt.passed ? 'Passed' : 'Failed'}
+              </Badge>
+            )}
+          </Group>
+        </Group>
+      </Card>
+      {waiting && (
+        <Alert color="yellow" title="Waiting for marking">
+          Your teacher marks the long and file answers. This page updates by itself when they are done.
+        </Alert>
+      )}
+      {(attempt.result ?? []).map((question, index) => (
+        <ResultItem key={question.id} question={question} number={index + 1} courseId={attempt.courseId} />
+      ))}
+    </Stack>
+  );
+}

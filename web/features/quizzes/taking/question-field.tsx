@@ -1,0 +1,183 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Paper,
+  Progress,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ALLOWED_ARCHIVE_TYPES, ALLOWED_DOCUMENT_TYPES, ALLOWED_IMAGE_TYPES } from '../../../../common/files';
+import {
+  type AnswerResponse,
+  type OpenQuestion,
+  QUESTION_TYPE_LABELS,
+  QUIZ_LIMITS,
+} from '../../../../common/quizzes';
+import { formatMarks } from './format';
+
+/** The file types the server takes for a file answer (it checks the content too). */
+const FILE_ANSWER_ACCEPT = [...ALLOWED_IMAGE_TYPES, ...ALLOWED_DOCUMENT_TYPES, ...ALLOWED_ARCHIVE_TYPES].join(
+  ',',
+);
+
+export interface QuestionFieldProps {
+  question: OpenQuestion;
+  number: number;
+  response: AnswerResponse | undefined;
+  /** `debounce` is true for typing, so the saver waits for a pause. */
+  onChange: (response: AnswerResponse, debounce: boolean) => void;
+  /** Uploads a file answer (which saves it), reporting progress; resolves with the saved response. */
+  onFile: (file: File, onProgress: (percent: number) => void) => Promise<AnswerResponse>;
+  disabled?: boolean;
+}
+
+const TRUE_FALSE = [
+  { id: 'true', text: 'True' },
+  { id: 'false', text: 'False' },
+];
+
+function FileAnswer({ question, response, onFile, disabled }: QuestionFieldProps) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const choose = async (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    if (file.size > QUIZ_LIMITS.fileAnswerMaxBytes) {
+      setError(`The file must be at most ${QUIZ_LIMITS.fileAnswerMaxBytes / 1024 / 1024} MB`);
+      return;
+    }
+    setProgress(0);
+    try {
+      // The upload itself saves the answer; the parent records the response it returns.
+      await onFile(file, setProgress);
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Group>
+        <FileButton
+          onChange={(file) => void choose(file)}
+          accept={FILE_ANSWER_ACCEPT}
+          disabled={disabled || progress !== null}
+        >
+          {(props) => (
+            <Button {...props} variant="light" leftSection={<IconPaperclip size={16} />}>
+              {response?.fileName ? 'Replace file' : 'Upload file'}
+            </Button>
+          )}
+        </FileButton>
+        {response?.fileName && (
+          <Text size="sm" data-testid={`file-name-${question.id}`}>
+            {response.fileName}
+          </Text>
+        )}
+      </Group>
+      {progress !== null && <Progress value={progress} aria-label="File upload progress" />}
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** One question of a paper with the input its type needs; the same in the quiz round and the author's preview. */
+export function QuestionField(props: QuestionFieldProps) {
+  const { question, number, response, onChange, disabled } = props;
+  const label = `Question ${number}`;
+  const options =
+    question.type === 'true_false' && question.options.length === 0 ? TRUE_FALSE : question.options;
+  let input: React.ReactNode;
+  if (question.type === 'single' || question.type === 'true_false') {
+    input = (
+      <Radio.Group
+        aria-label={label}
+        value={response?.optionIds?.[0] ?? null}
+        onChange={(id) => onChange({ optionIds: [id] }, false)}
+      >
+        <Stack gap="xs">
+          {options.map((option) => (
+            <Radio key={option.id} value={option.id} label={option.text} disabled={disabled} />
+          ))}
+        </Stack>
+      </Radio.Group>
+    );
+  } else if (question.type === 'multiple') {
+    input = (
+      <Checkbox.Group
+        aria-label={label}
+        value={response?.optionIds ?? []}
+        onChange={(ids) => onChange({ optionIds: ids }, false)}
+      >
+        <Stack gap="xs">
+          {options.map((option) => (
+            <Checkbox key={option.id} value={option.id} label={option.text} disabled={disabled} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    );
+  } else if (question.type === 'short') {
+    input = (
+      <TextInput
+        aria-label={`Answer to question ${number}`}
+        placeholder="Your answer"
+        value={response?.text ?? ''}
+        maxLength={QUIZ_LIMITS.answerTextLength}
+        disabled={disabled}
+        onChange={(event) => onChange({ text: event.currentTarget.value }, true)}
+      />
+    );
+  } else if (question.type === 'long') {
+    input = (
+      <Textarea
+        aria-label={`Answer to question ${number}`}
+        placeholder="Your answer"
+        autosize
+        minRows={4}
+        maxRows={16}
+        value={response?.text ?? ''}
+        maxLength={QUIZ_LIMITS.answerTextLength}
+        disabled={disabled}
+        onChange={(event) => onChange({ text: event.currentTarget.value }, true)}
+      />
+    );
+  } else {
+    input = <FileAnswer {...props} />;
+  }
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="quiz-question" aria-label={label} component="section">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+          <Text fw={600}>
+            {number}. <span style={{ whiteSpace: 'pre-wrap' }}>{question.prompt}</span>
+          </Text>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Badge variant="light">{QUESTION_TYPE_LABELS[question.type]}</Badge>
+            <Badge variant="outline">
+              {formatMarks(question.marks)} {question.marks === 1 ? 'mark' : 'marks'}
+            </Badge>
+          </Group>
+        </Group>
+        {question.negativeMarks > 0 && (
+          <Text size="xs" c="dimmed">
+            A wrong answer costs {formatMarks(question.negativeMarks)}; a blank costs nothing.
+          </Text>
+        )}
+        {input}
+      </Stack>
+    </Paper>
+  );
+}
