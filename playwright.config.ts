@@ -18,10 +18,10 @@ export default defineConfig({
   // Journeys that change shared demo state (the approval queue and its badge count) run after the others,
   // one at a time, so no journey sees another's pending course in the count.
   projects: [
-    { name: 'journeys', testIgnore: /course-approval|course-lifecycle|quiz-taking/ },
+    { name: 'journeys', testIgnore: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle/ },
     {
       name: 'shared-state',
-      testMatch: /course-approval|course-lifecycle|quiz-taking/,
+      testMatch: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle/,
       dependencies: ['journeys'],
       workers: 1,
     },

@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './support/accounts';
 import { authHeader } from './support/api';
+import { addQuestion, chooseType } from './support/quiz-pages';
 
 /** An import file with one good row and one row whose correct option does not exist. */
 function makeCsv() {
@@ -35,22 +36,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
           .map((node) => node.html.slice(0, 160))
           .join(' | ')}`,
     );
-}
-
-async function chooseType(dialog: Locator, page: Page, label: string) {
-  await dialog.getByRole('combobox', { name: /^Type/ }).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
-}
-
-/** Opens the question dialog, lets `fill` complete it, saves, and waits for the new card. */
-async function addQuestion(page: Page, count: number, fill: (dialog: Locator) => Promise<void>) {
-  await page.getByRole('button', { name: 'Add question', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add question' });
-  await expect(dialog).toBeVisible();
-  await fill(dialog);
-  await dialog.getByRole('button', { name: 'Add question' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('question-card')).toHaveCount(count);
 }
 
 test('a teacher builds a quiz with every question type, imports a CSV and views it', async ({ page }) => {

@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { QuestionInput, QuizDetail } from '../common/contracts/quizzes';
-import { DEMO, loginAs } from './support/accounts';
+import { DEMO, newSession } from './support/accounts';
 import { apiLogin, authHeader } from './support/api';
+import { answersSaved, startQuizFromCourse, submitQuiz } from './support/quiz-pages';
 
 /**
  * Taking and marking a quiz in two browsers: a student starts a quiz of every question type on the demo
@@ -106,14 +107,6 @@ async function createLiveQuiz(request: APIRequestContext, title: string) {
   return { courseId, quizId: quiz.id };
 }
 
-async function newSession(browser: Browser, who: 'teacher' | 'student'): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await loginAs(page, who);
-  return page;
-}
-
-const saved = (page: Page) => expect(page.getByTestId('save-status')).toHaveText('Saved');
-
 test('a student takes a quiz, the teacher marks it, and the result updates live', async ({
   browser,
   request,
@@ -124,24 +117,20 @@ test('a student takes a quiz, the teacher marks it, and the result updates live'
 
   // The student finds the quiz in the course player and reads its introduction.
   const student = await newSession(browser, 'student');
-  await student.goto(`/subscribed-courses?courseId=${courseId}`);
-  const card = student.getByTestId('course-quiz').filter({ hasText: title });
-  await expect(card).toContainText('6 questions');
-  await card.getByRole('link', { name: 'Start' }).click();
-  await expect(student).toHaveURL(/\/preview-quiz\?quizId=/);
-  await expect(student.getByRole('heading', { name: title })).toBeVisible();
-  await expect(student.getByText('Answer what you can; the teacher marks the long answer.')).toBeVisible();
-  await student.getByRole('button', { name: 'Start quiz' }).click();
-  await expect(student).toHaveURL(/\/quiz-round\?attemptId=[0-9a-f-]{36}$/);
-  await expect(student.getByTestId('quiz-timer')).toBeVisible();
+  await startQuizFromCourse(student, {
+    courseId,
+    title,
+    questionCount: 6,
+    instructions: 'Answer what you can; the teacher marks the long answer.',
+  });
 
   // One question at a time; each choice is saved at once.
   await student.getByRole('radio', { name: '90 degrees' }).check();
-  await saved(student);
+  await answersSaved(student);
   await student.getByRole('button', { name: 'Next' }).click();
   await student.getByRole('checkbox', { name: 'Acute' }).check();
   await student.getByRole('checkbox', { name: 'Obtuse' }).check();
-  await saved(student);
+  await answersSaved(student);
   await student.getByRole('button', { name: 'Next' }).click();
 
   // Offline, the answer waits in local storage and goes out when the connection is back.
@@ -149,7 +138,7 @@ test('a student takes a quiz, the teacher marks it, and the result updates live'
   await student.getByRole('radio', { name: 'False' }).check();
   await expect(student.getByTestId('save-status')).toHaveText('Not saved — retrying');
   await student.context().setOffline(false);
-  await saved(student);
+  await answersSaved(student);
 
   // A reload resumes the same attempt with the answers kept by the server.
   await student.reload();
@@ -157,10 +146,10 @@ test('a student takes a quiz, the teacher marks it, and the result updates live'
   await expect(student.getByRole('radio', { name: '90 degrees' })).toBeChecked();
   await student.getByRole('button', { name: 'Question 4, not answered' }).click();
   await student.getByLabel('Answer to question 4').fill('equilateral');
-  await saved(student);
+  await answersSaved(student);
   await student.getByRole('button', { name: 'Next' }).click();
   await student.getByLabel('Answer to question 5').fill('A line never ends; a segment has two end points.');
-  await saved(student);
+  await answersSaved(student);
   await expect(student.getByTestId('answered-count')).toHaveText('5 of 6 answered');
   // The file question uploads with progress; the arrow key moves there too.
   await student.getByText('Question 5 of 6').click(); // out of the text box, so the arrow moves on
@@ -173,13 +162,10 @@ test('a student takes a quiz, the teacher marks it, and the result updates live'
   });
   await expect(student.getByText('right-angle.png')).toBeVisible();
   await expect(student.getByTestId('answered-count')).toHaveText('6 of 6 answered');
-  await saved(student);
+  await answersSaved(student);
 
   // Submitting asks first and says what is left unanswered.
-  await student.getByRole('button', { name: 'Submit quiz' }).click();
-  const dialog = student.getByRole('dialog');
-  await expect(dialog.getByTestId('submit-summary')).toContainText('You have answered every question.');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await submitQuiz(student, 'You have answered every question.');
   await expect(student.getByTestId('result-status')).toHaveText('Waiting for marking');
   // Auto-graded: single wrong 0, multiple 2, true/false 1, short 1.
   await expect(student.getByTestId('result-score')).toHaveText('4 / 12');

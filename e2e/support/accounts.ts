@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Gurukul2026';
 
@@ -32,4 +32,11 @@ export async function loginAs(page: Page, key: DemoKey): Promise<void> {
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(new RegExp(`${account.home.replace(/[?]/g, '\\?')}$`));
+}
+
+/** A browser context of its own, logged in as a demo account: a second person in the same journey. */
+export async function newSession(browser: Browser, key: DemoKey): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginAs(page, key);
+  return page;
 }

@@ -1,7 +1,14 @@
 import { Alert } from '@mantine/core';
 import Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
+import { fromTimeRanges, type WatchRange } from '../../common/watch-ranges';
 import { authorizationHeader } from '../app/api';
+
+const playback = (video: HTMLVideoElement): [number, number, WatchRange[]] => [
+  video.currentTime,
+  video.duration,
+  fromTimeRanges(video.played),
+];
 
 interface Props {
   /** The playlist URL under /api (segments are fetched relative to it). */
@@ -10,9 +17,10 @@ interface Props {
   title: string;
   /** Where to start, in seconds (resume). */
   startAt?: number;
-  onTime?: (seconds: number, duration: number) => void;
-  /** Called when playback pauses or ends, with the position then (a good moment to save progress). */
-  onStop?: (seconds: number, duration: number) => void;
+  /** As playback moves: the position, the length, and the parts played since this video was loaded. */
+  onTime?: (seconds: number, duration: number, played: WatchRange[]) => void;
+  /** Called when playback pauses or ends, with the same figures then (a good moment to save progress). */
+  onStop?: (seconds: number, duration: number, played: WatchRange[]) => void;
   /** Playback speed (1 = normal). */
   playbackRate?: number;
   /** A signed WebVTT URL: shown as the default captions track. */
@@ -86,9 +94,9 @@ export function HlsPlayer({
         poster={poster ?? undefined}
         aria-label={title}
         style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }}
-        onTimeUpdate={(event) => onTime?.(event.currentTarget.currentTime, event.currentTarget.duration)}
-        onPause={(event) => onStop?.(event.currentTarget.currentTime, event.currentTarget.duration)}
-        onEnded={(event) => onStop?.(event.currentTarget.currentTime, event.currentTarget.duration)}
+        onTimeUpdate={(event) => onTime?.(...playback(event.currentTarget))}
+        onPause={(event) => onStop?.(...playback(event.currentTarget))}
+        onEnded={(event) => onStop?.(...playback(event.currentTarget))}
         data-testid="video-player"
       >
         {captionsUrl && (

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { WatchRange } from '../../../common/watch-ranges';
 import { users } from './users';
 
 /**
@@ -125,7 +126,7 @@ export const courseSubscriptions = pgTable(
   ],
 );
 
-/** Where a learner is in a video, and how much of it they have watched. */
+/** Where a learner is in a video, and which parts of it they have watched. */
 export const videoProgress = pgTable(
   'video_progress',
   {
@@ -136,7 +137,9 @@ export const videoProgress = pgTable(
       .notNull()
       .references(() => courseVideos.id, { onDelete: 'cascade' }),
     positionSeconds: real('position_seconds').notNull().default(0),
+    /** Seconds actually watched: the length of watched_ranges (see common/watch-ranges.ts). */
     watchedSeconds: real('watched_seconds').notNull().default(0),
+    watchedRanges: jsonb('watched_ranges').$type<WatchRange[]>().notNull().default([]),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

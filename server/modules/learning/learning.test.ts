@@ -18,8 +18,12 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, pay
   ctx.app.inject({ method, url, headers, payload: payload as Record<string, unknown> | undefined });
 const subscribe = (headers: Headers, courseId: string) =>
   call('POST', `/api/learning/courses/${courseId}/subscribe`, headers);
-const progress = (headers: Headers, videoId: string, positionSeconds: number, watchedSeconds: number) =>
-  call('PUT', `/api/learning/videos/${videoId}/progress`, headers, { positionSeconds, watchedSeconds });
+const progress = (
+  headers: Headers,
+  videoId: string,
+  positionSeconds: number,
+  watchedRanges: [number, number][],
+) => call('PUT', `/api/learning/videos/${videoId}/progress`, headers, { positionSeconds, watchedRanges });
 
 beforeAll(async () => {
   const clip = makeTinyClip();
@@ -90,7 +94,7 @@ describe('the course player', () => {
       student.headers,
     );
     expect(playlist.statusCode).toBe(403);
-    expect((await progress(student.headers, lessons[0].id, 1, 1)).statusCode).toBe(403);
+    expect((await progress(student.headers, lessons[0].id, 1, [[0, 1]])).statusCode).toBe(403);
   });
 
   it('gives a subscriber lessons with playlists, resume positions and signed material', async () => {
@@ -116,28 +120,27 @@ describe('the course player', () => {
     expect((await call('GET', course.lessons[0].playlistUrl, admin)).statusCode).toBe(200);
   });
 
-  it('records progress clamped to the video, completes at 90% and resumes there', async () => {
+  it('records the parts watched, completes at 90% watched (not by skipping to the end) and resumes', async () => {
     const student = await buildAndLogin(ctx.app, { userType: 'student' });
     await subscribe(student.headers, ids.free);
     const [lesson] = lessons;
-    const partial = await progress(student.headers, lesson.id, 0.3, 0.4);
+    const end = lesson.durationSeconds;
+    const partial = await progress(student.headers, lesson.id, 0.3, [[0, 0.3]]);
     expect(partial.statusCode).toBe(200);
-    expect(partial.json()).toMatchObject({ positionSeconds: 0.3, watchedSeconds: 0.4, completed: false });
+    expect(partial.json()).toMatchObject({ positionSeconds: 0.3, watchedSeconds: 0.3, completed: false });
 
-    const beyond = await progress(student.headers, lesson.id, 500, 500);
-    expect(beyond.json()).toMatchObject({
-      positionSeconds: lesson.durationSeconds,
-      watchedSeconds: lesson.durationSeconds,
-      completed: true,
-    });
-    // Going back keeps the completion and the furthest watched time; repeating changes nothing.
+    // Jumping to the end (and beyond) counts only the part played there.
+    const skipped = (await progress(student.headers, lesson.id, 500, [[0.9, 500]])).json();
+    expect(skipped).toMatchObject({ positionSeconds: end, completed: false });
+    expect(skipped.watchedSeconds).toBeCloseTo(0.3 + (end - 0.9), 5);
+
+    // Watching the middle closes the gap: the whole lesson is watched.
+    const whole = (await progress(student.headers, lesson.id, 0.9, [[0.3, 0.9]])).json();
+    expect(whole).toMatchObject({ watchedSeconds: end, completed: true });
+    // Going back and replaying keeps the completion and adds no watched time.
     for (let i = 0; i < 2; i += 1) {
-      const back = await progress(student.headers, lesson.id, 0.2, 0.1);
-      expect(back.json()).toMatchObject({
-        positionSeconds: 0.2,
-        watchedSeconds: lesson.durationSeconds,
-        completed: true,
-      });
+      const back = await progress(student.headers, lesson.id, 0.2, [[0, 0.1]]);
+      expect(back.json()).toMatchObject({ positionSeconds: 0.2, watchedSeconds: end, completed: true });
     }
     const rows = await ctx.app.db
       .select()
@@ -152,8 +155,9 @@ describe('the course player', () => {
     const list = (await call('GET', '/api/learning/subscriptions', student.headers)).json();
     expect(list.courses[0]).toMatchObject({ completedLessons: 1, progressPercent: 50 });
 
-    expect((await progress(student.headers, lesson.id, -1, 0)).statusCode).toBe(400);
-    expect((await progress(student.headers, ids.draft, 1, 1)).statusCode).toBe(404);
+    expect((await progress(student.headers, lesson.id, -1, [])).statusCode).toBe(400);
+    expect((await progress(student.headers, lesson.id, 0, [[-1, 2]])).statusCode).toBe(400);
+    expect((await progress(student.headers, ids.draft, 1, [[0, 1]])).statusCode).toBe(404);
   });
 });
 

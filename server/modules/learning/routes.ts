@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_WATCH_RANGES } from '../../../common/watch-ranges';
 import { actorOf } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { loadLiveCourse } from '../catalog/service';
@@ -27,7 +28,10 @@ const seconds = (label: string) =>
     .max(1_000_000, `${label} is too large`);
 const progressBody = z.object({
   positionSeconds: seconds('The position'),
-  watchedSeconds: seconds('The watched time'),
+  /** The parts played since the player opened (`video.played`); merged with what the server has. */
+  watchedRanges: z
+    .array(z.tuple([seconds('A watched range'), seconds('A watched range')]))
+    .max(MAX_WATCH_RANGES, 'Too many watched ranges'),
 });
 
 /** Subscriptions, the course player (live version only), watch progress and share links. */

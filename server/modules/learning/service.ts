@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { coveredSeconds, mergeRanges, type WatchRange } from '../../../common/watch-ranges';
 import type { App } from '../../app';
 import { type CourseRow, courseSubscriptions, courses, users, videoProgress } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -172,14 +173,16 @@ export async function learnerCourse(app: App, actor: Actor, courseId: string) {
 }
 
 /**
- * Records where a subscriber is in a lesson of the live version: both figures are clamped to the video's
- * length, watched time never goes back, and the lesson is completed once 90% of it has been watched.
+ * Records where a subscriber is in a lesson of the live version and which parts they have watched: the
+ * reported ranges are clamped to the video and merged with the saved ones, watched time is their union
+ * (so replaying a part or jumping to the end adds nothing), and the lesson is completed once 90% of it has
+ * been watched.
  */
 export async function recordProgress(
   app: App,
   actor: Actor,
   videoId: string,
-  body: { positionSeconds: number; watchedSeconds: number },
+  body: { positionSeconds: number; watchedRanges: WatchRange[] },
 ) {
   const [row] = await app.db
     .select({ course: courses })
@@ -197,23 +200,29 @@ export async function recordProgress(
   if (!row || !video) throw notFound('Video not found');
   if (!(await isSubscribed(app, actor.userId, row.course.id))) throw forbidden(SUBSCRIBE_FIRST_MESSAGE);
   const duration = video.durationSeconds ?? Number.POSITIVE_INFINITY;
-  const clamp = (value: number) => Math.max(0, Math.min(value, duration));
-  const position = clamp(body.positionSeconds);
-  const watched = clamp(body.watchedSeconds);
+  const position = Math.max(0, Math.min(body.positionSeconds, duration));
   const [existing] = await app.db
     .select()
     .from(videoProgress)
     .where(and(eq(videoProgress.userId, actor.userId), eq(videoProgress.videoId, videoId)));
-  const watchedSeconds = Math.max(existing?.watchedSeconds ?? 0, watched);
+  const watchedRanges = mergeRanges([...(existing?.watchedRanges ?? []), ...body.watchedRanges], duration);
+  const watchedSeconds = coveredSeconds(watchedRanges);
   const reached = Number.isFinite(duration) && duration > 0 && watchedSeconds >= duration * COMPLETION_SHARE;
   const completedAt = existing?.completedAt ?? (reached ? new Date() : null);
   try {
     await app.db
       .insert(videoProgress)
-      .values({ userId: actor.userId, videoId, positionSeconds: position, watchedSeconds, completedAt })
+      .values({
+        userId: actor.userId,
+        videoId,
+        positionSeconds: position,
+        watchedSeconds,
+        watchedRanges,
+        completedAt,
+      })
       .onConflictDoUpdate({
         target: [videoProgress.userId, videoProgress.videoId],
-        set: { positionSeconds: position, watchedSeconds, completedAt, updatedAt: new Date() },
+        set: { positionSeconds: position, watchedSeconds, watchedRanges, completedAt, updatedAt: new Date() },
       });
   } catch (error) {
     // The working video row is gone (deleted after approval): there is nothing to keep progress against.

@@ -35,7 +35,7 @@ export const LEARNING_ROUTES: RouteCase[] = [
       allowWhenEnded: false,
       request: () => ({
         url,
-        payload: method === 'PUT' ? { positionSeconds: 1, watchedSeconds: 1 } : undefined,
+        payload: method === 'PUT' ? { positionSeconds: 1, watchedRanges: [[0, 1]] } : undefined,
       }),
     }),
   ),

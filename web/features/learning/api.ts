@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WatchRange } from '../../../common/watch-ranges';
 import { api } from '../../app/api';
 
 export interface SubscribedCourse {
@@ -65,7 +66,8 @@ export function useLearnerCourse(id: string) {
 export interface ProgressInput {
   videoId: string;
   positionSeconds: number;
-  watchedSeconds: number;
+  /** The parts played since the lesson was opened; the server merges them with earlier ones. */
+  watchedRanges: WatchRange[];
 }
 
 export function saveProgress({ videoId, ...body }: ProgressInput) {

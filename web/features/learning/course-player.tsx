@@ -19,6 +19,7 @@ import { IconCircleCheck, IconFileText, IconPlayerPlay } from '@tabler/icons-rea
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { WatchRange } from '../../../common/watch-ranges';
 import { HlsPlayer } from '../../components/hls-player';
 import { formatDuration } from '../catalog/api';
 import { CourseQuizzes } from '../quizzes/taking/course-quizzes';
@@ -44,7 +45,6 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
   const [speed, setSpeed] = useState('1');
   const [startAt, setStartAt] = useState(0);
   const lastSaved = useRef(0);
-  const furthest = useRef(0);
   // A quiz result links to a lesson moment: ?videoId=…&t=seconds opens that lesson there.
   const [params] = useSearchParams();
 
@@ -54,7 +54,6 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
   const choose = useCallback((next: LearnerLesson) => {
     setLessonId(next.id);
     setStartAt(resumeAt(next));
-    furthest.current = next.watchedSeconds;
     lastSaved.current = Date.now();
   }, []);
 
@@ -68,11 +67,10 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
   }, [course.data, lessonId, choose, params]);
 
   const save = useCallback(
-    (seconds: number) => {
+    (seconds: number, played: WatchRange[]) => {
       if (!lesson || !Number.isFinite(seconds)) return;
       lastSaved.current = Date.now();
-      furthest.current = Math.max(furthest.current, seconds);
-      saveProgress({ videoId: lesson.id, positionSeconds: seconds, watchedSeconds: furthest.current })
+      saveProgress({ videoId: lesson.id, positionSeconds: seconds, watchedRanges: played })
         .then((saved) => {
           // Keep the list's ticks and percentages current without reloading the player.
           queryClient.setQueryData(learningKeys.course(courseId), (data: typeof course.data) =>
@@ -99,9 +97,8 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
     [lesson, courseId, queryClient],
   );
 
-  const onTime = (seconds: number) => {
-    furthest.current = Math.max(furthest.current, seconds);
-    if (Date.now() - lastSaved.current >= SAVE_EVERY_MS) save(seconds);
+  const onTime = (seconds: number, _duration: number, played: WatchRange[]) => {
+    if (Date.now() - lastSaved.current >= SAVE_EVERY_MS) save(seconds, played);
   };
 
   if (course.isPending) return <Skeleton h={400} />;
@@ -148,7 +145,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                   startAt={startAt}
                   playbackRate={Number(speed)}
                   onTime={onTime}
-                  onStop={(seconds) => save(seconds)}
+                  onStop={(seconds, _duration, played) => save(seconds, played)}
                 />
                 <Group justify="space-between">
                   <Text fw={600}>{lesson.title}</Text>
