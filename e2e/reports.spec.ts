@@ -61,6 +61,12 @@ test('a student, their teacher and the admin read their reports, and a CSV expor
   await expect(teacher).toHaveURL(/\/report\?tab=student/);
   await teacher.getByRole('tab', { name: 'Courses' }).click();
   await expect(teacher.getByTestId('course-stats-table')).toContainText(DEMO_COURSE);
+  // Marking is reached from Reports (the side navigation has no entry): the demo keeps one attempt waiting.
+  const marking = teacher.getByRole('link', { name: /Mark submissions/ });
+  await expect(marking.getByLabel(/\d+ waiting/)).toBeVisible();
+  await marking.click();
+  await expect(teacher).toHaveURL(/\/mark-submission/);
+  await expect(teacher.getByRole('row', { name: /Sita Student/ }).first()).toBeVisible();
   await teacher.context().close();
 
   // The admin sees teachers, then students.

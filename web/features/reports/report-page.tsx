@@ -13,6 +13,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { MarkingLink } from '../quizzes/marking/marking-link';
 import { useCourseStats, useStudents } from './api';
 import { CourseStatsPanel } from './course-stats-panel';
 import { EmptyCard } from './empty-card';
@@ -98,9 +99,12 @@ export default function ReportPage() {
   return (
     <Container size="xl">
       <Stack>
-        <Title order={1} size="h2">
-          Reports
-        </Title>
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            Reports
+          </Title>
+          <MarkingLink />
+        </Group>
         <Tabs value={tab} onChange={(value) => update({ tab: value })}>
           <Tabs.List>
             <Tabs.Tab value="student">Students</Tabs.Tab>
