@@ -23,6 +23,25 @@ export interface Config {
   videoUploadMaxBytes: number;
   /** An S3-compatible bucket for uploads instead of DATA_DIR/files, when S3_BUCKET is set. */
   s3?: S3Settings;
+  /** Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set; otherwise the local test checkout. */
+  razorpay?: RazorpaySettings;
+  /** Where the currency job reads rates (CURRENCY_RATES_URL; JSON with a `rates` object); unset: no refresh. */
+  currencyRatesUrl: string | undefined;
+  /** Invoices: the seller printed on them and the tax line (TAX_RATE_PERCENT, TAX_LABEL). */
+  invoiceSeller: { name: string; address: string; taxId: string; email: string };
+  taxRatePercent: number;
+  taxLabel: string;
+}
+
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  /** Verifies webhooks (RAZORPAY_WEBHOOK_SECRET); without it webhooks are refused. */
+  webhookSecret: string | undefined;
+  /** The API's base URL (RAZORPAY_API_BASE, default https://api.razorpay.com); tests point it at a fake. */
+  apiBase: string;
+  /** The checkout script the browser loads on demand (RAZORPAY_CHECKOUT_URL). */
+  checkoutUrl: string;
 }
 
 interface Secrets {
@@ -65,7 +84,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageQuotaBytes: megabytes(env.STORAGE_QUOTA_MB, 5 * 1024),
     videoUploadMaxBytes: megabytes(env.VIDEO_UPLOAD_MAX_MB, 500),
     s3: s3Settings(env),
+    razorpay: razorpaySettings(env),
+    currencyRatesUrl: env.CURRENCY_RATES_URL || undefined,
+    invoiceSeller: {
+      name: env.INVOICE_SELLER_NAME || 'Gurukul Learning',
+      address: env.INVOICE_SELLER_ADDRESS || 'Bengaluru, India',
+      taxId: env.INVOICE_SELLER_TAX_ID || '',
+      email: env.INVOICE_SELLER_EMAIL || 'billing@gurukul.test',
+    },
+    taxRatePercent: percent(env.TAX_RATE_PERCENT, 18),
+    taxLabel: env.TAX_LABEL || 'GST',
   };
+}
+
+/** Razorpay needs both keys; one without the other is a mistake worth stopping for. */
+export function razorpaySettings(env: NodeJS.ProcessEnv): RazorpaySettings | undefined {
+  if (!env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET) return undefined;
+  if (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET)
+    throw new Error('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
+  return {
+    keyId: env.RAZORPAY_KEY_ID,
+    keySecret: env.RAZORPAY_KEY_SECRET,
+    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || undefined,
+    apiBase: (env.RAZORPAY_API_BASE || 'https://api.razorpay.com').replace(/\/+$/, ''),
+    checkoutUrl: env.RAZORPAY_CHECKOUT_URL || 'https://checkout.razorpay.com/v1/checkout.js',
+  };
+}
+
+/** A percentage from the environment (0-100); anything else → the default. */
+function percent(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 && n <= 100 ? n : fallback;
 }
 
 /** S3_BUCKET switches storage to S3; the keys must be given too, since presigned URLs are signed with them. */

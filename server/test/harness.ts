@@ -52,6 +52,15 @@ export async function startTestApp(
     webDist: path.join(dataDir, 'no-web'),
     storageQuotaBytes: 5 * 1024 * 1024 * 1024,
     videoUploadMaxBytes: 500 * 1024 * 1024,
+    currencyRatesUrl: undefined,
+    invoiceSeller: {
+      name: 'Gurukul Learning',
+      address: 'Bengaluru, India',
+      taxId: 'TEST-TAX-ID',
+      email: 'billing@gurukul.test',
+    },
+    taxRatePercent: 18,
+    taxLabel: 'GST',
     ...overrides,
   };
   // Jobs run inline in tests (a request that queues one returns once the job has run) unless a test asks.

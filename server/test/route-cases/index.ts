@@ -1,9 +1,13 @@
 import { COURSE_ROUTES } from './courses';
+import { INVOICE_ROUTES } from './invoices';
 import { LEARNING_ROUTES } from './learning';
+import { PAYMENT_ROUTES } from './payments';
+import { PLAN_ROUTES } from './plans';
 import { PLATFORM_ROUTES } from './platform';
 import { QUIZ_AUTHORING_ROUTES } from './quiz-authoring';
 import { QUIZ_TAKING_ROUTES } from './quiz-taking';
 import { REPORT_ROUTES } from './reports';
+import { SUBSCRIPTION_ROUTES } from './subscriptions';
 import type { RouteCase } from './types';
 
 export type { Caller, MatrixEnv, RouteCase } from './types';
@@ -17,4 +21,8 @@ export const ROUTE_CASES: RouteCase[] = [
   ...QUIZ_AUTHORING_ROUTES,
   ...QUIZ_TAKING_ROUTES,
   ...REPORT_ROUTES,
+  ...PLAN_ROUTES,
+  ...SUBSCRIPTION_ROUTES,
+  ...PAYMENT_ROUTES,
+  ...INVOICE_ROUTES,
 ];
