@@ -18,10 +18,13 @@ export default defineConfig({
   // Journeys that change shared demo state (the approval queue and its badge count) run after the others,
   // one at a time, so no journey sees another's pending course in the count.
   projects: [
-    { name: 'journeys', testIgnore: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle/ },
+    {
+      name: 'journeys',
+      testIgnore: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended/,
+    },
     {
       name: 'shared-state',
-      testMatch: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle/,
+      testMatch: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended/,
       dependencies: ['journeys'],
       workers: 1,
     },

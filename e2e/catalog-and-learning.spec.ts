@@ -86,9 +86,9 @@ test('a visitor finds an approved course in their currency; a student subscribes
   await expect(cards.filter({ hasText: paidTitle }).getByTestId('catalog-price')).toHaveText(
     /^\$\d+\.\d{2}$/,
   );
-  // The paid course says honestly that checkout is coming; a guest is sent to log in for the free one.
+  // The paid course is bought through the checkout (a guest logs in first); the free one is subscribed.
   await cards.filter({ hasText: paidTitle }).getByRole('button', { name: /^View/ }).click();
-  await expect(guest.getByText('Paid courses open with checkout, which is coming soon.')).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Log in to buy' })).toBeVisible();
   await guest.keyboard.press('Escape');
   await cards.filter({ hasText: freeTitle }).getByRole('button', { name: /^View/ }).click();
   await expect(guest.getByTestId('course-detail')).toContainText('Angles in a triangle');

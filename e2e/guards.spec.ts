@@ -86,16 +86,21 @@ test.describe('route guards (SPEC §6) and the server deciding', () => {
       await expect(page).toHaveURL(at(ended));
       await expect(page.getByRole('heading', { name: 'Your free trial has ended' })).toBeVisible();
     }
-    for (const path of ['/plan', '/payment-history', '/invoice']) {
+    for (const [path, heading] of [
+      ['/plan', 'Plan'],
+      ['/payment-history', 'Payment History'],
+    ] as const) {
       await page.goto(path);
       await expect(page).toHaveURL(at(path));
-      await expect(page.getByTestId('not-built-yet')).toBeVisible();
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
+    await page.goto('/invoice');
+    await expect(page).toHaveURL(at('/invoice'));
     // The buttons on the information page lead to the same open pages.
     await page.goto(ended);
     await page.getByRole('link', { name: 'Payment History' }).click();
     await expect(page).toHaveURL(at('/payment-history'));
-    await expect(page.getByTestId('not-built-yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment History', exact: true })).toBeVisible();
   });
 
   test('an ended subscription holds an institute on /information?page=subscription-ended', async ({

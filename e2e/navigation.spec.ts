@@ -34,7 +34,7 @@ const CASES: RoleCase[] = [
     explore: true,
     plan: { label: 'Upgrade Plan', href: '/plan?page=upgrade' },
     help: true,
-    planName: 'Teacher Starter',
+    planName: 'Free Trial',
     trialText: '10 Day(s) Remaining',
   },
   {
@@ -44,7 +44,7 @@ const CASES: RoleCase[] = [
     explore: true,
     plan: { label: 'Manage Plan', href: '/plan?page=manage' },
     help: true,
-    planName: 'Institute Pro',
+    planName: 'Pro',
     trialText: null,
   },
   {
@@ -55,7 +55,7 @@ const CASES: RoleCase[] = [
     explore: true,
     plan: null,
     help: true,
-    planName: 'Institute Pro',
+    planName: 'Pro',
     trialText: null,
   },
   {

@@ -120,7 +120,7 @@ test.describe('sign-up, e-mail verification and password reset', () => {
     await loginWith(page, email, password, '/guru-list');
     const box = page.getByTestId('profile-box');
     await expect(box).toContainText(fullName);
-    await expect(box).toContainText('Teacher Starter');
+    await expect(box).toContainText('Free Trial');
     await expect(box.getByTestId('trial-days')).toHaveText('14 Day(s) Remaining');
 
     // Log out, then a second sign-up with the same address is refused.

@@ -12,6 +12,9 @@ import { registerErrorHandling } from './http/error-handler';
 import { inlineJobs, type Jobs, pgBossJobs } from './jobs/queue';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { currencyRoutes } from './modules/billing/currency-routes';
+import { billingSchedules } from './modules/billing/schedules';
+import { subscriptionRoutes } from './modules/billing/subscription-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { fileRoutes } from './modules/common/file-routes';
 import { commonRoutes } from './modules/common/routes';
@@ -20,14 +23,21 @@ import { materialRoutes } from './modules/courses/material-routes';
 import { courseRoutes } from './modules/courses/routes';
 import { videoRoutes } from './modules/courses/video-routes';
 import { healthRoutes } from './modules/health/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { learningRoutes } from './modules/learning/routes';
 import { logRoutes } from './modules/logs/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { adminPlanRoutes } from './modules/plans/admin-routes';
+import { publicPlanRoutes } from './modules/plans/public-routes';
 import { attemptRoutes } from './modules/quizzes/attempt-routes';
 import { quizAuthoringRoutes } from './modules/quizzes/authoring-routes';
 import { markingRoutes } from './modules/quizzes/marking-routes';
 import { reportRoutes } from './modules/reports/routes';
 import { userRoutes } from './modules/users/routes';
 import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
+import { razorpayPayments } from './providers/payments/razorpay';
+import { testCheckoutPayments } from './providers/payments/test-checkout';
+import type { Payments } from './providers/payments/types';
 import { s3Storage } from './providers/storage/s3-storage';
 import { diskStorage, type Storage } from './providers/storage/storage';
 import { attachRealtime, type Realtime } from './realtime/socket';
@@ -40,6 +50,7 @@ declare module 'fastify' {
     storage: Storage;
     realtime: Realtime;
     jobs: Jobs;
+    payments: Payments;
   }
 }
 
@@ -81,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.storage ??
       (config.s3 ? s3Storage(config.s3) : diskStorage(path.join(config.dataDir, 'files'), config.jwtSecret)),
   );
+  // Razorpay when its keys are configured; otherwise the local test checkout.
+  app.decorate('payments', config.razorpay ? razorpayPayments(config.razorpay) : testCheckoutPayments());
   app.decorate('realtime', attachRealtime(app.server, database.db, config.jwtSecret, app.log));
   app.addHook('onClose', async () => app.realtime.close());
   const jobsUrl = database.url ?? config.databaseUrl;
@@ -122,6 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(markingRoutes);
   await app.register(logRoutes);
   await app.register(reportRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(currencyRoutes);
+  await app.register(billingSchedules);
+  await app.register(adminPlanRoutes);
+  await app.register(publicPlanRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(paymentRoutes);
 
   await registerWebApp(app, config.webDist);
   return app;

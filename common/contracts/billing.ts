@@ -33,6 +33,7 @@ import type { AccessLevel, BillingPeriod, PlanAudience, PlanLimits, PlanModule, 
  *   GET  /api/invoices/:invoiceId/pdf              → application/pdf (attachment)
  *
  * Exchange rates (admin):
+ *   GET  /api/admin/currency-rates                → AdminCurrencyRates (the latest row with its source and time)
  *   PUT  /api/admin/currency-rates   { rates }     → the new rates object with _id (served by
  *                                                     GET /api/common/currency-rate)
  *   POST /api/admin/currency-rates/refresh         → the refreshed rates (409 when no source is set)
@@ -137,4 +138,13 @@ export interface InvoiceRowView {
   taxAmount: number;
   total: number;
   status: 'paid' | 'issued';
+}
+
+/** The stored exchange rates as the admin panel shows them (rates relative to USD). */
+export interface AdminCurrencyRates {
+  id: string;
+  rates: Record<string, number>;
+  /** 'seed', 'admin' or the source URL's host. */
+  source: string;
+  updatedAt: string;
 }

@@ -61,6 +61,7 @@ async function caller(
     name,
     role: options.userType,
     ended,
+    inInstitute: Boolean(options.instituteId),
     headers: authHeader(main, claims),
     spareHeaders: authHeader(spare, claims),
     userId: user.id,
@@ -121,6 +122,7 @@ function expected(route: RouteCase, who: Caller): Expected {
   if (!who.role) return 401;
   if (route.access !== 'any' && !route.access.includes(who.role)) return 403;
   if (who.ended && !route.allowWhenEnded) return 403;
+  if (route.refusesInstituteTeachers && who.inInstitute) return 403;
   return 'allowed';
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '../app';
 import { DEMO_PASSWORD } from './demo';
+import { seedDemoBilling } from './demo-billing';
 import { makeSlideVideo, makeStudyPdf } from './demo-media';
 import { seedDemoAttempts, seedDemoQuiz } from './demo-quiz';
 
@@ -159,6 +160,7 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
   const drawing = makeStudyPdf('My right angle', ['A right angle, marked with a small square: 90 degrees.']);
   await seedDemoAttempts(call, multipart, { student, teacher }, quizId, drawing);
   for (const token of [teacher, admin, student]) await call('POST', '/api/auth/logout', token);
+  await seedDemoBilling(app);
   log(
     'Demo course "Foundations of Geometry" is approved with its quiz; student@ is subscribed, with one marked attempt and one waiting for marking.',
   );

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { courses, plans, subscriptions, users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
@@ -49,6 +49,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
+/** The default plan each demo state is on: trials on "Free Trial", paid ones on "Pro" (see default-plans.ts). */
+const DEMO_PLAN_NAMES: Record<NonNullable<DemoAccount['subscription']>, string> = {
+  trial: 'Free Trial',
+  'trial-ended': 'Free Trial',
+  paid: 'Pro',
+  'paid-ended': 'Starter',
+};
+
 function subscriptionRow(
   kind: NonNullable<DemoAccount['subscription']>,
   userId: string,
@@ -71,9 +79,11 @@ function subscriptionRow(
 export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const planFor = async (audience: string) => {
-      const plan = await tx.query.plans.findFirst({ where: eq(plans.audience, audience) });
-      if (!plan) throw new Error(`No ${audience} plan; ensureDefaultPlans() runs first`);
+    const planFor = async (audience: string, name: string) => {
+      const plan = await tx.query.plans.findFirst({
+        where: and(eq(plans.audience, audience), eq(plans.name, name)),
+      });
+      if (!plan) throw new Error(`No ${audience} plan "${name}"; ensureDefaultPlans() runs first`);
       return plan;
     };
     const ids = new Map<string, string>();
@@ -98,7 +108,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
         .returning();
       ids.set(account.email, user.id);
       if (account.subscription) {
-        const plan = await planFor(account.userType);
+        const plan = await planFor(account.userType, DEMO_PLAN_NAMES[account.subscription]);
         await tx.insert(subscriptions).values(subscriptionRow(account.subscription, user.id, plan.id, now));
       }
       if (account.email === 'teacher@gurukul.test') {

@@ -22,6 +22,8 @@ export interface ApiOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Login and similar forms show a 401 themselves instead of ending the session. */
   handleUnauthorized?: boolean;
+  /** A 503 reloads the page once; calls whose 503 is an answer to show (a third party is down) opt out. */
+  handleUnavailable?: boolean;
   signal?: AbortSignal;
 }
 
@@ -87,7 +89,11 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     toast('danger', message);
     endLocalSession();
   }
-  if (response.status === 503 && !sessionStorage.getItem(RELOADED_503)) {
+  if (
+    response.status === 503 &&
+    options.handleUnavailable !== false &&
+    !sessionStorage.getItem(RELOADED_503)
+  ) {
     sessionStorage.setItem(RELOADED_503, '1');
     window.location.reload();
   }

@@ -19,6 +19,8 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/reset-password': () => import('../features/auth/reset-password-page'),
   '/verify-email': () => import('../features/auth/verify-email-page'),
   '/information': () => import('../features/information/information-page'),
+  '/plan': () => import('../features/billing/plan-page'),
+  '/payment-history': () => import('../features/billing/payment-history-page'),
   '/profile': () => import('../features/profile/profile-page'),
   '/dashboard': () => import('../features/dashboard/dashboard-page'),
   '/logs': () => import('../features/logs/logs-page'),
@@ -43,4 +45,7 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/mark-submission': () => import('../features/quizzes/marking/mark-submission-page'),
   '/add-quiz': () => import('../features/quizzes/authoring/add-quiz-page'),
   '/view-quiz': () => import('../features/quizzes/authoring/view-quiz-page'),
+  '/plan-pricing': () => import('../features/plans/plan-pricing-page'),
+  '/pricing': () => import('../features/plans/pricing-page'),
+  '/invoice': () => import('../features/invoices/invoice-page'),
 };

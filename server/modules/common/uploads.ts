@@ -5,6 +5,7 @@ import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from
 import type { App } from '../../app';
 import { storedFiles } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
+import { planStorageBytes } from '../plans/limits';
 
 export interface SniffedFile {
   mime: string;
@@ -84,7 +85,7 @@ const formatSize = (bytes: number) =>
  * size (before an upload is read), refuses only when the quota is already used up.
  */
 export async function assertStorageQuota(app: App, ownerId: string, extraBytes?: number): Promise<void> {
-  const quota = app.config.storageQuotaBytes;
+  const quota = (await planStorageBytes(app, ownerId)) ?? app.config.storageQuotaBytes;
   const used = await storageUsedBytes(app, ownerId);
   if (extraBytes === undefined ? used >= quota : used + extraBytes > quota) {
     throw new AppError(

@@ -6,6 +6,8 @@ import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { submitForApproval } from '../approvals/transitions';
 import { storeUpload } from '../common/uploads';
+import { assertCanAddCourse } from '../plans/limits';
+import { assertModule } from '../plans/module-access';
 import { presentAuthoredCourse } from './presenters';
 import {
   createCourse,
@@ -42,6 +44,9 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/courses',
     { config: { access: AUTHORS }, schema: { body: courseInfoSchema } },
     async (request, reply) => {
+      // The plan decides whether another course may be added (limit and module), before anything is saved.
+      await assertModule(app, actorOf(request), 'courses', 'create');
+      await assertCanAddCourse(app, actorOf(request));
       const course = await createCourse(app, actorOf(request), request.body);
       return reply
         .status(201)

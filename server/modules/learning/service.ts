@@ -9,7 +9,7 @@ import { lessonsOf, liveSnapshot, loadLiveCourse } from '../catalog/service';
 import { canAuthorCourse } from '../courses/policy';
 import type { CourseSnapshot } from '../courses/snapshot';
 
-export const PAYMENT_REQUIRED_MESSAGE = 'Paid courses open with checkout, which is coming soon.';
+export const PAYMENT_REQUIRED_MESSAGE = 'This is a paid course: please buy it to subscribe.';
 export const SUBSCRIBE_FIRST_MESSAGE = 'Please subscribe to this course first';
 /** A lesson counts as completed once this share of it has been watched. */
 export const COMPLETION_SHARE = 0.9;

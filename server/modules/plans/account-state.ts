@@ -23,6 +23,17 @@ const NO_PLAN: AccountState = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Whose subscription covers a user: an institute's own, a teacher's institute's (or their own); else none. */
+export function payerIdOf(user: {
+  id: string;
+  userType: UserType;
+  instituteId: string | null;
+}): string | null {
+  if (user.userType === 'institute') return user.id;
+  if (user.userType === 'teacher') return user.instituteId ?? user.id;
+  return null;
+}
+
 /**
  * Plan and trial state, always from the database. A teacher inside an institute shares the
  * institute's subscription; students, partners, developers and admins have no plan.
@@ -32,12 +43,7 @@ export async function accountState(
   user: { id: string; userType: UserType; instituteId: string | null },
   now = new Date(),
 ): Promise<AccountState> {
-  const payerId =
-    user.userType === 'institute'
-      ? user.id
-      : user.userType === 'teacher'
-        ? (user.instituteId ?? user.id)
-        : null;
+  const payerId = payerIdOf(user);
   if (!payerId) return NO_PLAN;
 
   const [row] = await db
@@ -51,7 +57,9 @@ export async function accountState(
 
   const { sub } = row;
   const base = { planId: sub.planId, planName: row.planName };
-  if (sub.status === 'trial') {
+  // A trial the lifecycle job has ended (status 'ended', never paid) is still an ended trial, not a lapsed subscription.
+  const endedTrial = sub.status === 'ended' && sub.currentPeriodEnd === null && sub.trialEndsAt !== null;
+  if (sub.status === 'trial' || endedTrial) {
     const endsAt = sub.trialEndsAt?.getTime() ?? 0;
     const remaining = Math.max(0, Math.ceil((endsAt - now.getTime()) / DAY_MS));
     const ended = endsAt <= now.getTime();

@@ -12,6 +12,7 @@ import { QUIZ_LIMITS } from '../../../common/quizzes';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { loadAuthoredCourse } from '../courses/service';
+import { assertModule } from '../plans/module-access';
 import {
   appendQuestions,
   attemptCount,
@@ -59,6 +60,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: AUTHORS }, schema: { params: courseParams, body: quizSettingsSchema } },
     async (request, reply) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      await assertModule(app, actorOf(request), 'quizzes', 'create');
       const quiz = await createQuiz(app, course, request.body);
       return reply.status(201).send(await detail(quiz.id, quiz));
     },

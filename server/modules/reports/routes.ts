@@ -6,6 +6,7 @@ import {
   studentParamsSchema,
 } from '../../../common/contracts/reports';
 import { actorOf } from '../../http/access';
+import { assertModule } from '../plans/module-access';
 import { listAdminStudents, listTeachers } from './admin-service';
 import { round1, sendCsv, toCsv } from './csv';
 import { ATTEMPT_CSV_HEADER, attemptCsvRow, learnerReport } from './learner-report';
@@ -21,6 +22,13 @@ const hours = (seconds: number) => round1(seconds / 3600);
  * exports the whole filtered list.
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reports on one's students and courses are a plan module; a learner's own report (/me) is not.
+  app.addHook('preHandler', async (request) => {
+    if (request.actor && request.routeOptions.url !== '/api/reports/me') {
+      await assertModule(app, request.actor, 'reports', 'use');
+    }
+  });
+
   app.get(
     '/api/reports/me',
     { config: { access: LEARNERS }, schema: { querystring: learnerReportQuerySchema } },

@@ -1,4 +1,5 @@
 import { COURSE_ROUTES } from './courses';
+import { CURRENCY_ROUTES } from './currency';
 import { INVOICE_ROUTES } from './invoices';
 import { LEARNING_ROUTES } from './learning';
 import { PAYMENT_ROUTES } from './payments';
@@ -22,6 +23,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...QUIZ_TAKING_ROUTES,
   ...REPORT_ROUTES,
   ...PLAN_ROUTES,
+  ...CURRENCY_ROUTES,
   ...SUBSCRIPTION_ROUTES,
   ...PAYMENT_ROUTES,
   ...INVOICE_ROUTES,

@@ -1,4 +1,21 @@
-import type { RouteCase } from './types';
+import { casesFor, NO_SUCH_ID, OWNER_ROLES, type RouteCase } from './types';
 
-/** The owner's subscription: read, cancel, resume, downgrade. */
-export const SUBSCRIPTION_ROUTES: RouteCase[] = [];
+/**
+ * The owner's subscription: read, cancel, resume, downgrade. Open after the plan has ended (so owners can
+ * see where they stand and pay); a teacher inside an institute is refused: the institute's plan covers them.
+ */
+export const SUBSCRIPTION_ROUTES: RouteCase[] = casesFor(
+  OWNER_ROLES,
+  [
+    ['GET', '/api/billing/subscription', '/api/billing/subscription'],
+    ['POST', '/api/billing/subscription/cancel', '/api/billing/subscription/cancel'],
+    ['POST', '/api/billing/subscription/resume', '/api/billing/subscription/resume'],
+    [
+      'POST',
+      '/api/billing/subscription/downgrade',
+      '/api/billing/subscription/downgrade',
+      { planId: NO_SUCH_ID },
+    ],
+  ],
+  true,
+).map((route) => ({ ...route, refusesInstituteTeachers: true }));

@@ -13,6 +13,8 @@ export interface Caller {
   /** The role the server must see: a forged claim does not change it. */
   role: UserType | null;
   ended: boolean;
+  /** A teacher inside an institute: owner-only billing routes refuse them (the institute's plan covers them). */
+  inInstitute?: boolean;
   headers: Record<string, string>;
   /** A second session of the same user, spent by logout. */
   spareHeaders: Record<string, string>;
@@ -31,6 +33,8 @@ export interface RouteCase {
   path: string;
   access: Access;
   allowWhenEnded: boolean;
+  /** Billing routes for plan owners: a teacher inside an institute gets 403 even though the role may call. */
+  refusesInstituteTeachers?: boolean;
   request: (caller: Caller, env: MatrixEnv) => Omit<InjectOptions, 'method'> & { url: string };
 }
 

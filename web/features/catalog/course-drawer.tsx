@@ -17,11 +17,11 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { HlsPlayer } from '../../components/hls-player';
+import { useCheckout } from '../billing/checkout-dialog';
 import { formatDuration, useCatalogCourse, useSubscribe } from './api';
 import { useLocalPrice } from './local-price';
 
 const LEARNER_TYPES = ['student', 'teacher', 'institute'];
-export const PAID_COMING_SOON = 'Paid courses open with checkout, which is coming soon.';
 
 /** A course's details from the catalog: lessons, previews to play, FAQ, and subscribing. */
 export function CourseDrawer({ courseId, onClose }: { courseId: string | null; onClose: () => void }) {
@@ -30,6 +30,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
   const navigate = useNavigate();
   const subscribe = useSubscribe();
   const localPrice = useLocalPrice();
+  const checkout = useCheckout();
   const [playing, setPlaying] = useState<string | null>(null);
   const data = course.data;
   const preview = data?.previews.find((p) => p.id === playing);
@@ -49,6 +50,16 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
     });
   };
 
+  const onBuy = () => {
+    if (!data) return;
+    if (!session) {
+      navigate('/login');
+      return;
+    }
+    checkout.start({ purpose: 'course', courseId: data.id });
+  };
+
+  const canLearn = !session || LEARNER_TYPES.includes(session.userType);
   return (
     <Drawer
       opened={Boolean(courseId)}
@@ -85,15 +96,18 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
               <Button component={Link} to={`/subscribed-courses?courseId=${data.id}`}>
                 Go to course
               </Button>
-            ) : data.price > 0 ? null : (
-              (!session || LEARNER_TYPES.includes(session.userType)) && (
-                <Button onClick={onSubscribe} loading={subscribe.isPending}>
-                  {session ? 'Subscribe' : 'Log in to subscribe'}
-                </Button>
-              )
+            ) : !canLearn ? null : data.price > 0 ? (
+              // The server decides the amount (in the buyer's currency where it can); this label is the
+              // catalog's converted price.
+              <Button onClick={onBuy} loading={checkout.busy}>
+                {session ? `Buy for ${localPrice(data.price, data.currency)}` : 'Log in to buy'}
+              </Button>
+            ) : (
+              <Button onClick={onSubscribe} loading={subscribe.isPending}>
+                {session ? 'Subscribe' : 'Log in to subscribe'}
+              </Button>
             )}
           </Group>
-          {data.price > 0 && !data.subscribed && <Alert color="blue">{PAID_COMING_SOON}</Alert>}
 
           {data.previews.length > 0 && (
             <Stack gap="xs">
@@ -171,6 +185,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
           )}
         </Stack>
       )}
+      {checkout.dialog}
     </Drawer>
   );
 }

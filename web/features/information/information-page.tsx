@@ -9,11 +9,13 @@ const PAGES = {
     title: 'Your free trial has ended',
     text: 'Thank you for trying Gurukul. Choose a plan to keep your gurus, courses and students going — nothing you built has been deleted.',
     action: 'Choose a plan',
+    to: '/plan?page=upgrade',
   },
   'subscription-ended': {
     title: 'Your subscription has ended',
     text: 'Renew your plan to get back to your gurus, courses and students. Everything you built is kept safe until you return.',
-    action: 'Renew plan',
+    action: 'Renew your plan',
+    to: '/plan?page=manage',
   },
 } as const;
 
@@ -36,7 +38,7 @@ export default function InformationPage() {
           <Text c="dimmed">{page.text}</Text>
           {session ? (
             <Group justify="center">
-              <Button component={Link} to="/plan?page=upgrade">
+              <Button component={Link} to={page.to}>
                 {page.action}
               </Button>
               <Button component={Link} to="/payment-history" variant="default">

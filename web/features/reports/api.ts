@@ -7,7 +7,8 @@ import type {
   StudentReport,
   TeacherList,
 } from '../../../common/contracts/reports';
-import { ApiError, api, authorizationHeader } from '../../app/api';
+import { ApiError, api } from '../../app/api';
+import { downloadFile } from '../../app/download';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -90,7 +91,7 @@ export function useAdminStudents(query: Query) {
 
 /**
  * Downloads a report's CSV: the server needs the Authorization header, so a plain link cannot do it;
- * fetch → blob → a temporary link named as the server's Content-Disposition says.
+ * downloadFile fetches it with the header and saves it under the server's file name.
  */
 export async function downloadCsv(path: string, query: Query): Promise<void> {
   const url = new URL(`/api${path}`, window.location.origin);
@@ -101,24 +102,5 @@ export async function downloadCsv(path: string, query: Query): Promise<void> {
     pageSize: undefined,
   }))
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
-  const response = await fetch(url.pathname + url.search, {
-    headers: { Authorization: authorizationHeader() },
-  });
-  if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-    throw new ApiError(
-      response.status,
-      data?.code ?? 'HTTP',
-      data?.message ?? 'The export failed. Please try again.',
-    );
-  }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'report.csv';
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(link.href);
+  await downloadFile(url.pathname + url.search, 'report.csv', 'The export failed. Please try again.');
 }

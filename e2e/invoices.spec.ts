@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { newSession } from './support/accounts';
+
+/** A YYYY-MM-DD `days` before today, as a date input holds it. */
+function daysAgo(days: number): string {
+  const day = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+test('the demo institute lists its two invoices, filters them and downloads a PDF', async ({ browser }) => {
+  const page = await newSession(browser, 'institute');
+  await page.goto('/invoice');
+  await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+  const table = page.getByTestId('invoices-table');
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(table).toContainText(/INV-\d{4}-\d{6}/);
+  await expect(table).toContainText('monthly');
+  await expect(table).toContainText('Paid');
+
+  // Only this month's invoice was issued in the last ten days; the filter lands in the URL.
+  await page.getByLabel('Issued from').fill(daysAgo(10));
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
+  await expect(rows).toHaveCount(1);
+
+  // No course was bought: that kind is empty, and says so.
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Course', exact: true }).click();
+  await expect(page).toHaveURL(/kind=course/);
+  await expect(page.getByText('No invoices match these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(rows).toHaveCount(2);
+
+  // The PDF arrives as "<number>.pdf" and is a PDF.
+  const number = (await rows.first().locator('td').first().textContent()) ?? '';
+  const download = page.waitForEvent('download');
+  await rows
+    .first()
+    .getByRole('button', { name: /Download PDF/ })
+    .click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${number}.pdf`);
+  expect(
+    readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
+
+  // On a phone the rows become cards, each with its own download button.
+  await page.setViewportSize({ width: 390, height: 800 });
+  const cards = page.getByTestId('invoices-cards');
+  await expect(cards).toBeVisible();
+  await expect(cards.getByRole('button', { name: /Download PDF/ })).toHaveCount(2);
+  await page.context().close();
+});

@@ -1,0 +1,159 @@
+import { count, desc, eq, sum } from 'drizzle-orm';
+import type { MySubscription } from '../../../common/contracts/billing';
+import { type BillingPeriod, chargePrice } from '../../../common/plans';
+import type { App } from '../../app';
+import { courses, plans, storedFiles, subscriptions } from '../../db/schema/index';
+import type { PlanRow, SubscriptionRow } from '../../db/schema/plans';
+import type { Actor } from '../../http/actor';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { accountState } from '../plans/account-state';
+import { presentPublicPlan } from '../plans/presenters';
+
+export const COVERED_BY_INSTITUTE = "Your institute's plan covers your account.";
+const MB = 1024 * 1024;
+
+/** The account that pays: the caller themselves; a teacher inside an institute is covered by it instead. */
+export function payerOf(actor: Actor): string {
+  if (actor.userType === 'teacher' && actor.instituteId) throw forbidden(COVERED_BY_INSTITUTE);
+  return actor.userId;
+}
+
+/** The payer's current subscription (the latest row) with its plan. */
+async function currentSubscription(app: App, payerId: string) {
+  const [row] = await app.db
+    .select({ sub: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, payerId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (!row) throw notFound('You have no subscription yet. Choose a plan to start.');
+  return row;
+}
+
+/** What the account uses now; only the limits we can count today (the others are left out). */
+async function usageOf(app: App, payerId: string): Promise<MySubscription['usage']> {
+  const [courseCount] = await app.db.select({ n: count() }).from(courses).where(eq(courses.ownerId, payerId));
+  const [stored] = await app.db
+    .select({ bytes: sum(storedFiles.sizeBytes) })
+    .from(storedFiles)
+    .where(eq(storedFiles.ownerId, payerId));
+  return {
+    courses: courseCount.n,
+    storageMb: Math.round((Number(stored.bytes ?? 0) / MB) * 10) / 10,
+  };
+}
+
+/** The caller's subscription as the billing page shows it; trial days and "ended" come from accountState. */
+export async function mySubscription(app: App, actor: Actor, now = new Date()): Promise<MySubscription> {
+  const payerId = payerOf(actor);
+  const { sub, plan } = await currentSubscription(app, payerId);
+  const state = await accountState(
+    app.db,
+    { id: actor.userId, userType: actor.userType, instituteId: actor.instituteId },
+    now,
+  );
+  const nextPlan = sub.nextPlanId
+    ? await app.db.query.plans.findFirst({ where: eq(plans.id, sub.nextPlanId) })
+    : undefined;
+  const ended = state.trialEnded || state.subscriptionEnded;
+  return {
+    plan: presentPublicPlan(plan),
+    status: ended ? 'ended' : presentStatus(sub.status),
+    isFreeTrial: state.isFreeTrial,
+    remainingTrialDays: state.remainingTrialDays,
+    trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
+    billingPeriod: (sub.billingPeriod as BillingPeriod | null) ?? null,
+    currency: sub.currency,
+    amount: sub.amount,
+    currentPeriodStart: sub.currentPeriodStart?.toISOString() ?? null,
+    currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    nextPlan: nextPlan ? { id: nextPlan.id, name: nextPlan.name } : null,
+    usage: await usageOf(app, payerId),
+  };
+}
+
+function presentStatus(status: string): MySubscription['status'] {
+  return status === 'trial' || status === 'active' || status === 'cancelled' ? status : 'ended';
+}
+
+/** A paid subscription whose period is still running: the only kind that can be cancelled or changed. */
+function isRunningPaid(sub: SubscriptionRow, now: Date): boolean {
+  return (
+    (sub.status === 'active' || sub.status === 'cancelled') &&
+    sub.currentPeriodEnd !== null &&
+    sub.currentPeriodEnd.getTime() > now.getTime()
+  );
+}
+
+function notRunningMessage(sub: SubscriptionRow, action: string): string {
+  if (sub.status === 'trial')
+    return `A free trial has nothing to ${action}; it simply ends unless you choose a plan.`;
+  return `Your subscription has ended, so there is nothing to ${action}. Choose a plan to continue.`;
+}
+
+/** Cancels at the period end: the plan keeps working until then and the lifecycle job ends it. */
+export async function cancelSubscription(app: App, actor: Actor, now = new Date()): Promise<MySubscription> {
+  const { sub } = await currentSubscription(app, payerOf(actor));
+  if (!isRunningPaid(sub, now)) throw new AppError('CONFLICT', notRunningMessage(sub, 'cancel'));
+  await app.db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, nextPlanId: null })
+    .where(eq(subscriptions.id, sub.id));
+  return mySubscription(app, actor, now);
+}
+
+/** Undoes a pending cancellation or downgrade: the plan renews as it is. */
+export async function resumeSubscription(app: App, actor: Actor, now = new Date()): Promise<MySubscription> {
+  const { sub } = await currentSubscription(app, payerOf(actor));
+  if (!isRunningPaid(sub, now)) throw new AppError('CONFLICT', notRunningMessage(sub, 'resume'));
+  await app.db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: false, nextPlanId: null })
+    .where(eq(subscriptions.id, sub.id));
+  return mySubscription(app, actor, now);
+}
+
+/**
+ * Chooses a cheaper plan from the period end on. "Cheaper" compares both plans' prices in the base
+ * currency for the subscription's billing period; when they cannot be compared (different base currencies
+ * or a missing price) any other active plan of the same audience is allowed. Upgrades go through checkout.
+ */
+export async function downgradeSubscription(
+  app: App,
+  actor: Actor,
+  planId: string,
+  now = new Date(),
+): Promise<MySubscription> {
+  const { sub, plan: current } = await currentSubscription(app, payerOf(actor));
+  if (!isRunningPaid(sub, now)) throw new AppError('CONFLICT', notRunningMessage(sub, 'downgrade'));
+  const target = await app.db.query.plans.findFirst({ where: eq(plans.id, planId) });
+  if (!target) throw notFound('Plan not found');
+  if (target.status !== 'active') throw new AppError('CONFLICT', `${target.name} is no longer offered.`);
+  if (target.audience !== actor.userType)
+    throw badRequest(`${target.name} is not a plan for your kind of account.`, {
+      planId: 'Choose another plan',
+    });
+  if (target.id === current.id)
+    throw badRequest(`You are already on ${target.name}.`, { planId: 'Choose another plan' });
+  const period = (sub.billingPeriod as BillingPeriod | null) ?? 'monthly';
+  if (!isCheaper(target, current, period))
+    throw new AppError(
+      'CONFLICT',
+      `${target.name} is not cheaper than ${current.name}. To upgrade, pay for the plan at checkout.`,
+    );
+  await app.db
+    .update(subscriptions)
+    .set({ nextPlanId: target.id, cancelAtPeriodEnd: false })
+    .where(eq(subscriptions.id, sub.id));
+  return mySubscription(app, actor, now);
+}
+
+function isCheaper(target: PlanRow, current: PlanRow, period: BillingPeriod) {
+  if (target.baseCurrency !== current.baseCurrency) return true;
+  const targetPrice = chargePrice(target, target.baseCurrency, period);
+  const currentPrice = chargePrice(current, current.baseCurrency, period);
+  if (!targetPrice || !currentPrice) return true;
+  return targetPrice.amount < currentPrice.amount;
+}

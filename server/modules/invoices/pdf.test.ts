@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { InvoiceRow } from '../../db/schema/index';
+import { renderInvoicePdf } from './pdf';
+import { pdfText } from './test/pdf-text';
+
+const INVOICE: InvoiceRow = {
+  id: '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f',
+  number: 'INV-2026-000042',
+  userId: '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e60',
+  orderId: null,
+  kind: 'commission',
+  seller: { name: 'Gurukul Learning', address: 'Bengaluru, India', taxId: '', email: 'billing@gurukul.test' },
+  buyer: { name: 'Pavan Partner', email: 'partner@gurukul.test', country: 'India' },
+  lines: [{ description: `Referral commission ${'for a very long period '.repeat(6)}`, amount: 1234.5 }],
+  periodStart: new Date('2026-10-01T00:00:00Z'),
+  periodEnd: new Date('2026-10-31T00:00:00Z'),
+  currency: 'USD',
+  subtotal: 1046.19,
+  taxLabel: 'VAT',
+  taxRate: 18,
+  taxAmount: 188.31,
+  total: 1234.5,
+  status: 'issued',
+  issuedAt: new Date('2026-11-02T09:00:00Z'),
+};
+
+describe('renderInvoicePdf', () => {
+  it('renders one A4 page with the status, country, period and the configured tax label', async () => {
+    const pdf = await renderInvoicePdf(INVOICE, { testPayment: false, compress: false });
+    const source = pdf.toString('latin1');
+    expect(source.startsWith('%PDF-')).toBe(true);
+    expect(source.match(/\/Type \/Page\b/g)).toHaveLength(1);
+    expect(source).toContain('/MediaBox [0 0 595.28 841.89]');
+    const text = pdfText(pdf);
+    for (const expected of [
+      'INV-2026-000042',
+      'Date: 2 Nov 2026',
+      'Pavan Partner',
+      'India',
+      'Period: 1 Oct 2026 – 31 Oct 2026',
+      'VAT 18% (included)',
+      'USD 1,046.19',
+      'USD 1,234.50',
+      'ISSUED',
+    ])
+      expect(text).toContain(expected);
+    // No tax id configured: no empty "Tax ID:" line; not a test payment: no note.
+    expect(text).not.toContain('Tax ID');
+    expect(text).not.toContain('Test payment');
+  });
+});

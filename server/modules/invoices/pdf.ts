@@ -1,0 +1,143 @@
+import PDFDocument from 'pdfkit';
+import type { InvoiceRow } from '../../db/schema/index';
+import { invoiceDay, pdfAmount } from './tax';
+
+export interface PdfOptions {
+  /** Paid through the local test checkout: the PDF says no money was charged. */
+  testPayment: boolean;
+  /** Tests turn compression off to read the text back. */
+  compress?: boolean;
+}
+
+const MARGIN = 50;
+const MUTED = '#555555';
+const PAID_GREEN = '#1b7f3b';
+
+/** Renders one invoice as an A4 PDF with pdfkit's built-in Helvetica (no font files to ship). */
+export function renderInvoicePdf(invoice: InvoiceRow, options: PdfOptions): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    compress: options.compress ?? true,
+    info: { Title: `Invoice ${invoice.number}`, Author: invoice.seller.name ?? 'Gurukul' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc, invoice, options);
+  doc.end();
+  return done;
+}
+
+function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions): void {
+  const width = doc.page.width - MARGIN * 2;
+  const right = (text: string, y: number, font = 'Helvetica') =>
+    doc.font(font).text(text, MARGIN, y, { width, align: 'right' });
+
+  // Seller on the left, title and number on the right.
+  const top = MARGIN;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor('black')
+    .text(invoice.seller.name ?? '', MARGIN, top);
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  for (const line of [invoice.seller.address, invoice.seller.email, taxIdLine(invoice.seller.taxId)])
+    if (line) doc.text(line, { width: width / 2 });
+  const sellerBottom = doc.y;
+
+  doc.fillColor('black').fontSize(20);
+  right('TAX INVOICE', top, 'Helvetica-Bold');
+  doc.fontSize(10);
+  right(invoice.number, top + 28, 'Helvetica-Bold');
+  right(`Date: ${invoiceDay(invoice.issuedAt)}`, top + 42);
+
+  // Buyer and period.
+  let y = Math.max(sellerBottom, top + 70) + 20;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text('Billed to', MARGIN, y);
+  doc.font('Helvetica').fontSize(10);
+  const { name, institute, email, country } = invoice.buyer;
+  // An institute's own name is its buyer name; print it once.
+  for (const line of [name, institute === name ? '' : institute, email, country]) if (line) doc.text(line);
+  if (invoice.periodStart && invoice.periodEnd) {
+    doc.moveDown(0.5);
+    doc.text(`Period: ${invoiceDay(invoice.periodStart)} – ${invoiceDay(invoice.periodEnd)}`);
+  }
+
+  // Lines table.
+  y = doc.y + 24;
+  const amountWidth = 120;
+  const descWidth = width - amountWidth;
+  doc
+    .rect(MARGIN, y - 6, width, 22)
+    .fill('#eeeeee')
+    .fillColor('black');
+  doc.font('Helvetica-Bold').fontSize(10);
+  doc.text('Description', MARGIN + 6, y, { width: descWidth - 12 });
+  doc.text('Amount', MARGIN + descWidth, y, { width: amountWidth - 6, align: 'right' });
+  y += 24;
+  doc.font('Helvetica');
+  for (const line of invoice.lines) {
+    doc.text(line.description, MARGIN + 6, y, { width: descWidth - 12 });
+    const rowBottom = doc.y;
+    doc.text(pdfAmount(line.amount, invoice.currency), MARGIN + descWidth, y, {
+      width: amountWidth - 6,
+      align: 'right',
+    });
+    y = Math.max(rowBottom, doc.y) + 8;
+  }
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .strokeColor('#cccccc')
+    .stroke();
+
+  // Totals: prices include tax, so the tax line says so.
+  y += 10;
+  const totalRow = (label: string, value: string, bold = false) => {
+    const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+    doc.font(font).fontSize(bold ? 12 : 10);
+    doc.text(label, MARGIN + width - 320, y, { width: 190, align: 'right' });
+    doc.text(value, MARGIN + width - 126, y, { width: 120, align: 'right' });
+    y += bold ? 20 : 16;
+  };
+  totalRow('Subtotal', pdfAmount(invoice.subtotal, invoice.currency));
+  totalRow(
+    `${invoice.taxLabel} ${formatRate(invoice.taxRate)}% (included)`,
+    pdfAmount(invoice.taxAmount, invoice.currency),
+  );
+  totalRow('Total', pdfAmount(invoice.total, invoice.currency), true);
+
+  // Status stamp.
+  y += 16;
+  const paid = invoice.status === 'paid';
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(paid ? PAID_GREEN : MUTED)
+    .text(paid ? 'PAID' : invoice.status.toUpperCase(), MARGIN, y);
+  doc.fillColor('black');
+  if (options.testPayment) {
+    doc.font('Helvetica-Bold').fontSize(11).fillColor('#b3261e');
+    doc.text('Test payment — no money was charged.', MARGIN, doc.y + 6);
+    doc.fillColor('black');
+  }
+
+  // Footer.
+  const footerY = doc.page.height - MARGIN - 30;
+  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  doc.text(
+    `${invoice.seller.name ?? ''} · ${invoice.seller.email ?? ''} — This is a computer-generated invoice and needs no signature.`,
+    MARGIN,
+    footerY,
+    { width, align: 'center', lineBreak: true },
+  );
+}
+
+const taxIdLine = (taxId: string | undefined) => (taxId ? `Tax ID: ${taxId}` : '');
+
+/** 18 → "18", 12.5 → "12.5". */
+const formatRate = (rate: number) => String(Number(rate.toFixed(2)));

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/access';
+import { invoiceListQuerySchema, invoiceParamsSchema } from './schemas';
+import { invoicePdf, listInvoices } from './service';
+
+const INVOICE_ROLES = ['teacher', 'institute', 'partner'] as const;
+
+/**
+ * Invoices: the caller's own list and PDFs. Open when the trial or subscription has ended, so an owner can
+ * still fetch what they paid for.
+ */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/invoices',
+    {
+      config: { access: INVOICE_ROLES, allowWhenEnded: true },
+      schema: { querystring: invoiceListQuerySchema },
+    },
+    async (request) => listInvoices(app, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/invoices/:invoiceId/pdf',
+    { config: { access: INVOICE_ROLES, allowWhenEnded: true }, schema: { params: invoiceParamsSchema } },
+    async (request, reply) => {
+      const { number, pdf } = await invoicePdf(app, actorOf(request), request.params.invoiceId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${number}.pdf"`)
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { InvoiceRowView } from '../../../common/contracts/billing';
+import type { App } from '../../app';
+import { type InvoiceRow, invoices, paymentOrders } from '../../db/schema/index';
+import type { Actor } from '../../http/actor';
+import { forbidden, notFound } from '../../http/errors';
+import { renderInvoicePdf } from './pdf';
+import type { InvoiceListQuery } from './schemas';
+
+export const INSTITUTE_COVERS_MESSAGE = "Your institute's plan covers your account.";
+
+/** A teacher inside an institute has no invoices of their own to see (SPEC hides the page for them). */
+export function assertInvoiceOwner(actor: Actor): void {
+  if (actor.userType === 'teacher' && actor.instituteId) throw forbidden(INSTITUTE_COVERS_MESSAGE);
+}
+
+/** Inclusive issue-date bounds: a bare day is the whole UTC day; an instant is taken as is. */
+function issuedWithin(from?: string, to?: string): SQL[] {
+  const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(invoices.issuedAt, new Date(isDay(from) ? `${from}T00:00:00.000Z` : from)));
+  if (to) conditions.push(lte(invoices.issuedAt, new Date(isDay(to) ? `${to}T23:59:59.999Z` : to)));
+  return conditions;
+}
+
+export function invoiceView(row: InvoiceRow): InvoiceRowView {
+  return {
+    id: row.id,
+    number: row.number,
+    kind: row.kind as InvoiceRowView['kind'],
+    description: row.lines.map((line) => line.description).join('; '),
+    issuedAt: row.issuedAt.toISOString(),
+    periodStart: row.periodStart?.toISOString() ?? null,
+    periodEnd: row.periodEnd?.toISOString() ?? null,
+    currency: row.currency,
+    subtotal: row.subtotal,
+    taxLabel: row.taxLabel,
+    taxRate: row.taxRate,
+    taxAmount: row.taxAmount,
+    total: row.total,
+    status: row.status as InvoiceRowView['status'],
+  };
+}
+
+/** The caller's own invoices, newest first. */
+export async function listInvoices(
+  app: App,
+  actor: Actor,
+  query: InvoiceListQuery,
+): Promise<{ invoices: InvoiceRowView[]; total: number }> {
+  assertInvoiceOwner(actor);
+  const where = and(
+    eq(invoices.userId, actor.userId),
+    query.kind ? eq(invoices.kind, query.kind) : undefined,
+    ...issuedWithin(query.from, query.to),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    app.db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    app.db.select({ total: count() }).from(invoices).where(where),
+  ]);
+  return { invoices: rows.map(invoiceView), total };
+}
+
+/** One of the caller's invoices as a PDF; someone else's is "not found", never "forbidden". */
+export async function invoicePdf(
+  app: App,
+  actor: Actor,
+  invoiceId: string,
+): Promise<{ number: string; pdf: Buffer }> {
+  assertInvoiceOwner(actor);
+  const [row] = await app.db
+    .select({ invoice: invoices, provider: paymentOrders.provider })
+    .from(invoices)
+    .leftJoin(paymentOrders, eq(paymentOrders.id, invoices.orderId))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, actor.userId)))
+    .limit(1);
+  if (!row) throw notFound('Invoice not found');
+  const pdf = await renderInvoicePdf(row.invoice, { testPayment: row.provider === 'test' });
+  return { number: row.invoice.number, pdf };
+}

@@ -1,0 +1,38 @@
+/** A seller or buyer block as copied onto an invoice (name, address, taxId, email, institute…). */
+export type InvoiceParty = Record<string, string>;
+
+/** Rounds half away from zero to 2 decimals without binary float surprises (1.005 → 1.01). */
+export function round2(value: number): number {
+  const cents = Math.round(Number((Math.abs(value) * 100).toPrecision(15)));
+  return (Math.sign(value) * cents) / 100 || 0;
+}
+
+/**
+ * Prices include tax: the tax inside a total at `ratePercent` is total × rate / (100 + rate), and the
+ * subtotal is what remains, so subtotal + tax always equals the total exactly.
+ */
+export function splitIncludedTax(
+  total: number,
+  ratePercent: number,
+): { subtotal: number; taxAmount: number } {
+  const taxAmount = ratePercent > 0 ? round2((total * ratePercent) / (100 + ratePercent)) : 0;
+  return { subtotal: round2(total - taxAmount), taxAmount };
+}
+
+/** "22 Nov 2026": the same day wherever the server runs. */
+export function invoiceDay(date: Date): string {
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * An amount for the PDF: "INR 1,180.00". The PDF's built-in Helvetica has no ₹ glyph, so the code stands
+ * in for the symbol that the web app (common/money.ts formatPrice) shows.
+ */
+export function pdfAmount(amount: number, currency: string): string {
+  return `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,142 @@
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { type BillingPeriod, periodEnd } from '../../../common/plans';
+import type { App } from '../../app';
+import {
+  courseSubscriptions,
+  type PaymentOrderRow,
+  paymentOrders,
+  subscriptions,
+} from '../../db/schema/index';
+import { type InvoicePeriod, issueInvoiceForOrder } from '../invoices/issue';
+
+export interface GrantOutcome {
+  granted: boolean;
+  invoiceId: string | null;
+}
+
+type Tx = Parameters<Parameters<App['db']['transaction']>[0]>[0];
+
+/**
+ * Gives what a paid order bought: a new subscription period for a plan, the course subscription for a
+ * course. Safe to call any number of times, concurrently too: the order row is claimed FOR UPDATE and
+ * granted_at is set only WHERE it is still null, so exactly one call grants. The invoice follows
+ * (issueInvoiceForOrder is itself once per order).
+ */
+export async function grantOrder(app: App, orderId: string): Promise<GrantOutcome> {
+  const granted = await app.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
+    if (order?.status !== 'paid') return { granted: false, period: undefined };
+    if (order.grantedAt) return { granted: true, period: undefined };
+    const period = order.purpose === 'plan' ? await grantPlan(tx, order) : await grantCourse(tx, order);
+    await tx
+      .update(paymentOrders)
+      .set({ grantedAt: new Date() })
+      .where(and(eq(paymentOrders.id, orderId), isNull(paymentOrders.grantedAt)));
+    return { granted: true, period };
+  });
+  if (!granted.granted) return { granted: false, invoiceId: null };
+  return { granted: true, invoiceId: await issueInvoice(app, orderId, granted.period) };
+}
+
+/**
+ * A new period row for the payer. Renewing the plan they already pay for before it ends extends from the
+ * current period's end, so paying early never loses days; anything else starts now.
+ */
+async function grantPlan(tx: Tx, order: PaymentOrderRow): Promise<InvoicePeriod> {
+  if (!order.planId || !order.billingPeriod) throw new Error(`plan order ${order.id} has no plan or period`);
+  const now = new Date();
+  const [current] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, order.userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  const renewsEarly =
+    current?.planId === order.planId &&
+    (current.status === 'active' || current.status === 'cancelled') &&
+    current.currentPeriodEnd !== null &&
+    current.currentPeriodEnd > now;
+  const start = renewsEarly && current.currentPeriodEnd ? current.currentPeriodEnd : now;
+  const end = periodEnd(start, order.billingPeriod as BillingPeriod);
+  await tx.insert(subscriptions).values({
+    userId: order.userId,
+    planId: order.planId,
+    status: 'active',
+    billingPeriod: order.billingPeriod,
+    currency: order.currency,
+    amount: order.amount,
+    currentPeriodStart: start,
+    currentPeriodEnd: end,
+    // createdAt orders the rows ("the latest is current"); make sure the new one sorts after the old.
+    createdAt: current && current.createdAt >= now ? new Date(current.createdAt.getTime() + 1) : now,
+  });
+  return { start, end };
+}
+
+async function grantCourse(tx: Tx, order: PaymentOrderRow): Promise<undefined> {
+  if (!order.courseId) return undefined; // the course was deleted after payment: nothing left to give
+  await tx
+    .insert(courseSubscriptions)
+    .values({ courseId: order.courseId, userId: order.userId })
+    .onConflictDoNothing();
+  return undefined;
+}
+
+/** An invoice failure must not undo a grant: it is logged and the reconciliation sweep issues it later. */
+async function issueInvoice(app: App, orderId: string, period?: InvoicePeriod): Promise<string | null> {
+  try {
+    return (await issueInvoiceForOrder(app, orderId, period)).id;
+  } catch (error) {
+    app.log.error({ err: error, orderId }, 'invoice of a granted order could not be issued');
+    return null;
+  }
+}
+
+/**
+ * Marks an order paid; a paid order never moves back, and a second call changes nothing. A failed order
+ * may still become paid: Razorpay lets the buyer retry on the same order after a declined attempt.
+ * Returns whether this call made it paid.
+ */
+export async function markPaid(
+  db: App['db'] | Tx,
+  orderId: string,
+  providerPaymentId: string | null,
+): Promise<boolean> {
+  try {
+    // A savepoint (or its own transaction), so the duplicate-course refusal below leaves the caller's open.
+    return await db.transaction(async (sp) => {
+      const rows = await sp
+        .update(paymentOrders)
+        .set({ status: 'paid', paidAt: new Date(), providerPaymentId, failureReason: null })
+        .where(and(eq(paymentOrders.id, orderId), ne(paymentOrders.status, 'paid')))
+        .returning({ id: paymentOrders.id });
+      return rows.length > 0;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // payment_orders_course_paid_once: another order for the same course was paid first.
+    await db
+      .update(paymentOrders)
+      .set({ status: 'failed', providerPaymentId, failureReason: ALREADY_BOUGHT_REASON })
+      .where(and(eq(paymentOrders.id, orderId), ne(paymentOrders.status, 'paid')));
+    return false;
+  }
+}
+
+export const ALREADY_BOUGHT_REASON =
+  'This course was already paid for with another order; this payment will be refunded.';
+
+function isUniqueViolation(error: unknown): boolean {
+  const withCode = error as { code?: string; cause?: { code?: string } };
+  return withCode?.code === '23505' || withCode?.cause?.code === '23505';
+}
+
+/** Marks an order failed only while it is still waiting: a failure reported after payment changes nothing. */
+export async function markFailed(db: App['db'] | Tx, orderId: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(paymentOrders)
+    .set({ status: 'failed', failureReason: reason })
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'created')))
+    .returning({ id: paymentOrders.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { CheckoutInput, CheckoutOrder } from '../../../common/contracts/billing';
+import { type BillingPeriod, chargePrice, isFreePlan } from '../../../common/plans';
+import type { App } from '../../app';
+import { courseSubscriptions, type PaymentOrderRow, paymentOrders, plans } from '../../db/schema/index';
+import { ENDED_MESSAGE } from '../../http/access';
+import type { Actor } from '../../http/actor';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { toSubunits } from '../../providers/payments/currency';
+import { PaymentProviderError } from '../../providers/payments/types';
+import { loadLiveCourse } from '../catalog/service';
+
+export const INSTITUTE_COVERS_MESSAGE = "Your institute's plan covers your account.";
+export const ALREADY_SUBSCRIBED_MESSAGE = 'You are already subscribed to this course.';
+/** A second checkout for the same thing within this window reuses the first order (a double click). */
+const REUSE_WINDOW_MS = 30 * 60 * 1000;
+
+/** What an order buys and for how much, decided here from the database, never from the client. */
+interface Purchase {
+  purpose: 'plan' | 'course';
+  planId: string | null;
+  billingPeriod: BillingPeriod | null;
+  courseId: string | null;
+  amount: number;
+  currency: string;
+  description: string;
+}
+
+/** Creates (or reuses) the order the checkout pays, after checking the buyer may buy it. */
+export async function createCheckoutOrder(
+  app: App,
+  actor: Actor,
+  input: CheckoutInput,
+): Promise<CheckoutOrder> {
+  const purchase =
+    input.purpose === 'plan'
+      ? await planPurchase(app, actor, input)
+      : await coursePurchase(app, actor, input);
+  const order = await app.db.transaction(async (tx) => {
+    // One checkout at a time per buyer, so two racing clicks cannot both miss the reusable order.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${actor.userId}`}))`);
+    const [recent] = await tx
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.userId, actor.userId),
+          eq(paymentOrders.status, 'created'),
+          eq(paymentOrders.provider, app.payments.kind),
+          eq(paymentOrders.amount, purchase.amount),
+          eq(paymentOrders.currency, purchase.currency),
+          gt(paymentOrders.createdAt, new Date(Date.now() - REUSE_WINDOW_MS)),
+          purchase.purpose === 'plan'
+            ? and(
+                eq(paymentOrders.planId, purchase.planId as string),
+                eq(paymentOrders.billingPeriod, purchase.billingPeriod as string),
+              )
+            : eq(paymentOrders.courseId, purchase.courseId as string),
+        ),
+      )
+      .limit(1);
+    if (recent) return recent;
+    const receipt = `gk_${randomBytes(12).toString('base64url')}`;
+    const { providerOrderId } = await providerOrder(app, receipt, purchase, actor);
+    const [created] = await tx
+      .insert(paymentOrders)
+      .values({
+        userId: actor.userId,
+        purpose: purchase.purpose,
+        planId: purchase.planId,
+        billingPeriod: purchase.billingPeriod,
+        courseId: purchase.courseId,
+        amount: purchase.amount,
+        currency: purchase.currency,
+        provider: app.payments.kind,
+        receipt,
+        providerOrderId,
+      })
+      .returning();
+    return created;
+  });
+  return presentCheckout(app, actor, order, purchase.description);
+}
+
+async function providerOrder(app: App, receipt: string, purchase: Purchase, actor: Actor) {
+  try {
+    return await app.payments.createOrder({
+      receipt,
+      amount: purchase.amount,
+      currency: purchase.currency,
+      notes: {
+        purpose: purchase.purpose,
+        userId: actor.userId,
+        item: purchase.planId ?? purchase.courseId ?? '',
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    app.log.error({ err: error }, 'payment provider refused an order');
+    throw new AppError(
+      'UNAVAILABLE',
+      'Payments are unavailable right now. Please try again in a few minutes.',
+    );
+  }
+}
+
+async function planPurchase(
+  app: App,
+  actor: Actor,
+  input: Extract<CheckoutInput, { purpose: 'plan' }>,
+): Promise<Purchase> {
+  if (actor.userType !== 'teacher' && actor.userType !== 'institute')
+    throw forbidden('Plans are for teachers and institutes.');
+  if (actor.userType === 'teacher' && actor.instituteId) throw forbidden(INSTITUTE_COVERS_MESSAGE);
+  const plan = await app.db.query.plans.findFirst({ where: eq(plans.id, input.planId) });
+  if (!plan || plan.audience !== actor.userType) throw notFound('Plan not found');
+  if (plan.status !== 'active')
+    throw badRequest('This plan is no longer offered. Please choose another plan.');
+  if (isFreePlan(plan)) throw badRequest('This plan is free: there is nothing to pay.');
+  const price = chargePrice(plan, input.currency, input.period);
+  if (!price || !(price.amount > 0)) throw badRequest(`This plan has no ${input.period} price.`);
+  return {
+    purpose: 'plan',
+    planId: plan.id,
+    billingPeriod: input.period,
+    courseId: null,
+    amount: price.amount,
+    currency: price.currency,
+    description: `${plan.name} (${input.period})`,
+  };
+}
+
+async function coursePurchase(
+  app: App,
+  actor: Actor,
+  input: Extract<CheckoutInput, { purpose: 'course' }>,
+): Promise<Purchase> {
+  const { course, snapshot } = await loadLiveCourse(app, input.courseId);
+  // The route stays open to ended teachers so they can pay for a plan; buying courses waits for that.
+  if (actor.trialEnded || actor.subscriptionEnded)
+    throw forbidden(actor.subscriptionEnded ? ENDED_MESSAGE.subscription : ENDED_MESSAGE.trial);
+  const price = Number(snapshot.info.price) || 0;
+  if (!(price > 0)) throw badRequest('This course is free: subscribe to it without paying.');
+  const [subscribed] = await app.db
+    .select({ courseId: courseSubscriptions.courseId })
+    .from(courseSubscriptions)
+    .where(and(eq(courseSubscriptions.courseId, course.id), eq(courseSubscriptions.userId, actor.userId)));
+  if (subscribed) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED_MESSAGE);
+  return {
+    purpose: 'course',
+    planId: null,
+    billingPeriod: null,
+    courseId: course.id,
+    amount: price,
+    currency: snapshot.info.currency,
+    description: snapshot.info.title,
+  };
+}
+
+function presentCheckout(app: App, actor: Actor, order: PaymentOrderRow, description: string): CheckoutOrder {
+  const answer: CheckoutOrder = {
+    orderId: order.id,
+    provider: order.provider as CheckoutOrder['provider'],
+    amount: order.amount,
+    currency: order.currency,
+    description,
+  };
+  const settings = app.config.razorpay;
+  if (order.provider === 'razorpay' && settings && order.providerOrderId) {
+    answer.razorpay = {
+      keyId: settings.keyId,
+      orderId: order.providerOrderId,
+      amountSubunits: toSubunits(order.amount, order.currency),
+      checkoutUrl: settings.checkoutUrl,
+      prefill: { name: actor.fullName, email: actor.email },
+    };
+  }
+  return answer;
+}

@@ -1,0 +1,47 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { App } from '../../app';
+import { invoices, paymentOrders } from '../../db/schema/index';
+import { grantOrder } from './grant';
+
+const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Finishes what a crash between payment and grant left undone: paid orders not yet granted are granted,
+ * granted ones without an invoice get it. Every step is idempotent, so overlapping sweeps are harmless.
+ * Answers how many orders it touched.
+ */
+export async function reconcilePayments(app: App): Promise<number> {
+  const ungranted = await app.db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.status, 'paid'), isNull(paymentOrders.grantedAt)));
+  const uninvoiced = await app.db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .leftJoin(invoices, eq(invoices.orderId, paymentOrders.id))
+    .where(and(eq(paymentOrders.status, 'paid'), isNotNull(paymentOrders.grantedAt), isNull(invoices.id)));
+  let touched = 0;
+  for (const { id } of [...ungranted, ...uninvoiced]) {
+    try {
+      await grantOrder(app, id);
+      touched += 1;
+    } catch (error) {
+      app.log.error({ err: error, orderId: id }, 'reconciling a paid order failed');
+    }
+  }
+  if (touched) app.log.info({ touched }, 'payments reconciled');
+  return touched;
+}
+
+/** Runs the sweep once the app is ready and every 5 minutes after; the timer never keeps the process up. */
+export function scheduleReconciliation(app: App): void {
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    reconcilePayments(app).catch((error) => app.log.error({ err: error }, 'payment reconciliation failed'));
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

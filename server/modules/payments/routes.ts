@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BILLING_PERIODS } from '../../../common/plans';
+import { actorOf } from '../../http/access';
+import { paymentHistory } from './history';
+import { createCheckoutOrder } from './orders';
+import { scheduleReconciliation } from './reconcile';
+import { testPay, verifyCheckout } from './settle';
+import { razorpayWebhookRoute } from './webhook';
+
+/** One route serves both audiences (plans for owners, courses for learners); orders.ts checks each purpose. */
+const BUYERS = ['student', 'teacher', 'institute'] as const;
+const currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'A currency is a three-letter code')
+  .transform((code) => code.toUpperCase())
+  .optional();
+// Any amount the client sends is not part of the schema and so never reaches the order: the server prices it.
+const checkoutBody = z.discriminatedUnion('purpose', [
+  z.object({
+    purpose: z.literal('plan'),
+    planId: z.uuid({ error: 'Plan not found' }),
+    period: z.enum(BILLING_PERIODS, { error: 'Choose monthly or yearly billing' }),
+    currency,
+  }),
+  z.object({ purpose: z.literal('course'), courseId: z.uuid({ error: 'Course not found' }), currency }),
+]);
+const orderParams = z.object({ orderId: z.uuid({ error: 'Payment not found' }) });
+const providerText = (label: string) =>
+  z
+    .string({ error: `${label} is missing` })
+    .trim()
+    .min(1, `${label} is missing`)
+    .max(200);
+const verifyBody = z.object({
+  razorpay_order_id: providerText('The order id'),
+  razorpay_payment_id: providerText('The payment id'),
+  razorpay_signature: providerText('The signature'),
+});
+const testPayBody = z.object({
+  outcome: z.enum(['success', 'failure'], { error: 'Choose success or failure' }),
+});
+const historyQuery = z.object({
+  status: z.enum(['created', 'paid', 'failed']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** Checkout orders, their verification, the Razorpay webhook and the buyer's payment history. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/payments/orders',
+    { config: { access: BUYERS, allowWhenEnded: true }, schema: { body: checkoutBody } },
+    async (request) => createCheckoutOrder(app, actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/payments/orders/:orderId/verify',
+    { config: { access: BUYERS, allowWhenEnded: true }, schema: { params: orderParams, body: verifyBody } },
+    async (request) => verifyCheckout(app, actorOf(request), request.params.orderId, request.body),
+  );
+
+  app.post(
+    '/api/payments/orders/:orderId/test-pay',
+    { config: { access: BUYERS, allowWhenEnded: true }, schema: { params: orderParams, body: testPayBody } },
+    async (request) => testPay(app, actorOf(request), request.params.orderId, request.body.outcome),
+  );
+
+  app.get(
+    '/api/payments/history',
+    { config: { access: BUYERS, allowWhenEnded: true }, schema: { querystring: historyQuery } },
+    async (request) => paymentHistory(app, actorOf(request), request.query),
+  );
+
+  await app.register(razorpayWebhookRoute);
+  scheduleReconciliation(app);
+};

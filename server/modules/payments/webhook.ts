@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { App } from '../../app';
+import { paymentEvents, paymentOrders } from '../../db/schema/index';
+import { AppError, badRequest } from '../../http/errors';
+import { toSubunits } from '../../providers/payments/currency';
+import { grantOrder, markFailed, markPaid } from './grant';
+
+interface RazorpayPaymentEntity {
+  id?: string;
+  order_id?: string;
+  amount?: number;
+  currency?: string;
+  status?: string;
+  error_description?: string;
+}
+
+interface RazorpayEvent {
+  event?: string;
+  payload?: {
+    payment?: { entity?: RazorpayPaymentEntity };
+    order?: { entity?: { id?: string } };
+  };
+}
+
+const PAID_EVENTS = new Set(['order.paid', 'payment.captured']);
+
+/**
+ * Razorpay's webhook. The signature covers the exact bytes sent, so this plugin (a child context of its
+ * own) parses application/json as a raw Buffer for this one route; every other route keeps the JSON parser.
+ */
+export const razorpayWebhookRoute: FastifyPluginAsync = async (app) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/payments/razorpay/webhook',
+    { config: { access: 'public', allowWhenEnded: true } },
+    async (request) => {
+      const signature = request.headers['x-razorpay-signature'];
+      if (typeof signature !== 'string' || !signature)
+        throw badRequest('Missing X-Razorpay-Signature header.');
+      if (!app.payments.webhooksEnabled) throw new AppError('UNAVAILABLE', 'Webhooks are not configured.');
+      const raw = request.body;
+      if (!Buffer.isBuffer(raw) || !app.payments.verifyWebhook(raw, signature))
+        throw badRequest('Invalid webhook signature.');
+      let event: RazorpayEvent;
+      try {
+        event = JSON.parse(raw.toString('utf8')) as RazorpayEvent;
+      } catch {
+        throw badRequest('The webhook body is not JSON.');
+      }
+      const header = request.headers['x-razorpay-event-id'];
+      // Razorpay always sends an event id; without one the body's hash still recognises an exact replay.
+      const eventId =
+        typeof header === 'string' && header
+          ? header
+          : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+      return handleEvent(app, eventId, event);
+    },
+  );
+};
+
+/** Records the event once (a replay answers duplicate) and applies it in the same transaction. */
+export async function handleEvent(app: App, eventId: string, event: RazorpayEvent) {
+  const type = event.event ?? 'unknown';
+  const payment = event.payload?.payment?.entity;
+  const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+  const order = providerOrderId
+    ? await app.db.query.paymentOrders.findFirst({
+        where: and(
+          eq(paymentOrders.provider, 'razorpay'),
+          eq(paymentOrders.providerOrderId, providerOrderId),
+        ),
+      })
+    : undefined;
+
+  const outcome = await app.db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(paymentEvents)
+      .values({ id: eventId, provider: 'razorpay', type, orderId: order?.id ?? null, payload: event })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (stored.length === 0) return 'duplicate' as const;
+    if (!order) {
+      app.log.warn({ eventId, type, providerOrderId }, 'webhook for an order we do not know');
+      return 'ignored' as const;
+    }
+    if (PAID_EVENTS.has(type)) {
+      const expected = toSubunits(order.amount, order.currency);
+      if (
+        payment?.amount !== undefined &&
+        (payment.amount !== expected || payment.currency !== order.currency)
+      ) {
+        app.log.error(
+          { eventId, orderId: order.id, payment },
+          'webhook payment does not match the order amount',
+        );
+        return 'ignored' as const;
+      }
+      await markPaid(tx, order.id, payment?.id ?? order.providerPaymentId);
+      return 'paid' as const;
+    }
+    if (type === 'payment.failed') {
+      await markFailed(tx, order.id, payment?.error_description || 'The payment failed.');
+    }
+    return 'recorded' as const;
+  });
+
+  if (outcome === 'duplicate') return { ok: true, duplicate: true };
+  // Outside the event's transaction: if the grant fails, the paid order is left for the reconciliation sweep.
+  if (outcome === 'paid' && order) await grantOrder(app, order.id);
+  return { ok: true };
+}

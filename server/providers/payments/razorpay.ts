@@ -1,0 +1,59 @@
+import type { RazorpaySettings } from '../../config';
+import { toSubunits } from './currency';
+import { hmacHex, signatureMatches } from './signatures';
+import { PaymentProviderError, type Payments } from './types';
+
+interface RazorpayOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  currency: string;
+  receipt: string;
+  status: string;
+}
+
+/**
+ * Razorpay's Orders API (POST /v1/orders with HTTP Basic key_id:key_secret) and its two signatures:
+ * the checkout's over `order_id|payment_id` with the key secret, the webhook's over the raw body with
+ * the webhook secret.
+ */
+export function razorpayPayments(settings: RazorpaySettings, fetchImpl: typeof fetch = fetch): Payments {
+  const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
+  return {
+    kind: 'razorpay',
+    webhooksEnabled: Boolean(settings.webhookSecret),
+    async createOrder({ receipt, amount, currency, notes }) {
+      let response: Response;
+      try {
+        response = await fetchImpl(`${settings.apiBase}/v1/orders`, {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            amount: toSubunits(amount, currency),
+            currency,
+            receipt,
+            notes: notes ?? {},
+          }),
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch (error) {
+        throw new PaymentProviderError(`Razorpay could not be reached: ${(error as Error).message}`);
+      }
+      const body = (await response.json().catch(() => null)) as
+        | (RazorpayOrder & { error?: { code?: string; description?: string } })
+        | null;
+      if (!response.ok || !body?.id) {
+        const reason = body?.error?.description ?? `HTTP ${response.status}`;
+        throw new PaymentProviderError(`Razorpay refused the order: ${reason}`);
+      }
+      return { providerOrderId: body.id };
+    },
+    verifyPayment({ providerOrderId, paymentId, signature }) {
+      return signatureMatches(hmacHex(settings.keySecret, `${providerOrderId}|${paymentId}`), signature);
+    },
+    verifyWebhook(rawBody, signature) {
+      if (!settings.webhookSecret) return false;
+      return signatureMatches(hmacHex(settings.webhookSecret, rawBody), signature);
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import type { MySubscription, PublicPlan } from '../../../common/contracts/billing';
+import {
+  type BillingPeriod,
+  isFreePlan,
+  PLAN_LIMIT_KEYS,
+  PLAN_LIMIT_LABELS,
+  type PlanAudience,
+} from '../../../common/plans';
+import { toast } from '../../app/toast';
+import { useChangeSubscription, usePublicPlans } from './api';
+import type { Checkout } from './checkout-dialog';
+import { buyerPrice, formatDay, formatPlanPrice, PERIOD_LABELS, useBuyerCurrency } from './plan-price';
+
+/** A paid period is running, so a cheaper plan waits for its end instead of being bought now. */
+const isPaidAndRunning = (subscription: MySubscription | undefined) =>
+  subscription !== undefined &&
+  (subscription.status === 'active' || subscription.status === 'cancelled') &&
+  subscription.amount !== null &&
+  subscription.currency !== null &&
+  subscription.billingPeriod !== null;
+
+/** The plans of the caller's audience with a Monthly/Yearly switch, each with what it costs the buyer. */
+export function PlanChoices(props: {
+  audience: PlanAudience;
+  subscription: MySubscription | undefined;
+  checkout: Checkout;
+}) {
+  const { subscription, checkout } = props;
+  const plans = usePublicPlans(props.audience);
+  const currency = useBuyerCurrency();
+  const [period, setPeriod] = useState<BillingPeriod>(subscription?.billingPeriod ?? 'monthly');
+  const change = useChangeSubscription();
+  const [chosen, setChosen] = useState<string | null>(null);
+
+  const downgrade = (plan: PublicPlan) =>
+    modals.openConfirmModal({
+      title: `Downgrade to ${plan.name}?`,
+      children: (
+        <Text size="sm">
+          You keep {subscription?.plan.name} until {formatDay(subscription?.currentPeriodEnd ?? null)};{' '}
+          {plan.name} starts then. Anything above {plan.name}'s limits stays saved, but you cannot add more.
+        </Text>
+      ),
+      labels: { confirm: `Downgrade to ${plan.name}`, cancel: 'Keep my plan' },
+      onConfirm: () =>
+        change.mutate(
+          { action: 'downgrade', planId: plan.id },
+          {
+            onSuccess: () => toast('success', `${plan.name} starts at the end of this period`),
+            onError: (error) => toast('danger', error.message),
+          },
+        ),
+    });
+
+  const paidPlans = plans.data?.filter((plan) => !isFreePlan(plan)) ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h4">
+          Plans
+        </Title>
+        <SegmentedControl
+          aria-label="Billing period"
+          value={period}
+          onChange={(value) => setPeriod(value as BillingPeriod)}
+          data={(['monthly', 'yearly'] as const).map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+        />
+      </Group>
+      {plans.isPending && <Skeleton h={240} />}
+      {plans.isError && <Alert color="red">{plans.error.message}</Alert>}
+      {plans.isSuccess && paidPlans.length === 0 && (
+        <Text c="dimmed">No plans are on sale right now. Please check back soon or contact us.</Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {paidPlans.map((plan) => {
+          const price = buyerPrice(plan, currency, period);
+          const isCurrent =
+            isPaidAndRunning(subscription) &&
+            subscription?.plan.id === plan.id &&
+            subscription.billingPeriod === period;
+          const currentPrice =
+            subscription && isPaidAndRunning(subscription) && subscription.billingPeriod
+              ? buyerPrice(plan, subscription.currency, subscription.billingPeriod)
+              : null;
+          const isCheaper =
+            !isCurrent &&
+            subscription?.plan.id !== plan.id &&
+            currentPrice !== null &&
+            currentPrice.currency === subscription?.currency &&
+            currentPrice.amount < (subscription?.amount ?? 0);
+          const isScheduled = subscription?.nextPlan?.id === plan.id;
+          return (
+            <Card key={plan.id} withBorder radius="md" padding="lg" data-testid="plan-card">
+              <Stack h="100%" justify="space-between">
+                <Stack gap="xs">
+                  <Group justify="space-between">
+                    <Title order={3} size="h4">
+                      {plan.name}
+                    </Title>
+                    {isCurrent && <Badge variant="light">Current plan</Badge>}
+                    {isScheduled && (
+                      <Badge variant="light" color="orange">
+                        Starts {formatDay(subscription?.currentPeriodEnd ?? null)}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text fw={700} size="xl" data-testid="plan-price">
+                    {price ? formatPlanPrice(price) : `Not offered ${PERIOD_LABELS[period].toLowerCase()}`}
+                  </Text>
+                  {plan.description && (
+                    <Text size="sm" c="dimmed">
+                      {plan.description}
+                    </Text>
+                  )}
+                  <List size="sm" spacing={2}>
+                    {PLAN_LIMIT_KEYS.map((key) => (
+                      <List.Item key={key}>
+                        {PLAN_LIMIT_LABELS[key]}: {plan.limits[key] ?? 'Unlimited'}
+                      </List.Item>
+                    ))}
+                  </List>
+                </Stack>
+                {isCurrent ? null : isCheaper ? (
+                  <Stack gap={4}>
+                    <Button
+                      variant="default"
+                      onClick={() => downgrade(plan)}
+                      loading={change.isPending}
+                      disabled={isScheduled}
+                    >
+                      {isScheduled ? 'Downgrade scheduled' : `Downgrade to ${plan.name}`}
+                    </Button>
+                    <Text size="xs" c="dimmed">
+                      Takes effect at the end of your current period.
+                    </Text>
+                  </Stack>
+                ) : (
+                  <Button
+                    disabled={!price || checkout.busy}
+                    loading={checkout.busy && chosen === plan.id}
+                    onClick={() => {
+                      setChosen(plan.id);
+                      checkout.start({ purpose: 'plan', planId: plan.id, period, currency: price?.currency });
+                    }}
+                  >
+                    Choose {plan.name}
+                  </Button>
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

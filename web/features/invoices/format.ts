@@ -1,0 +1,26 @@
+import type { InvoiceRowView } from '../../../common/contracts/billing';
+import { formatPrice } from '../../../common/money';
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export const formatInvoiceDay = (iso: string) => DAY.format(new Date(iso));
+
+export const formatPeriod = (invoice: Pick<InvoiceRowView, 'periodStart' | 'periodEnd'>) =>
+  invoice.periodStart && invoice.periodEnd
+    ? `${formatInvoiceDay(invoice.periodStart)} – ${formatInvoiceDay(invoice.periodEnd)}`
+    : '—';
+
+/** "GST 18%: ₹180.00" — prices include tax, so this is the part of the total that is tax. */
+export const formatTax = (invoice: InvoiceRowView) =>
+  `${invoice.taxLabel} ${invoice.taxRate}%: ${formatPrice(invoice.taxAmount, invoice.currency)}`;
+
+export const KIND_LABELS: Record<InvoiceRowView['kind'], string> = {
+  subscription: 'Subscription',
+  course: 'Course',
+  commission: 'Commission',
+};
+
+export const STATUS_LABELS: Record<InvoiceRowView['status'], { label: string; color: string }> = {
+  paid: { label: 'Paid', color: 'green' },
+  issued: { label: 'Issued', color: 'blue' },
+};

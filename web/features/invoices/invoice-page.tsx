@@ -1,0 +1,65 @@
+import { Alert, Anchor, Card, Container, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+import { useUrlFilters } from '../../app/use-url-filters';
+import { INVOICE_PAGE_SIZE, useInvoices } from './api';
+import { InvoiceFilters } from './invoice-filters';
+import { InvoicesTable } from './invoices-table';
+
+/** Invoice: the owner's (or partner's) numbered invoices, filterable, each downloadable as a PDF. */
+export default function InvoicePage() {
+  const session = useSession();
+  const filters = useUrlFilters();
+  const { params, page, update } = filters;
+  const query = {
+    kind: params.get('kind') || undefined,
+    from: params.get('from') || undefined,
+    to: params.get('to') || undefined,
+    page,
+  };
+  const invoices = useInvoices(query);
+  const filtered = Boolean(query.kind || query.from || query.to);
+  const totalPages = Math.ceil((invoices.data?.total ?? 0) / INVOICE_PAGE_SIZE);
+  const isPartner = session?.userType === 'partner';
+  return (
+    <Container size="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          Invoices
+        </Title>
+        <InvoiceFilters filters={filters} showCommission={isPartner} />
+        {invoices.isError && <Alert color="red">{invoices.error.message}</Alert>}
+        {invoices.isPending && <Skeleton h={240} />}
+        {invoices.data?.total === 0 && (
+          <Card withBorder padding="xl" ta="center">
+            <Text fw={600}>{filtered ? 'No invoices match these filters' : 'No invoices yet'}</Text>
+            <Text c="dimmed" size="sm">
+              {filtered ? (
+                'Try another kind or a wider date range.'
+              ) : isPartner ? (
+                'Commission invoices appear here once they are issued.'
+              ) : (
+                <>
+                  An invoice is issued for every payment. Choose a plan on the{' '}
+                  <Anchor component={Link} to="/plan">
+                    Plan
+                  </Anchor>{' '}
+                  page.
+                </>
+              )}
+            </Text>
+          </Card>
+        )}
+        {invoices.data && invoices.data.total > 0 && <InvoicesTable invoices={invoices.data.invoices} />}
+        {totalPages > 1 && (
+          <Pagination
+            value={page}
+            total={totalPages}
+            onChange={(value) => update({ page: String(value) }, false)}
+            mx="auto"
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,38 @@
+import type { PublicPlan } from '../../../common/contracts/billing';
+import { convertCurrency, type ExchangeRates, formatPrice } from '../../../common/money';
+import type { BillingPeriod, PlanLimits } from '../../../common/plans';
+
+export interface ShownPrice {
+  text: string;
+  /** Converted from the base currency: an estimate, marked "≈". */
+  approximate: boolean;
+  free: boolean;
+}
+
+/**
+ * A plan's price for a visitor: the plan's own price in their currency when it has one, else the base
+ * currency's price converted with the day's rates (marked approximate). Null when the period is not sold.
+ */
+export function priceForVisitor(
+  plan: PublicPlan,
+  period: BillingPeriod,
+  currency: string,
+  rates: ExchangeRates,
+): ShownPrice | null {
+  const prices = plan.prices.filter((price) => price.period === period);
+  const own = prices.find((price) => price.currency === currency);
+  if (own) return { text: formatPrice(own.amount, own.currency), approximate: false, free: own.amount === 0 };
+  const base = prices.find((price) => price.currency === plan.baseCurrency);
+  if (!base) return null;
+  if (base.amount === 0) return { text: formatPrice(0, currency), approximate: false, free: true };
+  const converted = convertCurrency(base.amount, base.currency, currency, rates);
+  return {
+    text: formatPrice(Math.round(converted.amount), converted.currency),
+    approximate: converted.currency !== base.currency,
+    free: false,
+  };
+}
+
+/** "Unlimited" for null, else the number with thousands separators. */
+export const limitText = (value: PlanLimits[keyof PlanLimits]) =>
+  value === null ? 'Unlimited' : value.toLocaleString('en-US');

@@ -1,0 +1,166 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  List,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconMinus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { PublicPlan } from '../../../common/contracts/billing';
+import {
+  type BillingPeriod,
+  isFreePlan,
+  PLAN_LIMIT_KEYS,
+  PLAN_LIMIT_LABELS,
+  PLAN_MODULE_LABELS,
+  PLAN_MODULES,
+  type PlanAudience,
+} from '../../../common/plans';
+import { useCurrencyRates, useCurrentCountry } from '../../app/currency';
+import { usePublicPlans } from './plan-api';
+import { limitText, priceForVisitor } from './plan-price';
+
+const PER: Record<BillingPeriod, string> = { monthly: '/ month', yearly: '/ year' };
+
+function PlanCard({ plan, period, currency }: { plan: PublicPlan; period: BillingPeriod; currency: string }) {
+  const rates = useCurrencyRates();
+  const free = isFreePlan(plan);
+  const price = free ? null : priceForVisitor(plan, period, currency, rates.data ?? {});
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="plan-card" aria-label={plan.name}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            {plan.name}
+          </Title>
+          {plan.trialDays > 0 && <Badge variant="light">{plan.trialDays}-day free trial</Badge>}
+        </Group>
+        {plan.description && (
+          <Text size="sm" c="dimmed">
+            {plan.description}
+          </Text>
+        )}
+        <Group gap={6} align="baseline" data-testid="plan-price">
+          {free ? (
+            <Text fz={30} fw={700}>
+              Free
+            </Text>
+          ) : price ? (
+            <>
+              <Text fz={30} fw={700}>
+                {price.approximate ? `≈ ${price.text}` : price.text}
+              </Text>
+              <Text c="dimmed">{PER[period]}</Text>
+            </>
+          ) : (
+            <Text c="dimmed">Not offered {period}</Text>
+          )}
+        </Group>
+        {price?.approximate && (
+          <Text size="xs" c="dimmed">
+            Converted from {plan.baseCurrency} at today's rate; you are charged in {plan.baseCurrency}.
+          </Text>
+        )}
+        <List spacing={4} size="sm" center icon={<IconCheck size={16} aria-hidden />}>
+          {PLAN_LIMIT_KEYS.map((key) => (
+            <List.Item key={key}>
+              {PLAN_LIMIT_LABELS[key]}: <b>{limitText(plan.limits[key])}</b>
+            </List.Item>
+          ))}
+        </List>
+        {/* A list-level icon keeps both lists aligned; items override it for modules left out. */}
+        <List spacing={4} size="sm" center icon={<IconCheck size={16} aria-hidden />}>
+          {PLAN_MODULES.map((module) => {
+            const level = plan.modules[module];
+            return (
+              <List.Item
+                key={module}
+                icon={
+                  level === 'NONE' ? <IconMinus size={16} aria-hidden /> : <IconCheck size={16} aria-hidden />
+                }
+              >
+                <Text span size="sm" c={level === 'NONE' ? 'dimmed' : undefined}>
+                  {PLAN_MODULE_LABELS[module]}
+                  {level === 'PARTIAL' ? ' (limited)' : level === 'NONE' ? ' (not included)' : ''}
+                </Text>
+              </List.Item>
+            );
+          })}
+        </List>
+        <Button component={Link} to="/sign-up" mt="auto" fullWidth>
+          Start free trial
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Public pricing: the plans on sale for teachers or institutes, in the visitor's currency. */
+export default function PricingPage() {
+  const [audience, setAudience] = useState<PlanAudience>('teacher');
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const plans = usePublicPlans(audience);
+  const country = useCurrentCountry();
+  const currency = country.data?.currency ?? 'INR';
+  const list = plans.data?.plans ?? [];
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4} align="center" ta="center">
+          <Title order={1}>Pricing</Title>
+          <Text c="dimmed">Start with a free trial. Upgrade when you need more.</Text>
+        </Stack>
+        <Group justify="center" gap="md">
+          <SegmentedControl
+            aria-label="Plans for"
+            value={audience}
+            onChange={(value) => setAudience(value as PlanAudience)}
+            data={[
+              { value: 'teacher', label: 'Teacher' },
+              { value: 'institute', label: 'Institute' },
+            ]}
+          />
+          <SegmentedControl
+            aria-label="Billing period"
+            value={period}
+            onChange={(value) => setPeriod(value as BillingPeriod)}
+            data={[
+              { value: 'monthly', label: 'Monthly' },
+              { value: 'yearly', label: 'Yearly' },
+            ]}
+          />
+        </Group>
+        {plans.isPending && (
+          <Center py="xl">
+            <Loader aria-label="Loading plans" />
+          </Center>
+        )}
+        {plans.isError && (
+          <Text c="red" ta="center">
+            Could not load the plans. Please try again.
+          </Text>
+        )}
+        {plans.isSuccess && list.length === 0 && (
+          <Text c="dimmed" ta="center">
+            No plans are on sale right now. Please check back soon.
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {list.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} period={period} currency={currency} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}
