@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, loginWith } from './support/api';
 import { payPlanWithTestCheckout } from './support/billing';
@@ -49,5 +50,20 @@ test.describe('subscribing and paying', () => {
     await page.getByRole('option', { name: 'Paid' }).click();
     await expect(page).toHaveURL(/status=paid/);
     await expect(table.getByRole('row')).toHaveCount(2);
+
+    // The invoice of the payment, as a PDF.
+    const number = (await paid.getByRole('link', { name: /^INV-/ }).textContent()) ?? '';
+    await paid.getByRole('link', { name: /^INV-/ }).click();
+    await expect(page).toHaveURL(/\/invoice/);
+    const invoiceRow = page.getByRole('row').filter({ hasText: number });
+    const download = page.waitForEvent('download');
+    await invoiceRow.getByRole('button', { name: /Download PDF/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${number}.pdf`);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
   });
 });

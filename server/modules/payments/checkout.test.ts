@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseSubscriptions, paymentOrders, subscriptions } from '../../db/schema/index';
+import { courseSubscriptions, outbox, paymentOrders, subscriptions } from '../../db/schema/index';
 import { ENDED_MESSAGE } from '../../http/access';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -117,6 +117,13 @@ describe('the test checkout', () => {
     expect(open.statusCode).toBe(200);
     // A declined click after payment changes nothing.
     expect((await testPay(teacher.headers, orderId, 'failure')).json().status).toBe('paid');
+    // One receipt, naming the invoice, however many clicks.
+    const receipts = await ctx.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, teacher.user.email), eq(outbox.subject, 'Payment received')));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].text).toMatch(/Invoice: INV-\d{4}-\d{6}/);
   });
 
   it('extends from the current period end when the same plan is renewed early', async () => {

@@ -3,10 +3,12 @@ import { type BillingPeriod, periodEnd } from '../../../common/plans';
 import type { App } from '../../app';
 import {
   courseSubscriptions,
+  invoices,
   type PaymentOrderRow,
   paymentOrders,
   subscriptions,
 } from '../../db/schema/index';
+import { sendPaymentReceivedEmail } from '../billing/emails';
 import { type InvoicePeriod, issueInvoiceForOrder } from '../invoices/issue';
 
 export interface GrantOutcome {
@@ -25,17 +27,40 @@ type Tx = Parameters<Parameters<App['db']['transaction']>[0]>[0];
 export async function grantOrder(app: App, orderId: string): Promise<GrantOutcome> {
   const granted = await app.db.transaction(async (tx) => {
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
-    if (order?.status !== 'paid') return { granted: false, period: undefined };
-    if (order.grantedAt) return { granted: true, period: undefined };
+    if (order?.status !== 'paid') return { granted: false, fresh: false, period: undefined };
+    if (order.grantedAt) return { granted: true, fresh: false, period: undefined };
     const period = order.purpose === 'plan' ? await grantPlan(tx, order) : await grantCourse(tx, order);
     await tx
       .update(paymentOrders)
       .set({ grantedAt: new Date() })
       .where(and(eq(paymentOrders.id, orderId), isNull(paymentOrders.grantedAt)));
-    return { granted: true, period };
+    return { granted: true, fresh: true, period };
   });
   if (!granted.granted) return { granted: false, invoiceId: null };
-  return { granted: true, invoiceId: await issueInvoice(app, orderId, granted.period) };
+  const invoiceId = await issueInvoice(app, orderId, granted.period);
+  // Only the call that granted tells the buyer, so retries and replays never send a second receipt.
+  if (granted.fresh) await tellBuyer(app, orderId);
+  return { granted: true, invoiceId };
+}
+
+/** The "payment received" e-mail; a mail failure is logged, never undoes the grant. */
+async function tellBuyer(app: App, orderId: string): Promise<void> {
+  try {
+    const [row] = await app.db
+      .select({ order: paymentOrders, invoice: invoices })
+      .from(paymentOrders)
+      .leftJoin(invoices, eq(invoices.orderId, paymentOrders.id))
+      .where(eq(paymentOrders.id, orderId));
+    if (!row) return;
+    await sendPaymentReceivedEmail(app, row.order.userId, {
+      description: row.invoice?.lines[0]?.description ?? (row.order.purpose === 'plan' ? 'Plan' : 'Course'),
+      amount: row.order.amount,
+      currency: row.order.currency,
+      invoiceNumber: row.invoice?.number ?? null,
+    });
+  } catch (error) {
+    app.log.error({ err: error, orderId }, 'could not send the payment-received e-mail');
+  }
 }
 
 /**
