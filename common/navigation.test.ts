@@ -223,3 +223,15 @@ describe('navigation and routes agree', () => {
     for (const name of SPEC_ACTIVE_NAMES) expect(ROUTE_NAMES.has(name), name).toBe(true);
   });
 });
+
+describe('modules the plan gives NONE', () => {
+  it('hides their items and keeps the rest in order', () => {
+    const items = sideNavFor('teacher', null, ['integrations', 'reports']).map((entry) => entry.to);
+    expect(items).toEqual(
+      SIDE_NAV.teacher
+        .map((entry) => entry.to)
+        .filter((to) => to !== '/integrations' && to !== '/report?tab=student'),
+    );
+    expect(sideNavFor('teacher', null, [])).toEqual(SIDE_NAV.teacher);
+  });
+});

@@ -1,3 +1,4 @@
+import type { PlanModule } from './plans';
 import type { UserType } from './roles';
 
 export interface NavItem {
@@ -9,6 +10,8 @@ export interface NavItem {
   badge?: 'approvals' | 'new-message';
   /** Hidden for a teacher who belongs to an institute. */
   hideInInstitute?: boolean;
+  /** The plan module behind the item: hidden when the user's plan gives that module NONE. */
+  module?: PlanModule;
 }
 
 const item = (
@@ -23,25 +26,27 @@ const item = (
   ...extra,
 });
 
-const GURU = item('/guru-list', 'Guru', ['Guru']);
-const COURSES = item('/course-list?tab=course', 'Course Management', [
+const GURU = item('/guru-list', 'Guru', ['Guru'], { module: 'gurus' });
+const COURSES = item(
+  '/course-list?tab=course',
   'Course Management',
-  'Add/View Course',
-  'Add/View Quiz',
-  'Add Study Material',
-  'Add/View Faq',
-]);
-const LIBRARY = item('/course-library-list', 'Course Library', ['Course Library']);
-const INTEGRATIONS = item('/integrations', 'Integrations', ['Integrations']);
+  ['Course Management', 'Add/View Course', 'Add/View Quiz', 'Add Study Material', 'Add/View Faq'],
+  { module: 'courses' },
+);
+const LIBRARY = item('/course-library-list', 'Course Library', ['Course Library'], {
+  module: 'courseLibrary',
+});
+const INTEGRATIONS = item('/integrations', 'Integrations', ['Integrations'], { module: 'integrations' });
 const CONVERSATIONS = item(
   '/conversation-management',
   'Conversation Management',
   ['Conversation Management', 'View Conversation'],
   {
     badge: 'new-message',
+    module: 'conversations',
   },
 );
-const REPORTS = item('/report?tab=student', 'Reports', ['Reports', 'Student Report']);
+const REPORTS = item('/report?tab=student', 'Reports', ['Reports', 'Student Report'], { module: 'reports' });
 const SUBSCRIBED = item('/subscribed-courses', 'Subscribed Courses', ['Subscribed Courses', 'Quiz']);
 const MY_REPORTS = item('/summary-report?tab=quiz', 'My Reports', ['My Reports']);
 
@@ -93,8 +98,19 @@ export const SIDE_NAV = {
   developer: [item('/logs', 'Logs', ['Logs'])],
 } satisfies Record<UserType, NavItem[]>;
 
-export function sideNavFor(userType: UserType, instituteId: string | null | undefined): NavItem[] {
-  return SIDE_NAV[userType].filter((entry) => !(entry.hideInInstitute && instituteId));
+/**
+ * The items a user sees: minus Invoice for a teacher inside an institute, minus the modules their plan
+ * gives NONE (the server refuses those calls anyway; hiding spares a dead end).
+ */
+export function sideNavFor(
+  userType: UserType,
+  instituteId: string | null | undefined,
+  hiddenModules: readonly string[] = [],
+): NavItem[] {
+  return SIDE_NAV[userType].filter(
+    (entry) =>
+      !(entry.hideInInstitute && instituteId) && !(entry.module && hiddenModules.includes(entry.module)),
+  );
 }
 
 /** Badge text: the count up to 9, then "9+". */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { PLAN_MODULES } from '../plans';
 import { SIGN_UP_ROLES, USER_TYPES } from '../roles';
 import { emailField, existingPasswordField, newPasswordField, requiredText } from './fields';
 
@@ -89,6 +90,8 @@ export const userObjSchema = z.object({
   remainingTrialDays: z.number().nullable(),
   hasProfileImage: z.boolean(),
   hasBrandLogo: z.boolean(),
+  /** Modules the plan gives NONE: the side navigation hides them (students and staff have none). */
+  hiddenModules: z.array(z.enum(PLAN_MODULES)),
 });
 export type UserObj = z.infer<typeof userObjSchema>;
 

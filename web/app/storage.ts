@@ -26,6 +26,8 @@ export const LS = {
   isRemember: 'isRemember',
   font: 'font',
   impersonatedBy: 'impersonatedBy',
+  /** JSON list of the plan's NONE modules (hidden from the side navigation). */
+  hiddenModules: 'hiddenModules',
 } as const;
 
 export const SS = {
@@ -55,6 +57,7 @@ const SESSION_KEYS = [
   LS.font,
   LS.impersonatedBy,
   LS.themeMode,
+  LS.hiddenModules,
 ] as const;
 
 export type SessionSnapshot = Partial<Record<(typeof SESSION_KEYS)[number], string>>;
@@ -75,6 +78,7 @@ export interface StoredSession {
   themeColor: string;
   font: string;
   impersonatedBy: string | null;
+  hiddenModules: string[];
 }
 
 const CHANGE_EVENT = 'gurukul:storage';
@@ -115,7 +119,18 @@ export function readSession(): StoredSession | null {
     themeColor: get(LS.themeColor) ?? 'indigo',
     font: get(LS.font) ?? 'Lato',
     impersonatedBy: get(LS.impersonatedBy),
+    hiddenModules: parseList(get(LS.hiddenModules)),
   };
+}
+
+/** A stored JSON list of strings; anything else reads as empty. */
+function parseList(value: string | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Writes a login (or /api/auth/me) answer into local storage. */
@@ -141,6 +156,7 @@ export function writeSession(
     [LS.trialEnded]: String(answer.trialEnded),
     [LS.subscriptionEnded]: String(answer.subscriptionEnded),
     [LS.impersonatedBy]: answer.impersonatedBy,
+    [LS.hiddenModules]: JSON.stringify(u.hiddenModules ?? []),
   };
   if (answer.jwtToken) values[LS.jwtToken] = answer.jwtToken;
   if (isRemember !== undefined) values[LS.isRemember] = String(isRemember);

@@ -1,9 +1,11 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { SessionAnswer, UserObj } from '../../../common/contracts/auth';
+import { PLAN_MODULES, type PlanModule } from '../../../common/plans';
 import { isUserType } from '../../../common/roles';
 import type { Db } from '../../db/client';
-import { sessions, type users } from '../../db/schema/index';
+import { plans, sessions, type users } from '../../db/schema/index';
 import { accountState } from '../plans/account-state';
+import { fullModules } from '../plans/presenters';
 import { signSessionToken } from './tokens';
 
 type UserRow = typeof users.$inferSelect;
@@ -55,8 +57,17 @@ export async function presentAccount(
     remainingTrialDays: state.remainingTrialDays,
     hasProfileImage: Boolean(user.profileImagePath),
     hasBrandLogo: Boolean(user.brandLogoPath),
+    hiddenModules: await hiddenModules(db, state.planId),
   };
   return { userObj, trialEnded: state.trialEnded, subscriptionEnded: state.subscriptionEnded };
+}
+
+/** The modules the plan gives NONE, for the side navigation to hide. */
+async function hiddenModules(db: Db, planId: string | null): Promise<PlanModule[]> {
+  if (!planId) return [];
+  const [plan] = await db.select({ modules: plans.modules }).from(plans).where(eq(plans.id, planId));
+  const modules = fullModules(plan?.modules);
+  return PLAN_MODULES.filter((module) => modules[module] === 'NONE');
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -36,7 +36,7 @@ interface Props {
 export function SideNav({ session, userType, activeName, collapsed, onToggleCollapsed, onNavigate }: Props) {
   const approvals = useApprovalCount(userType === 'admin');
   const hasNewMessage = useStoredJson<string[]>(LS.newChatIds, []).length > 0;
-  const items = sideNavFor(userType, session.instituteId);
+  const items = sideNavFor(userType, session.instituteId, session.hiddenModules);
   const explore = userType === 'teacher' || userType === 'student' || userType === 'institute';
 
   return (
