@@ -63,6 +63,26 @@ export const PLAN_LIMIT_LABELS: Record<keyof PlanLimits, string> = {
   courses: 'Courses',
 };
 
+/** Every module at FULL, but for the overrides (the usual way to write a plan's modules). */
+export function moduleLevels(
+  overrides: Partial<Record<PlanModule, AccessLevel>> = {},
+): Record<PlanModule, AccessLevel> {
+  return Object.fromEntries(PLAN_MODULES.map((module) => [module, overrides[module] ?? 'FULL'])) as Record<
+    PlanModule,
+    AccessLevel
+  >;
+}
+
+/** No limit at all (null = unlimited for each). */
+export const UNLIMITED: PlanLimits = {
+  gurus: null,
+  guruSessionsPerMonth: null,
+  slidesPerLibrary: null,
+  didCredits: null,
+  storageMb: null,
+  courses: null,
+};
+
 /** One price of a plan: an amount in a currency for a billing period. */
 export interface PlanPrice {
   currency: string;

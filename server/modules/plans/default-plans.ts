@@ -1,4 +1,11 @@
-import type { AccessLevel, PlanAudience, PlanLimits, PlanModule, PlanPrice } from '../../../common/plans';
+import {
+  type AccessLevel,
+  moduleLevels,
+  type PlanAudience,
+  type PlanLimits,
+  type PlanModule,
+  type PlanPrice,
+} from '../../../common/plans';
 
 export interface DefaultPlan {
   name: string;
@@ -24,18 +31,7 @@ function priced(monthly: readonly [number, number, number]): PlanPrice[] {
 
 const free = CURRENCIES.map((currency) => ({ currency, period: 'monthly' as const, amount: 0 }));
 
-const modules = (
-  overrides: Partial<Record<PlanModule, AccessLevel>> = {},
-): Record<PlanModule, AccessLevel> => ({
-  gurus: 'FULL',
-  courses: 'FULL',
-  quizzes: 'FULL',
-  courseLibrary: 'FULL',
-  reports: 'FULL',
-  conversations: 'FULL',
-  integrations: 'FULL',
-  ...overrides,
-});
+const modules = moduleLevels;
 
 const TRIAL_MODULES = modules({ courseLibrary: 'PARTIAL', integrations: 'NONE' });
 const STARTER_MODULES = modules({ integrations: 'PARTIAL' });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AccessLevel, PlanLimits, PlanModule } from '../../../common/plans';
+import { type AccessLevel, moduleLevels, type PlanLimits, type PlanModule } from '../../../common/plans';
 import type { App } from '../../app';
 import { plans, subscriptions } from '../../db/schema/index';
 
@@ -12,15 +12,7 @@ export const UNLIMITED: PlanLimits = {
   courses: null,
 };
 
-export const ALL_FULL: Record<PlanModule, AccessLevel> = {
-  gurus: 'FULL',
-  courses: 'FULL',
-  quizzes: 'FULL',
-  courseLibrary: 'FULL',
-  reports: 'FULL',
-  conversations: 'FULL',
-  integrations: 'FULL',
-};
+export const ALL_FULL: Record<PlanModule, AccessLevel> = moduleLevels();
 
 /** A valid admin plan payload; `patch` overrides any field. */
 export function planPayload(patch: Record<string, unknown> = {}) {

@@ -1,8 +1,8 @@
 import type { AdminPlan, PublicPlan } from '../../../common/contracts/billing';
 import {
   type AccessLevel,
+  moduleLevels,
   PLAN_LIMIT_KEYS,
-  PLAN_MODULES,
   type PlanAudience,
   type PlanLimits,
   type PlanModule,
@@ -20,10 +20,7 @@ export function fullLimits(limits: Partial<PlanLimits> | null | undefined): Plan
 export function fullModules(
   modules: Partial<Record<PlanModule, AccessLevel>> | null | undefined,
 ): Record<PlanModule, AccessLevel> {
-  return Object.fromEntries(PLAN_MODULES.map((module) => [module, modules?.[module] ?? 'FULL'])) as Record<
-    PlanModule,
-    AccessLevel
-  >;
+  return moduleLevels(modules ?? {});
 }
 
 export function presentPublicPlan(plan: PlanRow): PublicPlan {

@@ -1,3 +1,4 @@
+import { moduleLevels } from '../../../common/plans';
 import { NO_SUCH_ID, type RouteCase } from './types';
 
 const PLAN_BODY = {
@@ -15,15 +16,7 @@ const PLAN_BODY = {
     storageMb: null,
     courses: null,
   },
-  modules: {
-    gurus: 'FULL',
-    courses: 'FULL',
-    quizzes: 'FULL',
-    courseLibrary: 'FULL',
-    reports: 'FULL',
-    conversations: 'FULL',
-    integrations: 'FULL',
-  },
+  modules: moduleLevels(),
 };
 
 /** Plans (admin), public plans, exchange rates. */
