@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { type AccessLevel, moduleLevels, type PlanLimits, type PlanModule } from '../../../common/plans';
+import {
+  type AccessLevel,
+  moduleLevels,
+  type PlanLimits,
+  type PlanModule,
+  UNLIMITED,
+} from '../../../common/plans';
 import type { App } from '../../app';
 import { plans, subscriptions } from '../../db/schema/index';
 
-export const UNLIMITED: PlanLimits = {
-  gurus: null,
-  guruSessionsPerMonth: null,
-  slidesPerLibrary: null,
-  didCredits: null,
-  storageMb: null,
-  courses: null,
-};
 
 export const ALL_FULL: Record<PlanModule, AccessLevel> = moduleLevels();
 

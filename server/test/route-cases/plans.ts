@@ -1,4 +1,4 @@
-import { moduleLevels } from '../../../common/plans';
+import { moduleLevels, UNLIMITED } from '../../../common/plans';
 import { NO_SUCH_ID, type RouteCase } from './types';
 
 const PLAN_BODY = {
@@ -8,14 +8,7 @@ const PLAN_BODY = {
   trialDays: 7,
   baseCurrency: 'INR',
   prices: [{ currency: 'INR', period: 'monthly', amount: 100 }],
-  limits: {
-    gurus: null,
-    guruSessionsPerMonth: null,
-    slidesPerLibrary: null,
-    didCredits: null,
-    storageMb: null,
-    courses: null,
-  },
+  limits: UNLIMITED,
   modules: moduleLevels(),
 };
 
