@@ -9,7 +9,6 @@ import {
 import type { App } from '../../app';
 import { plans, subscriptions } from '../../db/schema/index';
 
-
 export const ALL_FULL: Record<PlanModule, AccessLevel> = moduleLevels();
 
 /** A valid admin plan payload; `patch` overrides any field. */
