@@ -1,25 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { loginAs } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { newSession } from './support/accounts';
+import { approvalsBadge, choose } from './support/course-pages';
 
 /**
  * Issue 3's approval loop in two browsers: a teacher drafts a course (the draft survives a reload) and
  * submits it; the admin's badge changes live; the admin rejects with a comment the teacher sees, then
  * approves the resubmission; editing the approved course asks for re-approval and the admin sees what changed.
  */
-async function newSession(browser: Browser, who: 'teacher' | 'admin'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, who);
-  return page;
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const approvalsBadge = (page: Page) =>
-  page.getByRole('navigation', { name: 'Side navigation' }).getByTestId('approvals-badge');
 
 test('a course goes from draft to approved, and back through re-approval', async ({ browser }) => {
   const title = `Trigonometry ${Date.now()}`;

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { convertCurrency, formatPrice } from '../common/money';
 import { makeTestClip } from '../server/test/clips';
-import { loginAs } from './support/accounts';
+import { newSession } from './support/accounts';
+import { approvalsBadge, choose } from './support/course-pages';
 
 /**
  * Issue 3 told in one go: a teacher builds a priced course in the wizard with a real video and submits it;
@@ -11,20 +12,6 @@ import { loginAs } from './support/accounts';
  */
 const PRICE_INR = 499;
 
-async function newSession(browser: Browser, who: 'teacher' | 'admin' | 'student'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, who);
-  return page;
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const approvalsBadge = (page: Page) =>
-  page.getByRole('navigation', { name: 'Side navigation' }).getByTestId('approvals-badge');
 const currentTime = (player: ReturnType<Page['getByTestId']>) =>
   player.evaluate((video: HTMLVideoElement) => video.currentTime);
 
