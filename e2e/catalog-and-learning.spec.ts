@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { makeTestClip } from '../server/test/clips';
 import { DEMO, loginAs } from './support/accounts';
-import { apiLogin, authHeader, createVerifiedAccount } from './support/api';
+import { apiLogin, authHeader, createCourseViaApi, createVerifiedAccount } from './support/api';
 
 // The visitor's country comes from the browser's time zone: New York → United States → US dollars.
 test.use({ timezoneId: 'America/New_York' });
@@ -9,23 +9,12 @@ test.use({ timezoneId: 'America/New_York' });
 /** A real 8-second clip, so the server's packaging runs for real. */
 const makeClip = () => makeTestClip({ seconds: 8 }).bytes;
 
-async function createCourse(request: APIRequestContext, token: string, title: string, price: number) {
-  const response = await request.post('/api/courses', {
-    headers: authHeader(token),
-    data: {
-      title,
-      description: 'Shapes, angles and proofs, one short lesson at a time.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      price,
-      currency: 'INR',
-      passingScore: 40,
-    },
+const createCourse = (request: APIRequestContext, token: string, title: string, price: number) =>
+  createCourseViaApi(request, token, {
+    title,
+    description: 'Shapes, angles and proofs, one short lesson at a time.',
+    price,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 test('a visitor finds an approved course in their currency; a student subscribes, watches and resumes', async ({
   page,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/accounts';
-import { authHeader } from './support/api';
+import { createCourseViaApi } from './support/api';
 
 /** A minimal valid PDF written by hand, and a text file that only claims to be one. */
 function makeFiles() {
@@ -30,21 +30,10 @@ test('a teacher adds FAQ entries and study material, and both steps show as comp
   const files = makeFiles();
   await loginAs(page, 'teacher');
   const token = (await page.evaluate(() => localStorage.getItem('jwtToken'))) as string;
-  const created = await page.request.post('/api/courses', {
-    headers: authHeader(token),
-    data: {
-      title: `Fractions ${Date.now()}`,
-      description: 'Halves, thirds and quarters.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      price: 0,
-      currency: 'INR',
-      passingScore: 40,
-    },
+  const id = await createCourseViaApi(page.request, token, {
+    title: `Fractions ${Date.now()}`,
+    description: 'Halves, thirds and quarters.',
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
 
   await page.goto(`/add-course-list?courseId=${id}&step=faq`);
   await expect(page.getByText('No questions yet.')).toBeVisible();

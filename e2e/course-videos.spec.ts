@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { makeTestClip } from '../server/test/clips';
 import { tinyPng } from '../server/test/uploads';
 import { loginAs } from './support/accounts';
+import { createCourseViaApi } from './support/api';
 
 /** A real 3-second clip, so the server's packaging runs for real. */
 const makeClip = () => makeTestClip({ name: 'intro-to-angles.mp4', seconds: 3 }).file;
@@ -14,22 +15,11 @@ test('a teacher uploads a lesson video, watches it being prepared and plays it',
   writeFileSync(notVideo, 'these are lecture notes, not a video\n'.repeat(20));
 
   await loginAs(page, 'teacher');
-  const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
-  const created = await page.request.post('/api/courses', {
-    headers: { Authorization: JSON.stringify({ jwtToken: token }) },
-    data: {
-      title: `Angles ${Date.now()}`,
-      description: 'Measuring and naming angles.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      price: 0,
-      currency: 'INR',
-      passingScore: 40,
-    },
+  const token = (await page.evaluate(() => localStorage.getItem('jwtToken'))) as string;
+  const id = await createCourseViaApi(page.request, token, {
+    title: `Angles ${Date.now()}`,
+    description: 'Measuring and naming angles.',
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
 
   // The course picture on the information step: the image is kept and shown.
   await page.goto(`/add-course-list?courseId=${id}&step=course-information`);

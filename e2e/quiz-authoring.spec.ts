@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './support/accounts';
-import { authHeader } from './support/api';
+import { createCourseViaApi } from './support/api';
 import { addQuestion, chooseType } from './support/quiz-pages';
 
 /** An import file with one good row and one row whose correct option does not exist. */
@@ -44,21 +44,10 @@ test('a teacher builds a quiz with every question type, imports a CSV and views 
   const csv = makeCsv();
   await loginAs(page, 'teacher');
   const token = (await page.evaluate(() => localStorage.getItem('jwtToken'))) as string;
-  const created = await page.request.post('/api/courses', {
-    headers: authHeader(token),
-    data: {
-      title: `Shapes ${Date.now()}`,
-      description: 'Triangles, squares and circles.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      price: 0,
-      currency: 'INR',
-      passingScore: 40,
-    },
+  const courseId = await createCourseViaApi(page.request, token, {
+    title: `Shapes ${Date.now()}`,
+    description: 'Triangles, squares and circles.',
   });
-  expect(created.status()).toBe(201);
-  const { id: courseId } = (await created.json()) as { id: string };
 
   // The wizard's quiz step starts empty and leads to the quiz editor.
   await page.goto(`/add-course-list?courseId=${courseId}`);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { makeTestClip } from '../server/test/clips';
 import { DEMO, newSession } from './support/accounts';
-import { apiLogin, authHeader, escapeRegExp } from './support/api';
+import { apiLogin, authHeader, createCourseViaApi, escapeRegExp } from './support/api';
 import { addQuestion, answersSaved, chooseType, startQuizFromCourse, submitQuiz } from './support/quiz-pages';
 
 /**
@@ -32,21 +32,10 @@ const FINAL_PERCENT = Math.round((FINAL / MAX) * 10_000) / 100; // 54.17
 
 /** A free course of the demo teacher's with one ready lesson video, made through the API. */
 async function courseWithLesson(request: APIRequestContext, token: string, title: string) {
-  const created = await request.post('/api/courses', {
-    headers: authHeader(token),
-    data: {
-      title,
-      description: 'Points, lines, segments and the angles of a triangle.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      price: 0,
-      currency: 'INR',
-      passingScore: 40,
-    },
+  const courseId = await createCourseViaApi(request, token, {
+    title,
+    description: 'Points, lines, segments and the angles of a triangle.',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id: courseId } = (await created.json()) as { id: string };
   const upload = await request.post(
     `/api/courses/${courseId}/videos?kind=lesson&title=${encodeURIComponent(LESSON_TITLE)}`,
     {

@@ -9,6 +9,29 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 /** The spec's Authorization header: a JSON value; the server reads only jwtToken from it. */
 export const authHeader = (jwtToken: string) => ({ Authorization: JSON.stringify({ jwtToken }) });
 
+/** Creates a course through the API as its author would (step one of the wizard) and answers its id. */
+export async function createCourseViaApi(
+  request: APIRequestContext,
+  token: string,
+  course: { title: string; description: string; price?: number },
+): Promise<string> {
+  const response = await request.post('/api/courses', {
+    headers: authHeader(token),
+    data: {
+      title: course.title,
+      description: course.description,
+      category: 'Mathematics',
+      level: 'Beginner',
+      language: 'English',
+      price: course.price ?? 0,
+      currency: 'INR',
+      passingScore: 40,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
 /** A new, unique address per call, so journeys can run in parallel and again on the same data. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@gurukul.test`;
