@@ -20,11 +20,11 @@ export default defineConfig({
   projects: [
     {
       name: 'journeys',
-      testIgnore: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended/,
+      testIgnore: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates/,
     },
     {
       name: 'shared-state',
-      testMatch: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended/,
+      testMatch: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates/,
       dependencies: ['journeys'],
       workers: 1,
     },

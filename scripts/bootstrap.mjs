@@ -12,10 +12,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const command = process.argv[2] ?? 'start';
 const log = (message) => console.log(`[gurukul] ${message}`);
 
+// The invoice PDFs' font: it has the ₹ sign that pdfkit's built-in Helvetica lacks.
+const INVOICE_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
 const SYSTEM_PACKAGES = {
-  // binary → Debian package
-  start: { ffmpeg: 'ffmpeg', 'espeak-ng': 'espeak-ng' },
-  test: { ffmpeg: 'ffmpeg', 'espeak-ng': 'espeak-ng', chromium: 'chromium' },
+  // binary (or a file's absolute path) → Debian package
+  start: { ffmpeg: 'ffmpeg', 'espeak-ng': 'espeak-ng', [INVOICE_FONT]: 'fonts-dejavu-core' },
+  test: {
+    ffmpeg: 'ffmpeg',
+    'espeak-ng': 'espeak-ng',
+    chromium: 'chromium',
+    [INVOICE_FONT]: 'fonts-dejavu-core',
+  },
   seed: {},
 };
 
@@ -44,6 +52,7 @@ function installNodeModules() {
 }
 
 function hasBinary(name) {
+  if (path.isAbsolute(name)) return existsSync(name);
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 

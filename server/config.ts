@@ -31,6 +31,19 @@ export interface Config {
   invoiceSeller: { name: string; address: string; taxId: string; email: string };
   taxRatePercent: number;
   taxLabel: string;
+  /** Gurus' outside services; every one has a local default (docs/decisions/013-gurus.md). */
+  ai: AiSettings;
+}
+
+export interface AiSettings {
+  /** Any OpenAI-compatible chat endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL); unset: the local answerer. */
+  llm?: { baseUrl: string; apiKey: string | undefined; model: string };
+  /** OpenAI speech (OPENAI_TTS_BASE_URL + OPENAI_TTS_API_KEY, model OPENAI_TTS_MODEL); unset: espeak-ng. */
+  openAiSpeech?: { baseUrl: string; apiKey: string; model: string };
+  /** ElevenLabs API base (ELEVENLABS_API_BASE); used with an owner's elevenLabsApiKey. */
+  elevenLabsApiBase: string;
+  /** D-ID API base (DID_API_BASE); used with an owner's didApiKey. */
+  didApiBase: string;
 }
 
 export interface RazorpaySettings {
@@ -94,6 +107,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     taxRatePercent: percent(env.TAX_RATE_PERCENT, 18),
     taxLabel: env.TAX_LABEL || 'GST',
+    ai: aiSettings(env),
+  };
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Outside AI services are opt-in: with nothing set, gurus answer and speak with the local providers. */
+export function aiSettings(env: NodeJS.ProcessEnv): AiSettings {
+  return {
+    llm: env.LLM_BASE_URL
+      ? {
+          baseUrl: trimSlash(env.LLM_BASE_URL),
+          apiKey: env.LLM_API_KEY || undefined,
+          model: env.LLM_MODEL || 'gpt-4o-mini',
+        }
+      : undefined,
+    openAiSpeech:
+      env.OPENAI_TTS_BASE_URL || env.OPENAI_TTS_API_KEY
+        ? {
+            baseUrl: trimSlash(env.OPENAI_TTS_BASE_URL || 'https://api.openai.com/v1'),
+            apiKey: env.OPENAI_TTS_API_KEY || '',
+            model: env.OPENAI_TTS_MODEL || 'gpt-4o-mini-tts',
+          }
+        : undefined,
+    elevenLabsApiBase: trimSlash(env.ELEVENLABS_API_BASE || 'https://api.elevenlabs.io'),
+    didApiBase: trimSlash(env.DID_API_BASE || 'https://api.d-id.com'),
   };
 }
 

@@ -61,6 +61,8 @@ export async function startTestApp(
     },
     taxRatePercent: 18,
     taxLabel: 'GST',
+    // No test reaches the internet: outside AI services are off unless a test points them at a local fake.
+    ai: { elevenLabsApiBase: 'http://127.0.0.1:9', didApiBase: 'http://127.0.0.1:9' },
     ...overrides,
   };
   // Jobs run inline in tests (a request that queues one returns once the job has run) unless a test asks.

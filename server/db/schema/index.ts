@@ -1,5 +1,6 @@
 export * from './common';
 export * from './courses';
+export * from './gurus';
 export * from './plans';
 export * from './quizzes';
 export * from './users';

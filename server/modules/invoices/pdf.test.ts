@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceRow } from '../../db/schema/index';
 import { renderInvoicePdf } from './pdf';
-import { pdfText } from './test/pdf-text';
+import { embeddedFontNames, pdfText } from './test/pdf-text';
 
 const INVOICE: InvoiceRow = {
   id: '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f',
@@ -39,13 +39,42 @@ describe('renderInvoicePdf', () => {
       'India',
       'Period: 1 Oct 2026 – 31 Oct 2026',
       'VAT 18% (included)',
-      'USD 1,046.19',
-      'USD 1,234.50',
+      '$1,046.19',
+      '$1,234.50',
       'ISSUED',
     ])
       expect(text).toContain(expected);
     // No tax id configured: no empty "Tax ID:" line; not a test payment: no note.
     expect(text).not.toContain('Tax ID');
     expect(text).not.toContain('Test payment');
+  });
+
+  it('prints rupees with the ₹ sign in the embedded DejaVu Sans', async () => {
+    const rupees = { ...INVOICE, currency: 'INR', subtotal: 1000, taxAmount: 180, total: 1180 };
+    const pdf = await renderInvoicePdf(
+      { ...rupees, lines: [{ description: 'Pro plan, monthly', amount: 1180 }] },
+      { testPayment: true, compress: false },
+    );
+    const fonts = embeddedFontNames(pdf);
+    expect(fonts.some((name) => name.endsWith('+DejaVuSans'))).toBe(true);
+    expect(fonts.some((name) => name.endsWith('+DejaVuSans-Bold'))).toBe(true);
+    // No built-in font is left in the document: every run can print ₹.
+    expect(pdf.toString('latin1')).not.toContain('/BaseFont /Helvetica');
+    const text = pdfText(pdf);
+    for (const expected of ['₹1,180.00', '₹1,000.00', '₹180.00', 'Test payment — no money was charged.'])
+      expect(text).toContain(expected);
+    expect(text).not.toContain('INR');
+  });
+
+  it('falls back to Helvetica and the currency code when the font file is missing', async () => {
+    const pdf = await renderInvoicePdf(
+      { ...INVOICE, currency: 'INR' },
+      { testPayment: false, compress: false, fontFile: '/nonexistent/DejaVuSans.ttf' },
+    );
+    expect(embeddedFontNames(pdf)).toEqual([]);
+    expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica');
+    const text = pdfText(pdf);
+    expect(text).toContain('INR 1,234.50');
+    expect(text).not.toContain('₹');
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { InvoiceRow } from '../../db/schema/index';
 import { invoiceDay, pdfAmount } from './tax';
@@ -7,13 +8,37 @@ export interface PdfOptions {
   testPayment: boolean;
   /** Tests turn compression off to read the text back. */
   compress?: boolean;
+  /** The TrueType font to print with; tests pass a missing file to check the Helvetica fallback. */
+  fontFile?: string;
+}
+
+/**
+ * DejaVu Sans (Debian's fonts-dejavu-core, installed by scripts/bootstrap.mjs) has the ₹ sign and the
+ * other currency symbols; pdfkit's built-in Helvetica has neither, so it is only the fallback.
+ */
+export const INVOICE_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+interface InvoiceFonts {
+  regular: string;
+  bold: string;
+  /** The font can print currency symbols ("₹1,180.00"), not only codes ("INR 1,180.00"). */
+  symbols: boolean;
+}
+
+/** Embeds DejaVu Sans (and its bold, when present) or falls back to Helvetica when the file is missing. */
+function invoiceFonts(doc: PDFKit.PDFDocument, fontFile: string): InvoiceFonts {
+  if (!existsSync(fontFile)) return { regular: 'Helvetica', bold: 'Helvetica-Bold', symbols: false };
+  const boldFile = fontFile.replace(/\.ttf$/, '-Bold.ttf');
+  doc.registerFont('InvoiceRegular', fontFile);
+  doc.registerFont('InvoiceBold', boldFile !== fontFile && existsSync(boldFile) ? boldFile : fontFile);
+  return { regular: 'InvoiceRegular', bold: 'InvoiceBold', symbols: true };
 }
 
 const MARGIN = 50;
 const MUTED = '#555555';
 const PAID_GREEN = '#1b7f3b';
 
-/** Renders one invoice as an A4 PDF with pdfkit's built-in Helvetica (no font files to ship). */
+/** Renders one invoice as an A4 PDF, in DejaVu Sans where the system has it (see INVOICE_FONT_FILE). */
 export function renderInvoicePdf(invoice: InvoiceRow, options: PdfOptions): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -27,38 +52,39 @@ export function renderInvoicePdf(invoice: InvoiceRow, options: PdfOptions): Prom
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  draw(doc, invoice, options);
+  draw(doc, invoice, options, invoiceFonts(doc, options.fontFile ?? INVOICE_FONT_FILE));
   doc.end();
   return done;
 }
 
-function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions): void {
+function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions, fonts: InvoiceFonts): void {
   const width = doc.page.width - MARGIN * 2;
-  const right = (text: string, y: number, font = 'Helvetica') =>
+  const money = (amount: number) => pdfAmount(amount, invoice.currency, fonts.symbols);
+  const right = (text: string, y: number, font = fonts.regular) =>
     doc.font(font).text(text, MARGIN, y, { width, align: 'right' });
 
   // Seller on the left, title and number on the right.
   const top = MARGIN;
   doc
-    .font('Helvetica-Bold')
+    .font(fonts.bold)
     .fontSize(16)
     .fillColor('black')
     .text(invoice.seller.name ?? '', MARGIN, top);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.font(fonts.regular).fontSize(9).fillColor(MUTED);
   for (const line of [invoice.seller.address, invoice.seller.email, taxIdLine(invoice.seller.taxId)])
     if (line) doc.text(line, { width: width / 2 });
   const sellerBottom = doc.y;
 
   doc.fillColor('black').fontSize(20);
-  right('TAX INVOICE', top, 'Helvetica-Bold');
+  right('TAX INVOICE', top, fonts.bold);
   doc.fontSize(10);
-  right(invoice.number, top + 28, 'Helvetica-Bold');
+  right(invoice.number, top + 28, fonts.bold);
   right(`Date: ${invoiceDay(invoice.issuedAt)}`, top + 42);
 
   // Buyer and period.
   let y = Math.max(sellerBottom, top + 70) + 20;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text('Billed to', MARGIN, y);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(fonts.bold).fontSize(10).fillColor('black').text('Billed to', MARGIN, y);
+  doc.font(fonts.regular).fontSize(10);
   const { name, institute, email, country } = invoice.buyer;
   // An institute's own name is its buyer name; print it once.
   for (const line of [name, institute === name ? '' : institute, email, country]) if (line) doc.text(line);
@@ -75,15 +101,15 @@ function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions)
     .rect(MARGIN, y - 6, width, 22)
     .fill('#eeeeee')
     .fillColor('black');
-  doc.font('Helvetica-Bold').fontSize(10);
+  doc.font(fonts.bold).fontSize(10);
   doc.text('Description', MARGIN + 6, y, { width: descWidth - 12 });
   doc.text('Amount', MARGIN + descWidth, y, { width: amountWidth - 6, align: 'right' });
   y += 24;
-  doc.font('Helvetica');
+  doc.font(fonts.regular);
   for (const line of invoice.lines) {
     doc.text(line.description, MARGIN + 6, y, { width: descWidth - 12 });
     const rowBottom = doc.y;
-    doc.text(pdfAmount(line.amount, invoice.currency), MARGIN + descWidth, y, {
+    doc.text(money(line.amount), MARGIN + descWidth, y, {
       width: amountWidth - 6,
       align: 'right',
     });
@@ -98,37 +124,37 @@ function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions)
   // Totals: prices include tax, so the tax line says so.
   y += 10;
   const totalRow = (label: string, value: string, bold = false) => {
-    const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+    const font = bold ? fonts.bold : fonts.regular;
     doc.font(font).fontSize(bold ? 12 : 10);
     doc.text(label, MARGIN + width - 320, y, { width: 190, align: 'right' });
     doc.text(value, MARGIN + width - 126, y, { width: 120, align: 'right' });
     y += bold ? 20 : 16;
   };
-  totalRow('Subtotal', pdfAmount(invoice.subtotal, invoice.currency));
+  totalRow('Subtotal', money(invoice.subtotal));
   totalRow(
     `${invoice.taxLabel} ${formatRate(invoice.taxRate)}% (included)`,
-    pdfAmount(invoice.taxAmount, invoice.currency),
+    money(invoice.taxAmount),
   );
-  totalRow('Total', pdfAmount(invoice.total, invoice.currency), true);
+  totalRow('Total', money(invoice.total), true);
 
   // Status stamp.
   y += 16;
   const paid = invoice.status === 'paid';
   doc
-    .font('Helvetica-Bold')
+    .font(fonts.bold)
     .fontSize(18)
     .fillColor(paid ? PAID_GREEN : MUTED)
     .text(paid ? 'PAID' : invoice.status.toUpperCase(), MARGIN, y);
   doc.fillColor('black');
   if (options.testPayment) {
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#b3261e');
+    doc.font(fonts.bold).fontSize(11).fillColor('#b3261e');
     doc.text('Test payment — no money was charged.', MARGIN, doc.y + 6);
     doc.fillColor('black');
   }
 
   // Footer.
   const footerY = doc.page.height - MARGIN - 30;
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  doc.font(fonts.regular).fontSize(8).fillColor(MUTED);
   doc.text(
     `${invoice.seller.name ?? ''} · ${invoice.seller.email ?? ''} — This is a computer-generated invoice and needs no signature.`,
     MARGIN,

@@ -139,10 +139,10 @@ describe('GET /api/invoices/:invoiceId/pdf', () => {
       owner.user.email,
       'Gurukul Learning',
       'Tax ID: TEST-TAX-ID',
-      'INR 1,180.00',
-      'INR 1,000.00',
+      '₹1,180.00',
+      '₹1,000.00',
       'GST 18% (included)',
-      'INR 180.00',
+      '₹180.00',
       'PAID',
       'Test payment — no money was charged.',
     ])

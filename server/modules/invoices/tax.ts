@@ -1,3 +1,5 @@
+import { formatPrice } from '../../../common/money';
+
 /** A seller or buyer block as copied onto an invoice (name, address, taxId, email, institute…). */
 export type InvoiceParty = Record<string, string>;
 
@@ -30,9 +32,11 @@ export function invoiceDay(date: Date): string {
 }
 
 /**
- * An amount for the PDF: "INR 1,180.00". The PDF's built-in Helvetica has no ₹ glyph, so the code stands
- * in for the symbol that the web app (common/money.ts formatPrice) shows.
+ * An amount for the PDF. With a font that has the currency signs it reads as the web app shows it
+ * (common/money.ts formatPrice: "₹1,180.00"); with pdfkit's built-in Helvetica, which has no ₹, the code
+ * stands in for the symbol: "INR 1,180.00".
  */
-export function pdfAmount(amount: number, currency: string): string {
+export function pdfAmount(amount: number, currency: string, symbols = false): string {
+  if (symbols) return formatPrice(amount, currency);
   return `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

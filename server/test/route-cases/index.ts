@@ -1,5 +1,10 @@
+import { CONVERSATIONS_ROUTES } from './conversations';
 import { COURSE_ROUTES } from './courses';
 import { CURRENCY_ROUTES } from './currency';
+import { GURU_SESSIONS_ROUTES } from './guru-sessions';
+import { GURU_TRAINING_ROUTES } from './guru-training';
+import { GURUS_ROUTES } from './gurus';
+import { INTEGRATIONS_ROUTES } from './integrations';
 import { INVOICE_ROUTES } from './invoices';
 import { LEARNING_ROUTES } from './learning';
 import { PAYMENT_ROUTES } from './payments';
@@ -27,4 +32,9 @@ export const ROUTE_CASES: RouteCase[] = [
   ...SUBSCRIPTION_ROUTES,
   ...PAYMENT_ROUTES,
   ...INVOICE_ROUTES,
+  ...GURUS_ROUTES,
+  ...GURU_TRAINING_ROUTES,
+  ...GURU_SESSIONS_ROUTES,
+  ...CONVERSATIONS_ROUTES,
+  ...INTEGRATIONS_ROUTES,
 ];
