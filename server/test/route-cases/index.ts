@@ -2,6 +2,7 @@ import { CONVERSATIONS_ROUTES } from './conversations';
 import { COURSE_ROUTES } from './courses';
 import { CURRENCY_ROUTES } from './currency';
 import { GURU_SESSIONS_ROUTES } from './guru-sessions';
+import { GURU_SPEECH_ROUTES } from './guru-speech';
 import { GURU_TRAINING_ROUTES } from './guru-training';
 import { GURUS_ROUTES } from './gurus';
 import { INTEGRATIONS_ROUTES } from './integrations';
@@ -35,6 +36,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...GURUS_ROUTES,
   ...GURU_TRAINING_ROUTES,
   ...GURU_SESSIONS_ROUTES,
+  ...GURU_SPEECH_ROUTES,
   ...CONVERSATIONS_ROUTES,
   ...INTEGRATIONS_ROUTES,
 ];
