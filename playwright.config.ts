@@ -20,11 +20,13 @@ export default defineConfig({
   projects: [
     {
       name: 'journeys',
-      testIgnore: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates/,
+      testIgnore:
+        /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates/,
     },
     {
       name: 'shared-state',
-      testMatch: /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates/,
+      testMatch:
+        /course-approval|course-lifecycle|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates/,
       dependencies: ['journeys'],
       workers: 1,
     },

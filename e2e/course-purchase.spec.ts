@@ -58,10 +58,12 @@ test('a new student buys a paid course once and can then learn it', async ({ pag
   // A double click on Buy opens one checkout with one order.
   const orders: string[] = [];
   page.on('request', (sent) => {
-    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/payments/orders') orders.push(sent.url());
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/payments/orders')
+      orders.push(sent.url());
   });
   const orderAnswer = page.waitForResponse(
-    (answer) => new URL(answer.url()).pathname === '/api/payments/orders' && answer.request().method() === 'POST',
+    (answer) =>
+      new URL(answer.url()).pathname === '/api/payments/orders' && answer.request().method() === 'POST',
   );
   await detail.getByRole('button', { name: /^Buy for / }).dblclick();
   const order = (await (await orderAnswer).json()) as { orderId: string; amount: number };

@@ -15,7 +15,9 @@ const TOKYO = 'Asia/Tokyo';
 
 /** What /pricing shows for a plan's monthly price converted to yen with the given rates. */
 function expectedYen(plan: PublicPlan, rates: ExchangeRates): string {
-  const base = plan.prices.find((price) => price.period === 'monthly' && price.currency === plan.baseCurrency);
+  const base = plan.prices.find(
+    (price) => price.period === 'monthly' && price.currency === plan.baseCurrency,
+  );
   if (!base) throw new Error(`${plan.name} has no monthly ${plan.baseCurrency} price`);
   const converted = convertCurrency(base.amount, base.currency, CURRENCY, rates);
   expect(converted.currency).toBe(CURRENCY);
@@ -93,7 +95,10 @@ test('an edited exchange rate changes the converted price a visitor sees, and is
   } finally {
     await admin.context().close();
     // Whatever happened above, the yen rate is left as it was found.
-    const current = (await (await request.get('/api/common/currency-rate')).json()) as Record<string, unknown>;
+    const current = (await (await request.get('/api/common/currency-rate')).json()) as Record<
+      string,
+      unknown
+    >;
     if (Number(current[CURRENCY]) !== original) {
       const adminApi = await apiLogin(request, DEMO.admin.email);
       const stored = (await (

@@ -1,12 +1,13 @@
-import { count, desc, eq, sum } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { MySubscription } from '../../../common/contracts/billing';
 import { type BillingPeriod, chargePrice } from '../../../common/plans';
 import type { App } from '../../app';
-import { courses, plans, storedFiles, subscriptions } from '../../db/schema/index';
+import { plans, subscriptions } from '../../db/schema/index';
 import type { PlanRow, SubscriptionRow } from '../../db/schema/plans';
 import type { Actor } from '../../http/actor';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { accountState } from '../plans/account-state';
+import { coursesCoveredBy, storageCoveredBy } from '../plans/limits';
 import { presentPublicPlan } from '../plans/presenters';
 
 export const COVERED_BY_INSTITUTE = "Your institute's plan covers your account.";
@@ -33,14 +34,14 @@ async function currentSubscription(app: App, payerId: string) {
 
 /** What the account uses now; only the limits we can count today (the others are left out). */
 async function usageOf(app: App, payerId: string): Promise<MySubscription['usage']> {
-  const [courseCount] = await app.db.select({ n: count() }).from(courses).where(eq(courses.ownerId, payerId));
-  const [stored] = await app.db
-    .select({ bytes: sum(storedFiles.sizeBytes) })
-    .from(storedFiles)
-    .where(eq(storedFiles.ownerId, payerId));
+  // An institute's teachers share its plan, so their courses and files count too.
+  const [courseCount, storedBytes] = await Promise.all([
+    coursesCoveredBy(app, payerId),
+    storageCoveredBy(app, payerId),
+  ]);
   return {
-    courses: courseCount.n,
-    storageMb: Math.round((Number(stored.bytes ?? 0) / MB) * 10) / 10,
+    courses: courseCount,
+    storageMb: Math.round((storedBytes / MB) * 10) / 10,
   };
 }
 

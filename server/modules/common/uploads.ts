@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from '../../../common/files';
+import { isUserType } from '../../../common/roles';
 import type { App } from '../../app';
-import { storedFiles } from '../../db/schema/index';
+import { storedFiles, users } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
-import { planStorageBytes } from '../plans/limits';
+import { payerIdOf } from '../plans/account-state';
+import { planStorageBytes, storageCoveredBy } from '../plans/limits';
 
 export interface SniffedFile {
   mime: string;
@@ -68,8 +70,20 @@ export async function removeStoredFile(app: App, key: string): Promise<void> {
     .catch((error: unknown) => app.log.warn({ err: error, key }, 'could not delete stored file'));
 }
 
-/** Bytes a user keeps in storage: the sum of their stored files. */
+/**
+ * Bytes counted against a user's storage quota: for a teacher or institute, everything stored under
+ * their payer's plan (an institute and all its teachers share one quota); for anyone else, their own files.
+ */
 export async function storageUsedBytes(app: App, ownerId: string): Promise<number> {
+  const owner = await app.db.query.users.findFirst({
+    where: eq(users.id, ownerId),
+    columns: { id: true, userType: true, instituteId: true },
+  });
+  const payerId =
+    owner && isUserType(owner.userType)
+      ? payerIdOf({ id: owner.id, userType: owner.userType, instituteId: owner.instituteId })
+      : null;
+  if (payerId) return storageCoveredBy(app, payerId);
   const [row] = await app.db
     .select({ used: sql<string>`coalesce(sum(${storedFiles.sizeBytes}), 0)` })
     .from(storedFiles)

@@ -131,10 +131,7 @@ function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions,
     y += bold ? 20 : 16;
   };
   totalRow('Subtotal', money(invoice.subtotal));
-  totalRow(
-    `${invoice.taxLabel} ${formatRate(invoice.taxRate)}% (included)`,
-    money(invoice.taxAmount),
-  );
+  totalRow(`${invoice.taxLabel} ${formatRate(invoice.taxRate)}% (included)`, money(invoice.taxAmount));
   totalRow('Total', money(invoice.total), true);
 
   // Status stamp.

@@ -5,6 +5,7 @@ import { insertCourse, VALID_COURSE_INFO } from '../../test/courses';
 import { buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
+import { storageUsedBytes } from '../common/uploads';
 import { accountState } from './account-state';
 import { assertWithinLimit, planOf } from './limits';
 import { moduleAccess } from './module-access';
@@ -94,6 +95,56 @@ describe('plan limits', () => {
     const full = await upload();
     expect(full.statusCode).toBe(413);
     expect(full.json().message).toMatch(/^Your storage is full \(\d+ MB of 1 MB used/);
+  });
+
+  it("counts an institute's teachers' files against the institute's storage quota", async () => {
+    const plan = await insertPlan(ctx.app, { audience: 'institute', limits: { storageMb: 1 } });
+    const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
+    await putOnPlan(ctx.app, institute.user.id, plan.id);
+    const teacher = await buildAndLogin(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
+    const outsider = await buildUser(ctx.app, { userType: 'teacher' });
+    const course = await insertCourse(ctx.app, teacher.user.id);
+    const upload = () => {
+      const body = multipart('cover.png', 'image/png', tinyPng());
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/courses/${course.id}/thumbnail`,
+        headers: { ...teacher.headers, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const store = (ownerId: string, sizeBytes: number) =>
+      ctx.app.db.insert(storedFiles).values({
+        path: `users/${ownerId}/filler-${sizeBytes}.bin`,
+        ownerId,
+        contentType: 'application/octet-stream',
+        category: 'document',
+        sizeBytes,
+        visibility: 'private',
+      });
+    const usage = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: institute.headers })
+      ).json().usage;
+
+    // Another teacher's files are not the institute's business.
+    await store(outsider.id, 5 * 1024 * 1024);
+    expect(await storageUsedBytes(ctx.app, institute.user.id)).toBe(0);
+
+    // The teacher's upload is counted for the institute (and the teacher sees the same shared total).
+    expect((await upload()).statusCode).toBe(200);
+    const png = tinyPng().length;
+    expect(await storageUsedBytes(ctx.app, institute.user.id)).toBe(png);
+    expect(await storageUsedBytes(ctx.app, teacher.user.id)).toBe(png);
+    await store(teacher.user.id, 512 * 1024);
+    expect(await usage()).toMatchObject({ courses: 1, storageMb: 0.5 });
+
+    // The institute's own files fill the rest of its 1 MB: the teacher's next upload is refused.
+    await store(institute.user.id, 512 * 1024);
+    const full = await upload();
+    expect(full.statusCode).toBe(413);
+    expect(full.json().message).toMatch(/^Your storage is full \(2 MB of 1 MB used/);
+    expect(await storageUsedBytes(ctx.app, institute.user.id)).toBe(png + 1024 * 1024);
   });
 
   it('keeps a retired plan for its subscriber', async () => {

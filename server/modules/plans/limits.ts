@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { PLAN_LIMIT_LABELS, type PlanLimits } from '../../../common/plans';
 import { isUserType } from '../../../common/roles';
 import type { App } from '../../app';
-import { courses, plans, users } from '../../db/schema/index';
+import { courses, plans, storedFiles, users } from '../../db/schema/index';
 import type { PlanRow } from '../../db/schema/plans';
 import type { Actor } from '../../http/actor';
 import { forbidden } from '../../http/errors';
@@ -70,6 +70,9 @@ export async function assertWithinLimit(
   );
 }
 
+/** The users a payer's plan covers: the payer and, for an institute, its teachers (users.institute_id). */
+const coveredBy = (payerId: string) => sql`(${users.id} = ${payerId} or ${users.instituteId} = ${payerId})`;
+
 /** The payer's courses (a teacher of an institute counts the institute's and its teachers'). */
 export async function payerCourseCount(app: App, holder: PlanHolder): Promise<number> {
   const payerId = payerIdOf({
@@ -77,14 +80,30 @@ export async function payerCourseCount(app: App, holder: PlanHolder): Promise<nu
     userType: holder.userType,
     instituteId: holder.instituteId,
   });
-  if (!payerId) return 0;
+  return payerId ? coursesCoveredBy(app, payerId) : 0;
+}
+
+/** Courses of the payer and of the teachers it pays for (deleted courses are gone). */
+export async function coursesCoveredBy(app: App, payerId: string): Promise<number> {
   const [row] = await app.db
     .select({ n: count() })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.ownerId))
-    // The payer's own courses and those of the teachers it pays for (deleted courses are gone).
-    .where(sql`(${users.id} = ${payerId} or ${users.instituteId} = ${payerId})`);
+    .where(coveredBy(payerId));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Bytes stored under one plan: the payer's files and its teachers' files, since an institute's teachers
+ * share the institute's storage quota.
+ */
+export async function storageCoveredBy(app: App, payerId: string): Promise<number> {
+  const [row] = await app.db
+    .select({ used: sql<string>`coalesce(sum(${storedFiles.sizeBytes}), 0)` })
+    .from(storedFiles)
+    .innerJoin(users, eq(users.id, storedFiles.ownerId))
+    .where(coveredBy(payerId));
+  return Number(row?.used ?? 0);
 }
 
 /** Checks the 'courses' limit before a new course is created. */

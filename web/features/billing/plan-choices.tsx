@@ -23,6 +23,7 @@ import {
   type PlanAudience,
 } from '../../../common/plans';
 import { toast } from '../../app/toast';
+import { limitText } from '../plans/plan-price';
 import { useChangeSubscription, usePublicPlans } from './api';
 import type { Checkout } from './checkout-dialog';
 import { buyerPrice, formatDay, formatPlanPrice, PERIOD_LABELS, useBuyerCurrency } from './plan-price';
@@ -47,6 +48,8 @@ export function PlanChoices(props: {
   const [period, setPeriod] = useState<BillingPeriod>(subscription?.billingPeriod ?? 'monthly');
   const change = useChangeSubscription();
   const [chosen, setChosen] = useState<string | null>(null);
+  // Only the card being downgraded to shows a spinner, not every cheaper plan's button.
+  const [downgrading, setDowngrading] = useState<string | null>(null);
 
   const downgrade = (plan: PublicPlan) =>
     modals.openConfirmModal({
@@ -55,17 +58,21 @@ export function PlanChoices(props: {
         <Text size="sm">
           You keep {subscription?.plan.name} until {formatDay(subscription?.currentPeriodEnd ?? null)};{' '}
           {plan.name} starts then. Anything above {plan.name}'s limits stays saved, but you cannot add more.
+          {subscription?.cancelAtPeriodEnd &&
+            ` This also undoes your cancellation: your account continues on ${plan.name} instead of ending.`}
         </Text>
       ),
       labels: { confirm: `Downgrade to ${plan.name}`, cancel: 'Keep my plan' },
-      onConfirm: () =>
+      onConfirm: () => {
+        setDowngrading(plan.id);
         change.mutate(
           { action: 'downgrade', planId: plan.id },
           {
             onSuccess: () => toast('success', `${plan.name} starts at the end of this period`),
             onError: (error) => toast('danger', error.message),
           },
-        ),
+        );
+      },
     });
 
   const paidPlans = plans.data?.filter((plan) => !isFreePlan(plan)) ?? [];
@@ -131,7 +138,7 @@ export function PlanChoices(props: {
                   <List size="sm" spacing={2}>
                     {PLAN_LIMIT_KEYS.map((key) => (
                       <List.Item key={key}>
-                        {PLAN_LIMIT_LABELS[key]}: {plan.limits[key] ?? 'Unlimited'}
+                        {PLAN_LIMIT_LABELS[key]}: {limitText(plan.limits[key])}
                       </List.Item>
                     ))}
                   </List>
@@ -141,8 +148,8 @@ export function PlanChoices(props: {
                     <Button
                       variant="default"
                       onClick={() => downgrade(plan)}
-                      loading={change.isPending}
-                      disabled={isScheduled}
+                      loading={change.isPending && downgrading === plan.id}
+                      disabled={isScheduled || change.isPending}
                     >
                       {isScheduled ? 'Downgrade scheduled' : `Downgrade to ${plan.name}`}
                     </Button>

@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { MySubscription } from '../../../common/contracts/billing';
 import { PLAN_LIMIT_KEYS, PLAN_LIMIT_LABELS } from '../../../common/plans';
+import { limitText } from '../plans/plan-price';
 
 /** Each limit of the plan, with a usage bar where the server reports what the account uses. */
 export function PlanUsage({ subscription }: { subscription: MySubscription }) {
@@ -16,8 +17,8 @@ export function PlanUsage({ subscription }: { subscription: MySubscription }) {
             <Group justify="space-between" gap="xs">
               <Text size="sm">{label}</Text>
               <Text size="sm" c="dimmed">
-                {used !== undefined ? `${used} of ` : ''}
-                {limit === null ? 'Unlimited' : limit}
+                {used !== undefined ? `${used.toLocaleString('en-US')} of ` : ''}
+                {limitText(limit)}
               </Text>
             </Group>
             {percent !== null && (

@@ -11,7 +11,9 @@ export function pdfText(pdf: Buffer): string {
   const cmaps = toUnicodeByFontName(source);
   const runs: string[] = [];
   let font = '';
-  for (const match of source.matchAll(/\/([\w.+-]+)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F]*>\s*-?[\d.]*\s*)+)\]\s*TJ/g)) {
+  for (const match of source.matchAll(
+    /\/([\w.+-]+)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F]*>\s*(?:-?[\d.]+\s*)?)+)\]\s*TJ/g,
+  )) {
     if (match[1] !== undefined) {
       font = match[1];
       continue;
@@ -35,7 +37,8 @@ const winAnsi = (bytes: Buffer) => [...bytes].map((b) => WIN_ANSI[b] ?? String.f
 
 const decodeCids = (hex: string, cmap: Map<number, string>) => {
   let text = '';
-  for (let i = 0; i + 4 <= hex.length; i += 4) text += cmap.get(Number.parseInt(hex.slice(i, i + 4), 16)) ?? '?';
+  for (let i = 0; i + 4 <= hex.length; i += 4)
+    text += cmap.get(Number.parseInt(hex.slice(i, i + 4), 16)) ?? '?';
   return text;
 };
 
