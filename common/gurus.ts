@@ -74,6 +74,8 @@ export const GURU_MSG = {
   didKeyMissing: 'Add your D-ID key in Integrations to use a D-ID avatar.',
   keyCheckFailed: 'The service did not accept this key. Please check it and try again.',
   glbRequired: 'Please give a GLB avatar URL or upload a .glb file.',
+  notCovered:
+    "I'm sorry — the course material doesn't cover that question, so I can't answer it reliably. Try asking about a topic from the course, or ask your teacher.",
 } as const;
 
 /** Text sizes the server and the forms agree on. */

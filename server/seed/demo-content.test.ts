@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION_TYPES } from '../../common/quizzes';
-import { courses, quizAttempts, quizzes, users } from '../db/schema/index';
+import { courses, guruQuestions, gurus, quizAttempts, quizzes, users } from '../db/schema/index';
 import { liveQuizzes } from '../modules/courses/snapshot';
 import { startTestApp, type TestContext } from '../test/harness';
 import { seedDemo } from './demo';
 import { DEMO_COURSE_TITLE, seedDemoContent } from './demo-content';
+import { DEMO_GURU_NAME } from './demo-guru';
 
 /** The demo the README promises, made through the real API on a fresh database. */
 describe('the demo content', () => {
@@ -41,5 +42,19 @@ describe('the demo content', () => {
     expect(marked.maxScore).toBe(12);
     expect(marked.passed).toBe(true);
     expect(waiting.passed).toBeNull();
+  });
+
+  it("trains teacher@'s Geometry Guru on the demo course with a static avatar, demo questions and an FAQ", async () => {
+    const [guru] = await ctx.app.db.select().from(gurus).where(eq(gurus.name, DEMO_GURU_NAME));
+    expect(guru).toMatchObject({
+      status: 'ready',
+      avatarKind: 'static',
+      voice: 'nova',
+      fallbackVoice: 'alloy',
+    });
+    expect(guru.avatarImagePath).toMatch(/\.png$/);
+    const questions = await ctx.app.db.select().from(guruQuestions).where(eq(guruQuestions.guruId, guru.id));
+    expect(questions.filter((q) => q.kind === 'demo')).toHaveLength(3);
+    expect(questions.filter((q) => q.kind === 'faq')).toHaveLength(3);
   });
 });

@@ -48,4 +48,10 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/plan-pricing': () => import('../features/plans/plan-pricing-page'),
   '/pricing': () => import('../features/plans/pricing-page'),
   '/invoice': () => import('../features/invoices/invoice-page'),
+  '/integrations': () => import('../features/integrations/integrations-page'),
+  '/guru-list': () => import('../features/gurus/guru-list-page'),
+  '/training-guru': () => import('../features/gurus/training-guru-page'),
+  '/guru': () => import('../features/guru-session/guru-session-page'),
+  '/conversation-management': () => import('../features/conversations/conversation-list-page'),
+  '/view-conversation': () => import('../features/conversations/view-conversation-page'),
 };

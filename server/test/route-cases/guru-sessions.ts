@@ -1,4 +1,14 @@
-import type { RouteCase } from './types';
+import { casesFor, NO_SUCH_ID, type RouteCase, VIEWERS } from './types';
 
-/** Access of the guru-sessions routes (see types.ts). */
-export const GURU_SESSIONS_ROUTES: RouteCase[] = [];
+/** The live session: learners of a guru's courses and its owner side (who may be any of these roles). */
+export const GURU_SESSIONS_ROUTES: RouteCase[] = casesFor(VIEWERS, [
+  ['GET', '/api/gurus/for-course/:courseId', `/api/gurus/for-course/${NO_SUCH_ID}`],
+  ['GET', '/api/gurus/:guruId/session-info', `/api/gurus/${NO_SUCH_ID}/session-info`],
+  ['POST', '/api/gurus/:guruId/sessions', `/api/gurus/${NO_SUCH_ID}/sessions`, {}],
+  [
+    'POST',
+    '/api/conversations/:conversationId/ask',
+    `/api/conversations/${NO_SUCH_ID}/ask`,
+    { question: 'What is a linear equation?' },
+  ],
+]);

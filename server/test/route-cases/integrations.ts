@@ -1,4 +1,11 @@
-import type { RouteCase } from './types';
+import { AUTHOR_ROLES, casesFor, type RouteCase } from './types';
 
-/** Access of the integrations routes (see types.ts). */
-export const INTEGRATIONS_ROUTES: RouteCase[] = [];
+/**
+ * Access of the integrations routes (see types.ts). PUT is sent without a body (so no outside service is
+ * called) and DELETE names no integration: an allowed caller gets 400 (validation), the others 401/403.
+ */
+export const INTEGRATIONS_ROUTES: RouteCase[] = casesFor(AUTHOR_ROLES, [
+  ['GET', '/api/integrations', '/api/integrations'],
+  ['PUT', '/api/integrations/:keyName', '/api/integrations/didApiKey'],
+  ['DELETE', '/api/integrations/:keyName', '/api/integrations/noSuchIntegration'],
+]);

@@ -28,7 +28,9 @@ function remember(key: string, id: string): void {
  */
 export function useMessageIndicators(userId: string | undefined): void {
   const location = useLocation();
-  const openId = new URLSearchParams(location.search).get('id');
+  const query = new URLSearchParams(location.search);
+  // /view-conversation names its conversation ?conversationId=…; tickets use ?id=….
+  const openId = query.get('conversationId') ?? query.get('id');
   useEffect(() => {
     if (!userId) return;
     const handle = (key: string, idOf: (event: ReplyEvent) => string | undefined) => (payload: unknown) => {

@@ -22,6 +22,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { WatchRange } from '../../../common/watch-ranges';
 import { HlsPlayer } from '../../components/hls-player';
 import { formatDuration } from '../catalog/api';
+import { AskGuruButton } from '../guru-session/ask-guru-button';
 import { CourseQuizzes } from '../quizzes/taking/course-quizzes';
 import { type LearnerLesson, learningKeys, saveProgress, useLearnerCourse } from './api';
 
@@ -126,9 +127,12 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
             By {data.teacherName} · {done} of {data.lessons.length} lessons completed
           </Text>
         </div>
-        <Button component={Link} to="/subscribed-courses" variant="subtle">
-          All my courses
-        </Button>
+        <Group gap="xs">
+          <AskGuruButton courseId={courseId} />
+          <Button component={Link} to="/subscribed-courses" variant="subtle">
+            All my courses
+          </Button>
+        </Group>
       </Group>
       <Progress value={percent} aria-label="Course progress" />
       <Grid>

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, newSession } from './support/accounts';
+import { apiLogin, authHeader } from './support/api';
+
+/**
+ * The demo's Geometry Guru (server/seed/demo-guru.ts): student@ asks it about the course and gets a cited
+ * answer, asks something off-topic and is told the course does not cover it; teacher@ replies in the
+ * conversation and the student, on another page, is told live (toast and the new-message dot).
+ */
+test('a student talks to the demo guru and gets the teacher’s reply live', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const student = await apiLogin(request, DEMO.student.email);
+  const subscriptions = await request.get('/api/learning/subscriptions', {
+    headers: authHeader(student.jwtToken),
+  });
+  const course = ((await subscriptions.json()) as { courses: { id: string; title: string }[] }).courses.find(
+    (c) => c.title === 'Foundations of Geometry',
+  );
+  expect(course, 'the demo course').toBeTruthy();
+  const courseId = course?.id ?? '';
+
+  // From the course page, "Ask the guru" opens the live session with the introduction and suggestions.
+  const studentPage = await newSession(browser, 'student');
+  await studentPage.goto(`/subscribed-courses?courseId=${courseId}`);
+  await studentPage.getByRole('link', { name: 'Ask the guru' }).click();
+  await expect(studentPage).toHaveURL(/\/guru\?guruId=.+&courseId=/);
+  await expect(studentPage.getByTestId('guru-introduction')).toContainText('Geometry Guru');
+  const suggestions = studentPage.getByRole('group', { name: 'Suggested questions' });
+  await expect(
+    suggestions.getByRole('button', { name: 'How many degrees are in a right angle?' }),
+  ).toBeEnabled();
+
+  // A question about the course: a streamed answer with sources that open the lesson moment or material.
+  const question = studentPage.getByRole('textbox', { name: 'Your question' });
+  await question.fill('What do the angles of a triangle add up to?');
+  await question.press('Enter');
+  const first = studentPage.getByTestId('guru-answer').first();
+  await expect(first).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(first).toHaveAttribute('data-not-covered', 'false');
+  await expect(first).toContainText('180');
+  await expect(first.getByTestId('citations')).toBeVisible();
+
+  // Off the course: said plainly, styled as not covered.
+  await question.fill('Who won the football world cup in 1998?');
+  await question.press('Enter');
+  const second = studentPage.getByTestId('guru-answer').nth(1);
+  await expect(second).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(second).toHaveAttribute('data-not-covered', 'true');
+  await expect(second).toContainText("doesn't cover");
+
+  // The student moves on to another page; the teacher finds the conversation and replies.
+  await studentPage.goto('/subscribed-courses');
+  const teacherPage = await newSession(browser, 'teacher');
+  await teacherPage.goto('/conversation-management');
+  await teacherPage.getByRole('textbox', { name: 'Search conversations' }).fill('triangle add up');
+  const row = teacherPage.getByTestId('conversation-row').filter({ hasText: DEMO.student.name }).first();
+  await row.getByRole('link', { name: 'What do the angles of a triangle add up to?' }).click();
+  await expect(teacherPage).toHaveURL(/\/view-conversation\?conversationId=/);
+  await expect(teacherPage.getByTestId('message-guru').first()).toContainText('180');
+  const reply = `Good question! Lesson 3 shows it with a paper triangle. ${Date.now().toString(36)}`;
+  await teacherPage.getByRole('textbox', { name: 'Reply' }).fill(reply);
+  await teacherPage.getByRole('button', { name: 'Send reply' }).click();
+  await expect(teacherPage.getByTestId('message-teacher')).toContainText(reply);
+
+  // Live on the student's page: a toast with the teacher's name, and the dot on Conversation Management.
+  await expect(studentPage.getByText(`Tara Teacher: ${reply}`)).toBeVisible({ timeout: 15_000 });
+  await expect(studentPage.getByTestId('new-message-dot')).toBeVisible();
+
+  // Opening the conversation shows the reply and clears the dot.
+  await studentPage.getByRole('link', { name: 'Conversation Management' }).click();
+  await studentPage
+    .getByRole('link', { name: 'What do the angles of a triangle add up to?' })
+    .first()
+    .click();
+  await expect(studentPage.getByTestId('message-teacher')).toContainText(reply);
+  await expect(studentPage.getByTestId('new-message-dot')).toHaveCount(0);
+});

@@ -1,0 +1,124 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AskEvent } from '../../../common/contracts/gurus';
+import { GURU_MSG } from '../../../common/gurus';
+import type { App } from '../../app';
+import { conversationMessages, conversations } from '../../db/schema/index';
+import type { Actor } from '../../http/actor';
+import { AppError, forbidden } from '../../http/errors';
+import { type PreparedAnswer, prepareAnswer } from '../gurus/answering';
+import { canAnswer, quizOpenOnGuru } from '../gurus/session-service';
+import { loadConversation } from './access';
+import { markRead } from './reads';
+
+/** Earlier turns given to the answerer: enough for follow-ups, not the whole session. */
+const HISTORY_TURNS = 12;
+const TITLE_MAX = 200;
+
+/**
+ * POST /api/conversations/:id/ask: checks, saves the question and answers a stream of NDJSON AskEvent lines.
+ * The answer is produced and saved even if the client goes away mid-way (the transcript stays whole).
+ */
+export async function openAskStream(
+  app: App,
+  actor: Actor,
+  conversationId: string,
+  question: string,
+): Promise<Readable> {
+  const { conversation, guru, isStudent } = await loadConversation(app, actor, conversationId);
+  if (!isStudent) throw forbidden('Only the person in this session can ask its guru');
+  if (!canAnswer(guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
+  if (await quizOpenOnGuru(app, actor.userId, guru.id))
+    throw new AppError('CONFLICT', GURU_MSG.quizInProgress);
+
+  const earlier = await app.db
+    .select({ role: conversationMessages.role, text: conversationMessages.text })
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversation.id))
+    .orderBy(asc(conversationMessages.createdAt));
+  const history = earlier
+    .filter((message) => message.role === 'user' || message.role === 'guru')
+    .slice(-HISTORY_TURNS)
+    .map((message) => ({
+      role: message.role === 'guru' ? ('assistant' as const) : ('user' as const),
+      text: message.text,
+    }));
+
+  await app.db
+    .insert(conversationMessages)
+    .values({ conversationId: conversation.id, role: 'user', authorId: actor.userId, text: question });
+  await app.db
+    .update(conversations)
+    .set({
+      lastMessageAt: sql`now()`,
+      // The first question names the session in lists and search.
+      title: conversation.title || question.slice(0, TITLE_MAX),
+    })
+    .where(eq(conversations.id, conversation.id));
+
+  let prepared: PreparedAnswer;
+  try {
+    prepared = await prepareAnswer(app, guru, question, history);
+  } catch (error) {
+    app.log.error({ err: error, guruId: guru.id }, 'preparing a guru answer failed');
+    throw new AppError('UNAVAILABLE', 'The guru cannot answer right now. Please try again in a moment.');
+  }
+  const out = new PassThrough();
+  // A client that hangs up destroys the stream; that must never become an unhandled error.
+  out.on('error', () => {});
+  void streamAnswer(app, conversation.id, actor.userId, prepared, out);
+  return out;
+}
+
+async function streamAnswer(
+  app: App,
+  conversationId: string,
+  userId: string,
+  prepared: PreparedAnswer,
+  out: PassThrough,
+): Promise<void> {
+  const send = (event: AskEvent) => {
+    if (!out.destroyed && !out.writableEnded) out.write(`${JSON.stringify(event)}\n`);
+  };
+  let text = '';
+  let failed = false;
+  try {
+    for await (const delta of prepared.stream) {
+      text += delta;
+      send({ type: 'text', delta });
+    }
+  } catch (error) {
+    failed = true;
+    app.log.error({ err: error, conversationId }, 'a guru answer stream failed');
+  }
+  try {
+    if (!text.trim()) {
+      send({ type: 'error', message: 'The guru cannot answer right now. Please try again in a moment.' });
+      return;
+    }
+    send({ type: 'citations', citations: prepared.citations });
+    const [saved] = await app.db
+      .insert(conversationMessages)
+      .values({
+        conversationId,
+        role: 'guru',
+        text: text.trim(),
+        citations: prepared.citations,
+        notCovered: prepared.notCovered,
+      })
+      .returning({ id: conversationMessages.id });
+    await app.db
+      .update(conversations)
+      .set({ lastMessageAt: sql`now()` })
+      .where(eq(conversations.id, conversationId));
+    // The student saw this answer arrive: it is not "new" to them.
+    await markRead(app, conversationId, userId);
+    if (failed) send({ type: 'error', message: 'The answer was cut short. Please ask again.' });
+    send({ type: 'done', messageId: saved.id, notCovered: prepared.notCovered });
+  } catch (error) {
+    app.log.error({ err: error, conversationId }, 'saving a guru answer failed');
+    send({ type: 'error', message: 'Something went wrong' });
+  } finally {
+    if (!out.destroyed && !out.writableEnded) out.end();
+  }
+}

@@ -1,0 +1,30 @@
+import type { MessageRole, MessageView } from '../../../common/contracts/gurus';
+import type { conversationMessages } from '../../db/schema/index';
+
+export type MessageRowDb = typeof conversationMessages.$inferSelect;
+
+/** A stored message as the transcript shows it. */
+export function messageView(row: MessageRowDb, authorName: string | null): MessageView {
+  return {
+    id: row.id,
+    role: row.role as MessageRole,
+    authorName,
+    text: row.text,
+    citations: row.citations,
+    notCovered: row.notCovered,
+    markedWrong: row.markedWrong,
+    correction: row.correction,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** SPEC §3 new-reply carries the sender's name split in two: the first word, and the rest. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%" and nothing else. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

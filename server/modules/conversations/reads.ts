@@ -1,0 +1,14 @@
+import { sql } from 'drizzle-orm';
+import type { App } from '../../app';
+import { conversationReads } from '../../db/schema/index';
+
+/** Records that the user has read the conversation up to now (unread = messages after this). */
+export async function markRead(app: App, conversationId: string, userId: string): Promise<void> {
+  await app.db
+    .insert(conversationReads)
+    .values({ conversationId, userId, lastReadAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({
+      target: [conversationReads.conversationId, conversationReads.userId],
+      set: { lastReadAt: sql`clock_timestamp()` },
+    });
+}

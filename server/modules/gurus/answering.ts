@@ -1,0 +1,88 @@
+import { type Citation, GURU_MSG, type TeachingMode } from '../../../common/gurus';
+import type { App } from '../../app';
+import { answererFor } from '../../providers/llm/answerer-for';
+import type { Passage } from '../../providers/llm/types';
+import type { GuruRow } from './access';
+import { retrievePassages } from './retrieval';
+
+export interface PreparedAnswer {
+  passages: Passage[];
+  citations: Citation[];
+  notCovered: boolean;
+  stream: AsyncIterable<string>;
+}
+
+const EXCERPT_MAX = 200;
+
+/** A short quote of a passage, cut at a word boundary (at most 200 characters). */
+export function excerptOf(text: string): string {
+  const clean = text.replace(/^Q: /, '').replace(/\s+/g, ' ').trim();
+  if (clean.length <= EXCERPT_MAX) return clean;
+  const cut = clean.slice(0, EXCERPT_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 100 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** One citation per source moment (a video moment, a page, a slide, an FAQ entry), best first. */
+export function citationsOf(passages: Passage[]): Citation[] {
+  const seen = new Set<string>();
+  const citations: Citation[] = [];
+  for (const passage of passages) {
+    const moment = [
+      passage.sourceKind,
+      passage.videoId ?? passage.materialId ?? passage.title,
+      passage.startSeconds ?? '',
+      passage.page ?? '',
+      passage.slide ?? '',
+      passage.sourceKind.endsWith('faq') ? passage.chunkId : '',
+    ].join('|');
+    if (seen.has(moment)) continue;
+    seen.add(moment);
+    citations.push({
+      chunkId: passage.chunkId,
+      sourceKind: passage.sourceKind,
+      title: passage.title,
+      excerpt: excerptOf(passage.text),
+      courseId: passage.courseId,
+      videoId: passage.videoId,
+      materialId: passage.materialId,
+      startSeconds: passage.startSeconds,
+      page: passage.page,
+      slide: passage.slide,
+    });
+  }
+  return citations;
+}
+
+async function* once(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+/**
+ * Retrieves the guru's passages for the question and starts its answer. With nothing relevant the guru says
+ * plainly that the course does not cover it (no model is asked to guess); otherwise the configured answerer
+ * writes from the passages only and the citations point at where they came from.
+ */
+export async function prepareAnswer(
+  app: App,
+  guru: GuruRow,
+  question: string,
+  history: { role: 'user' | 'assistant'; text: string }[],
+): Promise<PreparedAnswer> {
+  const passages = await retrievePassages(app, guru.id, question);
+  if (passages.length === 0) {
+    return { passages, citations: [], notCovered: true, stream: once(GURU_MSG.notCovered) };
+  }
+  const stream = answererFor(app.config.ai).answer({
+    guru: {
+      name: guru.name,
+      subject: guru.subject,
+      instructions: guru.instructions,
+      teachingMode: guru.teachingMode as TeachingMode,
+    },
+    question,
+    passages,
+    history,
+  });
+  return { passages, citations: citationsOf(passages), notCovered: false, stream };
+}

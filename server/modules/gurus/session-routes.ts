@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { askSchema } from '../../../common/contracts/gurus';
+import { actorOf } from '../../http/access';
+import { openAskStream } from '../conversations/ask';
+import { gurusForCourse, sessionInfo, startSession } from './session-service';
+
+/** Everyone who may talk to a guru: learners of its courses and the owner side testing it. */
+const TALKERS = ['student', 'teacher', 'institute', 'admin'] as const;
+const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
+
+/** The live session: which gurus a course has, whether one can talk now, starting and asking. */
+export const guruSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/gurus/for-course/:courseId',
+    {
+      config: { access: TALKERS },
+      schema: { params: z.object({ courseId: z.uuid({ error: 'Course not found' }) }) },
+    },
+    async (request) => ({ gurus: await gurusForCourse(app, actorOf(request), request.params.courseId) }),
+  );
+
+  app.get(
+    '/api/gurus/:guruId/session-info',
+    { config: { access: TALKERS }, schema: { params: guruParams } },
+    async (request) => sessionInfo(app, actorOf(request), request.params.guruId),
+  );
+
+  app.post(
+    '/api/gurus/:guruId/sessions',
+    {
+      config: { access: TALKERS },
+      schema: {
+        params: guruParams,
+        body: z.object({ courseId: z.uuid({ error: 'Course not found' }).optional() }).default({}),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      reply.status(201);
+      return startSession(app, actorOf(request), request.params.guruId, body.courseId);
+    },
+  );
+
+  app.post(
+    '/api/conversations/:conversationId/ask',
+    {
+      config: { access: TALKERS },
+      schema: {
+        params: z.object({ conversationId: z.uuid({ error: 'Conversation not found' }) }),
+        body: askSchema,
+      },
+    },
+    async (request, reply) => {
+      const stream = await openAskStream(
+        app,
+        actorOf(request),
+        request.params.conversationId,
+        request.body.question,
+      );
+      // No proxy buffering: the browser speaks each sentence as soon as it arrives.
+      reply.header('x-accel-buffering', 'no');
+      reply.type('application/x-ndjson; charset=utf-8');
+      return reply.send(stream);
+    },
+  );
+};

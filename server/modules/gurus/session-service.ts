@@ -1,0 +1,185 @@
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { SessionGuru } from '../../../common/contracts/gurus';
+import { GURU_MSG } from '../../../common/gurus';
+import { isUserType } from '../../../common/roles';
+import type { App } from '../../app';
+import {
+  conversations,
+  courseSubscriptions,
+  courses,
+  guruCourses,
+  guruQuestions,
+  gurus,
+  users,
+} from '../../db/schema/index';
+import type { Actor } from '../../http/actor';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { canAuthorCourse } from '../courses/policy';
+import { payerIdOf } from '../plans/account-state';
+import { limitOf, type PlanHolder } from '../plans/limits';
+import { assertModule } from '../plans/module-access';
+import { hasOpenAttempt } from '../quizzes/attempt-service';
+import { type GuruRow, loadTalkableGuru, payerScope } from './access';
+
+/** The plan holder whose plan pays for a guru's sessions: the guru's owner (their payer's plan applies). */
+export async function ownerHolderOf(app: App, guru: GuruRow): Promise<PlanHolder> {
+  const owner = await app.db.query.users.findFirst({ where: eq(users.id, guru.ownerId) });
+  if (!owner || !isUserType(owner.userType)) throw notFound('Guru not found');
+  return { userId: owner.id, userType: owner.userType, instituteId: owner.instituteId };
+}
+
+/** Sessions started this calendar month (UTC) on gurus of the payer's scope (the payer and its teachers). */
+export async function monthSessionCount(app: App, payerId: string): Promise<number> {
+  const [row] = await app.db
+    .select({ n: count() })
+    .from(conversations)
+    .innerJoin(gurus, eq(gurus.id, conversations.guruId))
+    .innerJoin(users, eq(users.id, gurus.ownerId))
+    .where(
+      and(
+        payerScope(payerId),
+        gte(conversations.startedAt, sql`date_trunc('month', now() at time zone 'utc') at time zone 'utc'`),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Whether the owner's plan has no session left this month. */
+async function sessionLimitReached(app: App, guru: GuruRow): Promise<boolean> {
+  const holder = await ownerHolderOf(app, guru);
+  const payerId = payerIdOf({
+    id: holder.userId,
+    userType: holder.userType,
+    instituteId: holder.instituteId,
+  });
+  if (!payerId) return false;
+  const limit = await limitOf(app, holder, 'guruSessionsPerMonth');
+  if (limit === null) return false;
+  return (await monthSessionCount(app, payerId)) >= limit;
+}
+
+/** The courses a guru learns from. */
+export async function guruCourseIds(app: App, guruId: string): Promise<string[]> {
+  const rows = await app.db
+    .select({ courseId: guruCourses.courseId })
+    .from(guruCourses)
+    .where(eq(guruCourses.guruId, guruId));
+  return rows.map((row) => row.courseId);
+}
+
+/** Whether the user has a quiz attempt open on any course of the guru (the guru stays quiet meanwhile). */
+export async function quizOpenOnGuru(app: App, userId: string, guruId: string): Promise<boolean> {
+  for (const courseId of await guruCourseIds(app, guruId)) {
+    if (await hasOpenAttempt(app, userId, courseId)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the guru can answer: ready, or training again after an earlier training (its passages stay until
+ * the new ones replace them, so a correction's re-index does not interrupt students).
+ */
+export function canAnswer(guru: GuruRow): boolean {
+  return guru.status === 'ready' || (guru.status === 'training' && guru.trainedAt !== null);
+}
+
+/** Why the actor cannot start a session now, or null when they can. */
+export async function unavailableReason(app: App, actor: Actor, guru: GuruRow): Promise<string | null> {
+  if (!canAnswer(guru)) return GURU_MSG.notReady;
+  if (await quizOpenOnGuru(app, actor.userId, guru.id)) return GURU_MSG.quizInProgress;
+  if (await sessionLimitReached(app, guru)) return GURU_MSG.sessionLimit;
+  return null;
+}
+
+/** What the live session shows of a guru, with whether the caller may talk to it now. */
+export async function sessionGuruView(app: App, guru: GuruRow, reason: string | null): Promise<SessionGuru> {
+  const demo = await app.db
+    .select({ question: guruQuestions.question })
+    .from(guruQuestions)
+    .where(and(eq(guruQuestions.guruId, guru.id), eq(guruQuestions.kind, 'demo')))
+    .orderBy(asc(guruQuestions.position), asc(guruQuestions.createdAt));
+  const signed = (key: string | null) => (key ? app.storage.signedUrl(key, 6 * 60 * 60) : null);
+  return {
+    id: guru.id,
+    name: guru.name,
+    subject: guru.subject,
+    introductionText: guru.introductionText,
+    introductionVideoUrl: signed(guru.introductionVideoPath),
+    avatarKind: (guru.avatarKind as SessionGuru['avatarKind']) ?? null,
+    avatarImageUrl: signed(guru.avatarImagePath),
+    avatarGlbUrl: guru.avatarGlbUrl || signed(guru.avatarGlbPath),
+    voice: (guru.voice as SessionGuru['voice']) ?? null,
+    demoQuestions: demo.map((row) => row.question),
+    available: reason === null,
+    unavailableReason: reason,
+  };
+}
+
+/** GET /api/gurus/:guruId/session-info */
+export async function sessionInfo(app: App, actor: Actor, guruId: string): Promise<SessionGuru> {
+  const guru = await loadTalkableGuru(app, actor, guruId);
+  return sessionGuruView(app, guru, await unavailableReason(app, actor, guru));
+}
+
+/** Ready gurus of a course, for its subscribed learners and its author side. */
+export async function gurusForCourse(app: App, actor: Actor, courseId: string): Promise<SessionGuru[]> {
+  const [course] = await app.db
+    .select({ id: courses.id, owner: { id: users.id, instituteId: users.instituteId } })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  if (!course) throw notFound('Course not found');
+  if (!canAuthorCourse(actor, course.owner)) {
+    const subscribed = await app.db.query.courseSubscriptions.findFirst({
+      where: and(eq(courseSubscriptions.courseId, courseId), eq(courseSubscriptions.userId, actor.userId)),
+    });
+    if (!subscribed) throw forbidden(GURU_MSG.notSubscribed);
+  }
+  const ids = await app.db
+    .select({ guruId: guruCourses.guruId })
+    .from(guruCourses)
+    .where(eq(guruCourses.courseId, courseId));
+  if (ids.length === 0) return [];
+  const rows = await app.db
+    .select()
+    .from(gurus)
+    .where(
+      and(
+        inArray(
+          gurus.id,
+          ids.map((row) => row.guruId),
+        ),
+        eq(gurus.status, 'ready'),
+      ),
+    )
+    .orderBy(asc(gurus.name));
+  return Promise.all(
+    rows
+      .filter(canAnswer)
+      .map(async (guru) => sessionGuruView(app, guru, await unavailableReason(app, actor, guru))),
+  );
+}
+
+/** POST /api/gurus/:guruId/sessions: a new conversation, counted against the owner's plan this month. */
+export async function startSession(
+  app: App,
+  actor: Actor,
+  guruId: string,
+  courseId: string | undefined,
+): Promise<{ conversationId: string }> {
+  const guru = await loadTalkableGuru(app, actor, guruId);
+  if (!canAnswer(guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
+  if (courseId && !(await guruCourseIds(app, guru.id)).includes(courseId)) {
+    throw badRequest('This guru does not learn from that course');
+  }
+  if (await quizOpenOnGuru(app, actor.userId, guru.id))
+    throw new AppError('CONFLICT', GURU_MSG.quizInProgress);
+  await assertModule(app, await ownerHolderOf(app, guru), 'gurus', 'use');
+  if (await sessionLimitReached(app, guru)) throw forbidden(GURU_MSG.sessionLimit);
+  const [row] = await app.db
+    .insert(conversations)
+    .values({ guruId: guru.id, userId: actor.userId, courseId: courseId ?? null })
+    .returning({ id: conversations.id });
+  return { conversationId: row.id };
+}

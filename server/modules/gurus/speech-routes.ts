@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { speechSchema } from '../../../common/contracts/gurus';
+import { creditsForSeconds, estimateVoiceSeconds } from '../../../common/credits';
+import { GURU_MSG, type GuruVoice } from '../../../common/gurus';
+import type { App } from '../../app';
+import { actorOf } from '../../http/access';
+import { AppError, badRequest } from '../../http/errors';
+import { DidError, didClient } from '../../providers/avatar/d-id';
+import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
+import { integrationKey } from '../integrations/service';
+import { type GuruRow, loadTalkableGuru } from './access';
+
+const TALKERS = ['student', 'teacher', 'institute', 'admin'] as const;
+const guruParams = z.object({ guruId: z.uuid() });
+const talkParams = z.object({ guruId: z.uuid(), talkId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+
+/**
+ * Speech is spent per sentence of an answer, so a session needs a few dozen calls a minute; the limit per
+ * user (not per address) keeps the endpoint from being a free text-to-speech service.
+ */
+export const SPEECH_PER_MINUTE = 60;
+const TALKS_PER_MINUTE = 20;
+const perUser = (max: number) => ({
+  max,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: { actor: { userId: string } | null; ip: string }) =>
+    request.actor ? `user:${request.actor.userId}` : request.ip,
+});
+
+/** The signed, absolute URL D-ID fetches the guru's face from. */
+function avatarSourceUrl(app: App, guru: GuruRow): string {
+  if (!guru.avatarImagePath) throw badRequest(GURU_MSG.staticAvatarImage);
+  const url = app.storage.signedUrl(guru.avatarImagePath, 60 * 60);
+  return url.startsWith('/') ? `${app.config.publicUrl}${url}` : url;
+}
+
+/** A D-ID refusal as our own answer: a bad key or no credits the owner can fix, the rest "try again". */
+function didFailure(error: unknown): AppError {
+  if (!(error instanceof DidError))
+    return new AppError('UNAVAILABLE', 'D-ID did not answer. Please try again.');
+  if (error.status === 401 || error.status === 403) return badRequest(GURU_MSG.keyCheckFailed);
+  if (error.status === 402) return new AppError('PAYMENT_REQUIRED', GURU_MSG.notEnoughDidCredits);
+  if (error.status === 404) return new AppError('NOT_FOUND', 'This avatar video was not found.');
+  return new AppError('UNAVAILABLE', 'D-ID did not answer. Please try again.');
+}
+
+async function ownerDidKey(app: App, guru: GuruRow): Promise<string> {
+  const key = await integrationKey(app, guru.ownerId, 'didApiKey');
+  if (!key) throw badRequest(GURU_MSG.didKeyMissing);
+  return key;
+}
+
+/** A guru's voice (POST …/speech) and its D-ID talking-head videos (…/talks). */
+export const guruSpeechRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/gurus/:guruId/speech',
+    {
+      config: { access: TALKERS, rateLimit: perUser(SPEECH_PER_MINUTE) },
+      schema: { params: guruParams, body: speechSchema },
+    },
+    async (request, reply) => {
+      const guru = await loadTalkableGuru(app, actorOf(request), request.params.guruId);
+      const audio = await synthesizeWithFallback(
+        app,
+        guru,
+        request.body.text,
+        request.body.voice as GuruVoice,
+      );
+      return reply
+        .header('content-type', audio.contentType)
+        .header('x-speaker', audio.speaker)
+        .send(audio.data);
+    },
+  );
+
+  app.post(
+    '/api/gurus/:guruId/talks',
+    {
+      config: { access: TALKERS, rateLimit: perUser(TALKS_PER_MINUTE) },
+      schema: { params: guruParams, body: speechSchema },
+    },
+    async (request, reply) => {
+      const guru = await loadTalkableGuru(app, actorOf(request), request.params.guruId);
+      if (guru.avatarKind !== 'd_id') throw badRequest('This guru does not use a D-ID avatar.');
+      const apiKey = await ownerDidKey(app, guru);
+      const sourceUrl = avatarSourceUrl(app, guru);
+      const { text } = request.body;
+      const client = didClient(app.config.ai.didApiBase);
+      const credits = await client.credits(apiKey).catch((error) => {
+        throw didFailure(error);
+      });
+      if (credits.remaining < creditsForSeconds(estimateVoiceSeconds(text))) {
+        throw new AppError('PAYMENT_REQUIRED', GURU_MSG.notEnoughDidCredits);
+      }
+      const voice = (request.body.voice ?? guru.voice ?? 'alloy') as GuruVoice;
+      const talk = await client.createTalk(apiKey, { sourceUrl, text, voice }).catch((error) => {
+        throw didFailure(error);
+      });
+      return reply.status(201).send({ talkId: talk.id });
+    },
+  );
+
+  app.get(
+    '/api/gurus/:guruId/talks/:talkId',
+    { config: { access: TALKERS }, schema: { params: talkParams } },
+    async (request) => {
+      const guru = await loadTalkableGuru(app, actorOf(request), request.params.guruId);
+      const apiKey = await ownerDidKey(app, guru);
+      const talk = await didClient(app.config.ai.didApiBase)
+        .getTalk(apiKey, request.params.talkId)
+        .catch((error) => {
+          throw didFailure(error);
+        });
+      return { status: talk.status, videoUrl: talk.resultUrl };
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../http/access';
+import { assertModule } from '../plans/module-access';
+import { loadOwnedGuru } from './access';
+import {
+  GURU_TRAINING_QUEUE,
+  type GuruTrainingJob,
+  queueTraining,
+  trainGuru,
+  trainingState,
+} from './training/train';
+
+const OWNER_SIDE = ['admin', 'institute', 'teacher'] as const;
+const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
+
+/** Training a guru (the indexing job) and reading its progress; the owner side only. */
+export const guruTrainingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // trainGuru records its own failure on the guru; a retry would only repeat a clear refusal.
+  app.jobs.work<GuruTrainingJob>(GURU_TRAINING_QUEUE, (job) => trainGuru(app, job.guruId), {
+    retryLimit: 0,
+    expireInSeconds: 60 * 60,
+  });
+
+  app.post(
+    '/api/gurus/:guruId/train',
+    { config: { access: OWNER_SIDE }, schema: { params: guruParams } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const guru = await loadOwnedGuru(app, actor, request.params.guruId);
+      await assertModule(app, actor, 'gurus', 'use');
+      return reply.status(202).send(await queueTraining(app, guru.id));
+    },
+  );
+
+  app.get(
+    '/api/gurus/:guruId/training',
+    { config: { access: OWNER_SIDE }, schema: { params: guruParams } },
+    async (request) => {
+      const actor = actorOf(request);
+      const guru = await loadOwnedGuru(app, actor, request.params.guruId);
+      await assertModule(app, actor, 'gurus', 'use');
+      return trainingState(app, guru.id);
+    },
+  );
+};

@@ -1,0 +1,196 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { SourceKind } from '../../../../common/gurus';
+import type { App } from '../../../app';
+import {
+  courseFaqs,
+  courseMaterials,
+  courses,
+  courseVideos,
+  guruCourses,
+  guruQuestions,
+  guruVideos,
+} from '../../../db/schema/index';
+import { groupCues, parseWebVtt } from './captions';
+import { splitIntoPassages } from './chunking';
+import { pdfPageTexts } from './pdf-text';
+
+/** A passage of a source before it is stored: where in the source it sits. */
+export interface ChunkDraft {
+  text: string;
+  startSeconds?: number;
+  endSeconds?: number;
+  page?: number;
+  slide?: number;
+}
+
+/**
+ * One thing the guru learns from, indexed as a unit: re-training compares the hash of `content` with the
+ * last one and rebuilds the passages only when it changed.
+ */
+export interface GuruSource {
+  /** Stable key: 'caption:<videoId>', 'material:<materialId>', 'course-faq:<faqId>', 'faq:<questionId>'. */
+  key: string;
+  kind: SourceKind;
+  title: string;
+  courseId: string | null;
+  videoId: string | null;
+  materialId: string | null;
+  /** What the hash is taken of (captions text, PDF bytes, question and answer). */
+  content(): Promise<string | Uint8Array>;
+  /** The passages, from the same content. */
+  passages(content: string | Uint8Array): Promise<ChunkDraft[]>;
+}
+
+/** Raised for a training that cannot succeed; its message is shown to the guru's owner as it is. */
+export class TrainingError extends Error {}
+
+export const NO_SOURCES_MESSAGE = 'Add a course, FAQ or study material before training';
+
+/**
+ * Where more sources plug in: each provider lists a guru's sources of one kind. Issue 7 adds the course
+ * library's segment narrations here (kind 'segment', a ChunkDraft per slide with `slide` set).
+ */
+export type SourceProvider = (app: App, guruId: string, courseIds: string[]) => Promise<GuruSource[]>;
+
+async function readStored(app: App, key: string, what: string): Promise<Buffer> {
+  const file = await app.storage.read(key);
+  if (!file) throw new TrainingError(`${what} is missing from storage. Please upload it again.`);
+  const parts: Buffer[] = [];
+  for await (const part of file.stream) parts.push(Buffer.from(part as Buffer));
+  return Buffer.concat(parts);
+}
+
+const asText = (content: string | Uint8Array) =>
+  typeof content === 'string' ? content : Buffer.from(content).toString('utf8');
+
+/** Captions of the videos chosen in the course-videos step (of the guru's courses only). */
+const captionSources: SourceProvider = async (app, guruId, courseIds) => {
+  if (courseIds.length === 0) return [];
+  const videos = await app.db
+    .select({
+      id: courseVideos.id,
+      title: courseVideos.title,
+      courseId: courseVideos.courseId,
+      captionsPath: courseVideos.captionsPath,
+    })
+    .from(guruVideos)
+    .innerJoin(courseVideos, eq(courseVideos.id, guruVideos.videoId))
+    .where(
+      and(
+        eq(guruVideos.guruId, guruId),
+        inArray(courseVideos.courseId, courseIds),
+        isNotNull(courseVideos.captionsPath),
+      ),
+    )
+    .orderBy(asc(courseVideos.courseId), asc(courseVideos.position));
+  return videos.map((video) => ({
+    key: `caption:${video.id}`,
+    kind: 'caption',
+    title: video.title,
+    courseId: video.courseId,
+    videoId: video.id,
+    materialId: null,
+    content: async () =>
+      (
+        await readStored(app, video.captionsPath as string, `The captions of the video "${video.title}"`)
+      ).toString('utf8'),
+    passages: async (content) =>
+      groupCues(parseWebVtt(asText(content))).map((passage) => ({
+        text: passage.text,
+        startSeconds: passage.start,
+        endSeconds: passage.end,
+      })),
+  }));
+};
+
+/** The courses' study material PDFs, a passage per page (long pages split). */
+const materialSources: SourceProvider = async (app, _guruId, courseIds) => {
+  if (courseIds.length === 0) return [];
+  const materials = await app.db
+    .select()
+    .from(courseMaterials)
+    .where(inArray(courseMaterials.courseId, courseIds))
+    .orderBy(asc(courseMaterials.createdAt));
+  return materials.map((material) => ({
+    key: `material:${material.id}`,
+    kind: 'material',
+    title: material.title,
+    courseId: material.courseId,
+    videoId: null,
+    materialId: material.id,
+    content: () => readStored(app, material.filePath, `The study material "${material.title}"`),
+    passages: async (content) => {
+      let pages: string[];
+      try {
+        pages = await pdfPageTexts(typeof content === 'string' ? Buffer.from(content) : content);
+      } catch {
+        throw new TrainingError(`The study material "${material.title}" could not be read as a PDF.`);
+      }
+      return pages.flatMap((text, index) =>
+        splitIntoPassages(text).map((passage) => ({ text: passage, page: index + 1 })),
+      );
+    },
+  }));
+};
+
+const faqText = (question: string, answer: string) => `Q: ${question.trim()}\nA: ${answer.trim()}`;
+const faqPassage = async (content: string | Uint8Array): Promise<ChunkDraft[]> => [{ text: asText(content) }];
+
+/** The courses' FAQ: each entry one passage (question and answer). */
+const courseFaqSources: SourceProvider = async (app, _guruId, courseIds) => {
+  if (courseIds.length === 0) return [];
+  const rows = await app.db
+    .select({ faq: courseFaqs, courseTitle: courses.title })
+    .from(courseFaqs)
+    .innerJoin(courses, eq(courses.id, courseFaqs.courseId))
+    .where(inArray(courseFaqs.courseId, courseIds))
+    .orderBy(asc(courseFaqs.courseId), asc(courseFaqs.position));
+  return rows.map(({ faq, courseTitle }) => ({
+    key: `course-faq:${faq.id}`,
+    kind: 'course_faq',
+    title: `${courseTitle} FAQ`,
+    courseId: faq.courseId,
+    videoId: null,
+    materialId: null,
+    content: async () => faqText(faq.question, faq.answer),
+    passages: faqPassage,
+  }));
+};
+
+/** The guru's own FAQ (including teachers' corrections of wrong answers). */
+const guruFaqSources: SourceProvider = async (app, guruId) => {
+  const rows = await app.db
+    .select()
+    .from(guruQuestions)
+    .where(and(eq(guruQuestions.guruId, guruId), eq(guruQuestions.kind, 'faq')))
+    .orderBy(asc(guruQuestions.position), asc(guruQuestions.createdAt));
+  return rows.map((row) => ({
+    key: `faq:${row.id}`,
+    kind: 'guru_faq',
+    title: 'Guru FAQ',
+    courseId: null,
+    videoId: null,
+    materialId: null,
+    content: async () => faqText(row.question, row.answer),
+    passages: faqPassage,
+  }));
+};
+
+/** Every provider, in the order training walks them. Add course-library segments here (issue 7). */
+export const SOURCE_PROVIDERS: SourceProvider[] = [
+  captionSources,
+  materialSources,
+  courseFaqSources,
+  guruFaqSources,
+];
+
+/** All sources of a guru now. */
+export async function gatherSources(app: App, guruId: string): Promise<GuruSource[]> {
+  const courseRows = await app.db
+    .select({ courseId: guruCourses.courseId })
+    .from(guruCourses)
+    .where(eq(guruCourses.guruId, guruId));
+  const courseIds = courseRows.map((row) => row.courseId);
+  const lists = await Promise.all(SOURCE_PROVIDERS.map((provider) => provider(app, guruId, courseIds)));
+  return lists.flat();
+}

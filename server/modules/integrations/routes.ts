@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { integrationKeyNameSchema, integrationSchema } from '../../../common/contracts/gurus';
+import { actorOf } from '../../http/access';
+import { assertModule } from '../plans/module-access';
+import { listIntegrations, removeIntegration, saveIntegration } from './service';
+
+const AUTHORS = ['admin', 'institute', 'teacher'] as const;
+const keyParams = z.object({ keyName: integrationKeyNameSchema });
+
+/**
+ * The caller's own integration keys (D-ID, ElevenLabs). Adding or replacing a key is the Integrations plan
+ * module; seeing what is saved and removing it are not, so a user whose plan lost the module can still
+ * take their secret out of Gurukul.
+ */
+export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/integrations', { config: { access: AUTHORS } }, async (request) => ({
+    integrations: await listIntegrations(app, actorOf(request).userId),
+  }));
+
+  app.put(
+    '/api/integrations/:keyName',
+    { config: { access: AUTHORS }, schema: { params: keyParams, body: integrationSchema } },
+    async (request) => {
+      const actor = actorOf(request);
+      await assertModule(app, actor, 'integrations', 'use');
+      return saveIntegration(app, actor.userId, request.params.keyName, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/integrations/:keyName',
+    { config: { access: AUTHORS }, schema: { params: keyParams } },
+    async (request, reply) => {
+      await removeIntegration(app, actorOf(request).userId, request.params.keyName);
+      return reply.status(204).send();
+    },
+  );
+};

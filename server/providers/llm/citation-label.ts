@@ -1,0 +1,32 @@
+import type { Passage } from './types';
+
+/** m:ss or h:mm:ss of a video moment. */
+export function formatMoment(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** Where a passage is, in words a student can follow: the video and moment, the page, the slide, the FAQ. */
+export function whereToLook(
+  passage: Pick<Passage, 'sourceKind' | 'title' | 'startSeconds' | 'page' | 'slide'>,
+): string {
+  switch (passage.sourceKind) {
+    case 'caption':
+      return passage.startSeconds === null
+        ? `the video "${passage.title}"`
+        : `the video "${passage.title}" at ${formatMoment(passage.startSeconds)}`;
+    case 'material':
+      return passage.page === null
+        ? `the study material "${passage.title}"`
+        : `page ${passage.page} of "${passage.title}"`;
+    case 'segment':
+      return passage.slide === null ? `"${passage.title}"` : `slide ${passage.slide} of "${passage.title}"`;
+    case 'course_faq':
+      return `the ${passage.title}`;
+    case 'guru_faq':
+      return 'the guru FAQ';
+  }
+}

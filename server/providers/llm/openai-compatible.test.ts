@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAiChat } from '../../test/fake-openai-chat';
+import { openAiCompatibleAnswerer, systemPrompt } from './openai-compatible';
+import type { AnswerRequest, Passage } from './types';
+
+const passage: Passage = {
+  chunkId: 'c1',
+  sourceKind: 'caption',
+  title: 'Right triangles',
+  text: 'The hypotenuse is the longest side of a right triangle.',
+  courseId: null,
+  videoId: 'v1',
+  materialId: null,
+  startSeconds: 75,
+  page: null,
+  slide: null,
+  rank: 0.5,
+};
+const request: AnswerRequest = {
+  guru: { name: 'Geo', subject: 'Geometry', instructions: 'Be brief.', teachingMode: 'hints' },
+  question: 'What is the hypotenuse?',
+  passages: [passage],
+  history: [
+    { role: 'user', text: 'Hello' },
+    { role: 'assistant', text: 'Hi!' },
+  ],
+};
+
+async function collect(stream: AsyncIterable<string>) {
+  const parts: string[] = [];
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+describe('OpenAI-compatible answerer', () => {
+  let fake: Awaited<ReturnType<typeof startFakeOpenAiChat>>;
+  beforeAll(async () => {
+    fake = await startFakeOpenAiChat('sk-test-key');
+  });
+  afterAll(async () => fake.close());
+
+  it('streams the deltas of a chat completion and sends the guru, the passages and the history', async () => {
+    fake.setReply('Here is a hint: it is the longest side. See the video at 1:15.');
+    const answerer = openAiCompatibleAnswerer({
+      baseUrl: fake.baseUrl,
+      apiKey: 'sk-test-key',
+      model: 'tiny-model',
+    });
+    const parts = await collect(answerer.answer(request));
+    expect(parts.length).toBeGreaterThan(3);
+    expect(parts.join('')).toBe('Here is a hint: it is the longest side. See the video at 1:15.');
+
+    const sent = fake.requests.at(-1);
+    expect(sent?.authorization).toBe('Bearer sk-test-key');
+    expect(sent?.body.model).toBe('tiny-model');
+    expect(sent?.body.stream).toBe(true);
+    const roles = sent?.body.messages?.map((message) => message.role);
+    expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
+    const system = sent?.body.messages?.[0].content ?? '';
+    expect(system).toContain('You are Geo');
+    expect(system).toContain('Geometry');
+    expect(system).toContain('Be brief.');
+    expect(system).toContain('Start with a hint');
+    expect(system).toContain('[1] (the video "Right triangles" at 1:15)');
+    expect(system).toContain('Answer ONLY from the numbered course passages');
+    expect(sent?.body.messages?.at(-1)?.content).toBe('What is the hypotenuse?');
+  });
+
+  it('fails clearly on a wrong key and on an error status', async () => {
+    const wrongKey = openAiCompatibleAnswerer({ baseUrl: fake.baseUrl, apiKey: 'sk-wrong', model: 'm' });
+    await expect(collect(wrongKey.answer(request))).rejects.toThrow(
+      'The language model service answered 401: Incorrect API key provided.',
+    );
+    fake.failNextWith(503, 'The server is overloaded.');
+    const answerer = openAiCompatibleAnswerer({ baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'm' });
+    await expect(collect(answerer.answer(request))).rejects.toThrow(
+      'The language model service answered 503: The server is overloaded.',
+    );
+  });
+
+  it('fails clearly when the service cannot be reached', async () => {
+    const answerer = openAiCompatibleAnswerer({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: undefined,
+      model: 'm',
+    });
+    await expect(collect(answerer.answer(request))).rejects.toThrow('could not be reached');
+  });
+
+  it('puts direct mode and no instructions in the prompt when so configured', () => {
+    const prompt = systemPrompt({
+      ...request,
+      guru: { ...request.guru, teachingMode: 'direct', instructions: '' },
+    });
+    expect(prompt).toContain('Answer directly');
+    expect(prompt).not.toContain("course owner's instructions");
+  });
+});

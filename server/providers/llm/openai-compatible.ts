@@ -1,0 +1,117 @@
+import { TEACHING_MODE_LABELS } from '../../../common/gurus';
+import { whereToLook } from './citation-label';
+import type { Answerer, AnswerRequest } from './types';
+
+export interface OpenAiCompatibleSettings {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+}
+
+/** The instructions and the numbered passages: the model answers from these only. */
+export function systemPrompt(request: AnswerRequest): string {
+  const { guru, passages } = request;
+  const numbered = passages
+    .map((passage, index) => `[${index + 1}] (${whereToLook(passage)})\n${passage.text}`)
+    .join('\n\n');
+  return [
+    `You are ${guru.name}, an AI instructor${guru.subject ? ` for ${guru.subject}` : ''} on a course platform.`,
+    guru.instructions ? `Your course owner's instructions: ${guru.instructions}` : '',
+    `Teaching mode: ${TEACHING_MODE_LABELS[guru.teachingMode]}.`,
+    guru.teachingMode === 'hints'
+      ? 'Start with a hint and say which passage to read, so the student can work it out before you give the answer.'
+      : 'Answer directly and clearly.',
+    'Answer ONLY from the numbered course passages below. If they do not contain the answer, say that the course material does not cover it; never guess or add outside facts.',
+    'Mention where the answer is (the video moment, page or FAQ) using the labels in brackets. Keep it short: a few sentences, plain text, no markdown.',
+    '',
+    'Course passages:',
+    numbered,
+  ]
+    .filter((line, index) => line !== '' || index > 0)
+    .join('\n');
+}
+
+interface ChunkChoice {
+  delta?: { content?: string | null };
+}
+
+/** Reads an SSE body and yields the `data:` payloads up to `[DONE]`. */
+async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(bytes, { stream: true });
+    let newline = buffer.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffer.slice(0, newline).replace(/\r$/, '');
+      buffer = buffer.slice(newline + 1);
+      if (line.startsWith('data:')) {
+        const data = line.slice(5).trim();
+        if (data === '[DONE]') return;
+        yield data;
+      }
+      newline = buffer.indexOf('\n');
+    }
+  }
+}
+
+/** Why the service refused, from an OpenAI-style `{ error: { message } }` body when there is one. */
+async function failureMessage(response: Response): Promise<string> {
+  let detail = '';
+  try {
+    const body = (await response.json()) as { error?: { message?: string } | string };
+    detail = typeof body.error === 'string' ? body.error : (body.error?.message ?? '');
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return `The language model service answered ${response.status}${detail ? `: ${detail}` : ''}`;
+}
+
+/**
+ * Any OpenAI-compatible chat endpoint (`LLM_BASE_URL`): POST /chat/completions with stream: true, read as
+ * server-sent events of `chat.completion.chunk` objects whose `choices[0].delta.content` is the next text,
+ * ended by `data: [DONE]`.
+ */
+export function openAiCompatibleAnswerer(
+  settings: OpenAiCompatibleSettings,
+  fetcher: typeof fetch = fetch,
+): Answerer {
+  return {
+    name: 'openai-compatible',
+    async *answer(request, signal) {
+      const messages = [
+        { role: 'system', content: systemPrompt(request) },
+        ...request.history.map((turn) => ({ role: turn.role, content: turn.text })),
+        { role: 'user', content: request.question },
+      ];
+      let response: Response;
+      try {
+        response = await fetcher(`${settings.baseUrl}/chat/completions`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'text/event-stream',
+            ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+          },
+          body: JSON.stringify({ model: settings.model, stream: true, temperature: 0.2, messages }),
+          signal: signal ?? AbortSignal.timeout(60_000),
+        });
+      } catch (error) {
+        throw new Error(`The language model service could not be reached (${(error as Error).message})`);
+      }
+      if (!response.ok || !response.body) throw new Error(await failureMessage(response));
+      for await (const data of sseData(response.body)) {
+        let chunk: { choices?: ChunkChoice[]; error?: { message?: string } };
+        try {
+          chunk = JSON.parse(data);
+        } catch {
+          continue; // a keep-alive or comment line
+        }
+        if (chunk.error)
+          throw new Error(`The language model service failed: ${chunk.error.message ?? 'unknown error'}`);
+        const content = chunk.choices?.[0]?.delta?.content;
+        if (content) yield content;
+      }
+    },
+  };
+}

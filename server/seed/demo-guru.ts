@@ -1,0 +1,79 @@
+import type { App } from '../app';
+import { trainGuru } from '../modules/gurus/training/train';
+import { demoGuruPortrait } from './demo-portrait';
+import type { SeedCall, SeedMultipart } from './demo-quiz';
+
+export const DEMO_GURU_NAME = 'Geometry Guru';
+
+const DEMO_QUESTIONS = [
+  {
+    question: 'What is the difference between a point and a line?',
+    answer: 'A point has a position but no size; a line goes on for ever in both directions.',
+  },
+  { question: 'How many degrees are in a right angle?', answer: 'A right angle is exactly 90 degrees.' },
+  {
+    question: 'What do the angles of a triangle add up to?',
+    answer: 'The three angles of any triangle add up to 180 degrees.',
+  },
+];
+
+const FAQ = [
+  {
+    question: 'What is a point?',
+    answer: 'A point marks a position. It has no length, width or size; we name it with a capital letter.',
+  },
+  {
+    question: 'What is a right angle?',
+    answer: 'An angle of exactly 90 degrees, drawn with a small square in its corner.',
+  },
+  {
+    question: 'Why do the angles of a triangle add up to 180 degrees?',
+    answer:
+      'Draw a line through one corner parallel to the opposite side: the three angles fit together along that straight line, and a straight line is 180 degrees.',
+  },
+];
+
+/**
+ * The demo guru of README.md: "Geometry Guru" of teacher@, learning from the demo course and its captioned
+ * lessons, with a drawn portrait (static avatar), voices nova/alloy, an introduction, demo questions and an
+ * FAQ, then trained right away so student@ can talk to it. Built through the API like the rest of the demo.
+ */
+export async function seedDemoGuru(
+  app: App,
+  call: SeedCall,
+  multipart: SeedMultipart,
+  teacher: string,
+  courseId: string,
+  lessonIds: string[],
+): Promise<string> {
+  const guru = await call('POST', '/api/gurus', teacher, {
+    payload: {
+      name: DEMO_GURU_NAME,
+      subject: 'Geometry for beginners',
+      instructions:
+        'Explain with everyday examples, keep answers short, and point students to the lesson moment that covers their question.',
+      teachingMode: 'direct',
+    },
+  });
+  const guruId = guru.id as string;
+  await call('PUT', `/api/gurus/${guruId}/sources`, teacher, {
+    payload: { courseIds: [courseId], videoIds: lessonIds },
+  });
+  await call('POST', `/api/gurus/${guruId}/avatar-image`, teacher, {
+    ...multipart('geometry-guru.png', 'image/png', demoGuruPortrait()),
+  });
+  await call('PUT', `/api/gurus/${guruId}/avatar`, teacher, {
+    payload: { avatarKind: 'static', voice: 'nova', fallbackVoice: 'alloy' },
+  });
+  await call('PUT', `/api/gurus/${guruId}/introduction`, teacher, {
+    payload: {
+      introductionText:
+        "Hello! I'm Geometry Guru. Ask me anything about points, lines, angles and triangles from Foundations of Geometry, and I'll show you where the lessons explain it.",
+    },
+  });
+  await call('PUT', `/api/gurus/${guruId}/questions/demo`, teacher, { payload: { items: DEMO_QUESTIONS } });
+  await call('PUT', `/api/gurus/${guruId}/questions/faq`, teacher, { payload: { items: FAQ } });
+  // Trained now rather than queued, so the demo guru is ready when the app starts listening.
+  await trainGuru(app, guruId);
+  return guruId;
+}

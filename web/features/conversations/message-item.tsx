@@ -1,0 +1,87 @@
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import type { MessageView } from '../../../common/contracts/gurus';
+import { CitationLinks } from './citation-links';
+
+const ROLE_LABEL = { user: 'Student', guru: 'Guru', teacher: 'Teacher' } as const;
+
+/** One message of a transcript: who wrote it, the text, its sources and any correction. */
+export function MessageItem({
+  message,
+  guruName,
+  onCorrect,
+}: {
+  message: MessageView;
+  guruName: string;
+  onCorrect?: () => void;
+}) {
+  const mine = message.role === 'user';
+  const author = message.role === 'guru' ? guruName : (message.authorName ?? ROLE_LABEL[message.role]);
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      maw={{ base: '100%', sm: '85%' }}
+      ml={mine ? 'auto' : 0}
+      bg={
+        message.notCovered
+          ? 'var(--mantine-color-yellow-light)'
+          : mine
+            ? 'var(--mantine-primary-color-light)'
+            : undefined
+      }
+      data-testid={`message-${message.role}`}
+    >
+      <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
+        <Group gap={6}>
+          <Text size="sm" fw={600}>
+            {author}
+          </Text>
+          <Badge
+            size="xs"
+            variant="light"
+            color={message.role === 'guru' ? 'grape' : message.role === 'teacher' ? 'teal' : 'gray'}
+          >
+            {ROLE_LABEL[message.role]}
+          </Badge>
+          {message.notCovered && (
+            <Badge size="xs" color="yellow" variant="light">
+              Not covered by the course
+            </Badge>
+          )}
+          {message.markedWrong && (
+            <Badge size="xs" color="red" variant="light">
+              Marked wrong
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {new Date(message.createdAt).toLocaleString()}
+        </Text>
+      </Group>
+      <Text
+        size="sm"
+        style={{ whiteSpace: 'pre-wrap' }}
+        td={message.markedWrong ? 'line-through' : undefined}
+      >
+        {message.text}
+      </Text>
+      {message.correction && (
+        <Paper mt="xs" p="xs" radius="sm" bg="var(--mantine-color-green-light)">
+          <Text size="xs" fw={600}>
+            Corrected answer
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {message.correction}
+          </Text>
+        </Paper>
+      )}
+      <CitationLinks citations={message.citations} />
+      {onCorrect && message.role === 'guru' && (
+        <Button size="compact-xs" variant="subtle" color="red" mt="xs" onClick={onCorrect}>
+          {message.markedWrong ? 'Edit correction' : 'Mark wrong and correct'}
+        </Button>
+      )}
+    </Paper>
+  );
+}

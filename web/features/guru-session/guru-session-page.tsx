@@ -1,0 +1,314 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconPlayerPlay,
+  IconSend,
+  IconVolume,
+  IconVolumeOff,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { SessionGuru } from '../../../common/contracts/gurus';
+import { GURU_LIMITS } from '../../../common/gurus';
+import { api } from '../../app/api';
+import { CitationLinks } from '../conversations/citation-links';
+import { SessionAvatar } from './session-avatar';
+import { type Turn, useGuruSession } from './use-guru-session';
+import { useSpeechInput } from './use-speech-input';
+
+/** /guru?guruId=…(&courseId=…): a live, spoken session with a guru. */
+export default function GuruSessionPage() {
+  const [params] = useSearchParams();
+  const guruId = params.get('guruId') ?? '';
+  const courseId = params.get('courseId');
+  const info = useQuery({
+    queryKey: ['gurus', 'session-info', guruId],
+    queryFn: () => api<SessionGuru>(`/gurus/${guruId}/session-info`),
+    enabled: Boolean(guruId),
+    retry: false,
+    // Availability is decided once when the page opens; the session then goes on.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (!guruId) return <Alert color="red">No guru was chosen.</Alert>;
+  if (info.isPending) return <Skeleton h={420} />;
+  if (info.isError) return <Unavailable message={info.error.message} courseId={courseId} />;
+  if (!info.data.available) {
+    return (
+      <Unavailable
+        message={info.data.unavailableReason ?? 'This guru is not available.'}
+        courseId={courseId}
+      />
+    );
+  }
+  return <LiveSession guru={info.data} courseId={courseId} />;
+}
+
+function Unavailable({ message, courseId }: { message: string; courseId: string | null }) {
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h2">
+        Guru session
+      </Title>
+      <Alert color="yellow" title="The guru is unavailable" data-testid="guru-unavailable">
+        {message}
+      </Alert>
+      <Button
+        component={Link}
+        to={courseId ? `/subscribed-courses?courseId=${courseId}` : '/subscribed-courses'}
+        variant="light"
+        w="fit-content"
+      >
+        Back to my courses
+      </Button>
+    </Stack>
+  );
+}
+
+function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string | null }) {
+  const session = useGuruSession(guru, courseId);
+  const [question, setQuestion] = useState('');
+  const speech = useSpeechInput(setQuestion);
+  const bottom = useRef<HTMLDivElement>(null);
+  const busy = session.turns.at(-1)?.status === 'streaming';
+  const ready = Boolean(session.conversationId) && !busy;
+
+  const lastAnswer = session.turns.at(-1)?.answer.length ?? 0;
+  // Follow the answer as it grows (the length is the trigger, not read inside).
+  useEffect(() => {
+    if (lastAnswer >= 0 && session.turns.length > 0) {
+      bottom.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
+    }
+  }, [session.turns.length, lastAnswer]);
+
+  const send = (text: string) => {
+    const trimmed = text.trim();
+    if (!trimmed || !ready) return;
+    speech.stop();
+    setQuestion('');
+    void session.ask(trimmed.slice(0, GURU_LIMITS.questionMax));
+  };
+
+  if (session.startError) return <Unavailable message={session.startError} courseId={courseId} />;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder padding="lg">
+          <Stack align="center" gap="sm">
+            <SessionAvatar
+              guru={guru}
+              level={session.level}
+              videoUrl={session.videoUrl}
+              onVideoEnded={session.clearVideo}
+            />
+            <Title order={1} size="h3" ta="center">
+              {guru.name}
+            </Title>
+            {guru.subject && (
+              <Text size="sm" c="dimmed" ta="center">
+                {guru.subject}
+              </Text>
+            )}
+            <Group gap="xs">
+              <Tooltip label={session.muted ? 'Unmute the guru' : 'Mute the guru'}>
+                <ActionIcon
+                  variant="light"
+                  size="lg"
+                  onClick={() => session.setMuted(!session.muted)}
+                  aria-label={session.muted ? 'Unmute the guru' : 'Mute the guru'}
+                  aria-pressed={session.muted}
+                >
+                  {session.muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
+                </ActionIcon>
+              </Tooltip>
+              {session.speaking && (
+                <Badge variant="light" color="grape">
+                  Speaking…
+                </Badge>
+              )}
+            </Group>
+            {session.audioBlocked && guru.introductionText && !session.muted && (
+              <Button
+                size="xs"
+                variant="subtle"
+                leftSection={<IconPlayerPlay size={14} />}
+                onClick={session.hearIntroduction}
+              >
+                Hear the introduction
+              </Button>
+            )}
+          </Stack>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack>
+          <Paper withBorder p="md" radius="md" data-testid="guru-introduction">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {guru.introductionText || `Hello! I am ${guru.name}. Ask me about the course.`}
+            </Text>
+          </Paper>
+          <Stack gap="sm">
+            {session.turns.map((turn, index) => (
+              <TurnView
+                key={turn.key}
+                turn={turn}
+                guruName={guru.name}
+                live={index === session.turns.length - 1}
+              />
+            ))}
+            <div ref={bottom} />
+          </Stack>
+          {guru.demoQuestions.length > 0 && (
+            <Group gap="xs" aria-label="Suggested questions" role="group">
+              {guru.demoQuestions.map((demo) => (
+                <Button
+                  key={demo}
+                  size="xs"
+                  variant="light"
+                  radius="xl"
+                  disabled={!ready}
+                  onClick={() => send(demo)}
+                >
+                  {demo}
+                </Button>
+              ))}
+            </Group>
+          )}
+          <Card withBorder padding="sm">
+            <Group align="flex-end" wrap="nowrap" gap="xs">
+              <Textarea
+                flex={1}
+                label="Your question"
+                placeholder={speech.listening ? 'Listening…' : 'Ask about the course'}
+                description="Enter sends, Shift+Enter adds a line"
+                autosize
+                minRows={1}
+                maxRows={6}
+                maxLength={GURU_LIMITS.questionMax}
+                value={question}
+                onChange={(event) => setQuestion(event.currentTarget.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && !event.shiftKey) {
+                    event.preventDefault();
+                    send(question);
+                  }
+                }}
+              />
+              {speech.supported && (
+                <ActionIcon
+                  size="lg"
+                  variant={speech.listening ? 'filled' : 'light'}
+                  color={speech.listening ? 'red' : undefined}
+                  onClick={speech.listening ? speech.stop : speech.start}
+                  aria-label={speech.listening ? 'Stop dictating' : 'Ask with your voice'}
+                  aria-pressed={speech.listening}
+                >
+                  {speech.listening ? <IconMicrophoneOff size={20} /> : <IconMicrophone size={20} />}
+                </ActionIcon>
+              )}
+              <ActionIcon
+                size="lg"
+                onClick={() => send(question)}
+                disabled={!ready || !question.trim()}
+                aria-label="Send question"
+                loading={busy}
+              >
+                <IconSend size={18} />
+              </ActionIcon>
+            </Group>
+          </Card>
+          {!session.conversationId && (
+            <Center>
+              <Loader size="sm" aria-label="Starting the session" />
+            </Center>
+          )}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function TurnView({ turn, guruName, live }: { turn: Turn; guruName: string; live: boolean }) {
+  return (
+    <Stack gap="xs">
+      <Paper
+        p="sm"
+        radius="md"
+        ml="auto"
+        maw="85%"
+        bg="var(--mantine-primary-color-light)"
+        data-testid="student-question"
+      >
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {turn.question}
+        </Text>
+      </Paper>
+      <Paper
+        withBorder
+        p="sm"
+        radius="md"
+        maw={{ base: '100%', sm: '90%' }}
+        bg={turn.notCovered ? 'var(--mantine-color-yellow-light)' : undefined}
+        data-testid="guru-answer"
+        data-not-covered={turn.notCovered ? 'true' : 'false'}
+        data-status={turn.status}
+      >
+        <Group gap={6} mb={4}>
+          <Text size="sm" fw={600}>
+            {guruName}
+          </Text>
+          {turn.notCovered && (
+            <Badge size="xs" color="yellow" variant="light">
+              Not covered by the course
+            </Badge>
+          )}
+        </Group>
+        {/* Screen readers hear the answer as it is written, once per sentence-sized change. */}
+        <Text
+          size="sm"
+          style={{ whiteSpace: 'pre-wrap' }}
+          aria-live={live ? 'polite' : undefined}
+          aria-busy={turn.status === 'streaming'}
+        >
+          {turn.answer || (turn.status === 'streaming' ? 'Thinking…' : '')}
+        </Text>
+        {turn.error && (
+          <Text size="sm" c="red" role="alert">
+            {turn.error}
+          </Text>
+        )}
+        {turn.status === 'done' && <CitationLinks citations={turn.citations} />}
+        {turn.status === 'done' && turn.notCovered && (
+          <Text size="xs" c="dimmed" mt={4}>
+            Ask your teacher in{' '}
+            <Anchor component={Link} to="/conversation-management" size="xs">
+              Conversation Management
+            </Anchor>
+            .
+          </Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

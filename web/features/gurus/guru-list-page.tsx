@@ -1,0 +1,222 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Menu,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconDots,
+  IconMessageChatbot,
+  IconPencil,
+  IconPlus,
+  IconRobot,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { GuruLimitState, GuruSummary } from '../../../common/contracts/gurus';
+import { GURU_MSG } from '../../../common/gurus';
+import { toast } from '../../app/toast';
+import { useDeleteGuru, useGurus } from './api';
+import { GuruStatusBadge } from './guru-status-badge';
+import { useTrainingEvents } from './use-training-events';
+
+function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
+  const navigate = useNavigate();
+  const remove = useDeleteGuru();
+  const editUrl = `/training-guru?guruId=${guru.id}&step=training-information`;
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete this guru?',
+      children: (
+        <Text size="sm">
+          “{guru.name}” and its {guru.conversationCount} conversation(s) will be deleted. This cannot be
+          undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete guru', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(guru.id, {
+          onSuccess: () => toast('success', 'Guru deleted'),
+          onError: (error) => toast('danger', error.message),
+        }),
+    });
+  return (
+    <Card withBorder padding="lg" data-testid="guru-card">
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group wrap="nowrap" gap="sm">
+            <Avatar src={guru.avatarImageUrl} alt="" radius="xl" size="lg" color="blue">
+              <IconRobot size={24} />
+            </Avatar>
+            <div>
+              <Text fw={700} lineClamp={2}>
+                {guru.name}
+              </Text>
+              {guru.subject && (
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {guru.subject}
+                </Text>
+              )}
+            </div>
+          </Group>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label={`Actions for ${guru.name}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconPencil size={14} />}
+                disabled={blocked}
+                onClick={() => navigate(editUrl)}
+              >
+                Edit
+              </Menu.Item>
+              <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={confirmDelete}>
+                Delete
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        <Group gap="xs">
+          <GuruStatusBadge status={guru.status} progress={guru.trainingProgress} />
+          <Badge variant="outline" color="gray">
+            {guru.conversationCount} conversation{guru.conversationCount === 1 ? '' : 's'}
+          </Badge>
+        </Group>
+        {guru.status === 'training' && (
+          <Progress value={guru.trainingProgress} aria-label={`Training progress of ${guru.name}`} animated />
+        )}
+        <Text size="sm" c="dimmed" lineClamp={2}>
+          {guru.courseTitles.length > 0
+            ? `Learns from ${guru.courseTitles.join(', ')}`
+            : 'No courses chosen yet'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          By {guru.ownerName} · updated {new Date(guru.updatedAt).toLocaleDateString()}
+        </Text>
+        <Group mt="auto" gap="xs">
+          <Button
+            component={Link}
+            to={`/guru?guruId=${guru.id}`}
+            size="xs"
+            leftSection={<IconMessageChatbot size={14} />}
+            disabled={guru.status !== 'ready'}
+          >
+            Test
+          </Button>
+          <Button component={Link} to={editUrl} size="xs" variant="default" disabled={blocked}>
+            Edit
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function CreateButton({ limit }: { limit: GuruLimitState | undefined }) {
+  const atLimit = Boolean(limit && limit.limit !== null && limit.count >= limit.limit);
+  const button = (
+    <Button
+      component={Link}
+      to="/training-guru?step=training-information"
+      leftSection={<IconPlus size={16} />}
+      disabled={atLimit}
+      data-disabled={atLimit || undefined}
+      onClick={(event) => atLimit && event.preventDefault()}
+    >
+      Create guru
+    </Button>
+  );
+  return atLimit ? (
+    <Tooltip label={GURU_MSG.upgradeForGurus}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
+  );
+}
+
+/** /guru-list: the gurus the user builds, with their training status and the plan's limit. */
+export default function GuruListPage() {
+  const gurus = useGurus();
+  useTrainingEvents();
+  const limit = gurus.data?.limit;
+  const atLimit = Boolean(limit && limit.limit !== null && limit.count >= limit.limit);
+  return (
+    <Container size="lg">
+      <Stack>
+        <Group justify="space-between">
+          <div>
+            <Title order={1} size="h2">
+              Gurus
+            </Title>
+            <Text c="dimmed" size="sm">
+              AI instructors that answer your students from your courses.
+              {limit && limit.limit !== null && ` ${limit.count} of ${limit.limit} gurus on your plan.`}
+            </Text>
+          </div>
+          <CreateButton limit={limit} />
+        </Group>
+        {limit?.overLimit && (
+          <Alert color="red" title={GURU_MSG.deleteExtraGurus} data-testid="guru-over-limit">
+            Your plan allows {limit.limit} guru{limit.limit === 1 ? '' : 's'} and you have {limit.count}.
+            Students can still talk to them, but editing waits until you delete{' '}
+            {limit.count - (limit.limit ?? 0)}.
+          </Alert>
+        )}
+        {atLimit && !limit?.overLimit && (
+          <Alert color="yellow" variant="light">
+            {GURU_MSG.upgradeForGurus}.{' '}
+            <Anchor component={Link} to="/plan">
+              See plans
+            </Anchor>
+          </Alert>
+        )}
+        {gurus.isPending && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} h={200} radius="md" />
+            ))}
+          </SimpleGrid>
+        )}
+        {gurus.isError && <Alert color="red">{gurus.error.message}</Alert>}
+        {gurus.data && gurus.data.gurus.length === 0 && (
+          <Card withBorder padding="xl" data-testid="gurus-empty">
+            <Stack align="center" gap="xs">
+              <IconRobot size={40} stroke={1.5} aria-hidden />
+              <Text fw={600}>No gurus yet</Text>
+              <Text c="dimmed" size="sm" ta="center">
+                Create a guru, choose the courses it learns from, train it, and your students can ask it
+                questions.
+              </Text>
+            </Stack>
+          </Card>
+        )}
+        {gurus.data && gurus.data.gurus.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {gurus.data.gurus.map((guru) => (
+              <GuruCard key={guru.id} guru={guru} blocked={Boolean(limit?.overLimit)} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

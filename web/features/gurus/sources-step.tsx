@@ -1,0 +1,137 @@
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { GuruDetail, SourceCourseOption } from '../../../common/contracts/gurus';
+import { toast } from '../../app/toast';
+import { useSaveSources, useSourceOptions } from './api';
+
+const minutes = (seconds: number | null) => (seconds ? `${Math.max(1, Math.round(seconds / 60))} min` : null);
+
+function CourseChoice({
+  course,
+  courseChecked,
+  videoIds,
+  onCourse,
+  onVideo,
+}: {
+  course: SourceCourseOption;
+  courseChecked: boolean;
+  videoIds: Set<string>;
+  onCourse: (checked: boolean) => void;
+  onVideo: (videoId: string, checked: boolean) => void;
+}) {
+  return (
+    <Paper withBorder p="md" data-testid="source-course">
+      <Stack gap="xs">
+        <Checkbox
+          label={<Text fw={600}>{course.title}</Text>}
+          checked={courseChecked}
+          onChange={(event) => onCourse(event.currentTarget.checked)}
+        />
+        <Text size="xs" c="dimmed" pl={32}>
+          {course.videos.length} video(s) · {course.materialCount} study material(s) · {course.faqCount} FAQ
+        </Text>
+        {courseChecked && course.videos.length > 0 && (
+          <Stack gap={6} pl={32} role="group" aria-label={`Videos of ${course.title}`}>
+            {course.videos.map((video) => (
+              <Group key={video.id} gap="xs" wrap="nowrap">
+                <Checkbox
+                  label={video.title}
+                  checked={videoIds.has(video.id)}
+                  onChange={(event) => onVideo(video.id, event.currentTarget.checked)}
+                />
+                {video.hasCaptions ? (
+                  <Badge size="xs" color="green" variant="light">
+                    Captions
+                  </Badge>
+                ) : (
+                  <Badge size="xs" color="gray" variant="light">
+                    No captions
+                  </Badge>
+                )}
+                {minutes(video.durationSeconds) && (
+                  <Text size="xs" c="dimmed">
+                    {minutes(video.durationSeconds)}
+                  </Text>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Step "course-videos": the courses the guru learns from and which videos' captions it reads. */
+export function SourcesStep({ guru }: { guru: GuruDetail }) {
+  const options = useSourceOptions();
+  const save = useSaveSources(guru.id);
+  const [courseIds, setCourseIds] = useState(() => new Set(guru.courseIds));
+  const [videoIds, setVideoIds] = useState(() => new Set(guru.videoIds));
+
+  if (options.isPending) return <Loader aria-label="Loading your courses" />;
+  if (options.isError) return <Alert color="red">{options.error.message}</Alert>;
+  const courses = options.data.courses;
+  if (courses.length === 0) {
+    return (
+      <Alert color="blue" title="No courses yet" data-testid="no-source-courses">
+        A guru learns from your courses.{' '}
+        <Anchor component={Link} to="/add-course-list">
+          Create a course
+        </Anchor>{' '}
+        first.
+      </Alert>
+    );
+  }
+  const toggleCourse = (course: SourceCourseOption, checked: boolean) => {
+    const nextCourses = new Set(courseIds);
+    const nextVideos = new Set(videoIds);
+    for (const video of course.videos) {
+      // Choosing a course picks its captioned videos; leaving it drops all of its videos.
+      if (checked && video.hasCaptions) nextVideos.add(video.id);
+      if (!checked) nextVideos.delete(video.id);
+    }
+    if (checked) nextCourses.add(course.id);
+    else nextCourses.delete(course.id);
+    setCourseIds(nextCourses);
+    setVideoIds(nextVideos);
+  };
+  const toggleVideo = (videoId: string, checked: boolean) => {
+    const next = new Set(videoIds);
+    if (checked) next.add(videoId);
+    else next.delete(videoId);
+    setVideoIds(next);
+  };
+  const submit = () =>
+    save.mutate(
+      { courseIds: [...courseIds], videoIds: [...videoIds] },
+      {
+        onSuccess: () => toast('success', 'Courses and videos saved'),
+        onError: (error) => toast('danger', error.message),
+      },
+    );
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        The guru learns from the study material and FAQ of the chosen courses and from the captions of the
+        chosen videos. Videos without captions add nothing until captions are added.
+      </Text>
+      {courses.map((course) => (
+        <CourseChoice
+          key={course.id}
+          course={course}
+          courseChecked={courseIds.has(course.id)}
+          videoIds={videoIds}
+          onCourse={(checked) => toggleCourse(course, checked)}
+          onVideo={toggleVideo}
+        />
+      ))}
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={save.isPending}>
+          Save courses
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Alert, Anchor, Button, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+import { useIntegrations } from './api';
+import { IntegrationCard } from './integration-card';
+
+/** /integrations: the user's own D-ID and ElevenLabs keys, used by their gurus' avatars and voices. */
+export default function IntegrationsPage() {
+  const integrations = useIntegrations();
+  // A plan without the module hides the page from the menu; anyone who still opens it can see and remove
+  // saved keys, but adding one needs an upgrade (the server refuses it too).
+  const planExcludes = useSession()?.hiddenModules.includes('integrations') ?? false;
+  return (
+    <Container size="lg">
+      <Stack>
+        <div>
+          <Title order={1} size="h2">
+            Integrations
+          </Title>
+          <Text c="dimmed" size="sm">
+            Connect your own accounts. Keys are stored encrypted and are never shown again in full.
+          </Text>
+        </div>
+        {planExcludes && (
+          <Alert color="yellow" title="Your plan does not include Integrations">
+            <Text size="sm">
+              You can remove keys saved earlier. To add a key,{' '}
+              <Anchor component={Link} to="/plan?page=upgrade">
+                upgrade your plan
+              </Anchor>
+              .
+            </Text>
+          </Alert>
+        )}
+        {integrations.isPending && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading integrations">
+            <Skeleton h={220} radius="md" />
+            <Skeleton h={220} radius="md" />
+          </SimpleGrid>
+        )}
+        {integrations.isError && (
+          <Alert color="red" title="Integrations could not be loaded">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{integrations.error.message}</Text>
+              <Button size="xs" variant="light" onClick={() => integrations.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {integrations.data?.length === 0 && <Text>No integrations are available.</Text>}
+        {integrations.data && integrations.data.length > 0 && (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {integrations.data.map((integration) => (
+              <IntegrationCard key={integration.keyName} integration={integration} canAdd={!planExcludes} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
