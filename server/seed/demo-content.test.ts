@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION_TYPES } from '../../common/quizzes';
-import { courses, guruQuestions, gurus, quizAttempts, quizzes, users } from '../db/schema/index';
+import {
+  conversationMessages,
+  conversations,
+  courses,
+  guruQuestions,
+  gurus,
+  quizAttempts,
+  quizzes,
+  users,
+} from '../db/schema/index';
 import { liveQuizzes } from '../modules/courses/snapshot';
 import { startTestApp, type TestContext } from '../test/harness';
 import { seedDemo } from './demo';
@@ -56,5 +65,20 @@ describe('the demo content', () => {
     const questions = await ctx.app.db.select().from(guruQuestions).where(eq(guruQuestions.guruId, guru.id));
     expect(questions.filter((q) => q.kind === 'demo')).toHaveLength(3);
     expect(questions.filter((q) => q.kind === 'faq')).toHaveLength(3);
+  });
+
+  it('keeps one conversation of student@ with the guru: a cited answer and a reply from teacher@', async () => {
+    const [student] = await ctx.app.db.select().from(users).where(eq(users.email, 'student@gurukul.test'));
+    const rows = await ctx.app.db.select().from(conversations).where(eq(conversations.userId, student.id));
+    expect(rows).toHaveLength(1);
+    const messages = await ctx.app.db
+      .select()
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, rows[0].id))
+      .orderBy(conversationMessages.createdAt);
+    expect(messages.map((message) => message.role)).toEqual(['user', 'guru', 'teacher']);
+    expect(messages[1].notCovered).toBe(false);
+    expect(messages[1].citations.length).toBeGreaterThan(0);
+    expect(messages[1].text).toContain('180');
   });
 });

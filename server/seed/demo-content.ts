@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '../app';
 import { DEMO_PASSWORD } from './demo';
 import { seedDemoBilling } from './demo-billing';
-import { seedDemoGuru } from './demo-guru';
+import { seedDemoConversation, seedDemoGuru } from './demo-guru';
 import { makeSlideVideo, makeStudyPdf } from './demo-media';
 import { seedDemoAttempts, seedDemoQuiz } from './demo-quiz';
 
@@ -160,7 +160,7 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
   await call('POST', `/api/learning/courses/${courseId}/subscribe`, student);
   const drawing = makeStudyPdf('My right angle', ['A right angle, marked with a small square: 90 degrees.']);
   await seedDemoAttempts(call, multipart, { student, teacher }, quizId, drawing);
-  await seedDemoGuru(
+  const guruId = await seedDemoGuru(
     app,
     call,
     multipart,
@@ -168,9 +168,10 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
     courseId,
     lessons.map((lesson) => lesson.id),
   );
+  await seedDemoConversation(app, call, { student, teacher }, guruId, courseId);
   for (const token of [teacher, admin, student]) await call('POST', '/api/auth/logout', token);
   await seedDemoBilling(app);
   log(
-    'Demo course "Foundations of Geometry" is approved with its quiz; student@ is subscribed, with one marked attempt and one waiting for marking; Geometry Guru is trained.',
+    'Demo course "Foundations of Geometry" is approved with its quiz; student@ is subscribed, with one marked attempt and one waiting for marking; Geometry Guru is trained, with one conversation answered by the teacher.',
   );
 }

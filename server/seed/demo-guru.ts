@@ -77,3 +77,36 @@ export async function seedDemoGuru(
   await trainGuru(app, guruId);
   return guruId;
 }
+
+/**
+ * The demo conversation: student@ asks Geometry Guru about triangles (a cited answer from the course) and
+ * teacher@ adds a reply in person, so /conversation-management has something to show on both sides.
+ */
+export async function seedDemoConversation(
+  app: App,
+  call: SeedCall,
+  tokens: { student: string; teacher: string },
+  guruId: string,
+  courseId: string,
+): Promise<void> {
+  const session = await call('POST', `/api/gurus/${guruId}/sessions`, tokens.student, {
+    payload: { courseId },
+  });
+  const conversationId = session.conversationId as string;
+  // The ask call answers with an NDJSON stream, not JSON, so it is injected directly.
+  const asked = await app.inject({
+    method: 'POST',
+    url: `/api/conversations/${conversationId}/ask`,
+    headers: { authorization: `Bearer ${tokens.student}` },
+    payload: { question: 'What do the angles of a triangle add up to?' },
+  });
+  if (asked.statusCode !== 200 || !asked.body.includes('"type":"done"')) {
+    throw new Error(`The demo question was not answered: ${asked.statusCode} ${asked.body.slice(0, 200)}`);
+  }
+  await call('POST', `/api/conversations/${conversationId}/replies`, tokens.teacher, {
+    payload: {
+      message:
+        'Great question! Try it yourself: cut out a paper triangle, tear off its three corners and put them side by side — they make a straight line.',
+    },
+  });
+}
