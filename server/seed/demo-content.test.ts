@@ -79,6 +79,6 @@ describe('the demo content', () => {
     expect(messages.map((message) => message.role)).toEqual(['user', 'guru', 'teacher']);
     expect(messages[1].notCovered).toBe(false);
     expect(messages[1].citations.length).toBeGreaterThan(0);
-    expect(messages[1].text).toContain('180');
+    expect(messages[1].text).toContain('90');
   });
 });

@@ -4,6 +4,7 @@ import { demoGuruPortrait } from './demo-portrait';
 import type { SeedCall, SeedMultipart } from './demo-quiz';
 
 export const DEMO_GURU_NAME = 'Geometry Guru';
+export const DEMO_CONVERSATION_QUESTION = 'How many degrees are in a right angle?';
 
 const DEMO_QUESTIONS = [
   {
@@ -79,7 +80,7 @@ export async function seedDemoGuru(
 }
 
 /**
- * The demo conversation: student@ asks Geometry Guru about triangles (a cited answer from the course) and
+ * The demo conversation: student@ asks Geometry Guru about right angles (a cited answer from the course) and
  * teacher@ adds a reply in person, so /conversation-management has something to show on both sides.
  */
 export async function seedDemoConversation(
@@ -98,7 +99,7 @@ export async function seedDemoConversation(
     method: 'POST',
     url: `/api/conversations/${conversationId}/ask`,
     headers: { authorization: `Bearer ${tokens.student}` },
-    payload: { question: 'What do the angles of a triangle add up to?' },
+    payload: { question: DEMO_CONVERSATION_QUESTION },
   });
   if (asked.statusCode !== 200 || !asked.body.includes('"type":"done"')) {
     throw new Error(`The demo question was not answered: ${asked.statusCode} ${asked.body.slice(0, 200)}`);
@@ -106,7 +107,7 @@ export async function seedDemoConversation(
   await call('POST', `/api/conversations/${conversationId}/replies`, tokens.teacher, {
     payload: {
       message:
-        'Great question! Try it yourself: cut out a paper triangle, tear off its three corners and put them side by side — they make a straight line.',
+        'Well asked! A handy check at home: the corner of a sheet of paper is a right angle. Hold it against the angles in your drawings.',
     },
   });
 }

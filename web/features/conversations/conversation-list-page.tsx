@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigation, useSearchParams } from 'react-router';
 import { LS } from '../../app/storage';
 import { useStoredJson } from '../../app/use-stored-json';
 import { PAGE_SIZE, syncNewChatIds, useConversationList } from './api';
@@ -30,6 +30,9 @@ export default function ConversationListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useConversationList(debounced, page);
   const newChatIds = useStoredJson<string[]>(LS.newChatIds, []);
+  // While the router loads another page (a conversation was clicked), writing the search into this page's URL
+  // would start a new navigation that cancels the one the user asked for.
+  const leaving = useNavigation().state !== 'idle';
 
   useEffect(() => {
     syncNewChatIds().catch(() => undefined);
@@ -37,6 +40,7 @@ export default function ConversationListPage() {
 
   // A new search starts again at page 1; an unchanged one (e.g. on load) keeps the page.
   useEffect(() => {
+    if (leaving) return;
     setParams(
       (previous) => {
         if ((previous.get('search') ?? '') === debounced) return previous;
@@ -46,7 +50,7 @@ export default function ConversationListPage() {
       },
       { replace: true },
     );
-  }, [debounced, setParams]);
+  }, [debounced, setParams, leaving]);
 
   const setPage = (value: number) => {
     const next = new URLSearchParams(params);
