@@ -41,6 +41,13 @@ test('a student talks to the demo guru and gets the teacher’s reply live', asy
   ).toBeEnabled();
 
   // A question about the course: a streamed answer with sources that open the lesson moment or material.
+  // Each finished sentence of the answer is spoken: a WAV from the local espeak-ng voice of the guru.
+  const spoken = studentPage.waitForResponse(
+    (response) =>
+      /\/api\/gurus\/[^/]+\/speech$/.test(response.url()) &&
+      (response.request().postData() ?? '').includes('180'),
+    { timeout: 30_000 },
+  );
   const question = studentPage.getByRole('textbox', { name: 'Your question' });
   await question.fill('What do the angles of a triangle add up to?');
   await question.press('Enter');
@@ -49,6 +56,15 @@ test('a student talks to the demo guru and gets the teacher’s reply live', asy
   await expect(first).toHaveAttribute('data-not-covered', 'false');
   await expect(first).toContainText('180');
   await expect(first.getByTestId('citations')).toBeVisible();
+  // The citation opens the lesson at the moment that teaches it.
+  await expect(first.getByTestId('citations').locator('a[href*="videoId="]').first()).toHaveAttribute(
+    'href',
+    new RegExp(`/subscribed-courses\\?courseId=${courseId}&videoId=[^&]+&t=\\d+`),
+  );
+  const speech = await spoken;
+  expect(speech.status()).toBe(200);
+  expect(speech.headers()['content-type']).toContain('audio/wav');
+  expect((await speech.body()).subarray(0, 4).toString('ascii')).toBe('RIFF');
 
   // Off the course: said plainly, styled as not covered.
   await question.fill('Who won the football world cup in 1998?');

@@ -80,5 +80,9 @@ describe('the demo content', () => {
     expect(messages[1].notCovered).toBe(false);
     expect(messages[1].citations.length).toBeGreaterThan(0);
     expect(messages[1].text).toContain('90');
+    // The Angles lesson's captions say it: the answer points to that lesson.
+    expect(messages[1].citations).toContainEqual(
+      expect.objectContaining({ sourceKind: 'caption', title: 'Angles' }),
+    );
   });
 });

@@ -13,14 +13,23 @@ type Json = Record<string, unknown>;
 
 export const DEMO_COURSE_TITLE = 'Foundations of Geometry';
 
-const DEMO_CAPTIONS = `WEBVTT
-
-00:00:00.000 --> 00:00:04.000
-Lesson 1: Points and Lines.
-
-00:00:04.000 --> 00:00:08.000
-A point has a position but no size; a line goes on for ever.
-`;
+/** Captions of the three demo lessons (8 s each); Geometry Guru learns from them and cites their moments. */
+const DEMO_CAPTIONS = [
+  [
+    'points-and-lines.vtt',
+    'Lesson 1: Points and Lines.',
+    'A point has a position but no size; a line goes on for ever.',
+  ],
+  [
+    'angles.vtt',
+    'Lesson 2: Angles.',
+    'A right angle measures 90 degrees; a straight angle measures 180 degrees.',
+  ],
+  ['triangles.vtt', 'Lesson 3: Triangles.', 'The three angles of a triangle always add up to 180 degrees.'],
+].map(([file, title, line]) => ({
+  file,
+  vtt: `WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n${title}\n\n00:00:04.000 --> 00:00:08.000\n${line}\n`,
+}));
 
 /** multipart/form-data with one file, built by hand so the seed goes through the real upload routes. */
 function multipart(filename: string, contentType: string, bytes: Buffer) {
@@ -145,13 +154,15 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
     if (videos.every((video) => video.status === 'ready')) break;
     await sleep(500);
   }
-  // Captions for the first lesson, once it is ready (the player shows them as a track).
+  // Captions for every lesson, once they are ready (the player shows them as a track; the guru cites them).
   const { videos: lessons } = (await call('GET', `/api/courses/${courseId}/videos?kind=lesson`, teacher)) as {
     videos: { id: string; title: string }[];
   };
-  await call('PUT', `/api/courses/${courseId}/videos/${lessons[0].id}/captions`, teacher, {
-    ...multipart('points-and-lines.vtt', 'text/vtt', Buffer.from(DEMO_CAPTIONS)),
-  });
+  for (const [i, captions] of DEMO_CAPTIONS.entries()) {
+    await call('PUT', `/api/courses/${courseId}/videos/${lessons[i].id}/captions`, teacher, {
+      ...multipart(captions.file, 'text/vtt', Buffer.from(captions.vtt)),
+    });
+  }
   const quizId = await seedDemoQuiz(call, teacher, courseId, lessons);
   await call('POST', `/api/courses/${courseId}/submit`, teacher);
   await call('POST', `/api/approvals/${courseId}/approve`, admin, {
