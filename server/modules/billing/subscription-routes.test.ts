@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MySubscription } from '../../../common/contracts/billing';
 import { PLAN_MODULES } from '../../../common/plans';
-import { courses, storedFiles, subscriptions } from '../../db/schema/index';
+import { courses, gurus, storedFiles, subscriptions } from '../../db/schema/index';
 import { authHeader, buildAndLogin, buildUser, login } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { insertPaidSubscription, insertPlan, mailTo, subscriptionsOf } from './test-fixtures';
@@ -29,6 +29,7 @@ describe('GET /api/billing/subscription', () => {
       category: 'video',
       sizeBytes: 3 * 1024 * 1024,
     });
+    await ctx.app.db.insert(gurus).values({ ownerId: user.id, name: 'Counted guru' });
     const response = await get(headers);
     expect(response.statusCode).toBe(200);
     const body = response.json() as MySubscription;
@@ -42,7 +43,7 @@ describe('GET /api/billing/subscription', () => {
       ['courses', 'didCredits', 'guruSessionsPerMonth', 'gurus', 'slidesPerLibrary', 'storageMb'].sort(),
     );
     expect(Object.keys(body.plan.modules).sort()).toEqual([...PLAN_MODULES].sort());
-    expect(body.usage).toEqual({ courses: 1, storageMb: 3 });
+    expect(body.usage).toEqual({ courses: 1, storageMb: 3, gurus: 1 });
   });
 
   it('fills a plan row that lacks limits and modules: null (unlimited) and FULL', async () => {

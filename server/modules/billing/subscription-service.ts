@@ -6,6 +6,7 @@ import { plans, subscriptions } from '../../db/schema/index';
 import type { PlanRow, SubscriptionRow } from '../../db/schema/plans';
 import type { Actor } from '../../http/actor';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { gurusCoveredBy } from '../gurus/access';
 import { accountState } from '../plans/account-state';
 import { coursesCoveredBy, storageCoveredBy } from '../plans/limits';
 import { presentPublicPlan } from '../plans/presenters';
@@ -35,12 +36,14 @@ async function currentSubscription(app: App, payerId: string) {
 /** What the account uses now; only the limits we can count today (the others are left out). */
 async function usageOf(app: App, payerId: string): Promise<MySubscription['usage']> {
   // An institute's teachers share its plan, so their courses and files count too.
-  const [courseCount, storedBytes] = await Promise.all([
+  const [courseCount, storedBytes, guruCount] = await Promise.all([
     coursesCoveredBy(app, payerId),
     storageCoveredBy(app, payerId),
+    gurusCoveredBy(app, payerId),
   ]);
   return {
     courses: courseCount,
+    gurus: guruCount,
     storageMb: Math.round((storedBytes / MB) * 10) / 10,
   };
 }

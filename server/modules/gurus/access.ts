@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { App } from '../../app';
 import {
   courseSubscriptions,
@@ -11,6 +11,7 @@ import type { Actor } from '../../http/actor';
 import { forbidden, notFound } from '../../http/errors';
 import { canAuthorCourse } from '../courses/policy';
 import { payerIdOf } from '../plans/account-state';
+import { coveredBy } from '../plans/limits';
 
 export type GuruRow = typeof gurusTable.$inferSelect;
 
@@ -61,20 +62,22 @@ export async function loadTalkableGuru(app: App, actor: Actor, guruId: string): 
 }
 
 /** Ids of the users whose gurus count against one payer's plan: the payer and, for institutes, its teachers. */
-export function payerScope(payerId: string) {
-  return sql`(${users.id} = ${payerId} or ${users.instituteId} = ${payerId})`;
+export const payerScope = coveredBy;
+
+/** Gurus of the payer and of the teachers it pays for. */
+export async function gurusCoveredBy(app: App, payerId: string): Promise<number> {
+  const [row] = await app.db
+    .select({ n: count() })
+    .from(gurus)
+    .innerJoin(users, eq(users.id, gurus.ownerId))
+    .where(coveredBy(payerId));
+  return Number(row?.n ?? 0);
 }
 
 /** The number of gurus the actor's payer has (what the 'gurus' limit counts). */
 export async function payerGuruCount(app: App, actor: Pick<Actor, 'userId' | 'userType' | 'instituteId'>) {
   const payerId = payerIdOf({ id: actor.userId, userType: actor.userType, instituteId: actor.instituteId });
-  if (!payerId) return 0;
-  const [row] = await app.db
-    .select({ n: count() })
-    .from(gurus)
-    .innerJoin(users, eq(users.id, gurus.ownerId))
-    .where(payerScope(payerId));
-  return Number(row?.n ?? 0);
+  return payerId ? gurusCoveredBy(app, payerId) : 0;
 }
 
 /** Guru ids owned by the given users (for conversation lists). */

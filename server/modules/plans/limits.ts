@@ -71,7 +71,9 @@ export async function assertWithinLimit(
 }
 
 /** The users a payer's plan covers: the payer and, for an institute, its teachers (users.institute_id). */
-const coveredBy = (payerId: string) => sql`(${users.id} = ${payerId} or ${users.instituteId} = ${payerId})`;
+/** Users whose usage counts against one payer's plan: the payer and the teachers an institute pays for. */
+export const coveredBy = (payerId: string) =>
+  sql`(${users.id} = ${payerId} or ${users.instituteId} = ${payerId})`;
 
 /** The payer's courses (a teacher of an institute counts the institute's and its teachers'). */
 export async function payerCourseCount(app: App, holder: PlanHolder): Promise<number> {

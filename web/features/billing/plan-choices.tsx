@@ -51,6 +51,10 @@ export function PlanChoices(props: {
   // Only the card being downgraded to shows a spinner, not every cheaper plan's button.
   const [downgrading, setDowngrading] = useState<string | null>(null);
 
+  // The guru rule (decision 013): a downgrade below the gurus one has blocks editing until some are deleted.
+  const extraGurus = (plan: PublicPlan) =>
+    plan.limits.gurus === null ? 0 : Math.max(0, (subscription?.usage.gurus ?? 0) - plan.limits.gurus);
+
   const downgrade = (plan: PublicPlan) =>
     modals.openConfirmModal({
       title: `Downgrade to ${plan.name}?`,
@@ -60,6 +64,8 @@ export function PlanChoices(props: {
           {plan.name} starts then. Anything above {plan.name}'s limits stays saved, but you cannot add more.
           {subscription?.cancelAtPeriodEnd &&
             ` This also undoes your cancellation: your account continues on ${plan.name} instead of ending.`}
+          {extraGurus(plan) > 0 &&
+            ` ${plan.name} allows ${plan.limits.gurus} guru${plan.limits.gurus === 1 ? '' : 's'} and you have ${subscription?.usage.gurus}: once it starts, you will need to delete ${extraGurus(plan)} before you can edit or train the others.`}
         </Text>
       ),
       labels: { confirm: `Downgrade to ${plan.name}`, cancel: 'Keep my plan' },
