@@ -16,6 +16,7 @@ import { IconSend } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../common/courses';
 import { toast } from '../../app/toast';
+import { LoadFailed } from '../../components/load-failed';
 import { QuizStep } from '../quizzes/authoring/quiz-step';
 import { type AuthoredCourse, useCourse, useSubmitCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
@@ -125,14 +126,12 @@ export default function CourseWizardPage() {
   if (courseId && course.isPending) return <Loader aria-label="Loading course" m="xl" />;
   if (courseId && course.isError) {
     return (
-      <Container size="md">
-        <Alert color="red" title="Course not available">
-          {course.error.message}{' '}
-          <Anchor component={Link} to="/course-list?tab=course">
-            Back to courses
-          </Anchor>
-        </Alert>
-      </Container>
+      <LoadFailed
+        title="Course not available"
+        message={course.error.message}
+        backTo="/course-list?tab=course"
+        backLabel="Back to courses"
+      />
     );
   }
   const data = course.data;

@@ -15,6 +15,7 @@ import {
 import { Link, useSearchParams } from 'react-router';
 import type { GuruDetail } from '../../../common/contracts/gurus';
 import { GURU_STEPS, GURU_TABS, type GuruStep, type GuruTab } from '../../../common/gurus';
+import { LoadFailed } from '../../components/load-failed';
 import { useGuru, useGurus } from './api';
 import { AvatarStep } from './avatar-step';
 import { IntroductionTab } from './introduction-tab';
@@ -85,14 +86,12 @@ export default function TrainingGuruPage() {
   if (guruId && guru.isPending) return <Loader aria-label="Loading guru" m="xl" />;
   if (guruId && guru.isError) {
     return (
-      <Container size="md">
-        <Alert color="red" title="Guru not available">
-          {guru.error.message}{' '}
-          <Anchor component={Link} to="/guru-list">
-            Back to gurus
-          </Anchor>
-        </Alert>
-      </Container>
+      <LoadFailed
+        title="Guru not available"
+        message={guru.error.message}
+        backTo="/guru-list"
+        backLabel="Back to gurus"
+      />
     );
   }
   const data = guru.data;
