@@ -8,6 +8,7 @@ import type { App } from '../../app';
 import { type CourseRow, type CourseVideoRow, courseVideos } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
 import { assertStorageQuota, removeStoredFile } from '../common/uploads';
+import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 import type { CourseSnapshot } from './snapshot';
 import { putStoredFile, videoFolder } from './video-service';
@@ -100,6 +101,7 @@ export async function setCaptions(
   if (video.captionsPath && !liveUses(course, video.captionsPath)) {
     await removeStoredFile(app, video.captionsPath);
   }
+  await courseSourcesChanged(app, course.id, video.id);
   return updated ?? { ...video, captionsPath: key };
 }
 
@@ -117,5 +119,6 @@ export async function removeCaptions(
     .returning();
   await touchCourse(app, course);
   if (!liveUses(course, video.captionsPath)) await removeStoredFile(app, video.captionsPath);
+  await courseSourcesChanged(app, course.id, video.id);
   return updated ?? { ...video, captionsPath: null };
 }

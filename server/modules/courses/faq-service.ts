@@ -4,6 +4,7 @@ import type { faqSchema, faqUpdateSchema } from '../../../common/contracts/cours
 import type { App } from '../../app';
 import { type CourseRow, courseFaqs } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
+import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 
 type FaqRow = typeof courseFaqs.$inferSelect;
@@ -44,6 +45,7 @@ export async function createFaq(app: App, course: CourseRow, input: z.output<typ
     })
     .returning();
   await touchCourse(app, course);
+  await courseSourcesChanged(app, course.id);
   return faq;
 }
 
@@ -75,10 +77,13 @@ export async function updateFaq(
     }
   });
   await touchCourse(app, course);
+  // Only the texts are indexed; a move alone changes nothing a guru learned.
+  if (Object.keys(texts).length > 0) await courseSourcesChanged(app, course.id);
   return loadFaq(app, course, faq.id);
 }
 
 export async function deleteFaq(app: App, course: CourseRow, faq: FaqRow): Promise<void> {
   await app.db.delete(courseFaqs).where(eq(courseFaqs.id, faq.id));
   await touchCourse(app, course);
+  await courseSourcesChanged(app, course.id);
 }

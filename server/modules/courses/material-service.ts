@@ -6,6 +6,7 @@ import type { App } from '../../app';
 import { type CourseRow, courseMaterials } from '../../db/schema/index';
 import { AppError, notFound } from '../../http/errors';
 import { removeStoredFile, storeUpload } from '../common/uploads';
+import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 import type { CourseSnapshot } from './snapshot';
 
@@ -69,6 +70,7 @@ export async function uploadMaterial(
     .values({ courseId: course.id, title: name, filePath: key, sizeBytes: bytes.length })
     .returning();
   await touchCourse(app, course);
+  await courseSourcesChanged(app, course.id);
   return material;
 }
 
@@ -80,4 +82,5 @@ export async function deleteMaterial(app: App, course: CourseRow, material: Mate
     (m) => m.id === material.id,
   );
   if (!live) await removeStoredFile(app, material.filePath);
+  await courseSourcesChanged(app, course.id);
 }

@@ -28,6 +28,7 @@ import {
 } from '../../media/ffmpeg';
 import { rooms } from '../../realtime/socket';
 import { assertStorageQuota, removeStoredFile, type SniffedFile, sniffFile } from '../common/uploads';
+import { courseSourcesChanged, gurusLearningFrom, retrainGurus } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 import type { CourseSnapshot } from './snapshot';
 
@@ -406,6 +407,10 @@ export async function updateVideo(
     }
   });
   await touchCourse(app, course);
+  // Captions passages carry the video's title (citations show it).
+  if (changes.title !== undefined && changes.title !== video.title && video.captionsPath) {
+    await courseSourcesChanged(app, course.id, video.id);
+  }
   return loadVideo(app, course, video.id);
 }
 
@@ -414,8 +419,16 @@ export async function updateVideo(
  * storage for its students until a newer version is approved.
  */
 export async function deleteVideo(app: App, course: CourseRow, video: CourseVideoRow): Promise<void> {
+  // Found before the delete, which takes the gurus' choice of this video with it.
+  const learning = video.captionsPath ? await gurusLearningFrom(app, course.id, video.id) : [];
   await app.db.delete(courseVideos).where(eq(courseVideos.id, video.id));
   await touchCourse(app, course);
+  await removeVideoFiles(app, course, video);
+  await retrainGurus(app, learning);
+}
+
+/** The files of a deleted video, unless the live (approved) version still shows it. */
+async function removeVideoFiles(app: App, course: CourseRow, video: CourseVideoRow): Promise<void> {
   const live = (course.approvedSnapshot as CourseSnapshot | null)?.videos?.some((v) => v.id === video.id);
   if (live) return;
   const files = await app.db

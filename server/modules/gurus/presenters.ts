@@ -19,8 +19,9 @@ export function guruGlbUrl(app: App, guru: GuruRow): string | null {
 }
 
 /**
- * Material changed since the last training: sources and the guru's FAQ move updated_at forward (service.ts),
- * training sets trained_at. Only a trained guru can need training "again".
+ * Material changed since the last training: the guru's own sources and FAQ move updated_at forward
+ * (service.ts), and so do changes inside its courses (FAQ, study material, captions, videos:
+ * training/course-changes.ts); training sets trained_at. Only a trained guru can need training "again".
  */
 export function needsTraining(guru: GuruRow): boolean {
   if (!guru.trainedAt || guru.status === 'training') return false;

@@ -3,6 +3,7 @@ import type { SessionGuru } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { isUserType } from '../../../common/roles';
 import type { App } from '../../app';
+import type { Db } from '../../db/client';
 import {
   conversations,
   courseSubscriptions,
@@ -29,8 +30,8 @@ export async function ownerHolderOf(app: App, guru: GuruRow): Promise<PlanHolder
 }
 
 /** Sessions started this calendar month (UTC) on gurus of the payer's scope (the payer and its teachers). */
-export async function monthSessionCount(app: App, payerId: string): Promise<number> {
-  const [row] = await app.db
+export async function monthSessionCount(db: Pick<Db, 'select'>, payerId: string): Promise<number> {
+  const [row] = await db
     .select({ n: count() })
     .from(conversations)
     .innerJoin(gurus, eq(gurus.id, conversations.guruId))
@@ -44,18 +45,24 @@ export async function monthSessionCount(app: App, payerId: string): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-/** Whether the owner's plan has no session left this month. */
-async function sessionLimitReached(app: App, guru: GuruRow): Promise<boolean> {
+/** The payer whose plan the guru's sessions count against, and its monthly limit (null: unlimited). */
+async function sessionAllowance(app: App, guru: GuruRow): Promise<{ payerId: string; limit: number } | null> {
   const holder = await ownerHolderOf(app, guru);
   const payerId = payerIdOf({
     id: holder.userId,
     userType: holder.userType,
     instituteId: holder.instituteId,
   });
-  if (!payerId) return false;
+  if (!payerId) return null;
   const limit = await limitOf(app, holder, 'guruSessionsPerMonth');
-  if (limit === null) return false;
-  return (await monthSessionCount(app, payerId)) >= limit;
+  return limit === null ? null : { payerId, limit };
+}
+
+/** Whether the owner's plan has no session left this month. */
+async function sessionLimitReached(app: App, guru: GuruRow): Promise<boolean> {
+  const allowance = await sessionAllowance(app, guru);
+  if (!allowance) return false;
+  return (await monthSessionCount(app.db, allowance.payerId)) >= allowance.limit;
 }
 
 /** The courses a guru learns from. */
@@ -150,7 +157,8 @@ export async function gurusForCourse(app: App, actor: Actor, courseId: string): 
           gurus.id,
           ids.map((row) => row.guruId),
         ),
-        eq(gurus.status, 'ready'),
+        // A guru re-training after a course change still answers from its earlier passages (canAnswer).
+        inArray(gurus.status, ['ready', 'training']),
       ),
     )
     .orderBy(asc(gurus.name));
@@ -176,10 +184,18 @@ export async function startSession(
   if (await quizOpenOnGuru(app, actor.userId, guru.id))
     throw new AppError('CONFLICT', GURU_MSG.quizInProgress);
   await assertModule(app, await ownerHolderOf(app, guru), 'gurus', 'use');
-  if (await sessionLimitReached(app, guru)) throw forbidden(GURU_MSG.sessionLimit);
-  const [row] = await app.db
-    .insert(conversations)
-    .values({ guruId: guru.id, userId: actor.userId, courseId: courseId ?? null })
-    .returning({ id: conversations.id });
-  return { conversationId: row.id };
+  const allowance = await sessionAllowance(app, guru);
+  const values = { guruId: guru.id, userId: actor.userId, courseId: courseId ?? null };
+  const conversationId = await app.db.transaction(async (tx) => {
+    if (allowance) {
+      // Count and insert under one lock per payer: two sessions started at once at the limit must not both
+      // see room for one more (the lock ends with the transaction).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guru-sessions:${allowance.payerId}`}))`);
+      if ((await monthSessionCount(tx, allowance.payerId)) >= allowance.limit) return null;
+    }
+    const [row] = await tx.insert(conversations).values(values).returning({ id: conversations.id });
+    return row.id;
+  });
+  if (!conversationId) throw forbidden(GURU_MSG.sessionLimit);
+  return { conversationId };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, sum } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql, sum } from 'drizzle-orm';
 import type { TrainingState } from '../../../../common/contracts/gurus';
 import type { GuruStatus } from '../../../../common/gurus';
 import type { App } from '../../../app';
@@ -36,11 +36,42 @@ export async function queueTraining(app: App, guruId: string): Promise<TrainingS
   return trainingState(app, guruId);
 }
 
+/** How often a training waiting for another training of the same guru checks again. */
+const LOCK_POLL_MS = 200;
+
 /**
- * Runs training now (what the job calls). Records its own outcome: 'ready' with progress 100, or 'failed'
- * with a reason the owner can act on; it throws only when even that cannot be written.
+ * Runs `work` holding the guru's training lock (a transaction-scoped advisory lock on a connection of its
+ * own, so it is released however the work or the process ends). While another training of the guru holds
+ * it (another app process, or a correction during a training) this one waits and then runs in full: it
+ * gathers the sources only once it holds the lock, so an edit made during the other training is indexed,
+ * and two trainings never index the same guru at once. Waiting polls, keeping no connection meanwhile.
+ */
+async function withTrainingLock(app: App, guruId: string, work: () => Promise<void>): Promise<void> {
+  const key = `guru-training:${guruId}`;
+  for (;;) {
+    const ran = await app.db.transaction(async (tx) => {
+      const result = await tx.execute<{ locked: boolean }>(
+        sql`select pg_try_advisory_xact_lock(hashtext(${key})) as locked`,
+      );
+      if (!result.rows[0]?.locked) return false;
+      await work();
+      return true;
+    });
+    if (ran) return;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+}
+
+/**
+ * Runs training now (what the job calls), one at a time per guru (withTrainingLock). Records its own
+ * outcome: 'ready' with progress 100, or 'failed' with a reason the owner can act on; it throws only when
+ * even that cannot be written.
  */
 export async function trainGuru(app: App, guruId: string): Promise<void> {
+  await withTrainingLock(app, guruId, () => trainLocked(app, guruId));
+}
+
+async function trainLocked(app: App, guruId: string): Promise<void> {
   const ownerId = await ownerOf(app, guruId);
   if (!ownerId) return; // deleted since it was queued
   const startedAt = new Date();
