@@ -50,6 +50,16 @@ test('a new teacher builds a guru in the wizard, trains it and sees it ready', a
   await expect(page).toHaveURL(/step=avatar-information/);
   await choose(page, 'Voice', 'Nova');
   await choose(page, 'Fallback voice', 'Alloy');
+  // "Hear a sample" speaks in the chosen voice: a WAV from the local espeak-ng voice for nova.
+  const sample = page.waitForResponse(
+    (response) =>
+      /\/api\/gurus\/[^/]+\/speech$/.test(response.url()) &&
+      (response.request().postData() ?? '').includes('"voice":"nova"'),
+  );
+  await page.getByRole('button', { name: 'Hear a sample of the voice' }).click();
+  const spoken = await sample;
+  expect(spoken.status()).toBe(200);
+  expect(spoken.headers()['content-type']).toContain('audio/wav');
   await page.getByRole('button', { name: 'Save avatar' }).click();
   await expect(page.getByText('Please upload your image to use static avatar.')).toBeVisible();
   await page
