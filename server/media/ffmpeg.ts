@@ -66,10 +66,12 @@ interface RunOptions {
   /** What the step is, for the time-limit message: "Probing the video". */
   what: string;
   onStdoutLine?: (line: string) => void;
+  /** The message when the program fails; by default the input is blamed (uploads), renders name themselves. */
+  failureMessage?: string;
 }
 
 /** Runs a program with an argument array (no shell), keeping stdout and the tail of stderr, within a time limit. */
-function run(
+export function runProgram(
   command: string,
   args: string[],
   options: RunOptions,
@@ -125,7 +127,11 @@ function run(
         resolve({ stdout, stderr });
       } else {
         const detail = stderr.trim() || `exit ${code ?? signal}`;
-        reject(new MediaError(`${options.what} failed; the file may be damaged or incomplete.`, detail));
+        reject(
+          options.failureMessage
+            ? new MediaError(options.failureMessage, detail, 'system')
+            : new MediaError(`${options.what} failed; the file may be damaged or incomplete.`, detail),
+        );
       }
     });
   });
@@ -147,7 +153,7 @@ const NOT_A_VIDEO = 'This file is not a video we can read.';
 export async function probeVideo(file: string): Promise<VideoProbe> {
   let stdout: string;
   try {
-    ({ stdout } = await run(
+    ({ stdout } = await runProgram(
       'ffprobe',
       ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
       { timeoutMs: PROBE_TIMEOUT_MS, what: 'Reading the video' },
@@ -271,7 +277,7 @@ export async function packageHls(
     '-nostats',
     path.join(outDir, HLS_PLAYLIST),
   ];
-  await run('ffmpeg', args, {
+  await runProgram('ffmpeg', args, {
     timeoutMs: options.timeoutMs ?? packagingTimeoutMs(probe.durationSeconds),
     what: 'Converting the video for streaming',
     onStdoutLine: (line) => {
@@ -282,7 +288,7 @@ export async function packageHls(
   });
 
   const posterAt = Math.min(1, probe.durationSeconds / 2);
-  await run(
+  await runProgram(
     'ffmpeg',
     [
       '-hide_banner',
