@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LS } from '../../app/storage';
 import { useStoredJson } from '../../app/use-stored-json';
 import { PAGE_SIZE, syncNewChatIds, useConversationList } from './api';
@@ -30,27 +30,19 @@ export default function ConversationListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useConversationList(debounced, page);
   const newChatIds = useStoredJson<string[]>(LS.newChatIds, []);
-  // While the router loads another page (a conversation was clicked), writing the search into this page's URL
-  // would start a new navigation that cancels the one the user asked for.
-  const leaving = useNavigation().state !== 'idle';
 
   useEffect(() => {
     syncNewChatIds().catch(() => undefined);
   }, []);
 
-  // A new search starts again at page 1; an unchanged one (e.g. on load) keeps the page.
-  useEffect(() => {
-    if (leaving) return;
-    setParams(
-      (previous) => {
-        if ((previous.get('search') ?? '') === debounced) return previous;
-        const next = new URLSearchParams();
-        if (debounced) next.set('search', debounced);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, setParams, leaving]);
+  // The URL follows the box as it is typed (not after the debounce): a delayed URL write could land after the
+  // user clicked a result and take them back to the list. A new search starts again at page 1.
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    const next = new URLSearchParams();
+    if (value.trim()) next.set('search', value.trim());
+    setParams(next, { replace: true });
+  };
 
   const setPage = (value: number) => {
     const next = new URLSearchParams(params);
@@ -75,7 +67,7 @@ export default function ConversationListPage() {
           placeholder="Search by title, message, student or guru"
           aria-label="Search conversations"
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={(event) => changeSearch(event.currentTarget.value)}
           maw={480}
         />
         {list.isError && <Alert color="red">{list.error.message}</Alert>}
