@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 
 export type ToastKind = 'success' | 'danger' | 'warning' | 'info';
 
@@ -17,8 +17,13 @@ const TITLES: Record<ToastKind, string> = {
 
 /** The spec's toasts: 3000 ms, top right, one at a time (the limit is set on <Notifications>). */
 export function toast(kind: ToastKind, message: string): void {
+  // Several requests failing together (a revoked token answers 401 to each) must show one toast:
+  // the same message keeps its toast instead of replacing it with a twin while the first fades out.
+  const id = `${kind}:${message}`;
+  if (notificationsStore.getState().notifications.some((shown) => shown.id === id)) return;
   notifications.clean();
   notifications.show({
+    id,
     color: COLORS[kind],
     title: TITLES[kind],
     message,
