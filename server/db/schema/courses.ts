@@ -12,7 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { LibraryCue } from '../../../common/library';
 import type { WatchRange } from '../../../common/watch-ranges';
+import { courseLibraries } from './library';
 import { users } from './users';
 
 /**
@@ -75,6 +77,13 @@ export const courseVideos = pgTable(
     processingStatus: text('processing_status').notNull().default('processing'),
     processingProgress: integer('processing_progress').notNull().default(0),
     processingError: text('processing_error'),
+    /**
+     * A lesson chosen from a course library: the library it came from and, copied when it was chosen, where
+     * each segment sits in this video (guru training cites the slide and moment). The video is a copy, so a
+     * later regeneration of the library does not change a lesson students are watching.
+     */
+    libraryId: uuid('library_id').references(() => courseLibraries.id, { onDelete: 'set null' }),
+    libraryCues: jsonb('library_cues').$type<LibraryCue[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('course_videos_course_idx').on(t.courseId, t.kind, t.position)],

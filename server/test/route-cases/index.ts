@@ -8,6 +8,7 @@ import { GURUS_ROUTES } from './gurus';
 import { INTEGRATIONS_ROUTES } from './integrations';
 import { INVOICE_ROUTES } from './invoices';
 import { LEARNING_ROUTES } from './learning';
+import { LIBRARY_ROUTES } from './library';
 import { PAYMENT_ROUTES } from './payments';
 import { PLAN_ROUTES } from './plans';
 import { PLATFORM_ROUTES } from './platform';
@@ -39,4 +40,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...GURU_SPEECH_ROUTES,
   ...CONVERSATIONS_ROUTES,
   ...INTEGRATIONS_ROUTES,
+  ...LIBRARY_ROUTES,
 ];
