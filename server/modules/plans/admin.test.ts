@@ -28,7 +28,7 @@ describe('admin plans', () => {
     const institute = response.json().plans.filter((p: { audience: string }) => p.audience === 'institute');
     expect(institute.map((p: { name: string }) => p.name)).toEqual(['Free Trial', 'Starter', 'Pro']);
     expect(institute[0]).toMatchObject({ status: 'active', subscribers: 1, trialDays: 14 });
-    expect(institute[0].modules).toMatchObject({ courseLibrary: 'PARTIAL', integrations: 'NONE' });
+    expect(institute[0].modules).toMatchObject({ courseLibrary: 'FULL', integrations: 'NONE' });
     expect(institute[2].prices).toContainEqual({ currency: 'USD', period: 'yearly', amount: 1790 });
   });
 

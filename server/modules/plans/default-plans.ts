@@ -33,7 +33,9 @@ const free = CURRENCIES.map((currency) => ({ currency, period: 'monthly' as cons
 
 const modules = moduleLevels;
 
-const TRIAL_MODULES = modules({ courseLibrary: 'PARTIAL', integrations: 'NONE' });
+// A trial tries everything it can without paid keys: the course library is what sells the product, so it is
+// FULL (the slide limit keeps it small); integrations (D-ID, ElevenLabs keys) wait for a paid plan.
+const TRIAL_MODULES = modules({ integrations: 'NONE' });
 const STARTER_MODULES = modules({ integrations: 'PARTIAL' });
 
 /**
