@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requiredText } from '../../../common/contracts/fields';
+import { fromLibrarySchema } from '../../../common/contracts/library';
+import { selectVideoFor } from '../../../common/library';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { assertStorageQuota } from '../common/uploads';
 import { CAPTIONS_MAX_BYTES, removeCaptions, setCaptions } from './captions-service';
+import { addVideoFromLibrary } from './library-video';
 import { loadAuthoredCourse } from './service';
 import { retryVideo, SWEEP_INTERVAL_MS, sweepStuckVideos } from './video-recovery';
 import {
@@ -98,6 +101,21 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!request.raw.readableEnded) request.raw.resume();
         throw error;
       }
+    },
+  );
+
+  // A lesson made from one of the owner's finished course libraries (decision 014 "Using the video").
+  app.post(
+    '/api/courses/:courseId/videos/from-library',
+    { config: { access: AUTHORS }, schema: { params: courseParams, body: fromLibrarySchema } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const course = await loadAuthoredCourse(app, actor, request.params.courseId);
+      const { title, libraryId, kind } = request.body;
+      // The schema already refuses a missing library with this message; this narrows the type.
+      if (!libraryId) throw badRequest(selectVideoFor(title), { libraryId: selectVideoFor(title) });
+      const video = await addVideoFromLibrary(app, actor, course, { title, libraryId, kind });
+      return reply.status(201).send(presentVideo(app, video));
     },
   );
 

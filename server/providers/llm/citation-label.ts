@@ -22,8 +22,14 @@ export function whereToLook(
       return passage.page === null
         ? `the study material "${passage.title}"`
         : `page ${passage.page} of "${passage.title}"`;
-    case 'segment':
-      return passage.slide === null ? `"${passage.title}"` : `slide ${passage.slide} of "${passage.title}"`;
+    case 'segment': {
+      // A course library lesson: the slide on screen, and the moment the lesson shows it.
+      const slide =
+        passage.slide === null
+          ? `the video "${passage.title}"`
+          : `slide ${passage.slide} of "${passage.title}"`;
+      return passage.startSeconds === null ? slide : `${slide} at ${formatMoment(passage.startSeconds)}`;
+    }
     case 'course_faq':
       return `the ${passage.title}`;
     case 'guru_faq':

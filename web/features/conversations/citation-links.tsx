@@ -47,6 +47,8 @@ function CitationItem({ citation }: { citation: Citation }) {
         <IconPlayerPlay size={16} aria-hidden />
         <Anchor component={Link} to={videoCitationHref(citation)} size="sm" data-testid="citation-link">
           {citation.title}
+          {/* A course library lesson: the slide shown at that moment. */}
+          {citation.slide ? `, slide ${citation.slide}` : ''}
           {at}
         </Anchor>
       </Group>

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { SourceKind } from '../../../../common/gurus';
+import type { LibraryCue } from '../../../../common/library';
 import type { App } from '../../../app';
 import {
   courseFaqs,
@@ -28,7 +29,10 @@ export interface ChunkDraft {
  * last one and rebuilds the passages only when it changed.
  */
 export interface GuruSource {
-  /** Stable key: 'caption:<videoId>', 'material:<materialId>', 'course-faq:<faqId>', 'faq:<questionId>'. */
+  /**
+   * Stable key: 'caption:<videoId>', 'segment:<videoId>', 'material:<materialId>', 'course-faq:<faqId>',
+   * 'faq:<questionId>'.
+   */
   key: string;
   kind: SourceKind;
   title: string;
@@ -47,8 +51,7 @@ export class TrainingError extends Error {}
 export const NO_SOURCES_MESSAGE = 'Add a course, FAQ or study material before training';
 
 /**
- * Where more sources plug in: each provider lists a guru's sources of one kind. Issue 7 adds the course
- * library's segment narrations here (kind 'segment', a ChunkDraft per slide with `slide` set).
+ * Where more sources plug in: each provider lists a guru's sources of one kind.
  */
 export type SourceProvider = (app: App, guruId: string, courseIds: string[]) => Promise<GuruSource[]>;
 
@@ -100,6 +103,51 @@ const captionSources: SourceProvider = async (app, guruId, courseIds) => {
         startSeconds: passage.start,
         endSeconds: passage.end,
       })),
+  }));
+};
+
+/**
+ * The narrations of the chosen videos made from a course library (decision 014): a passage per segment with
+ * its slide and where it sits in the video, so a citation opens the lesson at that slide. The cues are the
+ * copy the lesson took when it was added, which is what its students watch.
+ */
+const segmentSources: SourceProvider = async (app, guruId, courseIds) => {
+  if (courseIds.length === 0) return [];
+  const videos = await app.db
+    .select({
+      id: courseVideos.id,
+      title: courseVideos.title,
+      courseId: courseVideos.courseId,
+      cues: courseVideos.libraryCues,
+    })
+    .from(guruVideos)
+    .innerJoin(courseVideos, eq(courseVideos.id, guruVideos.videoId))
+    .where(
+      and(
+        eq(guruVideos.guruId, guruId),
+        inArray(courseVideos.courseId, courseIds),
+        isNotNull(courseVideos.libraryCues),
+      ),
+    )
+    .orderBy(asc(courseVideos.courseId), asc(courseVideos.position));
+  return videos.map((video) => ({
+    key: `segment:${video.id}`,
+    kind: 'segment',
+    title: video.title,
+    courseId: video.courseId,
+    videoId: video.id,
+    materialId: null,
+    content: async () => JSON.stringify(video.cues ?? []),
+    passages: async (content) =>
+      (JSON.parse(asText(content)) as LibraryCue[])
+        // A slide left without narration has nothing to answer from.
+        .filter((cue) => cue.text.trim().length > 0)
+        .map((cue) => ({
+          text: cue.text.trim(),
+          startSeconds: cue.startSeconds,
+          endSeconds: cue.endSeconds,
+          slide: cue.slide,
+        })),
   }));
 };
 
@@ -176,9 +224,10 @@ const guruFaqSources: SourceProvider = async (app, guruId) => {
   }));
 };
 
-/** Every provider, in the order training walks them. Add course-library segments here (issue 7). */
+/** Every provider, in the order training walks them. */
 export const SOURCE_PROVIDERS: SourceProvider[] = [
   captionSources,
+  segmentSources,
   materialSources,
   courseFaqSources,
   guruFaqSources,
