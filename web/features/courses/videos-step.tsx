@@ -28,6 +28,7 @@ import { ALLOWED_VIDEO_TYPES } from '../../../common/files';
 import { formatClock } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { HlsPlayer } from '../../components/hls-player';
+import { LibraryLessonPicker } from './library-lesson-picker';
 import {
   type CourseVideo,
   uploadVideo,
@@ -273,13 +274,21 @@ export function VideosStep({ courseId, kind }: { courseId: string; kind: VideoKi
         <Title order={2} size="h4">
           {copy.title}
         </Title>
-        <FileButton onChange={(file) => void send(file)} accept={ALLOWED_VIDEO_TYPES.join(',')}>
-          {(props) => (
-            <Button {...props} leftSection={<IconUpload size={16} />} loading={upload !== null}>
-              {copy.button}
-            </Button>
-          )}
-        </FileButton>
+        <Group gap="xs">
+          <LibraryLessonPicker
+            courseId={courseId}
+            kind={kind}
+            nextNumber={list.length + 1}
+            onAdded={refresh}
+          />
+          <FileButton onChange={(file) => void send(file)} accept={ALLOWED_VIDEO_TYPES.join(',')}>
+            {(props) => (
+              <Button {...props} leftSection={<IconUpload size={16} />} loading={upload !== null}>
+                {copy.button}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
       </Group>
       {upload && (
         <Stack gap={4}>

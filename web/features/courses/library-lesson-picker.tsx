@@ -1,0 +1,133 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconMovie } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ReadyLibrary } from '../../../common/contracts/library';
+import { selectVideoFor } from '../../../common/library';
+import { MSG } from '../../../common/messages';
+import { formatClock } from '../../../common/time';
+import { ApiError, api } from '../../app/api';
+import { toast } from '../../app/toast';
+import type { CourseVideo, VideoKind } from './video-api';
+
+const readyLibrariesQuery = {
+  queryKey: ['course-libraries', 'ready'],
+  queryFn: () => api<{ libraries: ReadyLibrary[] }>('/course-libraries/ready'),
+};
+
+/**
+ * "Add from course library" in a course's videos step: a lesson title and one of the owner's generated
+ * libraries. The server copies the video and packages it like an upload (docs/decisions/014).
+ */
+export function LibraryLessonPicker({
+  courseId,
+  kind,
+  nextNumber,
+  onAdded,
+}: {
+  courseId: string;
+  kind: VideoKind;
+  /** Suggests "Lesson N" for the title. */
+  nextNumber: number;
+  onAdded: () => void;
+}) {
+  const [opened, setOpened] = useState(false);
+  const [title, setTitle] = useState('');
+  const [libraryId, setLibraryId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ title?: string; libraryId?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const libraries = useQuery({ ...readyLibrariesQuery, enabled: opened });
+
+  const open = () => {
+    setTitle(kind === 'lesson' ? `Lesson ${nextNumber}` : 'Preview');
+    setLibraryId(null);
+    setErrors({});
+    setOpened(true);
+  };
+
+  const submit = async () => {
+    const trimmed = title.trim();
+    const found = {
+      title: trimmed ? undefined : MSG.required,
+      libraryId: libraryId ? undefined : selectVideoFor(trimmed || 'this lesson'),
+    };
+    setErrors(found);
+    if (found.title || found.libraryId) return;
+    setSaving(true);
+    try {
+      await api<CourseVideo>(`/courses/${courseId}/videos/from-library`, {
+        method: 'POST',
+        body: { title: trimmed, libraryId, kind },
+      });
+      toast('success', `${trimmed} added; it is being prepared for streaming`);
+      setOpened(false);
+      onAdded();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.libraryId)
+        setErrors({ libraryId: error.fields.libraryId });
+      else toast('danger', error instanceof Error ? error.message : MSG.somethingWrong);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const options = (libraries.data?.libraries ?? []).map((library) => ({
+    value: library.id,
+    label: `${library.title} (${formatClock(library.durationSeconds * 1000)}, ${library.segmentCount} slides)`,
+  }));
+
+  return (
+    <>
+      <Button variant="light" leftSection={<IconMovie size={16} />} onClick={open}>
+        Add from course library
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Add a video from your course library">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="Lesson title"
+              required
+              value={title}
+              onChange={(event) => setTitle(event.currentTarget.value)}
+              error={errors.title}
+              maxLength={150}
+            />
+            <Select
+              label="Course library video"
+              placeholder={libraries.isLoading ? 'Loading…' : 'Choose a generated video'}
+              data={options}
+              value={libraryId}
+              onChange={setLibraryId}
+              error={errors.libraryId}
+              searchable
+              nothingFoundMessage="No generated videos match"
+            />
+            {libraries.isSuccess && options.length === 0 && (
+              <Text size="sm" c="dimmed">
+                No generated course library videos yet.{' '}
+                <Text component={Link} to="/course-library-upload" size="sm" c="blue" inherit>
+                  Turn your slides into a narrated video
+                </Text>
+                .
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={saving}>
+                Add video
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
