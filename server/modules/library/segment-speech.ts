@@ -1,0 +1,41 @@
+import { GURU_VOICES, type GuruVoice } from '../../../common/gurus';
+import type { App } from '../../app';
+import { MediaError } from '../../media/ffmpeg';
+import { speechToWav } from '../../media/narrated-segment';
+import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
+import type { LibraryRow } from './access';
+
+const asVoice = (name: string): GuruVoice =>
+  (GURU_VOICES as readonly string[]).includes(name) ? (name as GuruVoice) : 'alloy';
+
+/**
+ * A segment's narration as WAV for renderSegment: the owner's speaker (ElevenLabs key, OpenAI speech, else
+ * espeak-ng) in the library's voice, espeak-ng in the fallback voice when that speaker fails. Failures are
+ * MediaErrors worded for the owner, since they end up as the library's error.
+ */
+export async function narrationWav(
+  app: App,
+  library: Pick<LibraryRow, 'ownerId' | 'voice' | 'fallbackVoice'>,
+  text: string,
+): Promise<Buffer> {
+  let audio: Awaited<ReturnType<typeof synthesizeWithFallback>>;
+  try {
+    audio = await synthesizeWithFallback(
+      app,
+      {
+        ownerId: library.ownerId,
+        voice: asVoice(library.voice),
+        fallbackVoice: asVoice(library.fallbackVoice),
+      },
+      text,
+    );
+  } catch (error) {
+    // synthesizeWithFallback words its last resort for a guru; a library needs its own sentence.
+    throw new MediaError(
+      'The narration could not be spoken just now (the voice service and the fallback voice both failed). Please try again.',
+      (error as Error).message,
+      'system',
+    );
+  }
+  return speechToWav(audio);
+}
