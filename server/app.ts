@@ -31,6 +31,7 @@ import { healthRoutes } from './modules/health/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { learningRoutes } from './modules/learning/routes';
+import { libraryRoutes } from './modules/library/routes';
 import { logRoutes } from './modules/logs/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminPlanRoutes } from './modules/plans/admin-routes';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(integrationRoutes);
   await app.register(guruSpeechRoutes);
   await app.register(guruRoutes);
+  await app.register(libraryRoutes);
   await app.register(guruSessionRoutes);
   await app.register(guruTrainingRoutes);
   await app.register(conversationRoutes);

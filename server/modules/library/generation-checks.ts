@@ -1,0 +1,56 @@
+import { GURU_VOICES } from '../../../common/gurus';
+import { estimateSegment, LIBRARY_MSG } from '../../../common/library';
+import type { App } from '../../app';
+import { AppError, badRequest } from '../../http/errors';
+import { DidError, didClient } from '../../providers/avatar/d-id';
+import { integrationKey } from '../integrations/service';
+import type { LibraryRow } from './access';
+import { segmentChanged, segmentsOf } from './presenters';
+import { assertNotGenerating, assertWithinSlideLimit } from './service';
+
+const isVoice = (value: string) => (GURU_VOICES as readonly string[]).includes(value);
+
+/**
+ * D-ID credits the next generation would spend against what the owner's key has left. Only segments that
+ * would be rendered again count: regenerating after one edit needs that one segment's credits.
+ */
+async function assertDidCredits(app: App, library: LibraryRow, creditsNeeded: number): Promise<void> {
+  const key = await integrationKey(app, library.ownerId, 'didApiKey');
+  if (!key) throw badRequest(LIBRARY_MSG.noDidKey);
+  if (creditsNeeded === 0) return;
+  const credits = await didClient(app.config.ai.didApiBase)
+    .credits(key)
+    .catch((error: unknown) => {
+      if (error instanceof DidError && (error.status === 401 || error.status === 403)) {
+        throw badRequest('D-ID refused your key. Please check it on the Integrations page.');
+      }
+      if (error instanceof DidError && error.status === 402) {
+        throw new AppError('PAYMENT_REQUIRED', LIBRARY_MSG.didCredits);
+      }
+      throw new AppError('UNAVAILABLE', 'D-ID did not answer. Please try again.');
+    });
+  if (credits.remaining < creditsNeeded) throw new AppError('PAYMENT_REQUIRED', LIBRARY_MSG.didCredits);
+}
+
+/**
+ * Everything generating needs, refused with a text the owner can act on before any job is queued
+ * (docs/decisions/014-course-library.md "Generating").
+ */
+export async function assertReadyToGenerate(app: App, library: LibraryRow): Promise<void> {
+  assertNotGenerating(library);
+  const segments = await segmentsOf(app, library.id);
+  if (segments.length === 0) throw badRequest(LIBRARY_MSG.lastSegment);
+  const silent = segments.findIndex((segment) => !segment.description.trim());
+  if (silent >= 0) throw badRequest(`Please add a narration to slide ${silent + 1}.`);
+  if (!isVoice(library.voice)) throw badRequest(LIBRARY_MSG.voice);
+  if (!isVoice(library.fallbackVoice)) throw badRequest(LIBRARY_MSG.fallbackVoice);
+  await assertWithinSlideLimit(app, library, segments.length);
+  if (library.avatarKind === 'static' && !library.avatarImagePath) throw badRequest(LIBRARY_MSG.staticAvatar);
+  if (library.avatarKind === 'd_id') {
+    if (!library.avatarImagePath) throw badRequest(LIBRARY_MSG.staticAvatar);
+    const needed = segments
+      .filter((segment, index) => segmentChanged(library, segment, index))
+      .reduce((total, segment) => total + estimateSegment(segment.description).credits, 0);
+    await assertDidCredits(app, library, needed);
+  }
+}

@@ -1,0 +1,198 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  librarySettingsSchema,
+  narrationSampleSchema,
+  segmentsSchema,
+} from '../../../common/contracts/library';
+import type { GuruVoice } from '../../../common/gurus';
+import type { App } from '../../app';
+import { actorOf } from '../../http/access';
+import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
+import { assertStorageQuota } from '../common/uploads';
+import { sendHlsFile } from '../courses/video-service';
+import { limitOf } from '../plans/limits';
+import { assertModule } from '../plans/module-access';
+import { loadOwnedLibrary } from './access';
+import { cancelGeneration, generationState, libraryGenerationWorker, queueGeneration } from './generation';
+import { assertReadyToGenerate } from './generation-checks';
+import { libraryDetail } from './presenters';
+import {
+  assertNotGenerating,
+  createLibrary,
+  deleteLibrary,
+  listLibraries,
+  readyLibraries,
+  replaceSegments,
+  setAvatarImage,
+  updateSettings,
+} from './service';
+import { readDeckUpload, storeLibraryAvatarImage } from './uploads';
+
+const AUTHORS = ['admin', 'institute', 'teacher'] as const;
+const params = z.object({ libraryId: z.uuid({ error: 'Course library not found' }) });
+
+/** A narration sample is one call to the speaker; the limit keeps it from being a free speech service. */
+const SAMPLES_PER_MINUTE = 30;
+const perUser = {
+  max: SAMPLES_PER_MINUTE,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: { actor: { userId: string } | null; ip: string }) =>
+    request.actor ? `user:${request.actor.userId}` : request.ip,
+};
+
+/** A library the actor may change, when their plan lets them use the course library. */
+async function loadForEditing(app: App, request: FastifyRequest, libraryId: string) {
+  const actor = actorOf(request);
+  const library = await loadOwnedLibrary(app, actor, libraryId);
+  await assertModule(app, actor, 'courseLibrary', 'use');
+  return { actor, library };
+}
+
+/** The course library API (common/contracts/library.ts; docs/decisions/014-course-library.md). */
+export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(libraryGenerationWorker);
+
+  app.get('/api/course-libraries', { config: { access: AUTHORS } }, async (request) => {
+    const actor = actorOf(request);
+    const [libraries, slideLimit] = await Promise.all([
+      listLibraries(app, actor),
+      limitOf(app, actor, 'slidesPerLibrary'),
+    ]);
+    return { libraries, slideLimit };
+  });
+
+  app.post('/api/course-libraries', { config: { access: AUTHORS } }, async (request, reply) => {
+    const actor = actorOf(request);
+    try {
+      await assertModule(app, actor, 'courseLibrary', 'create');
+      // Refuse before reading a byte when the owner's storage is already full.
+      await assertStorageQuota(app, actor.userId);
+      const upload = await readDeckUpload(request);
+      const library = await createLibrary(app, actor, upload);
+      return reply.status(201).send(await libraryDetail(app, library));
+    } catch (error) {
+      // Refused part-way: drop the rest of the body so the client sees the answer.
+      if (!request.raw.readableEnded) request.raw.resume();
+      throw error;
+    }
+  });
+
+  app.get('/api/course-libraries/ready', { config: { access: AUTHORS } }, async (request) => ({
+    libraries: await readyLibraries(app, actorOf(request)),
+  }));
+
+  app.get(
+    '/api/course-libraries/:libraryId',
+    { config: { access: AUTHORS }, schema: { params } },
+    async (request) =>
+      libraryDetail(app, await loadOwnedLibrary(app, actorOf(request), request.params.libraryId)),
+  );
+
+  app.put(
+    '/api/course-libraries/:libraryId',
+    { config: { access: AUTHORS }, schema: { params, body: librarySettingsSchema } },
+    async (request) => {
+      const { library } = await loadForEditing(app, request, request.params.libraryId);
+      return libraryDetail(app, await updateSettings(app, library, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/course-libraries/:libraryId',
+    { config: { access: AUTHORS }, schema: { params } },
+    async (request, reply) => {
+      await deleteLibrary(app, await loadOwnedLibrary(app, actorOf(request), request.params.libraryId));
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/api/course-libraries/:libraryId/segments',
+    { config: { access: AUTHORS }, schema: { params, body: segmentsSchema } },
+    async (request) => {
+      const { library } = await loadForEditing(app, request, request.params.libraryId);
+      return libraryDetail(app, await replaceSegments(app, library, request.body));
+    },
+  );
+
+  app.post(
+    '/api/course-libraries/:libraryId/avatar-image',
+    { config: { access: AUTHORS }, schema: { params } },
+    async (request) => {
+      try {
+        const { library } = await loadForEditing(app, request, request.params.libraryId);
+        assertNotGenerating(library);
+        const key = await storeLibraryAvatarImage(app, request, library);
+        return libraryDetail(app, await setAvatarImage(app, library, key));
+      } catch (error) {
+        if (!request.raw.readableEnded) request.raw.resume();
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/course-libraries/:libraryId/narration-sample',
+    {
+      config: { access: AUTHORS, rateLimit: perUser },
+      schema: { params, body: narrationSampleSchema },
+    },
+    async (request, reply) => {
+      const { library } = await loadForEditing(app, request, request.params.libraryId);
+      const audio = await synthesizeWithFallback(
+        app,
+        library,
+        request.body.text,
+        (request.body.voice ?? library.voice) as GuruVoice,
+      );
+      return reply
+        .header('content-type', audio.contentType)
+        .header('x-speaker', audio.speaker)
+        .send(audio.data);
+    },
+  );
+
+  app.post(
+    '/api/course-libraries/:libraryId/generate',
+    { config: { access: AUTHORS }, schema: { params } },
+    async (request, reply) => {
+      const { library } = await loadForEditing(app, request, request.params.libraryId);
+      await assertReadyToGenerate(app, library);
+      return reply.status(202).send(await queueGeneration(app, library));
+    },
+  );
+
+  app.post(
+    '/api/course-libraries/:libraryId/cancel',
+    { config: { access: AUTHORS }, schema: { params } },
+    async (request) =>
+      cancelGeneration(app, await loadOwnedLibrary(app, actorOf(request), request.params.libraryId)),
+  );
+
+  app.get(
+    '/api/course-libraries/:libraryId/generation',
+    { config: { access: AUTHORS }, schema: { params } },
+    async (request) => {
+      const library = await loadOwnedLibrary(app, actorOf(request), request.params.libraryId);
+      return generationState(app, library.id);
+    },
+  );
+
+  // The player reads the playlist, then its segments by relative name, with the same Authorization header.
+  app.get(
+    '/api/course-libraries/:libraryId/hls/:file',
+    { config: { access: AUTHORS }, schema: { params: params.extend({ file: z.string().max(64) }) } },
+    async (request, reply) => {
+      const library = await loadOwnedLibrary(app, actorOf(request), request.params.libraryId);
+      return sendHlsFile(
+        app,
+        reply,
+        { processingStatus: library.hlsPath ? 'ready' : 'pending', hlsPath: library.hlsPath },
+        request.params.file,
+      );
+    },
+  );
+};
