@@ -4,7 +4,10 @@ import { QUESTION_TYPES } from '../../common/quizzes';
 import {
   conversationMessages,
   conversations,
+  courseLibraries,
   courses,
+  courseVideos,
+  guruChunks,
   guruQuestions,
   gurus,
   quizAttempts,
@@ -16,6 +19,7 @@ import { startTestApp, type TestContext } from '../test/harness';
 import { seedDemo } from './demo';
 import { DEMO_COURSE_TITLE, seedDemoContent } from './demo-content';
 import { DEMO_GURU_NAME } from './demo-guru';
+import { DEMO_LIBRARY_LESSON, DEMO_LIBRARY_TITLE } from './demo-library';
 
 /** The demo the README promises, made through the real API on a fresh database. */
 describe('the demo content', () => {
@@ -84,5 +88,27 @@ describe('the demo content', () => {
     expect(messages[1].citations).toContainEqual(
       expect.objectContaining({ sourceKind: 'caption', title: 'Angles' }),
     );
+  });
+
+  it("generates teacher@'s Polygons library and uses it as the course's fourth lesson, which the guru learns", async () => {
+    const [library] = await ctx.app.db
+      .select()
+      .from(courseLibraries)
+      .where(eq(courseLibraries.title, DEMO_LIBRARY_TITLE));
+    expect(library).toMatchObject({ status: 'ready', voice: 'nova', themeColor: 'indigo' });
+    expect(library.cues?.map((cue) => cue.slide)).toEqual([1, 2, 3]);
+    const [course] = await ctx.app.db.select().from(courses).where(eq(courses.title, DEMO_COURSE_TITLE));
+    const lessons = await ctx.app.db
+      .select()
+      .from(courseVideos)
+      .where(eq(courseVideos.courseId, course.id))
+      .orderBy(courseVideos.kind, courseVideos.position);
+    const polygons = lessons.find((video) => video.title === DEMO_LIBRARY_LESSON);
+    expect(polygons).toMatchObject({ kind: 'lesson', libraryId: library.id, processingStatus: 'ready' });
+    expect(polygons?.captionsPath).toBeTruthy();
+    const [guru] = await ctx.app.db.select().from(gurus).where(eq(gurus.name, DEMO_GURU_NAME));
+    const segments = await ctx.app.db.select().from(guruChunks).where(eq(guruChunks.guruId, guru.id));
+    const slides = segments.filter((chunk) => chunk.sourceKind === 'segment').map((chunk) => chunk.slide);
+    expect(slides.sort()).toEqual([1, 2, 3]);
   });
 });

@@ -6,6 +6,7 @@ import type { App } from '../app';
 import { DEMO_PASSWORD } from './demo';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoConversation, seedDemoGuru } from './demo-guru';
+import { seedDemoLibrary } from './demo-library';
 import { makeSlideVideo, makeStudyPdf } from './demo-media';
 import { seedDemoAttempts, seedDemoQuiz } from './demo-quiz';
 
@@ -146,14 +147,19 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
   );
 
   // Packaging runs in the background job; the course is submitted once every video is ready.
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    const { videos } = (await call('GET', `/api/courses/${courseId}/videos`, teacher)) as {
-      videos: { status: string }[];
-    };
-    if (videos.some((video) => video.status === 'failed')) throw new Error('A demo video failed to package');
-    if (videos.every((video) => video.status === 'ready')) break;
-    await sleep(500);
-  }
+  const waitUntilPackaged = async () => {
+    for (let attempt = 0; attempt < 240; attempt += 1) {
+      const { videos } = (await call('GET', `/api/courses/${courseId}/videos`, teacher)) as {
+        videos: { status: string }[];
+      };
+      if (videos.some((video) => video.status === 'failed'))
+        throw new Error('A demo video failed to package');
+      if (videos.every((video) => video.status === 'ready')) return;
+      await sleep(500);
+    }
+    throw new Error('The demo videos were not packaged in time');
+  };
+  await waitUntilPackaged();
   // Captions for every lesson, once they are ready (the player shows them as a track; the guru cites them).
   const { videos: lessons } = (await call('GET', `/api/courses/${courseId}/videos?kind=lesson`, teacher)) as {
     videos: { id: string; title: string }[];
@@ -163,6 +169,9 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
       ...multipart(captions.file, 'text/vtt', Buffer.from(captions.vtt)),
     });
   }
+  // The fourth lesson is a video generated from a course library (slides narrated by the guru's voice).
+  const polygonsLessonId = await seedDemoLibrary(call, teacher, courseId);
+  await waitUntilPackaged();
   const quizId = await seedDemoQuiz(call, teacher, courseId, lessons);
   await call('POST', `/api/courses/${courseId}/submit`, teacher);
   await call('POST', `/api/approvals/${courseId}/approve`, admin, {
@@ -171,18 +180,14 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
   await call('POST', `/api/learning/courses/${courseId}/subscribe`, student);
   const drawing = makeStudyPdf('My right angle', ['A right angle, marked with a small square: 90 degrees.']);
   await seedDemoAttempts(call, multipart, { student, teacher }, quizId, drawing);
-  const guruId = await seedDemoGuru(
-    app,
-    call,
-    multipart,
-    teacher,
-    courseId,
-    lessons.map((lesson) => lesson.id),
-  );
+  const guruId = await seedDemoGuru(app, call, multipart, teacher, courseId, [
+    ...lessons.map((lesson) => lesson.id),
+    polygonsLessonId,
+  ]);
   await seedDemoConversation(app, call, { student, teacher }, guruId, courseId);
   for (const token of [teacher, admin, student]) await call('POST', '/api/auth/logout', token);
   await seedDemoBilling(app);
   log(
-    'Demo course "Foundations of Geometry" is approved with its quiz; student@ is subscribed, with one marked attempt and one waiting for marking; Geometry Guru is trained, with one conversation answered by the teacher.',
+    'Demo course "Foundations of Geometry" is approved with its quiz and a lesson generated from the Polygons course library; student@ is subscribed, with one marked attempt and one waiting for marking; Geometry Guru is trained, with one conversation answered by the teacher.',
   );
 }
