@@ -53,5 +53,8 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/training-guru': () => import('../features/gurus/training-guru-page'),
   '/guru': () => import('../features/guru-session/guru-session-page'),
   '/conversation-management': () => import('../features/conversations/conversation-list-page'),
+  '/course-library-list': () => import('../features/library/library-list-page'),
+  '/course-library-upload': () => import('../features/library/library-upload-page'),
+  '/course-library-wizard': () => import('../features/library/library-wizard-page'),
   '/view-conversation': () => import('../features/conversations/view-conversation-page'),
 };

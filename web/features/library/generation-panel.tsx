@@ -1,0 +1,158 @@
+import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconDownload, IconPlayerStop, IconWand } from '@tabler/icons-react';
+import type { LibraryDetail } from '../../../common/contracts/library';
+import { estimateLibrary } from '../../../common/library';
+import { toast } from '../../app/toast';
+import { HlsPlayer } from '../../components/hls-player';
+import { useCancelGeneration, useGenerateLibrary } from './api';
+import type { DraftSegment } from './draft';
+import { formatSeconds } from './format';
+
+interface Props {
+  detail: LibraryDetail;
+  segments: DraftSegment[];
+  /** Saves the edits that wait, so the server generates what the wizard shows. */
+  flush: () => Promise<void>;
+}
+
+/** Before: what generating will cost. During: progress and Cancel. After: the video, or why it failed. */
+export function GenerationPanel({ detail, segments, flush }: Props) {
+  const generate = useGenerateLibrary(detail.id);
+  const cancel = useCancelGeneration(detail.id);
+  const total = estimateLibrary(segments.map((segment) => segment.description));
+  const generating = detail.status === 'generating';
+  const rendered = detail.segments.filter((segment) => segment.status === 'ready').length;
+  const overLimit = detail.slideLimit !== null && segments.length > detail.slideLimit;
+
+  const start = async () => {
+    try {
+      await flush();
+    } catch (error) {
+      toast(
+        'danger',
+        `Your changes are not saved: ${error instanceof Error ? error.message : 'please retry'}`,
+      );
+      return;
+    }
+    await generate.generate();
+  };
+
+  const confirmCancel = () =>
+    modals.openConfirmModal({
+      title: 'Cancel generation?',
+      children: (
+        <Text size="sm">
+          The segment being rendered finishes, then generation stops. Segments already rendered are kept for
+          the next time.
+        </Text>
+      ),
+      labels: { confirm: 'Cancel generation', cancel: 'Keep generating' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(undefined, {
+          onSuccess: () => toast('info', 'Generation cancelled'),
+          onError: (error) => toast('danger', error.message),
+        }),
+    });
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="generation-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="generation-heading">
+          Video
+        </Title>
+        <Text size="sm" data-testid="generation-summary">
+          {segments.length} segment{segments.length === 1 ? '' : 's'} · about {formatSeconds(total.seconds)} ·{' '}
+          {total.credits} credit{total.credits === 1 ? '' : 's'}
+        </Text>
+        {!generating && (
+          <Text size="sm" c="dimmed" data-testid="segments-to-render">
+            {detail.changedSegments === 0
+              ? 'The video is up to date.'
+              : `${detail.changedSegments} segment${detail.changedSegments === 1 ? '' : 's'} will be rendered; the others are reused.`}
+          </Text>
+        )}
+        {overLimit && (
+          <Alert color="red" variant="light" p="xs">
+            Slide limit exceeded: your plan allows {detail.slideLimit} slides. Delete{' '}
+            {segments.length - (detail.slideLimit ?? 0)} to generate.
+          </Alert>
+        )}
+
+        {generating && (
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              {detail.stage === 'saving'
+                ? 'Saving the video…'
+                : `Rendering segments: ${rendered} of ${detail.segments.length} done`}
+            </Text>
+            <Progress value={detail.progress} animated aria-label="Generation progress" />
+            <Text size="xs" c="dimmed">
+              {detail.progress}% · you can leave this page; generation continues.
+            </Text>
+          </Stack>
+        )}
+        {detail.status === 'failed' && (
+          <Alert color="red" title="Generation failed" data-testid="generation-error">
+            {detail.error ?? 'Something went wrong.'} Fix it and generate again to retry; rendered segments
+            are kept.
+          </Alert>
+        )}
+        {detail.status === 'cancelled' && (
+          <Alert color="yellow" variant="light">
+            Generation was cancelled. Generate again to continue.
+          </Alert>
+        )}
+
+        <Group gap="xs">
+          {generating ? (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconPlayerStop size={16} />}
+              onClick={confirmCancel}
+              loading={cancel.isPending}
+            >
+              Cancel generation
+            </Button>
+          ) : (
+            <Button
+              leftSection={<IconWand size={16} />}
+              onClick={() => void start()}
+              loading={generate.isPending}
+              disabled={overLimit}
+            >
+              Generate video
+            </Button>
+          )}
+        </Group>
+
+        {detail.status === 'ready' && detail.playlistUrl && (
+          <Stack gap="xs" data-testid="library-video">
+            <HlsPlayer
+              src={detail.playlistUrl}
+              poster={detail.posterUrl}
+              title={detail.title}
+              captionsUrl={detail.captionsUrl}
+            />
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {detail.durationSeconds !== null && formatSeconds(detail.durationSeconds)}
+                {detail.generatedAt && ` · generated ${new Date(detail.generatedAt).toLocaleString()}`}
+              </Text>
+              {detail.videoUrl && (
+                <Anchor href={detail.videoUrl} download={`${detail.title}.mp4`} size="sm">
+                  <Group gap={4} component="span">
+                    <IconDownload size={16} aria-hidden />
+                    Download video
+                  </Group>
+                </Anchor>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

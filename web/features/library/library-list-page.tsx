@@ -1,0 +1,191 @@
+import {
+  Alert,
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Image,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconPresentation, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { LibrarySummary } from '../../../common/contracts/library';
+import { toast } from '../../app/toast';
+import { useDeleteLibrary, useLibraries } from './api';
+import { forgetLibrary } from './draft-db';
+import { formatSeconds } from './format';
+import { LibraryStatusBadge } from './status-badges';
+import { useLibraryProgress } from './use-library-progress';
+
+function LibraryCard({ library }: { library: LibrarySummary }) {
+  const remove = useDeleteLibrary();
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete this course library?',
+      children: (
+        <Text size="sm">
+          “{library.title}”, its {library.segmentCount} segment{library.segmentCount === 1 ? '' : 's'} and its
+          video will be deleted
+          {library.status === 'generating' ? ', and the generation running now stops' : ''}. Lessons that
+          already use the video keep their copy. This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete library', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(library.id, {
+          onSuccess: () => {
+            void forgetLibrary(library.id);
+            toast('success', 'Course library deleted');
+          },
+          onError: (error) => toast('danger', error.message),
+        }),
+    });
+  return (
+    <Card withBorder padding="md" component="article" aria-label={library.title} data-testid="library-card">
+      <Card.Section>
+        <AspectRatio ratio={16 / 9}>
+          {library.posterUrl ? (
+            <Image src={library.posterUrl} alt={`Poster of ${library.title}`} fit="cover" />
+          ) : (
+            <Center bg="var(--mantine-color-default-hover)" aria-hidden>
+              <IconPresentation size={40} stroke={1.3} />
+            </Center>
+          )}
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap="xs" mt="sm" h="100%">
+        <div>
+          <Text fw={700} lineClamp={2}>
+            {library.title}
+          </Text>
+          <Text size="sm" c="dimmed" lineClamp={1} title={library.sourceName}>
+            {library.sourceName}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <LibraryStatusBadge status={library.status} progress={library.progress} stage={library.stage} />
+          <Badge variant="outline" color="gray">
+            {library.segmentCount} slide{library.segmentCount === 1 ? '' : 's'}
+          </Badge>
+          {library.durationSeconds !== null && (
+            <Badge variant="outline" color="gray">
+              {formatSeconds(library.durationSeconds)}
+            </Badge>
+          )}
+          {library.generatedAt && library.changedSegments > 0 && library.status !== 'generating' && (
+            <Badge variant="light" color="orange" data-testid="library-changes">
+              {library.changedSegments} change{library.changedSegments === 1 ? '' : 's'} not generated
+            </Badge>
+          )}
+        </Group>
+        {library.status === 'generating' && (
+          <Progress
+            value={library.progress}
+            animated
+            aria-label={`Generation progress of ${library.title}`}
+          />
+        )}
+        {library.status === 'failed' && library.error && (
+          <Text size="sm" c="red" lineClamp={3}>
+            {library.error}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          Updated {new Date(library.updatedAt).toLocaleString()}
+        </Text>
+        <Group mt="auto" gap="xs">
+          <Button
+            component={Link}
+            to={`/course-library-wizard?id=${library.id}`}
+            size="xs"
+            leftSection={<IconPencil size={14} />}
+            aria-label={`Open ${library.title}`}
+          >
+            Open
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={confirmDelete}
+            loading={remove.isPending}
+            aria-label={`Delete ${library.title}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /course-library-list: the owner's slide decks turned into narrated videos. */
+export default function LibraryListPage() {
+  const libraries = useLibraries();
+  useLibraryProgress();
+  const slideLimit = libraries.data?.slideLimit;
+  return (
+    <Container size="lg">
+      <Stack>
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1} size="h2">
+              Course Library
+            </Title>
+            <Text c="dimmed" size="sm">
+              Turn a slide deck into a narrated video for your lessons.
+              {slideLimit !== undefined &&
+                (slideLimit === null
+                  ? ' Your plan has no slide limit.'
+                  : ` Your plan allows ${slideLimit} slides per library.`)}
+            </Text>
+          </div>
+          <Button component={Link} to="/course-library-upload" leftSection={<IconUpload size={16} />}>
+            Upload slides
+          </Button>
+        </Group>
+        {libraries.isPending && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} h={280} radius="md" />
+            ))}
+          </SimpleGrid>
+        )}
+        {libraries.isError && <Alert color="red">{libraries.error.message}</Alert>}
+        {libraries.data && libraries.data.libraries.length === 0 && (
+          <Card withBorder padding="xl" data-testid="libraries-empty">
+            <Stack align="center" gap="xs">
+              <IconPresentation size={40} stroke={1.5} aria-hidden />
+              <Text fw={600}>No course libraries yet</Text>
+              <Text c="dimmed" size="sm" ta="center">
+                Upload your slides as a PDF: each slide becomes a segment you narrate, and Gurukul renders the
+                video with your voice and avatar.
+              </Text>
+              <Button component={Link} to="/course-library-upload" variant="light">
+                Upload your first deck
+              </Button>
+            </Stack>
+          </Card>
+        )}
+        {libraries.data && libraries.data.libraries.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {libraries.data.libraries.map((library) => (
+              <LibraryCard key={library.id} library={library} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

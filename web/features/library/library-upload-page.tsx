@@ -1,0 +1,182 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Container,
+  FileButton,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type DragEvent, type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LIBRARY_LIMITS } from '../../../common/library';
+import { ApiError } from '../../app/api';
+import { toast } from '../../app/toast';
+import { libraryKeys, uploadDeck, useLibraries } from './api';
+import { setCurrentLibraryId } from './draft-db';
+
+const ACCEPT =
+  'application/pdf,.pdf,application/vnd.openxmlformats-officedocument.presentationml.presentation,.pptx';
+const MAX_MB = Math.round(LIBRARY_LIMITS.uploadMaxBytes / 1024 / 1024);
+
+const titleFromFile = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
+
+/** /course-library-upload: a title and a deck; the server reads the slides, then the wizard opens. */
+export default function LibraryUploadPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const slideLimit = useLibraries().data?.slideLimit;
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<{ title?: string; file?: string }>({});
+  const [dragging, setDragging] = useState(false);
+
+  const choose = (picked: File | null) => {
+    if (!picked) return;
+    if (picked.size > LIBRARY_LIMITS.uploadMaxBytes) {
+      setErrors((now) => ({ ...now, file: `The file must be at most ${MAX_MB} MB` }));
+      return;
+    }
+    setFile(picked);
+    setErrors((now) => ({ ...now, file: undefined }));
+    if (!title.trim()) setTitle(titleFromFile(picked.name).slice(0, LIBRARY_LIMITS.titleMax));
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0] ?? null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      title: title.trim() ? undefined : 'Please enter a title',
+      file: file ? undefined : 'Please choose your slides (PDF or PPTX)',
+    };
+    setErrors(next);
+    if (!file || next.title) return;
+    setProgress(0);
+    try {
+      const library = await uploadDeck(title.trim(), file, setProgress);
+      queryClient.setQueryData(libraryKeys.one(library.id), library);
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.list });
+      await setCurrentLibraryId(library.id);
+      toast('success', `${library.segments.length} slides read`);
+      navigate(`/course-library-wizard?id=${library.id}`);
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message : 'Upload failed';
+      const fields = failure instanceof ApiError ? failure.fields : {};
+      // The server's reason belongs under the field it is about ('Slide limit exceeded', not a PDF, …).
+      setErrors({ title: fields.title, file: fields.file ?? (fields.title ? undefined : message) });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  return (
+    <Container size="sm">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack>
+          <Group justify="space-between">
+            <Title order={1} size="h2">
+              Upload slides
+            </Title>
+            <Anchor component={Link} to="/course-library-list">
+              All libraries
+            </Anchor>
+          </Group>
+          <TextInput
+            label="Title"
+            withAsterisk
+            maxLength={LIBRARY_LIMITS.titleMax}
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            error={errors.title}
+            disabled={uploading}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="deck-label">
+              Slides
+            </Text>
+            <Card
+              withBorder
+              padding="xl"
+              onDragOver={(event) => {
+                event.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              style={{
+                borderStyle: 'dashed',
+                borderColor: errors.file
+                  ? 'var(--mantine-color-error)'
+                  : dragging
+                    ? 'var(--mantine-primary-color-filled)'
+                    : undefined,
+              }}
+              data-testid="deck-dropzone"
+            >
+              <Stack align="center" gap="xs">
+                <IconFileTypePdf size={40} stroke={1.4} aria-hidden />
+                <Text size="sm" ta="center" id="deck-name">
+                  {file ? file.name : 'Drop your PDF here, or choose a file'}
+                </Text>
+                <FileButton onChange={choose} accept={ACCEPT}>
+                  {(props) => (
+                    <Button
+                      {...props}
+                      variant="light"
+                      disabled={uploading}
+                      aria-describedby="deck-label deck-name deck-help"
+                    >
+                      {file ? 'Choose another file' : 'Choose file'}
+                    </Button>
+                  )}
+                </FileButton>
+                <Text size="xs" c="dimmed" ta="center" id="deck-help">
+                  PDF up to {MAX_MB} MB (PowerPoint .pptx when the server can convert it). Each page becomes a
+                  segment.
+                  {slideLimit !== undefined &&
+                    slideLimit !== null &&
+                    ` Your plan allows ${slideLimit} slides.`}
+                </Text>
+              </Stack>
+            </Card>
+            {errors.file && (
+              <Text size="sm" c="var(--mantine-color-error)" role="alert" data-testid="deck-error">
+                {errors.file}
+              </Text>
+            )}
+          </Stack>
+          {uploading && (
+            <Stack gap={4}>
+              <Progress value={progress} animated aria-label="Upload progress" />
+              <Text size="xs" c="dimmed" aria-live="polite">
+                {progress < 100 ? `Uploading… ${progress}%` : 'Reading your slides…'}
+              </Text>
+            </Stack>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconUpload size={16} />} loading={uploading}>
+              Upload
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Container>
+  );
+}

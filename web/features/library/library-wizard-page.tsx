@@ -1,0 +1,249 @@
+import { Alert, Anchor, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { LibraryDetail } from '../../../common/contracts/library';
+import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
+import { toast } from '../../app/toast';
+import { LoadFailed } from '../../components/load-failed';
+import { PageLoader } from '../../components/page-loader';
+import { useLibrary } from './api';
+import { insertSegmentAfter, moveSegment } from './draft';
+import { getCurrentLibraryId } from './draft-db';
+import { GenerationPanel } from './generation-panel';
+import { SaveStatusIndicator } from './save-status';
+import { SegmentCard } from './segment-card';
+import { SettingsPanel } from './settings-panel';
+import { useLibraryEditor } from './use-library-editor';
+import { useLibraryProgress } from './use-library-progress';
+import { useNarrationPlayer } from './use-narration-player';
+
+/** Moves focus after the list changed under it, once React has drawn the new list. */
+const focusLater = (...labels: string[]) =>
+  requestAnimationFrame(() => {
+    for (const label of labels) {
+      const element = document.querySelector<HTMLElement>(`[aria-label="${label}"]:not([disabled])`);
+      if (element) return element.focus();
+    }
+  });
+
+function DraftOffer(props: { savedAt: number; onRestore: () => void; onDiscard: () => void }) {
+  return (
+    <Alert color="yellow" title="Unsaved changes in this browser" data-testid="draft-offer">
+      <Stack gap="xs">
+        <Text size="sm">
+          This browser kept changes to this library from {new Date(props.savedAt).toLocaleString()} that the
+          server does not have.
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" onClick={props.onRestore}>
+            Restore unsaved changes
+          </Button>
+          <Button size="xs" variant="default" onClick={props.onDiscard}>
+            Discard
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function LibraryEditor({ detail }: { detail: LibraryDetail }) {
+  const editor = useLibraryEditor(detail);
+  useLibraryProgress(detail.id, detail.status === 'generating');
+  const player = useNarrationPlayer(detail.id);
+  const [lastSegmentWarning, setLastSegmentWarning] = useState(false);
+  useHotkeys([['mod+S', () => void editor.flush().catch(() => undefined)]], []);
+
+  const { segments, settings } = editor;
+  const locked = detail.status === 'generating';
+  const showStatus = locked || detail.status === 'failed';
+  const savedById = new Map(detail.segments.map((segment) => [segment.id, segment]));
+  const limit = Math.min(detail.slideLimit ?? LIBRARY_LIMITS.segmentsMax, LIBRARY_LIMITS.segmentsMax);
+  const canAdd = segments.length < limit;
+
+  const remove = (index: number) => {
+    if (segments.length <= 1) {
+      // Refused here, without asking the server: a library keeps at least one segment.
+      setLastSegmentWarning(true);
+      toast('warning', LIBRARY_MSG.lastSegment);
+      return;
+    }
+    const number = index + 1;
+    modals.openConfirmModal({
+      title: `Delete segment ${number}?`,
+      children: <Text size="sm">Its slide and narration are removed from this library.</Text>,
+      labels: { confirm: 'Delete segment', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        editor.editSegments((now) => now.filter((_, at) => at !== index));
+        focusLater(`Narration for segment ${number}`, `Narration for segment ${number - 1}`);
+      },
+    });
+  };
+
+  return (
+    <Container size="xl">
+      <Stack>
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1} size="h2">
+              {settings.title.trim() || 'Course library'}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {detail.sourceName} · {segments.length} segment{segments.length === 1 ? '' : 's'}
+              {detail.slideLimit !== null && ` (your plan allows ${detail.slideLimit})`}
+            </Text>
+          </div>
+          <Group gap="md">
+            <SaveStatusIndicator status={editor.saveStatus} error={editor.saveError} onRetry={editor.retry} />
+            <Anchor component={Link} to="/course-library-list">
+              All libraries
+            </Anchor>
+          </Group>
+        </Group>
+        {editor.offer && (
+          <DraftOffer savedAt={editor.offer.savedAt} onRestore={editor.restore} onDiscard={editor.discard} />
+        )}
+        {locked && (
+          <Alert color="blue" variant="light">
+            {LIBRARY_MSG.busy}
+          </Alert>
+        )}
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <SettingsPanel
+              detail={detail}
+              settings={settings}
+              locked={locked}
+              onChange={editor.editSettings}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack>
+              <GenerationPanel detail={detail} segments={segments} flush={editor.flush} />
+              {lastSegmentWarning && (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  withCloseButton
+                  closeButtonLabel="Dismiss"
+                  onClose={() => setLastSegmentWarning(false)}
+                >
+                  {LIBRARY_MSG.lastSegment}
+                </Alert>
+              )}
+              <Stack gap="sm" role="list" aria-label="Segments">
+                {segments.map((segment, index) => {
+                  const number = index + 1;
+                  const saved = segment.id ? savedById.get(segment.id) : undefined;
+                  const slideUrl =
+                    saved?.slideUrl ??
+                    (segment.copySlideOf ? (savedById.get(segment.copySlideOf)?.slideUrl ?? null) : null);
+                  return (
+                    <SegmentCard
+                      key={segment.key}
+                      segment={segment}
+                      number={number}
+                      total={segments.length}
+                      saved={saved}
+                      slideUrl={slideUrl}
+                      locked={locked}
+                      showStatus={showStatus}
+                      canAdd={canAdd}
+                      playing={player.playing === segment.key}
+                      onChange={(description) =>
+                        editor.editSegments((now) =>
+                          now.map((one) => (one.key === segment.key ? { ...one, description } : one)),
+                        )
+                      }
+                      onMove={(delta) => {
+                        editor.editSegments((now) => moveSegment(now, index, delta));
+                        const moved = number + delta;
+                        const direction = delta < 0 ? 'up' : 'down';
+                        const other = delta < 0 ? 'down' : 'up';
+                        focusLater(`Move segment ${moved} ${direction}`, `Move segment ${moved} ${other}`);
+                      }}
+                      onAdd={(copySlide) => {
+                        if (!canAdd) return toast('warning', LIBRARY_MSG.slideLimit);
+                        editor.editSegments((now) => insertSegmentAfter(now, index, copySlide));
+                        focusLater(`Narration for segment ${number + 1}`);
+                      }}
+                      onDelete={() => remove(index)}
+                      onHear={() => void player.play(segment.key, segment.description, settings.voice)}
+                    />
+                  );
+                })}
+              </Stack>
+              <Text size="xs" c="dimmed">
+                Changes save automatically (Ctrl+S saves at once) and are kept in this browser until the
+                server has them.
+              </Text>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
+function LibraryWizard({ id }: { id: string }) {
+  const library = useLibrary(id);
+  if (library.isPending) return <PageLoader />;
+  if (library.isError) {
+    return (
+      <LoadFailed
+        title={LIBRARY_MSG.notFound}
+        message={library.error.message}
+        backTo="/course-library-list"
+        backLabel="Back to the course library"
+      />
+    );
+  }
+  return <LibraryEditor detail={library.data} />;
+}
+
+/** /course-library-wizard?id=: narrate the slides, choose the look, generate; without id, the last one edited. */
+export default function LibraryWizardPage() {
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id');
+  const [lookedUp, setLookedUp] = useState(false);
+
+  useEffect(() => {
+    if (id) return;
+    let live = true;
+    void getCurrentLibraryId().then((stored) => {
+      if (!live) return;
+      if (stored) setParams({ id: stored }, { replace: true });
+      setLookedUp(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, setParams]);
+
+  if (id) return <LibraryWizard key={id} id={id} />;
+  if (!lookedUp) return <PageLoader />;
+  return (
+    <Container size="sm">
+      <Card withBorder padding="xl">
+        <Stack align="center" gap="xs">
+          <Text fw={600}>No course library open</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            Open one from your course library, or upload a new slide deck.
+          </Text>
+          <Group>
+            <Button component={Link} to="/course-library-list" variant="default">
+              Course library
+            </Button>
+            <Button component={Link} to="/course-library-upload">
+              Upload slides
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

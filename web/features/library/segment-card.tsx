@@ -1,0 +1,178 @@
+import {
+  ActionIcon,
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Image,
+  Menu,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconPlayerStop,
+  IconPlus,
+  IconTrash,
+  IconVolume,
+} from '@tabler/icons-react';
+import type { SegmentView } from '../../../common/contracts/library';
+import { estimateSegment, LIBRARY_LIMITS } from '../../../common/library';
+import type { DraftSegment } from './draft';
+import { estimateLabel } from './format';
+import { SegmentStatusBadge } from './status-badges';
+
+interface Props {
+  segment: DraftSegment;
+  /** 1-based position, used in every label ('Segment 2'). */
+  number: number;
+  total: number;
+  /** The server's view of this segment, when it is saved. */
+  saved: SegmentView | undefined;
+  slideUrl: string | null;
+  locked: boolean;
+  showStatus: boolean;
+  canAdd: boolean;
+  playing: boolean;
+  onChange: (description: string) => void;
+  onMove: (delta: -1 | 1) => void;
+  onAdd: (copySlide: boolean) => void;
+  onDelete: () => void;
+  onHear: () => void;
+}
+
+/** One slide and its narration, with the actions on it (each button named with the segment's number). */
+export function SegmentCard(props: Props) {
+  const { segment, number, total, saved, locked } = props;
+  const estimate = estimateSegment(segment.description);
+  const hasText = segment.description.trim().length > 0;
+  return (
+    <Card withBorder padding="sm" role="listitem" aria-label={`Segment ${number}`} data-testid="segment-card">
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <AspectRatio ratio={16 / 9}>
+            {props.slideUrl ? (
+              <Image src={props.slideUrl} alt={`Slide of segment ${number}`} fit="contain" radius="sm" />
+            ) : (
+              <Center
+                bg="var(--mantine-color-default-hover)"
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              >
+                <Text size="sm" c="dimmed">
+                  {segment.copySlideOf ? 'Copied slide (shown once saved)' : 'Blank slide'}
+                </Text>
+              </Center>
+            )}
+          </AspectRatio>
+          <Group gap={6} mt={6}>
+            <Text size="xs" c="dimmed">
+              Segment {number}
+              {saved?.page ? ` · page ${saved.page}` : ''}
+            </Text>
+            {props.showStatus && saved && <SegmentStatusBadge status={saved.status} />}
+            {!props.showStatus && (saved ? saved.changed : true) && (
+              <Badge size="xs" variant="light" color="orange">
+                Not generated yet
+              </Badge>
+            )}
+          </Group>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <Stack gap={6}>
+            <Textarea
+              aria-label={`Narration for segment ${number}`}
+              placeholder="What the narrator says over this slide"
+              autosize
+              minRows={3}
+              maxRows={10}
+              maxLength={LIBRARY_LIMITS.narrationMax}
+              value={segment.description}
+              readOnly={locked}
+              onChange={(event) => props.onChange(event.currentTarget.value)}
+            />
+            <Group justify="space-between" gap="xs">
+              <Text size="xs" c="dimmed" data-testid="segment-estimate">
+                {estimateLabel(estimate)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {segment.description.length}/{LIBRARY_LIMITS.narrationMax}
+              </Text>
+            </Group>
+            <Group gap={6} wrap="wrap">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={props.playing ? <IconPlayerStop size={14} /> : <IconVolume size={14} />}
+                onClick={props.onHear}
+                disabled={!hasText}
+                aria-label={
+                  props.playing
+                    ? `Stop narration for segment ${number}`
+                    : `Hear narration for segment ${number}`
+                }
+              >
+                {props.playing ? 'Stop' : 'Hear narration'}
+              </Button>
+              <Menu position="bottom-start" withinPortal>
+                <Menu.Target>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconPlus size={14} />}
+                    disabled={locked || !props.canAdd}
+                    aria-label={`Add segment after ${number}`}
+                  >
+                    Add segment
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => props.onAdd(true)}>Copy of this slide</Menu.Item>
+                  <Menu.Item onClick={() => props.onAdd(false)}>Blank slide</Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+              <Group gap={4} ml="auto">
+                <Tooltip label="Move up">
+                  <ActionIcon
+                    variant="default"
+                    onClick={() => props.onMove(-1)}
+                    disabled={locked || number === 1}
+                    aria-label={`Move segment ${number} up`}
+                  >
+                    <IconArrowUp size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Move down">
+                  <ActionIcon
+                    variant="default"
+                    onClick={() => props.onMove(1)}
+                    disabled={locked || number === total}
+                    aria-label={`Move segment ${number} down`}
+                  >
+                    <IconArrowDown size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="light"
+                    color="red"
+                    onClick={props.onDelete}
+                    disabled={locked}
+                    aria-label={`Delete segment ${number}`}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Card>
+  );
+}

@@ -1,0 +1,251 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  CheckIcon,
+  ColorSwatch,
+  FileButton,
+  Group,
+  Image,
+  Progress,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { LibraryDetail } from '../../../common/contracts/library';
+import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
+import { FONTS, type FontName, fontStack } from '../../../common/fonts';
+import { GURU_VOICES, type GuruVoice } from '../../../common/gurus';
+import {
+  AVATAR_CORNER_LABELS,
+  AVATAR_CORNERS,
+  type AvatarCorner,
+  LIBRARY_AVATAR_KINDS,
+  LIBRARY_AVATAR_LABELS,
+  LIBRARY_LIMITS,
+  LIBRARY_MSG,
+  type LibraryAvatarKind,
+} from '../../../common/library';
+import { THEME_COLORS, type ThemeColorKey } from '../../../common/theme-colors';
+import { toast } from '../../app/toast';
+import { uploadAvatarImage, useStoreDetail } from './api';
+import type { EditableSettings } from './draft';
+
+const VOICE_OPTIONS = GURU_VOICES.map((voice) => ({
+  value: voice,
+  label: voice[0].toUpperCase() + voice.slice(1),
+}));
+/** Black or white text, whichever reads better on the colour (lime and cyan are too light for white). */
+const textOn = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#000' : '#fff';
+};
+const MAX_IMAGE_MB = Math.round(LIBRARY_LIMITS.avatarImageMaxBytes / 1024 / 1024);
+
+interface Props {
+  detail: LibraryDetail;
+  settings: EditableSettings;
+  locked: boolean;
+  onChange: (change: Partial<EditableSettings>) => void;
+}
+
+function AvatarImage({ detail, locked }: { detail: LibraryDetail; locked: boolean }) {
+  const storeDetail = useStoreDetail();
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    if (file.size > LIBRARY_LIMITS.avatarImageMaxBytes) {
+      toast('warning', `The image must be at most ${MAX_IMAGE_MB} MB`);
+      return;
+    }
+    setProgress(0);
+    try {
+      storeDetail(await uploadAvatarImage(detail.id, file, setProgress));
+      toast('success', 'Avatar image saved');
+    } catch (error) {
+      toast('danger', error instanceof Error ? error.message : 'Upload failed');
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Group align="center" wrap="nowrap">
+        {detail.avatarImageUrl ? (
+          <Image src={detail.avatarImageUrl} alt="Avatar image" w={72} h={72} radius="md" fit="cover" />
+        ) : (
+          <Box
+            w={72}
+            h={72}
+            bg="var(--mantine-color-default-hover)"
+            style={{ borderRadius: 8 }}
+            aria-hidden
+          />
+        )}
+        <FileButton onChange={(file) => void upload(file)} accept={ALLOWED_IMAGE_TYPES.join(',')}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              size="xs"
+              leftSection={<IconPhoto size={14} />}
+              loading={progress !== null}
+              disabled={locked}
+            >
+              {detail.avatarImageUrl ? 'Change avatar image' : 'Upload avatar image'}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {progress !== null && <Progress value={progress} aria-label="Avatar image upload progress" />}
+      {!detail.avatarImageUrl && (
+        <Text size="xs" c="var(--mantine-color-error)">
+          {LIBRARY_MSG.staticAvatar}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The look and sound of the video: title, voices, avatar, font and theme colour. */
+export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
+  const color = THEME_COLORS.find((one) => one.key === settings.themeColor) ?? THEME_COLORS[0];
+  const font = settings.fontFamily as FontName;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="library-settings-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="library-settings-heading">
+          Video settings
+        </Title>
+        <TextInput
+          label="Title"
+          withAsterisk
+          maxLength={LIBRARY_LIMITS.titleMax}
+          value={settings.title}
+          readOnly={locked}
+          onChange={(event) => onChange({ title: event.currentTarget.value })}
+          error={settings.title.trim() ? undefined : 'Please enter a title'}
+        />
+        <Select
+          label="Voice"
+          withAsterisk
+          data={VOICE_OPTIONS}
+          value={settings.voice}
+          readOnly={locked}
+          allowDeselect={false}
+          onChange={(value) => onChange({ voice: (value as GuruVoice | null) ?? null })}
+          error={settings.voice ? undefined : LIBRARY_MSG.voice}
+        />
+        <Select
+          label="Fallback voice"
+          description="Used when the chosen voice's service is unavailable."
+          withAsterisk
+          data={VOICE_OPTIONS}
+          value={settings.fallbackVoice}
+          readOnly={locked}
+          allowDeselect={false}
+          onChange={(value) => onChange({ fallbackVoice: (value as GuruVoice | null) ?? null })}
+          error={settings.fallbackVoice ? undefined : LIBRARY_MSG.fallbackVoice}
+        />
+        <Radio.Group
+          label="Avatar"
+          value={settings.avatarKind}
+          onChange={(value) => !locked && onChange({ avatarKind: value as LibraryAvatarKind })}
+        >
+          <Stack gap={6} mt={4}>
+            {LIBRARY_AVATAR_KINDS.map((kind) => (
+              <Radio key={kind} value={kind} label={LIBRARY_AVATAR_LABELS[kind]} disabled={locked} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {settings.avatarKind === 'static' && <AvatarImage detail={detail} locked={locked} />}
+        {settings.avatarKind === 'd_id' && (
+          <Alert color="blue" variant="light" p="xs">
+            <Text size="sm">
+              D-ID animates a talking head with the D-ID key of your{' '}
+              <Anchor component={Link} to="/integrations">
+                Integrations page
+              </Anchor>{' '}
+              and its credits (one per 15 seconds of each segment).
+            </Text>
+          </Alert>
+        )}
+        {settings.avatarKind !== 'none' && (
+          <Select
+            label="Avatar corner"
+            data={AVATAR_CORNERS.map((corner) => ({ value: corner, label: AVATAR_CORNER_LABELS[corner] }))}
+            value={settings.avatarCorner}
+            readOnly={locked}
+            allowDeselect={false}
+            onChange={(value) => value && onChange({ avatarCorner: value as AvatarCorner })}
+          />
+        )}
+        <Select
+          label="Font"
+          description="For the title band and the captions."
+          data={[...FONTS]}
+          value={settings.fontFamily}
+          searchable
+          readOnly={locked}
+          allowDeselect={false}
+          onChange={(value) => value && onChange({ fontFamily: value as FontName })}
+        />
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="library-colour-label">
+            Theme colour
+          </Text>
+          <Group gap={6} role="radiogroup" aria-labelledby="library-colour-label">
+            {THEME_COLORS.map((one) => {
+              const selected = settings.themeColor === one.key;
+              return (
+                <Tooltip key={one.key} label={one.name}>
+                  <ColorSwatch
+                    component="button"
+                    type="button"
+                    role="radio"
+                    aria-checked={selected}
+                    aria-label={one.name}
+                    color={one.hex}
+                    size={28}
+                    disabled={locked}
+                    onClick={() => onChange({ themeColor: one.key as ThemeColorKey })}
+                    style={{ color: '#fff', cursor: locked ? 'default' : 'pointer' }}
+                  >
+                    {selected && <CheckIcon size={12} />}
+                  </ColorSwatch>
+                </Tooltip>
+              );
+            })}
+          </Group>
+        </Stack>
+        <Box
+          aria-label="Title band preview"
+          role="img"
+          p="sm"
+          style={{
+            background: color.hex,
+            color: textOn(color.hex),
+            borderRadius: 8,
+            fontFamily: fontStack(font),
+          }}
+        >
+          <Text fw={700} inherit lineClamp={1}>
+            {settings.title.trim() || 'Your title'}
+          </Text>
+          <Text size="sm" inherit>
+            Captions look like this in {font}.
+          </Text>
+        </Box>
+      </Stack>
+    </Card>
+  );
+}
