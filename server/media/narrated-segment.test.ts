@@ -183,6 +183,45 @@ describe('renderSegment', () => {
     expect(Number(probe(outPath).format.duration)).toBeCloseTo(frames / SEGMENT_FPS, 2);
   });
 
+  it('plays a talking-head video in the corner box, keeping its aspect and holding its last frame', async () => {
+    // 0.6 s of orange, 160×240 (portrait): shorter than the 2 s narration and not square.
+    const talk = path.join(dir, 'talk.mp4');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0xe8590c:s=160x240:r=25:d=0.6'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', talk],
+    ]);
+    const outPath = path.join(dir, 'talking.mp4');
+    const result = await renderSegment({
+      slidePng: png(1280, 720, '#ffffff'),
+      narrationWav: silentWav(2, 24000, 1),
+      captionStyle: { fontFamily: 'Inter', colorHex: '#228be6' },
+      // The video wins over a still image given too.
+      avatarPng: png(300, 300, '#1c7ed6'),
+      avatarVideoPath: talk,
+      avatarCorner: 'bottom-right',
+      outPath,
+    });
+    expect(result.durationSeconds).toBeCloseTo(2, 9);
+    const info = probe(outPath);
+    expect(Number(info.format.duration)).toBeCloseTo(2, 1);
+    expect(info.streams.find((stream) => stream.codec_type === 'video')).toMatchObject({
+      width: 1280,
+      height: 720,
+    });
+
+    const near = (actual: number[], expected: number[]) => {
+      for (const [index, value] of actual.entries())
+        expect(Math.abs(value - expected[index])).toBeLessThan(40);
+    };
+    // The box is 147×220 at the bottom right (x 1109–1256, y 476–696): orange inside, white beside it.
+    const orange = [232, 89, 12];
+    near(framePixel(outPath, 1180, 580, 0.2), orange);
+    // After the talk's 0.6 s its last frame stays.
+    near(framePixel(outPath, 1180, 580, 1.7), orange);
+    near(framePixel(outPath, 1095, 580, 0.2), [255, 255, 255]);
+    near(framePixel(outPath, 640, 360, 0.2), [255, 255, 255]);
+  });
+
   it('fails clearly on a slide that is not an image', async () => {
     const failure = renderSegment({
       slidePng: Buffer.from('not an image'),

@@ -33,6 +33,11 @@ export interface SegmentInput {
   captionStyle: { fontFamily: string; colorHex: string };
   /** A static avatar, scaled into a 220 px box in its corner. */
   avatarPng?: Buffer;
+  /**
+   * A talking head (a D-ID talk's MP4) played in the same corner box instead of `avatarPng`: scaled keeping
+   * its aspect, holding its last frame when shorter than the narration, cut with the segment.
+   */
+  avatarVideoPath?: string;
   avatarCorner?: AvatarCorner;
   outPath: string;
   /** Time limit for ffmpeg; by default 60 s plus 3× the narration. */
@@ -89,6 +94,8 @@ export async function renderSegment(input: SegmentInput): Promise<SegmentResult>
   const frames = Math.ceil(narrationSeconds * SEGMENT_FPS - 1e-6);
   const durationSeconds = frames / SEGMENT_FPS;
   const corner = input.avatarCorner ?? 'bottom-right';
+  const talkingHead = input.avatarVideoPath;
+  const stillAvatar = talkingHead ? undefined : input.avatarPng;
 
   const work = await mkdtemp(path.join(os.tmpdir(), 'gurukul-segment-'));
   try {
@@ -104,9 +111,9 @@ export async function renderSegment(input: SegmentInput): Promise<SegmentResult>
     const filters = [`[0:v]${fit}[slide]`];
     let composed = '[slide]';
     let next = 2;
-    if (input.avatarPng) {
+    if (stillAvatar) {
       const avatar = path.join(work, 'avatar.png');
-      await writeFile(avatar, input.avatarPng);
+      await writeFile(avatar, stillAvatar);
       inputs.push('-i', avatar);
       filters.push(
         `[${next}:v]scale=${AVATAR_BOX}:${AVATAR_BOX}:force_original_aspect_ratio=decrease[avatar]`,
@@ -117,6 +124,17 @@ export async function renderSegment(input: SegmentInput): Promise<SegmentResult>
     }
     // overlay and format before the frame rate (measured faster, ARCHITECTURE.md).
     let chain = `${composed}format=yuv420p,loop=loop=-1:size=1:start=0`;
+    if (talkingHead) {
+      // A moving picture cannot be composed once: the looped slide is the background it plays over.
+      inputs.push('-i', talkingHead);
+      filters.push(
+        `${chain},fps=${SEGMENT_FPS}[background]`,
+        `[${next}:v]setpts=PTS-STARTPTS,fps=${SEGMENT_FPS},scale=${AVATAR_BOX}:${AVATAR_BOX}:force_original_aspect_ratio=decrease,` +
+          `tpad=stop_mode=clone:stop_duration=${durationSeconds.toFixed(3)}[talking]`,
+      );
+      chain = `[background][talking]overlay=${cornerPosition(corner)}:eof_action=repeat,format=yuv420p`;
+      next += 1;
+    }
     const title = input.title?.trim();
     if (title) {
       const band = path.join(work, 'title.png');
@@ -124,7 +142,7 @@ export async function renderSegment(input: SegmentInput): Promise<SegmentResult>
       inputs.push('-i', band);
       filters.push(`${chain}[looped]`);
       // The band sits at the bottom unless the avatar is there; shown only at the start, so after the loop.
-      const y = input.avatarPng && corner.startsWith('bottom') ? MARGIN : `H-h-${MARGIN}`;
+      const y = (stillAvatar || talkingHead) && corner.startsWith('bottom') ? MARGIN : `H-h-${MARGIN}`;
       chain = `[looped][${next}:v]overlay=${MARGIN}:${y}:enable='lt(t,${TITLE_SECONDS})',format=yuv420p`;
     }
     filters.push(`${chain},fps=${SEGMENT_FPS}[v]`);
@@ -135,7 +153,8 @@ export async function renderSegment(input: SegmentInput): Promise<SegmentResult>
       ...['-filter_complex', filters.join(';'), '-map', '[v]', '-map', '1:a:0'],
       // Silence pads the narration to the whole last frame.
       ...['-af', 'apad', '-t', durationSeconds.toFixed(3)],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage'],
+      // A talking head moves, so the still-image tuning (strong deblocking of flat pictures) does not fit it.
+      ...['-c:v', 'libx264', '-preset', 'veryfast', ...(talkingHead ? [] : ['-tune', 'stillimage'])],
       ...['-crf', '23', '-pix_fmt', 'yuv420p'],
       // A key frame every 6 s from each segment's start, so the lesson can be cut into HLS by stream copy.
       ...['-profile:v', 'main', '-g', String(SEGMENT_FPS * HLS_SEGMENT_SECONDS)],

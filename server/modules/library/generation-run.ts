@@ -13,6 +13,7 @@ import { type AvatarCorner, renderSegment } from '../../media/narrated-segment';
 import { removeStoredFile } from '../common/uploads';
 import { putStoredFile } from '../courses/video-service';
 import type { LibraryRow } from './access';
+import { DidLibraryError, didTalkingHead } from './did-segment';
 import { pushGenerationState } from './generation-state';
 import { segmentRenderHash } from './render-hash';
 import { narrationWav } from './segment-speech';
@@ -113,16 +114,14 @@ async function removeStoredFolder(app: App, folder: string): Promise<void> {
 }
 
 /**
- * The avatar picture drawn in the corner. A D-ID avatar is drawn as its still image when one is uploaded
- * (no talking head is rendered yet), else left out; a static avatar without its image is the owner's to fix.
+ * The still picture drawn in the corner: a static avatar's image (without it the owner has something to
+ * fix). A D-ID avatar is a talking head made per segment instead (did-segment.ts).
  */
 async function avatarPicture(app: App, library: LibraryRow): Promise<Buffer | undefined> {
-  if (library.avatarKind === 'none') return undefined;
+  if (library.avatarKind !== 'static') return undefined;
   const image = library.avatarImagePath ? await readStored(app, library.avatarImagePath) : null;
-  if (!image && library.avatarKind === 'static') {
-    throw new MediaError(LIBRARY_MSG.staticAvatar);
-  }
-  return image ?? undefined;
+  if (!image) throw new MediaError(LIBRARY_MSG.staticAvatar);
+  return image;
 }
 
 interface RenderedSegment {
@@ -244,8 +243,11 @@ async function generateLocked(app: App, job: LibraryGenerationJob): Promise<void
     const cause = error instanceof SegmentFailure ? error.cause : error;
     let reason = UNEXPECTED;
     if (cause instanceof MediaError) {
+      // D-ID's messages are whole (they name the segment, or are about the key or credits).
       reason =
-        error instanceof SegmentFailure ? `Segment ${error.position}: ${cause.message}` : cause.message;
+        error instanceof SegmentFailure && !(cause instanceof DidLibraryError)
+          ? `Segment ${error.position}: ${cause.message}`
+          : cause.message;
       log.warn({ err: cause, detail: cause.detail }, 'library generation failed');
     } else {
       log.error({ err: cause }, 'library generation failed unexpectedly');
@@ -269,7 +271,10 @@ async function generateLocked(app: App, job: LibraryGenerationJob): Promise<void
   }
 }
 
-/** Speech, then the segment video, stored under a key of its own (the old one is deleted once replaced). */
+/**
+ * Speech (or, for a D-ID avatar, a talking head with its own speech), then the segment video, stored under a
+ * key of its own (the old one is deleted once replaced).
+ */
 async function renderOne(
   app: App,
   input: {
@@ -289,7 +294,12 @@ async function renderOne(
   }
   const text = segment.description.trim();
   if (!text) throw new MediaError('It has no narration. Please write what should be said over this slide.');
-  const wav = await narrationWav(app, library, text);
+  // A D-ID talking head speaks the narration itself, so its own audio is the segment's (lip sync).
+  const talkingHead =
+    library.avatarKind === 'd_id'
+      ? await didTalkingHead(app, { library, text, segmentNumber: index + 1, work })
+      : undefined;
+  const wav = talkingHead?.narrationWav ?? (await narrationWav(app, library, text));
   const outPath = path.join(work, `segment-${index}.mp4`);
   const { durationSeconds } = await renderSegment({
     slidePng,
@@ -297,6 +307,7 @@ async function renderOne(
     title: index === 0 ? library.title : undefined,
     captionStyle: input.style,
     avatarPng: input.avatar,
+    avatarVideoPath: talkingHead?.videoPath,
     avatarCorner: library.avatarCorner as AvatarCorner,
     outPath,
   });
