@@ -9,6 +9,7 @@ import {
 import type { GuruVoice } from '../../../common/gurus';
 import type { App } from '../../app';
 import { actorOf } from '../../http/access';
+import { AppError } from '../../http/errors';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
 import { assertStorageQuota } from '../common/uploads';
 import { sendHlsFile } from '../courses/video-service';
@@ -147,7 +148,10 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         library,
         request.body.text,
         (request.body.voice ?? library.voice) as GuruVoice,
-      );
+      ).catch(() => {
+        // The shared fallback words its last resort for a guru; the wizard needs the library's sentence.
+        throw new AppError('UNAVAILABLE', 'The narration could not be spoken just now. Please try again.');
+      });
       return reply
         .header('content-type', audio.contentType)
         .header('x-speaker', audio.speaker)
