@@ -5,6 +5,7 @@ import { guruChunks, guruIndexedSources, gurus } from '../../../db/schema/index'
 import { buildAndLogin } from '../../../test/factories';
 import { startTestApp, type TestContext } from '../../../test/harness';
 import { multipart } from '../../../test/uploads';
+import { insertPlan, putOnPlan } from '../../plans/plan-fixtures';
 import { prepareAnswer } from '../answering';
 import { insertCaptionedVideo, insertGuru, insertSourceCourse, linkCourse, pdfOf, webVtt } from './fixtures';
 import { trainGuru } from './train';
@@ -42,6 +43,8 @@ describe('gurus follow changes of their courses', () => {
   beforeAll(async () => {
     ctx = await startTestApp();
     teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    // Room for the three gurus below: on the trial's limit of one, none would re-train (see the last test).
+    await putOnPlan(ctx.app, teacher.user.id, (await insertPlan(ctx.app, {})).id);
     courseId = (await insertSourceCourse(ctx.app, teacher.user.id, 'Fractions')).id;
     videoId = (
       await insertCaptionedVideo(
@@ -163,5 +166,21 @@ describe('gurus follow changes of their courses', () => {
     expect(sources.map((source) => source.key)).not.toContain(`caption:${videoId}`);
     expect(await detail(readyId)).toMatchObject({ status: 'ready', needsTraining: false });
     expect((await guruRow(otherVideoGuruId)).updatedAt).toEqual(untouchedSince);
+  });
+
+  it('only marks the gurus of an owner whose plan no longer includes gurus: no training they could not start', async () => {
+    const plan = await insertPlan(ctx.app, { modules: { gurus: 'NONE' } });
+    await putOnPlan(ctx.app, teacher.user.id, plan.id);
+    const trainedAt = (await guruRow(readyId)).trainedAt;
+    const created = await api('POST', `/api/courses/${courseId}/faqs`, {
+      question: 'Do I simplify the result?',
+      answer: 'Yes: divide the numerator and denominator by their greatest common factor.',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const guru = await guruRow(readyId);
+    expect(guru.status).toBe('ready');
+    expect(guru.trainedAt).toEqual(trainedAt);
+    expect(guru.updatedAt.getTime()).toBeGreaterThan(trainedAt?.getTime() ?? 0);
+    expect(await chunkKinds(readyId)).not.toContain('course_faq');
   });
 });
