@@ -85,10 +85,12 @@ export function estimateSegment(description: string): SegmentEstimate {
 
 /** The library's total: seconds add up; credits are charged per segment (each is its own clip). */
 export function estimateLibrary(descriptions: string[]): SegmentEstimate {
-  return descriptions.map(estimateSegment).reduce(
-    (total, one) => ({ seconds: total.seconds + one.seconds, credits: total.credits + one.credits }),
-    { seconds: 0, credits: 0 },
-  );
+  return descriptions
+    .map(estimateSegment)
+    .reduce(
+      (total, one) => ({ seconds: total.seconds + one.seconds, credits: total.credits + one.credits }),
+      { seconds: 0, credits: 0 },
+    );
 }
 
 /** 'Please Select Video For Lesson 2': the lesson still missing its library video. */

@@ -14,11 +14,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { AdminCurrencyRates } from '../../../common/contracts/billing';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { useAdminCurrencyRates, useRefreshCurrencyRates, useSaveCurrencyRates } from './currency-rates-api';
 
 type Draft = Record<string, number | string>;
@@ -103,15 +103,11 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
   };
   const onRefresh = () => {
     if (!dirty) return runRefresh();
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Discard your changes?',
-      children: (
-        <Text size="sm">
-          Refreshing replaces the rates with the source's, so your unsaved edits are lost.
-        </Text>
-      ),
-      labels: { confirm: 'Discard and refresh', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
+      message: "Refreshing replaces the rates with the source's, so your unsaved edits are lost.",
+      confirmLabel: 'Discard and refresh',
+      cancelLabel: 'Keep editing',
       onConfirm: runRefresh,
     });
   };

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { MySubscription } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { useChangeSubscription } from './api';
 import { formatDay, PERIOD_LABELS } from './plan-price';
 import { PlanUsage } from './plan-usage';
@@ -28,16 +28,11 @@ export function SubscriptionSummary({ subscription }: { subscription: MySubscrip
   const onError = (error: Error) => toast('danger', error.message);
 
   const confirmCancel = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Cancel your subscription?',
-      children: (
-        <Text size="sm">
-          {subscription.plan.name} stays active until {periodEnd}. After that your account is paused until you
-          choose a plan again; nothing you built is deleted.
-        </Text>
-      ),
-      labels: { confirm: 'Cancel at period end', cancel: 'Keep my plan' },
-      confirmProps: { color: 'red' },
+      message: `${subscription.plan.name} stays active until ${periodEnd}. After that your account is paused until you choose a plan again; nothing you built is deleted.`,
+      confirmLabel: 'Cancel at period end',
+      cancelLabel: 'Keep my plan',
       onConfirm: () =>
         change.mutate(
           { action: 'cancel' },

@@ -16,13 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { COURSE_FILTERS, type CourseFilter } from '../../../common/courses';
 import { formatPrice } from '../../../common/money';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { type AuthoredCourse, useCourses, useDeleteCourse } from './api';
 import { StatusBadge } from './status-badge';
 
@@ -39,13 +39,10 @@ function CourseCard({ course }: { course: AuthoredCourse }) {
   const navigate = useNavigate();
   const remove = useDeleteCourse();
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Delete this course?',
-      children: (
-        <Text size="sm">“{course.title}” and everything in it will be deleted. This cannot be undone.</Text>
-      ),
-      labels: { confirm: 'Delete course', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `“${course.title}” and everything in it will be deleted. This cannot be undone.`,
+      confirmLabel: 'Delete course',
       onConfirm: () =>
         remove.mutate(course.id, {
           onSuccess: () => toast('success', 'Course deleted'),

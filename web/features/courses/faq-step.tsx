@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { type FaqInput, faqSchema } from '../../../common/contracts/course-content';
 import { ApiError } from '../../app/api';
 import { zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { type CourseFaq, useCourseFaqs, useFaqMutations } from './content-api';
 
 const EMPTY: FaqInput = { question: '', answer: '' };
@@ -71,11 +71,10 @@ function FaqRow(props: {
   const { update, remove } = useFaqMutations(courseId);
   const move = (position: number) => update.mutate({ id: faq.id, position }, { onError: fail });
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Delete this question?',
-      children: <Text size="sm">“{faq.question}” will be removed from the course.</Text>,
-      labels: { confirm: 'Delete question', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `“${faq.question}” will be removed from the course.`,
+      confirmLabel: 'Delete question',
       onConfirm: () => remove.mutate(faq.id, { onError: fail }),
     });
   const icon = (label: string, onClick: () => void, child: ReactNode, disabled = false) => (

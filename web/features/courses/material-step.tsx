@@ -10,10 +10,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconFileTypePdf, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import {
   type CourseMaterial,
   materialUrl,
@@ -39,11 +39,10 @@ function MaterialRow({ material, courseId }: { material: CourseMaterial; courseI
     }
   };
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Delete this study material?',
-      children: <Text size="sm">“{material.title}” will be removed from the course.</Text>,
-      labels: { confirm: 'Delete material', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `“${material.title}” will be removed from the course.`,
+      confirmLabel: 'Delete material',
       onConfirm: () => remove.mutate(material.id, { onError: (error) => toast('danger', error.message) }),
     });
   return (

@@ -13,7 +13,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -27,6 +26,7 @@ import { useState } from 'react';
 import { ALLOWED_VIDEO_TYPES } from '../../../common/files';
 import { formatClock } from '../../../common/time';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
 import { LibraryLessonPicker } from './library-lesson-picker';
 import {
@@ -66,11 +66,10 @@ function CaptionsControl({ video, courseId }: { video: CourseVideo; courseId: st
     );
   };
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Remove the captions?',
-      children: <Text size="sm">“{video.title}” will play without captions.</Text>,
-      labels: { confirm: 'Remove captions', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `“${video.title}” will play without captions.`,
+      confirmLabel: 'Remove captions',
       onConfirm: () =>
         removeCaptions.mutate(video.id, { onError: (failure) => toast('danger', failure.message) }),
     });
@@ -133,11 +132,10 @@ function VideoRow({
 }) {
   const { update, remove, retry } = useVideoMutations(courseId, video.kind);
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Delete this video?',
-      children: <Text size="sm">“{video.title}” will be removed from the course.</Text>,
-      labels: { confirm: 'Delete video', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `“${video.title}” will be removed from the course.`,
+      confirmLabel: 'Delete video',
       onConfirm: () => remove.mutate(video.id, { onError: (error) => toast('danger', error.message) }),
     });
   const move = (position: number) =>

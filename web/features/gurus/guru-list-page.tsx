@@ -17,7 +17,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   IconDots,
   IconMessageChatbot,
@@ -30,6 +29,7 @@ import { Link, useNavigate } from 'react-router';
 import type { GuruLimitState, GuruSummary } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { useDeleteGuru, useGurus } from './api';
 import { GuruStatusBadge } from './guru-status-badge';
 import { useTrainingEvents } from './use-training-events';
@@ -39,16 +39,10 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
   const remove = useDeleteGuru();
   const editUrl = `/training-guru?guruId=${guru.id}&step=training-information`;
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Delete this guru?',
-      children: (
-        <Text size="sm">
-          “{guru.name}” and its {guru.conversationCount} conversation(s) will be deleted. This cannot be
-          undone.
-        </Text>
-      ),
-      labels: { confirm: 'Delete guru', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `“${guru.name}” and its ${guru.conversationCount} conversation(s) will be deleted. This cannot be undone.`,
+      confirmLabel: 'Delete guru',
       onConfirm: () =>
         remove.mutate(guru.id, {
           onSuccess: () => toast('success', 'Guru deleted'),

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { IntegrationView } from '../../../common/contracts/gurus';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { useRemoveIntegration } from './api';
 import { KeyForm } from './key-form';
 
@@ -17,16 +17,10 @@ export function IntegrationCard({ integration, canAdd }: { integration: Integrat
   const headingId = `integration-${integration.keyName}`;
 
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: `Remove the ${integration.name} key?`,
-      children: (
-        <Text size="sm">
-          Gurukul forgets this key at once. Gurus that use {integration.name} fall back to the built-in voices
-          and avatars until you add a key again.
-        </Text>
-      ),
-      labels: { confirm: 'Remove key', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `Gurukul forgets this key at once. Gurus that use ${integration.name} fall back to the built-in voices and avatars until you add a key again.`,
+      confirmLabel: 'Remove key',
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => toast('success', `${integration.name} key removed.`),

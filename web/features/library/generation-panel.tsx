@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconDownload, IconPlayerStop, IconWand } from '@tabler/icons-react';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { estimateLibrary } from '../../../common/library';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
 import { useCancelGeneration, useGenerateLibrary } from './api';
 import type { DraftSegment } from './draft';
@@ -39,16 +39,12 @@ export function GenerationPanel({ detail, segments, flush }: Props) {
   };
 
   const confirmCancel = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Cancel generation?',
-      children: (
-        <Text size="sm">
-          The segment being rendered finishes, then generation stops. Segments already rendered are kept for
-          the next time.
-        </Text>
-      ),
-      labels: { confirm: 'Cancel generation', cancel: 'Keep generating' },
-      confirmProps: { color: 'red' },
+      message:
+        'The segment being rendered finishes, then generation stops. Segments already rendered are kept for the next time.',
+      confirmLabel: 'Cancel generation',
+      cancelLabel: 'Keep generating',
       onConfirm: () =>
         cancel.mutate(undefined, {
           onSuccess: () => toast('info', 'Generation cancelled'),

@@ -15,11 +15,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconPencil, IconPresentation, IconTrash, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LibrarySummary } from '../../../common/contracts/library';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { useDeleteLibrary, useLibraries } from './api';
 import { forgetLibrary } from './draft-db';
 import { formatSeconds } from './format';
@@ -29,18 +29,10 @@ import { useLibraryProgress } from './use-library-progress';
 function LibraryCard({ library }: { library: LibrarySummary }) {
   const remove = useDeleteLibrary();
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Delete this course library?',
-      children: (
-        <Text size="sm">
-          “{library.title}”, its {library.segmentCount} segment{library.segmentCount === 1 ? '' : 's'} and its
-          video will be deleted
-          {library.status === 'generating' ? ', and the generation running now stops' : ''}. Lessons that
-          already use the video keep their copy. This cannot be undone.
-        </Text>
-      ),
-      labels: { confirm: 'Delete library', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `“${library.title}”, its ${library.segmentCount} segment${library.segmentCount === 1 ? '' : 's'} and its video will be deleted${library.status === 'generating' ? ', and the generation running now stops' : ''}. Lessons that already use the video keep their copy. This cannot be undone.`,
+      confirmLabel: 'Delete library',
       onConfirm: () =>
         remove.mutate(library.id, {
           onSuccess: () => {

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { LoadFailed } from '../../components/load-failed';
 import { PageLoader } from '../../components/page-loader';
 import { useLibrary } from './api';
@@ -71,11 +71,10 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
       return;
     }
     const number = index + 1;
-    modals.openConfirmModal({
+    confirmDestructive({
       title: `Delete segment ${number}?`,
-      children: <Text size="sm">Its slide and narration are removed from this library.</Text>,
-      labels: { confirm: 'Delete segment', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: 'Its slide and narration are removed from this library.',
+      confirmLabel: 'Delete segment',
       onConfirm: () => {
         editor.editSegments((now) => now.filter((_, at) => at !== index));
         focusLater(`Narration for segment ${number}`, `Narration for segment ${number - 1}`);

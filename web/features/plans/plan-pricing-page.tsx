@@ -13,13 +13,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminPlan } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
 import { PLAN_LIMIT_KEYS, PLAN_LIMIT_LABELS, type PlanAudience } from '../../../common/plans';
 import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
 import { CurrencyRatesPanel } from '../billing/currency-rates-panel';
 import { useAdminPlans, usePlanMutations } from './plan-api';
 import { PlanForm } from './plan-form';
@@ -39,16 +39,10 @@ function AdminPlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }
       },
     );
   const confirmRetire = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: `Retire ${plan.name}?`,
-      children: (
-        <Text size="sm">
-          The plan will no longer be sold or shown on the pricing page. Its {plan.subscribers} current
-          subscriber(s) keep it until their period ends. You can restore it later.
-        </Text>
-      ),
-      labels: { confirm: 'Retire plan', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `The plan will no longer be sold or shown on the pricing page. Its ${plan.subscribers} current subscriber(s) keep it until their period ends. You can restore it later.`,
+      confirmLabel: 'Retire plan',
       onConfirm: () => change('retire'),
     });
   return (

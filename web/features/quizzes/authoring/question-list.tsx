@@ -1,10 +1,10 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
 import { QUESTION_TYPE_LABELS, QUIZ_LIMITS } from '../../../../common/quizzes';
 import { toast } from '../../../app/toast';
+import { confirmDestructive } from '../../../components/confirm-destructive';
 import { useQuestionMutations } from './api';
 import { marksText } from './format';
 
@@ -24,11 +24,10 @@ function QuestionCard(props: {
   const { update, duplicate, remove } = useQuestionMutations(courseId, question.quizId);
   const move = (position: number) => update.mutate({ id: question.id, position }, { onError: fail });
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: `Delete ${nameOf(index)}?`,
-      children: <Text size="sm">“{question.prompt}” will be removed from the quiz.</Text>,
-      labels: { confirm: 'Delete question', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `“${question.prompt}” will be removed from the quiz.`,
+      confirmLabel: 'Delete question',
       onConfirm: () =>
         remove.mutate(question.id, {
           onSuccess: () => toast('success', 'Question deleted'),

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconEye, IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { QuizSummary } from '../../../../common/contracts/quizzes';
 import { toast } from '../../../app/toast';
+import { confirmDestructive } from '../../../components/confirm-destructive';
 import { useCourseQuizzes, useQuizMutations } from './api';
 import { attemptsText, timeLimitText } from './format';
 import { addQuizPath, previewQuizPath, viewQuizPath } from './paths';
@@ -24,9 +24,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
   const { remove } = useQuizMutations(courseId);
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDestructive({
       title: 'Delete this quiz?',
-      children: (
+      message: (
         <Stack gap="xs">
           <Text size="sm">“{quiz.title}” and its questions will be removed from the course.</Text>
           <Text size="sm" c="dimmed">
@@ -36,8 +36,7 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
           </Text>
         </Stack>
       ),
-      labels: { confirm: 'Delete quiz', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirmLabel: 'Delete quiz',
       onConfirm: () =>
         remove.mutate(quiz.id, {
           onSuccess: () => toast('success', 'Quiz deleted'),
