@@ -2,10 +2,11 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { LIBRARY_MSG, type LibraryCue } from '../../../common/library';
 import { THEME_COLORS } from '../../../common/theme-colors';
 import type { App } from '../../app';
+import { withAdvisoryLock } from '../../db/advisory-lock';
 import { courseLibraries, librarySegments, storedFiles } from '../../db/schema/index';
 import { HLS_PLAYLIST, MediaError } from '../../media/ffmpeg';
 import { captionsForSegments, concatSegments, packageLessonHls } from '../../media/lesson-assembly';
@@ -27,30 +28,8 @@ type SegmentRow = typeof librarySegments.$inferSelect;
 
 /** Segments take up to this share of the progress bar; joining and packaging the lesson the rest. */
 const RENDER_SHARE = 90;
-const LOCK_POLL_MS = 200;
 const UNEXPECTED = 'Generation stopped because of an unexpected error. Please try again.';
 const FALLBACK_COLOR = THEME_COLORS.find((color) => color.key === 'indigo')?.hex ?? '#4c6ef5';
-
-/**
- * Runs `work` holding the library's generation lock (a transaction-scoped advisory lock on a connection of
- * its own, released however the work or the process ends), as guru training does: a resumed job and a
- * newer request never render one library at once. Waiting polls, keeping no connection meanwhile.
- */
-async function withGenerationLock(app: App, libraryId: string, work: () => Promise<void>): Promise<void> {
-  const key = `library-generation:${libraryId}`;
-  for (;;) {
-    const ran = await app.db.transaction(async (tx) => {
-      const result = await tx.execute<{ locked: boolean }>(
-        sql`select pg_try_advisory_xact_lock(hashtext(${key})) as locked`,
-      );
-      if (!result.rows[0]?.locked) return false;
-      await work();
-      return true;
-    });
-    if (ran) return;
-    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-  }
-}
 
 /**
  * The generation job (docs/decisions/014-course-library.md "Generating"). Records its own outcome — 'ready',
@@ -58,7 +37,8 @@ async function withGenerationLock(app: App, libraryId: string, work: () => Promi
  * quietly when the library is gone or its generation id is no longer the job's (cancelled or superseded).
  */
 export async function runLibraryGeneration(app: App, job: LibraryGenerationJob): Promise<void> {
-  await withGenerationLock(app, job.libraryId, () => generateLocked(app, job));
+  // One render of a library at a time: a resumed job and a newer request never write one library at once.
+  await withAdvisoryLock(app.db, `library-generation:${job.libraryId}`, () => generateLocked(app, job));
 }
 
 async function loadLibrary(app: App, libraryId: string): Promise<LibraryRow | undefined> {

@@ -66,26 +66,34 @@ async function readStored(app: App, key: string, what: string): Promise<Buffer> 
 const asText = (content: string | Uint8Array) =>
   typeof content === 'string' ? content : Buffer.from(content).toString('utf8');
 
-/** Captions of the videos chosen in the course-videos step (of the guru's courses only). */
-const captionSources: SourceProvider = async (app, guruId, courseIds) => {
+/**
+ * The videos chosen in the course-videos step (of the guru's courses only) that have `what`: their captions
+ * or the segment cues of a lesson made from a course library.
+ */
+async function chosenVideosWith(
+  app: App,
+  guruId: string,
+  courseIds: string[],
+  what: typeof courseVideos.captionsPath | typeof courseVideos.libraryCues,
+) {
   if (courseIds.length === 0) return [];
-  const videos = await app.db
+  return app.db
     .select({
       id: courseVideos.id,
       title: courseVideos.title,
       courseId: courseVideos.courseId,
       captionsPath: courseVideos.captionsPath,
+      cues: courseVideos.libraryCues,
     })
     .from(guruVideos)
     .innerJoin(courseVideos, eq(courseVideos.id, guruVideos.videoId))
-    .where(
-      and(
-        eq(guruVideos.guruId, guruId),
-        inArray(courseVideos.courseId, courseIds),
-        isNotNull(courseVideos.captionsPath),
-      ),
-    )
+    .where(and(eq(guruVideos.guruId, guruId), inArray(courseVideos.courseId, courseIds), isNotNull(what)))
     .orderBy(asc(courseVideos.courseId), asc(courseVideos.position));
+}
+
+/** Captions of the videos chosen in the course-videos step (of the guru's courses only). */
+const captionSources: SourceProvider = async (app, guruId, courseIds) => {
+  const videos = await chosenVideosWith(app, guruId, courseIds, courseVideos.captionsPath);
   return videos.map((video) => ({
     key: `caption:${video.id}`,
     kind: 'caption',
@@ -112,24 +120,7 @@ const captionSources: SourceProvider = async (app, guruId, courseIds) => {
  * copy the lesson took when it was added, which is what its students watch.
  */
 const segmentSources: SourceProvider = async (app, guruId, courseIds) => {
-  if (courseIds.length === 0) return [];
-  const videos = await app.db
-    .select({
-      id: courseVideos.id,
-      title: courseVideos.title,
-      courseId: courseVideos.courseId,
-      cues: courseVideos.libraryCues,
-    })
-    .from(guruVideos)
-    .innerJoin(courseVideos, eq(courseVideos.id, guruVideos.videoId))
-    .where(
-      and(
-        eq(guruVideos.guruId, guruId),
-        inArray(courseVideos.courseId, courseIds),
-        isNotNull(courseVideos.libraryCues),
-      ),
-    )
-    .orderBy(asc(courseVideos.courseId), asc(courseVideos.position));
+  const videos = await chosenVideosWith(app, guruId, courseIds, courseVideos.libraryCues);
   return videos.map((video) => ({
     key: `segment:${video.id}`,
     kind: 'segment',

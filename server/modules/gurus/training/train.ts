@@ -1,7 +1,8 @@
-import { and, count, eq, gte, lt, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sum } from 'drizzle-orm';
 import type { TrainingState } from '../../../../common/contracts/gurus';
 import type { GuruStatus } from '../../../../common/gurus';
 import type { App } from '../../../app';
+import { withAdvisoryLock } from '../../../db/advisory-lock';
 import { guruIndexedSources, gurus } from '../../../db/schema/index';
 import { rooms } from '../../../realtime/socket';
 import { type IndexCounts, indexGuru } from './indexer';
@@ -36,39 +37,15 @@ export async function queueTraining(app: App, guruId: string): Promise<TrainingS
   return trainingState(app, guruId);
 }
 
-/** How often a training waiting for another training of the same guru checks again. */
-const LOCK_POLL_MS = 200;
-
 /**
- * Runs `work` holding the guru's training lock (a transaction-scoped advisory lock on a connection of its
- * own, so it is released however the work or the process ends). While another training of the guru holds
- * it (another app process, or a correction during a training) this one waits and then runs in full: it
- * gathers the sources only once it holds the lock, so an edit made during the other training is indexed,
- * and two trainings never index the same guru at once. Waiting polls, keeping no connection meanwhile.
- */
-async function withTrainingLock(app: App, guruId: string, work: () => Promise<void>): Promise<void> {
-  const key = `guru-training:${guruId}`;
-  for (;;) {
-    const ran = await app.db.transaction(async (tx) => {
-      const result = await tx.execute<{ locked: boolean }>(
-        sql`select pg_try_advisory_xact_lock(hashtext(${key})) as locked`,
-      );
-      if (!result.rows[0]?.locked) return false;
-      await work();
-      return true;
-    });
-    if (ran) return;
-    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-  }
-}
-
-/**
- * Runs training now (what the job calls), one at a time per guru (withTrainingLock). Records its own
- * outcome: 'ready' with progress 100, or 'failed' with a reason the owner can act on; it throws only when
- * even that cannot be written.
+ * Runs training now (what the job calls), one at a time per guru: while another training of the guru holds
+ * its lock (another app process, or a correction during a training) this one waits and then runs in full. It
+ * gathers the sources only once it holds the lock, so an edit made during the other training is indexed.
+ * Records its own outcome: 'ready' with progress 100, or 'failed' with a reason the owner can act on; it
+ * throws only when even that cannot be written.
  */
 export async function trainGuru(app: App, guruId: string): Promise<void> {
-  await withTrainingLock(app, guruId, () => trainLocked(app, guruId));
+  await withAdvisoryLock(app.db, `guru-training:${guruId}`, () => trainLocked(app, guruId));
 }
 
 async function trainLocked(app: App, guruId: string): Promise<void> {
