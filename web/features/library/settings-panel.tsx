@@ -4,8 +4,6 @@ import {
   Box,
   Button,
   Card,
-  CheckIcon,
-  ColorSwatch,
   FileButton,
   Group,
   Image,
@@ -16,7 +14,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -35,8 +32,9 @@ import {
   LIBRARY_MSG,
   type LibraryAvatarKind,
 } from '../../../common/library';
-import { THEME_COLORS, type ThemeColorKey } from '../../../common/theme-colors';
+import { THEME_COLORS } from '../../../common/theme-colors';
 import { toast } from '../../app/toast';
+import { ThemeColorPicker } from '../../components/theme-color-picker';
 import { uploadAvatarImage, useStoreDetail } from './api';
 import type { EditableSettings } from './draft';
 
@@ -199,34 +197,12 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           allowDeselect={false}
           onChange={(value) => value && onChange({ fontFamily: value as FontName })}
         />
-        <Stack gap={6}>
-          <Text size="sm" fw={500} id="library-colour-label">
-            Theme colour
-          </Text>
-          <Group gap={6} role="radiogroup" aria-labelledby="library-colour-label">
-            {THEME_COLORS.map((one) => {
-              const selected = settings.themeColor === one.key;
-              return (
-                <Tooltip key={one.key} label={one.name}>
-                  <ColorSwatch
-                    component="button"
-                    type="button"
-                    role="radio"
-                    aria-checked={selected}
-                    aria-label={one.name}
-                    color={one.hex}
-                    size={28}
-                    disabled={locked}
-                    onClick={() => onChange({ themeColor: one.key as ThemeColorKey })}
-                    style={{ color: '#fff', cursor: locked ? 'default' : 'pointer' }}
-                  >
-                    {selected && <CheckIcon size={12} />}
-                  </ColorSwatch>
-                </Tooltip>
-              );
-            })}
-          </Group>
-        </Stack>
+        <ThemeColorPicker
+          value={settings.themeColor}
+          size={28}
+          disabled={locked}
+          onChange={(themeColor) => onChange({ themeColor })}
+        />
         <Box
           aria-label="Title band preview"
           role="img"

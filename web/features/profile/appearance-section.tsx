@@ -1,20 +1,8 @@
-import {
-  Card,
-  CheckIcon,
-  ColorSwatch,
-  Group,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  Tooltip,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { Card, Select, Stack, Switch, Title, useMantineColorScheme } from '@mantine/core';
 import { FONTS } from '../../../common/fonts';
-import { THEME_COLORS } from '../../../common/theme-colors';
 import type { StoredSession } from '../../app/storage';
 import { toast } from '../../app/toast';
+import { ThemeColorPicker } from '../../components/theme-color-picker';
 import { useUpdateUserInfo } from './api';
 
 /** Theme colour (one of 11), font (one of 34) and dark mode, each saved to the profile at once. */
@@ -33,33 +21,10 @@ export function AppearanceSection({ session }: { session: StoredSession }) {
         Appearance
       </Title>
       <Stack>
-        <Stack gap={6}>
-          <Text fw={500} id="theme-colour-label">
-            Theme colour
-          </Text>
-          <Group gap="xs" role="radiogroup" aria-labelledby="theme-colour-label">
-            {THEME_COLORS.map((color) => {
-              const selected = session.themeColor === color.key;
-              return (
-                <Tooltip key={color.key} label={color.name}>
-                  <ColorSwatch
-                    component="button"
-                    type="button"
-                    role="radio"
-                    aria-checked={selected}
-                    aria-label={color.name}
-                    color={color.hex}
-                    size={32}
-                    onClick={() => save({ themeColor: color.key }, 'Theme colour saved')}
-                    style={{ color: '#fff', cursor: 'pointer' }}
-                  >
-                    {selected && <CheckIcon size={14} />}
-                  </ColorSwatch>
-                </Tooltip>
-              );
-            })}
-          </Group>
-        </Stack>
+        <ThemeColorPicker
+          value={session.themeColor}
+          onChange={(themeColor) => save({ themeColor }, 'Theme colour saved')}
+        />
         <Select
           label="Font"
           data={[...FONTS]}
