@@ -23,8 +23,16 @@ const SYSTEM_PACKAGES = {
     'espeak-ng': 'espeak-ng',
     chromium: 'chromium',
     [INVOICE_FONT]: 'fonts-dejavu-core',
+    // The course library's PowerPoint uploads are tested for real.
+    soffice: 'libreoffice-impress',
   },
   seed: {},
+};
+
+// Installed when we can (root), otherwise only suggested: without them a feature says what it needs.
+const OPTIONAL_PACKAGES = {
+  // PowerPoint decks in the course library (a PDF always works).
+  start: { soffice: 'libreoffice-impress' },
 };
 
 function run(cmd, args, options = {}) {
@@ -56,21 +64,39 @@ function hasBinary(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
-function installSystemPackages() {
-  const wanted = SYSTEM_PACKAGES[command] ?? {};
-  const missing = Object.entries(wanted)
+const missingPackages = (wanted = {}) =>
+  Object.entries(wanted)
     .filter(([binary]) => !hasBinary(binary))
     .map(([, pkg]) => pkg);
-  if (missing.length === 0) return;
-  const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+const aptInstall = (packages) =>
+  `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages.join(' ')}`;
+
+function installSystemPackages() {
+  const missing = missingPackages(SYSTEM_PACKAGES[command]);
+  const optional = missingPackages(OPTIONAL_PACKAGES[command]);
   if (process.getuid?.() !== 0) {
+    if (optional.length > 0) {
+      log(
+        `Optional: ${optional.join(', ')} (PowerPoint uploads). Install with: sudo sh -c '${aptInstall(optional)}'`,
+      );
+    }
+    if (missing.length === 0) return;
     console.error(
-      `[gurukul] Missing system packages: ${missing.join(', ')}. Install them with:\n  sudo sh -c '${install}'`,
+      `[gurukul] Missing system packages: ${missing.join(', ')}. Install them with:\n  sudo sh -c '${aptInstall(missing)}'`,
     );
     process.exit(1);
   }
-  log(`Installing system packages: ${missing.join(', ')}…`);
-  run('sh', ['-c', install]);
+  if (missing.length > 0) {
+    log(`Installing system packages: ${missing.join(', ')}…`);
+    run('sh', ['-c', aptInstall(missing)]);
+  }
+  if (optional.length > 0) {
+    log(`Installing optional system packages: ${optional.join(', ')}…`);
+    // A failure here only costs PowerPoint uploads: say so and go on.
+    const result = spawnSync('sh', ['-c', aptInstall(optional)], { stdio: 'inherit', cwd: root });
+    if (result.status !== 0)
+      log(`Could not install ${optional.join(', ')}; PowerPoint uploads will ask for a PDF.`);
+  }
 }
 
 function newestMtime(dir) {

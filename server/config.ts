@@ -21,6 +21,8 @@ export interface Config {
   storageQuotaBytes: number;
   /** Largest video one upload may carry (VIDEO_UPLOAD_MAX_MB, default 500 MB). */
   videoUploadMaxBytes: number;
+  /** LibreOffice's program for PowerPoint decks (LIBREOFFICE_BIN, default `soffice` on the PATH). */
+  libreOfficeBinary: string;
   /** An S3-compatible bucket for uploads instead of DATA_DIR/files, when S3_BUCKET is set. */
   s3?: S3Settings;
   /** Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set; otherwise the local test checkout. */
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || 'web/dist'),
     storageQuotaBytes: megabytes(env.STORAGE_QUOTA_MB, 5 * 1024),
     videoUploadMaxBytes: megabytes(env.VIDEO_UPLOAD_MAX_MB, 500),
+    libreOfficeBinary: env.LIBREOFFICE_BIN || 'soffice',
     s3: s3Settings(env),
     razorpay: razorpaySettings(env),
     currencyRatesUrl: env.CURRENCY_RATES_URL || undefined,

@@ -52,6 +52,7 @@ export async function startTestApp(
     webDist: path.join(dataDir, 'no-web'),
     storageQuotaBytes: 5 * 1024 * 1024 * 1024,
     videoUploadMaxBytes: 500 * 1024 * 1024,
+    libreOfficeBinary: 'soffice',
     currencyRatesUrl: undefined,
     invoiceSeller: {
       name: 'Gurukul Learning',

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { LIBRARY_MSG } from '../../../common/library';
 import { courseLibraries, integrationKeys, librarySegments, storedFiles } from '../../db/schema/index';
-import { PPTX_NEEDS_LIBREOFFICE, pptxSupport } from '../../media/pdf-slides';
 import { buildAndLogin } from '../../test/factories';
 import { type FakeDid, startFakeDid } from '../../test/fake-d-id';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -134,24 +133,6 @@ describe('uploading a deck', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'INVALID_PDF', message: LIBRARY_MSG.invalidPdf });
     expect(await storedCount('libraries/')).toBe(before);
-  });
-
-  it('answers a PowerPoint file with what this server can do about it', async () => {
-    const entry = Buffer.from('ppt/presentation.xml', 'latin1');
-    const zip = Buffer.concat([
-      Buffer.from('PK\x03\x04', 'latin1'),
-      Buffer.alloc(26),
-      entry,
-      Buffer.alloc(40),
-    ]);
-    const response = await upload(owner, 'slides.pptx', zip);
-    if (pptxSupport().available) {
-      // LibreOffice is there but this is no real presentation: refused as a bad file, never a 500.
-      expect(response.statusCode).toBe(400);
-    } else {
-      expect(response.statusCode).toBe(415);
-      expect(response.json().message).toBe(PPTX_NEEDS_LIBREOFFICE);
-    }
   });
 
   it("refuses more pages than the plan's slide limit, and more segments when saving", async () => {

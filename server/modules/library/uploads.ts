@@ -86,13 +86,19 @@ function deckFailure(error: SlideDeckError): AppError {
  * The deck's slides, sniffed by its bytes: a PDF as it is, a PPTX through LibreOffice when installed.
  * `maxPages` (the plan's slide limit) refuses a longer deck before any page is drawn.
  */
-export async function slidesOfDeck(bytes: Buffer, maxPages: number | null): Promise<Slide[]> {
+export async function slidesOfDeck(
+  bytes: Buffer,
+  maxPages: number | null,
+  libreOfficeBinary = 'soffice',
+): Promise<Slide[]> {
   try {
     let pdf = bytes;
     if (!isPdf(bytes)) {
       if (!looksLikePptx(bytes)) throw new AppError('INVALID_PDF', LIBRARY_MSG.invalidPdf);
-      if (!pptxSupport().available) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PPTX_NEEDS_LIBREOFFICE);
-      pdf = await convertPptxToPdf(bytes);
+      if (!pptxSupport(libreOfficeBinary).available) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', PPTX_NEEDS_LIBREOFFICE);
+      }
+      pdf = await convertPptxToPdf(bytes, { binary: libreOfficeBinary });
     }
     const { slides } = await readPdfSlides(pdf, maxPages === null ? {} : { maxPages });
     return slides;
