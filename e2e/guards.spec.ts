@@ -161,6 +161,11 @@ test.describe('route guards (SPEC §6) and the server deciding', () => {
     baseURL,
   }) => {
     await loginAs(page, 'teacher');
+    // A page that asks the server nothing on its own once loaded (the teacher's home polls while a guru
+    // trains), and only after its own requests are done: a request of the old page meeting the revoked token
+    // would end the session before the reload this test is about, and the reload would then show no toast.
+    await page.goto('/profile');
+    await page.waitForLoadState('networkidle');
     const token = (await localStorageOf(page)).jwtToken;
     expect(token).toBeTruthy();
 
