@@ -1,6 +1,12 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME_COLOR, isThemeColorKey, THEME_COLORS } from './theme-colors';
+import {
+  contrastRatio,
+  DEFAULT_THEME_COLOR,
+  isThemeColorKey,
+  readableBand,
+  THEME_COLORS,
+} from './theme-colors';
 
 describe('THEME_COLORS', () => {
   it('has the 11 Mantine palette keys, each once', () => {
@@ -48,5 +54,28 @@ describe('isThemeColorKey', () => {
     expect(isThemeColorKey('')).toBe(false);
     expect(isThemeColorKey(null)).toBe(false);
     expect(isThemeColorKey({ key: 'blue' })).toBe(false);
+  });
+});
+
+describe('readableBand', () => {
+  it('gives every theme colour a text colour of at least 4.5:1', () => {
+    for (const color of THEME_COLORS) {
+      const band = readableBand(color.hex);
+      expect(contrastRatio(band.background, band.text), color.name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keeps a colour that already reads well and picks the better text', () => {
+    expect(readableBand('#1a1b1e')).toEqual({ background: '#1a1b1e', text: '#ffffff' });
+    expect(readableBand('#82c91e')).toEqual({ background: '#82c91e', text: '#000000' });
+  });
+
+  it('falls back to indigo for anything that is not a #rrggbb colour', () => {
+    expect(readableBand('red').background).toBe('#4c6ef5');
+  });
+
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
   });
 });

@@ -25,3 +25,45 @@ export const DEFAULT_THEME_COLOR: ThemeColorKey = 'indigo';
 export function isThemeColorKey(v: unknown): v is ThemeColorKey {
   return typeof v === 'string' && THEME_COLORS.some((color) => color.key === v);
 }
+
+/** WCAG relative luminance of a #rrggbb colour. */
+export function relativeLuminance(hex: string): number {
+  const channel = (index: number) => {
+    const value = Number.parseInt(hex.slice(1 + index * 2, 3 + index * 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const darkenHex = (hex: string, amount: number) =>
+  `#${[0, 1, 2]
+    .map((index) =>
+      Math.round(Number.parseInt(hex.slice(1 + index * 2, 3 + index * 2), 16) * (1 - amount))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+
+/**
+ * A band of a theme colour with text on it (a course library video's title band and captions, and their
+ * preview): black or white text, whichever contrasts more; when neither reaches 4.5:1 (WCAG AA), the band is
+ * darkened until white text does. Both the browser preview and the rendered video use this, so they match.
+ */
+export function readableBand(hex: string): { background: string; text: string } {
+  const colour = /^#[0-9a-f]{6}$/i.test(hex) ? hex.toLowerCase() : '#4c6ef5';
+  const white = contrastRatio(colour, '#ffffff');
+  const black = contrastRatio(colour, '#000000');
+  if (Math.max(white, black) >= 4.5)
+    return { background: colour, text: black > white ? '#000000' : '#ffffff' };
+  let background = colour;
+  for (let amount = 0.05; contrastRatio(background, '#ffffff') < 4.5 && amount < 1; amount += 0.05) {
+    background = darkenHex(colour, amount);
+  }
+  return { background, text: '#ffffff' };
+}

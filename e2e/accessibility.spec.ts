@@ -50,4 +50,26 @@ test.describe('no serious or critical accessibility violations (axe)', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('the course library list, upload page and wizard (the demo Polygons library), light and dark', async ({
+    page,
+  }) => {
+    await loginAs(page, 'teacher');
+    await page.goto('/course-library-list');
+    await expect(page.getByRole('article', { name: 'Polygons' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/course-library-upload');
+    await expect(page.getByRole('button', { name: 'Upload' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/course-library-list');
+    await page.getByRole('link', { name: 'Open Polygons' }).click();
+    await expect(page.getByRole('listitem', { name: 'Segment 3' })).toBeVisible();
+    await expect(page.getByTestId('library-video')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
+import { readableBand } from '../../common/theme-colors';
 import type { SpeechAudio } from '../providers/tts/types';
 import { HLS_SEGMENT_SECONDS, MediaError, runProgram } from './ffmpeg';
 
@@ -218,9 +219,9 @@ function cornerPosition(corner: AvatarCorner): string {
   return `${x}:${y}`;
 }
 
-/** The title band: the theme colour behind the title in the library's font, text black or white for contrast. */
+/** The title band: the theme colour behind the title in the library's font, readable (readableBand). */
 function titleBand(title: string, style: SegmentInput['captionStyle']): Buffer {
-  const colour = /^#[0-9a-f]{6}$/i.test(style.colorHex) ? style.colorHex : '#4c6ef5';
+  const band = readableBand(style.colorHex);
   const fontSize = 36;
   const font = `600 ${fontSize}px "${style.fontFamily.replace(/"/g, '')}", "DejaVu Sans", sans-serif`;
   const measure = createCanvas(1, 1).getContext('2d');
@@ -232,21 +233,13 @@ function titleBand(title: string, style: SegmentInput['captionStyle']): Buffer {
   const height = fontSize + 32;
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
-  context.fillStyle = colour;
+  context.fillStyle = band.background;
   context.fillRect(0, 0, width, height);
   context.font = font;
   context.textBaseline = 'middle';
-  context.fillStyle = luminance(colour) > 0.5 ? '#111111' : '#ffffff';
+  context.fillStyle = band.text;
   context.fillText(text, 24, height / 2);
   return canvas.toBuffer('image/png');
-}
-
-function luminance(hex: string): number {
-  const channel = (index: number) => {
-    const value = Number.parseInt(hex.slice(1 + index * 2, 3 + index * 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
 }
 
 /** ffmpeg through the one process runner (no shell, time limit, killed with the server); a failure is ours. */

@@ -32,7 +32,7 @@ import {
   LIBRARY_MSG,
   type LibraryAvatarKind,
 } from '../../../common/library';
-import { THEME_COLORS } from '../../../common/theme-colors';
+import { readableBand, THEME_COLORS } from '../../../common/theme-colors';
 import { toast } from '../../app/toast';
 import { ThemeColorPicker } from '../../components/theme-color-picker';
 import { uploadAvatarImage, useStoreDetail } from './api';
@@ -42,11 +42,6 @@ const VOICE_OPTIONS = GURU_VOICES.map((voice) => ({
   value: voice,
   label: voice[0].toUpperCase() + voice.slice(1),
 }));
-/** Black or white text, whichever reads better on the colour (lime and cyan are too light for white). */
-const textOn = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#000' : '#fff';
-};
 const MAX_IMAGE_MB = Math.round(LIBRARY_LIMITS.avatarImageMaxBytes / 1024 / 1024);
 
 interface Props {
@@ -116,7 +111,9 @@ function AvatarImage({ detail, locked }: { detail: LibraryDetail; locked: boolea
 
 /** The look and sound of the video: title, voices, avatar, font and theme colour. */
 export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
-  const color = THEME_COLORS.find((one) => one.key === settings.themeColor) ?? THEME_COLORS[0];
+  const band = readableBand(
+    (THEME_COLORS.find((one) => one.key === settings.themeColor) ?? THEME_COLORS[0]).hex,
+  );
   const font = settings.fontFamily as FontName;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="library-settings-heading">
@@ -208,8 +205,8 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           role="img"
           p="sm"
           style={{
-            background: color.hex,
-            color: textOn(color.hex),
+            background: band.background,
+            color: band.text,
             borderRadius: 8,
             fontFamily: fontStack(font),
           }}
