@@ -10,8 +10,6 @@ import {
   Group,
   Menu,
   Progress,
-  SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -29,6 +27,7 @@ import { Link, useNavigate } from 'react-router';
 import type { GuruLimitState, GuruSummary } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { toast } from '../../app/toast';
+import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useDeleteGuru, useGurus } from './api';
 import { GuruStatusBadge } from './guru-status-badge';
@@ -183,33 +182,20 @@ export default function GuruListPage() {
             </Anchor>
           </Alert>
         )}
-        {gurus.isPending && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} h={200} radius="md" />
-            ))}
-          </SimpleGrid>
-        )}
-        {gurus.isError && <Alert color="red">{gurus.error.message}</Alert>}
-        {gurus.data && gurus.data.gurus.length === 0 && (
-          <Card withBorder padding="xl" data-testid="gurus-empty">
-            <Stack align="center" gap="xs">
-              <IconRobot size={40} stroke={1.5} aria-hidden />
-              <Text fw={600}>No gurus yet</Text>
-              <Text c="dimmed" size="sm" ta="center">
-                Create a guru, choose the courses it learns from, train it, and your students can ask it
-                questions.
-              </Text>
-            </Stack>
-          </Card>
-        )}
-        {gurus.data && gurus.data.gurus.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {gurus.data.gurus.map((guru) => (
-              <GuruCard key={guru.id} guru={guru} blocked={Boolean(limit?.overLimit)} />
-            ))}
-          </SimpleGrid>
-        )}
+        <CardGrid
+          loading={gurus.isPending}
+          error={gurus.isError ? gurus.error.message : null}
+          items={gurus.data?.gurus}
+          skeletonHeight={200}
+          empty={{
+            testId: 'gurus-empty',
+            icon: <IconRobot size={40} stroke={1.5} aria-hidden />,
+            title: 'No gurus yet',
+            text: 'Create a guru, choose the courses it learns from, train it, and your students can ask it questions.',
+          }}
+        >
+          {(guru) => <GuruCard key={guru.id} guru={guru} blocked={Boolean(limit?.overLimit)} />}
+        </CardGrid>
       </Stack>
     </Container>
   );

@@ -1,5 +1,4 @@
 import {
-  Alert,
   AspectRatio,
   Badge,
   Button,
@@ -9,8 +8,6 @@ import {
   Group,
   Image,
   Progress,
-  SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -19,6 +16,7 @@ import { IconPencil, IconPresentation, IconTrash, IconUpload } from '@tabler/ico
 import { Link } from 'react-router';
 import type { LibrarySummary } from '../../../common/contracts/library';
 import { toast } from '../../app/toast';
+import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useDeleteLibrary, useLibraries } from './api';
 import { forgetLibrary } from './draft-db';
@@ -147,36 +145,25 @@ export default function LibraryListPage() {
             Upload slides
           </Button>
         </Group>
-        {libraries.isPending && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} h={280} radius="md" />
-            ))}
-          </SimpleGrid>
-        )}
-        {libraries.isError && <Alert color="red">{libraries.error.message}</Alert>}
-        {libraries.data && libraries.data.libraries.length === 0 && (
-          <Card withBorder padding="xl" data-testid="libraries-empty">
-            <Stack align="center" gap="xs">
-              <IconPresentation size={40} stroke={1.5} aria-hidden />
-              <Text fw={600}>No course libraries yet</Text>
-              <Text c="dimmed" size="sm" ta="center">
-                Upload your slides as a PDF: each slide becomes a segment you narrate, and Gurukul renders the
-                video with your voice and avatar.
-              </Text>
+        <CardGrid
+          loading={libraries.isPending}
+          error={libraries.isError ? libraries.error.message : null}
+          items={libraries.data?.libraries}
+          skeletonHeight={280}
+          empty={{
+            testId: 'libraries-empty',
+            icon: <IconPresentation size={40} stroke={1.5} aria-hidden />,
+            title: 'No course libraries yet',
+            text: 'Upload your slides as a PDF: each slide becomes a segment you narrate, and Gurukul renders the video with your voice and avatar.',
+            action: (
               <Button component={Link} to="/course-library-upload" variant="light">
                 Upload your first deck
               </Button>
-            </Stack>
-          </Card>
-        )}
-        {libraries.data && libraries.data.libraries.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {libraries.data.libraries.map((library) => (
-              <LibraryCard key={library.id} library={library} />
-            ))}
-          </SimpleGrid>
-        )}
+            ),
+          }}
+        >
+          {(library) => <LibraryCard key={library.id} library={library} />}
+        </CardGrid>
       </Stack>
     </Container>
   );
