@@ -327,6 +327,20 @@ describe('JWT checks (HS256 pinned)', () => {
     }
   });
 
+  it('refuses a token without an expiry even when signed with the real secret for a live session', async () => {
+    const claims = await liveClaims();
+    const token = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer('gurukul')
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+    expect(decodeJwt(token).exp).toBeUndefined();
+    const response = await me(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('UNAUTHENTICATED');
+  });
+
   it('refuses a valid signature whose session belongs to someone else', async () => {
     const a = await liveClaims();
     const b = await liveClaims();

@@ -1,4 +1,4 @@
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   hashLinkToken,
@@ -62,6 +62,15 @@ describe('session tokens', () => {
     );
     expect(await verifySessionToken(`${header}.${forgedPayload}.${signature}`, SECRET)).toBeNull();
     for (const junk of ['', 'a.b.c', 'not-a-jwt']) expect(await verifySessionToken(junk, SECRET)).toBeNull();
+  });
+
+  it('refuses a token without an expiry, though its signature and issuer are right', async () => {
+    const endless = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer('gurukul')
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await verifySessionToken(endless, SECRET)).toBeNull();
   });
 });
 

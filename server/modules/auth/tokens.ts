@@ -25,12 +25,16 @@ export async function signSessionToken(
     .sign(new TextEncoder().encode(secret));
 }
 
-/** Verifies signature (HS256 only: the algorithm is pinned), issuer and expiry. Null when any fails. */
+/**
+ * Verifies signature (HS256 only: the algorithm is pinned), issuer and expiry. Null when any fails.
+ * `exp` is required: jose only checks an expiry that is present, and a token that never expires must not exist.
+ */
 export async function verifySessionToken(token: string, secret: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
+      requiredClaims: ['exp'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     return { sub: payload.sub, sid: payload.sid };
