@@ -33,4 +33,6 @@ export const AUTH_MSG = {
   sessionExpired: 'Your session has expired. Please log in again.',
   wrongCurrentPassword: 'Current password is incorrect',
   samePassword: 'New password must be different from the current password',
+  developerAccessPending:
+    "Your developer access is waiting for an admin's approval. The logs and the mail outbox open once it is granted.",
 } as const;

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
+import { loggerOptions } from './http/logger';
 import { inlineJobs, type Jobs, pgBossJobs } from './jobs/queue';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -40,6 +41,7 @@ import { attemptRoutes } from './modules/quizzes/attempt-routes';
 import { quizAuthoringRoutes } from './modules/quizzes/authoring-routes';
 import { markingRoutes } from './modules/quizzes/marking-routes';
 import { reportRoutes } from './modules/reports/routes';
+import { developerAccessRoutes } from './modules/users/developer-access-routes';
 import { userRoutes } from './modules/users/routes';
 import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
 import { razorpayPayments } from './providers/payments/razorpay';
@@ -69,6 +71,8 @@ export interface AppDeps {
   jobs?: Jobs;
   mailer?: Mailer;
   storage?: Storage;
+  /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
+  logStream?: NodeJS.WritableStream;
   /** Requests per minute per address before 429; tests raise it. */
   rateLimitMax?: number;
 }
@@ -79,7 +83,7 @@ export type App = FastifyInstance;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.logStream),
     // X-Forwarded-For is believed only from proxies named in TRUST_PROXY; trusting every client would let
     // anyone pick their own address and walk past the per-address login and rate limits.
     trustProxy: trustProxySetting(process.env.TRUST_PROXY),
@@ -128,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(developerAccessRoutes);
   await app.register(commonRoutes);
   await app.register(fileRoutes);
   await app.register(approvalRoutes);

@@ -14,6 +14,8 @@ export interface Actor extends AccountState {
   instituteId: string | null;
   sessionId: string;
   impersonatorId: string | null;
+  /** A developer an admin has granted access to the outbox and logs (never true for other roles). */
+  developerAccessGranted: boolean;
 }
 
 /** Resolves a JWT to an actor: valid signature, live session, active user. Null otherwise. */
@@ -49,5 +51,6 @@ export async function resolveActor(db: Db, token: string | null, secret: string)
     instituteId: user.instituteId,
     sessionId: session.id,
     impersonatorId: session.impersonatorId,
+    developerAccessGranted: userType === 'developer' && user.developerAccessGrantedAt !== null,
   };
 }

@@ -103,6 +103,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
           userType: account.userType,
           passwordHash,
           emailVerifiedAt: new Date(now),
+          // The demo developer has been granted by an admin; a developer who signs up waits for one.
+          developerAccessGrantedAt: account.userType === 'developer' ? new Date(now) : null,
           instituteId: account.institute ? ids.get(account.institute) : null,
         })
         .returning();

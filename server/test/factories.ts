@@ -20,6 +20,8 @@ export interface BuildUserOptions {
   verified?: boolean;
   /** For teachers and institutes; defaults to a running trial. */
   plan?: PlanState;
+  /** For developers: granted by an admin (the default) or still waiting after sign-up. */
+  developerAccess?: 'granted' | 'pending';
 }
 
 /** Inserts a user straight into the database, with a subscription for teachers and institutes. */
@@ -35,6 +37,8 @@ export async function buildUser(app: App, options: BuildUserOptions) {
       passwordHash: await passwordHash,
       instituteId: options.instituteId ?? null,
       emailVerifiedAt: options.verified === false ? null : new Date(),
+      developerAccessGrantedAt:
+        options.userType === 'developer' && options.developerAccess !== 'pending' ? new Date() : null,
     })
     .returning();
   const ownsPlan =

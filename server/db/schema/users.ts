@@ -28,6 +28,8 @@ export const users = pgTable(
     font: text('font').notNull().default('Lato'),
     profileImagePath: text('profile_image_path'),
     brandLogoPath: text('brand_logo_path'),
+    // Developers read the outbox and logs only once an admin has granted it (a sign-up alone gives nothing).
+    developerAccessGrantedAt: timestamp('developer_access_granted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

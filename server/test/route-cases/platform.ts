@@ -114,4 +114,18 @@ export const PLATFORM_ROUTES: RouteCase[] = [
     allowWhenEnded: false,
     request: () => ({ url: '/api/logs/outbox' }),
   },
+  {
+    method: 'GET',
+    path: '/api/admin/developers',
+    access: ['admin'],
+    allowWhenEnded: false,
+    request: () => ({ url: '/api/admin/developers' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/developers/:userId/access',
+    access: ['admin'],
+    allowWhenEnded: false,
+    request: () => ({ url: `/api/admin/developers/${NO_SUCH_ID}/access`, payload: { granted: true } }),
+  },
 ];

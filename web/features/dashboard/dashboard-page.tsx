@@ -10,6 +10,7 @@ import { zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useApprovalCount } from '../approvals/api';
 import { impersonateRequest } from '../auth/api';
+import { DeveloperAccessCard } from '../logs/developer-access-card';
 
 const switchSchema = z.object({ email: emailField });
 
@@ -83,6 +84,7 @@ export default function DashboardPage() {
               </Stack>
             </form>
           </Card>
+          <DeveloperAccessCard />
         </SimpleGrid>
       </Stack>
     </Container>

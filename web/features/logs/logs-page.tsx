@@ -1,19 +1,13 @@
 import { Alert, Badge, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
-
-interface OutboxAnswer {
-  mailer: 'smtp' | 'outbox';
-  messages: { id: number; to: string; subject: string; text: string; createdAt: string }[];
-}
+import { ApiError } from '../../app/api';
+import { outboxQuery } from './api';
 
 /** Developers' page. For now: the mail outbox, where sign-up and reset links land without SMTP. */
 export default function LogsPage() {
-  const outbox = useQuery({
-    queryKey: ['outbox'],
-    queryFn: () => api<OutboxAnswer>('/logs/outbox'),
-    refetchInterval: 10_000,
-  });
+  const outbox = useQuery(outboxQuery());
+  // A developer who signed up waits for an admin's grant: say so plainly rather than show a red error.
+  const waiting = outbox.error instanceof ApiError && outbox.error.status === 403 ? outbox.error : null;
   return (
     <Container size="lg">
       <Stack>
@@ -22,37 +16,53 @@ export default function LogsPage() {
             Logs
           </Title>
           {outbox.data && (
-            <Badge variant="light">
-              {outbox.data.mailer === 'smtp' ? 'Mail goes to SMTP' : 'Mail goes to the outbox'}
-            </Badge>
+            <Group gap="xs">
+              <Badge variant="light">
+                {outbox.data.mailer === 'smtp' ? 'Mail goes to SMTP' : 'Mail goes to the outbox'}
+              </Badge>
+              {outbox.data.tokensMasked && (
+                <Badge variant="light" color="gray">
+                  Link tokens hidden (production)
+                </Badge>
+              )}
+            </Group>
           )}
         </Group>
-        <Title order={2} size="h4">
-          Mail outbox
-        </Title>
-        {outbox.isPending && <Loader aria-label="Loading outbox" />}
-        {outbox.isError && <Alert color="red">{outbox.error.message}</Alert>}
-        {outbox.data?.messages.length === 0 && (
-          <Text c="dimmed">
-            No mail yet. Verification and password-reset emails will appear here when no SMTP server is set.
-          </Text>
-        )}
-        {outbox.data?.messages.map((message) => (
-          <Card key={message.id} withBorder data-testid="outbox-message">
-            <Group justify="space-between" wrap="wrap">
-              <Text fw={600}>{message.subject}</Text>
-              <Text size="xs" c="dimmed">
-                {new Date(message.createdAt).toLocaleString()}
+        {waiting ? (
+          <Alert color="orange" title="Waiting for access" data-testid="developer-access-pending">
+            {waiting.message}
+          </Alert>
+        ) : (
+          <>
+            <Title order={2} size="h4">
+              Mail outbox
+            </Title>
+            {outbox.isPending && <Loader aria-label="Loading outbox" />}
+            {outbox.isError && <Alert color="red">{outbox.error.message}</Alert>}
+            {outbox.data?.messages.length === 0 && (
+              <Text c="dimmed">
+                No mail yet. Verification and password-reset emails will appear here when no SMTP server is
+                set.
               </Text>
-            </Group>
-            <Text size="sm" c="dimmed">
-              To: {message.to}
-            </Text>
-            <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-              {message.text}
-            </Text>
-          </Card>
-        ))}
+            )}
+            {outbox.data?.messages.map((message) => (
+              <Card key={message.id} withBorder data-testid="outbox-message">
+                <Group justify="space-between" wrap="wrap">
+                  <Text fw={600}>{message.subject}</Text>
+                  <Text size="xs" c="dimmed">
+                    {new Date(message.createdAt).toLocaleString()}
+                  </Text>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  To: {message.to}
+                </Text>
+                <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                  {message.text}
+                </Text>
+              </Card>
+            ))}
+          </>
+        )}
       </Stack>
     </Container>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "developer_access_granted_at" timestamp with time zone;

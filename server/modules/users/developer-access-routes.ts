@@ -1,0 +1,66 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { developerAccessSchema } from '../../../common/contracts/developers';
+import { auditLog, users } from '../../db/schema/index';
+import { actorOf } from '../../http/access';
+import { notFound } from '../../http/errors';
+
+const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
+// Developer accounts are few; one page of them is all an admin needs until the people pages arrive.
+const LIST_LIMIT = 200;
+
+/** Admins grant or revoke developers' access to the outbox and logs; anyone may sign up as a developer. */
+export const developerAccessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/developers', { config: { access: ['admin'] } }, async () => {
+    const rows = await app.db
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        createdAt: users.createdAt,
+        emailVerifiedAt: users.emailVerifiedAt,
+        isActive: users.isActive,
+        grantedAt: users.developerAccessGrantedAt,
+      })
+      .from(users)
+      .where(eq(users.userType, 'developer'))
+      // Waiting ones first, newest sign-ups first within each group.
+      .orderBy(sql`${users.developerAccessGrantedAt} is not null`, desc(users.createdAt), asc(users.email))
+      .limit(LIST_LIMIT);
+    return {
+      developers: rows.map((row) => ({
+        userId: row.id,
+        fullName: row.fullName,
+        email: row.email,
+        signedUpAt: row.createdAt.toISOString(),
+        emailVerified: row.emailVerifiedAt !== null,
+        isActive: row.isActive,
+        accessGrantedAt: row.grantedAt?.toISOString() ?? null,
+      })),
+    };
+  });
+
+  app.put(
+    '/api/admin/developers/:userId/access',
+    { config: { access: ['admin'] }, schema: { params: userIdParams, body: developerAccessSchema } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { granted } = request.body;
+      const [updated] = await app.db
+        .update(users)
+        .set({
+          developerAccessGrantedAt: granted ? sql`coalesce(${users.developerAccessGrantedAt}, now())` : null,
+        })
+        .where(and(eq(users.id, request.params.userId), eq(users.userType, 'developer')))
+        .returning({ id: users.id, grantedAt: users.developerAccessGrantedAt });
+      if (!updated) throw notFound('Developer not found');
+      await app.db.insert(auditLog).values({
+        actorId: actor.impersonatorId ?? actor.userId,
+        action: granted ? 'grant-developer-access' : 'revoke-developer-access',
+        targetId: updated.id,
+      });
+      return { userId: updated.id, accessGrantedAt: updated.grantedAt?.toISOString() ?? null };
+    },
+  );
+};
