@@ -1,13 +1,13 @@
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { textInReadingOrder } from './pdf-pages';
 import {
   convertPptxToPdf,
   PPTX_NEEDS_LIBREOFFICE,
   pptxSupport,
   readPdfSlides,
   SlideDeckError,
-  textInReadingOrder,
 } from './pdf-slides';
 
 /** A real PDF written with pdfkit: one page per entry, a title and bullet lines on a 4:3 page. */

@@ -1,17 +1,23 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
 import { MediaError } from './ffmpeg';
+import {
+  PDF_PROCESS_DEFAULTS,
+  PdfProcessError,
+  type PdfProcessFailureCode,
+  type PdfProcessLimits,
+  runPdfProcess,
+} from './pdf-process';
 
 /** Why a slide deck was refused; the course library maps these codes to its HTTP answers. */
 export type SlideDeckErrorCode =
   | 'INVALID_PDF'
   | 'PDF_ENCRYPTED'
   | 'PDF_UNREADABLE'
+  | 'PDF_RENDER_FAILED'
   | 'SLIDE_LIMIT'
   | 'PPTX_UNSUPPORTED'
   | 'INVALID_PPTX';
@@ -33,8 +39,7 @@ export const SLIDE_LIMIT_MESSAGE = 'Slide limit exceeded';
 export const PPTX_NEEDS_LIBREOFFICE =
   'PowerPoint files need LibreOffice, which is not installed on this server. Please export your slides as a PDF and upload that instead.';
 
-/** Slides are 16:9 video frames. */
-const ASPECT = 16 / 9;
+/** Slides are 16:9 video frames, this wide by default. */
 const DEFAULT_WIDTH = 1280;
 
 export interface Slide {
@@ -56,31 +61,53 @@ export interface ReadPdfOptions {
   width?: number;
   /** The plan's slide limit: a longer deck is refused with SLIDE_LIMIT before anything is rendered. */
   maxPages?: number;
+  /** The PDF child process's time limit and memory cap (PDF_RENDER_TIMEOUT_S, PDF_RENDER_MEMORY_MB). */
+  limits?: PdfProcessLimits;
 }
-
-const require = createRequire(import.meta.url);
-// Standard fonts (Helvetica and friends, never embedded) and CMaps are read from disk by pdfjs in Node.
-const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
-const STANDARD_FONTS = `${path.join(pdfjsRoot, 'standard_fonts')}/`;
-const CMAPS = `${path.join(pdfjsRoot, 'cmaps')}/`;
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjsModule: Promise<PdfJs> | undefined;
-/** Loaded on first use: pdfjs is large and most server processes never read a PDF. */
-const loadPdfJs = () => {
-  pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjsModule;
-};
 
 /** The SPEC's upload sniffing: a PDF starts with its marker, whatever the file is called. */
 export function isPdf(bytes: Uint8Array): boolean {
   return bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 }
 
+const EXPORT_AGAIN = 'Please export it again and upload the new copy.';
+
+/** What a failed PDF child process means for the person who uploaded the file. */
+export function pdfFailureMessage(error: PdfProcessError, limits = PDF_PROCESS_DEFAULTS): string {
+  switch (error.code) {
+    case 'PDF_ENCRYPTED':
+      return 'This PDF is protected with a password. Please upload a copy without a password.';
+    case 'PDF_UNREADABLE':
+      return `This PDF cannot be read; it may be damaged or incomplete. ${EXPORT_AGAIN}`;
+    case 'PDF_PAGE_UNREADABLE':
+      return `A page of this PDF cannot be read; it may be damaged. ${EXPORT_AGAIN}`;
+    case 'SLIDE_LIMIT':
+      return SLIDE_LIMIT_MESSAGE;
+    case 'CRASHED':
+      return `This PDF could not be read: the page renderer stopped on it. ${EXPORT_AGAIN}`;
+    case 'TIMED_OUT':
+      return `This PDF could not be read: a page took longer than ${Math.round(limits.timeoutMs / 1000)} s to draw. ${EXPORT_AGAIN}`;
+    case 'OUT_OF_MEMORY':
+      return 'This PDF could not be read: it needs more memory than one upload may use. Please export it again with smaller images and upload the new copy.';
+  }
+}
+
+/** The refusal codes of the deck: a renderer that crashed, hung or ran out of memory is PDF_RENDER_FAILED. */
+const DECK_CODE = {
+  PDF_ENCRYPTED: 'PDF_ENCRYPTED',
+  PDF_UNREADABLE: 'PDF_UNREADABLE',
+  PDF_PAGE_UNREADABLE: 'PDF_UNREADABLE',
+  SLIDE_LIMIT: 'SLIDE_LIMIT',
+  CRASHED: 'PDF_RENDER_FAILED',
+  TIMED_OUT: 'PDF_RENDER_FAILED',
+  OUT_OF_MEMORY: 'PDF_RENDER_FAILED',
+} as const satisfies Record<PdfProcessFailureCode, SlideDeckErrorCode>;
+
 /**
- * Reads a PDF into slides: each page's text in reading order and a PNG letterboxed on white to 16:9.
- * Throws SlideDeckError: INVALID_PDF (not a PDF by its bytes), PDF_ENCRYPTED (needs a password),
- * PDF_UNREADABLE (damaged), SLIDE_LIMIT (more pages than `maxPages`).
+ * Reads a PDF into slides: each page's text in reading order and a PNG letterboxed on white to 16:9, in a
+ * child process (pdf-process.ts). Throws SlideDeckError: INVALID_PDF (not a PDF by its bytes), PDF_ENCRYPTED
+ * (needs a password), PDF_UNREADABLE (damaged), SLIDE_LIMIT (more pages than `maxPages`), PDF_RENDER_FAILED
+ * (the renderer crashed, hung or ran out of memory on it).
  */
 export async function readPdfSlides(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfSlides> {
   if (!isPdf(bytes)) throw new SlideDeckError('INVALID_PDF', 'This file is not a PDF.');
@@ -88,141 +115,20 @@ export async function readPdfSlides(bytes: Uint8Array, options: ReadPdfOptions =
   if (!Number.isInteger(width) || width < 16 || width > 7680) {
     throw new RangeError(`Slide width must be 16–7680 pixels, not ${options.width}`);
   }
-  const height = Math.round(width / ASPECT);
-
-  const pdfjs = await loadPdfJs();
-  const task = pdfjs.getDocument({
-    // pdfjs takes ownership of (detaches) the buffer it is given, so it gets a copy.
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: STANDARD_FONTS,
-    cMapUrl: CMAPS,
-    cMapPacked: true,
-    isEvalSupported: false,
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
-  });
-  let doc: Awaited<typeof task.promise>;
+  const limits = options.limits ?? PDF_PROCESS_DEFAULTS;
   try {
-    doc = await task.promise;
+    const result = await runPdfProcess(bytes, { task: 'slides', width, maxPages: options.maxPages }, limits);
+    return {
+      pageCount: result.pageCount,
+      slides: result.pages.map(({ page, text, image }) => {
+        if (!image) throw new PdfProcessError('CRASHED', `page ${page} came back without its image`);
+        return { page, text, image };
+      }),
+    };
   } catch (error) {
-    await task.destroy();
-    const name = (error as { name?: string }).name;
-    if (name === 'PasswordException') {
-      throw new SlideDeckError(
-        'PDF_ENCRYPTED',
-        'This PDF is protected with a password. Please upload a copy without a password.',
-        String(error),
-      );
-    }
-    throw new SlideDeckError(
-      'PDF_UNREADABLE',
-      'This PDF cannot be read; it may be damaged or incomplete. Please export it again and upload the new copy.',
-      String(error),
-    );
+    if (!(error instanceof PdfProcessError)) throw error;
+    throw new SlideDeckError(DECK_CODE[error.code], pdfFailureMessage(error, limits), error.detail);
   }
-
-  try {
-    const pageCount = doc.numPages;
-    if (options.maxPages !== undefined && pageCount > options.maxPages) {
-      throw new SlideDeckError(
-        'SLIDE_LIMIT',
-        SLIDE_LIMIT_MESSAGE,
-        `${pageCount} pages, limit ${options.maxPages}`,
-      );
-    }
-    const slides: Slide[] = [];
-    for (let number = 1; number <= pageCount; number += 1) {
-      const page = await doc.getPage(number);
-      try {
-        const content = await page.getTextContent();
-        const text = textInReadingOrder(content.items as PdfTextItem[]);
-        const image = await renderPage(page, width, height);
-        slides.push({ page: number, text, image });
-      } finally {
-        page.cleanup();
-      }
-    }
-    return { pageCount, slides };
-  } catch (error) {
-    if (error instanceof SlideDeckError) throw error;
-    throw new SlideDeckError(
-      'PDF_UNREADABLE',
-      'A page of this PDF cannot be read; it may be damaged. Please export it again and upload the new copy.',
-      String(error),
-    );
-  } finally {
-    await doc.destroy();
-  }
-}
-
-type PdfPage = Awaited<ReturnType<Awaited<ReturnType<PdfJs['getDocument']>['promise']>['getPage']>>;
-
-async function renderPage(page: PdfPage, width: number, height: number): Promise<Buffer> {
-  const base = page.getViewport({ scale: 1 });
-  const scale = Math.min(width / base.width, height / base.height);
-  const drawnWidth = base.width * scale;
-  const drawnHeight = base.height * scale;
-  const viewport = page.getViewport({
-    scale,
-    offsetX: (width - drawnWidth) / 2,
-    offsetY: (height - drawnHeight) / 2,
-  });
-  const canvas = createCanvas(width, height);
-  const context = canvas.getContext('2d');
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, width, height);
-  await page.render({
-    canvas: canvas as unknown as HTMLCanvasElement,
-    canvasContext: context as unknown as CanvasRenderingContext2D,
-    viewport,
-    background: '#ffffff',
-  }).promise;
-  return canvas.encode('png');
-}
-
-interface PdfTextItem {
-  str?: string;
-  transform?: number[];
-  width?: number;
-  height?: number;
-}
-
-/**
- * pdfjs gives text runs in drawing order, which for slides is often not reading order (a title drawn last,
- * text boxes in creation order). Runs are grouped into lines by baseline, lines read top to bottom and runs
- * left to right; a gap wider than a third of the font size between runs becomes a space.
- */
-export function textInReadingOrder(items: PdfTextItem[]): string {
-  const runs = items
-    .filter((item) => item.str && item.str.trim() !== '' && item.transform)
-    .map((item) => {
-      const [, , , d = 0, x = 0, y = 0] = item.transform as number[];
-      const size = Math.abs(item.height || d) || 10;
-      return { text: item.str as string, x, y, width: item.width ?? 0, size };
-    });
-  runs.sort((a, b) => b.y - a.y || a.x - b.x);
-
-  const lines: (typeof runs)[] = [];
-  for (const run of runs) {
-    const line = lines.at(-1);
-    // Same line: baselines closer than half the font size (superscripts, mixed sizes).
-    if (line && Math.abs(line[0].y - run.y) < Math.min(line[0].size, run.size) / 2) line.push(run);
-    else lines.push([run]);
-  }
-  return lines
-    .map((line) => {
-      line.sort((a, b) => a.x - b.x);
-      let text = '';
-      let end = Number.NEGATIVE_INFINITY;
-      for (const run of line) {
-        const gap = run.x - end;
-        if (text && gap > run.size / 3 && !/\s$/.test(text) && !/^\s/.test(run.text)) text += ' ';
-        text += run.text;
-        end = run.x + run.width;
-      }
-      return text.replace(/\s+/g, ' ').trim();
-    })
-    .filter((line) => line !== '')
-    .join('\n');
 }
 
 export interface PptxSupport {

@@ -1,0 +1,108 @@
+import PDFDocument from 'pdfkit';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type PdfProcessLimits, runPdfProcess } from './pdf-process';
+import { readPdfSlides, SlideDeckError } from './pdf-slides';
+
+/** A real two-page PDF with text, written with pdfkit. */
+function makePdf() {
+  return new Promise<Buffer>((resolve, reject) => {
+    const doc = new PDFDocument({ size: [960, 540], margin: 48 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(40).text('Circles are round.');
+    doc.addPage().fontSize(40).text('A radius is half a diameter.');
+    doc.end();
+  });
+}
+
+let pdf: Buffer;
+beforeAll(async () => {
+  pdf = await makePdf();
+});
+
+// The hook the PDF child honours under NODE_ENV=test, standing in for a native crash, a hang or a leak.
+const fault = (kind: 'crash' | 'hang' | 'oom') => {
+  process.env.GURUKUL_TEST_PDF_FAULT = kind;
+};
+afterEach(() => {
+  delete process.env.GURUKUL_TEST_PDF_FAULT;
+});
+
+const LIMITS: PdfProcessLimits = { timeoutMs: 60_000, memoryMb: 1024 };
+
+/** The rejection of a promise that must reject, and how long it took. */
+async function failureOf(promise: Promise<unknown>): Promise<{ error: SlideDeckError; ms: number }> {
+  const started = Date.now();
+  const error = await promise.then(
+    () => expect.unreachable('the PDF was read despite the fault'),
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(SlideDeckError);
+  return { error: error as SlideDeckError, ms: Date.now() - started };
+}
+
+describe('PDF reading in a child process', () => {
+  it('reads a real PDF: text of both pages and their PNGs, passed back through files', async () => {
+    const started = Date.now();
+    const { pageCount, slides } = await readPdfSlides(pdf, { width: 640, limits: LIMITS });
+    console.info(`child process read a 2-page PDF in ${Date.now() - started} ms`);
+    expect(pageCount).toBe(2);
+    expect(slides.map((slide) => slide.text)).toEqual(['Circles are round.', 'A radius is half a diameter.']);
+    for (const slide of slides) expect(slide.image.readUInt32BE(16)).toBe(640);
+    // The text task (guru training) needs no canvas and gives flowing text.
+    const texts = await runPdfProcess(pdf, { task: 'text' }, LIMITS);
+    expect(texts.pages.map((page) => [page.page, page.text, page.image])).toEqual([
+      [1, 'Circles are round.', undefined],
+      [2, 'A radius is half a diameter.', undefined],
+    ]);
+  });
+
+  it('a renderer that crashes fails the PDF with a clear message; this process lives on', async () => {
+    fault('crash');
+    const { error } = await failureOf(readPdfSlides(pdf, { limits: LIMITS }));
+    expect(error.code).toBe('PDF_RENDER_FAILED');
+    expect(error.kind).toBe('input');
+    expect(error.message).toBe(
+      'This PDF could not be read: the page renderer stopped on it. Please export it again and upload the new copy.',
+    );
+    expect(error.detail).toMatch(/signal SIGABRT/);
+
+    delete process.env.GURUKUL_TEST_PDF_FAULT;
+    expect((await readPdfSlides(pdf, { width: 320, limits: LIMITS })).slides).toHaveLength(2);
+  });
+
+  it('a renderer that hangs is stopped after the time limit', async () => {
+    fault('hang');
+    const { error, ms } = await failureOf(readPdfSlides(pdf, { limits: { ...LIMITS, timeoutMs: 6_000 } }));
+    expect(error.code).toBe('PDF_RENDER_FAILED');
+    expect(error.message).toMatch(/^This PDF could not be read: a page took longer than 6 s to draw\./);
+    expect(error.detail).toMatch(/signal SIGKILL/);
+    expect(ms).toBeGreaterThanOrEqual(6_000);
+    expect(ms).toBeLessThan(15_000);
+  });
+
+  it('a renderer that runs out of memory is stopped at the cap', async () => {
+    // The same cap reads the PDF fine: it is the leak that is stopped, not the child's normal use (from source
+    // the child runs through tsx, about 300 MB before the first page; compiled, about 80 MB).
+    const capped: PdfProcessLimits = { ...LIMITS, memoryMb: 640 };
+    expect((await readPdfSlides(pdf, { limits: capped })).slides).toHaveLength(2);
+
+    fault('oom');
+    const { error } = await failureOf(readPdfSlides(pdf, { limits: capped }));
+    expect(error.code).toBe('PDF_RENDER_FAILED');
+    expect(error.message).toMatch(
+      /^This PDF could not be read: it needs more memory than one upload may use\./,
+    );
+    expect(error.detail).toMatch(/heap|resident memory over 640 MB/i);
+  });
+
+  it('the study-material text fails the same way, as a PdfProcessError', async () => {
+    fault('crash');
+    await expect(runPdfProcess(pdf, { task: 'text' }, LIMITS)).rejects.toMatchObject({
+      name: 'PdfProcessError',
+      code: 'CRASHED',
+    });
+  });
+});
