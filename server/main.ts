@@ -1,19 +1,37 @@
 import { count } from 'drizzle-orm';
+import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { users } from './db/schema/index';
 import { openDatabase } from './db/setup';
 import { pgBossJobs } from './jobs/queue';
+import { preflight } from './lifecycle/preflight';
+import { closeApp, disconnectSocketsOnClose, installProcessHandlers } from './lifecycle/process-handlers';
+import { trackRequestContext } from './lifecycle/request-context';
+import { explainStartupError, formatStartupError } from './lifecycle/startup-error';
+import { lifecycleTestRoutes, lifecycleTestRoutesEnabled } from './lifecycle/test-routes';
 import { ensureCurrencyRates } from './modules/common/currency-rates';
 import { ensureDefaultPlans } from './modules/plans/trials';
 import { seedDemo } from './seed/demo';
 import { seedDemoContent } from './seed/demo-content';
 
+/** Requests in flight get this long to finish when the server is asked to stop. */
+const REQUEST_GRACE_MS = 10_000;
+
+// Until the app (and its logger) exists, faults are logged by a plain pino logger at the same level.
+const lifecycle = installProcessHandlers(pino({ level: process.env.LOG_LEVEL || 'info' }));
+
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config, (line) => {
-    if (process.env.LOG_LEVEL === 'debug') console.log(`[postgres] ${line}`);
-  });
+  await preflight(config);
+  const database = await openDatabase(
+    config,
+    (line) => {
+      if (process.env.LOG_LEVEL === 'debug') console.log(`[postgres] ${line}`);
+    },
+    (line) => console.warn(`[gurukul] ${line}`),
+  );
+  lifecycle.onShutdown('database', () => database.close());
   await ensureDefaultPlans(database.db);
   await ensureCurrencyRates(database.db);
   const [{ n: userCount }] = await database.db.select({ n: count() }).from(users);
@@ -29,6 +47,11 @@ async function main() {
     );
   }
   const app = await buildApp({ config, database, jobs: pgBossJobs() });
+  lifecycle.logThrough(app.log);
+  lifecycle.onShutdown('http', () => closeApp(app, REQUEST_GRACE_MS));
+  trackRequestContext(app);
+  disconnectSocketsOnClose(app);
+  if (lifecycleTestRoutesEnabled()) await app.register(lifecycleTestRoutes);
   if (seedingDemo) {
     // Before listening, so nobody sees the demo half made (the first start takes a few seconds longer).
     console.log('Making the demo course (videos, FAQ, study material)…');
@@ -38,21 +61,11 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gurukul is running at ${config.publicUrl} (data in ${config.dataDir})`);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close().catch(() => undefined);
-    await database.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch(async (error: unknown) => {
+  console.error(formatStartupError(explainStartupError(error)));
+  // PostgreSQL may already be running: stop it rather than leave it behind.
+  await lifecycle.shutdown();
   process.exit(1);
 });

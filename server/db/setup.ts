@@ -22,12 +22,19 @@ export async function ensureDatabaseExists(adminUrl: string, name: string): Prom
 }
 
 /** DATABASE_URL when set, else the embedded cluster under DATA_DIR/postgres; migrated either way. */
-export async function openDatabase(config: Config, log: (line: string) => void): Promise<OpenedDatabase> {
+export async function openDatabase(
+  config: Config,
+  log: (line: string) => void,
+  notice?: (line: string) => void,
+): Promise<OpenedDatabase> {
   let embedded: EmbeddedDatabase | null = null;
   let url = config.databaseUrl;
   if (!url) {
     const { postgresPassword } = loadSecrets(config.dataDir);
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), postgresPassword, { log });
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), postgresPassword, {
+      log,
+      notice,
+    });
     await ensureDatabaseExists(embedded.url('postgres'), 'gurukul');
     url = embedded.url('gurukul');
   }
