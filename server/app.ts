@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +9,7 @@ import type { Database, Db } from './db/client';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logger';
+import { registerRateLimits } from './http/rate-limits';
 import { inlineJobs, type Jobs, pgBossJobs } from './jobs/queue';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -73,8 +73,6 @@ export interface AppDeps {
   storage?: Storage;
   /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: NodeJS.WritableStream;
-  /** Requests per minute per address before 429; tests raise it. */
-  rateLimitMax?: number;
 }
 
 export type App = FastifyInstance;
@@ -114,15 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandling(app);
   registerAccessControl(app, config.jwtSecret);
-  await app.register(fastifyRateLimit, {
-    max: deps.rateLimitMax ?? Number(process.env.RATE_LIMIT_MAX || 600),
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
+  // After access control: API budgets per signed-in user (per address when anonymous); static files never count.
+  await registerRateLimits(app, config.rateLimits);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
   app.addHook('onSend', async (request, reply) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type RateLimitBudgets, rateLimitBudgets } from './http/rate-limits';
 import type { S3Settings } from './providers/storage/s3-storage';
 
 /** Settings read once from the environment; every default is documented in README.md. */
@@ -35,6 +36,8 @@ export interface Config {
   taxLabel: string;
   /** Gurus' outside services; every one has a local default (docs/decisions/013-gurus.md). */
   ai: AiSettings;
+  /** API requests per minute by route group (server/http/rate-limits.ts; *_RATE_LIMIT_MAX). */
+  rateLimits: RateLimitBudgets;
 }
 
 export interface AiSettings {
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taxRatePercent: percent(env.TAX_RATE_PERCENT, 18),
     taxLabel: env.TAX_LABEL || 'GST',
     ai: aiSettings(env),
+    rateLimits: rateLimitBudgets(env),
   };
 }
 

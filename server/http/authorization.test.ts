@@ -177,12 +177,7 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
  */
 describe('the ended-plan rule and fail-closed routes', () => {
   it('refuses an ended teacher where allowWhenEnded is not set and lets them in where it is', async () => {
-    const probe = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      rateLimitMax: 100_000,
-      jobs: inlineJobs(),
-    });
+    const probe = await buildApp({ config: ctx.config, database: ctx.database, jobs: inlineJobs() });
     const answer = async () => ({ ok: true });
     probe.get('/api/probe/teacher-only', { config: { access: ['teacher'] } }, answer);
     probe.get('/api/probe/any', { config: { access: 'any' } }, answer);
@@ -217,12 +212,7 @@ describe('the ended-plan rule and fail-closed routes', () => {
   });
 
   it('refuses to start with an /api route that declares no access rule', async () => {
-    const probe = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      rateLimitMax: 100_000,
-      jobs: inlineJobs(),
-    });
+    const probe = await buildApp({ config: ctx.config, database: ctx.database, jobs: inlineJobs() });
     try {
       await expect(
         (async () => {

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import type { Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
+import { rateLimitBudgets } from '../http/rate-limits';
 import { inlineJobs, type Jobs } from '../jobs/queue';
 import type { Storage } from '../providers/storage/storage';
 
@@ -64,13 +65,15 @@ export async function startTestApp(
     taxLabel: 'GST',
     // No test reaches the internet: outside AI services are off unless a test points them at a local fake.
     ai: { elevenLabsApiBase: 'http://127.0.0.1:9', didApiBase: 'http://127.0.0.1:9' },
+    // Suites make hundreds of calls as a few users: the general budgets are out of their way, the narrow ones
+    // (auth, speech, …) stay at their defaults. Limit tests pass their own budgets.
+    rateLimits: { ...rateLimitBudgets({}), anonymous: 100_000, read: 100_000, write: 100_000 },
     ...overrides,
   };
   // Jobs run inline in tests (a request that queues one returns once the job has run) unless a test asks.
   const app = await buildApp({
     config,
     database,
-    rateLimitMax: 100_000,
     jobs: deps.jobs ?? inlineJobs(),
     storage: deps.storage,
   });

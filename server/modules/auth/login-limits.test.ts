@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-// Auth routes allow 20 calls a minute per address; each test picks its own addresses and says which
+// Auth routes allow ctx.config.rateLimits.auth calls a minute per address; each test picks its own addresses and says which
 // address every attempt comes from.
 const attempt = (email: string, password: string, remoteAddress: string) =>
   loginRequest(ctx.app, email, { password, remoteAddress });
@@ -86,7 +86,7 @@ describe('login rate limiting', () => {
   });
 
   it('limits calls per address on the auth routes', async () => {
-    const limit = Number(process.env.AUTH_RATE_LIMIT_MAX || 20);
+    const limit = ctx.config.rateLimits.auth;
     const ip = nextRemoteAddress();
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i++) {

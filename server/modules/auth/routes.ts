@@ -19,8 +19,9 @@ import { login, requestPasswordReset, resetPassword, signUp, verifyEmail } from 
 import { presentAccount, revokeAllSessions, revokeSession, startSession } from './sessions';
 
 const ok = { ok: true } as const;
-// Sign-up, login and reset are also limited per address by the rate limiter, on top of login's own counters.
-const strict = { rateLimit: { max: Number(process.env.AUTH_RATE_LIMIT_MAX || 20), timeWindow: '1 minute' } };
+// Sign-up, login and reset have the strict 'auth' budget (server/http/rate-limits.ts), on top of login's own
+// counters of failures per e-mail and address.
+const strict = { limit: 'auth' } as const;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

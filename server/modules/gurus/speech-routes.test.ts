@@ -8,7 +8,6 @@ import { type FakeDid, startFakeDid } from '../../test/fake-d-id';
 import { type FakeElevenLabs, startFakeElevenLabs } from '../../test/fake-elevenlabs';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { encryptSecret } from '../integrations/crypto';
-import { SPEECH_PER_MINUTE } from './speech-routes';
 
 let ctx: TestContext;
 let did: FakeDid;
@@ -116,12 +115,13 @@ describe('POST /api/gurus/:guruId/speech', () => {
       courseId: (await ctx.app.db.query.guruCourses.findFirst())?.courseId as string,
       userId: eager.user.id,
     });
+    const budget = ctx.config.rateLimits.speech;
     const statuses: number[] = [];
-    for (let i = 0; i <= SPEECH_PER_MINUTE; i += 1) {
+    for (let i = 0; i <= budget; i += 1) {
       // A guru that does not exist still counts: the limit is on the caller, before any work.
       statuses.push((await speak(eager, { text: 'Hi.' }, '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f')).statusCode);
     }
-    expect(statuses.slice(0, SPEECH_PER_MINUTE).every((status) => status === 404)).toBe(true);
+    expect(statuses.slice(0, budget).every((status) => status === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another user is not affected.
     expect((await speak(student, { text: 'Hi.' })).statusCode).toBe(200);

@@ -15,20 +15,6 @@ const TALKERS = ['student', 'teacher', 'institute', 'admin'] as const;
 const guruParams = z.object({ guruId: z.uuid() });
 const talkParams = z.object({ guruId: z.uuid(), talkId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
-/**
- * Speech is spent per sentence of an answer, so a session needs a few dozen calls a minute; the limit per
- * user (not per address) keeps the endpoint from being a free text-to-speech service.
- */
-export const SPEECH_PER_MINUTE = 60;
-const TALKS_PER_MINUTE = 20;
-const perUser = (max: number) => ({
-  max,
-  timeWindow: '1 minute',
-  hook: 'preHandler' as const,
-  keyGenerator: (request: { actor: { userId: string } | null; ip: string }) =>
-    request.actor ? `user:${request.actor.userId}` : request.ip,
-});
-
 /** The signed, absolute URL D-ID fetches the guru's face from. */
 function avatarSourceUrl(app: App, guru: GuruRow): string {
   if (!guru.avatarImagePath) throw badRequest(GURU_MSG.staticAvatarImage);
@@ -57,7 +43,9 @@ export const guruSpeechRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/gurus/:guruId/speech',
     {
-      config: { access: TALKERS, rateLimit: perUser(SPEECH_PER_MINUTE) },
+      // Speech is spent per sentence of an answer; its budget per user speaks every sentence of long answers
+      // yet keeps the endpoint from being a free text-to-speech service (server/http/rate-limits.ts).
+      config: { access: TALKERS, limit: 'speech' },
       schema: { params: guruParams, body: speechSchema },
     },
     async (request, reply) => {
@@ -78,7 +66,7 @@ export const guruSpeechRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/gurus/:guruId/talks',
     {
-      config: { access: TALKERS, rateLimit: perUser(TALKS_PER_MINUTE) },
+      config: { access: TALKERS, limit: 'avatarVideo' },
       schema: { params: guruParams, body: speechSchema },
     },
     async (request, reply) => {

@@ -34,16 +34,6 @@ import { readDeckUpload, storeLibraryAvatarImage } from './uploads';
 const AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const params = z.object({ libraryId: z.uuid({ error: 'Course library not found' }) });
 
-/** A narration sample is one call to the speaker; the limit keeps it from being a free speech service. */
-const SAMPLES_PER_MINUTE = 30;
-const perUser = {
-  max: SAMPLES_PER_MINUTE,
-  timeWindow: '1 minute',
-  hook: 'preHandler' as const,
-  keyGenerator: (request: { actor: { userId: string } | null; ip: string }) =>
-    request.actor ? `user:${request.actor.userId}` : request.ip,
-};
-
 /** A library the actor may change, when their plan lets them use the course library. */
 async function loadForEditing(app: App, request: FastifyRequest, libraryId: string) {
   const actor = actorOf(request);
@@ -138,7 +128,8 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/course-libraries/:libraryId/narration-sample',
     {
-      config: { access: AUTHORS, rateLimit: perUser },
+      // A sample is one call to the speaker; its budget keeps it from being a free speech service.
+      config: { access: AUTHORS, limit: 'narrationSample' },
       schema: { params, body: narrationSampleSchema },
     },
     async (request, reply) => {
