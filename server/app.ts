@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -10,6 +8,8 @@ import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerRateLimits } from './http/rate-limits';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression, registerWebApp } from './http/serving';
 import { inlineJobs, type Jobs, pgBossJobs } from './jobs/queue';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -116,9 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerRateLimits(app, config.rateLimits);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
+  await registerSecurityHeaders(app, config);
+  await registerCompression(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -161,19 +160,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 function trustProxySetting(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
-}
-
-/** Serves the built React app with a fallback to index.html for client-side routes. */
-async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/socket.io') || request.method !== 'GET') {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
-    }
-    if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built. Run npm start.');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storedFiles } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
+import { storedFileHeaders } from '../../http/stored-file-headers';
 import { verifyFileSignature } from '../../providers/storage/storage';
 
 /** Reads a stored file through a signed, expiring URL; the signature is the permission. */
@@ -22,10 +23,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = meta ? await app.storage.read(key) : null;
       if (!meta || !file) throw notFound('File not found');
       return reply
-        .header('content-type', meta.contentType)
+        .headers(storedFileHeaders(key, meta.contentType, request.query.expires))
         .header('content-length', file.size)
-        .header('cache-control', 'private, max-age=600')
-        .header('x-content-type-options', 'nosniff')
         .send(file.stream);
     },
   );

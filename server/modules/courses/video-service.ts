@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import { AppError, notFound } from '../../http/errors';
+import { HLS_CACHE_CONTROL } from '../../http/stored-file-headers';
 import {
   HLS_PLAYLIST,
   HLS_SEGMENT_PATTERN,
@@ -470,6 +471,7 @@ export async function sendHlsFile(
   return reply
     .header('content-type', found.contentType)
     .header('content-length', found.size)
+    .header('cache-control', HLS_CACHE_CONTROL)
     .header('x-content-type-options', 'nosniff')
     .send(found.stream);
 }

@@ -45,6 +45,8 @@ export const guruSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/:conversationId/ask',
     {
+      // Never compressed: a compressor holds sentences back until its buffer fills, and speech waits on them.
+      compress: false,
       config: { access: TALKERS },
       schema: {
         params: z.object({ conversationId: z.uuid({ error: 'Conversation not found' }) }),
