@@ -1,12 +1,13 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const webRoot = path.dirname(new URL(import.meta.url).pathname);
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: path.join(webRoot, 'dist'), emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,
