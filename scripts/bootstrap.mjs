@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Makes a fresh clone runnable with Node built-ins only, then hands over to the real command:
-//   start → install what is missing, build the web app if needed, run the server
+//   start → install what is missing, build the web app and the server if needed, run the server (plain node)
 //   test  → the same, then lint, typecheck, unit, API and browser tests
-//   seed  → the same install, then add the demo data
+//   seed  → the same install and server build, then add the demo data
+// This process stays the parent of the server: if the server dies by a signal (kill -9, a native crash), it
+// says so and stops the embedded PostgreSQL the server left running.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const command = process.argv[2] ?? 'start';
@@ -123,22 +125,68 @@ function buildWebIfNeeded() {
   ]);
 }
 
-function handOver(script) {
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [script, ...process.argv.slice(3)], {
-    stdio: 'inherit',
-    cwd: root,
+const SERVER_OUT = path.join(root, 'dist', 'server');
+
+/** Compiles the server (scripts/build-server.mjs, esbuild) when its sources are newer than dist/server. */
+function buildServerIfNeeded() {
+  const main = path.join(SERVER_OUT, 'main.js');
+  const sources = Math.max(
+    newestMtime(path.join(root, 'server')),
+    newestMtime(path.join(root, 'common')),
+    statSync(path.join(root, 'scripts', 'seed.ts')).mtimeMs,
+    statSync(path.join(root, 'scripts', 'build-server.mjs')).mtimeMs,
+  );
+  if (existsSync(main) && statSync(main).mtimeMs >= sources) return;
+  log('Building the server…');
+  run(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]);
+}
+
+/** The server's embedded cluster, where server/config.ts puts it; none when DATABASE_URL points elsewhere. */
+const embeddedClusterDir = () =>
+  process.env.DATABASE_URL
+    ? null
+    : path.join(path.resolve(root, process.env.DATA_DIR || './data'), 'postgres');
+
+/** A server killed by a signal cannot stop its PostgreSQL: do it here, so the cluster never outlives it for long. */
+async function stopLeftoverPostgres() {
+  const clusterDir = embeddedClusterDir();
+  if (!clusterDir) return;
+  const { stopLeftoverCluster } = await import(
+    pathToFileURL(path.join(SERVER_OUT, 'leftover-postgres.js')).href
+  );
+  const stopped = await stopLeftoverCluster(clusterDir);
+  if (stopped) log(`Stopped the embedded PostgreSQL (pid ${stopped.pid}) it left running.`);
+}
+
+function handOver(cmd, args, { ownsDatabase }) {
+  const child = spawn(cmd, [...args, ...process.argv.slice(3)], { stdio: 'inherit', cwd: root });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', async (code, signal) => {
+    if (signal) {
+      const how = signal === 'SIGKILL' ? 'killed (SIGKILL, perhaps out of memory)' : `stopped by ${signal}`;
+      console.error(`[gurukul] The process was ${how}.`);
+      if (ownsDatabase)
+        await stopLeftoverPostgres().catch((error) => console.error(`[gurukul] ${error.message}`));
+    }
+    process.exit(code ?? 1);
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
 checkNode();
 installNodeModules();
 installSystemPackages();
 if (command !== 'seed') buildWebIfNeeded();
-const scripts = { start: 'server/main.ts', test: 'scripts/test-all.ts', seed: 'scripts/seed.ts' };
-if (!scripts[command]) {
+if (command !== 'test') buildServerIfNeeded();
+// The server and the seed run compiled with plain node (stacks mapped back to the TypeScript); the test
+// runner is a development tool and runs through tsx.
+const node = (file) => [process.execPath, ['--enable-source-maps', path.join(SERVER_OUT, file)]];
+const commands = {
+  start: [...node('main.js'), { ownsDatabase: true }],
+  seed: [...node('seed.js'), { ownsDatabase: true }],
+  test: [path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/test-all.ts'], { ownsDatabase: false }],
+};
+if (!commands[command]) {
   console.error(`[gurukul] Unknown command ${command}; use start, test or seed.`);
   process.exit(1);
 }
-handOver(scripts[command]);
+handOver(...commands[command]);

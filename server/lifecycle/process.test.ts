@@ -1,0 +1,210 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../db/embedded';
+import { projectRoot } from '../paths';
+
+// The real compiled server (dist/server/main.js, as `npm start` runs it) in its own process, on one data folder
+// shared by the tests: the first start initialises the cluster (the slow part), the others reuse it.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-lifecycle-'));
+// As root the cluster runs as the postgres user, who must be able to enter the folder.
+chmodSync(dataDir, 0o755);
+const clusterDir = path.join(dataDir, 'postgres');
+
+interface Server {
+  process: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(port: number): Server {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join('dist', 'server', 'main.js')], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      LIFECYCLE_TEST_ROUTES: 'true',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { process: child, port, output: () => output, exited };
+}
+
+const url = (server: Server, route: string) => `http://127.0.0.1:${server.port}${route}`;
+
+/** Resolves once /api/health answers 200; fails with the server's output if it exits first. */
+async function healthy(server: Server): Promise<void> {
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  for (const end = Date.now() + 90_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
+    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}):\n${server.output()}`);
+    const answer = await fetch(url(server, '/api/health')).catch(() => null);
+    if (answer?.ok) return;
+  }
+  throw new Error(`server not healthy in 90 s:\n${server.output()}`);
+}
+
+/** Postmasters running on this test's cluster (backends rename themselves "postgres: …", the postmaster not). */
+function postmasters(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return path.basename(args[0]) === 'postgres' && args[args.indexOf('-D') + 1] === clusterDir;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const signUp = (server: Server) =>
+  fetch(url(server, '/api/auth/sign-up'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fullName: 'Kept Student',
+      email: 'kept@lifecycle.test',
+      password: 'Gurukul2026!',
+      confirmPassword: 'Gurukul2026!',
+      userType: 'student',
+      terms: true,
+    }),
+  });
+
+const running: Server[] = [];
+const start = (port: number) => {
+  const server = startServer(port);
+  running.push(server);
+  return server;
+};
+
+beforeAll(() => {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`server build failed:\n${build.stderr}`);
+});
+
+afterAll(async () => {
+  for (const server of running) server.process.kill('SIGKILL');
+  for (const pid of postmasters()) process.kill(pid, 'SIGQUIT');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process', { timeout: 180_000 }, () => {
+  it('comes back with its data after kill -9, stopping the PostgreSQL the killed server left', async () => {
+    const first = start(await freePort());
+    await healthy(first);
+    expect((await signUp(first)).status).toBe(201);
+    const [leftover] = postmasters();
+
+    first.process.kill('SIGKILL');
+    await first.exited;
+    // The killed server's cluster keeps running on its own: the situation the next start must handle.
+    expect(postmasters()).toEqual([leftover]);
+
+    const second = start(await freePort());
+    await healthy(second);
+    expect(second.output()).toContain(`stopping the PostgreSQL (pid ${leftover})`);
+    // The account made before the kill is still there: the same e-mail is now taken.
+    const again = await signUp(second);
+    expect(again.status).toBe(409);
+    const running = postmasters();
+    expect(running).toHaveLength(1);
+    expect(running).not.toContain(leftover);
+
+    // A second server on the same data folder is refused, naming the live owner; the first is untouched.
+    const intruder = start(await freePort());
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output()).toContain(`belongs to another running server (pid ${second.process.pid})`);
+    expect(postmasters()).toEqual(running);
+
+    second.process.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('on SIGTERM finishes the request in flight, refuses new ones, stops PostgreSQL and exits 0', async () => {
+    const server = start(await freePort());
+    await healthy(server);
+    const slow = fetch(url(server, '/api/test/slow?ms=2500'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    server.process.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const late = await fetch(url(server, '/api/health'), { headers: { connection: 'close' } }).then(
+      (answer) => answer.status,
+      () => 'refused',
+    );
+    expect(late === 'refused' || late === 503).toBe(true);
+
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ slept: 2500 });
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('SIGTERM received: stopping');
+    expect(postmasters()).toEqual([]);
+  });
+
+  it('logs an uncaught exception with its stack and request id, then stops PostgreSQL and exits 1', async () => {
+    const server = start(await freePort());
+    await healthy(server);
+    expect((await fetch(url(server, '/api/test/crash'))).status).toBe(200);
+    expect(await server.exited).toBe(1);
+
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map(
+        (line) => JSON.parse(line) as { level: number; reqId?: string; msg: string; err?: { stack: string } },
+      );
+    const crashRequest = lines.find(
+      (line) => line.msg === 'incoming request' && line.reqId && /crash/.test(JSON.stringify(line)),
+    );
+    const fatal = lines.find((line) => line.level === 60);
+    expect(fatal?.msg).toBe('uncaught exception: lifecycle test crash');
+    expect(fatal?.reqId).toBe(crashRequest?.reqId);
+    // Source maps: the stack names the TypeScript file, not the bundle.
+    expect(fatal?.err?.stack).toContain('server/lifecycle/test-routes.ts');
+    expect(postmasters()).toEqual([]);
+  });
+
+  it('a start on a taken port says which port and how to choose another, and starts no PostgreSQL', async () => {
+    const taken = net.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      const server = start(port);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`Port ${port} is already in use`);
+      expect(server.output()).toContain(`PORT=${port + 1} npm start`);
+      expect(server.output()).not.toContain('undefined');
+      expect(postmasters()).toEqual([]);
+    } finally {
+      taken.close();
+    }
+  });
+});
