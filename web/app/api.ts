@@ -1,5 +1,6 @@
 import { MSG } from '../../common/messages';
 import { navigateTo } from './navigation-bridge';
+import { announceRateLimited, retryAfterSeconds } from './rate-limited';
 import { disconnectSocket } from './socket';
 import { clearStorage, LS } from './storage';
 import { toast } from './toast';
@@ -84,7 +85,11 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     sessionStorage.removeItem(RELOADED_503);
     return data as T;
   }
-  const message = data?.message ?? (response.status >= 500 ? MSG.internal : MSG.somethingWrong);
+  let message = data?.message ?? (response.status >= 500 ? MSG.internal : MSG.somethingWrong);
+  // The limiter's 429 carries Retry-After (login's failed-attempt 429 does not: the form shows that one).
+  const retryAfter = response.headers.get('retry-after');
+  if (response.status === 429 && retryAfter)
+    message = announceRateLimited(message, retryAfterSeconds(retryAfter));
   if (response.status === 401 && options.handleUnauthorized !== false) {
     toast('danger', message);
     endLocalSession();
@@ -126,14 +131,12 @@ export function uploadWithProgress<T>(
         toast('danger', data?.message ?? MSG.somethingWrong);
         endLocalSession();
       }
-      reject(
-        new ApiError(
-          xhr.status,
-          data?.code ?? 'HTTP',
-          data?.message ?? MSG.somethingWrong,
-          data?.fields ?? {},
-        ),
-      );
+      const retryAfter = xhr.getResponseHeader('retry-after');
+      const message =
+        xhr.status === 429 && retryAfter
+          ? announceRateLimited(data?.message ?? MSG.somethingWrong, retryAfterSeconds(retryAfter))
+          : (data?.message ?? MSG.somethingWrong);
+      reject(new ApiError(xhr.status, data?.code ?? 'HTTP', message, data?.fields ?? {}));
     };
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK', MSG.somethingWrong));
     xhr.send(formData);

@@ -1,10 +1,12 @@
 import { GURU_LIMITS } from '../../../common/gurus';
 import { authorizationHeader } from '../../app/api';
+import { fetchSpeechAudio } from './speech-fetch';
 
 /**
  * Speaks sentences in order: each is synthesised (POST /api/gurus/:id/speech) as soon as it is queued, so
  * the next is ready when the previous ends, and played through an AnalyserNode whose loudness drives the
- * avatar's mouth. Failures skip the sentence: the text is on screen anyway.
+ * avatar's mouth. A sentence refused for a moment (429, a network blip) is fetched again and the ones after
+ * it wait their turn; one that cannot be spoken is skipped, since the text is on screen anyway.
  */
 export class SpeechQueue {
   private context: AudioContext | null = null;
@@ -35,7 +37,7 @@ export class SpeechQueue {
 
   enqueue(text: string): void {
     if (this.muted || !text.trim()) return;
-    this.queue.push(this.fetchAudio(text.slice(0, GURU_LIMITS.speechMaxChars)));
+    this.queue.push(this.fetchAudio(text.slice(0, GURU_LIMITS.speechMaxChars), this.generation));
     if (!this.playing) void this.playNext(this.generation);
   }
 
@@ -71,17 +73,16 @@ export class SpeechQueue {
     return this.context;
   }
 
-  private async fetchAudio(text: string): Promise<ArrayBuffer | null> {
-    try {
-      const response = await fetch(`/api/gurus/${this.guruId}/speech`, {
+  private fetchAudio(text: string, generation: number): Promise<ArrayBuffer | null> {
+    return fetchSpeechAudio(
+      `/api/gurus/${this.guruId}/speech`,
+      {
         method: 'POST',
         headers: { Authorization: authorizationHeader(), 'Content-Type': 'application/json' },
         body: JSON.stringify({ text }),
-      });
-      return response.ok ? await response.arrayBuffer() : null;
-    } catch {
-      return null;
-    }
+      },
+      { cancelled: () => generation !== this.generation },
+    );
   }
 
   private async playNext(generation: number): Promise<void> {
