@@ -15,7 +15,7 @@ export const SPOKEN_ANSWERS_PER_MINUTE = 10;
 
 /**
  * Every API budget, in requests per minute, and the variable that sets it (docs/decisions/
- * 015-fair-rate-limits.md). Signed-in calls count against their user, anonymous calls against their address;
+ * 017-fair-rate-limits.md). Signed-in calls count against their user, anonymous calls against their address;
  * static files, the web app's HTML and socket.io never count.
  */
 export const LIMIT_BUDGETS = {
