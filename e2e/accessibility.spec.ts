@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './support/accounts';
+import { expect, type Page, test } from './support/test';
 
 /** Serious and critical axe violations, summarised so a failure says what and where. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { loginAs } from './support/accounts';
 import { payPlanWithTestCheckout } from './support/billing';
+import { expect, test } from './support/test';
 
 // Runs in the 'shared-state' project (after the journeys): paying releases the demo trial-ended account,
 // which e2e/guards.spec.ts needs still ended.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, loginWith } from './support/api';
 import { payPlanWithTestCheckout } from './support/billing';
+import { expect, test } from './support/test';
 
 test.describe('subscribing and paying', () => {
   test('a new teacher on a trial buys Starter monthly through the test checkout', async ({

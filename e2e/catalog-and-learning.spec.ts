@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { makeTestClip } from '../server/test/clips';
 import { DEMO, loginAs } from './support/accounts';
 import { apiLogin, authHeader, createCourseViaApi, createVerifiedAccount } from './support/api';
+import { type APIRequestContext, expect, test } from './support/test';
 
 // The visitor's country comes from the browser's time zone: New York → United States → US dollars.
 test.use({ timezoneId: 'America/New_York' });

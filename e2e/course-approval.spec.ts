@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { newSession } from './support/accounts';
 import { approvalsBadge, choose } from './support/course-pages';
+import { expect, test } from './support/test';
 
 /**
  * Issue 3's approval loop in two browsers: a teacher drafts a course (the draft survives a reload) and

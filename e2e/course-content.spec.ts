@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { loginAs } from './support/accounts';
 import { createCourseViaApi } from './support/api';
+import { expect, test } from './support/test';
 
 /** A minimal valid PDF written by hand, and a text file that only claims to be one. */
 function makeFiles() {

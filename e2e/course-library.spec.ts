@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { LIBRARY_MSG } from '../common/library';
 import { makeDemoDeck } from '../server/seed/demo-library';
 import { apiLogin, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
+import { expect, type Page, test } from './support/test';
 
 /**
  * Issue 7, the course library: a new teacher uploads a slide deck (a fake PDF is refused first), edits a

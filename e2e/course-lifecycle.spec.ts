@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { convertCurrency, formatPrice } from '../common/money';
 import { makeTestClip } from '../server/test/clips';
 import { newSession } from './support/accounts';
 import { approvalsBadge, choose } from './support/course-pages';
+import { expect, type Page, test } from './support/test';
 
 /**
  * Issue 3 told in one go: a teacher builds a priced course in the wizard with a real video and submits it;

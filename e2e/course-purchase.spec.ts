@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import type { PaymentResult, PaymentRow } from '../common/contracts/billing';
 import { DEMO } from './support/accounts';
 import { apiLogin, authHeader, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
+import { expect, test } from './support/test';
 
 /**
  * A student buys a paid course through the local test checkout and then learns it; clicking twice, or

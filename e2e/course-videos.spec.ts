@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { makeTestClip } from '../server/test/clips';
 import { tinyPng } from '../server/test/uploads';
 import { loginAs } from './support/accounts';
 import { createCourseViaApi } from './support/api';
+import { expect, test } from './support/test';
 
 /** A real 3-second clip, so the server's packaging runs for real. */
 const makeClip = () => makeTestClip({ name: 'intro-to-angles.mp4', seconds: 3 }).file;

@@ -1,8 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { PublicPlan } from '../common/contracts/billing';
 import { convertCurrency, type ExchangeRates, formatPrice } from '../common/money';
 import { DEMO, newSession } from './support/accounts';
 import { apiLogin, authHeader } from './support/api';
+import { type Browser, expect, type Page, test } from './support/test';
 
 /**
  * The admin edits an exchange rate on /plan-pricing and a visitor in that currency sees /pricing follow it;

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { AUTH_MSG } from '../common/messages';
 import { newSession } from './support/accounts';
 import { createVerifiedAccount, loginWith } from './support/api';
+import { expect, test } from './support/test';
 
 // Anyone may sign up as a developer; the outbox (live reset links) opens only once an admin grants it.
 test('a developer who signed up waits for an admin, who grants access from the dashboard', async ({

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { AUTH_MSG, MSG } from '../common/messages';
 import { DEMO, loginAs } from './support/accounts';
 import { apiLogout, authHeader, escapeRegExp, localStorageOf } from './support/api';
+import { expect, type Page, test } from './support/test';
 
 const at = (path: string) => new RegExp(`^[^?#]*?://[^/]+${escapeRegExp(path)}$`);
 

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { demoGuruPortrait } from '../server/seed/demo-portrait';
 import { apiLogin, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
 import { choose } from './support/course-pages';
+import { expect, test } from './support/test';
 
 /**
  * Issue 6, building a guru: a freshly signed-up teacher with a course builds a guru through every step of

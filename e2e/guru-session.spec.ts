@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { DEMO, newSession } from './support/accounts';
 import { apiLogin, authHeader } from './support/api';
+import { expect, test } from './support/test';
 
 /**
  * The demo's Geometry Guru (server/seed/demo-guru.ts): student@ asks it about the course and gets a cited

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import type { SessionAnswer } from '../common/contracts/auth';
 import { DEMO, loginAs } from './support/accounts';
 import { authHeader, localStorageOf } from './support/api';
+import { expect, type Page, test } from './support/test';
 
 interface SwitchEntry {
   session: Record<string, string>;

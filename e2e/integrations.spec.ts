@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { GURU_MSG } from '../common/gurus';
 import { loginAs } from './support/accounts';
+import { expect, type Page, test } from './support/test';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

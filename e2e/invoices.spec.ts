@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { newSession } from './support/accounts';
+import { expect, test } from './support/test';
 
 /** A YYYY-MM-DD `days` before today, as a date input holds it. */
 function daysAgo(days: number): string {

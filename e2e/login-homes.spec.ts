@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO, type DemoKey, loginAs } from './support/accounts';
+import { expect, test } from './support/test';
 
 test.describe('every demo account logs in and lands on its home', () => {
   for (const key of Object.keys(DEMO) as DemoKey[]) {

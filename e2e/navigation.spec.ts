@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type NavItem, SIDE_NAV } from '../common/navigation';
 import type { UserType } from '../common/roles';
 import { findRoute } from '../common/routes';
 import { DEMO, type DemoKey, loginAs } from './support/accounts';
 import { escapeRegExp } from './support/api';
+import { expect, type Locator, type Page, test } from './support/test';
 
 interface RoleCase {
   key: DemoKey;

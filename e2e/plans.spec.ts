@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newSession } from './support/accounts';
+import { type Browser, expect, type Page, test } from './support/test';
 
 /**
  * Plans: a visitor compares the plans on /pricing (monthly and yearly, teachers and institutes); the admin

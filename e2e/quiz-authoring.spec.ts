@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './support/accounts';
 import { createCourseViaApi } from './support/api';
 import { addQuestion, chooseType } from './support/quiz-pages';
+import { expect, type Page, test } from './support/test';
 
 /** An import file with one good row and one row whose correct option does not exist. */
 function makeCsv() {

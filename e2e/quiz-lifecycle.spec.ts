@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { makeTestClip } from '../server/test/clips';
 import { DEMO, newSession } from './support/accounts';
 import { apiLogin, authHeader, createCourseViaApi, escapeRegExp } from './support/api';
 import { addQuestion, answersSaved, chooseType, startQuizFromCourse, submitQuiz } from './support/quiz-pages';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
 
 /**
  * The quizzes issue told in one go, on a new course of its own: the teacher builds a quiz of every question

@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { QuestionInput, QuizDetail } from '../common/contracts/quizzes';
 import { DEMO, newSession } from './support/accounts';
 import { apiLogin, authHeader } from './support/api';
 import { answersSaved, startQuizFromCourse, submitQuiz } from './support/quiz-pages';
+import { type APIRequestContext, expect, test } from './support/test';
 
 /**
  * Taking and marking a quiz in two browsers: a student starts a quiz of every question type on the demo

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type DemoKey, loginAs } from './support/accounts';
+import { type Browser, expect, type Page, test } from './support/test';
 
 const DEMO_COURSE = 'Foundations of Geometry';
 

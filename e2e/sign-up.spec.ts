@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { AUTH_MSG, MSG } from '../common/messages';
 import { escapeRegExp, loginWith, mailedLinkViaLogsPage, uniqueEmail } from './support/api';
+import { expect, type Locator, type Page, test } from './support/test';
 
 const ALL_MESSAGES = [...Object.values(MSG), ...Object.values(AUTH_MSG)].filter(
   (text) => typeof text === 'string',

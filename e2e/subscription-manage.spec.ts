@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import type { MySubscription, PaymentRow } from '../common/contracts/billing';
 import { authHeader, createVerifiedAccount, loginWith } from './support/api';
 import { payPlanWithTestCheckout } from './support/billing';
+import { expect, type Page, test } from './support/test';
 
 /**
  * A new teacher pays for Pro, then manages it on /plan?page=manage: cancels at the period's end (after a

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { AUTH_MSG, MSG } from '../common/messages';
 import { THEME_COLORS } from '../common/theme-colors';
 import { DEMO, loginAs } from './support/accounts';
 import { authHeader, createVerifiedAccount, localStorageOf, loginWith } from './support/api';
+import { expect, type Page, test } from './support/test';
 
 const TEAL = THEME_COLORS.find((color) => color.key === 'teal') ?? THEME_COLORS[0];
 const colorScheme = (page: Page) => page.locator('html');

@@ -1,3 +1,5 @@
+// Before any schema module is evaluated (see the file).
+import './app/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
