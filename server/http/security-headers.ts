@@ -40,7 +40,7 @@ const isHttps = (publicUrl: string) => new URL(publicUrl).protocol === 'https:';
 
 /**
  * The Content-Security-Policy directives: our own origin for everything, plus exactly the outside
- * places the app loads from when they are configured (docs/decisions/015-serving-headers-and-caching.md).
+ * places the app loads from when they are configured (docs/decisions/018-serving-headers-and-caching.md).
  */
 export function contentSecurityDirectives(config: CspConfig): Record<string, string[]> {
   const self = "'self'";

@@ -80,6 +80,9 @@ describe('the web app', () => {
     const gz = await get('/pricing', GZIP_ONLY);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(web.html);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/pricing' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe(CACHE.html);
     const plain = await get('/pricing');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 /** Responses smaller than this are sent as they are: below a packet or two, compressing saves nothing. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/** Cache-Control per kind of response (docs/decisions/015-serving-headers-and-caching.md). */
+/** Cache-Control per kind of response (docs/decisions/018-serving-headers-and-caching.md). */
 export const CACHE = {
   /** Vite's hashed build output: a new build gives new names, so a file never changes under its name. */
   hashedAsset: 'public, max-age=31536000, immutable',
@@ -64,7 +64,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/socket.io') || request.method !== 'GET') {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/socket.io') ||
+      !['GET', 'HEAD'].includes(request.method)
+    ) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     }
     if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built. Run npm start.');
