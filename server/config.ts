@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type RateLimitBudgets, rateLimitBudgets } from './http/rate-limits';
+import { type PdfProcessLimits, pdfProcessLimits } from './media/pdf-process';
 import type { S3Settings } from './providers/storage/s3-storage';
 
 /** Settings read once from the environment; every default is documented in README.md. */
@@ -24,6 +25,8 @@ export interface Config {
   videoUploadMaxBytes: number;
   /** LibreOffice's program for PowerPoint decks (LIBREOFFICE_BIN, default `soffice` on the PATH). */
   libreOfficeBinary: string;
+  /** The child process that reads PDFs (PDF_RENDER_TIMEOUT_S, PDF_RENDER_MEMORY_MB; server/media/pdf-process.ts). */
+  pdfRender: PdfProcessLimits;
   /** An S3-compatible bucket for uploads instead of DATA_DIR/files, when S3_BUCKET is set. */
   s3?: S3Settings;
   /** Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set; otherwise the local test checkout. */
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageQuotaBytes: megabytes(env.STORAGE_QUOTA_MB, 5 * 1024),
     videoUploadMaxBytes: megabytes(env.VIDEO_UPLOAD_MAX_MB, 500),
     libreOfficeBinary: env.LIBREOFFICE_BIN || 'soffice',
+    pdfRender: pdfProcessLimits(env),
     s3: s3Settings(env),
     razorpay: razorpaySettings(env),
     currencyRatesUrl: env.CURRENCY_RATES_URL || undefined,

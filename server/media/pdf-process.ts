@@ -11,7 +11,7 @@ import { workerScript } from './worker-script';
  * The server's side of PDF reading: each document is read by its own child process (pdf-render-worker.ts)
  * with a memory cap and a time limit, so a native crash, a hang or an out-of-memory fails that one document
  * and never the server. Input and page PNGs go through a temporary folder, not the IPC channel.
- * See docs/decisions/015-media-work-out-of-process.md.
+ * See docs/decisions/016-media-work-out-of-process.md.
  */
 
 export interface PdfProcessLimits {
@@ -23,6 +23,19 @@ export interface PdfProcessLimits {
 
 /** PDF_RENDER_TIMEOUT_S and PDF_RENDER_MEMORY_MB when unset. */
 export const PDF_PROCESS_DEFAULTS: PdfProcessLimits = { timeoutMs: 60_000, memoryMb: 1024 };
+
+/** The limits from PDF_RENDER_TIMEOUT_S and PDF_RENDER_MEMORY_MB; unset, not a number or not positive → default. */
+export function pdfProcessLimits(env: NodeJS.ProcessEnv): PdfProcessLimits {
+  const positive = (value: string | undefined) => {
+    const n = Number(value);
+    return value && Number.isFinite(n) && n > 0 ? n : undefined;
+  };
+  const seconds = positive(env.PDF_RENDER_TIMEOUT_S) ?? PDF_PROCESS_DEFAULTS.timeoutMs / 1000;
+  return {
+    timeoutMs: Math.round(seconds * 1000),
+    memoryMb: Math.round(positive(env.PDF_RENDER_MEMORY_MB) ?? PDF_PROCESS_DEFAULTS.memoryMb),
+  };
+}
 
 /** How the child failed: a refusal it reported (PdfReadCode) or its own end. */
 export type PdfProcessFailureCode = PdfReadCode | 'CRASHED' | 'TIMED_OUT' | 'OUT_OF_MEMORY';
@@ -62,11 +75,17 @@ async function takeSlot(): Promise<() => void> {
   };
 }
 
-/** Children still running when the server exits are ended with it. */
+/** Children still running when the server exits are ended with it (hooked on the first child). */
 const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
+let endedWithServer = false;
+function endWithServer(child: ChildProcess): void {
+  running.add(child);
+  if (endedWithServer) return;
+  endedWithServer = true;
+  process.once('exit', () => {
+    for (const each of running) each.kill('SIGKILL');
+  });
+}
 
 /** Reads a PDF in a child process. Throws PdfProcessError; the caller words it for people. */
 export async function runPdfProcess(
@@ -79,7 +98,8 @@ export async function runPdfProcess(
   try {
     const input = path.join(dir, 'input.pdf');
     await writeFile(input, bytes);
-    const { pageCount, pages } = await runChild({ ...task, input, outDir: dir }, limits);
+    const script = await workerScript('pdf-render-worker', import.meta.url);
+    const { pageCount, pages } = await runChild(script, { ...task, input, outDir: dir }, limits);
     return {
       pageCount,
       pages: await Promise.all(
@@ -100,16 +120,17 @@ const RSS_POLL_MS = 250;
 
 /** Runs one job; settles when the child has exited, so its memory is free before the next one starts. */
 function runChild(
+  script: string,
   job: PdfJob,
   limits: PdfProcessLimits,
 ): Promise<{ pageCount: number; pages: { page: number; text: string; image?: string }[] }> {
-  const { script, execArgv } = workerScript('pdf-render-worker', import.meta.url);
   return new Promise((resolve, reject) => {
     const child = fork(script, [], {
-      execArgv: [...execArgv, `--max-old-space-size=${limits.memoryMb}`],
+      // Not the server's own options (tsx's loader, an inspector port): plain node with the heap cap.
+      execArgv: [`--max-old-space-size=${limits.memoryMb}`],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
-    running.add(child);
+    endWithServer(child);
     const pages: { page: number; text: string; image?: string }[] = [];
     let pageCount: number | undefined;
     let refusal: { code: PdfReadCode; detail: string } | undefined;

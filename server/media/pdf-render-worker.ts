@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { type PdfJob, type PdfJobPage, PdfReadFailure, readPdfJob } from './pdf-pages';
 
 /**
@@ -66,6 +67,13 @@ async function run(job: PdfJob): Promise<void> {
 
 // The parent going away (a server stopped or killed) ends the job: nobody is left to read its pages.
 process.on('disconnect', () => process.exit(0));
+// A renderer stuck in a loop never sees 'disconnect': a watchdog thread, which runs while the main thread is
+// blocked, ends this process once the parent is gone (`kill -9` of the server leaves no spinning child).
+new Worker(
+  `const { workerData } = require('node:worker_threads');
+  setInterval(() => { if (process.ppid !== workerData.parent) process.kill(workerData.self, 'SIGKILL'); }, 1000);`,
+  { eval: true, workerData: { parent: process.ppid, self: process.pid } },
+).unref();
 process.once('message', (job: PdfJob) => {
   run(job).then(
     () => process.disconnect(),

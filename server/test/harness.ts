@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
 import { rateLimitBudgets } from '../http/rate-limits';
 import { inlineJobs, type Jobs } from '../jobs/queue';
+import { pdfProcessLimits } from '../media/pdf-process';
 import type { Storage } from '../providers/storage/storage';
 
 export interface TestContext {
@@ -54,6 +55,7 @@ export async function startTestApp(
     storageQuotaBytes: 5 * 1024 * 1024 * 1024,
     videoUploadMaxBytes: 500 * 1024 * 1024,
     libreOfficeBinary: 'soffice',
+    pdfRender: pdfProcessLimits({}),
     currencyRatesUrl: undefined,
     invoiceSeller: {
       name: 'Gurukul Learning',

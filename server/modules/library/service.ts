@@ -73,7 +73,7 @@ async function removeLibraryFiles(app: App, libraryId: string): Promise<void> {
 export async function createLibrary(app: App, actor: Actor, upload: DeckUpload): Promise<LibraryRow> {
   const title = libraryTitle(upload);
   const limit = await limitOf(app, actor, 'slidesPerLibrary');
-  const slides = await slidesOfDeck(upload.bytes, limit, app.config.libreOfficeBinary);
+  const slides = await slidesOfDeck(app, upload.bytes, limit);
   if (slides.length > LIBRARY_LIMITS.segmentsMax) {
     throw forbidden(`A library can have at most ${LIBRARY_LIMITS.segmentsMax} segments`);
   }

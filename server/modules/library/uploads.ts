@@ -84,13 +84,11 @@ function deckFailure(error: SlideDeckError): AppError {
 
 /**
  * The deck's slides, sniffed by its bytes: a PDF as it is, a PPTX through LibreOffice when installed.
- * `maxPages` (the plan's slide limit) refuses a longer deck before any page is drawn.
+ * `maxPages` (the plan's slide limit) refuses a longer deck before any page is drawn. Pages are drawn in a
+ * child process: a renderer that crashes, hangs or runs out of memory refuses this deck only.
  */
-export async function slidesOfDeck(
-  bytes: Buffer,
-  maxPages: number | null,
-  libreOfficeBinary = 'soffice',
-): Promise<Slide[]> {
+export async function slidesOfDeck(app: App, bytes: Buffer, maxPages: number | null): Promise<Slide[]> {
+  const { libreOfficeBinary, pdfRender } = app.config;
   try {
     let pdf = bytes;
     if (!isPdf(bytes)) {
@@ -100,11 +98,13 @@ export async function slidesOfDeck(
       }
       pdf = await convertPptxToPdf(bytes, { binary: libreOfficeBinary });
     }
-    const { slides } = await readPdfSlides(pdf, maxPages === null ? {} : { maxPages });
+    const { slides } = await readPdfSlides(pdf, { maxPages: maxPages ?? undefined, limits: pdfRender });
     return slides;
   } catch (error) {
-    if (error instanceof SlideDeckError) throw deckFailure(error);
-    throw error;
+    if (!(error instanceof SlideDeckError)) throw error;
+    // The person sees the message; the log keeps how the renderer ended (signal, its last output).
+    if (error.code === 'PDF_RENDER_FAILED') app.log.warn({ detail: error.detail }, error.message);
+    throw deckFailure(error);
   }
 }
 

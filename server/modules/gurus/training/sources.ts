@@ -161,7 +161,10 @@ const materialSources: SourceProvider = async (app, _guruId, courseIds) => {
     passages: async (content) => {
       let pages: string[];
       try {
-        pages = await pdfPageTexts(typeof content === 'string' ? Buffer.from(content) : content);
+        pages = await pdfPageTexts(
+          typeof content === 'string' ? Buffer.from(content) : content,
+          app.config.pdfRender,
+        );
       } catch {
         throw new TrainingError(`The study material "${material.title}" could not be read as a PDF.`);
       }
