@@ -80,7 +80,8 @@ let addressCounter = 0;
 
 /**
  * A connecting address no earlier call has given: 10.0.0.1, 10.0.0.2, … Login and the other auth routes
- * allow 20 calls a minute per address, so tests that log in often take a new address for each call.
+ * have a budget per address (config.rateLimits.auth), so tests that log in often take a new address for
+ * each call.
  */
 export function nextRemoteAddress(): string {
   addressCounter += 1;

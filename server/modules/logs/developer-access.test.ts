@@ -171,7 +171,6 @@ describe('logs never hold secrets', () => {
       config: { ...ctx.config, logLevel: 'info' },
       database: ctx.database,
       jobs: inlineJobs(),
-      rateLimitMax: 100_000,
       logStream: stream,
     });
     await logged.ready();
