@@ -8,7 +8,13 @@ const webRoot = path.dirname(new URL(import.meta.url).pathname);
 export default defineConfig({
   root: webRoot,
   plugins: [react(), precompress()],
-  build: { outDir: path.join(webRoot, 'dist'), emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: path.join(webRoot, 'dist'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    // .vite/manifest.json: scripts/page-weight.ts follows each page's chunks through it (never served: a dot folder).
+    manifest: true,
+  },
   server: {
     port: 5173,
     proxy: {

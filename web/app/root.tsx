@@ -1,6 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api';
@@ -9,6 +7,7 @@ import { ColorSchemeSync } from './layout/color-scheme-sync';
 import { router } from './router';
 import { useSession } from './session';
 import { buildTheme, colorSchemeManager, cssVariablesResolver } from './theme';
+import { Toaster } from './toaster';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -34,11 +33,9 @@ export function Root() {
       forceColorScheme={home ? 'light' : undefined}
     >
       <ColorSchemeSync />
-      <Notifications position="top-right" limit={1} autoClose={3000} />
+      <Toaster />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );

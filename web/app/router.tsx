@@ -4,8 +4,6 @@ import { NotBuiltYet } from '../components/not-built-yet';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
-import { AppLayout } from './layout/app-layout';
-import { PublicLayout } from './layout/public-layout';
 import { RootLayout } from './layout/root-layout';
 import { registerNavigate } from './navigation-bridge';
 import { PAGES } from './pages';
@@ -44,6 +42,18 @@ function pageRoute(meta: RouteMeta): RouteObject {
 
 const isAppRoute = (meta: RouteMeta) => typeof meta.access !== 'string';
 
+/**
+ * The two layouts load with the route like its page (React Router loads a match's lazy routes in parallel):
+ * a visitor of a public page never downloads the logged-in shell (side navigation, profile menu, message
+ * indicators), and a logged-in user never downloads the public header's drawer.
+ */
+const lazyPublicLayout = async () => ({
+  Component: (await withTimeout(import('./layout/public-layout'), LAZY_TIMEOUT_MS)).PublicLayout,
+});
+const lazyAppLayout = async () => ({
+  Component: (await withTimeout(import('./layout/app-layout'), LAZY_TIMEOUT_MS)).AppLayout,
+});
+
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -51,8 +61,8 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { element: <PublicLayout />, children: ROUTES.filter((meta) => !isAppRoute(meta)).map(pageRoute) },
-      { element: <AppLayout />, children: ROUTES.filter(isAppRoute).map(pageRoute) },
+      { lazy: lazyPublicLayout, children: ROUTES.filter((meta) => !isAppRoute(meta)).map(pageRoute) },
+      { lazy: lazyAppLayout, children: ROUTES.filter(isAppRoute).map(pageRoute) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,35 +1,46 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 let socket: Socket | null = null;
+/** The token of the socket being opened or open; bumped `generation` cancels an open still loading. */
+let currentToken: string | null = null;
+let generation = 0;
 type Listener = (payload: unknown) => void;
 const listeners = new Map<string, Set<Listener>>();
 
 /**
  * One socket per logged-in tab, websocket only, reconnecting forever every 2–10 s (SPEC §7).
  * The uid query is kept for compatibility; the server trusts only the token.
+ * The socket.io client is loaded on first use, so public pages (no session) never download it; a failed
+ * load is left unhandled on purpose: the chunk-reload handler (reloads.ts) reloads the page once.
  */
-export function connectSocket(session: { jwtToken: string; userId: string; fullName: string }): Socket {
-  if (socket && (socket.auth as { token?: string } | undefined)?.token === session.jwtToken) return socket;
+export function connectSocket(session: { jwtToken: string; userId: string; fullName: string }): void {
+  if (currentToken === session.jwtToken) return;
   disconnectSocket();
-  const next = io({
-    path: '/socket.io',
-    transports: ['websocket'],
-    query: { uid: session.userId },
-    auth: { token: session.jwtToken },
-    reconnection: true,
-    reconnectionAttempts: Number.POSITIVE_INFINITY,
-    reconnectionDelay: 2000,
-    reconnectionDelayMax: 10000,
+  currentToken = session.jwtToken;
+  const mine = generation;
+  void import('socket.io-client').then(({ io }) => {
+    if (mine !== generation) return; // disconnected or replaced while the client was loading
+    const next = io({
+      path: '/socket.io',
+      transports: ['websocket'],
+      query: { uid: session.userId },
+      auth: { token: session.jwtToken },
+      reconnection: true,
+      reconnectionAttempts: Number.POSITIVE_INFINITY,
+      reconnectionDelay: 2000,
+      reconnectionDelayMax: 10000,
+    });
+    next.on('connect', () => {
+      next.emit('saveOnlineUser', { userId: session.userId, fullName: session.fullName, isAnonymous: false });
+    });
+    for (const [event, set] of listeners) for (const listener of set) next.on(event, listener);
+    socket = next;
   });
-  next.on('connect', () => {
-    next.emit('saveOnlineUser', { userId: session.userId, fullName: session.fullName, isAnonymous: false });
-  });
-  for (const [event, set] of listeners) for (const listener of set) next.on(event, listener);
-  socket = next;
-  return next;
 }
 
 export function disconnectSocket(): void {
+  generation += 1;
+  currentToken = null;
   if (!socket) return;
   if (socket.connected) socket.emit('deleteOnlineUser');
   socket.removeAllListeners();

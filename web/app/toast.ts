@@ -15,7 +15,7 @@ const TITLES: Record<ToastKind, string> = {
   info: 'Info',
 };
 
-/** The spec's toasts: 3000 ms, top right, one at a time (the limit is set on <Notifications>). */
+/** The spec's toasts: 3000 ms, top right, one at a time (the limit is set in notifications-view.tsx). */
 export function toast(kind: ToastKind, message: string): void {
   // Several requests failing together (a revoked token answers 401 to each) must show one toast:
   // the same message keeps its toast instead of replacing it with a twin while the first fades out.

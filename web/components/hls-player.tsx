@@ -1,5 +1,4 @@
 import { Alert } from '@mantine/core';
-import Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
 import { fromTimeRanges, type WatchRange } from '../../common/watch-ranges';
 import { authorizationHeader } from '../app/api';
@@ -58,21 +57,38 @@ export function HlsPlayer({
     const start = () => {
       if (startAt > 0) video.currentTime = startAt;
     };
-    if (Hls.isSupported()) {
-      const hls = new Hls({
-        xhrSetup: (xhr) => xhr.setRequestHeader('Authorization', authorizationHeader()),
-        startPosition: startAt > 0 ? startAt : -1,
+    let cancelled = false;
+    let stop = () => {};
+    // hls.js (about 150 kB compressed) loads with the first player, never with the page that merely links to one.
+    void import('hls.js')
+      .then(({ default: Hls }) => {
+        if (cancelled) return;
+        if (Hls.isSupported()) {
+          const hls = new Hls({
+            xhrSetup: (xhr) => xhr.setRequestHeader('Authorization', authorizationHeader()),
+            startPosition: startAt > 0 ? startAt : -1,
+          });
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (data.fatal) setFailure('The video could not be played. Please try again in a moment.');
+          });
+          hls.loadSource(src);
+          hls.attachMedia(video);
+          stop = () => hls.destroy();
+          return;
+        }
+        video.src = src;
+        video.addEventListener('loadedmetadata', start, { once: true });
+        stop = () => video.removeEventListener('loadedmetadata', start);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setFailure('The video could not be played. Please try again in a moment.');
+        // Unhandled on purpose: a chunk that a deploy replaced reloads the page once (reloads.ts).
+        throw error;
       });
-      hls.on(Hls.Events.ERROR, (_event, data) => {
-        if (data.fatal) setFailure('The video could not be played. Please try again in a moment.');
-      });
-      hls.loadSource(src);
-      hls.attachMedia(video);
-      return () => hls.destroy();
-    }
-    video.src = src;
-    video.addEventListener('loadedmetadata', start, { once: true });
-    return () => video.removeEventListener('loadedmetadata', start);
+    return () => {
+      cancelled = true;
+      stop();
+    };
   }, [src, startAt]);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { AppShell, Burger, Group, LoadingOverlay, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { endedPage } from '../../../common/guard';
 import { isUserType } from '../../../common/roles';
@@ -13,7 +14,10 @@ import { SideNav } from './side-nav';
 import { useImagesReady } from './use-images-ready';
 import { useMessageIndicators } from './use-message-indicators';
 
-/** The logged-in shell: side navigation (collapsible, remembered), header on phones, loader. */
+/**
+ * The logged-in shell: side navigation (collapsible, remembered), header on phones, loader, and the
+ * confirmation modals (only logged-in pages ask to confirm, so public pages never load the modal code).
+ */
 export function AppLayout() {
   const session = useSession();
   const location = useLocation();
@@ -36,44 +40,56 @@ export function AppLayout() {
   const collapsed = sideNav === 'collapsed';
 
   return (
-    <AppShell
-      header={{ height: { base: 56, sm: hideNav ? 56 : 0 } }}
-      navbar={
-        hideNav
-          ? undefined
-          : { width: collapsed ? 80 : 270, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }
-      }
-      padding="md"
-    >
-      <AppShell.Header hiddenFrom={hideNav ? undefined : 'sm'}>
-        <Group h="100%" px="md" justify="space-between">
-          <Group>
-            {!hideNav && (
-              <Burger opened={mobileOpened} onClick={toggleMobile} size="sm" aria-label="Toggle navigation" />
-            )}
-            <Logo to={location.pathname} />
+    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+      <AppShell
+        header={{ height: { base: 56, sm: hideNav ? 56 : 0 } }}
+        navbar={
+          hideNav
+            ? undefined
+            : { width: collapsed ? 80 : 270, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }
+        }
+        padding="md"
+      >
+        <AppShell.Header hiddenFrom={hideNav ? undefined : 'sm'}>
+          <Group h="100%" px="md" justify="space-between">
+            <Group>
+              {!hideNav && (
+                <Burger
+                  opened={mobileOpened}
+                  onClick={toggleMobile}
+                  size="sm"
+                  aria-label="Toggle navigation"
+                />
+              )}
+              <Logo to={location.pathname} />
+            </Group>
+            {hideNav && ended && <EndedBar />}
           </Group>
-          {hideNav && ended && <EndedBar />}
-        </Group>
-      </AppShell.Header>
-      {!hideNav && (
-        <AppShell.Navbar p="sm" component="nav" aria-label="Side navigation">
-          <ScrollArea style={{ flex: 1 }} type="auto">
-            <SideNav
-              session={session}
-              userType={session.userType}
-              activeName={meta?.name ?? ''}
-              collapsed={collapsed}
-              onToggleCollapsed={() => setSideNav(collapsed ? 'expanded' : 'collapsed')}
-              onNavigate={closeMobile}
-            />
-          </ScrollArea>
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main id="main">
-        <LoadingOverlay visible={!imagesReady} zIndex={300} overlayProps={{ blur: 1 }} aria-label="Loading" />
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        {!hideNav && (
+          <AppShell.Navbar p="sm" component="nav" aria-label="Side navigation">
+            <ScrollArea style={{ flex: 1 }} type="auto">
+              <SideNav
+                session={session}
+                userType={session.userType}
+                activeName={meta?.name ?? ''}
+                collapsed={collapsed}
+                onToggleCollapsed={() => setSideNav(collapsed ? 'expanded' : 'collapsed')}
+                onNavigate={closeMobile}
+              />
+            </ScrollArea>
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main id="main">
+          <LoadingOverlay
+            visible={!imagesReady}
+            zIndex={300}
+            overlayProps={{ blur: 1 }}
+            aria-label="Loading"
+          />
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

@@ -1,9 +1,12 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useHomeTheme } from '../home-theme';
 import { useSession } from '../session';
 import { Logo } from './logo';
+
+const PublicMenu = lazy(async () => ({ default: (await import('./public-menu')).PublicMenu }));
 
 const HEADER_LINKS = [
   { to: '/explore-course', label: 'Explore Courses' },
@@ -22,6 +25,8 @@ const FOOTER_LINKS = [
 /** Public pages in the spec's "home" theme: a light landing look with header and footer links. */
 export function PublicLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Mounted from the first opening on, so later closings keep their transition.
+  const [menuWanted, setMenuWanted] = useState(false);
   const session = useSession();
   useHomeTheme();
   const authButtons = session ? null : (
@@ -51,20 +56,23 @@ export function PublicLayout() {
               ))}
               {authButtons}
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open menu" />
+            <Burger
+              opened={opened}
+              onClick={() => {
+                setMenuWanted(true);
+                toggle();
+              }}
+              hiddenFrom="sm"
+              aria-label="Open menu"
+            />
           </Group>
         </Container>
       </Box>
-      <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="sm" position="right">
-        <Stack>
-          {HEADER_LINKS.map((link) => (
-            <Anchor key={link.to} component={Link} to={link.to} onClick={close}>
-              {link.label}
-            </Anchor>
-          ))}
-          {authButtons}
-        </Stack>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <PublicMenu opened={opened} onClose={close} links={HEADER_LINKS} authButtons={authButtons} />
+        </Suspense>
+      )}
       <Box component="main" id="main" py="xl">
         <Outlet />
       </Box>

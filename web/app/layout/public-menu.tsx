@@ -1,0 +1,30 @@
+import { Anchor, Drawer, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  links: readonly { to: string; label: string }[];
+  /** Login and Sign Up for a visitor, nothing for a logged-in user. */
+  authButtons: ReactNode;
+}
+
+/**
+ * The public header's menu on phones. Its own module, loaded when the burger is first opened: a drawer
+ * brings focus trapping and scroll locking that no visitor on a wide screen needs on first load.
+ */
+export function PublicMenu({ opened, onClose, links, authButtons }: Props) {
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Menu" hiddenFrom="sm" position="right">
+      <Stack>
+        {links.map((link) => (
+          <Anchor key={link.to} component={Link} to={link.to} onClick={onClose}>
+            {link.label}
+          </Anchor>
+        ))}
+        {authButtons}
+      </Stack>
+    </Drawer>
+  );
+}
