@@ -6,7 +6,7 @@ import { users } from './db/schema/index';
 import { openDatabase } from './db/setup';
 import { pgBossJobs } from './jobs/queue';
 import { preflight } from './lifecycle/preflight';
-import { closeApp, disconnectSocketsOnClose, installProcessHandlers } from './lifecycle/process-handlers';
+import { closeApp, closeRealtimeOnClose, installProcessHandlers } from './lifecycle/process-handlers';
 import { trackRequestContext } from './lifecycle/request-context';
 import { explainStartupError, formatStartupError } from './lifecycle/startup-error';
 import { lifecycleTestRoutes, lifecycleTestRoutesEnabled } from './lifecycle/test-routes';
@@ -50,7 +50,7 @@ async function main() {
   lifecycle.logThrough(app.log);
   lifecycle.onShutdown('http', () => closeApp(app, REQUEST_GRACE_MS));
   trackRequestContext(app);
-  disconnectSocketsOnClose(app);
+  closeRealtimeOnClose(app);
   if (lifecycleTestRoutesEnabled()) await app.register(lifecycleTestRoutes);
   if (seedingDemo) {
     // Before listening, so nobody sees the demo half made (the first start takes a few seconds longer).

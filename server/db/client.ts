@@ -19,9 +19,17 @@ export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
   // replaces it on the next query.
-  pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  // pool.end() resolves before its sockets have closed: PostgreSQL stopped right after ends them, which is no loss.
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) console.error(`[db] idle connection lost: ${error.message}`);
+  });
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  const close = () => {
+    closing = true;
+    return pool.end();
+  };
+  return { db, pool, close };
 }
 
 /** Applies every pending migration; safe to call at each start. */

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { currentRequestId } from './request-context';
 import { describeThrown } from './startup-error';
@@ -91,19 +92,33 @@ export async function closeApp(app: FastifyInstance, graceMs: number): Promise<v
     app.server.closeAllConnections();
   }, graceMs);
   force.unref();
+  // Node closes idle keep-alive connections once, when the close starts: a connection whose request finishes
+  // later would stay open (and hold the close) until its client drops it. Sweep them as requests finish.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
   try {
     await app.close();
   } finally {
     clearTimeout(force);
+    clearInterval(sweep);
   }
 }
 
 /**
- * Drops socket.io connections before the HTTP server closes: an open websocket would otherwise hold the
- * server's close until the grace period runs out. Call before the app is ready.
+ * Closes realtime connections when the app closes, before its HTTP server does: an open websocket would hold the
+ * server's close for as long as it stays open. Closing the transport (not disconnecting the socket.io sockets)
+ * lets clients reconnect by themselves, to this server's successor. Call before the app is ready.
  */
-export function disconnectSocketsOnClose(app: FastifyInstance): void {
+export function closeRealtimeOnClose(app: FastifyInstance): void {
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (_request, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
   app.addHook('preClose', async () => {
-    app.realtime.io.disconnectSockets(true);
+    app.realtime.io.engine.close();
+    // A client that never answers the websocket close would hold the socket for 30 s (ws's close timeout).
+    setTimeout(() => {
+      for (const socket of upgraded) socket.destroy();
+    }, 1000).unref();
   });
 }

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Manager } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../db/embedded';
 import { projectRoot } from '../paths';
@@ -146,12 +147,19 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('on SIGTERM finishes the request in flight, refuses new ones, stops PostgreSQL and exits 0', async () => {
+  it('on SIGTERM finishes the request in flight, refuses new ones, closes websockets, stops PostgreSQL and exits 0', async () => {
     const server = start(await freePort());
     await healthy(server);
+    // An open websocket (here one that never signs in) must not hold the stop.
+    const realtime = new Manager(url(server, ''), { transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) =>
+      realtime.once('open', () => resolve()).once('error', reject),
+    );
+    const realtimeClosed = new Promise((resolve) => realtime.once('close', resolve));
     const slow = fetch(url(server, '/api/test/slow?ms=2500'));
     await new Promise((resolve) => setTimeout(resolve, 500));
 
+    const stopping = performance.now();
     server.process.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const late = await fetch(url(server, '/api/health'), { headers: { connection: 'close' } }).then(
@@ -163,7 +171,10 @@ describe('the server process', { timeout: 180_000 }, () => {
     const answer = await slow;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ slept: 2500 });
+    expect(await realtimeClosed).toBe('transport close');
     expect(await server.exited).toBe(0);
+    // The slow request's remaining 2 s, then jobs and PostgreSQL: far below the 10 s grace.
+    expect(performance.now() - stopping).toBeLessThan(8000);
     expect(server.output()).toContain('SIGTERM received: stopping');
     expect(postmasters()).toEqual([]);
   });
