@@ -85,7 +85,7 @@ describe('PDF reading in a child process', { timeout: 90_000 }, () => {
   });
 
   it('a renderer that runs out of memory is stopped at the cap', async () => {
-    // The same cap reads the PDF fine: it is the leak that is stopped, not the child's normal use (about 80 MB).
+    // The same cap reads the PDF fine: it is the leak that is stopped, not the child's normal use (about 100 MB).
     const capped: PdfProcessLimits = { ...LIMITS, memoryMb: 256 };
     expect((await readPdfSlides(pdf, { limits: capped })).slides).toHaveLength(2);
 
