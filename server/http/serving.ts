@@ -29,6 +29,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     global: true,
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD_BYTES,
+    // Only answers: no client sends compressed bodies, and inflating them would be one more way in.
+    globalDecompression: false,
   });
   // /api answers are never cached unless the route chose otherwise (stored files, HLS).
   app.addHook('onSend', async (request, reply) => {
