@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerAccessControl } from './http/access';
+import { registerContentTypeGuard } from './http/content-type-guard';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerRateLimits } from './http/rate-limits';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => app.jobs.stop());
 
   registerErrorHandling(app);
+  registerContentTypeGuard(app);
   registerAccessControl(app, config.jwtSecret);
   // After access control: API budgets per signed-in user (per address when anonymous); static files never count.
   await registerRateLimits(app, config.rateLimits);

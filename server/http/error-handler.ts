@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../common/messages';
+import { JSON_ONLY_MESSAGE } from './content-type-guard';
 import { AppError } from './errors';
 
 /** One error shape for every failure: { code, message, fields? } with a 4xx for anything the caller did. */
@@ -27,6 +28,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(400)
         .send({ code: 'VALIDATION', message: 'The text contains a character that is not allowed' });
     }
+    if (isMalformedMultipart(error)) {
+      return reply.status(400).send({ code: 'VALIDATION', message: MALFORMED_UPLOAD_MESSAGE });
+    }
+    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: MULTIPART_ONLY_MESSAGE });
+    }
+    // A content type no parser takes (application/xml, application/octet-stream, …): say what to send.
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const message = request.routeOptions.schema?.body ? JSON_ONLY_MESSAGE : ANY_BODY_MESSAGE;
+      return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ code: 'VALIDATION', message: 'The request body is not valid JSON.' });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(error);
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -38,6 +53,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: MSG.internal });
   });
+}
+
+export const MALFORMED_UPLOAD_MESSAGE =
+  'The upload was cut short or is not valid multipart/form-data. Please choose the file and send it again.';
+const MULTIPART_ONLY_MESSAGE = 'Please send the file as multipart/form-data.';
+const ANY_BODY_MESSAGE = 'Please send JSON (application/json), or a file as multipart/form-data.';
+
+/**
+ * A multipart body that ends early, has no boundary or is cut mid-part. busboy (under @fastify/multipart)
+ * raises these as plain Errors with no code or status, only their message; @fastify/multipart's own
+ * premature-close error has a code. They surface wherever a route reads its file, so they are named here once.
+ */
+function isMalformedMultipart(error: { code?: unknown; message?: unknown }): boolean {
+  if (error.code === 'FST_MP_PREMATURE_CLOSE') return true;
+  if (error.code !== undefined || typeof error.message !== 'string') return false;
+  return /unexpected end of multipart data|^Multipart: Boundary not found$|^Boundary required$|^Unsupported Content-Type\.$|^Missing Content-Type-header\.$/i.test(
+    error.message,
+  );
 }
 
 /** PostgreSQL's character_not_in_repertoire (e.g. "invalid byte sequence for encoding UTF8: 0x00"), raw or wrapped by drizzle. */
