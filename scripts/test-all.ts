@@ -79,6 +79,8 @@ function playwright() {
 
 check('lint', bin('biome'), ['check', '.']);
 check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+// The built web app's initial JavaScript per public page and logged-in home, against scripts/page-weight-budgets.ts.
+check('page weight', bin('tsx'), ['scripts/page-weight.ts']);
 vitest('unit and API tests', []);
 if (process.env.CI_SYSTEM_DATABASE_URL) {
   vitest('API tests on the system PostgreSQL', ['server'], {

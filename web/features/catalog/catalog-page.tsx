@@ -17,11 +17,14 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '../../../common/courses';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { type CatalogCourse, type CatalogQuery, useCatalog } from './api';
-import { CourseDrawer } from './course-drawer';
 import { useLocalPrice } from './local-price';
+
+// The course drawer (previews with hls.js, checkout, accordion) loads with the first course opened.
+const CourseDrawer = lazy(async () => ({ default: (await import('./course-drawer')).CourseDrawer }));
 
 function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: string; onOpen: () => void }) {
   const image = course.thumbnailUrl ?? course.posterUrl;
@@ -78,6 +81,9 @@ export default function CatalogPage() {
   const catalog = useCatalog(query);
   const localPrice = useLocalPrice();
   const openId = params.get('courseId');
+  // Mounted from the first opening on, so closing keeps the drawer's transition.
+  const [drawerWanted, setDrawerWanted] = useState(openId !== null);
+  if (openId !== null && !drawerWanted) setDrawerWanted(true);
 
   const totalPages = catalog.data ? Math.max(1, Math.ceil(catalog.data.total / catalog.data.pageSize)) : 1;
   const filtered = Boolean(query.search || query.category || query.level || query.price);
@@ -168,7 +174,11 @@ export default function CatalogPage() {
           </Group>
         )}
       </Stack>
-      <CourseDrawer courseId={openId} onClose={() => update({ courseId: null }, false)} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <CourseDrawer courseId={openId} onClose={() => update({ courseId: null }, false)} />
+        </Suspense>
+      )}
     </Container>
   );
 }
