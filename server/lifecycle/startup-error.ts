@@ -22,7 +22,8 @@ type SystemError = Error & {
 /** Whatever a library threw or rejected with, as words: some reject with `undefined` or a plain string. */
 export function describeThrown(thrown: unknown): string {
   if (thrown instanceof Error) return thrown.message || thrown.name;
-  if (thrown === undefined || thrown === null) return `no reason given (the failing library gave ${thrown})`;
+  if (thrown === undefined || thrown === null)
+    return 'no reason given (the library that failed did not say why)';
   if (typeof thrown === 'string') return thrown;
   try {
     return JSON.stringify(thrown);
@@ -34,8 +35,9 @@ export function describeThrown(thrown: unknown): string {
 /** Turns what stopped a start into a cause and a fix for the person who ran `npm start`. */
 export function explainStartupError(thrown: unknown): StartupError {
   if (thrown instanceof StartupError) return thrown;
-  const error = thrown as SystemError;
-  const code = thrown instanceof Error ? error.code : undefined;
+  const error = withCode(thrown);
+  if (!error) return unexpected(thrown);
+  const { code } = error;
   if (code === 'EADDRINUSE' && error.syscall === 'listen') {
     return new StartupError(
       `Port ${error.port} is already in use on ${error.address}: another program (perhaps another Gurukul) listens there.`,
@@ -65,15 +67,28 @@ export function explainStartupError(thrown: unknown): StartupError {
   }
   if (code === '28P01' || code === '3D000') {
     return new StartupError(
-      `PostgreSQL refused the connection: ${describeThrown(thrown)}.`,
+      `PostgreSQL refused the connection: ${error.message}.`,
       'Check the user, password and database name in DATABASE_URL.',
     );
   }
-  return new StartupError(
+  return unexpected(thrown);
+}
+
+const unexpected = (thrown: unknown) =>
+  new StartupError(
     `Unexpected failure: ${describeThrown(thrown)}`,
     'This is a bug or an unusual environment: the stack below says where it happened.',
     thrown instanceof Error ? thrown.stack : undefined,
   );
+
+/** The error that carries a system or PostgreSQL code: drizzle wraps the driver's error as `cause`. */
+function withCode(thrown: unknown): SystemError | undefined {
+  for (let current = thrown, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const candidate = current as SystemError;
+    if (candidate.code) return candidate;
+    current = current instanceof AggregateError ? current.errors[0] : current.cause;
+  }
+  return undefined;
 }
 
 /** The lines printed when a start fails: cause, fix and evidence, never a bare `undefined`. */
