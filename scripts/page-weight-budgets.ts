@@ -2,7 +2,7 @@
  * Page-weight budgets, in bytes, in one place: the build check (scripts/page-weight.ts) and the browser
  * journey (e2e/page-weight.spec.ts) both read them. "Transferred" is brotli, as the server sends the
  * pre-compressed files; gzip is what a browser without brotli (Chromium over plain http) receives. A kB here
- * is 1,000 bytes. See docs/decisions/019-public-page-weight-budgets.md.
+ * is 1,000 bytes. See docs/decisions/020-public-page-weight-budgets.md.
  */
 
 /** The public pages a visitor lands on first (issue 12 item 5). */
