@@ -13,6 +13,8 @@ export interface Jobs {
   work<T extends object>(name: string, handler: JobHandler<T>, options?: QueueOptions): void;
   /** Stops the workers, waiting a while for running jobs; the app calls it on close. */
   stop(): Promise<void>;
+  /** Null when queued work will run; otherwise why not, in words fit for the readiness answer. */
+  problem(): Promise<string | null>;
 }
 
 export type JobHandler<T> = (data: T) => Promise<void>;
@@ -127,6 +129,13 @@ export function pgBossJobs(options: { schema?: string; pollingIntervalSeconds?: 
       // Graceful: running jobs get up to 20 s; one that does not finish is retried after it expires.
       await instance?.stop({ graceful: true, wait: true, timeout: 20_000 });
     },
+    async problem() {
+      if (!boss) return 'The job queue is not started';
+      // A query through pg-boss's own connection pool: its schema is there and its database answers.
+      const installed = await boss.isInstalled().catch(() => null);
+      if (installed === null) return 'The job queue cannot reach its database';
+      return installed ? null : 'The job queue has no tables';
+    },
   };
 }
 
@@ -134,10 +143,12 @@ export function pgBossJobs(options: { schema?: string; pollingIntervalSeconds?: 
 export function inlineJobs(): Jobs {
   const handlers = new Map<string, JobHandler<object>>();
   let log: Logger | null = null;
+  let started = false;
   return {
     mode: 'inline',
     async start(_databaseUrl, logger) {
       log = logger;
+      started = true;
     },
     async send(name, data) {
       const handler = handlers.get(name);
@@ -152,6 +163,11 @@ export function inlineJobs(): Jobs {
     work(name, handler) {
       handlers.set(name, handler as JobHandler<object>);
     },
-    async stop() {},
+    async stop() {
+      started = false;
+    },
+    async problem() {
+      return started ? null : 'The job queue is not started';
+    },
   };
 }

@@ -9,6 +9,13 @@ export const PLATFORM_ROUTES: RouteCase[] = [
     allowWhenEnded: true,
     request: () => ({ url: '/api/health' }),
   },
+  {
+    method: 'GET',
+    path: '/api/health/ready',
+    access: 'public',
+    allowWhenEnded: true,
+    request: () => ({ url: '/api/health/ready' }),
+  },
   ...(['sign-up', 'verify-email', 'login', 'forgot-password', 'reset-password'] as const).map(
     (name): RouteCase => ({
       method: 'POST',
