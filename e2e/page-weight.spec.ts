@@ -71,3 +71,17 @@ test.describe('public page weight', () => {
     });
   }
 });
+
+test('on a phone the public menu, loaded when first opened, opens, navigates and closes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { name: 'Pricing', level: 1 })).toBeVisible();
+  await expect(menu).toHaveCount(0);
+});
