@@ -13,6 +13,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ code: error.code, message: error.message, fields: error.fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // No body at all: zod would say "expected object, received undefined".
+      if (error.validationContext === 'body' && (request.body === undefined || request.body === null)) {
+        return reply.status(400).send({ code: 'VALIDATION', message: JSON_BODY_MISSING_MESSAGE });
+      }
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const zodIssue = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue;
@@ -58,6 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export const MALFORMED_UPLOAD_MESSAGE =
   'The upload was cut short or is not valid multipart/form-data. Please choose the file and send it again.';
 const MULTIPART_ONLY_MESSAGE = 'Please send the file as multipart/form-data.';
+const JSON_BODY_MISSING_MESSAGE = 'This request needs a JSON body (Content-Type: application/json).';
 const ANY_BODY_MESSAGE = 'Please send JSON (application/json), or a file as multipart/form-data.';
 
 /**

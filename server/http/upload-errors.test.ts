@@ -121,4 +121,15 @@ describe('JSON routes', () => {
     expect((await send('application/json', '{"title":')).statusCode).toBe(400);
     expect((await send('application/json', '')).statusCode).toBe(400);
   });
+
+  it('answer 400 asking for a JSON body when there is none', async () => {
+    for (const [method, url] of jsonRoutes()) {
+      const response = await ctx.app.inject({ method: method as 'POST', url, headers: teacher.headers });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION',
+        message: 'This request needs a JSON body (Content-Type: application/json).',
+      });
+    }
+  });
 });
