@@ -206,7 +206,12 @@ describe('profile images and signed file URLs', () => {
       payload: { file: 'x' },
       headers: student.headers,
     });
-    expect(notMultipart.statusCode).toBe(406);
+    // 415 with the same code and wording as the other upload routes (it was @fastify/multipart's bare 406).
+    expect(notMultipart.statusCode).toBe(415);
+    expect(notMultipart.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Please send the file as multipart/form-data.',
+    });
     const boundary = 'onlyAField';
     const noFile = await ctx.app.inject({
       method: 'POST',
