@@ -141,11 +141,14 @@ test.describe('route guards (SPEC §6) and the server deciding', () => {
     await expect(page.getByTestId('dashboard-approvals')).not.toHaveText('2');
 
     // Switching into another account is refused by the server too.
-    await page.getByRole('textbox', { name: 'Email of the user' }).fill(DEMO.teacher.email);
+    const field = page.getByRole('textbox', { name: 'Email of the user' });
+    await field.fill(DEMO.teacher.email);
     const impersonate = page.waitForResponse((response) => response.url().endsWith('/api/auth/impersonate'));
     await page.getByRole('button', { name: 'Log in as' }).click();
     expect((await impersonate).status()).toBe(403);
-    await expect(page.getByText('You are not allowed to do this')).toBeVisible();
+    await expect(field).toHaveAccessibleDescription('You are not allowed to do this');
+    // The developer-access card's list is refused as well, and says so in its own words.
+    await expect(page.getByTestId('developer-access')).toContainText('You are not allowed to do this');
     await expect(page).toHaveURL(at('/dashboard'));
     expect((await localStorageOf(page)).switchAccountStack).toBeUndefined();
 

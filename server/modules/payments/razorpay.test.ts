@@ -302,7 +302,7 @@ describe('without a webhook secret', () => {
         keySecret: KEY_SECRET,
         webhookSecret: undefined,
         apiBase: fake.apiBase,
-        checkoutUrl: 'x',
+        checkoutUrl: 'https://checkout.example/checkout.js',
       },
     });
     try {
