@@ -78,6 +78,18 @@ function playwright() {
 }
 
 check('lint', bin('biome'), ['check', '.']);
+check('import rules', bin('depcruise'), [
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+  'server',
+  'common',
+  'web',
+  'scripts',
+  'bench',
+  'e2e',
+]);
 check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 // The built web app's initial JavaScript per public page and logged-in home, against scripts/page-weight-budgets.ts.
 check('page weight', bin('tsx'), ['scripts/page-weight.ts']);

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerAccessControl } from './http/access';
+import type { App } from './http/app-type';
 import { registerContentTypeGuard } from './http/content-type-guard';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logger';
@@ -52,18 +53,6 @@ import { s3Storage } from './providers/storage/s3-storage';
 import { diskStorage, type Storage } from './providers/storage/storage';
 import { attachRealtime, type Realtime } from './realtime/socket';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    db: Db;
-    mailer: Mailer;
-    storage: Storage;
-    realtime: Realtime;
-    jobs: Jobs;
-    payments: Payments;
-  }
-}
-
 export interface AppDeps {
   config: Config;
   /** `url` (the opened database's) is where pg-boss keeps its queues; else config.databaseUrl. */
@@ -75,8 +64,6 @@ export interface AppDeps {
   /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: NodeJS.WritableStream;
 }
-
-export type App = FastifyInstance;
 
 /** Builds the whole app without listening, so tests drive it with inject() or a real port. */
 export async function buildApp(deps: AppDeps): Promise<App> {

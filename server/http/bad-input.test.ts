@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FastifySchema, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app';
+import { buildApp } from '../app';
 import { inlineJobs } from '../jobs/queue';
 import {
   bodyValue,
@@ -15,6 +15,7 @@ import { buildCallers, buildWorld, type FuzzCaller } from '../test/bad-input/wor
 import { login, nextRemoteAddress } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
 import { type ApiRoute, apiRoutes } from '../test/route-tree';
+import type { App } from './app-type';
 
 /**
  * Bad input never reaches a 500 (issue 12). Every /api route the app has (read from its router, no hand

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { chargePrice, periodEnd } from '../../common/plans';
-import type { App } from '../app';
 import { invoices, paymentOrders, plans, subscriptions, users } from '../db/schema/index';
+import type { App } from '../http/app-type';
 import { issueInvoiceForOrder } from '../modules/invoices/issue';
 
 const DEMO_INSTITUTE = 'institute@gurukul.test';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { App } from '../app';
+import type { App } from '../http/app-type';
 import { DEMO_PASSWORD } from './demo';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoConversation, seedDemoGuru } from './demo-guru';

@@ -1,4 +1,4 @@
-import type { App } from '../app';
+import type { App } from '../http/app-type';
 import { trainGuru } from '../modules/gurus/training/train';
 import { demoGuruPortrait } from './demo-portrait';
 import type { SeedCall, SeedMultipart } from './demo-quiz';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { App } from '../app';
 import { courses } from '../db/schema/index';
+import type { App } from '../http/app-type';
 
 type Headers = Record<string, string>;
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SessionAnswer } from '../../common/contracts/auth';
 import type { UserType } from '../../common/roles';
-import type { App } from '../app';
 import { plans, subscriptions, users } from '../db/schema/index';
+import type { App } from '../http/app-type';
 import { hashPassword } from '../modules/auth/passwords';
 
 export const TEST_PASSWORD = 'Passw0rdOk';

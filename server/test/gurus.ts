@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { GuruDetail, TrainingInfoInput } from '../../common/contracts/gurus';
-import type { App } from '../app';
+import type { App } from '../http/app-type';
 
 type Headers = Record<string, string>;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { App } from '../app';
+import type { App } from '../http/app-type';
 import { makeTestClip } from './clips';
 import { createCourse } from './courses';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { App } from '../app';
 import { courses, plans } from '../db/schema/index';
+import type { App } from '../http/app-type';
 import { buildSnapshot } from '../modules/courses/snapshot';
 import { insertCourse } from './courses';
 

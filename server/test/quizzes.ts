@@ -1,6 +1,6 @@
 import type { QuestionOption, QuestionType } from '../../common/quizzes';
-import type { App } from '../app';
 import { courseSubscriptions, quizQuestions, quizzes } from '../db/schema/index';
+import type { App } from '../http/app-type';
 
 type Headers = Record<string, string>;
 

@@ -1,4 +1,4 @@
-import type { App } from '../app';
+import type { App } from '../http/app-type';
 
 /**
  * Every route of the built app as "METHOD /path", read from the router itself: Fastify offers no route

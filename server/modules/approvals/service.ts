@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
-import type { App } from '../../app';
 import { courses } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { rooms } from '../../realtime/socket';
 
 export const AWAITING_APPROVAL = ['PENDING', 'PENDING_REAPPROVAL'] as const;

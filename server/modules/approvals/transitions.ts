@@ -6,9 +6,9 @@ import {
   canTransition,
   submitTarget,
 } from '../../../common/courses';
-import type { App } from '../../app';
 import { auditLog, type CourseRow, courses, courseVideos } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { rooms } from '../../realtime/socket';
 import { stepCompletion } from '../courses/service';

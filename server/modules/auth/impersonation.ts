@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { App } from '../../app';
 import { auditLog, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
 import { startSession } from './sessions';
 

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { AdminCurrencyRates } from '../../../common/contracts/billing';
-import type { App } from '../../app';
 import { currencyRates } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
 
 export type Rates = Record<string, number>;

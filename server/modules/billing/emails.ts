@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app';
 import { users } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 
 /** The billing e-mails, in one place so their wording stays consistent. */
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, lte, not, or, sql } from 'drizzle-orm';
 import { isFreePlan } from '../../../common/plans';
-import type { App } from '../../app';
 import { plans, subscriptions } from '../../db/schema/index';
 import type { SubscriptionRow } from '../../db/schema/plans';
+import type { App } from '../../http/app-type';
 import { sendEndedEmail, sendTrialEndingEmail } from './emails';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

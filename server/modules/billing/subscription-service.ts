@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { MySubscription } from '../../../common/contracts/billing';
 import { type BillingPeriod, chargePrice } from '../../../common/plans';
-import type { App } from '../../app';
 import { plans, subscriptions } from '../../db/schema/index';
 import type { PlanRow, SubscriptionRow } from '../../db/schema/plans';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { gurusCoveredBy } from '../gurus/access';
 import { accountState } from '../plans/account-state';

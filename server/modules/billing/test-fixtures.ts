@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PlanAudience, PlanLimits, PlanPrice } from '../../../common/plans';
-import type { App } from '../../app';
 import { outbox, plans, subscriptions } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 
 /** Test helpers for billing: plans with prices, paid subscriptions and the mail that was sent. */
 

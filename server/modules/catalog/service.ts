@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import type { App } from '../../app';
 import { type CourseRow, courses, users } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import type { CourseSnapshot } from '../courses/snapshot';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app';
 import { conversations, gurus } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import { type GuruRow, isGuruOwnerSide } from '../gurus/access';
 import { assertModule } from '../plans/module-access';

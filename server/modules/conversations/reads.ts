@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { App } from '../../app';
 import { conversationReads } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 
 /** Records that the user has read the conversation up to now (unread = messages after this). */
 export async function markRead(app: App, conversationId: string, userId: string): Promise<void> {

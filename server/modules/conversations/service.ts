@@ -6,7 +6,6 @@ import type {
   MessageView,
   NewReplyEvent,
 } from '../../../common/contracts/gurus';
-import type { App } from '../../app';
 import {
   conversationMessages,
   conversationReads,
@@ -17,6 +16,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { rooms } from '../../realtime/socket';
 import { queueTraining } from '../gurus/training/train';

@@ -1,5 +1,4 @@
 import type { Citation } from '../../../common/gurus';
-import type { App } from '../../app';
 import {
   conversationMessages,
   conversations,
@@ -8,6 +7,7 @@ import {
   gurus,
   quizAttempts,
 } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { insertCourse } from '../../test/courses';
 import { type BuildUserOptions, buildAndLogin } from '../../test/factories';
 import { insertQuiz, subscribeDirectly, TRUE_FALSE } from '../../test/quizzes';

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { faqSchema, faqUpdateSchema } from '../../../common/contracts/course-content';
-import type { App } from '../../app';
 import { type CourseRow, courseFaqs } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';

@@ -1,6 +1,6 @@
 import type { CourseStep } from '../../../common/courses';
-import type { App } from '../../app';
 import type { CourseRow } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 
 /** A course as its authors see it. Never the raw row: internal columns stay on the server. */
 export function presentAuthoredCourse(

@@ -2,7 +2,6 @@ import { and, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'd
 import type { z } from 'zod';
 import type { courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
 import { APPROVAL_STATUSES, type CourseStep, statusAfterEdit } from '../../../common/courses';
-import type { App } from '../../app';
 import {
   type CourseRow,
   courseFaqs,
@@ -14,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { broadcastApprovalCount } from '../approvals/service';
 import { removeStoredFile } from '../common/uploads';

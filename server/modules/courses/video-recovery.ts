@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { App } from '../../app';
 import { type CourseRow, type CourseVideoRow, courses, courseVideos } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { packagingTimeoutMs } from '../../media/ffmpeg';
 import { rooms } from '../../realtime/socket';

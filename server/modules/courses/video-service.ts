@@ -7,7 +7,6 @@ import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { ALLOWED_VIDEO_TYPES, fileCategoryFromContentType } from '../../../common/files';
-import type { App } from '../../app';
 import {
   type CourseRow,
   type CourseVideoRow,
@@ -16,6 +15,7 @@ import {
   storedFiles,
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, notFound } from '../../http/errors';
 import { HLS_CACHE_CONTROL } from '../../http/stored-file-headers';
 import {

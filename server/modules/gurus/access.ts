@@ -1,5 +1,4 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { App } from '../../app';
 import {
   courseSubscriptions,
   guruCourses,
@@ -8,6 +7,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
 import { canAuthorCourse } from '../courses/policy';
 import { payerIdOf } from '../plans/account-state';

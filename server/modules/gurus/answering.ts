@@ -1,5 +1,5 @@
 import { type Citation, GURU_MSG, type TeachingMode } from '../../../common/gurus';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { answererFor } from '../../providers/llm/answerer-for';
 import type { Passage } from '../../providers/llm/types';
 import type { GuruRow } from './access';

@@ -1,6 +1,6 @@
 import type { GuruLimitState } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { forbidden } from '../../http/errors';
 import { assertWithinLimit, limitOf, type PlanHolder } from '../plans/limits';
 import { payerGuruCount } from './access';

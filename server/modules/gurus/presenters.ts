@@ -1,6 +1,6 @@
 import type { GuruDetail, GuruQuestionView, GuruSummary } from '../../../common/contracts/gurus';
 import type { AvatarKind, GuruStatus, GuruVoice, TeachingMode } from '../../../common/gurus';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { GuruRow } from './access';
 
 /** What a guru's detail needs beyond its row. */

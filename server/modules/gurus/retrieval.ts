@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SourceKind } from '../../../common/gurus';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { Passage } from '../../providers/llm/types';
 
 /**

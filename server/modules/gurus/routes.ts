@@ -9,8 +9,8 @@ import {
   sourcesSchema,
   trainingInfoSchema,
 } from '../../../common/contracts/gurus';
-import type { App } from '../../app';
 import { actorOf } from '../../http/access';
+import type { App } from '../../http/app-type';
 import { assertModule } from '../plans/module-access';
 import { loadOwnedGuru } from './access';
 import { assertCanAddGuru, assertNotOverGuruLimit, guruLimitState } from './limits';

@@ -12,7 +12,6 @@ import type {
   trainingInfoSchema,
 } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
-import type { App } from '../../app';
 import {
   conversations,
   courseFaqs,
@@ -28,6 +27,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
 import { removeStoredFile } from '../common/uploads';
 import { canAuthorCourse } from '../courses/policy';

@@ -2,7 +2,6 @@ import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { SessionGuru } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { isUserType } from '../../../common/roles';
-import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import {
   conversations,
@@ -14,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canAuthorCourse } from '../courses/policy';
 import { payerIdOf } from '../plans/account-state';

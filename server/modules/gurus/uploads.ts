@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
 import { storeUpload } from '../common/uploads';
 import type { GuruRow } from './access';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { fromProjectRoot } from '../../paths';
 
 /** One dependency's state. Messages name what is wrong in general words: no paths, hosts or versions. */

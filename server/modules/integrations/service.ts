@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { IntegrationInput, IntegrationView } from '../../../common/contracts/gurus';
 import { GURU_MSG, INTEGRATION_KEYS, INTEGRATIONS, type IntegrationKeyName } from '../../../common/gurus';
-import type { App } from '../../app';
 import { integrationKeys } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
 import { didKeyWorks } from '../../providers/avatar/d-id';
 import { elevenLabsKeyWorks } from '../../providers/tts/elevenlabs';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { App } from '../../app';
 import { courses, invoices, paymentOrders, plans, subscriptions, users } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { type InvoiceParty, invoiceDay, splitIncludedTax } from './tax';
 

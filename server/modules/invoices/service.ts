@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { InvoiceRowView } from '../../../common/contracts/billing';
-import type { App } from '../../app';
 import { type InvoiceRow, invoices, paymentOrders } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
 import { renderInvoicePdf } from './pdf';
 import type { InvoiceListQuery } from './schemas';

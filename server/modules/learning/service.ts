@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { coveredSeconds, mergeRanges, type WatchRange } from '../../../common/watch-ranges';
-import type { App } from '../../app';
 import { type CourseRow, courseSubscriptions, courses, users, videoProgress } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { lessonsOf, liveSnapshot, loadLiveCourse } from '../catalog/service';
 import { canAuthorCourse } from '../courses/policy';

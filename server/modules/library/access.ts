@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { LIBRARY_MSG } from '../../../common/library';
-import type { App } from '../../app';
 import { courseLibraries, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
 import { canAuthorCourse } from '../courses/policy';
 

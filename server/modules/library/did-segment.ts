@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GURU_VOICES, type GuruVoice } from '../../../common/gurus';
 import { LIBRARY_MSG } from '../../../common/library';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { MediaError } from '../../media/ffmpeg';
 import { runFfmpeg, SEGMENT_AUDIO_RATE } from '../../media/narrated-segment';
 import { DidError, didClient, type TalkStatus } from '../../providers/avatar/d-id';

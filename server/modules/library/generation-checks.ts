@@ -1,6 +1,6 @@
 import { GURU_VOICES } from '../../../common/gurus';
 import { estimateSegment, LIBRARY_MSG } from '../../../common/library';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
 import { DidError, didClient } from '../../providers/avatar/d-id';
 import { integrationKey } from '../integrations/service';

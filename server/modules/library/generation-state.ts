@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { GenerationState } from '../../../common/contracts/library';
 import type { LibraryStage, LibraryStatus, SegmentStatus } from '../../../common/library';
-import type { App } from '../../app';
 import { courseLibraries, librarySegments } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { rooms } from '../../realtime/socket';
 
 /** The live event the wizard listens to (docs/decisions/014-course-library.md "Generating"). */

@@ -17,8 +17,8 @@ import {
 } from '../../../common/library';
 import { isUserType } from '../../../common/roles';
 import type { ThemeColorKey } from '../../../common/theme-colors';
-import type { App } from '../../app';
 import { librarySegments, users } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { HLS_PLAYLIST } from '../../media/ffmpeg';
 import { limitOf } from '../plans/limits';
 import type { LibraryRow } from './access';

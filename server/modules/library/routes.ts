@@ -7,8 +7,8 @@ import {
   segmentsSchema,
 } from '../../../common/contracts/library';
 import type { GuruVoice } from '../../../common/gurus';
-import type { App } from '../../app';
 import { actorOf } from '../../http/access';
+import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
 import { assertStorageQuota } from '../common/uploads';

@@ -1,5 +1,5 @@
 import { GURU_VOICES, type GuruVoice } from '../../../common/gurus';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { MediaError } from '../../media/ffmpeg';
 import { speechToWav } from '../../media/narrated-segment';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';

@@ -9,9 +9,9 @@ import type {
   SegmentsInput,
 } from '../../../common/contracts/library';
 import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
-import type { App } from '../../app';
 import { courseLibraries, librarySegments, storedFiles, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import { SLIDE_LIMIT_MESSAGE } from '../../media/pdf-slides';
 import { assertStorageQuota, removeStoredFile } from '../common/uploads';

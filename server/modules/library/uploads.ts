@@ -3,8 +3,8 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
-import type { App } from '../../app';
 import { storedFiles } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import {
   convertPptxToPdf,

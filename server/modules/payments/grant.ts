@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { type BillingPeriod, periodEnd } from '../../../common/plans';
-import type { App } from '../../app';
 import {
   courseSubscriptions,
   invoices,
@@ -8,6 +7,7 @@ import {
   paymentOrders,
   subscriptions,
 } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { sendPaymentReceivedEmail } from '../billing/emails';
 import { type InvoicePeriod, issueInvoiceForOrder } from '../invoices/issue';
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { PaymentRow } from '../../../common/contracts/billing';
-import type { App } from '../../app';
 import { courses, invoices, paymentOrders, plans } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 
 export const HISTORY_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { App } from '../../app';
 import { invoices, paymentOrders } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { grantOrder } from './grant';
 
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { PaymentResult, RazorpayVerifyInput } from '../../../common/contracts/billing';
-import type { App } from '../../app';
 import { invoices, type PaymentOrderRow, paymentOrders } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { badRequest, notFound } from '../../http/errors';
 import { grantOrder, markFailed, markPaid } from './grant';
 

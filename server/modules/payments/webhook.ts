@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { App } from '../../app';
 import { paymentEvents, paymentOrders } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
 import { toSubunits } from '../../providers/payments/currency';
 import { grantOrder, markFailed, markPaid } from './grant';

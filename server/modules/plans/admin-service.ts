@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PlanInput } from '../../../common/contracts/plans';
-import type { App } from '../../app';
 import { plans } from '../../db/schema/index';
 import type { PlanRow } from '../../db/schema/plans';
+import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 
 /**

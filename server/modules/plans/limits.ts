@@ -1,10 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { PLAN_LIMIT_LABELS, type PlanLimits } from '../../../common/plans';
 import { isUserType } from '../../../common/roles';
-import type { App } from '../../app';
 import { courses, plans, storedFiles, users } from '../../db/schema/index';
 import type { PlanRow } from '../../db/schema/plans';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { forbidden } from '../../http/errors';
 import { accountState, payerIdOf } from './account-state';
 import { fullLimits } from './presenters';

@@ -1,5 +1,5 @@
 import { type AccessLevel, PLAN_MODULE_LABELS, type PlanModule } from '../../../common/plans';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { forbidden } from '../../http/errors';
 import { type PlanHolder, planOfHolder } from './limits';
 import { fullModules } from './presenters';

@@ -6,8 +6,8 @@ import {
   type PlanModule,
   UNLIMITED,
 } from '../../../common/plans';
-import type { App } from '../../app';
 import { plans, subscriptions } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 
 export const ALL_FULL: Record<PlanModule, AccessLevel> = moduleLevels();
 

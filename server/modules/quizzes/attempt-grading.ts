@@ -7,8 +7,8 @@ import {
   isManual,
   totalScore,
 } from '../../../common/quizzes';
-import type { App } from '../../app';
 import { type QuizAttemptRow, quizAnswers, quizAttempts } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 
 /**
  * Status, score and pass of an attempt from its question scores (null = waiting for a mark): marked once

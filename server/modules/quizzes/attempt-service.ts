@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { AttemptView } from '../../../common/contracts/quizzes';
 import type { AnswerResponse, PaperQuestion } from '../../../common/quizzes';
-import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { courses, type QuizAttemptRow, quizAnswers, quizAttempts } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { liveSnapshot } from '../catalog/service';
 import type { CourseSnapshot } from '../courses/snapshot';

@@ -1,9 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { AttemptView, LearnerQuiz } from '../../../common/contracts/quizzes';
 import { scorePercent } from '../../../common/quizzes';
-import type { App } from '../../app';
 import { courseSubscriptions, type QuizAttemptRow, quizAttempts, quizzes } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { loadLiveCourse } from '../catalog/service';
 import { SUBSCRIBE_FIRST_MESSAGE } from '../learning/service';

@@ -16,7 +16,6 @@ import {
   scorePercent,
   totalScore,
 } from '../../../common/quizzes';
-import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import {
   type CourseRow,
@@ -28,6 +27,7 @@ import {
   quizzes,
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { loadAuthoredCourse, touchCourse } from '../courses/service';
 import { liveQuizzes } from '../courses/snapshot';

@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { MarkInput, MarkingRow, MarkingView, QuizMarkedEvent } from '../../../common/contracts/quizzes';
 import { type AttemptStatus, isManual } from '../../../common/quizzes';
-import type { App } from '../../app';
 import { courses, type QuizAttemptRow, quizAnswers, quizAttempts, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { rooms } from '../../realtime/socket';
 import { attemptOutcome } from './attempt-grading';

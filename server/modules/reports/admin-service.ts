@@ -14,8 +14,8 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminListFilters, AdminStudentRow, TeacherRow } from '../../../common/contracts/reports';
-import type { App } from '../../app';
 import { courseSubscriptions, courses, users, videoProgress } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { attemptFacts, attemptsLastAt, attemptTotals, groupBy, latest } from './learner-stats';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AttemptRow, LearnerReport, LearnerReportQuery } from '../../../common/contracts/reports';
-import type { App } from '../../app';
 import { courseSubscriptions, courses } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { completedByUser, lessonProgress } from '../learning/service';
 import {
   type AttemptFact,

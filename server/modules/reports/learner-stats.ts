@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, max, or, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptTotals } from '../../../common/contracts/reports';
-import type { App } from '../../app';
 import { courses, courseVideos, quizAttempts, users, videoProgress } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { lessonsOf, liveSnapshot } from '../catalog/service';
 import type { CourseSnapshot } from '../courses/snapshot';
 import { round1 } from './csv';

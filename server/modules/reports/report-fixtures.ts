@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app';
 import {
   courseSubscriptions,
   courses,
@@ -8,6 +7,7 @@ import {
   quizzes,
   videoProgress,
 } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { insertCourse } from '../../test/courses';
 import type { CourseSnapshot } from '../courses/snapshot';
 

@@ -6,9 +6,9 @@ import type {
   StudentReport,
   StudentRow,
 } from '../../../common/contracts/reports';
-import type { App } from '../../app';
 import { courseSubscriptions, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import { completedByUser, lessonProgress } from '../learning/service';
 import { learnerReport } from './learner-report';

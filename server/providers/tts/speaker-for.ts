@@ -1,5 +1,5 @@
 import type { GuruVoice } from '../../../common/gurus';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import type { GuruRow } from '../../modules/gurus/access';
 import { integrationKey } from '../../modules/integrations/service';

@@ -1,5 +1,4 @@
 import { USER_TYPES, type UserType } from '../../../common/roles';
-import type { App } from '../../app';
 import {
   courseFaqs,
   courseLibraries,
@@ -7,6 +6,7 @@ import {
   courseVideos,
   librarySegments,
 } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
 import { createCourse } from '../courses';
 import { authHeader, buildAndLogin, login } from '../factories';
 import { createGuru } from '../gurus';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isUserType } from '../../../../common/roles';
-import type { App } from '../../../app';
 import { guruCourses, gurus, guruVideos, users } from '../../../db/schema/index';
+import type { App } from '../../../http/app-type';
 import { AppError } from '../../../http/errors';
 import { assertModule } from '../../plans/module-access';
 import { assertNotOverGuruLimit } from '../limits';

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import type { App } from '../../../app';
 import {
   courseFaqs,
   courseMaterials,
@@ -11,6 +10,7 @@ import {
   gurus,
   guruVideos,
 } from '../../../db/schema/index';
+import type { App } from '../../../http/app-type';
 import { TOPIC_SECONDS, VIDEOS } from './geometry-course';
 import { trainGuru } from './train';
 

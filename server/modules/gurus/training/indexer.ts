@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { App } from '../../../app';
 import { guruChunks, guruIndexedSources } from '../../../db/schema/index';
+import type { App } from '../../../http/app-type';
 import { type GuruSource, gatherSources, NO_SOURCES_MESSAGE, TrainingError } from './sources';
 
 export interface IndexCounts {

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { SourceKind } from '../../../../common/gurus';
 import type { LibraryCue } from '../../../../common/library';
-import type { App } from '../../../app';
 import {
   courseFaqs,
   courseMaterials,
@@ -11,6 +10,7 @@ import {
   guruQuestions,
   guruVideos,
 } from '../../../db/schema/index';
+import type { App } from '../../../http/app-type';
 import { groupCues, parseWebVtt } from './captions';
 import { splitIntoPassages } from './chunking';
 import { pdfPageTexts } from './pdf-text';

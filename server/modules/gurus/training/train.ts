@@ -1,9 +1,9 @@
 import { and, count, eq, gte, lt, sum } from 'drizzle-orm';
 import type { TrainingState } from '../../../../common/contracts/gurus';
 import type { GuruStatus } from '../../../../common/gurus';
-import type { App } from '../../../app';
 import { withAdvisoryLock } from '../../../db/advisory-lock';
 import { guruIndexedSources, gurus } from '../../../db/schema/index';
+import type { App } from '../../../http/app-type';
 import { rooms } from '../../../realtime/socket';
 import { type IndexCounts, indexGuru } from './indexer';
 import { TrainingError } from './sources';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../../app';
 import { paymentOrders, plans } from '../../../db/schema/index';
+import type { App } from '../../../http/app-type';
 
 export interface PaidOrderOptions {
   amount?: number;

@@ -1,15 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-
-export interface GlbAvatarProps {
-  /** A .glb model (uploaded, a Ready Player Me URL, or /avatars/demo-guru.glb). */
-  url: string;
-  /** Loudness of what the guru is saying now, 0 (silent) to 1: opens the mouth. */
-  level: number;
-  height?: number;
-  /** Accessible name of the canvas. */
-  label?: string;
-}
+import type { GlbAvatarProps } from './glb-avatar-props';
 
 // three.js is large: it is loaded only when a GLB avatar is shown, never in the main bundle.
 const GlbScene = lazy(() => import('./glb-scene'));

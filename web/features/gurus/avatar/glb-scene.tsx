@@ -2,7 +2,7 @@ import { Center, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import type { GlbAvatarProps } from './glb-avatar';
+import type { GlbAvatarProps } from './glb-avatar-props';
 
 /** Morph target names that open a mouth: ours, ARKit/Ready Player Me, and RPM's visemes. */
 const MOUTH_TARGETS = ['mouthOpen', 'jawOpen', 'viseme_aa'];
