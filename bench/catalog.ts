@@ -7,10 +7,8 @@
  */
 import os from 'node:os';
 import Fastify from 'fastify';
-import { courses } from '../server/db/schema/index';
 import { listCatalog } from '../server/modules/catalog/service';
-import type { CourseSnapshot } from '../server/modules/courses/snapshot';
-import { buildUser } from '../server/test/factories';
+import { insertLiveCourses } from './support/live-courses';
 import { baseUrl, measure, startBenchApp } from './support/load';
 
 const courseCount = Number(process.argv[2] ?? 500);
@@ -18,31 +16,7 @@ const total = Number(process.argv[3] ?? 3000);
 const concurrency = Number(process.argv[4] ?? 32);
 
 const { app, base, stop } = await startBenchApp();
-const SUBJECTS = ['Geometry', 'Algebra', 'Physics', 'Chemistry', 'Biology', 'History', 'Grammar', 'Music'];
-const CATEGORIES = ['Mathematics', 'Science', 'Languages', 'Arts and Design', 'Music'];
-const teachers = await Promise.all(Array.from({ length: 20 }, () => buildUser(app, { userType: 'teacher' })));
-const rows = Array.from({ length: courseCount }, (_, i) => {
-  const info = {
-    title: `${SUBJECTS[i % SUBJECTS.length]} ${i}`,
-    description: `A course about ${SUBJECTS[i % SUBJECTS.length].toLowerCase()} for learners of every level, lesson ${i}.`,
-    category: CATEGORIES[i % CATEGORIES.length],
-    level: 'Beginner',
-    language: 'English',
-    price: i % 3 === 0 ? 0 : 199 + i,
-    currency: 'INR',
-    passingScore: 50,
-    thumbnailPath: null,
-  };
-  const snapshot: CourseSnapshot = { info, videos: [], faqs: [], materials: [] };
-  return {
-    ...info,
-    ownerId: teachers[i % teachers.length].id,
-    approvalStatus: 'APPROVED',
-    approvedSnapshot: snapshot,
-    reviewedAt: new Date(Date.now() - i * 60_000),
-  };
-});
-for (let i = 0; i < rows.length; i += 200) await app.db.insert(courses).values(rows.slice(i, i + 200));
+await insertLiveCourses(app, courseCount);
 
 const bare = Fastify({ logger: false });
 bare.get('/catalog', async (request) => {

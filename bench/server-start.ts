@@ -7,23 +7,19 @@
  *
  *   node_modules/.bin/tsx bench/server-start.ts [runs=3]
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../server/db/embedded';
 import { projectRoot } from '../server/paths';
+import { buildCompiledServer, SERVER_VARIANTS, startServerProcess } from './support/server-process';
 
 const runs = Number(process.argv[2] ?? 3);
 const dataDir = path.join(projectRoot, '.tmp', 'bench-server-start');
 mkdirSync(dataDir, { recursive: true });
 
 const VARIANTS: Record<string, [string, string[]]> = {
-  'tsx server/main.ts (before)': [path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['server/main.ts']],
-  'node --enable-source-maps dist/server/main.js (now)': [
-    process.execPath,
-    ['--enable-source-maps', 'dist/server/main.js'],
-  ],
+  'tsx server/main.ts (before)': SERVER_VARIANTS.tsx,
+  'node --enable-source-maps dist/server/main.js (now)': SERVER_VARIANTS.compiled,
   'node dist/server/main.js (no source maps)': [process.execPath, ['dist/server/main.js']],
 };
 
@@ -61,42 +57,16 @@ function nodeTreeRssMb(pid: number): number {
 }
 
 async function startOnce(command: string, args: string[]): Promise<{ startMs: number; rssMb: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child: ChildProcess = spawn(command, args, {
-    cwd: projectRoot,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  for (;;) {
-    const answer = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-    if (answer?.ok) break;
-    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const startMs = performance.now() - started;
+  const server = await startServerProcess([command, args], { DATA_DIR: dataDir });
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const rssMb = nodeTreeRssMb(child.pid!);
-  child.kill('SIGTERM');
-  await exited;
-  return { startMs, rssMb };
+  const rssMb = nodeTreeRssMb(server.pid);
+  await server.stop();
+  return { startMs: server.startMs, rssMb };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
-  cwd: projectRoot,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(1);
+buildCompiledServer();
 // Untimed: initialises the cluster on the first run, and warms the OS file cache for every variant.
 for (const [command, args] of Object.values(VARIANTS)) await startOnce(command, args);
 

@@ -14,7 +14,16 @@ import { ensureCurrencyRates } from '../../server/modules/common/currency-rates'
 import { ensureDefaultPlans } from '../../server/modules/plans/trials';
 
 /** The real app on a throwaway embedded PostgreSQL, listening on a free port. */
-export async function startBenchApp(): Promise<{ app: App; base: string; stop: () => Promise<void> }> {
+export interface BenchApp {
+  app: App;
+  base: string;
+  /** The bench database, for a server started in another process against the same data. */
+  databaseUrl: string;
+  jwtSecret: string;
+  stop: () => Promise<void>;
+}
+
+export async function startBenchApp(): Promise<BenchApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-bench-'));
   chmodSync(dir, 0o755);
   const cluster = await startEmbeddedPostgres(path.join(dir, 'pg'), 'bench', { throwaway: true });
@@ -39,6 +48,8 @@ export async function startBenchApp(): Promise<{ app: App; base: string; stop: (
   return {
     app,
     base: baseUrl(app.server.address()),
+    databaseUrl: cluster.url('bench'),
+    jwtSecret: config.jwtSecret,
     stop: async () => {
       await app.close();
       await database.close();
@@ -80,7 +91,9 @@ export async function measure(
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
+  const figures = { label, reqPerSecond: total / seconds, p50: pct(0.5), p95: pct(0.95), errors };
   console.log(
-    `${label.padEnd(34)} ${String(total).padStart(6)} requests  ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(0.5)} ms  p95 ${pct(0.95)} ms  errors ${errors}`,
+    `${label.padEnd(34)} ${String(total).padStart(6)} requests  ${figures.reqPerSecond.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p95 ${figures.p95} ms  errors ${errors}`,
   );
+  return figures;
 }
