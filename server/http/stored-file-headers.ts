@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { ALLOWED_IMAGE_TYPES } from '../../common/files';
+import { contentDispositionFor } from '../providers/storage/file-disposition';
 
 /** The longest a browser keeps a stored file; a signed URL that lives longer is still re-fetched after a day. */
 const MAX_STORED_FILE_AGE_SECONDS = 24 * 60 * 60;
@@ -10,23 +9,6 @@ const MAX_STORED_FILE_AGE_SECONDS = 24 * 60 * 60;
  * the same URLs (library videos, replaced lessons).
  */
 export const HLS_CACHE_CONTROL = 'private, no-cache';
-
-const INLINE_IMAGES: ReadonlySet<string> = new Set(ALLOWED_IMAGE_TYPES);
-
-/**
- * Whether the app shows a stored file in the page or a tab: raster images (pictures, avatars), video and
- * audio (players), and PDFs (study material opens in a tab at a cited page). Anything else is downloaded,
- * so an uploaded document can never render as a page on our origin. SVG is not in the list on purpose.
- */
-export function isShownInline(contentType: string): boolean {
-  const mime = contentType.split(';')[0].trim().toLowerCase();
-  return (
-    INLINE_IMAGES.has(mime) ||
-    mime.startsWith('video/') ||
-    mime.startsWith('audio/') ||
-    mime === 'application/pdf'
-  );
-}
 
 /**
  * Headers of a stored file read through its signed URL: private (the signature is the permission, so no
@@ -45,8 +27,6 @@ export function storedFileHeaders(
     'content-type': contentType,
     'cache-control': `private, max-age=${maxAge}`,
     'x-content-type-options': 'nosniff',
-    'content-disposition': isShownInline(contentType)
-      ? 'inline'
-      : `attachment; filename="${path.posix.basename(key).replace(/["\\]/g, '_')}"`,
+    'content-disposition': contentDispositionFor(key, contentType),
   };
 }

@@ -30,6 +30,9 @@ export interface FakeS3 {
 export interface StoredObject {
   body: Buffer;
   contentType: string;
+  /** Content-Disposition and Cache-Control given at PutObject, served back on GetObject (S3 keeps both). */
+  contentDisposition?: string;
+  cacheControl?: string;
   etag: string;
   lastModified: Date;
 }
@@ -216,6 +219,8 @@ export async function startFakeS3(
       objects.set(key, {
         body,
         contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'),
+        contentDisposition: request.headers['content-disposition'],
+        cacheControl: request.headers['cache-control'],
         etag,
         lastModified: new Date(),
       });
@@ -232,6 +237,8 @@ export async function startFakeS3(
         etag: object.etag,
         'last-modified': object.lastModified.toUTCString(),
         'accept-ranges': 'bytes',
+        ...(object.contentDisposition ? { 'content-disposition': object.contentDisposition } : {}),
+        ...(object.cacheControl ? { 'cache-control': object.cacheControl } : {}),
       });
       response.end(method === 'HEAD' ? undefined : object.body);
     } else if (method === 'DELETE') {

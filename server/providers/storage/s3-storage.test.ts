@@ -165,6 +165,24 @@ describe('s3Storage', () => {
     expect(body).toContain('Request has expired');
   });
 
+  it('serves a document as a private attachment and media inline, as disk storage does', async () => {
+    await storage.put('docs/d2/notes.txt', Buffer.from('lesson notes'), 'text/plain');
+    const document = await fetch(storage.signedUrl('docs/d2/notes.txt'));
+    expect(document.headers.get('content-disposition')).toBe('attachment; filename="notes.txt"');
+    expect(document.headers.get('cache-control')).toBe('private');
+
+    const file = path.join(os.tmpdir(), `gurukul-s3-${process.pid}.pdf`);
+    writeFileSync(file, '%PDF-1.4 study notes');
+    try {
+      await storage.putFile('docs/d2/notes.pdf', file, 'application/pdf');
+    } finally {
+      rmSync(file, { force: true });
+    }
+    const pdf = await fetch(storage.signedUrl('docs/d2/notes.pdf'));
+    expect(pdf.headers.get('content-disposition')).toBe('inline');
+    expect(pdf.headers.get('cache-control')).toBe('private');
+  });
+
   it('addresses virtual-hosted buckets and AWS itself when asked', () => {
     const virtual = s3Storage({
       ...settings,

@@ -8,6 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { contentDispositionFor } from './file-disposition';
 import { encodeKeyPath, presignGetUrl } from './sigv4';
 import { assertSafeKey, type Storage } from './storage';
 
@@ -25,6 +26,19 @@ export interface S3Settings {
 const missing = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+
+/**
+ * Headers the store serves the object with to whoever holds its presigned URL, as disk storage does
+ * (stored-file-headers.ts): private (the signature is the permission) and an attachment unless the app shows
+ * it inline. S3 keeps no X-Content-Type-Options; behind a CDN, add it with the CDN's response headers.
+ */
+function servedAs(key: string, contentType: string) {
+  return {
+    ContentType: contentType,
+    ContentDisposition: contentDispositionFor(key, contentType),
+    CacheControl: 'private',
+  };
+}
 
 /** Files in an S3-compatible bucket; signed URLs are SigV4 presigned GETs straight to the store. */
 export function s3Storage(settings: S3Settings): Storage {
@@ -56,7 +70,7 @@ export function s3Storage(settings: S3Settings): Storage {
     async put(key, bytes, contentType) {
       assertSafeKey(key);
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }),
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ...servedAs(key, contentType) }),
       );
     },
     async putFile(key, file, contentType) {
@@ -68,7 +82,7 @@ export function s3Storage(settings: S3Settings): Storage {
           Key: key,
           Body: createReadStream(file),
           ContentLength: size,
-          ContentType: contentType,
+          ...servedAs(key, contentType),
         }),
       );
     },
