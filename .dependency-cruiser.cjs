@@ -33,6 +33,15 @@ module.exports = {
       from: { path: '^server/', pathNot: '^server/(main|test/|seed/)|^server/.*\\.test\\.ts$' },
       to: { path: '^server/app\\.ts$' },
     },
+    {
+      name: 'layers-point-down',
+      comment:
+        'Domains (server/modules) build on the layers below them: http, realtime, providers, db, jobs, media and ' +
+        'lifecycle never import a module. A provider is handed what it needs (speaker-for.ts gets the owner key).',
+      severity: 'error',
+      from: { path: '^server/(http|realtime|providers|db|jobs|media|lifecycle)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/modules/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

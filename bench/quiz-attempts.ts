@@ -19,7 +19,7 @@ import {
   sessions,
   users,
 } from '../server/db/schema/index';
-import { signSessionToken } from '../server/modules/auth/tokens';
+import { signSessionToken } from '../server/http/tokens';
 import { buildSnapshot } from '../server/modules/courses/snapshot';
 import { buildUser } from '../server/test/factories';
 import { startBenchApp } from './support/load';

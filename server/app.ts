@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
 import { registerAccessControl } from './http/access';
 import type { App } from './http/app-type';
 import { registerContentTypeGuard } from './http/content-type-guard';
@@ -48,10 +48,9 @@ import { userRoutes } from './modules/users/routes';
 import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
 import { razorpayPayments } from './providers/payments/razorpay';
 import { testCheckoutPayments } from './providers/payments/test-checkout';
-import type { Payments } from './providers/payments/types';
 import { s3Storage } from './providers/storage/s3-storage';
 import { diskStorage, type Storage } from './providers/storage/storage';
-import { attachRealtime, type Realtime } from './realtime/socket';
+import { attachRealtime } from './realtime/socket';
 
 export interface AppDeps {
   config: Config;

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserType } from '../../common/roles';
-import { tokenFromAuthorization } from '../modules/auth/tokens';
 import { type Actor, resolveActor } from './actor';
 import { AppError, forbidden, unauthenticated } from './errors';
+import { tokenFromAuthorization } from './tokens';
 
 /**
  * Every /api route declares who may call it in `config.access`:

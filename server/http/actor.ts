@@ -2,8 +2,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isUserType, type UserType } from '../../common/roles';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
-import { verifySessionToken } from '../modules/auth/tokens';
-import { type AccountState, accountState } from '../modules/plans/account-state';
+import { type AccountState, accountState } from './account-state';
+import { verifySessionToken } from './tokens';
 
 /** Who is asking, as the database says right now. */
 export interface Actor extends AccountState {

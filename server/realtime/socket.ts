@@ -3,7 +3,7 @@ import { Server } from 'socket.io';
 import type { Db } from '../db/client';
 import { resolveActor } from '../http/actor';
 import type { Logger } from '../http/logger';
-import { tokenFromAuthorization } from '../modules/auth/tokens';
+import { tokenFromAuthorization } from '../http/tokens';
 import { Presence } from './presence';
 
 export const rooms = {

@@ -5,10 +5,10 @@ import { AUTH_MSG } from '../../../common/messages';
 import { emailTokens, loginFailures, users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { hashLinkToken, newLinkToken } from '../../http/tokens';
 import { startTrial } from '../plans/trials';
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import { revokeAllSessions, startSession } from './sessions';
-import { hashLinkToken, newLinkToken } from './tokens';
 
 type LinkPurpose = 'verify-email' | 'reset-password';
 const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {

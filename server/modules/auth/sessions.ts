@@ -4,9 +4,9 @@ import { PLAN_MODULES, type PlanModule } from '../../../common/plans';
 import { isUserType } from '../../../common/roles';
 import type { Db } from '../../db/client';
 import { plans, sessions, type users } from '../../db/schema/index';
-import { accountState } from '../plans/account-state';
+import { accountState } from '../../http/account-state';
+import { signSessionToken } from '../../http/tokens';
 import { fullModules } from '../plans/presenters';
-import { signSessionToken } from './tokens';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/index';
+import { accountState } from '../../http/account-state';
 import { buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { accountState } from '../plans/account-state';
 import { sendPaymentReceivedEmail } from './emails';
 import { runBillingLifecycle } from './lifecycle-job';
 import { DAY_MS, insertPaidSubscription, insertPlan, mailTo, subscriptionsOf } from './test-fixtures';

@@ -3,11 +3,11 @@ import type { MySubscription } from '../../../common/contracts/billing';
 import { type BillingPeriod, chargePrice } from '../../../common/plans';
 import { plans, subscriptions } from '../../db/schema/index';
 import type { PlanRow, SubscriptionRow } from '../../db/schema/plans';
+import { accountState } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { gurusCoveredBy } from '../gurus/access';
-import { accountState } from '../plans/account-state';
 import { coursesCoveredBy, storageCoveredBy } from '../plans/limits';
 import { presentPublicPlan } from '../plans/presenters';
 

@@ -4,9 +4,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from '../../../common/files';
 import { isUserType } from '../../../common/roles';
 import { storedFiles, users } from '../../db/schema/index';
+import { payerIdOf } from '../../http/account-state';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
-import { payerIdOf } from '../plans/account-state';
 import { planStorageBytes, storageCoveredBy } from '../plans/limits';
 
 export interface SniffedFile {

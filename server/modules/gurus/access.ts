@@ -6,11 +6,11 @@ import {
   type gurus as gurusTable,
   users,
 } from '../../db/schema/index';
+import { payerIdOf } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
 import { canAuthorCourse } from '../courses/policy';
-import { payerIdOf } from '../plans/account-state';
 import { coveredBy } from '../plans/limits';
 
 export type GuruRow = typeof gurusTable.$inferSelect;

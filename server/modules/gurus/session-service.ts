@@ -12,11 +12,11 @@ import {
   gurus,
   users,
 } from '../../db/schema/index';
+import { payerIdOf } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canAuthorCourse } from '../courses/policy';
-import { payerIdOf } from '../plans/account-state';
 import { limitOf, type PlanHolder } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
 import { hasOpenAttempt } from '../quizzes/attempt-service';

@@ -8,7 +8,7 @@ import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
 import { DidError, didClient } from '../../providers/avatar/d-id';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
-import { integrationKey } from '../integrations/service';
+import { integrationKey, speakingAs } from '../integrations/service';
 import { type GuruRow, loadTalkableGuru } from './access';
 
 const TALKERS = ['student', 'teacher', 'institute', 'admin'] as const;
@@ -52,7 +52,7 @@ export const guruSpeechRoutes: FastifyPluginAsyncZod = async (app) => {
       const guru = await loadTalkableGuru(app, actorOf(request), request.params.guruId);
       const audio = await synthesizeWithFallback(
         app,
-        guru,
+        await speakingAs(app, guru),
         request.body.text,
         request.body.voice as GuruVoice,
       );

@@ -6,6 +6,7 @@ import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
 import { didKeyWorks } from '../../providers/avatar/d-id';
 import { elevenLabsKeyWorks } from '../../providers/tts/elevenlabs';
+import type { SpeakingOwner } from '../../providers/tts/speaker-for';
 import { decryptSecret, encryptSecret, maskKey } from './crypto';
 
 type KeyRow = typeof integrationKeys.$inferSelect;
@@ -88,4 +89,16 @@ export async function integrationKey(
     where: and(eq(integrationKeys.userId, userId), eq(integrationKeys.keyName, keyName)),
   });
   return row ? decryptSecret(app.config.jwtSecret, userId, keyName, row.encrypted) : null;
+}
+
+/** A guru's or course library's voices with its owner's ElevenLabs key: what the speech provider is given. */
+export async function speakingAs(
+  app: App,
+  owner: { ownerId: string; voice: string | null; fallbackVoice: string | null },
+): Promise<SpeakingOwner> {
+  return {
+    voice: owner.voice,
+    fallbackVoice: owner.fallbackVoice,
+    elevenLabsKey: await integrationKey(app, owner.ownerId, 'elevenLabsApiKey'),
+  };
 }

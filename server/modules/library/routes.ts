@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
 import { assertStorageQuota } from '../common/uploads';
 import { sendHlsFile } from '../courses/video-service';
+import { speakingAs } from '../integrations/service';
 import { limitOf } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
 import { loadOwnedLibrary } from './access';
@@ -136,7 +137,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { library } = await loadForEditing(app, request, request.params.libraryId);
       const audio = await synthesizeWithFallback(
         app,
-        library,
+        await speakingAs(app, library),
         request.body.text,
         (request.body.voice ?? library.voice) as GuruVoice,
       ).catch(() => {

@@ -3,6 +3,7 @@ import type { App } from '../../http/app-type';
 import { MediaError } from '../../media/ffmpeg';
 import { speechToWav } from '../../media/narrated-segment';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
+import { speakingAs } from '../integrations/service';
 import type { LibraryRow } from './access';
 
 const asVoice = (name: string): GuruVoice =>
@@ -22,11 +23,11 @@ export async function narrationWav(
   try {
     audio = await synthesizeWithFallback(
       app,
-      {
+      await speakingAs(app, {
         ownerId: library.ownerId,
         voice: asVoice(library.voice),
         fallbackVoice: asVoice(library.fallbackVoice),
-      },
+      }),
       text,
     );
   } catch (error) {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, storedFiles } from '../../db/schema/index';
+import { accountState } from '../../http/account-state';
 import { insertCourse, VALID_COURSE_INFO } from '../../test/courses';
 import { buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
 import { storageUsedBytes } from '../common/uploads';
-import { accountState } from './account-state';
 import { assertWithinLimit, planOf } from './limits';
 import { moduleAccess } from './module-access';
 import { insertPlan, putOnPlan } from './plan-fixtures';

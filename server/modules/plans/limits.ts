@@ -3,10 +3,10 @@ import { PLAN_LIMIT_LABELS, type PlanLimits } from '../../../common/plans';
 import { isUserType } from '../../../common/roles';
 import { courses, plans, storedFiles, users } from '../../db/schema/index';
 import type { PlanRow } from '../../db/schema/plans';
+import { accountState, payerIdOf } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden } from '../../http/errors';
-import { accountState, payerIdOf } from './account-state';
 import { fullLimits } from './presenters';
 
 /** Who asks: the request's actor, or at least the fields the payer rule needs. */

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationKeys } from '../../db/schema/index';
 import { encryptSecret } from '../../modules/integrations/crypto';
+import { speakingAs } from '../../modules/integrations/service';
 import { buildUser } from '../../test/factories';
 import { type FakeElevenLabs, startFakeElevenLabs } from '../../test/fake-elevenlabs';
 import { type FakeOpenAiSpeech, startFakeOpenAiSpeech } from '../../test/fake-openai-speech';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { espeakSpeaker, isWave } from './espeak';
-import { speakerForGuru, synthesizeWithFallback } from './speaker-for';
+import { speakerFor, synthesizeWithFallback } from './speaker-for';
 
 let ctx: TestContext;
 let openAi: FakeOpenAiSpeech;
@@ -26,33 +27,34 @@ describe('choosing the speaker', () => {
   it('is espeak-ng by default, OpenAI when configured, ElevenLabs when the owner saved a key', async () => {
     const owner = await buildUser(ctx.app, { userType: 'teacher' });
     const guru = { ownerId: owner.id, voice: 'nova', fallbackVoice: 'echo' };
-    expect((await speakerForGuru(ctx.app, guru)).name).toBe('espeak-ng');
+    const speakerOf = async () => speakerFor(ctx.app, (await speakingAs(ctx.app, guru)).elevenLabsKey);
+    expect((await speakerOf()).name).toBe('espeak-ng');
     ctx.app.config.ai.openAiSpeech = openAiSettings();
-    expect((await speakerForGuru(ctx.app, guru)).name).toBe('openai');
+    expect((await speakerOf()).name).toBe('openai');
     await ctx.app.db.insert(integrationKeys).values({
       userId: owner.id,
       keyName: 'elevenLabsApiKey',
       encrypted: encryptSecret(ctx.config.jwtSecret, owner.id, 'elevenLabsApiKey', elevenLabs.apiKey),
       lastFour: '0000',
     });
-    expect((await speakerForGuru(ctx.app, guru)).name).toBe('elevenlabs');
+    expect((await speakingAs(ctx.app, guru)).elevenLabsKey).toBe(elevenLabs.apiKey);
+    expect((await speakerOf()).name).toBe('elevenlabs');
     ctx.app.config.ai.openAiSpeech = undefined;
   });
 });
 
 describe('synthesizeWithFallback', () => {
   it("speaks in the guru's voice, or alloy when it has none", async () => {
-    const owner = await buildUser(ctx.app, { userType: 'teacher' });
     ctx.app.config.ai.openAiSpeech = openAiSettings();
     try {
       const spoken = await synthesizeWithFallback(
         ctx.app,
-        { ownerId: owner.id, voice: 'shimmer', fallbackVoice: null },
+        { voice: 'shimmer', fallbackVoice: null, elevenLabsKey: null },
         'Hi.',
       );
       expect(spoken).toMatchObject({ contentType: 'audio/mpeg', speaker: 'openai', fellBack: false });
       expect(openAi.requests.at(-1)?.voice).toBe('shimmer');
-      await synthesizeWithFallback(ctx.app, { ownerId: owner.id, voice: null, fallbackVoice: null }, 'Hi.');
+      await synthesizeWithFallback(ctx.app, { voice: null, fallbackVoice: null, elevenLabsKey: null }, 'Hi.');
       expect(openAi.requests.at(-1)?.voice).toBe('alloy');
     } finally {
       ctx.app.config.ai.openAiSpeech = undefined;
@@ -63,7 +65,7 @@ describe('synthesizeWithFallback', () => {
     const owner = await buildUser(ctx.app, { userType: 'teacher' });
     ctx.app.config.ai.openAiSpeech = { ...openAiSettings(), apiKey: 'revoked' };
     try {
-      const guru = { ownerId: owner.id, voice: 'nova', fallbackVoice: 'echo' };
+      const guru = await speakingAs(ctx.app, { ownerId: owner.id, voice: 'nova', fallbackVoice: 'echo' });
       const spoken = await synthesizeWithFallback(ctx.app, guru, 'The answer is four.');
       expect(spoken).toMatchObject({ contentType: 'audio/wav', speaker: 'espeak-ng', fellBack: true });
       expect(isWave(spoken.data)).toBe(true);

@@ -1,8 +1,6 @@
 import type { GuruVoice } from '../../../common/gurus';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
-import type { GuruRow } from '../../modules/gurus/access';
-import { integrationKey } from '../../modules/integrations/service';
 import { elevenLabsSpeaker } from './elevenlabs';
 import { espeakSpeaker } from './espeak';
 import { openAiSpeaker } from './openai-speech';
@@ -11,30 +9,40 @@ import type { Speaker, SpeechAudio } from './types';
 const local = espeakSpeaker();
 
 /**
- * The speaker a guru talks with: ElevenLabs when its owner saved a key, else OpenAI speech when the
- * deployment configured it, else the local espeak-ng voices.
+ * Who is speaking, as the caller found it: the voices chosen (a guru's or a course library's) and the
+ * owner's ElevenLabs key, if they saved one (modules/integrations `speakingAs` looks it up). The provider is
+ * handed this rather than reaching into a domain for it.
  */
-export async function speakerForGuru(app: App, guru: Pick<GuruRow, 'ownerId'>): Promise<Speaker> {
-  const elevenLabsKey = await integrationKey(app, guru.ownerId, 'elevenLabsApiKey');
+export interface SpeakingOwner {
+  voice: string | null;
+  fallbackVoice: string | null;
+  elevenLabsKey: string | null;
+}
+
+/**
+ * The speaker to use: ElevenLabs when the owner saved a key, else OpenAI speech when the deployment
+ * configured it, else the local espeak-ng voices.
+ */
+export function speakerFor(app: App, elevenLabsKey: string | null): Speaker {
   if (elevenLabsKey) return elevenLabsSpeaker(app.config.ai.elevenLabsApiBase, elevenLabsKey);
   if (app.config.ai.openAiSpeech) return openAiSpeaker(app.config.ai.openAiSpeech);
   return local;
 }
 
 /**
- * Speaks `text` in `voice` (default: the guru's voice, else alloy). When the chosen speaker fails (a
- * revoked key, a service down, a timeout) the sentence is spoken by espeak-ng in the guru's fallback voice,
+ * Speaks `text` in `voice` (default: the owner's chosen voice, else alloy). When the chosen speaker fails (a
+ * revoked key, a service down, a timeout) the sentence is spoken by espeak-ng in the fallback voice,
  * so the student always hears the answer; only espeak-ng itself failing is an error.
  */
 export async function synthesizeWithFallback(
   app: App,
-  guru: Pick<GuruRow, 'ownerId' | 'voice' | 'fallbackVoice'>,
+  owner: SpeakingOwner,
   text: string,
   voice?: GuruVoice,
   signal?: AbortSignal,
 ): Promise<SpeechAudio & { speaker: Speaker['name']; fellBack: boolean }> {
-  const chosenVoice = voice ?? (guru.voice as GuruVoice | null) ?? 'alloy';
-  const speaker = await speakerForGuru(app, guru);
+  const chosenVoice = voice ?? (owner.voice as GuruVoice | null) ?? 'alloy';
+  const speaker = speakerFor(app, owner.elevenLabsKey);
   try {
     return {
       ...(await speaker.synthesize(text, chosenVoice, signal)),
@@ -44,7 +52,7 @@ export async function synthesizeWithFallback(
   } catch (error) {
     if (signal?.aborted) throw error;
     app.log.warn({ err: error, speaker: speaker.name }, 'speech failed; using the fallback voice');
-    const fallbackVoice = (guru.fallbackVoice as GuruVoice | null) ?? chosenVoice;
+    const fallbackVoice = (owner.fallbackVoice as GuruVoice | null) ?? chosenVoice;
     try {
       return {
         ...(await local.synthesize(text, fallbackVoice, signal)),

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { UserType } from '../../../common/roles';
-import type { Db } from '../../db/client';
-import { plans, subscriptions } from '../../db/schema/index';
+import type { UserType } from '../../common/roles';
+import type { Db } from '../db/client';
+import { plans, subscriptions } from '../db/schema/index';
 
 export interface AccountState {
   planId: string | null;
