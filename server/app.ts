@@ -19,7 +19,7 @@ import { currencyRoutes } from './modules/billing/currency-routes';
 import { billingSchedules } from './modules/billing/schedules';
 import { subscriptionRoutes } from './modules/billing/subscription-routes';
 import { catalogRoutes } from './modules/catalog/routes';
-import { fileRoutes } from './modules/common/file-routes';
+import { fileRoutes } from './modules/files/routes';
 import { commonRoutes } from './modules/common/routes';
 import { conversationRoutes } from './modules/conversations/routes';
 import { faqRoutes } from './modules/courses/faq-routes';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { type CourseRow, type CourseVideoRow, courseVideos } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
-import { assertStorageQuota, removeStoredFile } from '../common/uploads';
+import { assertStorageQuota, removeStoredFile } from '../files/uploads';
 import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 import type { CourseSnapshot } from './snapshot';

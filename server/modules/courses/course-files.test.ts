@@ -5,7 +5,7 @@ import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { createCourseViaApi, makeTinyClip, uploadClip } from '../../test/live-courses';
 import { multipart } from '../../test/uploads';
-import { storageUsedBytes } from '../common/uploads';
+import { storageUsedBytes } from '../files/uploads';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { type CourseRow, type CourseVideoRow, courseVideos } from '../../db/sche
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden } from '../../http/errors';
-import { assertStorageQuota, removeStoredFile } from '../common/uploads';
+import { assertStorageQuota, removeStoredFile } from '../files/uploads';
 import { loadOwnedLibrary } from '../library/access';
 import { touchCourse } from './service';
 import { putStoredFile, queuePackaging, type VideoKind, videoFolder } from './video-service';

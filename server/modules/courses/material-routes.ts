@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MATERIAL_MAX_BYTES, materialQuerySchema } from '../../../common/contracts/course-content';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
-import { assertStorageQuota } from '../common/uploads';
+import { assertStorageQuota } from '../files/uploads';
 import {
   deleteMaterial,
   listMaterials,

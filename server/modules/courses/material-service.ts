@@ -5,7 +5,7 @@ import { MATERIAL_MAX_BYTES } from '../../../common/contracts/course-content';
 import { type CourseRow, courseMaterials } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, notFound } from '../../http/errors';
-import { removeStoredFile, storeUpload } from '../common/uploads';
+import { removeStoredFile, storeUpload } from '../files/uploads';
 import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 import type { CourseSnapshot } from './snapshot';

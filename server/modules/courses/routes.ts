@@ -5,7 +5,7 @@ import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { submitForApproval } from '../approvals/transitions';
-import { storeUpload } from '../common/uploads';
+import { storeUpload } from '../files/uploads';
 import { assertCanAddCourse } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
 import { presentAuthoredCourse } from './presenters';

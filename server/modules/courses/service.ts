@@ -16,7 +16,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { broadcastApprovalCount } from '../approvals/service';
-import { removeStoredFile } from '../common/uploads';
+import { removeStoredFile } from '../files/uploads';
 import { canAuthorCourse } from './policy';
 
 export type CourseInfo = z.output<typeof courseInfoSchema>;

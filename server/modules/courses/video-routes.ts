@@ -5,7 +5,7 @@ import { fromLibrarySchema } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
-import { assertStorageQuota } from '../common/uploads';
+import { assertStorageQuota } from '../files/uploads';
 import { CAPTIONS_MAX_BYTES, removeCaptions, setCaptions } from './captions-service';
 import { addVideoFromLibrary } from './library-video';
 import { loadAuthoredCourse } from './service';

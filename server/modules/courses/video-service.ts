@@ -28,7 +28,7 @@ import {
   type VideoProbe,
 } from '../../media/ffmpeg';
 import { rooms } from '../../realtime/socket';
-import { assertStorageQuota, removeStoredFile, type SniffedFile, sniffFile } from '../common/uploads';
+import { assertStorageQuota, removeStoredFile, type SniffedFile, sniffFile } from '../files/uploads';
 import { courseSourcesChanged, gurusLearningFrom, retrainGurus } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 import type { CourseSnapshot } from './snapshot';

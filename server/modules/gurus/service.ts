@@ -29,7 +29,7 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
-import { removeStoredFile } from '../common/uploads';
+import { removeStoredFile } from '../files/uploads';
 import { canAuthorCourse } from '../courses/policy';
 import type { GuruRow } from './access';
 import { presentGuruDetail, presentGuruSummary } from './presenters';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
-import { storeUpload } from '../common/uploads';
+import { storeUpload } from '../files/uploads';
 import type { GuruRow } from './access';
 
 export const GURU_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -12,7 +12,7 @@ import type { App } from '../../http/app-type';
 import { HLS_PLAYLIST, MediaError } from '../../media/ffmpeg';
 import { captionsForSegments, concatSegments, packageLessonHls } from '../../media/lesson-assembly';
 import { type AvatarCorner, renderSegment } from '../../media/narrated-segment';
-import { removeStoredFile } from '../common/uploads';
+import { removeStoredFile } from '../files/uploads';
 import { putStoredFile } from '../courses/video-service';
 import type { LibraryRow } from './access';
 import { DidLibraryError, didTalkingHead } from './did-segment';

@@ -11,7 +11,7 @@ import { actorOf } from '../../http/access';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
-import { assertStorageQuota } from '../common/uploads';
+import { assertStorageQuota } from '../files/uploads';
 import { sendHlsFile } from '../courses/video-service';
 import { speakingAs } from '../integrations/service';
 import { limitOf } from '../plans/limits';

@@ -14,7 +14,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import { SLIDE_LIMIT_MESSAGE } from '../../media/pdf-slides';
-import { assertStorageQuota, removeStoredFile } from '../common/uploads';
+import { assertStorageQuota, removeStoredFile } from '../files/uploads';
 import { limitOf } from '../plans/limits';
 import type { LibraryRow } from './access';
 import { blankSlidePng } from './blank-slide';

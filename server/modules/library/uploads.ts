@@ -16,7 +16,7 @@ import {
   type Slide,
   SlideDeckError,
 } from '../../media/pdf-slides';
-import { storeUpload } from '../common/uploads';
+import { storeUpload } from '../files/uploads';
 import type { LibraryRow } from './access';
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;

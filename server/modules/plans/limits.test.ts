@@ -6,7 +6,7 @@ import { insertCourse, VALID_COURSE_INFO } from '../../test/courses';
 import { buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
-import { storageUsedBytes } from '../common/uploads';
+import { storageUsedBytes } from '../files/uploads';
 import { assertWithinLimit, planOf } from './limits';
 import { moduleAccess } from './module-access';
 import { insertPlan, putOnPlan } from './plan-fixtures';

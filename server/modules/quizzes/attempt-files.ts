@@ -7,7 +7,7 @@ import { quizAnswers } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
-import { removeStoredFile, storeUpload } from '../common/uploads';
+import { removeStoredFile, storeUpload } from '../files/uploads';
 import { ownAttemptRow, paperQuestion, whileOpen } from './attempt-service';
 
 /** What a file answer may be: pictures of written work, documents and archives (by their bytes). */

@@ -4,7 +4,7 @@ import { answerSchema } from '../../../common/contracts/quizzes';
 import { QUIZ_LIMITS } from '../../../common/quizzes';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
-import { assertStorageQuota } from '../common/uploads';
+import { assertStorageQuota } from '../files/uploads';
 import { prepareFileAnswer, saveFileAnswer } from './attempt-files';
 import { submitOverdueAttempts } from './attempt-grading';
 import { attemptView, loadOwnAttempt, saveAnswer, submitOwnAttempt } from './attempt-service';

@@ -9,7 +9,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { presentAccount, revokeAllSessions } from '../auth/sessions';
-import { removeStoredFile, storeUpload } from '../common/uploads';
+import { removeStoredFile, storeUpload } from '../files/uploads';
 import { canEditUser, canSeeUserImages } from './policy';
 
 const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
