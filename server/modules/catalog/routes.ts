@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseSubscriptions } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
-import { sendHlsFile } from '../courses/video-service';
+import { sendHlsFile } from '../files/hls';
 import {
   lessonsOf,
   listCatalog,

@@ -6,7 +6,7 @@ import { countryCodeForTimeZone } from '../../../common/time-zones';
 import { currencyRates, storedFiles, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
-import { canSeeUserImages } from '../users/policy';
+import { canSeeUserImages } from '../../http/policies';
 
 const publicAccess = { access: 'public' } as const;
 

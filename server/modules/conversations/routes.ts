@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conversationListQuerySchema, correctionSchema, replySchema } from '../../../common/contracts/gurus';
+import {
+  askSchema,
+  conversationListQuerySchema,
+  correctionSchema,
+  replySchema,
+} from '../../../common/contracts/gurus';
 import { actorOf } from '../../http/access';
 import { assertConversationsModule } from './access';
+import { openAskStream } from './ask';
 import {
   correctAnswer,
   listConversations,
@@ -11,10 +17,11 @@ import {
   viewConversation,
 } from './service';
 
+/** Who may read and ask in conversations: learners of a guru's courses and the owner side testing it. */
 const READERS = ['student', 'teacher', 'institute', 'admin'] as const;
 const conversationParams = z.object({ conversationId: z.uuid({ error: 'Conversation not found' }) });
 
-/** Conversation Management: lists, transcripts, replies in person and corrections of guru answers. */
+/** Conversations: asking a guru, lists, transcripts, replies in person and corrections of guru answers. */
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/conversations',
@@ -71,6 +78,31 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.messageId,
         request.body.answer,
       );
+    },
+  );
+
+  app.post(
+    '/api/conversations/:conversationId/ask',
+    {
+      // Never compressed: a compressor holds sentences back until its buffer fills, and speech waits on them.
+      compress: false,
+      config: { access: READERS },
+      schema: {
+        params: conversationParams,
+        body: askSchema,
+      },
+    },
+    async (request, reply) => {
+      const stream = await openAskStream(
+        app,
+        actorOf(request),
+        request.params.conversationId,
+        request.body.question,
+      );
+      // No proxy buffering: the browser speaks each sentence as soon as it arrives.
+      reply.header('x-accel-buffering', 'no');
+      reply.type('application/x-ndjson; charset=utf-8');
+      return reply.send(stream);
     },
   );
 };

@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import { type CourseRow, type CourseVideoRow, courseVideos } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
-import { assertStorageQuota, removeStoredFile } from '../files/uploads';
+import { assertStorageQuota, putStoredFile, removeStoredFile } from '../files/uploads';
 import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 import type { CourseSnapshot } from './snapshot';
-import { putStoredFile, videoFolder } from './video-service';
+import { videoFolder } from './video-service';
 
 export const CAPTIONS_MAX_BYTES = 2 * 1024 * 1024;
 export const NOT_CAPTIONS_MESSAGE =

@@ -9,10 +9,10 @@ import { type CourseRow, type CourseVideoRow, courseVideos } from '../../db/sche
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden } from '../../http/errors';
-import { assertStorageQuota, removeStoredFile } from '../files/uploads';
+import { assertStorageQuota, putStoredFile, removeStoredFile } from '../files/uploads';
 import { loadOwnedLibrary } from '../library/access';
 import { touchCourse } from './service';
-import { putStoredFile, queuePackaging, type VideoKind, videoFolder } from './video-service';
+import { queuePackaging, type VideoKind, videoFolder } from './video-service';
 
 export const OTHER_OWNER_MESSAGE = "Choose a course library of this course's owner";
 const MISSING_FILE_MESSAGE = 'The video of this library is missing. Please generate the library again.';

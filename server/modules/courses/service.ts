@@ -15,9 +15,9 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
+import { canAuthorFor } from '../../http/policies';
 import { broadcastApprovalCount } from '../approvals/service';
 import { removeStoredFile } from '../files/uploads';
-import { canAuthorCourse } from './policy';
 
 export type CourseInfo = z.output<typeof courseInfoSchema>;
 type ListQuery = z.output<typeof courseListQuerySchema>;
@@ -31,7 +31,7 @@ export async function loadAuthoredCourse(app: App, actor: Actor, courseId: strin
     .where(eq(courses.id, courseId))
     .limit(1);
   if (!row) throw notFound('Course not found');
-  if (!canAuthorCourse(actor, row.owner)) throw forbidden('You cannot open this course');
+  if (!canAuthorFor(actor, row.owner)) throw forbidden('You cannot open this course');
   return row.course;
 }
 

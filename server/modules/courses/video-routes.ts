@@ -5,6 +5,7 @@ import { fromLibrarySchema } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
+import { sendHlsFile } from '../files/hls';
 import { assertStorageQuota } from '../files/uploads';
 import { CAPTIONS_MAX_BYTES, removeCaptions, setCaptions } from './captions-service';
 import { addVideoFromLibrary } from './library-video';
@@ -18,7 +19,6 @@ import {
   type PackageVideoJob,
   packageVideo,
   presentVideo,
-  sendHlsFile,
   updateVideo,
   uploadVideo,
   VIDEO_KINDS,

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
-import { ALLOWED_VIDEO_TYPES, fileCategoryFromContentType } from '../../../common/files';
+import { ALLOWED_VIDEO_TYPES } from '../../../common/files';
 import {
   type CourseRow,
   type CourseVideoRow,
@@ -17,10 +16,8 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, notFound } from '../../http/errors';
-import { HLS_CACHE_CONTROL } from '../../http/stored-file-headers';
 import {
   HLS_PLAYLIST,
-  HLS_SEGMENT_PATTERN,
   MediaError,
   packageHls,
   packagingTimeoutMs,
@@ -28,7 +25,13 @@ import {
   type VideoProbe,
 } from '../../media/ffmpeg';
 import { rooms } from '../../realtime/socket';
-import { assertStorageQuota, removeStoredFile, type SniffedFile, sniffFile } from '../files/uploads';
+import {
+  assertStorageQuota,
+  putStoredFile,
+  removeStoredFile,
+  type SniffedFile,
+  sniffFile,
+} from '../files/uploads';
 import { courseSourcesChanged, gurusLearningFrom, retrainGurus } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 import type { CourseSnapshot } from './snapshot';
@@ -136,30 +139,6 @@ async function receiveVideo(
   );
   if (!sniffed) throw new AppError('INVALID_FILE', NOT_A_VIDEO_MESSAGE);
   return { sniffed, size };
-}
-
-/** Stores a local file under key and records it (owner, type, size) so quotas and signed reads work. */
-export async function putStoredFile(
-  app: App,
-  ownerId: string,
-  key: string,
-  file: string,
-  contentType: string,
-) {
-  const { size } = await stat(file);
-  await app.storage.putFile(key, file, contentType);
-  const values = {
-    path: key,
-    ownerId,
-    contentType,
-    category: fileCategoryFromContentType(contentType),
-    sizeBytes: size,
-    visibility: 'private',
-  };
-  await app.db
-    .insert(storedFiles)
-    .values(values)
-    .onConflictDoUpdate({ target: storedFiles.path, set: { ...values, createdAt: new Date() } });
 }
 
 function inputError(error: unknown): never {
@@ -437,41 +416,4 @@ async function removeVideoFiles(app: App, course: CourseRow, video: CourseVideoR
     .from(storedFiles)
     .where(like(storedFiles.path, `${videoFolder(course.id, video.id)}/%`));
   for (const file of files) await removeStoredFile(app, file.path);
-}
-
-const HLS_TYPES: Record<string, string> = {
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-};
-
-/** One file of a ready video's HLS package (the playlist or a segment), or 404. */
-export async function readHlsFile(
-  app: App,
-  video: Pick<CourseVideoRow, 'processingStatus' | 'hlsPath'>,
-  file: string,
-) {
-  if (video.processingStatus !== 'ready' || !video.hlsPath) throw notFound('This video is not ready yet');
-  if (file !== HLS_PLAYLIST && !HLS_SEGMENT_PATTERN.test(file)) throw notFound('File not found');
-  const stored = await app.storage.read(`${path.posix.dirname(video.hlsPath)}/${file}`);
-  if (!stored) throw notFound('File not found');
-  return { ...stored, contentType: HLS_TYPES[path.extname(file)] };
-}
-
-/**
- * Answers with one file of a ready video's HLS package: the one way every player route (authors, learners,
- * public previews) streams, once it has decided the caller may watch.
- */
-export async function sendHlsFile(
-  app: App,
-  reply: FastifyReply,
-  video: Pick<CourseVideoRow, 'processingStatus' | 'hlsPath'>,
-  file: string,
-) {
-  const found = await readHlsFile(app, video, file);
-  return reply
-    .header('content-type', found.contentType)
-    .header('content-length', found.size)
-    .header('cache-control', HLS_CACHE_CONTROL)
-    .header('x-content-type-options', 'nosniff')
-    .send(found.stream);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from '../../../common/files';
@@ -107,4 +108,28 @@ export async function assertStorageQuota(app: App, ownerId: string, extraBytes?:
       `Your storage is full (${formatSize(used)} of ${formatSize(quota)} used${extraBytes ? `, this file needs ${formatSize(extraBytes)}` : ''}). Please delete some videos or files and try again.`,
     );
   }
+}
+
+/** Stores a local file under key and records it (owner, type, size) so quotas and signed reads work. */
+export async function putStoredFile(
+  app: App,
+  ownerId: string,
+  key: string,
+  file: string,
+  contentType: string,
+) {
+  const { size } = await stat(file);
+  await app.storage.putFile(key, file, contentType);
+  const values = {
+    path: key,
+    ownerId,
+    contentType,
+    category: fileCategoryFromContentType(contentType),
+    sizeBytes: size,
+    visibility: 'private',
+  };
+  await app.db
+    .insert(storedFiles)
+    .values(values)
+    .onConflictDoUpdate({ target: storedFiles.path, set: { ...values, createdAt: new Date() } });
 }

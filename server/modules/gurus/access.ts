@@ -10,7 +10,7 @@ import { payerIdOf } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
-import { canAuthorCourse } from '../courses/policy';
+import { canAuthorFor } from '../../http/policies';
 import { coveredBy } from '../plans/limits';
 
 export type GuruRow = typeof gurusTable.$inferSelect;
@@ -27,7 +27,7 @@ export async function loadOwnedGuru(app: App, actor: Actor, guruId: string): Pro
     .where(eq(gurus.id, guruId))
     .limit(1);
   if (!row) throw notFound('Guru not found');
-  if (!canAuthorCourse(actor, row.owner)) throw forbidden('You cannot open this guru');
+  if (!canAuthorFor(actor, row.owner)) throw forbidden('You cannot open this guru');
   return row.guru;
 }
 

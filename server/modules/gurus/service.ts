@@ -29,8 +29,8 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
+import { canAuthorFor } from '../../http/policies';
 import { removeStoredFile } from '../files/uploads';
-import { canAuthorCourse } from '../courses/policy';
 import type { GuruRow } from './access';
 import { presentGuruDetail, presentGuruSummary } from './presenters';
 
@@ -156,7 +156,7 @@ async function authorableCourseIds(app: App, actor: Actor, courseIds: string[]):
     .where(inArray(courses.id, courseIds));
   return new Set(
     rows
-      .filter((row) => canAuthorCourse(actor, { id: row.ownerId, instituteId: row.instituteId }))
+      .filter((row) => canAuthorFor(actor, { id: row.ownerId, instituteId: row.instituteId }))
       .map((row) => row.id),
   );
 }

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { askSchema } from '../../../common/contracts/gurus';
 import { actorOf } from '../../http/access';
-import { openAskStream } from '../conversations/ask';
 import { gurusForCourse, sessionInfo, startSession } from './session-service';
 
 /** Everyone who may talk to a guru: learners of its courses and the owner side testing it. */
 const TALKERS = ['student', 'teacher', 'institute', 'admin'] as const;
 const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
 
-/** The live session: which gurus a course has, whether one can talk now, starting and asking. */
+/** The live session: which gurus a course has, whether one can talk now, starting one (asking: conversations). */
 export const guruSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/gurus/for-course/:courseId',
@@ -39,31 +37,6 @@ export const guruSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body ?? {};
       reply.status(201);
       return startSession(app, actorOf(request), request.params.guruId, body.courseId);
-    },
-  );
-
-  app.post(
-    '/api/conversations/:conversationId/ask',
-    {
-      // Never compressed: a compressor holds sentences back until its buffer fills, and speech waits on them.
-      compress: false,
-      config: { access: TALKERS },
-      schema: {
-        params: z.object({ conversationId: z.uuid({ error: 'Conversation not found' }) }),
-        body: askSchema,
-      },
-    },
-    async (request, reply) => {
-      const stream = await openAskStream(
-        app,
-        actorOf(request),
-        request.params.conversationId,
-        request.body.question,
-      );
-      // No proxy buffering: the browser speaks each sentence as soon as it arrives.
-      reply.header('x-accel-buffering', 'no');
-      reply.type('application/x-ndjson; charset=utf-8');
-      return reply.send(stream);
     },
   );
 };

@@ -16,7 +16,7 @@ import { payerIdOf } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
-import { canAuthorCourse } from '../courses/policy';
+import { canAuthorFor } from '../../http/policies';
 import { limitOf, type PlanHolder } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
 import { hasOpenAttempt } from '../quizzes/attempt-service';
@@ -137,7 +137,7 @@ export async function gurusForCourse(app: App, actor: Actor, courseId: string): 
     .where(eq(courses.id, courseId))
     .limit(1);
   if (!course) throw notFound('Course not found');
-  if (!canAuthorCourse(actor, course.owner)) {
+  if (!canAuthorFor(actor, course.owner)) {
     const subscribed = await app.db.query.courseSubscriptions.findFirst({
       where: and(eq(courseSubscriptions.courseId, courseId), eq(courseSubscriptions.userId, actor.userId)),
     });

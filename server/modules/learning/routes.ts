@@ -5,7 +5,7 @@ import { actorOf } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { loadLiveCourse } from '../catalog/service';
 import { loadAuthoredCourse } from '../courses/service';
-import { sendHlsFile } from '../courses/video-service';
+import { sendHlsFile } from '../files/hls';
 import {
   courseByShareToken,
   learnerCourse,

@@ -5,8 +5,8 @@ import { type CourseRow, courseSubscriptions, courses, users, videoProgress } fr
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
+import { canAuthorFor } from '../../http/policies';
 import { lessonsOf, liveSnapshot, loadLiveCourse } from '../catalog/service';
-import { canAuthorCourse } from '../courses/policy';
 import type { CourseSnapshot } from '../courses/snapshot';
 
 export const PAYMENT_REQUIRED_MESSAGE = 'This is a paid course: please buy it to subscribe.';
@@ -40,7 +40,7 @@ export async function subscribe(app: App, actor: Actor, course: CourseRow, snaps
 /** A live course the actor may learn from: subscribers, and its authors and admins. */
 export async function loadLearnableCourse(app: App, actor: Actor, courseId: string) {
   const live = await loadLiveCourse(app, courseId);
-  const author = canAuthorCourse(actor, { id: live.course.ownerId, instituteId: live.instituteId });
+  const author = canAuthorFor(actor, { id: live.course.ownerId, instituteId: live.instituteId });
   if (!author && !(await isSubscribed(app, actor.userId, courseId))) throw forbidden(SUBSCRIBE_FIRST_MESSAGE);
   return live;
 }

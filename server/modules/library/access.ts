@@ -4,7 +4,7 @@ import { courseLibraries, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
-import { canAuthorCourse } from '../courses/policy';
+import { canAuthorFor } from '../../http/policies';
 
 export type LibraryRow = typeof courseLibraries.$inferSelect;
 
@@ -20,6 +20,6 @@ export async function loadOwnedLibrary(app: App, actor: Actor, libraryId: string
     .where(eq(courseLibraries.id, libraryId))
     .limit(1);
   if (!row) throw notFound(LIBRARY_MSG.notFound);
-  if (!canAuthorCourse(actor, row.owner)) throw forbidden('You cannot open this course library');
+  if (!canAuthorFor(actor, row.owner)) throw forbidden('You cannot open this course library');
   return row.library;
 }

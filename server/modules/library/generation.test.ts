@@ -12,7 +12,7 @@ import { courseLibraries, librarySegments } from '../../db/schema/index';
 import { mp4Tracks } from '../../media/lesson-assembly';
 import { buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { readHlsFile } from '../courses/video-service';
+import { readHlsFile } from '../files/hls';
 import type { LibraryRow } from './access';
 import {
   cancelGeneration,

@@ -8,9 +8,9 @@ import { actorOf } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { canEditUser, canSeeUserImages } from '../../http/policies';
 import { presentAccount, revokeAllSessions } from '../auth/sessions';
 import { removeStoredFile, storeUpload } from '../files/uploads';
-import { canEditUser, canSeeUserImages } from './policy';
 
 const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
 const self = { access: 'any', allowWhenEnded: true } as const;

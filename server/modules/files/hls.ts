@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import type { CourseVideoRow } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
+import { notFound } from '../../http/errors';
+import { HLS_CACHE_CONTROL } from '../../http/stored-file-headers';
+import { HLS_PLAYLIST, HLS_SEGMENT_PATTERN } from '../../media/ffmpeg';
+
+// Stored HLS packages (course lessons, previews, library videos), read and streamed once the caller's route
+// has decided they may watch.
+const HLS_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+};
+
+/** One file of a ready video's HLS package (the playlist or a segment), or 404. */
+export async function readHlsFile(
+  app: App,
+  video: Pick<CourseVideoRow, 'processingStatus' | 'hlsPath'>,
+  file: string,
+) {
+  if (video.processingStatus !== 'ready' || !video.hlsPath) throw notFound('This video is not ready yet');
+  if (file !== HLS_PLAYLIST && !HLS_SEGMENT_PATTERN.test(file)) throw notFound('File not found');
+  const stored = await app.storage.read(`${path.posix.dirname(video.hlsPath)}/${file}`);
+  if (!stored) throw notFound('File not found');
+  return { ...stored, contentType: HLS_TYPES[path.extname(file)] };
+}
+
+/**
+ * Answers with one file of a ready video's HLS package: the one way every player route (authors, learners,
+ * public previews) streams, once it has decided the caller may watch.
+ */
+export async function sendHlsFile(
+  app: App,
+  reply: FastifyReply,
+  video: Pick<CourseVideoRow, 'processingStatus' | 'hlsPath'>,
+  file: string,
+) {
+  const found = await readHlsFile(app, video, file);
+  return reply
+    .header('content-type', found.contentType)
+    .header('content-length', found.size)
+    .header('cache-control', HLS_CACHE_CONTROL)
+    .header('x-content-type-options', 'nosniff')
+    .send(found.stream);
+}
