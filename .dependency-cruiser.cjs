@@ -2,8 +2,45 @@
  * Import rules checked in `npm test` (decision 022). Each rule names the layer it protects; a new domain that
  * breaks one fails CI with the offending import named.
  */
+/**
+ * Server modules in tiers, lowest first: a module imports only modules of lower tiers, so no two modules
+ * import each other and the modules form no loop. A new domain goes in the lowest tier that holds everything
+ * it imports (decision 023).
+ */
+const MODULE_TIERS = [
+  ['common', 'health', 'invoices', 'logs', 'plans'],
+  ['auth', 'files', 'integrations'],
+  ['gurus', 'library', 'users'],
+  ['billing', 'conversations', 'courses'],
+  ['catalog'],
+  ['learning', 'payments'],
+  ['quizzes', 'reports'],
+  ['approvals'],
+];
+
+const moduleTierRules = MODULE_TIERS.flatMap((tier, index) => {
+  const notBelow = MODULE_TIERS.slice(index).flat();
+  return tier.map((name) => ({
+    name: `module-tiers-${name}`,
+    comment: `server/modules/${name} imports only modules of lower tiers (MODULE_TIERS).`,
+    severity: 'error',
+    from: { path: `^server/modules/${name}/`, pathNot: '\\.test\\.ts$' },
+    to: { path: `^server/modules/(${notBelow.filter((other) => other !== name).join('|')})/` },
+  }));
+});
+
+const tieredModules = MODULE_TIERS.flat();
+
 module.exports = {
   forbidden: [
+    ...moduleTierRules,
+    {
+      name: 'module-in-a-tier',
+      comment: 'Every server module is placed in MODULE_TIERS, so the tier rules cover it.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: `^server/modules/(${tieredModules.join('|')})/` },
+      to: { path: '^server/modules/', pathNot: `^server/modules/(${tieredModules.join('|')})/` },
+    },
     {
       name: 'no-circular',
       comment: 'An import cycle ties every file in it together: none anywhere (server, common, web).',

@@ -20,7 +20,7 @@ import {
   users,
 } from '../server/db/schema/index';
 import { signSessionToken } from '../server/http/tokens';
-import { buildSnapshot } from '../server/modules/courses/snapshot';
+import { buildSnapshot } from '../server/modules/approvals/snapshots';
 import { buildUser } from '../server/test/factories';
 import { startBenchApp } from './support/load';
 

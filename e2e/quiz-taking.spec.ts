@@ -78,7 +78,7 @@ function questions(lessonId: string): QuestionInput[] {
 async function createLiveQuiz(request: APIRequestContext, title: string) {
   const teacher = await apiLogin(request, DEMO.teacher.email);
   const { courseId, lessonId } = await demoCourse(request, teacher.jwtToken);
-  const created = await request.post(`/api/courses/${courseId}/quizzes`, {
+  const created = await request.post(`/api/quizzes/of-course/${courseId}`, {
     headers: authHeader(teacher.jwtToken),
     data: {
       title,

@@ -18,8 +18,8 @@ import { numberField } from './numbers';
  * types. Paths (all JSON unless noted):
  *
  * Authoring (admin, institute, teacher; the course's author, its institute or an admin):
- *   GET    /api/courses/:courseId/quizzes                      → { quizzes: QuizSummary[] }
- *   POST   /api/courses/:courseId/quizzes      QuizSettingsInput → 201 QuizDetail
+ *   GET    /api/quizzes/of-course/:courseId                    → { quizzes: QuizSummary[] }
+ *   POST   /api/quizzes/of-course/:courseId    QuizSettingsInput → 201 QuizDetail
  *   GET    /api/quizzes/:quizId                                → QuizDetail (with correct answers)
  *   PUT    /api/quizzes/:quizId                QuizSettingsInput (partial) + position → QuizDetail
  *   DELETE /api/quizzes/:quizId                                → 204 (archived, not deleted, when attempted or live)
@@ -31,7 +31,7 @@ import { numberField } from './numbers';
  *   POST   /api/quizzes/:quizId/preview/check  { responses }   → PreviewResult (nothing recorded)
  *
  * Taking (student, teacher, institute subscribed to the course; the approved version of the quiz):
- *   GET    /api/learning/courses/:courseId/quizzes             → { quizzes: LearnerQuiz[] }
+ *   GET    /api/learning/quizzes/of-course/:courseId           → { quizzes: LearnerQuiz[] }
  *   GET    /api/learning/quizzes/:quizId                       → LearnerQuiz
  *   POST   /api/learning/quizzes/:quizId/attempts              → AttemptView (starts, or resumes the open one)
  *   GET    /api/learning/attempts/:attemptId                   → AttemptView (result once submitted)

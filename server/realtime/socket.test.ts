@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '../db/schema/index';
-import { broadcastApprovalCount } from '../modules/approvals/service';
+import { broadcastApprovalCount } from '../modules/courses/approval-count';
 import { buildAndLogin, buildUser, login } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
 

@@ -93,7 +93,7 @@ function demoQuestions(lessons: Lesson[]): QuestionInput[] {
 
 /** Adds the demo quiz to the (not yet submitted) demo course. */
 export async function seedDemoQuiz(call: SeedCall, teacher: string, courseId: string, lessons: Lesson[]) {
-  const quiz = (await call('POST', `/api/courses/${courseId}/quizzes`, teacher, {
+  const quiz = (await call('POST', `/api/quizzes/of-course/${courseId}`, teacher, {
     payload: {
       title: 'Geometry check',
       instructions: 'Six questions on the three lessons. Take your time: you have 15 minutes and 3 attempts.',

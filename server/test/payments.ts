@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { courses, plans } from '../db/schema/index';
 import type { App } from '../http/app-type';
-import { buildSnapshot } from '../modules/courses/snapshot';
+import { buildSnapshot } from '../modules/approvals/snapshots';
 import { insertCourse } from './courses';
 
 /** A priced plan for an audience: INR 499 a month (USD 9), INR 4990 a year. */

@@ -5,10 +5,11 @@ import { rejectSchema, reviewSchema } from '../../../common/contracts/courses';
 import { courses, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { notFound } from '../../http/errors';
+import { AWAITING_APPROVAL, approvalCount } from '../courses/approval-count';
 import { presentAuthoredCourse } from '../courses/presenters';
 import { stepCompletion } from '../courses/service';
-import { buildSnapshot, type CourseSnapshot, diffSnapshots } from '../courses/snapshot';
-import { AWAITING_APPROVAL, approvalCount } from './service';
+import type { CourseSnapshot } from '../courses/snapshot';
+import { buildSnapshot, diffSnapshots } from './snapshots';
 import { review } from './transitions';
 
 const ADMIN = ['admin'] as const;

@@ -4,7 +4,7 @@ import { courseFaqs, courses } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { createCourseViaApi, makeTinyClip, submitAndApprove, uploadClip } from '../../test/live-courses';
-import { buildSnapshot } from '../courses/snapshot';
+import { buildSnapshot } from '../approvals/snapshots';
 
 let ctx: TestContext;
 type Headers = Record<string, string>;

@@ -5,7 +5,7 @@ import { courses } from '../../db/schema/index';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { buildSnapshot } from './snapshot';
+import { buildSnapshot } from '../approvals/snapshots';
 
 let ctx: TestContext;
 type Headers = Record<string, string>;

@@ -6,7 +6,7 @@ import { insertCourse } from '../../test/courses';
 import { buildAndLogin, buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/uploads';
-import { buildSnapshot } from './snapshot';
+import { buildSnapshot } from '../approvals/snapshots';
 
 let ctx: TestContext;
 type Headers = Record<string, string>;

@@ -4,7 +4,6 @@ import { courseInfoSchema, courseListQuerySchema } from '../../../common/contrac
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
-import { submitForApproval } from '../approvals/transitions';
 import { storeUpload } from '../files/uploads';
 import { assertCanAddCourse } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
@@ -18,6 +17,8 @@ import {
   stepCompletion,
   updateCourseInfo,
 } from './service';
+import { shareToken } from './share-token';
+import { submitForApproval } from './submission';
 
 const AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const params = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
@@ -110,6 +111,19 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = await loadAuthoredCourse(app, actor, request.params.courseId);
       const updated = await submitForApproval(app, actor, course);
       return presentAuthoredCourse(app, updated, { steps: await stepCompletion(app, updated) });
+    },
+  );
+
+  app.post(
+    '/api/courses/:courseId/share-token',
+    { config: { access: AUTHORS }, schema: { params: params } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const token = await shareToken(app, course);
+      return {
+        shareToken: token,
+        url: `${app.config.publicUrl}/login?shareToken=${encodeURIComponent(token)}`,
+      };
     },
   );
 };

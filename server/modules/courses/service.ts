@@ -16,8 +16,8 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
-import { broadcastApprovalCount } from '../approvals/service';
 import { removeStoredFile } from '../files/uploads';
+import { broadcastApprovalCount } from './approval-count';
 
 export type CourseInfo = z.output<typeof courseInfoSchema>;
 type ListQuery = z.output<typeof courseListQuerySchema>;

@@ -1,12 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { type CourseRow, courseFaqs, courseMaterials, courseVideos } from '../../db/schema/index';
-import {
-  buildQuizSnapshots,
-  describeSnapshotQuiz,
-  quizChanged,
-  type SnapshotQuiz,
-} from '../quizzes/snapshot-quizzes';
+import type { DisplayMode } from '../../../common/contracts/quizzes';
+import type { PaperQuestion } from '../../../common/quizzes';
+
+// The live version of a course as students see it. Its shape is the course's to define; approvals write it
+// (approvals/snapshots.ts builds and compares), and catalog, learning, quizzes and reports read it.
 
 /** The part of a course students see: written at approval, compared against at re-approval. */
 export interface CourseSnapshot {
@@ -45,144 +41,21 @@ export interface CourseSnapshot {
 export const liveQuizzes = (snapshot: unknown): SnapshotQuiz[] =>
   (snapshot as Pick<CourseSnapshot, 'quizzes'> | null | undefined)?.quizzes ?? [];
 
-type Executor = Pick<Db, 'select'>;
-
-export async function buildSnapshot(db: Executor, course: CourseRow): Promise<CourseSnapshot> {
-  const videos = await db
-    .select()
-    .from(courseVideos)
-    .where(eq(courseVideos.courseId, course.id))
-    .orderBy(asc(courseVideos.position));
-  const faqs = await db
-    .select()
-    .from(courseFaqs)
-    .where(eq(courseFaqs.courseId, course.id))
-    .orderBy(asc(courseFaqs.position));
-  const materials = await db.select().from(courseMaterials).where(eq(courseMaterials.courseId, course.id));
-  const quizzes = await buildQuizSnapshots(db, course.id);
-  return {
-    info: {
-      title: course.title,
-      description: course.description,
-      category: course.category,
-      level: course.level,
-      language: course.language,
-      price: course.price,
-      currency: course.currency,
-      passingScore: course.passingScore,
-      thumbnailPath: course.thumbnailPath,
-    },
-    videos: videos
-      .filter((video) => video.processingStatus === 'ready')
-      .map((video) => ({
-        id: video.id,
-        kind: video.kind,
-        title: video.title,
-        position: video.position,
-        hlsPath: video.hlsPath,
-        posterPath: video.posterPath,
-        captionsPath: video.captionsPath,
-        durationSeconds: video.durationSeconds,
-      })),
-    faqs: faqs.map((faq) => ({ id: faq.id, question: faq.question, answer: faq.answer })),
-    materials: materials.map((material) => ({
-      id: material.id,
-      title: material.title,
-      filePath: material.filePath,
-    })),
-    quizzes,
-  };
-}
-
-export interface SnapshotChange {
-  area: 'info' | 'videos' | 'faqs' | 'materials' | 'quizzes';
-  kind: 'changed' | 'added' | 'removed';
-  label: string;
-  before?: string;
-  after?: string;
-}
-
-/** What changed since the approved version, in words an admin can review. */
-export function diffSnapshots(approved: CourseSnapshot, current: CourseSnapshot): SnapshotChange[] {
-  const changes: SnapshotChange[] = [];
-  for (const key of Object.keys(current.info) as (keyof CourseSnapshot['info'])[]) {
-    const before = approved.info[key];
-    const after = current.info[key];
-    if (String(before ?? '') !== String(after ?? '')) {
-      changes.push({
-        area: 'info',
-        kind: 'changed',
-        label: key,
-        before: String(before ?? ''),
-        after: String(after ?? ''),
-      });
-    }
-  }
-  const lists = [
-    [
-      'videos',
-      (v: CourseSnapshot['videos'][number]) => `${v.kind === 'preview' ? 'Preview' : 'Lesson'}: ${v.title}`,
-    ],
-    ['faqs', (f: CourseSnapshot['faqs'][number]) => `${f.question} — ${f.answer}`],
-    ['materials', (m: CourseSnapshot['materials'][number]) => m.title],
-  ] as const;
-  for (const [area, describe] of lists) {
-    const describeAny = describe as (item: unknown) => string;
-    const before = new Map((approved[area] as { id: string }[]).map((item) => [item.id, describeAny(item)]));
-    const after = new Map((current[area] as { id: string }[]).map((item) => [item.id, describeAny(item)]));
-    for (const [id, text] of after) {
-      if (!before.has(id)) changes.push({ area, kind: 'added', label: text });
-      else if (before.get(id) !== text)
-        changes.push({ area, kind: 'changed', label: text, before: before.get(id), after: text });
-    }
-    for (const [id, text] of before) if (!after.has(id)) changes.push({ area, kind: 'removed', label: text });
-  }
-  const approvedVideos = new Map(approved.videos.map((video) => [video.id, video]));
-  for (const video of current.videos) {
-    const before = approvedVideos.get(video.id);
-    if (!before || (before.captionsPath ?? null) === (video.captionsPath ?? null)) continue;
-    const state = (path: string | null | undefined) => (path ? 'captions' : 'no captions');
-    changes.push({
-      area: 'videos',
-      kind: 'changed',
-      label: `Captions of ${video.kind === 'preview' ? 'preview' : 'lesson'} “${video.title}”`,
-      before: state(before.captionsPath),
-      after: before.captionsPath && video.captionsPath ? 'new captions' : state(video.captionsPath),
-    });
-  }
-  changes.push(...diffQuizzes(liveQuizzes(approved), liveQuizzes(current)));
-  return changes;
-}
-
-/** Quizzes added, removed, and changed (title, settings or any question). */
-function diffQuizzes(approved: SnapshotQuiz[], current: SnapshotQuiz[]): SnapshotChange[] {
-  const changes: SnapshotChange[] = [];
-  const before = new Map(approved.map((quiz) => [quiz.id, quiz]));
-  const after = new Set(current.map((quiz) => quiz.id));
-  for (const quiz of current) {
-    const old = before.get(quiz.id);
-    const label = `Quiz “${quiz.title}”`;
-    if (!old) changes.push({ area: 'quizzes', kind: 'added', label, after: describeSnapshotQuiz(quiz) });
-    else if (quizChanged(old, quiz)) {
-      const [was, now] = [describeSnapshotQuiz(old), describeSnapshotQuiz(quiz)];
-      changes.push({
-        area: 'quizzes',
-        kind: 'changed',
-        label,
-        before: was,
-        after: was === now ? `${now} (questions or settings edited)` : now,
-      });
-    }
-  }
-  for (const quiz of approved) {
-    if (!after.has(quiz.id)) {
-      changes.push({
-        area: 'quizzes',
-        kind: 'removed',
-        label: `Quiz “${quiz.title}”`,
-        before: describeSnapshotQuiz(quiz),
-      });
-    }
-  }
-  return changes;
+/**
+ * A quiz as the approved snapshot keeps it: settings and full questions (correct answers, explanations,
+ * video moments), so students take exactly the approved version while the author edits the working one.
+ */
+export interface SnapshotQuiz {
+  id: string;
+  title: string;
+  instructions: string;
+  timeLimitMinutes: number;
+  attemptsAllowed: number;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
+  displayMode: DisplayMode;
+  passPercent: number;
+  position: number;
+  /** In the author's order; attempts shuffle their own copy. */
+  questions: PaperQuestion[];
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SessionGuru } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { isUserType } from '../../../common/roles';
@@ -10,6 +10,7 @@ import {
   guruCourses,
   guruQuestions,
   gurus,
+  quizAttempts,
   users,
 } from '../../db/schema/index';
 import { payerIdOf } from '../../http/account-state';
@@ -19,7 +20,6 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
 import { limitOf, type PlanHolder } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
-import { hasOpenAttempt } from '../quizzes/attempt-service';
 import { type GuruRow, loadTalkableGuru, payerScope } from './access';
 
 /** The plan holder whose plan pays for a guru's sessions: the guru's owner (their payer's plan applies). */
@@ -198,4 +198,21 @@ export async function startSession(
   });
   if (!conversationId) throw forbidden(GURU_MSG.sessionLimit);
   return { conversationId };
+}
+
+/** Whether the user has an attempt still running on a course (the course's guru stays quiet meanwhile). */
+export async function hasOpenAttempt(app: App, userId: string, courseId: string): Promise<boolean> {
+  const [found] = await app.db
+    .select({ id: quizAttempts.id })
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.userId, userId),
+        eq(quizAttempts.courseId, courseId),
+        eq(quizAttempts.status, 'in_progress'),
+        or(isNull(quizAttempts.deadlineAt), gt(quizAttempts.deadlineAt, new Date())),
+      ),
+    )
+    .limit(1);
+  return Boolean(found);
 }

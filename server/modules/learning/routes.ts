@@ -4,7 +4,6 @@ import { MAX_WATCH_RANGES } from '../../../common/watch-ranges';
 import { actorOf } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { loadLiveCourse } from '../catalog/service';
-import { loadAuthoredCourse } from '../courses/service';
 import { sendHlsFile } from '../files/hls';
 import {
   courseByShareToken,
@@ -12,14 +11,13 @@ import {
   listSubscriptions,
   loadLearnableCourse,
   recordProgress,
-  shareToken,
   subscribe,
 } from './service';
 
 const LEARNERS = ['student', 'teacher', 'institute'] as const;
 /** Learners, plus admins who may look at any course as its students see it. */
 const VIEWERS = ['student', 'teacher', 'institute', 'admin'] as const;
-const AUTHORS = ['admin', 'institute', 'teacher'] as const;
+const _AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 const seconds = (label: string) =>
   z
@@ -87,19 +85,6 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ videoId: z.uuid({ error: 'Video not found' }) }), body: progressBody },
     },
     async (request) => recordProgress(app, actorOf(request), request.params.videoId, request.body),
-  );
-
-  app.post(
-    '/api/courses/:courseId/share-token',
-    { config: { access: AUTHORS }, schema: { params: courseParams } },
-    async (request) => {
-      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
-      const token = await shareToken(app, course);
-      return {
-        shareToken: token,
-        url: `${app.config.publicUrl}/login?shareToken=${encodeURIComponent(token)}`,
-      };
-    },
   );
 
   app.post(

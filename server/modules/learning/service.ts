@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { coveredSeconds, mergeRanges, type WatchRange } from '../../../common/watch-ranges';
 import { type CourseRow, courseSubscriptions, courses, users, videoProgress } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -235,23 +234,6 @@ export async function recordProgress(
 /** Courses whose live version holds a video of this id. */
 const videoInSnapshot = (videoId: string) =>
   sql`${courses.approvedSnapshot} -> 'videos' @> ${JSON.stringify([{ id: videoId }])}::jsonb`;
-
-/** The course's share token, created on first ask. */
-export async function shareToken(app: App, course: CourseRow): Promise<string> {
-  if (course.shareToken) return course.shareToken;
-  const [updated] = await app.db
-    .update(courses)
-    .set({ shareToken: randomBytes(18).toString('base64url') })
-    .where(and(eq(courses.id, course.id), isNull(courses.shareToken)))
-    .returning({ shareToken: courses.shareToken });
-  if (updated?.shareToken) return updated.shareToken;
-  const [current] = await app.db
-    .select({ shareToken: courses.shareToken })
-    .from(courses)
-    .where(eq(courses.id, course.id));
-  if (!current?.shareToken) throw notFound('Course not found');
-  return current.shareToken;
-}
 
 /** The live course a share token names, or 404. */
 export async function courseByShareToken(app: App, token: string) {

@@ -161,7 +161,7 @@ describe('plan modules', () => {
   it('refuses quiz creation when quizzes are NONE or PARTIAL, but lets PARTIAL list them', async () => {
     const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
     const course = await insertCourse(ctx.app, teacher.user.id);
-    const url = `/api/courses/${course.id}/quizzes`;
+    const url = `/api/quizzes/of-course/${course.id}`;
     const payload = { title: 'Week 1', timeLimitMinutes: 10, attemptsAllowed: 1, passPercent: 50 };
 
     const partial = await insertPlan(ctx.app, { modules: { quizzes: 'PARTIAL' } });

@@ -1,6 +1,6 @@
 import { type PaperQuestion, maxScore as paperMaxScore, shuffled } from '../../../common/quizzes';
+import type { SnapshotQuiz } from '../courses/snapshot';
 import { type CourseSnapshot, liveQuizzes } from '../courses/snapshot';
-import type { SnapshotQuiz } from './snapshot-quizzes';
 
 /** A quiz of the live version of a course: what students take (questions in the author's order). */
 export type LiveQuiz = SnapshotQuiz;

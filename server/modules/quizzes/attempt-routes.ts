@@ -35,7 +35,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => clearInterval(sweep));
 
   app.get(
-    '/api/learning/courses/:courseId/quizzes',
+    '/api/learning/quizzes/of-course/:courseId',
     { config: { access: LEARNERS }, schema: { params: courseParams } },
     async (request) => ({
       quizzes: await listLearnerQuizzes(app, actorOf(request), request.params.courseId),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AttemptView } from '../../../common/contracts/quizzes';
 import type { AnswerResponse, PaperQuestion } from '../../../common/quizzes';
 import type { Db } from '../../db/client';
@@ -114,23 +114,6 @@ export async function saveAnswer(
     return now;
   });
   return { questionId, response, savedAt: savedAt.toISOString() };
-}
-
-/** Whether the user has an attempt still running on a course (the course's guru stays quiet meanwhile). */
-export async function hasOpenAttempt(app: App, userId: string, courseId: string): Promise<boolean> {
-  const [found] = await app.db
-    .select({ id: quizAttempts.id })
-    .from(quizAttempts)
-    .where(
-      and(
-        eq(quizAttempts.userId, userId),
-        eq(quizAttempts.courseId, courseId),
-        eq(quizAttempts.status, 'in_progress'),
-        or(isNull(quizAttempts.deadlineAt), gt(quizAttempts.deadlineAt, new Date())),
-      ),
-    )
-    .limit(1);
-  return Boolean(found);
 }
 
 /** Submits the actor's attempt (again is fine: the result is the same) and answers its result. */

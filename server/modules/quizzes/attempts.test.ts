@@ -18,9 +18,10 @@ import {
 } from '../../test/quizzes';
 import { multipart, tinyPng } from '../../test/uploads';
 import { liveQuizzes } from '../courses/snapshot';
+import { hasOpenAttempt } from '../gurus/session-service';
 import { submitOverdueAttempts } from './attempt-grading';
 import { freezePaper } from './attempt-paper';
-import { ALREADY_SUBMITTED_MESSAGE, hasOpenAttempt, TIME_OVER_MESSAGE } from './attempt-service';
+import { ALREADY_SUBMITTED_MESSAGE, TIME_OVER_MESSAGE } from './attempt-service';
 import { ATTEMPTS_USED_MESSAGE } from './attempt-start';
 
 let ctx: TestContext;
@@ -157,7 +158,7 @@ afterAll(async () => ctx?.close());
 
 describe('who may take quizzes', () => {
   it('lists the live quizzes to subscribers only', async () => {
-    const list = await call('GET', `/api/learning/courses/${ids.course}/quizzes`, student.headers);
+    const list = await call('GET', `/api/learning/quizzes/of-course/${ids.course}`, student.headers);
     expect(list.statusCode).toBe(200);
     const quizzes = list.json().quizzes as LearnerQuiz[];
     expect(quizzes.map((quiz) => quiz.title)).toEqual(['Every type', 'One go', 'Shuffled']);
@@ -172,7 +173,7 @@ describe('who may take quizzes', () => {
 
     const stranger = await buildAndLogin(ctx.app, { userType: 'student' });
     for (const [method, url] of [
-      ['GET', `/api/learning/courses/${ids.course}/quizzes`],
+      ['GET', `/api/learning/quizzes/of-course/${ids.course}`],
       ['GET', `/api/learning/quizzes/${ids.mixed}`],
       ['POST', attemptsUrl(ids.mixed)],
     ] as const) {
@@ -184,7 +185,7 @@ describe('who may take quizzes', () => {
   it('refuses quizzes of a course that is not approved, even to a subscriber', async () => {
     await subscribeDirectly(ctx.app, ids.draft, student.user.id);
     expect(
-      (await call('GET', `/api/learning/courses/${ids.draft}/quizzes`, student.headers)).statusCode,
+      (await call('GET', `/api/learning/quizzes/of-course/${ids.draft}`, student.headers)).statusCode,
     ).toBe(404);
     expect((await call('POST', attemptsUrl(ids.draftQuiz), student.headers)).statusCode).toBe(404);
   });
@@ -257,7 +258,7 @@ describe('an open attempt', () => {
       saved.body,
       (await call('GET', attemptUrl(attempt.id), learner.headers)).body,
       (await call('GET', `/api/learning/quizzes/${ids.mixed}`, learner.headers)).body,
-      (await call('GET', `/api/learning/courses/${ids.course}/quizzes`, learner.headers)).body,
+      (await call('GET', `/api/learning/quizzes/of-course/${ids.course}`, learner.headers)).body,
     ];
     for (const body of bodies) {
       expect(body).not.toMatch(/"correct"/);

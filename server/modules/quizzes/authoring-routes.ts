@@ -47,7 +47,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
     presentQuizDetail(quiz, await listQuestions(app.db, quizId), await attemptCount(app, quizId));
 
   app.get(
-    '/api/courses/:courseId/quizzes',
+    '/api/quizzes/of-course/:courseId',
     { config: { access: AUTHORS }, schema: { params: courseParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
@@ -56,7 +56,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/courses/:courseId/quizzes',
+    '/api/quizzes/of-course/:courseId',
     { config: { access: AUTHORS }, schema: { params: courseParams, body: quizSettingsSchema } },
     async (request, reply) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);

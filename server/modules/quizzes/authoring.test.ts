@@ -36,7 +36,7 @@ async function teacherWithCourse() {
 }
 
 async function addQuiz(headers: Headers, courseId: string, settings: object = SETTINGS) {
-  const response = await call('POST', headers, `/api/courses/${courseId}/quizzes`, settings);
+  const response = await call('POST', headers, `/api/quizzes/of-course/${courseId}`, settings);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -59,7 +59,7 @@ const statusOf = async (courseId: string) =>
 describe('quizzes', () => {
   it('creates, lists, reads, edits, reorders and deletes quizzes', async () => {
     const { headers, course } = await teacherWithCourse();
-    expect((await call('GET', headers, `/api/courses/${course.id}/quizzes`)).json()).toEqual({ quizzes: [] });
+    expect((await call('GET', headers, `/api/quizzes/of-course/${course.id}`)).json()).toEqual({ quizzes: [] });
 
     const first = await addQuiz(headers, course.id, {
       ...SETTINGS,
@@ -86,7 +86,7 @@ describe('quizzes', () => {
     expect(second.position).toBe(1);
     await addQuestion(headers, second.id);
 
-    const list = (await call('GET', headers, `/api/courses/${course.id}/quizzes`)).json().quizzes;
+    const list = (await call('GET', headers, `/api/quizzes/of-course/${course.id}`)).json().quizzes;
     expect(list.map((q: { title: string }) => q.title)).toEqual(['Week 1 check', 'Week 2']);
     expect(list[1]).toMatchObject({ questionCount: 1, totalMarks: 2, attemptCount: 0 });
 
@@ -106,7 +106,7 @@ describe('quizzes', () => {
 
     const moved = await call('PUT', headers, `/api/quizzes/${second.id}`, { position: 0 });
     expect(moved.json().position).toBe(0);
-    const order = (await call('GET', headers, `/api/courses/${course.id}/quizzes`)).json().quizzes;
+    const order = (await call('GET', headers, `/api/quizzes/of-course/${course.id}`)).json().quizzes;
     expect(order.map((q: { title: string; position: number }) => [q.title, q.position])).toEqual([
       ['Week 2', 0],
       ['Renamed', 1],
@@ -120,13 +120,13 @@ describe('quizzes', () => {
 
   it('refuses bad settings with the spec texts and keeps the saved ones', async () => {
     const { headers, course } = await teacherWithCourse();
-    const bad = await call('POST', headers, `/api/courses/${course.id}/quizzes`, {
+    const bad = await call('POST', headers, `/api/quizzes/of-course/${course.id}`, {
       ...SETTINGS,
       passPercent: 101,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: MSG.percentage, fields: { passPercent: MSG.percentage } });
-    const decimal = await call('POST', headers, `/api/courses/${course.id}/quizzes`, {
+    const decimal = await call('POST', headers, `/api/quizzes/of-course/${course.id}`, {
       ...SETTINGS,
       attemptsAllowed: 1.5,
     });
@@ -158,7 +158,7 @@ describe('quizzes', () => {
     expect((await call('DELETE', headers, `/api/quizzes/${quiz.id}`)).statusCode).toBe(204);
     const [row] = await ctx.app.db.select().from(quizzes).where(eq(quizzes.id, quiz.id));
     expect(row.archivedAt).toBeInstanceOf(Date);
-    expect((await call('GET', headers, `/api/courses/${course.id}/quizzes`)).json().quizzes).toEqual([]);
+    expect((await call('GET', headers, `/api/quizzes/of-course/${course.id}`)).json().quizzes).toEqual([]);
     expect((await call('GET', headers, `/api/quizzes/${quiz.id}`)).statusCode).toBe(404);
     expect((await call('PUT', headers, `/api/quizzes/${quiz.id}`, { title: 'Back?' })).statusCode).toBe(404);
   });
@@ -185,7 +185,7 @@ describe('who may author quizzes', () => {
     const { headers: otherInstitute } = await buildAndLogin(ctx.app, { userType: 'institute' });
     const { headers: student } = await buildAndLogin(ctx.app, { userType: 'student' });
     for (const headers of [stranger, otherInstitute]) {
-      expect((await call('GET', headers, `/api/courses/${course.id}/quizzes`)).statusCode).toBe(403);
+      expect((await call('GET', headers, `/api/quizzes/of-course/${course.id}`)).statusCode).toBe(403);
       expect((await call('GET', headers, `/api/quizzes/${quiz.id}`)).statusCode).toBe(403);
       expect(
         (await call('DELETE', headers, `/api/quizzes/${quiz.id}/questions/${question.id}`)).statusCode,

@@ -122,7 +122,7 @@ describe('POST /api/quizzes/:quizId/questions/import', () => {
     const course = await insertCourse(ctx.app, user.id);
     const created = await ctx.app.inject({
       method: 'POST',
-      url: `/api/courses/${course.id}/quizzes`,
+      url: `/api/quizzes/of-course/${course.id}`,
       headers,
       payload: { title: 'Imported', timeLimitMinutes: 0, attemptsAllowed: 1, passPercent: 50 },
     });

@@ -1,28 +1,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DisplayMode } from '../../../common/contracts/quizzes';
-import { maxScore, type PaperQuestion } from '../../../common/quizzes';
+import { maxScore } from '../../../common/quizzes';
 import type { Db } from '../../db/client';
 import { quizQuestions, quizzes } from '../../db/schema/index';
+import type { SnapshotQuiz } from '../courses/snapshot';
 import { toPaperQuestion } from './presenters';
-
-/**
- * A quiz as the approved snapshot keeps it: settings and full questions (correct answers, explanations,
- * video moments), so students take exactly the approved version while the author edits the working one.
- */
-export interface SnapshotQuiz {
-  id: string;
-  title: string;
-  instructions: string;
-  timeLimitMinutes: number;
-  attemptsAllowed: number;
-  shuffleQuestions: boolean;
-  shuffleOptions: boolean;
-  displayMode: DisplayMode;
-  passPercent: number;
-  position: number;
-  /** In the author's order; attempts shuffle their own copy. */
-  questions: PaperQuestion[];
-}
 
 type Executor = Pick<Db, 'select'>;
 

@@ -5,8 +5,8 @@ const question = `${quiz}/questions/${NO_SUCH_ID}`;
 
 /** Quiz authoring: quizzes, questions, CSV import, preview check (the course's authors only). */
 export const QUIZ_AUTHORING_ROUTES: RouteCase[] = casesFor(AUTHOR_ROLES, [
-  ['GET', '/api/courses/:courseId/quizzes', `/api/courses/${NO_SUCH_ID}/quizzes`],
-  ['POST', '/api/courses/:courseId/quizzes', `/api/courses/${NO_SUCH_ID}/quizzes`],
+  ['GET', '/api/quizzes/of-course/:courseId', `/api/quizzes/of-course/${NO_SUCH_ID}`],
+  ['POST', '/api/quizzes/of-course/:courseId', `/api/quizzes/of-course/${NO_SUCH_ID}`],
   ['GET', '/api/quizzes/:quizId', quiz],
   ['PUT', '/api/quizzes/:quizId', quiz],
   ['DELETE', '/api/quizzes/:quizId', quiz],

@@ -6,7 +6,7 @@ const marking = `/api/marking/attempts/${NO_SUCH_ID}`;
 /** Taking quizzes and marking them. */
 export const QUIZ_TAKING_ROUTES: RouteCase[] = [
   ...casesFor(LEARNERS, [
-    ['GET', '/api/learning/courses/:courseId/quizzes', `/api/learning/courses/${NO_SUCH_ID}/quizzes`],
+    ['GET', '/api/learning/quizzes/of-course/:courseId', `/api/learning/quizzes/of-course/${NO_SUCH_ID}`],
     ['GET', '/api/learning/quizzes/:quizId', `/api/learning/quizzes/${NO_SUCH_ID}`],
     ['POST', '/api/learning/quizzes/:quizId/attempts', `/api/learning/quizzes/${NO_SUCH_ID}/attempts`],
     ['GET', '/api/learning/attempts/:attemptId', attempt],

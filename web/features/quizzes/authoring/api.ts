@@ -19,7 +19,7 @@ export const quizKeys = {
 export const courseQuizzesQuery = (courseId: string) =>
   queryOptions({
     queryKey: quizKeys.list(courseId),
-    queryFn: () => api<{ quizzes: QuizSummary[] }>(`/courses/${courseId}/quizzes`),
+    queryFn: () => api<{ quizzes: QuizSummary[] }>(`/quizzes/of-course/${courseId}`),
   });
 
 export const quizQuery = (quizId: string) =>
@@ -49,7 +49,7 @@ export function useQuizMutations(courseId: string) {
   const refresh = useRefreshQuiz(courseId);
   const create = useMutation({
     mutationFn: (body: QuizSettingsInput) =>
-      api<QuizDetail>(`/courses/${courseId}/quizzes`, { method: 'POST', body }),
+      api<QuizDetail>(`/quizzes/of-course/${courseId}`, { method: 'POST', body }),
     onSuccess: (quiz) => {
       queryClient.setQueryData(quizKeys.one(quiz.id), quiz);
       refresh();

@@ -22,7 +22,7 @@ export const courseQuizzesQuery = (courseId: string) =>
   queryOptions({
     queryKey: takingKeys.courseQuizzes(courseId),
     queryFn: async () =>
-      (await api<{ quizzes: LearnerQuiz[] }>(`/learning/courses/${courseId}/quizzes`)).quizzes,
+      (await api<{ quizzes: LearnerQuiz[] }>(`/learning/quizzes/of-course/${courseId}`)).quizzes,
   });
 
 /** The quizzes of a course a learner is subscribed to, with their attempts. */
