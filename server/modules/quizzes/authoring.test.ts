@@ -59,7 +59,9 @@ const statusOf = async (courseId: string) =>
 describe('quizzes', () => {
   it('creates, lists, reads, edits, reorders and deletes quizzes', async () => {
     const { headers, course } = await teacherWithCourse();
-    expect((await call('GET', headers, `/api/quizzes/of-course/${course.id}`)).json()).toEqual({ quizzes: [] });
+    expect((await call('GET', headers, `/api/quizzes/of-course/${course.id}`)).json()).toEqual({
+      quizzes: [],
+    });
 
     const first = await addQuiz(headers, course.id, {
       ...SETTINGS,
