@@ -12,11 +12,11 @@ import { loggerOptions } from './http/logger';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression, registerWebApp } from './http/serving';
+import { startPeriodicTasks } from './jobs/periodic';
 import { inlineJobs, type Jobs, pgBossJobs } from './jobs/queue';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
 import { currencyRoutes } from './modules/billing/currency-routes';
-import { billingSchedules } from './modules/billing/schedules';
 import { subscriptionRoutes } from './modules/billing/subscription-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { commonRoutes } from './modules/common/routes';
@@ -45,6 +45,7 @@ import { markingRoutes } from './modules/quizzes/marking-routes';
 import { reportRoutes } from './modules/reports/routes';
 import { developerAccessRoutes } from './modules/users/developer-access-routes';
 import { userRoutes } from './modules/users/routes';
+import { PERIODIC_TASKS } from './periodic-tasks';
 import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
 import { razorpayPayments } from './providers/payments/razorpay';
 import { testCheckoutPayments } from './providers/payments/test-checkout';
@@ -127,7 +128,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reportRoutes);
   await app.register(subscriptionRoutes);
   await app.register(currencyRoutes);
-  await app.register(billingSchedules);
   await app.register(adminPlanRoutes);
   await app.register(publicPlanRoutes);
   await app.register(invoiceRoutes);
@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(guruTrainingRoutes);
   await app.register(conversationRoutes);
 
+  startPeriodicTasks(app, PERIODIC_TASKS);
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -3,6 +3,7 @@ import { type CourseRow, type CourseVideoRow, courses, courseVideos } from '../.
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import type { PeriodicTask } from '../../jobs/periodic';
 import { packagingTimeoutMs } from '../../media/ffmpeg';
 import { rooms } from '../../realtime/socket';
 import { touchCourse } from './service';
@@ -90,3 +91,11 @@ export async function retryVideo(
   const [current] = await app.db.select().from(courseVideos).where(eq(courseVideos.id, video.id));
   return current ?? restarted;
 }
+
+/** Marks videos stuck in processing failed, at start and every 5 minutes (one idempotent UPDATE per row). */
+export const stuckVideosTask: PeriodicTask = {
+  name: 'video sweep',
+  everyMs: SWEEP_INTERVAL_MS,
+  atStart: 'await',
+  run: sweepStuckVideos,
+};

@@ -10,7 +10,7 @@ import { assertStorageQuota } from '../files/uploads';
 import { CAPTIONS_MAX_BYTES, removeCaptions, setCaptions } from './captions-service';
 import { addVideoFromLibrary } from './library-video';
 import { loadAuthoredCourse } from './service';
-import { retryVideo, SWEEP_INTERVAL_MS, sweepStuckVideos } from './video-recovery';
+import { retryVideo } from './video-recovery';
 import {
   deleteVideo,
   listVideos,
@@ -46,18 +46,6 @@ const updateBody = z.object({
 /** Course videos (lesson and preview): upload, background HLS packaging, list, edit, delete, streaming. */
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.work<PackageVideoJob>(PACKAGE_VIDEO_JOB, (job) => packageVideo(app, job), { retryLimit: 1 });
-
-  // A plain timer rather than a pg-boss schedule: the sweep is one idempotent UPDATE per stuck row, so two
-  // servers sweeping at once do no harm, and it also works with inline jobs (tests, `npm run seed`).
-  const sweep = () =>
-    sweepStuckVideos(app).catch((error: unknown) => app.log.error({ err: error }, 'video sweep failed'));
-  let sweeper: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
-    sweeper.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.get(
     '/api/courses/:courseId/videos',

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { invoices, paymentOrders } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import type { PeriodicTask } from '../../jobs/periodic';
 import { grantOrder } from './grant';
 
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
@@ -33,15 +34,10 @@ export async function reconcilePayments(app: App): Promise<number> {
   return touched;
 }
 
-/** Runs the sweep once the app is ready and every 5 minutes after; the timer never keeps the process up. */
-export function scheduleReconciliation(app: App): void {
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    reconcilePayments(app).catch((error) => app.log.error({ err: error }, 'payment reconciliation failed'));
-  app.addHook('onReady', async () => {
-    void sweep();
-    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-}
+/** Settles paid orders whose webhook or redirect never arrived: once the app is ready and every 5 minutes. */
+export const paymentReconciliationTask: PeriodicTask = {
+  name: 'payment reconciliation',
+  everyMs: SWEEP_INTERVAL_MS,
+  atStart: 'background',
+  run: reconcilePayments,
+};

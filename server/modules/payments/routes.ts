@@ -4,7 +4,6 @@ import { BILLING_PERIODS } from '../../../common/plans';
 import { actorOf } from '../../http/access';
 import { paymentHistory } from './history';
 import { createCheckoutOrder } from './orders';
-import { scheduleReconciliation } from './reconcile';
 import { testPay, verifyCheckout } from './settle';
 import { razorpayWebhookRoute } from './webhook';
 
@@ -73,5 +72,4 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(razorpayWebhookRoute);
-  scheduleReconciliation(app);
 };

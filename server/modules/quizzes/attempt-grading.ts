@@ -9,6 +9,7 @@ import {
 } from '../../../common/quizzes';
 import { type QuizAttemptRow, quizAnswers, quizAttempts } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import type { PeriodicTask } from '../../jobs/periodic';
 
 /**
  * Status, score and pass of an attempt from its question scores (null = waiting for a mark): marked once
@@ -98,3 +99,14 @@ export async function submitOverdueAttempts(app: App, userId?: string): Promise<
   for (const { id } of overdue) await submitAttempt(app, id);
   return overdue.length;
 }
+
+/**
+ * Attempts whose time ran out are also submitted lazily by any request touching them; this sweep only tidies
+ * abandoned ones, every minute (submitting is idempotent under a row lock).
+ */
+export const overdueAttemptsTask: PeriodicTask = {
+  name: 'submitting overdue quiz attempts',
+  everyMs: 60_000,
+  atStart: 'await',
+  run: submitOverdueAttempts,
+};

@@ -6,12 +6,10 @@ import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { assertStorageQuota } from '../files/uploads';
 import { prepareFileAnswer, saveFileAnswer } from './attempt-files';
-import { submitOverdueAttempts } from './attempt-grading';
 import { attemptView, loadOwnAttempt, saveAnswer, submitOwnAttempt } from './attempt-service';
 import { learnerQuiz, listLearnerQuizzes, startAttempt } from './attempt-start';
 
 const LEARNERS = ['student', 'teacher', 'institute'] as const;
-const SWEEP_INTERVAL_MS = 60_000;
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 const quizParams = z.object({ quizId: z.uuid({ error: 'Quiz not found' }) });
 const attemptParams = z.object({ attemptId: z.uuid({ error: 'Attempt not found' }) });
@@ -19,21 +17,6 @@ const answerParams = attemptParams.extend({ questionId: z.uuid({ error: 'Questio
 
 /** Taking quizzes of the live version of subscribed courses (see docs/decisions/010-quizzes.md). */
 export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Attempts whose time ran out are also submitted lazily by any request touching them; this sweep only
-  // tidies abandoned ones. A plain interval rather than a pg-boss schedule: submitting is idempotent under
-  // a row lock, so every instance may sweep at once, and a missed minute costs nothing.
-  let sweep: NodeJS.Timeout | undefined;
-  const runSweep = () =>
-    submitOverdueAttempts(app).catch((error: unknown) =>
-      app.log.error({ err: error }, 'could not submit overdue quiz attempts'),
-    );
-  app.addHook('onReady', async () => {
-    await runSweep();
-    sweep = setInterval(runSweep, SWEEP_INTERVAL_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweep));
-
   app.get(
     '/api/learning/quizzes/of-course/:courseId',
     { config: { access: LEARNERS }, schema: { params: courseParams } },

@@ -1,0 +1,14 @@
+import type { PeriodicTask } from './jobs/periodic';
+import { billingLifecycleTask, exchangeRatesTask } from './modules/billing/periodic';
+import { stuckVideosTask } from './modules/courses/video-recovery';
+import { paymentReconciliationTask } from './modules/payments/reconcile';
+import { overdueAttemptsTask } from './modules/quizzes/attempt-grading';
+
+/** Every task the server runs on a timer, in the order they first run when the app is ready (jobs/periodic.ts). */
+export const PERIODIC_TASKS: readonly PeriodicTask[] = [
+  stuckVideosTask,
+  overdueAttemptsTask,
+  paymentReconciliationTask,
+  billingLifecycleTask,
+  exchangeRatesTask,
+];
