@@ -79,6 +79,13 @@ module.exports = {
       from: { path: '^server/(http|realtime|providers|db|jobs|media|lifecycle)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^server/modules/' },
     },
+    {
+      name: 'test-data-stays-in-tests',
+      comment: 'Fixtures, fakes and builders (server/test/) serve tests and benchmarks only, never the product.',
+      severity: 'error',
+      from: { path: '^(server|common|web)/', pathNot: '\\.test\\.tsx?$|^server/test/' },
+      to: { path: '^server/test/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

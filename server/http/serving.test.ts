@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storedFiles } from '../db/schema/index';
-import { readyGuruWithStudent } from '../modules/conversations/test-fixtures';
+import { readyGuruWithStudent } from '../test/fixtures/conversations';
 import { buildAndLogin } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
 import { createCourseViaApi, makeTinyClip, uploadClip } from '../test/live-courses';

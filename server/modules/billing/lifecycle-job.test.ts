@@ -6,7 +6,7 @@ import { buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { sendPaymentReceivedEmail } from './emails';
 import { runBillingLifecycle } from './lifecycle-job';
-import { DAY_MS, insertPaidSubscription, insertPlan, mailTo, subscriptionsOf } from './test-fixtures';
+import { DAY_MS, insertPaidSubscription, insertPlan, mailTo, subscriptionsOf } from '../../test/fixtures/billing';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { PLAN_MODULES } from '../../../common/plans';
 import { courses, gurus, storedFiles, subscriptions } from '../../db/schema/index';
 import { authHeader, buildAndLogin, buildUser, login } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { insertPaidSubscription, insertPlan, mailTo, subscriptionsOf } from './test-fixtures';
+import { insertPaidSubscription, insertPlan, mailTo, subscriptionsOf } from '../../test/fixtures/billing';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import type { ConversationList, ConversationView, NewReplyEvent } from '../../..
 import { conversationMessages, guruQuestions } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { insertPlan, putOnPlan } from '../plans/plan-fixtures';
-import { insertConversation, readyGuruWithStudent } from './test-fixtures';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
+import { insertConversation, readyGuruWithStudent } from '../../test/fixtures/conversations';
 
 let ctx: TestContext;
 let baseUrl = '';

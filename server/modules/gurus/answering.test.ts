@@ -5,7 +5,7 @@ import { buildUser } from '../../test/factories';
 import { startFakeOpenAiChat } from '../../test/fake-openai-chat';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { citationsOf, excerptOf, prepareAnswer } from './answering';
-import { buildGeometryGuru } from './training/fixtures';
+import { buildGeometryGuru } from '../../test/fixtures/guru-training';
 
 async function text(stream: AsyncIterable<string>) {
   const parts: string[] = [];

@@ -7,7 +7,7 @@ import { buildAndLogin } from '../../test/factories';
 import { createGuru, VALID_GURU_INFO } from '../../test/gurus';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
-import { insertPlan, putOnPlan } from '../plans/plan-fixtures';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 
 let ctx: TestContext;
 type Headers = Record<string, string>;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { retrievePassages } from './retrieval';
-import { buildGeometryGuru } from './training/fixtures';
-import { OFF_TOPIC, QUESTIONS } from './training/geometry-course';
+import { buildGeometryGuru } from '../../test/fixtures/guru-training';
+import { OFF_TOPIC, QUESTIONS } from '../../test/fixtures/geometry-course';
 
 describe('retrieval', () => {
   let ctx: TestContext;
@@ -51,7 +51,7 @@ describe('retrieval', () => {
 
   it('searches only the guru asked', async () => {
     const other = await buildUser(ctx.app, { userType: 'teacher' });
-    const { insertGuru } = await import('./training/fixtures');
+    const { insertGuru } = await import('../../test/fixtures/guru-training');
     const empty = await insertGuru(ctx.app, other.id);
     expect(await retrievePassages(ctx.app, empty.id, 'What is the hypotenuse?')).toEqual([]);
   });

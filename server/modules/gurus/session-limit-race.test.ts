@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GURU_MSG } from '../../../common/gurus';
 import { conversations } from '../../db/schema/index';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { insertConversation, readyGuruWithStudent } from '../conversations/test-fixtures';
-import { insertPlan, putOnPlan } from '../plans/plan-fixtures';
+import { insertConversation, readyGuruWithStudent } from '../../test/fixtures/conversations';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -12,8 +12,8 @@ import {
   insertConversation,
   openQuizAttempt,
   readyGuruWithStudent,
-} from '../conversations/test-fixtures';
-import { insertPlan, putOnPlan } from '../plans/plan-fixtures';
+} from '../../test/fixtures/conversations';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 
 /**
  * The answerer is engineer A's (answering.ts); here it is replaced by a scripted one so these tests check the

@@ -6,7 +6,7 @@ import { buildUser } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { issueCommissionInvoice, issueInvoiceForOrder } from './issue';
 import { splitIncludedTax } from './tax';
-import { insertOrder } from './test/orders';
+import { insertOrder } from '../../test/fixtures/invoice-orders';
 
 let ctx: TestContext;
 beforeAll(async () => {

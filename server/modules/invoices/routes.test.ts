@@ -5,8 +5,8 @@ import { invoices, paymentOrders } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { issueCommissionInvoice, issueInvoiceForOrder } from './issue';
-import { insertOrder } from './test/orders';
-import { pdfText } from './test/pdf-text';
+import { insertOrder } from '../../test/fixtures/invoice-orders';
+import { pdfText } from '../../test/pdf-text';
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof buildAndLogin>>;

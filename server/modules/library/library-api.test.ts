@@ -8,9 +8,9 @@ import { buildAndLogin } from '../../test/factories';
 import { type FakeDid, startFakeDid } from '../../test/fake-d-id';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
-import { pdfOf } from '../gurus/training/fixtures';
+import { pdfOf } from '../../test/fixtures/guru-training';
 import { encryptSecret } from '../integrations/crypto';
-import { insertPlan, putOnPlan } from '../plans/plan-fixtures';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 
 let ctx: TestContext;
 let did: FakeDid;

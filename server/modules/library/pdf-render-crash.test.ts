@@ -5,7 +5,7 @@ import { storedFiles } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/uploads';
-import { pdfOf } from '../gurus/training/fixtures';
+import { pdfOf } from '../../test/fixtures/guru-training';
 
 /**
  * Issue 12: the server once died receiving a PDF, in the native page renderer. Pages are now drawn in a

@@ -9,7 +9,7 @@ import { multipart, tinyPng } from '../../test/uploads';
 import { storageUsedBytes } from '../files/uploads';
 import { assertWithinLimit, planOf } from './limits';
 import { moduleAccess } from './module-access';
-import { insertPlan, putOnPlan } from './plan-fixtures';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 
 let ctx: TestContext;
 

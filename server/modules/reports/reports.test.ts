@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { attempt, liveCourse, quiz, subscribeAt, watched } from './report-fixtures';
+import { attempt, liveCourse, quiz, subscribeAt, watched } from '../../test/fixtures/reports';
 
 /**
  * The fixed dataset (lessons are 100 s; a lesson is complete at 90%):

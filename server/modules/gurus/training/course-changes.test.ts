@@ -5,9 +5,9 @@ import { guruChunks, guruIndexedSources, gurus } from '../../../db/schema/index'
 import { buildAndLogin } from '../../../test/factories';
 import { startTestApp, type TestContext } from '../../../test/harness';
 import { multipart } from '../../../test/uploads';
-import { insertPlan, putOnPlan } from '../../plans/plan-fixtures';
+import { insertPlan, putOnPlan } from '../../../test/fixtures/plans';
 import { prepareAnswer } from '../answering';
-import { insertCaptionedVideo, insertGuru, insertSourceCourse, linkCourse, pdfOf, webVtt } from './fixtures';
+import { insertCaptionedVideo, insertGuru, insertSourceCourse, linkCourse, pdfOf, webVtt } from '../../../test/fixtures/guru-training';
 import { trainGuru } from './train';
 
 /**

@@ -5,7 +5,7 @@ import { courseVideos, guruChunks, gurus } from '../../../db/schema/index';
 import { buildUser } from '../../../test/factories';
 import { startTestApp, type TestContext } from '../../../test/harness';
 import { prepareAnswer } from '../answering';
-import { insertCaptionedVideo, insertGuru, insertSourceCourse, linkCourse, webVtt } from './fixtures';
+import { insertCaptionedVideo, insertGuru, insertSourceCourse, linkCourse, webVtt } from '../../../test/fixtures/guru-training';
 import { trainGuru } from './train';
 
 /** A lesson made from a three-slide course library, as the from-library route copies its cues. */

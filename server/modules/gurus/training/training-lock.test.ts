@@ -13,7 +13,7 @@ import {
   linkCourse,
   pdfOf,
   webVtt,
-} from './fixtures';
+} from '../../../test/fixtures/guru-training';
 import { trainGuru } from './train';
 
 /** Two trainings of one guru (two app processes, a correction during a training) run one after the other. */

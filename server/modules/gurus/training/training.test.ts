@@ -21,7 +21,7 @@ import {
   linkCourse,
   pdfOf,
   webVtt,
-} from './fixtures';
+} from '../../../test/fixtures/guru-training';
 import { NO_SOURCES_MESSAGE } from './sources';
 
 /** Cues every 8 s over 96 s: two or three caption passages of about 30-45 s. */
