@@ -81,10 +81,27 @@ module.exports = {
     },
     {
       name: 'test-data-stays-in-tests',
-      comment: 'Fixtures, fakes and builders (server/test/) serve tests and benchmarks only, never the product.',
+      comment:
+        'Fixtures, fakes and builders (server/test/) serve tests and benchmarks only, never the product.',
       severity: 'error',
       from: { path: '^(server|common|web)/', pathNot: '\\.test\\.tsx?$|^server/test/' },
       to: { path: '^server/test/' },
+    },
+    {
+      name: 'web-app-not-features',
+      comment:
+        'web/app (router, layouts, API client, socket) and web/components are what features build on; they never ' +
+        'import a feature. web/pages.ts and web/main.tsx compose the features.',
+      severity: 'error',
+      from: { path: '^web/(app|components)/' },
+      to: { path: '^web/features/' },
+    },
+    {
+      name: 'features-through-their-index',
+      comment: 'A feature uses another only through what it exports from web/features/<name>/index.ts.',
+      severity: 'error',
+      from: { path: '^web/features/([^/]+)/' },
+      to: { path: '^web/features/', pathNot: ['^web/features/$1/', '^web/features/[^/]+/index\\.tsx?$'] },
     },
   ],
   options: {

@@ -12,9 +12,9 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { prepareAnswer } from '../server/modules/gurus/answering';
 import { retrievePassages } from '../server/modules/gurus/retrieval';
-import { buildGeometryGuru } from '../server/test/fixtures/guru-training';
-import { HELD_OUT, OFF_TOPIC, QUESTIONS } from '../server/test/fixtures/geometry-course';
 import { buildUser } from '../server/test/factories';
+import { HELD_OUT, OFF_TOPIC, QUESTIONS } from '../server/test/fixtures/geometry-course';
+import { buildGeometryGuru } from '../server/test/fixtures/guru-training';
 import { startBenchApp } from './support/load';
 
 const rounds = Number(process.argv[2] ?? 3);

@@ -1,3 +1,4 @@
+import { type Capability, rolesWith } from './capabilities';
 import { ROLE_HOMES, type UserType } from './roles';
 
 /**
@@ -17,22 +18,13 @@ export interface RouteMeta {
 
 export const PRODUCT_NAME = 'Gurukul';
 
-const ALL: readonly UserType[] = ['admin', 'teacher', 'institute', 'student', 'partner', 'developer'];
-const ADMIN: readonly UserType[] = ['admin'];
-const AUTHORS: readonly UserType[] = ['admin', 'institute', 'teacher'];
-const OWNERS: readonly UserType[] = ['institute', 'teacher'];
-const LEARNERS: readonly UserType[] = ['student', 'teacher', 'institute'];
-const CHAT: readonly UserType[] = ['admin', 'institute', 'teacher', 'student'];
-// Help is offered to every role but admin (SPEC §2 footer), so partners and developers reach it too:
-// see docs/decisions/002-help-for-every-role.md.
-const HELP: readonly UserType[] = ['institute', 'teacher', 'student', 'partner', 'developer', 'admin'];
-
 const guest = (path: string, name: string): RouteMeta => ({ path, name, access: 'guest', sideNav: false });
 const open = (path: string, name: string): RouteMeta => ({ path, name, access: 'public', sideNav: false });
-const app = (path: string, name: string, access: readonly UserType[]): RouteMeta => ({
+/** A logged-in page, open to the roles with `capability` in the one authorization map (common/capabilities.ts). */
+const app = (path: string, name: string, capability: Capability): RouteMeta => ({
   path,
   name,
-  access,
+  access: rolesWith(capability),
   sideNav: true,
 });
 
@@ -55,63 +47,63 @@ export const ROUTES = [
   open('/preview-video', 'Preview Video'),
   open('/information', 'Information'),
 
-  app('/profile', 'Profile', ALL),
+  app('/profile', 'Profile', 'manage-account'),
 
-  app('/guru', 'Guru Session', CHAT),
-  app('/conversation-management', 'Conversation Management', CHAT),
-  app('/view-conversation', 'View Conversation', CHAT),
-  app('/support-tickets', 'Help', HELP),
-  app('/view-ticket', 'View ticket', HELP),
+  app('/guru', 'Guru Session', 'converse'),
+  app('/conversation-management', 'Conversation Management', 'converse'),
+  app('/view-conversation', 'View Conversation', 'converse'),
+  app('/support-tickets', 'Help', 'get-help'),
+  app('/view-ticket', 'View ticket', 'get-help'),
 
-  app('/integrations', 'Integrations', AUTHORS),
+  app('/integrations', 'Integrations', 'author'),
 
-  app('/dashboard', 'Dashboard', ADMIN),
-  app('/plan-pricing', 'Plan', ADMIN),
-  app('/partners', 'Partners', ADMIN),
-  app('/view-partner', 'Partners', ADMIN),
-  app('/teachers', 'Teachers', ADMIN),
-  app('/view-teacher', 'Teachers', ADMIN),
-  app('/students', 'Students', ADMIN),
-  app('/view-student', 'Students', ADMIN),
-  app('/admin-report', 'Admin Report', ADMIN),
-  app('/approvals', 'Approvals', ADMIN),
-  app('/view-approval', 'View Approval', ADMIN),
-  app('/support', 'Support', ADMIN),
+  app('/dashboard', 'Dashboard', 'administer'),
+  app('/plan-pricing', 'Plan', 'administer'),
+  app('/partners', 'Partners', 'administer'),
+  app('/view-partner', 'Partners', 'administer'),
+  app('/teachers', 'Teachers', 'administer'),
+  app('/view-teacher', 'Teachers', 'administer'),
+  app('/students', 'Students', 'administer'),
+  app('/view-student', 'Students', 'administer'),
+  app('/admin-report', 'Admin Report', 'administer'),
+  app('/approvals', 'Approvals', 'administer'),
+  app('/view-approval', 'View Approval', 'administer'),
+  app('/support', 'Support', 'administer'),
 
-  app('/guru-list', 'Guru', AUTHORS),
-  app('/training-guru', 'Guru', AUTHORS),
-  app('/course-list', 'Course Management', AUTHORS),
-  app('/add-course-list', 'Add/View Course', AUTHORS),
-  app('/view-course', 'Add/View Course', AUTHORS),
-  app('/add-quiz', 'Add/View Quiz', AUTHORS),
-  app('/view-quiz', 'Add/View Quiz', AUTHORS),
-  app('/add-study-material', 'Add Study Material', AUTHORS),
-  app('/add-faq', 'Add/View Faq', AUTHORS),
-  app('/view-faq', 'Add/View Faq', AUTHORS),
-  app('/course-library-list', 'Course Library', AUTHORS),
-  app('/course-library-upload', 'Course Library', AUTHORS),
-  app('/course-library-wizard', 'Course Library', AUTHORS),
+  app('/guru-list', 'Guru', 'author'),
+  app('/training-guru', 'Guru', 'author'),
+  app('/course-list', 'Course Management', 'author'),
+  app('/add-course-list', 'Add/View Course', 'author'),
+  app('/view-course', 'Add/View Course', 'author'),
+  app('/add-quiz', 'Add/View Quiz', 'author'),
+  app('/view-quiz', 'Add/View Quiz', 'author'),
+  app('/add-study-material', 'Add Study Material', 'author'),
+  app('/add-faq', 'Add/View Faq', 'author'),
+  app('/view-faq', 'Add/View Faq', 'author'),
+  app('/course-library-list', 'Course Library', 'author'),
+  app('/course-library-upload', 'Course Library', 'author'),
+  app('/course-library-wizard', 'Course Library', 'author'),
 
-  app('/report', 'Reports', OWNERS),
-  app('/view-student-of-teacher', 'Student Report', OWNERS),
-  app('/mark-submission', 'Mark Submission', OWNERS),
-  app('/plan', 'Plan', OWNERS),
-  app('/payment-history', 'Payment History', OWNERS),
+  app('/report', 'Reports', 'teach'),
+  app('/view-student-of-teacher', 'Student Report', 'teach'),
+  app('/mark-submission', 'Mark Submission', 'teach'),
+  app('/plan', 'Plan', 'hold-plan'),
+  app('/payment-history', 'Payment History', 'hold-plan'),
 
-  app('/invoice', 'Invoice', ['institute', 'teacher', 'partner']),
+  app('/invoice', 'Invoice', 'receive-invoices'),
 
-  app('/teacher-list', 'Teachers', ['institute']),
-  app('/student-list', 'Students', ['institute']),
+  app('/teacher-list', 'Teachers', 'manage-institute'),
+  app('/student-list', 'Students', 'manage-institute'),
 
-  app('/subscribed-courses', 'Subscribed Courses', LEARNERS),
-  app('/quiz-round', 'Quiz', LEARNERS),
-  app('/summary-report', 'My Reports', LEARNERS),
-  app('/preview-quiz', 'Preview Quiz', LEARNERS),
-  app('/explore-new-courses', 'Explore Courses', LEARNERS),
+  app('/subscribed-courses', 'Subscribed Courses', 'learn'),
+  app('/quiz-round', 'Quiz', 'learn'),
+  app('/summary-report', 'My Reports', 'learn'),
+  app('/preview-quiz', 'Preview Quiz', 'learn'),
+  app('/explore-new-courses', 'Explore Courses', 'learn'),
 
-  app('/partner-report', 'Partner Report', ['partner']),
+  app('/partner-report', 'Partner Report', 'refer'),
 
-  app('/logs', 'Logs', ['developer', 'admin']),
+  app('/logs', 'Logs', 'read-logs'),
 ] as const satisfies readonly RouteMeta[];
 
 export type AppPath = (typeof ROUTES)[number]['path'];

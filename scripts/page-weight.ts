@@ -45,11 +45,11 @@ const root = path.resolve(import.meta.dirname, '..');
 /** The route group's layout modules; when a layout is lazy it is a dynamic entry of the manifest. */
 const LAYOUTS = { public: 'app/layout/public-layout.tsx', shell: 'app/layout/app-layout.tsx' };
 
-/** Path → page module (relative to web/), read from web/app/pages.ts so the two never drift apart. */
+/** Path → page module (relative to web/), read from web/pages.ts so the two never drift apart. */
 export function readPageModules(): Map<string, string> {
-  const source = readFileSync(path.join(root, 'web/app/pages.ts'), 'utf8');
+  const source = readFileSync(path.join(root, 'web/pages.ts'), 'utf8');
   const modules = new Map<string, string>();
-  for (const match of source.matchAll(/'(\/[^']*)': \(\) => import\('\.\.\/([^']+)'\)/g)) {
+  for (const match of source.matchAll(/'(\/[^']*)': \(\) => import\('\.\/([^']+)'\)/g)) {
     modules.set(match[1], `${match[2]}.tsx`);
   }
   return modules;
@@ -99,7 +99,7 @@ export function pageFiles(manifest: Manifest, modules: Map<string, string>, page
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('the Vite manifest has no entry');
   const pageModule = modules.get(page);
-  if (!pageModule) throw new Error(`web/app/pages.ts has no page for ${page}`);
+  if (!pageModule) throw new Error(`web/pages.ts has no page for ${page}`);
   const layout = (PUBLIC_PAGES as readonly string[]).includes(page) ? LAYOUTS.public : LAYOUTS.shell;
   const files = new Set<string>();
   const seen = new Set<string>();

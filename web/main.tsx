@@ -8,15 +8,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { Root } from './app/root';
+import { createAppRouter } from './app/router';
+import { PAGES } from './pages';
 
 installChunkReload();
 installUserChangeReload();
+const router = createAppRouter(PAGES);
 
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <Root />
+      <Root router={router} />
     </StrictMode>,
   );
 }

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { ApiError } from './api';
 import { useHomeThemeActive } from './home-theme';
 import { ColorSchemeSync } from './layout/color-scheme-sync';
-import { router } from './router';
+import type { AppRouter } from './router';
 import { useSession } from './session';
 import { buildTheme, colorSchemeManager, cssVariablesResolver } from './theme';
 import { Toaster } from './toaster';
@@ -21,7 +21,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-export function Root() {
+export function Root({ router }: { router: AppRouter }) {
   const session = useSession();
   const home = useHomeThemeActive();
   return (

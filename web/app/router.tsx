@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTES, type RouteMeta } from '../../common/routes';
 import { NotBuiltYet } from '../components/not-built-yet';
@@ -6,9 +7,11 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { RootLayout } from './layout/root-layout';
 import { registerNavigate } from './navigation-bridge';
-import { PAGES } from './pages';
 
 export const LAZY_TIMEOUT_MS = 30_000;
+
+/** Each path's page, loaded on demand (web/pages.ts lists them). */
+export type PageImporters = Record<string, () => Promise<{ default: ComponentType }>>;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -26,8 +29,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-function pageRoute(meta: RouteMeta): RouteObject {
-  const importer = PAGES[meta.path];
+function pageRoute(pages: PageImporters, meta: RouteMeta): RouteObject {
+  const importer = pages[meta.path];
   const path = meta.path === '/' ? undefined : meta.path.slice(1);
   const base = { handle: meta, ...(path ? { path } : { index: true as const }) };
   if (!importer) return { ...base, element: <NotBuiltYet /> };
@@ -54,18 +57,27 @@ const lazyAppLayout = async () => ({
   Component: (await withTimeout(import('./layout/app-layout'), LAZY_TIMEOUT_MS)).AppLayout,
 });
 
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoader />,
-    children: [
-      { lazy: lazyPublicLayout, children: ROUTES.filter((meta) => !isAppRoute(meta)).map(pageRoute) },
-      { lazy: lazyAppLayout, children: ROUTES.filter(isAppRoute).map(pageRoute) },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+/** The app's router over the route table, with the pages the composition root gives it. */
+export function createAppRouter(pages: PageImporters) {
+  const router = createBrowserRouter([
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        {
+          lazy: lazyPublicLayout,
+          children: ROUTES.filter((meta) => !isAppRoute(meta)).map((meta) => pageRoute(pages, meta)),
+        },
+        { lazy: lazyAppLayout, children: ROUTES.filter(isAppRoute).map((meta) => pageRoute(pages, meta)) },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
 
-registerNavigate((to) => void router.navigate(to));
+  registerNavigate((to) => void router.navigate(to));
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { rejectSchema, reviewSchema } from '../../../common/contracts/courses';
 import { courses, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
@@ -12,19 +13,22 @@ import type { CourseSnapshot } from '../courses/snapshot';
 import { buildSnapshot, diffSnapshots } from './snapshots';
 import { review } from './transitions';
 
-const ADMIN = ['admin'] as const;
 const params = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/teacher/course/approval-counts', { config: { access: ADMIN } }, async () => ({
-    count: await approvalCount(app),
-  }));
+  app.get(
+    '/api/teacher/course/approval-counts',
+    { config: { access: rolesWith('administer') } },
+    async () => ({
+      count: await approvalCount(app),
+    }),
+  );
 
   /** New submissions and re-approval requests, oldest first: the admin's queue. */
   app.get(
     '/api/approvals',
     {
-      config: { access: ADMIN },
+      config: { access: rolesWith('administer') },
       schema: {
         querystring: z.object({ status: z.enum(['waiting', 'APPROVED', 'REJECTED']).default('waiting') }),
       },
@@ -49,29 +53,33 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** The course in full, and for a re-approval what changed since the live version. */
-  app.get('/api/approvals/:courseId', { config: { access: ADMIN }, schema: { params } }, async (request) => {
-    const [row] = await app.db
-      .select({ course: courses, ownerName: users.fullName })
-      .from(courses)
-      .innerJoin(users, eq(users.id, courses.ownerId))
-      .where(eq(courses.id, request.params.courseId));
-    if (!row) throw notFound('Course not found');
-    const current = await buildSnapshot(app.db, row.course);
-    const approved = row.course.approvedSnapshot as CourseSnapshot | null;
-    return {
-      course: presentAuthoredCourse(app, row.course, {
-        ownerName: row.ownerName,
-        steps: await stepCompletion(app, row.course),
-      }),
-      current,
-      changes: approved ? diffSnapshots(approved, current) : null,
-    };
-  });
+  app.get(
+    '/api/approvals/:courseId',
+    { config: { access: rolesWith('administer') }, schema: { params } },
+    async (request) => {
+      const [row] = await app.db
+        .select({ course: courses, ownerName: users.fullName })
+        .from(courses)
+        .innerJoin(users, eq(users.id, courses.ownerId))
+        .where(eq(courses.id, request.params.courseId));
+      if (!row) throw notFound('Course not found');
+      const current = await buildSnapshot(app.db, row.course);
+      const approved = row.course.approvedSnapshot as CourseSnapshot | null;
+      return {
+        course: presentAuthoredCourse(app, row.course, {
+          ownerName: row.ownerName,
+          steps: await stepCompletion(app, row.course),
+        }),
+        current,
+        changes: approved ? diffSnapshots(approved, current) : null,
+      };
+    },
+  );
 
   app.post(
     '/api/approvals/:courseId/approve',
     // The comment is optional when approving, so the body may be left out altogether.
-    { config: { access: ADMIN }, schema: { params, body: reviewSchema.nullish() } },
+    { config: { access: rolesWith('administer') }, schema: { params, body: reviewSchema.nullish() } },
     async (request) => {
       const updated = await review(
         app,
@@ -86,7 +94,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/approvals/:courseId/reject',
-    { config: { access: ADMIN }, schema: { params, body: rejectSchema } },
+    { config: { access: rolesWith('administer') }, schema: { params, body: rejectSchema } },
     async (request) => {
       const updated = await review(
         app,

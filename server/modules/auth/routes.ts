@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rolesWith } from '../../../common/capabilities';
 import {
   changePasswordSchema,
   impersonateSchema,
@@ -115,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/impersonate',
     {
-      config: { access: ['admin', 'institute'], allowWhenEnded: false },
+      config: { access: rolesWith('log-in-as'), allowWhenEnded: false },
       schema: { body: impersonateSchema },
     },
     async (request) => impersonate(app, actorOf(request), request.body),

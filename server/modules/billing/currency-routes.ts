@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { notFound } from '../../http/errors';
 import { latestRates, refreshRatesFromSource, type StoredRates, saveAdminRates } from './currency-service';
 
-const ADMIN = { access: ['admin'] } as const;
+const ADMIN = { access: rolesWith('administer') } as const;
 
 /** The public answer's shape (as GET /api/common/currency-rate): the rates plus the row id as `_id`. */
 const asPublic = (stored: StoredRates) => ({ ...stored.rates, _id: stored.id });

@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/index';
 import { accountState } from '../../http/account-state';
 import { buildUser } from '../../test/factories';
+import {
+  DAY_MS,
+  insertPaidSubscription,
+  insertPlan,
+  mailTo,
+  subscriptionsOf,
+} from '../../test/fixtures/billing';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { sendPaymentReceivedEmail } from './emails';
 import { runBillingLifecycle } from './lifecycle-job';
-import { DAY_MS, insertPaidSubscription, insertPlan, mailTo, subscriptionsOf } from '../../test/fixtures/billing';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import type { MySubscription } from '../../../common/contracts/billing';
 import { PLAN_MODULES } from '../../../common/plans';
 import { courses, gurus, storedFiles, subscriptions } from '../../db/schema/index';
 import { authHeader, buildAndLogin, buildUser, login } from '../../test/factories';
-import { startTestApp, type TestContext } from '../../test/harness';
 import { insertPaidSubscription, insertPlan, mailTo, subscriptionsOf } from '../../test/fixtures/billing';
+import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

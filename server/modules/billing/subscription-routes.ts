@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { actorOf } from '../../http/access';
 import {
   cancelSubscription,
@@ -9,7 +10,7 @@ import {
 } from './subscription-service';
 
 /** Owners only, and open after a trial or subscription ended so they can see where they stand and pay. */
-const OWNERS = { access: ['teacher', 'institute'], allowWhenEnded: true } as const;
+const OWNERS = { access: rolesWith('hold-plan'), allowWhenEnded: true } as const;
 
 /** The owner's subscription: read it, cancel or resume at the period end, downgrade from the period end. */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationList, ConversationView, NewReplyEvent } from '../../../common/contracts/gurus';
 import { conversationMessages, guruQuestions } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
-import { startTestApp, type TestContext } from '../../test/harness';
-import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { insertConversation, readyGuruWithStudent } from '../../test/fixtures/conversations';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
+import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let baseUrl = '';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import {
   askSchema,
   conversationListQuerySchema,
@@ -17,15 +18,13 @@ import {
   viewConversation,
 } from './service';
 
-/** Who may read and ask in conversations: learners of a guru's courses and the owner side testing it. */
-const READERS = ['student', 'teacher', 'institute', 'admin'] as const;
 const conversationParams = z.object({ conversationId: z.uuid({ error: 'Conversation not found' }) });
 
 /** Conversations: asking a guru, lists, transcripts, replies in person and corrections of guru answers. */
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/conversations',
-    { config: { access: READERS }, schema: { querystring: conversationListQuerySchema } },
+    { config: { access: rolesWith('converse') }, schema: { querystring: conversationListQuerySchema } },
     async (request) => {
       const actor = actorOf(request);
       await assertConversationsModule(app, actor);
@@ -34,13 +33,13 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Not behind the module check: the side navigation asks on every page and a plan without it has no dot.
-  app.get('/api/conversations/unread', { config: { access: READERS } }, async (request) => ({
+  app.get('/api/conversations/unread', { config: { access: rolesWith('converse') } }, async (request) => ({
     newChatIds: await unreadConversationIds(app, actorOf(request)),
   }));
 
   app.get(
     '/api/conversations/:conversationId',
-    { config: { access: READERS }, schema: { params: conversationParams } },
+    { config: { access: rolesWith('converse') }, schema: { params: conversationParams } },
     async (request) => {
       const actor = actorOf(request);
       await assertConversationsModule(app, actor);
@@ -50,7 +49,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/conversations/:conversationId/replies',
-    { config: { access: READERS }, schema: { params: conversationParams, body: replySchema } },
+    { config: { access: rolesWith('converse') }, schema: { params: conversationParams, body: replySchema } },
     async (request, reply) => {
       const actor = actorOf(request);
       await assertConversationsModule(app, actor);
@@ -62,7 +61,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/:conversationId/messages/:messageId/correction',
     {
-      config: { access: ['admin', 'institute', 'teacher'] },
+      config: { access: rolesWith('author') },
       schema: {
         params: conversationParams.extend({ messageId: z.uuid({ error: 'Message not found' }) }),
         body: correctionSchema,
@@ -86,7 +85,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Never compressed: a compressor holds sentences back until its buffer fills, and speech waits on them.
       compress: false,
-      config: { access: READERS },
+      config: { access: rolesWith('converse') },
       schema: {
         params: conversationParams,
         body: askSchema,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { faqSchema, faqUpdateSchema } from '../../../common/contracts/course-content';
 import { actorOf } from '../../http/access';
 import { createFaq, deleteFaq, listFaqs, loadFaq, presentFaq, updateFaq } from './faq-service';
 import { loadAuthoredCourse } from './service';
 
-const AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 const faqParams = courseParams.extend({ faqId: z.uuid({ error: 'Question not found' }) });
 
@@ -13,7 +13,7 @@ const faqParams = courseParams.extend({ faqId: z.uuid({ error: 'Question not fou
 export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/:courseId/faqs',
-    { config: { access: AUTHORS }, schema: { params: courseParams } },
+    { config: { access: rolesWith('author') }, schema: { params: courseParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       return { faqs: (await listFaqs(app, course)).map(presentFaq) };
@@ -22,7 +22,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/courses/:courseId/faqs',
-    { config: { access: AUTHORS }, schema: { params: courseParams, body: faqSchema } },
+    { config: { access: rolesWith('author') }, schema: { params: courseParams, body: faqSchema } },
     async (request, reply) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       return reply.status(201).send(presentFaq(await createFaq(app, course, request.body)));
@@ -31,7 +31,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/courses/:courseId/faqs/:faqId',
-    { config: { access: AUTHORS }, schema: { params: faqParams, body: faqUpdateSchema } },
+    { config: { access: rolesWith('author') }, schema: { params: faqParams, body: faqUpdateSchema } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const faq = await loadFaq(app, course, request.params.faqId);
@@ -41,7 +41,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/courses/:courseId/faqs/:faqId',
-    { config: { access: AUTHORS }, schema: { params: faqParams } },
+    { config: { access: rolesWith('author') }, schema: { params: faqParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const faq = await loadFaq(app, course, request.params.faqId);

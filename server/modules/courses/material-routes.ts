@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { MATERIAL_MAX_BYTES, materialQuerySchema } from '../../../common/contracts/course-content';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
@@ -13,7 +14,6 @@ import {
 } from './material-service';
 import { loadAuthoredCourse } from './service';
 
-const AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 const materialParams = courseParams.extend({ materialId: z.uuid({ error: 'Study material not found' }) });
 
@@ -21,7 +21,7 @@ const materialParams = courseParams.extend({ materialId: z.uuid({ error: 'Study 
 export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/:courseId/materials',
-    { config: { access: AUTHORS }, schema: { params: courseParams } },
+    { config: { access: rolesWith('author') }, schema: { params: courseParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       return { materials: (await listMaterials(app, course)).map(presentMaterial) };
@@ -30,7 +30,10 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/courses/:courseId/materials',
-    { config: { access: AUTHORS }, schema: { params: courseParams, querystring: materialQuerySchema } },
+    {
+      config: { access: rolesWith('author') },
+      schema: { params: courseParams, querystring: materialQuerySchema },
+    },
     async (request, reply) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       if (!request.isMultipart()) {
@@ -55,7 +58,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/courses/:courseId/materials/:materialId',
-    { config: { access: AUTHORS }, schema: { params: materialParams } },
+    { config: { access: rolesWith('author') }, schema: { params: materialParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const material = await loadMaterial(app, course, request.params.materialId);
@@ -66,7 +69,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/courses/:courseId/materials/:materialId/url',
-    { config: { access: AUTHORS }, schema: { params: materialParams } },
+    { config: { access: rolesWith('author') }, schema: { params: materialParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const material = await loadMaterial(app, course, request.params.materialId);

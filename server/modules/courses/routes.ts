@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { actorOf } from '../../http/access';
@@ -20,13 +21,12 @@ import {
 import { shareToken } from './share-token';
 import { submitForApproval } from './submission';
 
-const AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const params = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses',
-    { config: { access: AUTHORS }, schema: { querystring: courseListQuerySchema } },
+    { config: { access: rolesWith('author') }, schema: { querystring: courseListQuerySchema } },
     async (request) => {
       const { rows, ...page } = await listCourses(app, actorOf(request), request.query);
       return {
@@ -43,7 +43,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/courses',
-    { config: { access: AUTHORS }, schema: { body: courseInfoSchema } },
+    { config: { access: rolesWith('author') }, schema: { body: courseInfoSchema } },
     async (request, reply) => {
       // The plan decides whether another course may be added (limit and module), before anything is saved.
       await assertModule(app, actorOf(request), 'courses', 'create');
@@ -55,14 +55,18 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/courses/:courseId', { config: { access: AUTHORS }, schema: { params } }, async (request) => {
-    const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
-    return presentAuthoredCourse(app, course, { steps: await stepCompletion(app, course) });
-  });
+  app.get(
+    '/api/courses/:courseId',
+    { config: { access: rolesWith('author') }, schema: { params } },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      return presentAuthoredCourse(app, course, { steps: await stepCompletion(app, course) });
+    },
+  );
 
   app.put(
     '/api/courses/:courseId',
-    { config: { access: AUTHORS }, schema: { params, body: courseInfoSchema } },
+    { config: { access: rolesWith('author') }, schema: { params, body: courseInfoSchema } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const updated = await updateCourseInfo(app, course, request.body);
@@ -72,7 +76,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/courses/:courseId',
-    { config: { access: AUTHORS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       await deleteCourse(app, course);
@@ -83,7 +87,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   // The course picture: an image checked by its bytes, at most 5 MB, stored under the course's folder.
   app.post(
     '/api/courses/:courseId/thumbnail',
-    { config: { access: AUTHORS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const part = await request.file().catch(() => undefined);
@@ -105,7 +109,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/courses/:courseId/submit',
-    { config: { access: AUTHORS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) => {
       const actor = actorOf(request);
       const course = await loadAuthoredCourse(app, actor, request.params.courseId);
@@ -116,7 +120,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/courses/:courseId/share-token',
-    { config: { access: AUTHORS }, schema: { params: params } },
+    { config: { access: rolesWith('author') }, schema: { params: params } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const token = await shareToken(app, course);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { requiredText } from '../../../common/contracts/fields';
 import { fromLibrarySchema } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
@@ -24,7 +25,6 @@ import {
   VIDEO_KINDS,
 } from './video-service';
 
-const AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 const videoParams = courseParams.extend({ videoId: z.uuid({ error: 'Video not found' }) });
 const kindField = z.enum(VIDEO_KINDS, { error: 'The kind must be lesson or preview' });
@@ -50,7 +50,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/:courseId/videos',
     {
-      config: { access: AUTHORS },
+      config: { access: rolesWith('author') },
       schema: { params: courseParams, querystring: z.object({ kind: kindField.optional() }) },
     },
     async (request) => {
@@ -62,7 +62,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/courses/:courseId/videos',
-    { config: { access: AUTHORS }, schema: { params: courseParams, querystring: uploadQuery } },
+    { config: { access: rolesWith('author') }, schema: { params: courseParams, querystring: uploadQuery } },
     async (request, reply) => {
       const actor = actorOf(request);
       const course = await loadAuthoredCourse(app, actor, request.params.courseId);
@@ -95,7 +95,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   // A lesson made from one of the owner's finished course libraries (decision 014 "Using the video").
   app.post(
     '/api/courses/:courseId/videos/from-library',
-    { config: { access: AUTHORS }, schema: { params: courseParams, body: fromLibrarySchema } },
+    { config: { access: rolesWith('author') }, schema: { params: courseParams, body: fromLibrarySchema } },
     async (request, reply) => {
       const actor = actorOf(request);
       const course = await loadAuthoredCourse(app, actor, request.params.courseId);
@@ -109,7 +109,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/courses/:courseId/videos/:videoId',
-    { config: { access: AUTHORS }, schema: { params: videoParams, body: updateBody } },
+    { config: { access: rolesWith('author') }, schema: { params: videoParams, body: updateBody } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const video = await loadVideo(app, course, request.params.videoId);
@@ -119,7 +119,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/courses/:courseId/videos/:videoId',
-    { config: { access: AUTHORS }, schema: { params: videoParams } },
+    { config: { access: rolesWith('author') }, schema: { params: videoParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const video = await loadVideo(app, course, request.params.videoId);
@@ -130,7 +130,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/courses/:courseId/videos/:videoId/retry',
-    { config: { access: AUTHORS }, schema: { params: videoParams } },
+    { config: { access: rolesWith('author') }, schema: { params: videoParams } },
     async (request) => {
       const actor = actorOf(request);
       const course = await loadAuthoredCourse(app, actor, request.params.courseId);
@@ -141,7 +141,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/courses/:courseId/videos/:videoId/captions',
-    { config: { access: AUTHORS }, schema: { params: videoParams } },
+    { config: { access: rolesWith('author') }, schema: { params: videoParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const video = await loadVideo(app, course, request.params.videoId);
@@ -164,7 +164,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/courses/:courseId/videos/:videoId/captions',
-    { config: { access: AUTHORS }, schema: { params: videoParams } },
+    { config: { access: rolesWith('author') }, schema: { params: videoParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const video = await loadVideo(app, course, request.params.videoId);
@@ -178,7 +178,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/:courseId/videos/:videoId/hls/:file',
     {
-      config: { access: AUTHORS },
+      config: { access: rolesWith('author') },
       schema: { params: videoParams.extend({ file: z.string().max(64) }) },
     },
     async (request, reply) => {

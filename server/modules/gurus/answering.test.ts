@@ -3,9 +3,9 @@ import { GURU_MSG } from '../../../common/gurus';
 import type { Passage } from '../../providers/llm/types';
 import { buildUser } from '../../test/factories';
 import { startFakeOpenAiChat } from '../../test/fake-openai-chat';
+import { buildGeometryGuru } from '../../test/fixtures/guru-training';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { citationsOf, excerptOf, prepareAnswer } from './answering';
-import { buildGeometryGuru } from '../../test/fixtures/guru-training';
 
 async function text(stream: AsyncIterable<string>) {
   const parts: string[] = [];

@@ -4,10 +4,10 @@ import { GURU_MSG } from '../../../common/gurus';
 import { courseVideos, gurus, integrationKeys, storedFiles } from '../../db/schema/index';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { createGuru, VALID_GURU_INFO } from '../../test/gurus';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
-import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 
 let ctx: TestContext;
 type Headers = Record<string, string>;

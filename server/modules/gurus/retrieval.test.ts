@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
+import { OFF_TOPIC, QUESTIONS } from '../../test/fixtures/geometry-course';
+import { buildGeometryGuru } from '../../test/fixtures/guru-training';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { retrievePassages } from './retrieval';
-import { buildGeometryGuru } from '../../test/fixtures/guru-training';
-import { OFF_TOPIC, QUESTIONS } from '../../test/fixtures/geometry-course';
 
 describe('retrieval', () => {
   let ctx: TestContext;

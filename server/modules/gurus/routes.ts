@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import {
   avatarSchema,
   GURU_QUESTION_KINDS,
@@ -29,7 +30,6 @@ import {
 } from './service';
 import { storeAvatarGlb, storeAvatarImage, storeIntroductionVideo } from './uploads';
 
-const BUILDERS = ['admin', 'institute', 'teacher'] as const;
 const params = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
 const questionParams = params.extend({ kind: z.enum(GURU_QUESTION_KINDS, { error: 'Unknown list' }) });
 
@@ -47,7 +47,7 @@ async function loadForEditing(app: App, request: FastifyRequest, guruId: string)
 
 /** Building gurus (docs/decisions/013-gurus.md "Building"); training routes live in training/. */
 export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/gurus', { config: { access: BUILDERS } }, async (request) => {
+  app.get('/api/gurus', { config: { access: rolesWith('author') } }, async (request) => {
     const actor = actorOf(request);
     const [gurus, limit] = await Promise.all([listGurus(app, actor), guruLimitState(app, actor)]);
     return { gurus, limit };
@@ -55,7 +55,7 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/gurus',
-    { config: { access: BUILDERS }, schema: { body: trainingInfoSchema } },
+    { config: { access: rolesWith('author') }, schema: { body: trainingInfoSchema } },
     async (request, reply) => {
       const actor = actorOf(request);
       await assertModule(app, actor, 'gurus', 'create');
@@ -66,17 +66,19 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/gurus/source-options', { config: { access: BUILDERS } }, async (request) => ({
+  app.get('/api/gurus/source-options', { config: { access: rolesWith('author') } }, async (request) => ({
     courses: await sourceOptions(app, actorOf(request)),
   }));
 
-  app.get('/api/gurus/:guruId', { config: { access: BUILDERS }, schema: { params } }, async (request) =>
-    guruDetail(app, await loadOwnedGuru(app, actorOf(request), request.params.guruId)),
+  app.get(
+    '/api/gurus/:guruId',
+    { config: { access: rolesWith('author') }, schema: { params } },
+    async (request) => guruDetail(app, await loadOwnedGuru(app, actorOf(request), request.params.guruId)),
   );
 
   app.delete(
     '/api/gurus/:guruId',
-    { config: { access: BUILDERS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request, reply) => {
       await deleteGuru(app, await loadOwnedGuru(app, actorOf(request), request.params.guruId));
       return reply.status(204).send();
@@ -85,7 +87,7 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/gurus/:guruId/training-information',
-    { config: { access: BUILDERS }, schema: { params, body: trainingInfoSchema } },
+    { config: { access: rolesWith('author') }, schema: { params, body: trainingInfoSchema } },
     async (request) => {
       const { guru } = await loadForEditing(app, request, request.params.guruId);
       return guruDetail(app, await updateTrainingInfo(app, guru, request.body));
@@ -94,7 +96,7 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/gurus/:guruId/sources',
-    { config: { access: BUILDERS }, schema: { params, body: sourcesSchema } },
+    { config: { access: rolesWith('author') }, schema: { params, body: sourcesSchema } },
     async (request) => {
       const { actor, guru } = await loadForEditing(app, request, request.params.guruId);
       return guruDetail(app, await setSources(app, actor, guru, request.body));
@@ -103,7 +105,7 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/gurus/:guruId/avatar',
-    { config: { access: BUILDERS }, schema: { params, body: avatarSchema } },
+    { config: { access: rolesWith('author') }, schema: { params, body: avatarSchema } },
     async (request) => {
       const { guru } = await loadForEditing(app, request, request.params.guruId);
       return guruDetail(app, await setAvatar(app, guru, request.body));
@@ -112,7 +114,7 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/gurus/:guruId/avatar-image',
-    { config: { access: BUILDERS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) => {
       const { guru } = await loadForEditing(app, request, request.params.guruId);
       const key = await storeAvatarImage(app, request, guru);
@@ -122,7 +124,7 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/gurus/:guruId/avatar-glb',
-    { config: { access: BUILDERS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) => {
       const { guru } = await loadForEditing(app, request, request.params.guruId);
       const key = await storeAvatarGlb(app, request, guru);
@@ -132,7 +134,7 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/gurus/:guruId/introduction',
-    { config: { access: BUILDERS }, schema: { params, body: introductionSchema } },
+    { config: { access: rolesWith('author') }, schema: { params, body: introductionSchema } },
     async (request) => {
       const { guru } = await loadForEditing(app, request, request.params.guruId);
       return guruDetail(app, await setIntroduction(app, guru, request.body));
@@ -141,7 +143,7 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/gurus/:guruId/introduction-video',
-    { config: { access: BUILDERS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) => {
       const { guru } = await loadForEditing(app, request, request.params.guruId);
       const key = await storeIntroductionVideo(app, request, guru);
@@ -151,7 +153,7 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/gurus/:guruId/questions/:kind',
-    { config: { access: BUILDERS }, schema: { params: questionParams, body: questionsSchema } },
+    { config: { access: rolesWith('author') }, schema: { params: questionParams, body: questionsSchema } },
     async (request) => {
       const { guru } = await loadForEditing(app, request, request.params.guruId);
       return guruDetail(app, await setQuestions(app, guru, request.params.kind, request.body));

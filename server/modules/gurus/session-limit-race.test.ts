@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GURU_MSG } from '../../../common/gurus';
 import { conversations } from '../../db/schema/index';
-import { startTestApp, type TestContext } from '../../test/harness';
 import { insertConversation, readyGuruWithStudent } from '../../test/fixtures/conversations';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
+import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { actorOf } from '../../http/access';
 import { gurusForCourse, sessionInfo, startSession } from './session-service';
 
-/** Everyone who may talk to a guru: learners of its courses and the owner side testing it. */
-const TALKERS = ['student', 'teacher', 'institute', 'admin'] as const;
 const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
 
 /** The live session: which gurus a course has, whether one can talk now, starting one (asking: conversations). */
@@ -12,7 +11,7 @@ export const guruSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/gurus/for-course/:courseId',
     {
-      config: { access: TALKERS },
+      config: { access: rolesWith('converse') },
       schema: { params: z.object({ courseId: z.uuid({ error: 'Course not found' }) }) },
     },
     async (request) => ({ gurus: await gurusForCourse(app, actorOf(request), request.params.courseId) }),
@@ -20,14 +19,14 @@ export const guruSessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/gurus/:guruId/session-info',
-    { config: { access: TALKERS }, schema: { params: guruParams } },
+    { config: { access: rolesWith('converse') }, schema: { params: guruParams } },
     async (request) => sessionInfo(app, actorOf(request), request.params.guruId),
   );
 
   app.post(
     '/api/gurus/:guruId/sessions',
     {
-      config: { access: TALKERS },
+      config: { access: rolesWith('converse') },
       schema: {
         params: guruParams,
         body: z.object({ courseId: z.uuid({ error: 'Course not found' }).optional() }).default({}),

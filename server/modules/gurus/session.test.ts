@@ -6,7 +6,6 @@ import type { AskEvent, SessionGuru } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { conversationMessages, conversations, gurus } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
-import { startTestApp, type TestContext } from '../../test/harness';
 import {
   CITATION,
   insertConversation,
@@ -14,6 +13,7 @@ import {
   readyGuruWithStudent,
 } from '../../test/fixtures/conversations';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
+import { startTestApp, type TestContext } from '../../test/harness';
 
 /**
  * The answerer is engineer A's (answering.ts); here it is replaced by a scripted one so these tests check the

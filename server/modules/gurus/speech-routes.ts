@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { speechSchema } from '../../../common/contracts/gurus';
 import { creditsForSeconds, estimateVoiceSeconds } from '../../../common/credits';
 import { GURU_MSG, type GuruVoice } from '../../../common/gurus';
@@ -11,7 +12,6 @@ import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
 import { integrationKey, speakingAs } from '../integrations/service';
 import { type GuruRow, loadTalkableGuru } from './access';
 
-const TALKERS = ['student', 'teacher', 'institute', 'admin'] as const;
 const guruParams = z.object({ guruId: z.uuid() });
 const talkParams = z.object({ guruId: z.uuid(), talkId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
@@ -45,7 +45,7 @@ export const guruSpeechRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Speech is spent per sentence of an answer; its budget per user speaks every sentence of long answers
       // yet keeps the endpoint from being a free text-to-speech service (server/http/rate-limits.ts).
-      config: { access: TALKERS, limit: 'speech' },
+      config: { access: rolesWith('converse'), limit: 'speech' },
       schema: { params: guruParams, body: speechSchema },
     },
     async (request, reply) => {
@@ -66,7 +66,7 @@ export const guruSpeechRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/gurus/:guruId/talks',
     {
-      config: { access: TALKERS, limit: 'avatarVideo' },
+      config: { access: rolesWith('converse'), limit: 'avatarVideo' },
       schema: { params: guruParams, body: speechSchema },
     },
     async (request, reply) => {
@@ -92,7 +92,7 @@ export const guruSpeechRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/gurus/:guruId/talks/:talkId',
-    { config: { access: TALKERS }, schema: { params: talkParams } },
+    { config: { access: rolesWith('converse') }, schema: { params: talkParams } },
     async (request) => {
       const guru = await loadTalkableGuru(app, actorOf(request), request.params.guruId);
       const apiKey = await ownerDidKey(app, guru);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { actorOf } from '../../http/access';
 import { assertModule } from '../plans/module-access';
 import { loadOwnedGuru } from './access';
@@ -11,7 +12,6 @@ import {
   trainingState,
 } from './training/train';
 
-const OWNER_SIDE = ['admin', 'institute', 'teacher'] as const;
 const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
 
 /** Training a guru (the indexing job) and reading its progress; the owner side only. */
@@ -24,7 +24,7 @@ export const guruTrainingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/gurus/:guruId/train',
-    { config: { access: OWNER_SIDE }, schema: { params: guruParams } },
+    { config: { access: rolesWith('author') }, schema: { params: guruParams } },
     async (request, reply) => {
       const actor = actorOf(request);
       const guru = await loadOwnedGuru(app, actor, request.params.guruId);
@@ -35,7 +35,7 @@ export const guruTrainingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/gurus/:guruId/training',
-    { config: { access: OWNER_SIDE }, schema: { params: guruParams } },
+    { config: { access: rolesWith('author') }, schema: { params: guruParams } },
     async (request) => {
       const actor = actorOf(request);
       const guru = await loadOwnedGuru(app, actor, request.params.guruId);

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { integrationKeyNameSchema, integrationSchema } from '../../../common/contracts/gurus';
 import { actorOf } from '../../http/access';
 import { assertModule } from '../plans/module-access';
 import { listIntegrations, removeIntegration, saveIntegration } from './service';
 
-const AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const keyParams = z.object({ keyName: integrationKeyNameSchema });
 
 /**
@@ -14,13 +14,13 @@ const keyParams = z.object({ keyName: integrationKeyNameSchema });
  * take their secret out of Gurukul.
  */
 export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/integrations', { config: { access: AUTHORS } }, async (request) => ({
+  app.get('/api/integrations', { config: { access: rolesWith('author') } }, async (request) => ({
     integrations: await listIntegrations(app, actorOf(request).userId),
   }));
 
   app.put(
     '/api/integrations/:keyName',
-    { config: { access: AUTHORS }, schema: { params: keyParams, body: integrationSchema } },
+    { config: { access: rolesWith('author') }, schema: { params: keyParams, body: integrationSchema } },
     async (request) => {
       const actor = actorOf(request);
       await assertModule(app, actor, 'integrations', 'use');
@@ -30,7 +30,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/integrations/:keyName',
-    { config: { access: AUTHORS }, schema: { params: keyParams } },
+    { config: { access: rolesWith('author') }, schema: { params: keyParams } },
     async (request, reply) => {
       await removeIntegration(app, actorOf(request).userId, request.params.keyName);
       return reply.status(204).send();

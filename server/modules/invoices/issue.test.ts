@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, plans, subscriptions, users } from '../../db/schema/index';
 import { insertCourse } from '../../test/courses';
 import { buildUser } from '../../test/factories';
+import { insertOrder } from '../../test/fixtures/invoice-orders';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { issueCommissionInvoice, issueInvoiceForOrder } from './issue';
 import { splitIncludedTax } from './tax';
-import { insertOrder } from '../../test/fixtures/invoice-orders';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceRow } from '../../db/schema/index';
-import { renderInvoicePdf } from './pdf';
 import { embeddedFontNames, pdfText } from '../../test/pdf-text';
+import { renderInvoicePdf } from './pdf';
 
 const INVOICE: InvoiceRow = {
   id: '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f',

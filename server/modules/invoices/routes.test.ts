@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceRowView } from '../../../common/contracts/billing';
 import { invoices, paymentOrders } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
-import { startTestApp, type TestContext } from '../../test/harness';
-import { issueCommissionInvoice, issueInvoiceForOrder } from './issue';
 import { insertOrder } from '../../test/fixtures/invoice-orders';
+import { startTestApp, type TestContext } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
+import { issueCommissionInvoice, issueInvoiceForOrder } from './issue';
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof buildAndLogin>>;

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rolesWith } from '../../../common/capabilities';
 import { actorOf } from '../../http/access';
 import { invoiceListQuerySchema, invoiceParamsSchema } from './schemas';
 import { invoicePdf, listInvoices } from './service';
-
-const INVOICE_ROLES = ['teacher', 'institute', 'partner'] as const;
 
 /**
  * Invoices: the caller's own list and PDFs. Open when the trial or subscription has ended, so an owner can
@@ -13,7 +12,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/invoices',
     {
-      config: { access: INVOICE_ROLES, allowWhenEnded: true },
+      config: { access: rolesWith('receive-invoices'), allowWhenEnded: true },
       schema: { querystring: invoiceListQuerySchema },
     },
     async (request) => listInvoices(app, actorOf(request), request.query),
@@ -21,7 +20,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/invoices/:invoiceId/pdf',
-    { config: { access: INVOICE_ROLES, allowWhenEnded: true }, schema: { params: invoiceParamsSchema } },
+    {
+      config: { access: rolesWith('receive-invoices'), allowWhenEnded: true },
+      schema: { params: invoiceParamsSchema },
+    },
     async (request, reply) => {
       const { number, pdf } = await invoicePdf(app, actorOf(request), request.params.invoiceId);
       return reply

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { MAX_WATCH_RANGES } from '../../../common/watch-ranges';
 import { actorOf } from '../../http/access';
 import { notFound } from '../../http/errors';
@@ -14,10 +15,9 @@ import {
   subscribe,
 } from './service';
 
-const LEARNERS = ['student', 'teacher', 'institute'] as const;
+const LEARNERS = rolesWith('learn');
 /** Learners, plus admins who may look at any course as its students see it. */
-const VIEWERS = ['student', 'teacher', 'institute', 'admin'] as const;
-const _AUTHORS = ['admin', 'institute', 'teacher'] as const;
+const VIEWERS = rolesWith('watch');
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 const seconds = (label: string) =>
   z
@@ -90,7 +90,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/learning/share/:token',
     {
-      config: { access: ['student', 'teacher'] },
+      config: { access: rolesWith('join-shared-course') },
       schema: { params: z.object({ token: z.string().min(1).max(100) }) },
     },
     async (request) => {

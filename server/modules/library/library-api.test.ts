@@ -6,11 +6,11 @@ import { LIBRARY_MSG } from '../../../common/library';
 import { courseLibraries, integrationKeys, librarySegments, storedFiles } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { type FakeDid, startFakeDid } from '../../test/fake-d-id';
+import { pdfOf } from '../../test/fixtures/guru-training';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
-import { pdfOf } from '../../test/fixtures/guru-training';
 import { encryptSecret } from '../integrations/crypto';
-import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 
 let ctx: TestContext;
 let did: FakeDid;

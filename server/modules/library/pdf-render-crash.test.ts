@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { storedFiles } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
+import { pdfOf } from '../../test/fixtures/guru-training';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/uploads';
-import { pdfOf } from '../../test/fixtures/guru-training';
 
 /**
  * Issue 12: the server once died receiving a PDF, in the native page renderer. Pages are now drawn in a

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import {
   librarySettingsSchema,
   narrationSampleSchema,
@@ -32,7 +33,6 @@ import {
 } from './service';
 import { readDeckUpload, storeLibraryAvatarImage } from './uploads';
 
-const AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const params = z.object({ libraryId: z.uuid({ error: 'Course library not found' }) });
 
 /** A library the actor may change, when their plan lets them use the course library. */
@@ -47,7 +47,7 @@ async function loadForEditing(app: App, request: FastifyRequest, libraryId: stri
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(libraryGenerationWorker);
 
-  app.get('/api/course-libraries', { config: { access: AUTHORS } }, async (request) => {
+  app.get('/api/course-libraries', { config: { access: rolesWith('author') } }, async (request) => {
     const actor = actorOf(request);
     const [libraries, slideLimit] = await Promise.all([
       listLibraries(app, actor),
@@ -56,7 +56,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     return { libraries, slideLimit };
   });
 
-  app.post('/api/course-libraries', { config: { access: AUTHORS } }, async (request, reply) => {
+  app.post('/api/course-libraries', { config: { access: rolesWith('author') } }, async (request, reply) => {
     const actor = actorOf(request);
     try {
       await assertModule(app, actor, 'courseLibrary', 'create');
@@ -72,20 +72,20 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get('/api/course-libraries/ready', { config: { access: AUTHORS } }, async (request) => ({
+  app.get('/api/course-libraries/ready', { config: { access: rolesWith('author') } }, async (request) => ({
     libraries: await readyLibraries(app, actorOf(request)),
   }));
 
   app.get(
     '/api/course-libraries/:libraryId',
-    { config: { access: AUTHORS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) =>
       libraryDetail(app, await loadOwnedLibrary(app, actorOf(request), request.params.libraryId)),
   );
 
   app.put(
     '/api/course-libraries/:libraryId',
-    { config: { access: AUTHORS }, schema: { params, body: librarySettingsSchema } },
+    { config: { access: rolesWith('author') }, schema: { params, body: librarySettingsSchema } },
     async (request) => {
       const { library } = await loadForEditing(app, request, request.params.libraryId);
       return libraryDetail(app, await updateSettings(app, library, request.body));
@@ -94,7 +94,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/course-libraries/:libraryId',
-    { config: { access: AUTHORS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request, reply) => {
       await deleteLibrary(app, await loadOwnedLibrary(app, actorOf(request), request.params.libraryId));
       return reply.status(204).send();
@@ -103,7 +103,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/course-libraries/:libraryId/segments',
-    { config: { access: AUTHORS }, schema: { params, body: segmentsSchema } },
+    { config: { access: rolesWith('author') }, schema: { params, body: segmentsSchema } },
     async (request) => {
       const { library } = await loadForEditing(app, request, request.params.libraryId);
       return libraryDetail(app, await replaceSegments(app, library, request.body));
@@ -112,7 +112,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/course-libraries/:libraryId/avatar-image',
-    { config: { access: AUTHORS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) => {
       try {
         const { library } = await loadForEditing(app, request, request.params.libraryId);
@@ -130,7 +130,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/course-libraries/:libraryId/narration-sample',
     {
       // A sample is one call to the speaker; its budget keeps it from being a free speech service.
-      config: { access: AUTHORS, limit: 'narrationSample' },
+      config: { access: rolesWith('author'), limit: 'narrationSample' },
       schema: { params, body: narrationSampleSchema },
     },
     async (request, reply) => {
@@ -153,7 +153,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/course-libraries/:libraryId/generate',
-    { config: { access: AUTHORS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request, reply) => {
       const { library } = await loadForEditing(app, request, request.params.libraryId);
       await assertReadyToGenerate(app, library);
@@ -163,14 +163,14 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/course-libraries/:libraryId/cancel',
-    { config: { access: AUTHORS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) =>
       cancelGeneration(app, await loadOwnedLibrary(app, actorOf(request), request.params.libraryId)),
   );
 
   app.get(
     '/api/course-libraries/:libraryId/generation',
-    { config: { access: AUTHORS }, schema: { params } },
+    { config: { access: rolesWith('author') }, schema: { params } },
     async (request) => {
       const library = await loadOwnedLibrary(app, actorOf(request), request.params.libraryId);
       return generationState(app, library.id);
@@ -180,7 +180,10 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   // The player reads the playlist, then its segments by relative name, with the same Authorization header.
   app.get(
     '/api/course-libraries/:libraryId/hls/:file',
-    { config: { access: AUTHORS }, schema: { params: params.extend({ file: z.string().max(64) }) } },
+    {
+      config: { access: rolesWith('author') },
+      schema: { params: params.extend({ file: z.string().max(64) }) },
+    },
     async (request, reply) => {
       const library = await loadOwnedLibrary(app, actorOf(request), request.params.libraryId);
       return sendHlsFile(

@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { outbox } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { assertLogReader, maskLinkTokens } from './readers';
@@ -10,7 +11,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/logs/outbox',
     {
-      config: { access: ['developer', 'admin'] },
+      config: { access: rolesWith('read-logs') },
       schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { BILLING_PERIODS } from '../../../common/plans';
 import { actorOf } from '../../http/access';
 import { paymentHistory } from './history';
@@ -7,8 +8,6 @@ import { createCheckoutOrder } from './orders';
 import { testPay, verifyCheckout } from './settle';
 import { razorpayWebhookRoute } from './webhook';
 
-/** One route serves both audiences (plans for owners, courses for learners); orders.ts checks each purpose. */
-const BUYERS = ['student', 'teacher', 'institute'] as const;
 const currency = z
   .string()
   .trim()
@@ -49,25 +48,31 @@ const historyQuery = z.object({
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/orders',
-    { config: { access: BUYERS, allowWhenEnded: true }, schema: { body: checkoutBody } },
+    { config: { access: rolesWith('pay'), allowWhenEnded: true }, schema: { body: checkoutBody } },
     async (request) => createCheckoutOrder(app, actorOf(request), request.body),
   );
 
   app.post(
     '/api/payments/orders/:orderId/verify',
-    { config: { access: BUYERS, allowWhenEnded: true }, schema: { params: orderParams, body: verifyBody } },
+    {
+      config: { access: rolesWith('pay'), allowWhenEnded: true },
+      schema: { params: orderParams, body: verifyBody },
+    },
     async (request) => verifyCheckout(app, actorOf(request), request.params.orderId, request.body),
   );
 
   app.post(
     '/api/payments/orders/:orderId/test-pay',
-    { config: { access: BUYERS, allowWhenEnded: true }, schema: { params: orderParams, body: testPayBody } },
+    {
+      config: { access: rolesWith('pay'), allowWhenEnded: true },
+      schema: { params: orderParams, body: testPayBody },
+    },
     async (request) => testPay(app, actorOf(request), request.params.orderId, request.body.outcome),
   );
 
   app.get(
     '/api/payments/history',
-    { config: { access: BUYERS, allowWhenEnded: true }, schema: { querystring: historyQuery } },
+    { config: { access: rolesWith('pay'), allowWhenEnded: true }, schema: { querystring: historyQuery } },
     async (request) => paymentHistory(app, actorOf(request), request.query),
   );
 

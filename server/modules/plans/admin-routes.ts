@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rolesWith } from '../../../common/capabilities';
 import { planInputSchema, planParamsSchema } from '../../../common/contracts/plans';
 import {
   createPlan,
@@ -10,8 +11,6 @@ import {
 } from './admin-service';
 import { presentAdminPlan } from './presenters';
 
-const ADMIN = ['admin'] as const;
-
 /** The admin's plan catalogue: list with subscriber counts, create, edit, retire and restore. */
 export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   const present = async (planId: string) => {
@@ -19,14 +18,14 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     return presentAdminPlan(plan, counts.get(plan.id) ?? 0);
   };
 
-  app.get('/api/admin/plans', { config: { access: ADMIN } }, async () => {
+  app.get('/api/admin/plans', { config: { access: rolesWith('administer') } }, async () => {
     const [rows, counts] = await Promise.all([listAllPlans(app), subscriberCounts(app)]);
     return { plans: rows.map((plan) => presentAdminPlan(plan, counts.get(plan.id) ?? 0)) };
   });
 
   app.post(
     '/api/admin/plans',
-    { config: { access: ADMIN }, schema: { body: planInputSchema } },
+    { config: { access: rolesWith('administer') }, schema: { body: planInputSchema } },
     async (request, reply) => {
       const plan = await createPlan(app, request.body);
       return reply.status(201).send(presentAdminPlan(plan, 0));
@@ -35,7 +34,10 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/plans/:planId',
-    { config: { access: ADMIN }, schema: { params: planParamsSchema, body: planInputSchema } },
+    {
+      config: { access: rolesWith('administer') },
+      schema: { params: planParamsSchema, body: planInputSchema },
+    },
     async (request) => {
       await updatePlan(app, request.params.planId, request.body);
       return present(request.params.planId);
@@ -48,7 +50,7 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/api/admin/plans/:planId/${action}`,
-      { config: { access: ADMIN }, schema: { params: planParamsSchema } },
+      { config: { access: rolesWith('administer') }, schema: { params: planParamsSchema } },
       async (request) => {
         await setPlanStatus(app, request.params.planId, status);
         return present(request.params.planId);

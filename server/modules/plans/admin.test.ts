@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAndLogin } from '../../test/factories';
-import { startTestApp, type TestContext } from '../../test/harness';
 import { planPayload, putOnPlan } from '../../test/fixtures/plans';
+import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

@@ -4,12 +4,12 @@ import { plans, storedFiles } from '../../db/schema/index';
 import { accountState } from '../../http/account-state';
 import { insertCourse, VALID_COURSE_INFO } from '../../test/courses';
 import { buildAndLogin, buildUser } from '../../test/factories';
+import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
 import { storageUsedBytes } from '../files/uploads';
 import { assertWithinLimit, planOf } from './limits';
 import { moduleAccess } from './module-access';
-import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 
 let ctx: TestContext;
 

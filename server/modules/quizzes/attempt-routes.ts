@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { answerSchema } from '../../../common/contracts/quizzes';
 import { QUIZ_LIMITS } from '../../../common/quizzes';
 import { actorOf } from '../../http/access';
@@ -9,7 +10,6 @@ import { prepareFileAnswer, saveFileAnswer } from './attempt-files';
 import { attemptView, loadOwnAttempt, saveAnswer, submitOwnAttempt } from './attempt-service';
 import { learnerQuiz, listLearnerQuizzes, startAttempt } from './attempt-start';
 
-const LEARNERS = ['student', 'teacher', 'institute'] as const;
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 const quizParams = z.object({ quizId: z.uuid({ error: 'Quiz not found' }) });
 const attemptParams = z.object({ attemptId: z.uuid({ error: 'Attempt not found' }) });
@@ -19,7 +19,7 @@ const answerParams = attemptParams.extend({ questionId: z.uuid({ error: 'Questio
 export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/learning/quizzes/of-course/:courseId',
-    { config: { access: LEARNERS }, schema: { params: courseParams } },
+    { config: { access: rolesWith('learn') }, schema: { params: courseParams } },
     async (request) => ({
       quizzes: await listLearnerQuizzes(app, actorOf(request), request.params.courseId),
     }),
@@ -27,26 +27,26 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/learning/quizzes/:quizId',
-    { config: { access: LEARNERS }, schema: { params: quizParams } },
+    { config: { access: rolesWith('learn') }, schema: { params: quizParams } },
     async (request) => learnerQuiz(app, actorOf(request), request.params.quizId),
   );
 
   app.post(
     '/api/learning/quizzes/:quizId/attempts',
-    { config: { access: LEARNERS }, schema: { params: quizParams } },
+    { config: { access: rolesWith('learn') }, schema: { params: quizParams } },
     async (request) => startAttempt(app, actorOf(request), request.params.quizId),
   );
 
   app.get(
     '/api/learning/attempts/:attemptId',
-    { config: { access: LEARNERS }, schema: { params: attemptParams } },
+    { config: { access: rolesWith('learn') }, schema: { params: attemptParams } },
     async (request) =>
       attemptView(app, await loadOwnAttempt(app, actorOf(request), request.params.attemptId)),
   );
 
   app.put(
     '/api/learning/attempts/:attemptId/answers/:questionId',
-    { config: { access: LEARNERS }, schema: { params: answerParams, body: answerSchema } },
+    { config: { access: rolesWith('learn') }, schema: { params: answerParams, body: answerSchema } },
     async (request) =>
       saveAnswer(
         app,
@@ -59,7 +59,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/learning/attempts/:attemptId/answers/:questionId/file',
-    { config: { access: LEARNERS }, schema: { params: answerParams } },
+    { config: { access: rolesWith('learn') }, schema: { params: answerParams } },
     async (request) => {
       const actor = actorOf(request);
       const { attemptId, questionId } = request.params;
@@ -85,7 +85,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/learning/attempts/:attemptId/submit',
-    { config: { access: LEARNERS }, schema: { params: attemptParams } },
+    { config: { access: rolesWith('learn') }, schema: { params: attemptParams } },
     async (request) => submitOwnAttempt(app, actorOf(request), request.params.attemptId),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import {
   type ImportReport,
   previewCheckSchema,
@@ -33,7 +34,6 @@ import {
 import { IMPORT_TOO_LARGE, readQuestionsCsv } from './csv-import';
 import { presentQuestion, presentQuizDetail } from './presenters';
 
-const AUTHORS = ['admin', 'institute', 'teacher'] as const;
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 const quizParams = z.object({ quizId: z.uuid({ error: 'Quiz not found' }) });
 const questionParams = quizParams.extend({ questionId: z.uuid({ error: 'Question not found' }) });
@@ -48,7 +48,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/quizzes/of-course/:courseId',
-    { config: { access: AUTHORS }, schema: { params: courseParams } },
+    { config: { access: rolesWith('author') }, schema: { params: courseParams } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       return { quizzes: await listQuizSummaries(app, course) };
@@ -57,7 +57,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/quizzes/of-course/:courseId',
-    { config: { access: AUTHORS }, schema: { params: courseParams, body: quizSettingsSchema } },
+    { config: { access: rolesWith('author') }, schema: { params: courseParams, body: quizSettingsSchema } },
     async (request, reply) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       await assertModule(app, actorOf(request), 'quizzes', 'create');
@@ -68,7 +68,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/quizzes/:quizId',
-    { config: { access: AUTHORS }, schema: { params: quizParams } },
+    { config: { access: rolesWith('author') }, schema: { params: quizParams } },
     async (request) => {
       const { quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       return detail(quiz.id, quiz);
@@ -77,7 +77,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/quizzes/:quizId',
-    { config: { access: AUTHORS }, schema: { params: quizParams, body: quizUpdateSchema } },
+    { config: { access: rolesWith('author') }, schema: { params: quizParams, body: quizUpdateSchema } },
     async (request) => {
       const actor = actorOf(request);
       const { course, quiz } = await loadAuthoredQuiz(app, actor, request.params.quizId);
@@ -89,7 +89,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/quizzes/:quizId',
-    { config: { access: AUTHORS }, schema: { params: quizParams } },
+    { config: { access: rolesWith('author') }, schema: { params: quizParams } },
     async (request, reply) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       await deleteQuiz(app, course, quiz);
@@ -99,7 +99,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/quizzes/:quizId/questions',
-    { config: { access: AUTHORS }, schema: { params: quizParams, body: questionSchema } },
+    { config: { access: rolesWith('author') }, schema: { params: quizParams, body: questionSchema } },
     async (request, reply) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       const question = await createQuestion(app, course, quiz, request.body);
@@ -109,7 +109,10 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/quizzes/:quizId/questions/:questionId',
-    { config: { access: AUTHORS }, schema: { params: questionParams, body: questionUpdateSchema } },
+    {
+      config: { access: rolesWith('author') },
+      schema: { params: questionParams, body: questionUpdateSchema },
+    },
     async (request) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       const question = await loadQuestion(app, quiz, request.params.questionId);
@@ -119,7 +122,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/quizzes/:quizId/questions/:questionId',
-    { config: { access: AUTHORS }, schema: { params: questionParams } },
+    { config: { access: rolesWith('author') }, schema: { params: questionParams } },
     async (request, reply) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       const question = await loadQuestion(app, quiz, request.params.questionId);
@@ -130,7 +133,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/quizzes/:quizId/questions/:questionId/duplicate',
-    { config: { access: AUTHORS }, schema: { params: questionParams } },
+    { config: { access: rolesWith('author') }, schema: { params: questionParams } },
     async (request, reply) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       const question = await loadQuestion(app, quiz, request.params.questionId);
@@ -140,7 +143,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/quizzes/:quizId/questions/import',
-    { config: { access: AUTHORS }, schema: { params: quizParams } },
+    { config: { access: rolesWith('author') }, schema: { params: quizParams } },
     async (request): Promise<ImportReport> => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       if (!request.isMultipart()) {
@@ -175,7 +178,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/quizzes/:quizId/preview/check',
-    { config: { access: AUTHORS }, schema: { params: quizParams, body: previewCheckSchema } },
+    { config: { access: rolesWith('author') }, schema: { params: quizParams, body: previewCheckSchema } },
     async (request) => {
       const { quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       return checkPreview(app, quiz, request.body.responses);

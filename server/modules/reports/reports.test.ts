@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
-import { startTestApp, type TestContext } from '../../test/harness';
 import { attempt, liveCourse, quiz, subscribeAt, watched } from '../../test/fixtures/reports';
+import { startTestApp, type TestContext } from '../../test/harness';
 
 /**
  * The fixed dataset (lessons are 100 s; a lesson is complete at 90%):

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rolesWith } from '../../../common/capabilities';
 import {
   adminListQuerySchema,
   learnerReportQuerySchema,
@@ -12,8 +13,6 @@ import { round1, sendCsv, toCsv } from './csv';
 import { ATTEMPT_CSV_HEADER, attemptCsvRow, learnerReport } from './learner-report';
 import { courseStats, listStudents, pageOf, studentReport } from './service';
 
-const LEARNERS = ['student', 'teacher', 'institute'] as const;
-const OWNERS = ['teacher', 'institute'] as const;
 const hours = (seconds: number) => round1(seconds / 3600);
 
 /**
@@ -31,7 +30,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reports/me',
-    { config: { access: LEARNERS }, schema: { querystring: learnerReportQuerySchema } },
+    { config: { access: rolesWith('learn') }, schema: { querystring: learnerReportQuerySchema } },
     async (request, reply) => {
       const report = await learnerReport(app, actorOf(request).userId, null, request.query);
       if (request.query.format !== 'csv') return report;
@@ -45,7 +44,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reports/students',
-    { config: { access: OWNERS }, schema: { querystring: studentListQuerySchema } },
+    { config: { access: rolesWith('teach') }, schema: { querystring: studentListQuerySchema } },
     async (request, reply) => {
       const { query } = request;
       const rows = await listStudents(app, actorOf(request), query);
@@ -82,7 +81,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/students/:studentId',
     {
-      config: { access: OWNERS },
+      config: { access: rolesWith('teach') },
       schema: { params: studentParamsSchema, querystring: learnerReportQuerySchema },
     },
     async (request, reply) => {
@@ -93,13 +92,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/reports/courses', { config: { access: OWNERS } }, async (request) => ({
+  app.get('/api/reports/courses', { config: { access: rolesWith('teach') } }, async (request) => ({
     courses: await courseStats(app, actorOf(request)),
   }));
 
   app.get(
     '/api/admin-reports/teachers',
-    { config: { access: ['admin'] }, schema: { querystring: adminListQuerySchema } },
+    { config: { access: rolesWith('administer') }, schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
       const all = request.query.format === 'csv';
       const list = await listTeachers(app, request.query, all);
@@ -135,7 +134,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin-reports/students',
-    { config: { access: ['admin'] }, schema: { querystring: adminListQuerySchema } },
+    { config: { access: rolesWith('administer') }, schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
       const all = request.query.format === 'csv';
       const list = await listAdminStudents(app, request.query, all);

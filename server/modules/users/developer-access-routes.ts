@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { developerAccessSchema } from '../../../common/contracts/developers';
 import { auditLog, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
@@ -12,7 +13,7 @@ const LIST_LIMIT = 200;
 
 /** Admins grant or revoke developers' access to the outbox and logs; anyone may sign up as a developer. */
 export const developerAccessRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/developers', { config: { access: ['admin'] } }, async () => {
+  app.get('/api/admin/developers', { config: { access: rolesWith('administer') } }, async () => {
     const rows = await app.db
       .select({
         id: users.id,
@@ -43,7 +44,10 @@ export const developerAccessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/developers/:userId/access',
-    { config: { access: ['admin'] }, schema: { params: userIdParams, body: developerAccessSchema } },
+    {
+      config: { access: rolesWith('administer') },
+      schema: { params: userIdParams, body: developerAccessSchema },
+    },
     async (request) => {
       const actor = actorOf(request);
       const { granted } = request.body;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { IMAGE_KINDS, updateUserInfoSchema } from '../../../common/contracts/profile';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { auditLog, users } from '../../db/schema/index';
@@ -92,7 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/users/:userId/status',
     {
-      config: { access: ['admin'] },
+      config: { access: rolesWith('administer') },
       schema: { params: userIdParams, body: z.object({ isActive: z.boolean() }) },
     },
     async (request) => {

@@ -5,7 +5,6 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { endedPage } from '../../../common/guard';
 import { isUserType } from '../../../common/roles';
 import { ROUTES_WHEN_ENDED, type RouteMeta } from '../../../common/routes';
-import { useReviewNotifications } from '../../features/courses/use-review-notifications';
 import { useSession } from '../session';
 import { LS } from '../storage';
 import { EndedBar } from './ended-bar';
@@ -13,6 +12,7 @@ import { Logo } from './logo';
 import { SideNav } from './side-nav';
 import { useImagesReady } from './use-images-ready';
 import { useMessageIndicators } from './use-message-indicators';
+import { useReviewNotifications } from './use-review-notifications';
 
 /**
  * The logged-in shell: side navigation (collapsible, remembered), header on phones, loader, and the

@@ -20,11 +20,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { hasOwnPlan, type UserType } from '../../../common/roles';
-import { useLogoPaths, useUpdateUserInfo } from '../../features/profile/api';
 import { logout, switchBack } from '../account';
 import { LS, type StoredSession } from '../storage';
 import { toast } from '../toast';
 import { useStoredJson } from '../use-stored-json';
+import { useLogoPaths, useUpdateUserInfo } from '../user-info';
 
 interface Props {
   session: StoredSession;

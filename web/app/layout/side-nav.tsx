@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { badgeText, type NavItem, sideNavFor } from '../../../common/navigation';
 import type { UserType } from '../../../common/roles';
 import { homeFor } from '../../../common/routes';
-import { useApprovalCount } from '../../features/approvals/api';
+import { useApprovalCount } from '../approval-count';
 import type { StoredSession } from '../storage';
 import { LS } from '../storage';
 import { useStoredJson } from '../use-stored-json';

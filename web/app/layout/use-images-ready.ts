@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLogoPaths } from '../../features/profile/api';
+import { useLogoPaths } from '../user-info';
 
 function loadImage(url: string | null): Promise<void> {
   if (!url) return Promise.resolve();

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import type { AuthoredCourse } from '../courses/api';
-import { approvalCountQuery } from './api';
+import { approvalCountQuery } from '../../app/approval-count';
+import { APPROVALS_KEY } from '../../app/query-keys';
+import type { AuthoredCourse } from '../courses';
 
 export interface SnapshotChange {
   area: 'info' | 'videos' | 'faqs' | 'materials' | 'quizzes';
@@ -26,13 +27,13 @@ export type ApprovalTab = 'waiting' | 'APPROVED' | 'REJECTED';
 
 export const approvalsQuery = (status: ApprovalTab) =>
   queryOptions({
-    queryKey: ['approvals', status],
+    queryKey: [...APPROVALS_KEY, status],
     queryFn: () => api<{ courses: AuthoredCourse[] }>('/approvals', { query: { status } }),
   });
 
 export const approvalQuery = (courseId: string) =>
   queryOptions({
-    queryKey: ['approvals', 'one', courseId],
+    queryKey: [...APPROVALS_KEY, 'one', courseId],
     queryFn: () => api<ApprovalDetail>(`/approvals/${courseId}`),
   });
 
@@ -57,7 +58,7 @@ export function useReview() {
       comment: string;
     }) => api<AuthoredCourse>(`/approvals/${courseId}/${action}`, { method: 'POST', body: { comment } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['approvals'] });
+      void queryClient.invalidateQueries({ queryKey: APPROVALS_KEY });
       void queryClient.invalidateQueries({ queryKey: approvalCountQuery().queryKey });
     },
   });

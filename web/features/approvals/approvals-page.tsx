@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateLong } from '../../../common/time';
-import { StatusBadge } from '../courses/status-badge';
+import { StatusBadge } from '../courses';
 import { type ApprovalTab, useApprovals } from './approval-api';
 
 const TABS: { value: ApprovalTab; label: string }[] = [

@@ -18,8 +18,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type ApprovalStatus, canTransition } from '../../../common/courses';
 import { MSG } from '../../../common/messages';
 import { toast } from '../../app/toast';
-import { CourseDetails } from '../courses/course-details';
-import { StatusBadge } from '../courses/status-badge';
+import { CourseDetails, StatusBadge } from '../courses';
 import { type SnapshotChange, useApproval, useReview } from './approval-api';
 
 function Changes({ changes }: { changes: SnapshotChange[] }) {

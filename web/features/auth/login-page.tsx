@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { can } from '../../../common/capabilities';
 import { type LoginInput, loginSchema } from '../../../common/contracts/auth';
 import { landingFor } from '../../../common/guard';
 import { logout } from '../../app/account';
@@ -33,8 +34,7 @@ export default function LoginPage() {
       if (shareToken && readSession()) await logout();
       writeSession(answer, values.isRemember);
       queryClient.clear();
-      const viaShare =
-        shareToken && (answer.userObj.userType === 'teacher' || answer.userObj.userType === 'student');
+      const viaShare = shareToken && can(answer.userObj.userType, 'join-shared-course');
       const target = viaShare
         ? '/subscribed-courses'
         : landingFor({

@@ -23,7 +23,7 @@ import {
   type PlanAudience,
 } from '../../../common/plans';
 import { toast } from '../../app/toast';
-import { limitText } from '../plans/plan-price';
+import { limitText } from '../plans';
 import { useChangeSubscription, usePublicPlans } from './api';
 import type { Checkout } from './checkout-dialog';
 import { buyerPrice, formatDay, formatPlanPrice, PERIOD_LABELS, useBuyerCurrency } from './plan-price';

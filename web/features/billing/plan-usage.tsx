@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { MySubscription } from '../../../common/contracts/billing';
 import { PLAN_LIMIT_KEYS, PLAN_LIMIT_LABELS } from '../../../common/plans';
-import { limitText } from '../plans/plan-price';
+import { limitText } from '../plans';
 
 /** Each limit of the plan, with a usage bar where the server reports what the account uses. */
 export function PlanUsage({ subscription }: { subscription: MySubscription }) {

@@ -14,14 +14,14 @@ import {
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { can } from '../../../common/capabilities';
+import { isUserType } from '../../../common/roles';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { HlsPlayer } from '../../components/hls-player';
-import { useCheckout } from '../billing/checkout-dialog';
+import { useCheckout } from '../billing';
 import { formatDuration, useCatalogCourse, useSubscribe } from './api';
 import { useLocalPrice } from './local-price';
-
-const LEARNER_TYPES = ['student', 'teacher', 'institute'];
 
 /** A course's details from the catalog: lessons, previews to play, FAQ, and subscribing. */
 export function CourseDrawer({ courseId, onClose }: { courseId: string | null; onClose: () => void }) {
@@ -59,7 +59,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
     checkout.start({ purpose: 'course', courseId: data.id });
   };
 
-  const canLearn = !session || LEARNER_TYPES.includes(session.userType);
+  const canLearn = !session || (isUserType(session.userType) && can(session.userType, 'learn'));
   return (
     <Drawer
       opened={Boolean(courseId)}

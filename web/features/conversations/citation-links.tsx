@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Citation } from '../../../common/gurus';
 import { formatClock } from '../../../common/time';
 import { api } from '../../app/api';
-import { type LearnerCourse, learningKeys } from '../learning/api';
+import { type LearnerCourse, learningKeys } from '../learning';
 
 /** Where a video citation opens: the course player at that moment (its ?courseId&videoId&t query). */
 export function videoCitationHref(citation: Citation): string {

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { CourseInfoInput } from '../../../common/contracts/courses';
 import type { CourseFilter, CourseStep } from '../../../common/courses';
 import { api } from '../../app/api';
+import { COURSES_KEY } from '../../app/query-keys';
 
 export interface AuthoredCourse {
   id: string;
@@ -40,9 +41,9 @@ export interface CoursePage {
 }
 
 export const courseKeys = {
-  all: ['courses'] as const,
-  list: (query: CourseListQuery) => ['courses', 'list', query] as const,
-  one: (id: string) => ['courses', 'one', id] as const,
+  all: COURSES_KEY,
+  list: (query: CourseListQuery) => [...COURSES_KEY, 'list', query] as const,
+  one: (id: string) => [...COURSES_KEY, 'one', id] as const,
 };
 
 export const coursesQuery = (query: CourseListQuery) =>

@@ -17,7 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../common/courses';
 import { toast } from '../../app/toast';
 import { LoadFailed } from '../../components/load-failed';
-import { QuizStep } from '../quizzes/authoring/quiz-step';
+import { QuizStep } from '../quizzes';
 import { type AuthoredCourse, useCourse, useSubmitCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
 import { CourseThumbnail } from './course-thumbnail';

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { emailField } from '../../../common/contracts/fields';
 import { landingFor } from '../../../common/guard';
 import { switchInto } from '../../app/account';
+import { useApprovalCount } from '../../app/approval-count';
 import { zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
-import { useApprovalCount } from '../approvals/api';
-import { impersonateRequest } from '../auth/api';
-import { DeveloperAccessCard } from '../logs/developer-access-card';
+import { impersonateRequest } from '../auth';
+import { DeveloperAccessCard } from '../logs';
 
 const switchSchema = z.object({ email: emailField });
 

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCourseGurus } from '../conversations/api';
+import { useCourseGurus } from '../conversations';
 
 /** "Ask the guru" on a course page, one button per ready guru learning from the course. */
 export function AskGuruButton({ courseId }: { courseId: string }) {

@@ -31,7 +31,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { SessionGuru } from '../../../common/contracts/gurus';
 import { GURU_LIMITS } from '../../../common/gurus';
 import { api } from '../../app/api';
-import { CitationLinks } from '../conversations/citation-links';
+import { CitationLinks } from '../conversations';
 import { SessionAvatar } from './session-avatar';
 import { type Turn, useGuruSession } from './use-guru-session';
 import { useSpeechInput } from './use-speech-input';

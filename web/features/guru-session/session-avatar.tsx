@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import type { SessionGuru } from '../../../common/contracts/gurus';
-import { GlbAvatar, StaticAvatar } from '../gurus/avatar';
+import { GlbAvatar, StaticAvatar } from '../gurus';
 
 /** The guru's face: a 3D model, a D-ID video when one is ready, or the picture moved by the audio level. */
 export function SessionAvatar({

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { InvoiceRowView } from '../../../common/contracts/billing';
 import { api } from '../../app/api';
 import { downloadFile } from '../../app/download';
-import { withLocalDays } from '../reports/api';
+import { withLocalDays } from '../reports';
 
 export type InvoiceQuery = Record<string, string | number | undefined>;
 export const INVOICE_PAGE_SIZE = 20;

@@ -21,9 +21,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { WatchRange } from '../../../common/watch-ranges';
 import { HlsPlayer } from '../../components/hls-player';
-import { formatDuration } from '../catalog/api';
-import { AskGuruButton } from '../guru-session/ask-guru-button';
-import { CourseQuizzes } from '../quizzes/taking/course-quizzes';
+import { formatDuration } from '../catalog';
+import { AskGuruButton } from '../guru-session';
+import { CourseQuizzes } from '../quizzes';
 import { type LearnerLesson, learningKeys, saveProgress, useLearnerCourse } from './api';
 
 const SPEEDS = ['0.75', '1', '1.25', '1.5', '2'];

@@ -20,7 +20,7 @@ import { formatPrice } from '../../../common/money';
 import { PLAN_LIMIT_KEYS, PLAN_LIMIT_LABELS, type PlanAudience } from '../../../common/plans';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
-import { CurrencyRatesPanel } from '../billing/currency-rates-panel';
+import { CurrencyRatesPanel } from '../billing';
 import { useAdminPlans, usePlanMutations } from './plan-api';
 import { PlanForm } from './plan-form';
 import { limitText } from './plan-price';

@@ -2,8 +2,8 @@ import { Card, Select, Stack, Switch, Title, useMantineColorScheme } from '@mant
 import { FONTS } from '../../../common/fonts';
 import type { StoredSession } from '../../app/storage';
 import { toast } from '../../app/toast';
+import { useUpdateUserInfo } from '../../app/user-info';
 import { ThemeColorPicker } from '../../components/theme-color-picker';
-import { useUpdateUserInfo } from './api';
 
 /** Theme colour (one of 11), font (one of 34) and dark mode, each saved to the profile at once. */
 export function AppearanceSection({ session }: { session: StoredSession }) {

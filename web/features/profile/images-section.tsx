@@ -7,7 +7,7 @@ import type { UserType } from '../../../common/roles';
 import { uploadWithProgress } from '../../app/api';
 import { type StoredSession, writeSession } from '../../app/storage';
 import { toast } from '../../app/toast';
-import { useInvalidateLogo, useLogoPaths } from './api';
+import { useInvalidateLogo, useLogoPaths } from '../../app/user-info';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 

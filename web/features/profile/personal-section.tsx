@@ -5,7 +5,7 @@ import { requiredText } from '../../../common/contracts/fields';
 import { zodValidate } from '../../app/forms';
 import type { StoredSession } from '../../app/storage';
 import { toast } from '../../app/toast';
-import { useUpdateUserInfo } from './api';
+import { useUpdateUserInfo } from '../../app/user-info';
 
 const nameSchema = z.object({ fullName: requiredText(100) });
 

@@ -13,7 +13,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useUrlFilters } from '../../app/use-url-filters';
-import { MarkingLink } from '../quizzes/marking/marking-link';
+import { MarkingLink } from '../quizzes';
 import { useCourseStats, useStudents } from './api';
 import { CourseStatsPanel } from './course-stats-panel';
 import { EmptyCard } from './empty-card';

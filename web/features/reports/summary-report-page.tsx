@@ -1,6 +1,6 @@
 import { Alert, Container, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useUrlFilters } from '../../app/use-url-filters';
-import { useSubscriptions } from '../learning/api';
+import { useSubscriptions } from '../learning';
 import { useMyReport } from './api';
 import { AttemptsTable } from './attempts-table';
 import { CourseProgressTable } from './course-progress-table';

@@ -3,11 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuruDetail } from '../../../../common/contracts/gurus';
 import { guruChunks, guruIndexedSources, gurus } from '../../../db/schema/index';
 import { buildAndLogin } from '../../../test/factories';
+import {
+  insertCaptionedVideo,
+  insertGuru,
+  insertSourceCourse,
+  linkCourse,
+  pdfOf,
+  webVtt,
+} from '../../../test/fixtures/guru-training';
+import { insertPlan, putOnPlan } from '../../../test/fixtures/plans';
 import { startTestApp, type TestContext } from '../../../test/harness';
 import { multipart } from '../../../test/uploads';
-import { insertPlan, putOnPlan } from '../../../test/fixtures/plans';
 import { prepareAnswer } from '../answering';
-import { insertCaptionedVideo, insertGuru, insertSourceCourse, linkCourse, pdfOf, webVtt } from '../../../test/fixtures/guru-training';
 import { trainGuru } from './train';
 
 /**

@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryCue } from '../../../../common/library';
 import { courseVideos, guruChunks, gurus } from '../../../db/schema/index';
 import { buildUser } from '../../../test/factories';
+import {
+  insertCaptionedVideo,
+  insertGuru,
+  insertSourceCourse,
+  linkCourse,
+  webVtt,
+} from '../../../test/fixtures/guru-training';
 import { startTestApp, type TestContext } from '../../../test/harness';
 import { prepareAnswer } from '../answering';
-import { insertCaptionedVideo, insertGuru, insertSourceCourse, linkCourse, webVtt } from '../../../test/fixtures/guru-training';
 import { trainGuru } from './train';
 
 /** A lesson made from a three-slide course library, as the from-library route copies its cues. */

@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guruChunks, guruIndexedSources, gurus } from '../../../db/schema/index';
 import { buildUser } from '../../../test/factories';
-import { startTestApp, type TestContext } from '../../../test/harness';
 import {
   insertCaptionedVideo,
   insertCourseFaq,
@@ -14,6 +13,7 @@ import {
   pdfOf,
   webVtt,
 } from '../../../test/fixtures/guru-training';
+import { startTestApp, type TestContext } from '../../../test/harness';
 import { trainGuru } from './train';
 
 /** Two trainings of one guru (two app processes, a correction during a training) run one after the other. */

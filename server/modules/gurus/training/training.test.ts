@@ -10,7 +10,6 @@ import {
   subscriptions,
 } from '../../../db/schema/index';
 import { buildAndLogin } from '../../../test/factories';
-import { startTestApp, type TestContext } from '../../../test/harness';
 import {
   insertCaptionedVideo,
   insertCourseFaq,
@@ -22,6 +21,7 @@ import {
   pdfOf,
   webVtt,
 } from '../../../test/fixtures/guru-training';
+import { startTestApp, type TestContext } from '../../../test/harness';
 import { NO_SOURCES_MESSAGE } from './sources';
 
 /** Cues every 8 s over 96 s: two or three caption passages of about 30-45 s. */

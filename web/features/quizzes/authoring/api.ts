@@ -8,7 +8,7 @@ import type {
   QuizSummary,
 } from '../../../../common/contracts/quizzes';
 import { api, uploadWithProgress } from '../../../app/api';
-import { courseKeys } from '../../courses/api';
+import { courseKeys } from '../../courses';
 
 /** Query keys of quiz authoring; a change to a quiz refreshes its course's list and step completion. */
 export const quizKeys = {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
 import { isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
 import { HlsPlayer } from '../../../components/hls-player';
-import type { CourseVideo } from '../../courses/video-api';
+import type { CourseVideo } from '../../courses';
 import { formatVideoTime, marksText } from './format';
 
 function Options({ question }: { question: AuthorQuestion }) {

@@ -25,7 +25,7 @@ import {
 } from '../../../../common/quizzes';
 import { ApiError } from '../../../app/api';
 import { toast } from '../../../app/toast';
-import { videosQuery } from '../../courses/video-api';
+import { videosQuery } from '../../courses';
 import { useQuestionMutations } from './api';
 import { OptionsEditor } from './options-editor';
 import {

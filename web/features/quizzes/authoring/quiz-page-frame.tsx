@@ -2,7 +2,7 @@ import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { QuizDetail } from '../../../../common/contracts/quizzes';
-import { type AuthoredCourse, useCourse } from '../../courses/api';
+import { type AuthoredCourse, useCourse } from '../../courses';
 import { useQuiz } from './api';
 import { wizardQuizStepPath } from './paths';
 

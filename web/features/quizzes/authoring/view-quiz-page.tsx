@@ -3,7 +3,7 @@ import { IconPencil, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { QuizDetail } from '../../../../common/contracts/quizzes';
-import { videosQuery } from '../../courses/video-api';
+import { videosQuery } from '../../courses';
 import { attemptsText, timeLimitText } from './format';
 import { addQuizPath, previewQuizPath } from './paths';
 import { QuestionAnswers } from './question-answers';

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../app/api';
-import { onSocketEvent } from '../../app/socket';
+import { api } from './api';
+import { APPROVALS_KEY } from './query-keys';
+import { onSocketEvent } from './socket';
 
 /** The live update is applied after this delay (SPEC §9), letting the write settle everywhere. */
 export const APPROVAL_UPDATE_DELAY_MS = 500;
@@ -26,7 +27,7 @@ export function useApprovalCount(enabled: boolean): number {
         if (typeof count === 'number') queryClient.setQueryData(approvalCountQuery().queryKey, { count });
         else void queryClient.invalidateQueries({ queryKey: approvalCountQuery().queryKey });
         // The queue itself changed too: an open approvals list refreshes without a reload.
-        void queryClient.invalidateQueries({ queryKey: ['approvals'] });
+        void queryClient.invalidateQueries({ queryKey: APPROVALS_KEY });
       }, APPROVAL_UPDATE_DELAY_MS);
       timers.add(timer);
     });

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onSocketEvent } from '../../app/socket';
-import { toast } from '../../app/toast';
-import { courseKeys } from './api';
+import { COURSES_KEY } from '../query-keys';
+import { onSocketEvent } from '../socket';
+import { toast } from '../toast';
 
 interface ReviewedEvent {
   courseId: string;
@@ -18,7 +18,7 @@ export function useReviewNotifications(enabled: boolean): void {
     if (!enabled) return;
     return onSocketEvent('courseReviewed', (payload) => {
       const event = payload as ReviewedEvent;
-      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+      void queryClient.invalidateQueries({ queryKey: COURSES_KEY });
       if (event.status === 'APPROVED')
         toast('success', `“${event.title}” was approved and is live for students.`);
       else toast('warning', `“${event.title}” was rejected${event.comment ? `: ${event.comment}` : '.'}`);

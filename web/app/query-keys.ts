@@ -1,0 +1,7 @@
+/**
+ * Roots of query keys that the app shell invalidates from live events, shared with the features that own the
+ * queries (features/courses/api.ts builds its keys under COURSES_KEY). The shell names only these roots, never a
+ * feature's inner keys.
+ */
+export const COURSES_KEY = ['courses'] as const;
+export const APPROVALS_KEY = ['approvals'] as const;

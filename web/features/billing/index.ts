@@ -1,0 +1,3 @@
+// What other features may use from this one (decision 025); everything else here is the feature's own.
+export { useCheckout } from './checkout-dialog';
+export { CurrencyRatesPanel } from './currency-rates-panel';
