@@ -14,3 +14,26 @@ test.describe('every demo account logs in and lands on its home', () => {
     });
   }
 });
+
+test('repeated wrong passwords are stopped with one message under the form, and no toast over the page', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  // An address nobody has, so the count starts at zero whichever journeys ran before from this machine.
+  await page.getByLabel('Email').fill(`nobody-${Date.now()}@gurukul.test`);
+  await page.getByLabel(/^Password/).fill('Wrong-password-1');
+  const logIn = page.getByRole('button', { name: 'Log in' });
+  for (let i = 0; i < 5; i++) {
+    const answer = page.waitForResponse('**/api/auth/login');
+    await logIn.click();
+    expect((await answer).status()).toBe(401);
+  }
+  const locked = page.waitForResponse('**/api/auth/login');
+  await logIn.click();
+  expect((await locked).status()).toBe(429);
+  expect(Number((await locked).headers()['retry-after'])).toBeGreaterThan(0);
+  await expect(
+    page.getByText('Too many failed attempts. Please wait a few minutes and try again.'),
+  ).toHaveCount(1);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+});

@@ -6,7 +6,7 @@
 // This process stays the parent of the server: if the server dies by a signal (kill -9, a native crash), it
 // says so and stops the embedded PostgreSQL the server left running.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -158,9 +158,61 @@ async function stopLeftoverPostgres() {
   if (stopped) log(`Stopped the embedded PostgreSQL (pid ${stopped.pid}) it left running.`);
 }
 
+/** The parent of a process, from /proc (Linux); null when it cannot be read. */
+function parentOf(pid) {
+  try {
+    // /proc/<pid>/stat is "pid (comm) state ppid …"; comm may hold spaces, so split after its closing bracket.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+const isShell = (pid) => {
+  try {
+    return ['sh', 'dash', 'bash'].includes(readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+  } catch {
+    return false;
+  }
+};
+
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+/**
+ * `npm start` runs this script through `sh -c`. A SIGTERM sent to npm stops npm and that shell without passing
+ * it on, and a SIGKILL stops npm alone: either way this process would live on with the server and its
+ * PostgreSQL. Notice it (our parent changes, or npm is gone) and stop the child as if the signal had arrived.
+ */
+function stopWhenOrphaned(child) {
+  const parent = process.ppid;
+  const npm = process.env.npm_lifecycle_event && isShell(parent) ? parentOf(parent) : null;
+  const watch = setInterval(() => {
+    const orphaned = process.ppid !== parent || (npm !== null && npm > 1 && !isAlive(npm));
+    if (!orphaned) return;
+    clearInterval(watch);
+    log(`The process that started this one (npm or pid ${parent}) ended: stopping.`);
+    child.kill('SIGTERM');
+  }, 500);
+  watch.unref();
+}
+
 function handOver(cmd, args, { ownsDatabase }) {
-  const child = spawn(cmd, [...args, ...process.argv.slice(3)], { stdio: 'inherit', cwd: root });
+  const child = spawn(cmd, [...args, ...process.argv.slice(3)], {
+    stdio: 'inherit',
+    cwd: root,
+    // If this process is killed outright (SIGKILL) it cannot stop the server: the server watches for that itself.
+    env: { ...process.env, GURUKUL_STOP_WITH_PARENT: '1' },
+  });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  stopWhenOrphaned(child);
   child.on('exit', async (code, signal) => {
     if (signal) {
       const how = signal === 'SIGKILL' ? 'killed (SIGKILL, perhaps out of memory)' : `stopped by ${signal}`;

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type RateLimitBudgets, rateLimitBudgets } from './http/rate-limits';
+import {
+  type LoginFailureLimits,
+  loginFailureLimits,
+  type RateLimitBudgets,
+  rateLimitBudgets,
+} from './http/rate-limits';
 import { type PdfProcessLimits, pdfProcessLimits } from './media/pdf-process';
 import type { S3Settings } from './providers/storage/s3-storage';
 
@@ -41,6 +46,8 @@ export interface Config {
   ai: AiSettings;
   /** API requests per minute by route group (server/http/rate-limits.ts; *_RATE_LIMIT_MAX). */
   rateLimits: RateLimitBudgets;
+  /** Failed logins allowed per e-mail and address, and per address (LOGIN_FAILURES_PER_ACCOUNT, _PER_ADDRESS). */
+  loginFailures: LoginFailureLimits;
 }
 
 export interface AiSettings {
@@ -119,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taxLabel: env.TAX_LABEL || 'GST',
     ai: aiSettings(env),
     rateLimits: rateLimitBudgets(env),
+    loginFailures: loginFailureLimits(env),
   };
 }
 

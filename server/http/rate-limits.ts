@@ -20,8 +20,9 @@ export const SPOKEN_ANSWERS_PER_MINUTE = 10;
  */
 export const LIMIT_BUDGETS = {
   /** Sign-up, login, e-mail verification, password reset and change, per address (per user once signed in):
-   * a class of 40 behind one address logs in at once, some twice; failed logins have their own counters. */
-  auth: { env: 'AUTH_RATE_LIMIT_MAX', perMinute: 100 },
+   * a school of several hundred behind one address logs in within minutes, some twice; password guessing is
+   * held by the failed-login counters below, not by this budget. */
+  auth: { env: 'AUTH_RATE_LIMIT_MAX', perMinute: 600 },
   /** Any other call without a session, per address (the public catalog, plans, webhooks). */
   anonymous: { env: 'RATE_LIMIT_MAX', perMinute: 1200 },
   /** GET and HEAD per signed-in user: page loads, polling, the player's progress. */
@@ -48,6 +49,35 @@ declare module 'fastify' {
 }
 
 const WINDOW_MS = 60_000;
+
+/**
+ * Failed logins counted in a sliding window (docs/decisions/017-fair-rate-limits.md): per e-mail and address,
+ * which stops guessing one account's password, and per address over all e-mails, which stops spraying many
+ * accounts from one place. The per-address figure is high because a school's pupils share one public address
+ * and mistype passwords; a lock that stopped a whole school for a few typos would be the worse failure.
+ */
+export interface LoginFailureLimits {
+  perAccountAndAddress: number;
+  perAddress: number;
+  windowMs: number;
+}
+
+export const LOGIN_FAILURE_DEFAULTS: LoginFailureLimits = {
+  perAccountAndAddress: 5,
+  perAddress: 300,
+  windowMs: 15 * 60_000,
+};
+
+/** LOGIN_FAILURES_PER_ACCOUNT and LOGIN_FAILURES_PER_ADDRESS; a missing or invalid value keeps the default. */
+export function loginFailureLimits(env: NodeJS.ProcessEnv): LoginFailureLimits {
+  const whole = (value: string | undefined, fallback: number) =>
+    value && Number.isInteger(Number(value)) && Number(value) >= 1 ? Number(value) : fallback;
+  return {
+    perAccountAndAddress: whole(env.LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURE_DEFAULTS.perAccountAndAddress),
+    perAddress: whole(env.LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURE_DEFAULTS.perAddress),
+    windowMs: LOGIN_FAILURE_DEFAULTS.windowMs,
+  };
+}
 
 /** The budgets from the environment; a missing or invalid value (not a whole number ≥ 1) keeps the default. */
 export function rateLimitBudgets(env: NodeJS.ProcessEnv): RateLimitBudgets {
@@ -88,8 +118,10 @@ export async function registerRateLimits(app: FastifyInstance, budgets: RateLimi
       const limit = limitOf(request);
       return limit ? budgets[limit.group] : Number.MAX_SAFE_INTEGER;
     },
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', rateLimitedMessage(Math.ceil(context.ttl / 1000))),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return new AppError('RATE_LIMITED', rateLimitedMessage(seconds), undefined, seconds);
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,9 @@ describe('headers on every response', () => {
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(os.tmpdir(), 'gurukul-web-dist-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Gurukul</title>');
+    writeFileSync(path.join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app");');
     ctx = await startTestApp({ webDist, publicUrl: 'http://127.0.0.1:3000' });
   });
   afterAll(async () => {
@@ -118,25 +121,38 @@ describe('headers on every response', () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('sends the CSP, frame, sniffing and referrer protections on HTML, API answers and errors', async () => {
-    for (const url of ['/', '/course-list', '/api/health', '/api/no-such-route']) {
+  it('sends the frame, sniffing and referrer protections on HTML, assets, API answers and errors', async () => {
+    for (const url of ['/', '/course-list', '/assets/app-abc123.js', '/api/health', '/api/no-such-route']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+      // Browsers refuse the opener policy on plain http, with a console error on every page.
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+  });
+
+  it('sends the CSP with documents (HTML, SVG) and not with scripts or JSON, where it only costs bytes', async () => {
+    for (const url of ['/', '/course-list', '/logo.svg']) {
       const response = await ctx.app.inject({ url });
       const csp = parseCsp(response.headers['content-security-policy'] as string);
       expect(csp['default-src'], url).toEqual(["'self'"]);
       expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
       expect(csp['connect-src'], url).toContain('ws://127.0.0.1:3000');
-      expect(response.headers['x-frame-options'], url).toBe('DENY');
-      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
-      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    for (const url of ['/assets/app-abc123.js', '/api/health', '/api/no-such-route']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.headers['content-security-policy'], url).toBeUndefined();
     }
   });
 
   it('sends HSTS only when PUBLIC_URL is https', async () => {
-    const https = await startTestApp({ publicUrl: 'https://school.example.org' });
+    const https = await startTestApp({ webDist, publicUrl: 'https://school.example.org' });
     try {
-      const response = await https.app.inject({ url: '/api/health' });
+      const response = await https.app.inject({ url: '/' });
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
       const csp = parseCsp(response.headers['content-security-policy'] as string);
       expect(csp['connect-src']).toContain('wss://school.example.org');
       expect(csp['upgrade-insecure-requests']).toEqual([]);
@@ -147,10 +163,10 @@ describe('headers on every response', () => {
 
   it('names the S3 endpoint in the served policy when files live in S3', async () => {
     const s3 = { ...S3, endpoint: 'http://127.0.0.1:9', forcePathStyle: true };
-    const withS3 = await startTestApp({ s3 });
+    const withS3 = await startTestApp({ webDist, s3 });
     try {
       const csp = parseCsp(
-        (await withS3.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string,
+        (await withS3.app.inject({ url: '/' })).headers['content-security-policy'] as string,
       );
       expect(csp['media-src']).toContain('http://127.0.0.1:9');
       expect(csp['img-src']).toContain('http://127.0.0.1:9');

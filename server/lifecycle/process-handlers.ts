@@ -71,6 +71,19 @@ export function installProcessHandlers(initialLog: FastifyBaseLogger): ProcessLi
     });
   }
 
+  if (process.env.GURUKUL_STOP_WITH_PARENT === '1') {
+    // Started by scripts/bootstrap.mjs: if it dies without passing a stop on (SIGKILL), the server would run on
+    // as an orphan holding the port and the database. The parent changing is the only sign of it.
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (process.ppid === parent || stopping) return;
+      clearInterval(watch);
+      log.warn({ parent }, 'the process that started the server ended: stopping');
+      exitAfterShutdown(0, STOP_LIMIT_MS);
+    }, 500);
+    watch.unref();
+  }
+
   return {
     logThrough(next) {
       log = next;

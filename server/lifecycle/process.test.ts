@@ -22,8 +22,15 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-function startServer(port: number): Server {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join('dist', 'server', 'main.js')], {
+/** How the server is started: as `npm start` runs it in the end, or through `npm start` itself. */
+const COMPILED = [process.execPath, '--enable-source-maps', path.join('dist', 'server', 'main.js')];
+const BOOTSTRAP = [process.execPath, path.join('scripts', 'bootstrap.mjs'), 'start'];
+const NPM_START = ['npm', 'start'];
+
+function startServer(port: number, [command, ...args] = COMPILED): Server {
+  const child = spawn(command, args, {
+    // Its own process group, so that the clean-up below reaches npm's shell, the bootstrap and the server alike.
+    detached: true,
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -64,6 +71,18 @@ async function healthy(server: Server): Promise<void> {
   throw new Error(`server not healthy in 90 s:\n${server.output()}`);
 }
 
+/** Waits until the server no longer answers and its PostgreSQL is gone: what stopping means to the machine. */
+async function stopped(server: Server): Promise<void> {
+  for (const end = Date.now() + 60_000; Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {
+    const answering = await fetch(url(server, '/api/health')).then(
+      () => true,
+      () => false,
+    );
+    if (!answering && postmasters().length === 0) return;
+  }
+  throw new Error(`still running 60 s after being stopped:\n${server.output()}`);
+}
+
 /** Postmasters running on this test's cluster (backends rename themselves "postgres: …", the postmaster not). */
 function postmasters(): number[] {
   return readdirSync('/proc')
@@ -94,8 +113,8 @@ const signUp = (server: Server) =>
   });
 
 const running: Server[] = [];
-const start = (port: number) => {
-  const server = startServer(port);
+const start = (port: number, command?: string[]) => {
+  const server = startServer(port, command);
   running.push(server);
   return server;
 };
@@ -109,7 +128,13 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  for (const server of running) server.process.kill('SIGKILL');
+  for (const server of running) {
+    try {
+      if (server.process.pid) process.kill(-server.process.pid, 'SIGKILL');
+    } catch {
+      // The group has already ended.
+    }
+  }
   for (const pid of postmasters()) process.kill(pid, 'SIGQUIT');
   await new Promise((resolve) => setTimeout(resolve, 500));
   rmSync(dataDir, { recursive: true, force: true });
@@ -177,6 +202,41 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(performance.now() - stopping).toBeLessThan(8000);
     expect(server.output()).toContain('SIGTERM received: stopping');
     expect(postmasters()).toEqual([]);
+  });
+
+  it('stops with PostgreSQL when `npm start` gets SIGTERM, though npm does not pass it on', async () => {
+    const server = start(await freePort(), NPM_START);
+    await healthy(server);
+    expect(postmasters()).toHaveLength(1);
+    server.process.kill('SIGTERM');
+    await stopped(server);
+    expect(server.output()).toContain('ended: stopping');
+  });
+
+  it('stops with PostgreSQL when `npm start` is killed outright (SIGKILL)', async () => {
+    const server = start(await freePort(), NPM_START);
+    await healthy(server);
+    server.process.kill('SIGKILL');
+    await stopped(server);
+  });
+
+  it('stops with PostgreSQL when the bootstrap that started it is killed outright', async () => {
+    const server = start(await freePort(), BOOTSTRAP);
+    await healthy(server);
+    server.process.kill('SIGKILL');
+    await stopped(server);
+  });
+
+  it('stops quietly on a terminal Ctrl+C, which reaches its whole process group: PostgreSQL goes last', async () => {
+    const server = start(await freePort(), BOOTSTRAP);
+    await healthy(server);
+    // Connections in the pool, as after real use.
+    await Promise.all(Array.from({ length: 5 }, () => signUp(server)));
+    process.kill(-(server.process.pid as number), 'SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(postmasters()).toEqual([]);
+    expect(server.output()).toContain('SIGINT received: stopping');
+    expect(server.output()).not.toContain('terminating connection');
   });
 
   it('logs an uncaught exception with its stack and request id, then stops PostgreSQL and exits 1', async () => {

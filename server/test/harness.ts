@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import type { Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
 import type { App } from '../http/app-type';
-import { rateLimitBudgets } from '../http/rate-limits';
+import { LOGIN_FAILURE_DEFAULTS, rateLimitBudgets } from '../http/rate-limits';
 import { inlineJobs, type Jobs } from '../jobs/queue';
 import { pdfProcessLimits } from '../media/pdf-process';
 import type { Storage } from '../providers/storage/storage';
@@ -71,6 +71,7 @@ export async function startTestApp(
     // Suites make hundreds of calls as a few users: the general budgets are out of their way, the narrow ones
     // (auth, speech, …) stay at their defaults. Limit tests pass their own budgets.
     rateLimits: { ...rateLimitBudgets({}), anonymous: 100_000, read: 100_000, write: 100_000 },
+    loginFailures: LOGIN_FAILURE_DEFAULTS,
     ...overrides,
   };
   // Jobs run inline in tests (a request that queues one returns once the job has run) unless a test asks.

@@ -25,6 +25,8 @@ export interface ApiOptions {
   handleUnauthorized?: boolean;
   /** A 503 reloads the page once; calls whose 503 is an answer to show (a third party is down) opt out. */
   handleUnavailable?: boolean;
+  /** A 429 raises one toast per burst; a form that shows the message under itself opts out of the toast. */
+  handleRateLimited?: boolean;
   signal?: AbortSignal;
 }
 
@@ -86,9 +88,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     return data as T;
   }
   let message = data?.message ?? (response.status >= 500 ? MSG.internal : MSG.somethingWrong);
-  // The limiter's 429 carries Retry-After (login's failed-attempt 429 does not: the form shows that one).
   const retryAfter = response.headers.get('retry-after');
-  if (response.status === 429 && retryAfter)
+  if (response.status === 429 && retryAfter && options.handleRateLimited !== false)
     message = announceRateLimited(message, retryAfterSeconds(retryAfter));
   if (response.status === 401 && options.handleUnauthorized !== false) {
     toast('danger', message);

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MSG } from '../../../common/messages';
 import { loginFailures } from '../../db/schema/index';
+import { LOGIN_FAILURE_DEFAULTS as LIMITS } from '../../http/rate-limits';
 import { buildUser, loginRequest, nextRemoteAddress, TEST_PASSWORD } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { LOGIN_LIMITS } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,12 +21,16 @@ describe('login rate limiting', () => {
   it('blocks an address after 5 failures, even with the right password, but not the owner elsewhere', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
     const attacker = nextRemoteAddress();
-    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++) {
+    for (let i = 0; i < LIMITS.perAccountAndAddress; i++) {
       expect((await attempt(user.email, `Guess${i}aaA`, attacker)).statusCode).toBe(401);
     }
     const blocked = await attempt(user.email, TEST_PASSWORD, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: AUTH_MSG.tooManyAttempts });
+    // When the oldest of the failures leaves the 15-minute window: a client can say when to come back.
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(LIMITS.windowMs / 1000 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(LIMITS.windowMs / 1000);
     // Changing the letter case of the e-mail does not reset the count.
     expect((await attempt(user.email.toUpperCase(), TEST_PASSWORD, attacker)).statusCode).toBe(429);
 
@@ -46,7 +50,7 @@ describe('login rate limiting', () => {
         remoteAddress: attacker,
         headers: { 'x-forwarded-for': `203.0.113.${n}` },
       });
-    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++) {
+    for (let i = 0; i < LIMITS.perAccountAndAddress; i++) {
       expect((await spoofed(i, `Guess${i}aaA`)).statusCode).toBe(401);
     }
     expect((await spoofed(99, TEST_PASSWORD)).statusCode).toBe(429);
@@ -55,7 +59,7 @@ describe('login rate limiting', () => {
   it('clears the count for that address after a successful login', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
     const ip = nextRemoteAddress();
-    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp - 1; i++) await attempt(user.email, 'Wrong1234', ip);
+    for (let i = 0; i < LIMITS.perAccountAndAddress - 1; i++) await attempt(user.email, 'Wrong1234', ip);
     expect((await attempt(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
     const rows = await ctx.app.db
       .select()
@@ -64,11 +68,21 @@ describe('login rate limiting', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('lets a school behind one address log in after a classful of mistyped passwords', async () => {
+    const user = await buildUser(ctx.app, { userType: 'student' });
+    const school = nextRemoteAddress();
+    // 40 pupils, each getting their password wrong twice.
+    await ctx.app.db
+      .insert(loginFailures)
+      .values(Array.from({ length: 80 }, (_, i) => ({ email: `pupil${i % 40}@school.test`, ip: school })));
+    expect((await attempt(user.email, TEST_PASSWORD, school)).statusCode).toBe(200);
+  });
+
   it('blocks an address that failed on many accounts, and forgets failures outside the window', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
     const spray = nextRemoteAddress();
     await ctx.app.db.insert(loginFailures).values(
-      Array.from({ length: LOGIN_LIMITS.perIp }, (_, i) => ({
+      Array.from({ length: LIMITS.perAddress }, (_, i) => ({
         email: `victim${i}@example.test`,
         ip: spray,
       })),
@@ -76,12 +90,10 @@ describe('login rate limiting', () => {
     expect((await attempt(user.email, TEST_PASSWORD, spray)).statusCode).toBe(429);
 
     const old = nextRemoteAddress();
-    const longAgo = new Date(Date.now() - LOGIN_LIMITS.windowMs - 60_000);
+    const longAgo = new Date(Date.now() - LIMITS.windowMs - 60_000);
     await ctx.app.db
       .insert(loginFailures)
-      .values(
-        Array.from({ length: LOGIN_LIMITS.perIp }, () => ({ email: user.email, ip: old, at: longAgo })),
-      );
+      .values(Array.from({ length: LIMITS.perAddress }, () => ({ email: user.email, ip: old, at: longAgo })));
     expect((await attempt(user.email, TEST_PASSWORD, old)).statusCode).toBe(200);
   });
 
@@ -97,7 +109,11 @@ describe('login rate limiting', () => {
         remoteAddress: ip,
       });
       statuses.push(response.statusCode);
-      if (i === limit) expect(response.json().code).toBe('RATE_LIMITED');
+      if (i === limit) {
+        expect(response.json().code).toBe('RATE_LIMITED');
+        expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+      }
     }
     expect(statuses.slice(0, limit).every((s) => s === 400)).toBe(true);
     expect(statuses[limit]).toBe(429);

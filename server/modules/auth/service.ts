@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { loginSchema, signUpSchema } from '../../../common/contracts/auth';
 import { AUTH_MSG } from '../../../common/messages';
@@ -15,9 +15,6 @@ const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   'verify-email': 48 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
 };
-
-/** Failed logins allowed per (e-mail, address), and per address over all e-mails, in the window. */
-export const LOGIN_LIMITS = { perAccountAndIp: 5, perIp: 30, windowMs: 15 * 60 * 1000 };
 
 export function findUserByEmail(app: App, email: string) {
   return app.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
@@ -118,17 +115,29 @@ export async function resetPassword(app: App, token: string, newPassword: string
   app.realtime.disconnectSessions({ userId });
 }
 
-async function recentFailures(app: App, email: string, ip: string) {
-  const since = new Date(Date.now() - LOGIN_LIMITS.windowMs);
-  const [perAccount] = await app.db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-  const [perIp] = await app.db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-  return { perAccount: perAccount.n, perIp: perIp.n };
+/**
+ * Whether the failed logins in the window lock this e-mail and address, and if so for how many seconds: until
+ * the oldest failure that counts leaves the window (app.config.loginFailures).
+ */
+async function loginLock(app: App, email: string, ip: string): Promise<number | null> {
+  const limits = app.config.loginFailures;
+  const since = new Date(Date.now() - limits.windowMs);
+  const counted = (condition: SQL | undefined) =>
+    app.db
+      .select({ n: count(), oldest: min(loginFailures.at) })
+      .from(loginFailures)
+      .where(and(condition, gt(loginFailures.at, since)));
+  const [[perAccount], [perAddress]] = await Promise.all([
+    counted(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip))),
+    counted(eq(loginFailures.ip, ip)),
+  ]);
+  const locked = [
+    perAccount.n >= limits.perAccountAndAddress ? perAccount.oldest : null,
+    perAddress.n >= limits.perAddress ? perAddress.oldest : null,
+  ].filter((oldest): oldest is Date => oldest !== null);
+  if (locked.length === 0) return null;
+  const freeAt = Math.max(...locked.map((oldest) => oldest.getTime())) + limits.windowMs;
+  return Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
 }
 
 /**
@@ -136,9 +145,9 @@ async function recentFailures(app: App, email: string, ip: string) {
  * never per account alone, so guessing from one place cannot lock the owner out from another.
  */
 export async function login(app: App, input: z.output<typeof loginSchema>, ip: string) {
-  const failures = await recentFailures(app, input.email, ip);
-  if (failures.perAccount >= LOGIN_LIMITS.perAccountAndIp || failures.perIp >= LOGIN_LIMITS.perIp) {
-    throw new AppError('RATE_LIMITED', AUTH_MSG.tooManyAttempts);
+  const lockedFor = await loginLock(app, input.email, ip);
+  if (lockedFor !== null) {
+    throw new AppError('RATE_LIMITED', AUTH_MSG.tooManyAttempts, undefined, lockedFor);
   }
   const user = await findUserByEmail(app, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await DECOY_HASH_PROMISE));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rolesWith } from '../../../common/capabilities';
 import { markSchema } from '../../../common/contracts/quizzes';
 import { actorOf } from '../../http/access';
 import {
@@ -8,9 +9,9 @@ import {
   loadMarkingView,
   MARKING_PAGE_SIZE,
   markAttempt,
+  markingCourses,
 } from './marking-service';
 
-const MARKERS = ['institute', 'teacher'] as const;
 const attemptParams = z.object({ attemptId: z.uuid({ error: 'Attempt not found' }) });
 const listQuery = z.object({
   status: z
@@ -30,26 +31,30 @@ const listQuery = z.object({
 export const markingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/marking/attempts',
-    { config: { access: MARKERS }, schema: { querystring: listQuery } },
+    { config: { access: rolesWith('teach') }, schema: { querystring: listQuery } },
     async (request) => listMarking(app, actorOf(request), request.query),
   );
 
+  app.get('/api/marking/courses', { config: { access: rolesWith('teach') } }, async (request) => ({
+    courses: await markingCourses(app, actorOf(request)),
+  }));
+
   app.get(
     '/api/marking/attempts/:attemptId',
-    { config: { access: MARKERS }, schema: { params: attemptParams } },
+    { config: { access: rolesWith('teach') }, schema: { params: attemptParams } },
     async (request) => loadMarkingView(app, actorOf(request), request.params.attemptId),
   );
 
   app.put(
     '/api/marking/attempts/:attemptId',
-    { config: { access: MARKERS }, schema: { params: attemptParams, body: markSchema } },
+    { config: { access: rolesWith('teach') }, schema: { params: attemptParams, body: markSchema } },
     async (request) => markAttempt(app, actorOf(request), request.params.attemptId, request.body),
   );
 
   app.get(
     '/api/marking/attempts/:attemptId/answers/:questionId/file',
     {
-      config: { access: MARKERS },
+      config: { access: rolesWith('teach') },
       schema: { params: attemptParams.extend({ questionId: z.uuid({ error: 'Question not found' }) }) },
     },
     async (request) =>

@@ -111,6 +111,20 @@ export async function listMarking(app: App, actor: Actor, query: MarkingQuery) {
   };
 }
 
+/**
+ * The courses with attempts the actor may mark (submitted or marked), by title: the marking page's course
+ * filter. Every one of them, however many courses the teacher or institute has.
+ */
+export async function markingCourses(app: App, actor: Actor): Promise<{ id: string; title: string }[]> {
+  return app.db
+    .selectDistinct({ id: courses.id, title: courses.title })
+    .from(quizAttempts)
+    .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
+    .innerJoin(owner, eq(owner.id, courses.ownerId))
+    .where(and(markableBy(actor), inArray(quizAttempts.status, ['submitted', 'marked'])))
+    .orderBy(asc(courses.title), asc(courses.id));
+}
+
 /** A submitted or marked attempt the actor may mark; anything else is "not found". */
 async function loadMarkable(app: App, actor: Actor, attemptId: string): Promise<Found> {
   const [row] = await scoped(app).where(

@@ -123,6 +123,18 @@ describe('who sees what waits for marking', () => {
     expect((await call('GET', markingUrl(ids.attempt), institute.headers)).statusCode).toBe(200);
   });
 
+  it("lists the courses with attempts to mark for the filter: a teacher's own, an institute's teachers'", async () => {
+    const courses = async (headers: Headers) => {
+      const response = await call('GET', '/api/marking/courses', headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { courses: { id: string; title: string }[] }).courses;
+    };
+    expect(await courses(facultyTeacher.headers)).toEqual([{ id: ids.course, title: 'Faculty fractions' }]);
+    expect(await courses(institute.headers)).toEqual([{ id: ids.course, title: 'Faculty fractions' }]);
+    expect(await courses(otherTeacher.headers)).toEqual([{ id: ids.otherCourse, title: 'Other fractions' }]);
+    expect((await call('GET', '/api/marking/courses', student.headers)).statusCode).toBe(403);
+  });
+
   it('answers 404 to a teacher who does not own the course', async () => {
     expect((await call('GET', markingUrl(ids.attempt), otherTeacher.headers)).statusCode).toBe(404);
     expect(

@@ -25,6 +25,7 @@ export const QUIZ_TAKING_ROUTES: RouteCase[] = [
   ]),
   ...casesFor(OWNER_ROLES, [
     ['GET', '/api/marking/attempts', '/api/marking/attempts'],
+    ['GET', '/api/marking/courses', '/api/marking/courses'],
     ['GET', '/api/marking/attempts/:attemptId', marking],
     [
       'PUT',

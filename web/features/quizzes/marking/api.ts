@@ -55,16 +55,12 @@ export function useMarkingView(attemptId: string | null) {
   });
 }
 
-/** The marker's own courses, for the course filter. */
+/** Every course with attempts the marker may mark, for the course filter. */
 export function useMarkerCourses() {
   return useQuery({
     queryKey: markingKeys.courses,
     queryFn: async () =>
-      (
-        await api<{ courses: { id: string; title: string }[] }>('/courses', {
-          query: { page: 1, pageSize: 100 },
-        })
-      ).courses,
+      (await api<{ courses: { id: string; title: string }[] }>('/marking/courses')).courses,
     staleTime: 5 * 60_000,
   });
 }
