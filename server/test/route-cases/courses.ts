@@ -1,4 +1,4 @@
-import { NO_SUCH_ID, type RouteCase } from './types';
+import { ADMINS, AUTHOR_ROLES, NO_SUCH_ID, type RouteCase } from './types';
 
 /** Course authoring, approvals and the public catalog. */
 export const COURSE_ROUTES: RouteCase[] = [
@@ -56,7 +56,7 @@ export const COURSE_ROUTES: RouteCase[] = [
     ([method, path, url]): RouteCase => ({
       method,
       path,
-      access: ['admin', 'institute', 'teacher'],
+      access: AUTHOR_ROLES,
       allowWhenEnded: false,
       request: () => ({ url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} }),
     }),
@@ -72,7 +72,7 @@ export const COURSE_ROUTES: RouteCase[] = [
     ([method, path, url]): RouteCase => ({
       method,
       path,
-      access: ['admin'],
+      access: ADMINS,
       allowWhenEnded: false,
       request: () => ({ url, payload: method === 'POST' ? { comment: 'x' } : undefined }),
     }),

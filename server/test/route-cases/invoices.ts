@@ -1,3 +1,4 @@
+import { rolesWith } from '../../../common/capabilities';
 import { casesFor, NO_SUCH_ID, type RouteCase } from './types';
 
 /**
@@ -5,7 +6,7 @@ import { casesFor, NO_SUCH_ID, type RouteCase } from './types';
  * inside an institute is refused: the institute's plan covers them.
  */
 export const INVOICE_ROUTES: RouteCase[] = casesFor(
-  ['teacher', 'institute', 'partner'],
+  rolesWith('receive-invoices'),
   [
     ['GET', '/api/invoices', '/api/invoices'],
     ['GET', '/api/invoices/:invoiceId/pdf', `/api/invoices/${NO_SUCH_ID}/pdf`],

@@ -1,3 +1,4 @@
+import { rolesWith } from '../../../common/capabilities';
 import { AUTHOR_ROLES, LEARNERS, NO_SUCH_ID, type RouteCase, VIEWERS } from './types';
 
 /** Subscriptions, the player, progress and share links. */
@@ -25,7 +26,12 @@ export const LEARNING_ROUTES: RouteCase[] = [
         LEARNERS,
       ],
       ['POST', '/api/courses/:courseId/share-token', `/api/courses/${NO_SUCH_ID}/share-token`, AUTHOR_ROLES],
-      ['POST', '/api/learning/share/:token', '/api/learning/share/no-such-token', ['student', 'teacher']],
+      [
+        'POST',
+        '/api/learning/share/:token',
+        '/api/learning/share/no-such-token',
+        rolesWith('join-shared-course'),
+      ],
     ] as const
   ).map(
     ([method, path, url, access]): RouteCase => ({

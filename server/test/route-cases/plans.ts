@@ -1,5 +1,5 @@
 import { moduleLevels, UNLIMITED } from '../../../common/plans';
-import { NO_SUCH_ID, type RouteCase } from './types';
+import { ADMINS, NO_SUCH_ID, type RouteCase } from './types';
 
 const PLAN_BODY = {
   name: 'Matrix plan',
@@ -26,7 +26,7 @@ export const PLAN_ROUTES: RouteCase[] = [
     ([method, path, url, payload]): RouteCase => ({
       method,
       path,
-      access: ['admin'],
+      access: ADMINS,
       allowWhenEnded: false,
       request: () => ({ url, payload }),
     }),

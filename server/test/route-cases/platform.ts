@@ -1,4 +1,5 @@
-import { ALL_ROLES, NO_SUCH_ID, own, type RouteCase } from './types';
+import { rolesWith } from '../../../common/capabilities';
+import { ADMINS, ALL_ROLES, NO_SUCH_ID, own, type RouteCase } from './types';
 
 /** The platform shell: health, accounts, profile, common calls, files, logs. */
 export const PLATFORM_ROUTES: RouteCase[] = [
@@ -52,14 +53,14 @@ export const PLATFORM_ROUTES: RouteCase[] = [
   {
     method: 'POST',
     path: '/api/auth/impersonate',
-    access: ['admin', 'institute'],
+    access: rolesWith('log-in-as'),
     allowWhenEnded: false,
     request: () => ({ url: '/api/auth/impersonate', payload: { userId: NO_SUCH_ID } }),
   },
   {
     method: 'PUT',
     path: '/api/admin/users/:userId/status',
-    access: ['admin'],
+    access: ADMINS,
     allowWhenEnded: false,
     request: () => ({ url: `/api/admin/users/${NO_SUCH_ID}/status`, payload: { isActive: true } }),
   },
@@ -110,28 +111,28 @@ export const PLATFORM_ROUTES: RouteCase[] = [
   {
     method: 'GET',
     path: '/api/teacher/course/approval-counts',
-    access: ['admin'],
+    access: ADMINS,
     allowWhenEnded: false,
     request: () => ({ url: '/api/teacher/course/approval-counts' }),
   },
   {
     method: 'GET',
     path: '/api/logs/outbox',
-    access: ['developer', 'admin'],
+    access: rolesWith('read-logs'),
     allowWhenEnded: false,
     request: () => ({ url: '/api/logs/outbox' }),
   },
   {
     method: 'GET',
     path: '/api/admin/developers',
-    access: ['admin'],
+    access: ADMINS,
     allowWhenEnded: false,
     request: () => ({ url: '/api/admin/developers' }),
   },
   {
     method: 'PUT',
     path: '/api/admin/developers/:userId/access',
-    access: ['admin'],
+    access: ADMINS,
     allowWhenEnded: false,
     request: () => ({ url: `/api/admin/developers/${NO_SUCH_ID}/access`, payload: { granted: true } }),
   },

@@ -1,4 +1,4 @@
-import { casesFor, LEARNERS, NO_SUCH_ID, OWNER_ROLES, type RouteCase } from './types';
+import { casesFor, LEARNERS, NO_SUCH_ID, type RouteCase, TEACHERS } from './types';
 
 const attempt = `/api/learning/attempts/${NO_SUCH_ID}`;
 const marking = `/api/marking/attempts/${NO_SUCH_ID}`;
@@ -23,7 +23,7 @@ export const QUIZ_TAKING_ROUTES: RouteCase[] = [
     ],
     ['POST', '/api/learning/attempts/:attemptId/submit', `${attempt}/submit`],
   ]),
-  ...casesFor(OWNER_ROLES, [
+  ...casesFor(TEACHERS, [
     ['GET', '/api/marking/attempts', '/api/marking/attempts'],
     ['GET', '/api/marking/courses', '/api/marking/courses'],
     ['GET', '/api/marking/attempts/:attemptId', marking],

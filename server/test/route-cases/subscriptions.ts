@@ -1,11 +1,11 @@
-import { casesFor, NO_SUCH_ID, OWNER_ROLES, type RouteCase } from './types';
+import { casesFor, NO_SUCH_ID, PLAN_HOLDERS, type RouteCase } from './types';
 
 /**
  * The owner's subscription: read, cancel, resume, downgrade. Open after the plan has ended (so owners can
  * see where they stand and pay); a teacher inside an institute is refused: the institute's plan covers them.
  */
 export const SUBSCRIPTION_ROUTES: RouteCase[] = casesFor(
-  OWNER_ROLES,
+  PLAN_HOLDERS,
   [
     ['GET', '/api/billing/subscription', '/api/billing/subscription'],
     ['POST', '/api/billing/subscription/cancel', '/api/billing/subscription/cancel'],

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { rolesWith } from '../../../common/capabilities';
 import type { UserType } from '../../../common/roles';
 
 /**
@@ -42,10 +43,14 @@ export interface RouteCase {
 export const NO_SUCH_ID = '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f';
 
 export const ALL_ROLES: Access = 'any';
-export const LEARNERS: Access = ['student', 'teacher', 'institute'];
-export const VIEWERS: Access = ['student', 'teacher', 'institute', 'admin'];
-export const AUTHOR_ROLES: Access = ['admin', 'institute', 'teacher'];
-export const OWNER_ROLES: Access = ['institute', 'teacher'];
+// Who may call each route comes from the capability map (common/capabilities.ts), as the routes' own
+// `config.access` does; common/capabilities.test.ts pins the map itself to the spec's rules.
+export const LEARNERS: Access = rolesWith('learn');
+export const VIEWERS: Access = rolesWith('watch');
+export const AUTHOR_ROLES: Access = rolesWith('author');
+export const TEACHERS: Access = rolesWith('teach');
+export const PLAN_HOLDERS: Access = rolesWith('hold-plan');
+export const ADMINS: Access = rolesWith('administer');
 
 export const own = (caller: Caller) => caller.userId;
 
