@@ -14,8 +14,8 @@ import {
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
-import { AppError, forbidden, notFound } from '../../http/errors';
-import { canAuthorFor } from '../../http/policies';
+import { AppError } from '../../http/errors';
+import { loadAuthored } from '../../http/load-authored';
 import { removeStoredFile } from '../files/uploads';
 import { broadcastApprovalCount } from './approval-count';
 
@@ -23,16 +23,11 @@ export type CourseInfo = z.output<typeof courseInfoSchema>;
 type ListQuery = z.output<typeof courseListQuerySchema>;
 
 /** Loads a course the actor may author, or answers 404/403. */
-export async function loadAuthoredCourse(app: App, actor: Actor, courseId: string): Promise<CourseRow> {
-  const [row] = await app.db
-    .select({ course: courses, owner: { id: users.id, instituteId: users.instituteId } })
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.ownerId))
-    .where(eq(courses.id, courseId))
-    .limit(1);
-  if (!row) throw notFound('Course not found');
-  if (!canAuthorFor(actor, row.owner)) throw forbidden('You cannot open this course');
-  return row.course;
+export function loadAuthoredCourse(app: App, actor: Actor, courseId: string): Promise<CourseRow> {
+  return loadAuthored(app, actor, courses, courseId, {
+    notFound: 'Course not found',
+    forbidden: 'You cannot open this course',
+  });
 }
 
 export async function createCourse(app: App, actor: Actor, info: CourseInfo): Promise<CourseRow> {

@@ -10,7 +10,7 @@ import { payerIdOf } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
-import { canAuthorFor } from '../../http/policies';
+import { loadAuthored } from '../../http/load-authored';
 import { coveredBy } from '../plans/limits';
 
 export type GuruRow = typeof gurusTable.$inferSelect;
@@ -19,16 +19,11 @@ export type GuruRow = typeof gurusTable.$inferSelect;
  * Who may build a guru and read its conversations: its owner, the institute the owner belongs to, and
  * admins — the same rule as authoring a course (an institute runs its teachers' work).
  */
-export async function loadOwnedGuru(app: App, actor: Actor, guruId: string): Promise<GuruRow> {
-  const [row] = await app.db
-    .select({ guru: gurus, owner: { id: users.id, instituteId: users.instituteId } })
-    .from(gurus)
-    .innerJoin(users, eq(users.id, gurus.ownerId))
-    .where(eq(gurus.id, guruId))
-    .limit(1);
-  if (!row) throw notFound('Guru not found');
-  if (!canAuthorFor(actor, row.owner)) throw forbidden('You cannot open this guru');
-  return row.guru;
+export function loadOwnedGuru(app: App, actor: Actor, guruId: string): Promise<GuruRow> {
+  return loadAuthored(app, actor, gurus, guruId, {
+    notFound: 'Guru not found',
+    forbidden: 'You cannot open this guru',
+  });
 }
 
 /** Whether the actor is on the guru's owner side (owner, their institute, admin). */
