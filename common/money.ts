@@ -1,8 +1,11 @@
 /** Exchange rates keyed by ISO currency code, relative to a common base; values may arrive as strings. */
 export type ExchangeRates = Record<string, number | string>;
 
-/** Rounds half away from zero to 2 decimals without binary float surprises (1.005 -> 1.01). */
-function roundTo2(value: number): number {
+/**
+ * The one money rounding: half away from zero to 2 decimals without binary float surprises (1.005 -> 1.01).
+ * Prices, conversions, tax and commissions all go through it.
+ */
+export function roundMoney(value: number): number {
   const cents = Math.round(Number((Math.abs(value) * 100).toPrecision(15)));
   return (Math.sign(value) * cents) / 100 || 0;
 }
@@ -32,7 +35,7 @@ export function convertCurrency(
   if (fromRate === undefined || toRate === undefined || !Number.isFinite(amount)) {
     return { amount, currency: from };
   }
-  return { amount: roundTo2((amount / fromRate) * toRate), currency: to };
+  return { amount: roundMoney((amount / fromRate) * toRate), currency: to };
 }
 
 /**

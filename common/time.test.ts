@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDateLong, formatDateMDY, formatDuration } from './time';
+import { formatClock, formatDateLong, formatDateMDY, formatSpan, timestampParts } from './time';
 
-describe('formatDuration', () => {
+describe('timestampParts', () => {
   it('splits and pads the parts, hours null under an hour', () => {
-    expect(formatDuration(0)).toEqual({ hours: null, minutes: '00', seconds: '00', milliseconds: '000' });
-    expect(formatDuration(61_250)).toEqual({
+    expect(timestampParts(0)).toEqual({ hours: null, minutes: '00', seconds: '00', milliseconds: '000' });
+    expect(timestampParts(61_250)).toEqual({
       hours: null,
       minutes: '01',
       seconds: '01',
       milliseconds: '250',
     });
-    expect(formatDuration(3_723_400)).toEqual({
+    expect(timestampParts(3_723_400)).toEqual({
       hours: '01',
       minutes: '02',
       seconds: '03',
@@ -19,20 +19,20 @@ describe('formatDuration', () => {
   });
 
   it('rounds milliseconds to the nearest 50 by default', () => {
-    expect(formatDuration(1_024).milliseconds).toBe('000');
-    expect(formatDuration(1_025).milliseconds).toBe('050');
-    expect(formatDuration(1_074).milliseconds).toBe('050');
-    expect(formatDuration(1_076).milliseconds).toBe('100');
+    expect(timestampParts(1_024).milliseconds).toBe('000');
+    expect(timestampParts(1_025).milliseconds).toBe('050');
+    expect(timestampParts(1_074).milliseconds).toBe('050');
+    expect(timestampParts(1_076).milliseconds).toBe('100');
   });
 
   it('carries rounding into seconds, minutes and hours', () => {
-    expect(formatDuration(59_990)).toEqual({
+    expect(timestampParts(59_990)).toEqual({
       hours: null,
       minutes: '01',
       seconds: '00',
       milliseconds: '000',
     });
-    expect(formatDuration(3_599_980)).toEqual({
+    expect(timestampParts(3_599_980)).toEqual({
       hours: '01',
       minutes: '00',
       seconds: '00',
@@ -41,36 +41,57 @@ describe('formatDuration', () => {
   });
 
   it('honours a custom roundTo, and 0 means whole milliseconds', () => {
-    expect(formatDuration(1_234, { roundTo: 100 }).milliseconds).toBe('200');
-    expect(formatDuration(1_234, { roundTo: 1 }).milliseconds).toBe('234');
-    expect(formatDuration(1_234.6, { roundTo: 0 }).milliseconds).toBe('235');
-    expect(formatDuration(999.6, { roundTo: 0.5 })).toMatchObject({ seconds: '01', milliseconds: '000' });
+    expect(timestampParts(1_234, { roundTo: 100 }).milliseconds).toBe('200');
+    expect(timestampParts(1_234, { roundTo: 1 }).milliseconds).toBe('234');
+    expect(timestampParts(1_234.6, { roundTo: 0 }).milliseconds).toBe('235');
+    expect(timestampParts(999.6, { roundTo: 0.5 })).toMatchObject({ seconds: '01', milliseconds: '000' });
   });
 
   it('does not truncate hours beyond 99', () => {
-    expect(formatDuration(100 * 3_600_000).hours).toBe('100');
-    expect(formatDuration(10 * 3_600_000).hours).toBe('10');
+    expect(timestampParts(100 * 3_600_000).hours).toBe('100');
+    expect(timestampParts(10 * 3_600_000).hours).toBe('10');
   });
 
   it('treats negative and non-finite durations as zero', () => {
     const zero = { hours: null, minutes: '00', seconds: '00', milliseconds: '000' };
-    expect(formatDuration(-5_000)).toEqual(zero);
-    expect(formatDuration(Number.NaN)).toEqual(zero);
-    expect(formatDuration(Number.POSITIVE_INFINITY)).toEqual(zero);
+    expect(timestampParts(-5_000)).toEqual(zero);
+    expect(timestampParts(Number.NaN)).toEqual(zero);
+    expect(timestampParts(Number.POSITIVE_INFINITY)).toEqual(zero);
   });
 });
 
 describe('formatClock', () => {
-  it('uses MM:SS under an hour and HH:MM:SS from an hour', () => {
-    expect(formatClock(0)).toBe('00:00');
-    expect(formatClock(65_000)).toBe('01:05');
-    expect(formatClock(3_600_000)).toBe('01:00:00');
-    expect(formatClock(36_061_000)).toBe('10:01:01');
+  it('shows seconds as m:ss under an hour and h:mm:ss from an hour', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(4)).toBe('0:04');
+    expect(formatClock(65)).toBe('1:05');
+    expect(formatClock(3600)).toBe('1:00:00');
+    expect(formatClock(36_061)).toBe('10:01:01');
   });
 
-  it('drops milliseconds after the default rounding', () => {
-    expect(formatClock(59_400)).toBe('00:59');
-    expect(formatClock(59_980)).toBe('01:00');
+  it('cuts fractions (a countdown never shows a second early) and treats bad input as zero', () => {
+    expect(formatClock(125.9)).toBe('2:05');
+    expect(formatClock(-3)).toBe('0:00');
+    expect(formatClock(null)).toBe('0:00');
+    expect(formatClock(Number.NaN)).toBe('0:00');
+  });
+});
+
+describe('formatSpan', () => {
+  it('says a span to the second', () => {
+    expect(formatSpan(12)).toBe('12 s');
+    expect(formatSpan(75)).toBe('1 min 15 s');
+    expect(formatSpan(120)).toBe('2 min');
+    expect(formatSpan(3725)).toBe('1 h 2 min 5 s');
+    expect(formatSpan(0)).toBe('0 s');
+  });
+
+  it('says a long span to the nearest minute', () => {
+    expect(formatSpan(0, 'minute')).toBe('0 min');
+    expect(formatSpan(29, 'minute')).toBe('0 min');
+    expect(formatSpan(12 * 60 + 20, 'minute')).toBe('12 min');
+    expect(formatSpan(125 * 60, 'minute')).toBe('2 h 5 min');
+    expect(formatSpan(120 * 60, 'minute')).toBe('2 h');
   });
 });
 

@@ -1,7 +1,7 @@
 import { type FileHandle, mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { formatDuration } from '../../common/time';
+import { timestampParts } from '../../common/time';
 import {
   HLS_MAX_HEIGHT,
   HLS_PLAYLIST,
@@ -350,7 +350,7 @@ function splitLongSentence(sentence: string): string[] {
 
 /** WebVTT time: "MM:SS.mmm", or "HH:MM:SS.mmm" from an hour on. */
 function cueTime(ms: number): string {
-  const { hours, minutes, seconds, milliseconds } = formatDuration(ms, { roundTo: 0 });
+  const { hours, minutes, seconds, milliseconds } = timestampParts(ms, { roundTo: 0 });
   return `${hours === null ? '' : `${hours}:`}${minutes}:${seconds}.${milliseconds}`;
 }
 

@@ -1,13 +1,7 @@
-import { formatPrice } from '../../../common/money';
+import { formatPrice, roundMoney } from '../../../common/money';
 
 /** A seller or buyer block as copied onto an invoice (name, address, taxId, email, institute…). */
 export type InvoiceParty = Record<string, string>;
-
-/** Rounds half away from zero to 2 decimals without binary float surprises (1.005 → 1.01). */
-export function round2(value: number): number {
-  const cents = Math.round(Number((Math.abs(value) * 100).toPrecision(15)));
-  return (Math.sign(value) * cents) / 100 || 0;
-}
 
 /**
  * Prices include tax: the tax inside a total at `ratePercent` is total × rate / (100 + rate), and the
@@ -17,8 +11,8 @@ export function splitIncludedTax(
   total: number,
   ratePercent: number,
 ): { subtotal: number; taxAmount: number } {
-  const taxAmount = ratePercent > 0 ? round2((total * ratePercent) / (100 + ratePercent)) : 0;
-  return { subtotal: round2(total - taxAmount), taxAmount };
+  const taxAmount = ratePercent > 0 ? roundMoney((total * ratePercent) / (100 + ratePercent)) : 0;
+  return { subtotal: roundMoney(total - taxAmount), taxAmount };
 }
 
 /** "22 Nov 2026": the same day wherever the server runs. */

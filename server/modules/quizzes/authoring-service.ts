@@ -13,6 +13,7 @@ import {
   isCorrect,
   maxScore,
   QUIZ_LIMITS,
+  round2,
   scorePercent,
   totalScore,
 } from '../../../common/quizzes';
@@ -98,7 +99,7 @@ export async function listQuizSummaries(app: App, course: CourseRow) {
     .where(and(eq(quizzes.courseId, course.id), isNull(quizzes.archivedAt)))
     .orderBy(asc(quizzes.position), asc(quizzes.createdAt));
   return rows.map(({ quiz, ...counts }) =>
-    presentQuizSummary(quiz, { ...counts, totalMarks: Math.round(counts.totalMarks * 100) / 100 }),
+    presentQuizSummary(quiz, { ...counts, totalMarks: round2(counts.totalMarks) }),
   );
 }
 

@@ -1,13 +1,5 @@
+import { formatClock } from '../../../common/time';
 import type { Passage } from './types';
-
-/** m:ss or h:mm:ss of a video moment. */
-export function formatMoment(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 /** Where a passage is, in words a student can follow: the video and moment, the page, the slide, the FAQ. */
 export function whereToLook(
@@ -17,7 +9,7 @@ export function whereToLook(
     case 'caption':
       return passage.startSeconds === null
         ? `the video "${passage.title}"`
-        : `the video "${passage.title}" at ${formatMoment(passage.startSeconds)}`;
+        : `the video "${passage.title}" at ${formatClock(passage.startSeconds)}`;
     case 'material':
       return passage.page === null
         ? `the study material "${passage.title}"`
@@ -28,7 +20,7 @@ export function whereToLook(
         passage.slide === null
           ? `the video "${passage.title}"`
           : `slide ${passage.slide} of "${passage.title}"`;
-      return passage.startSeconds === null ? slide : `${slide} at ${formatMoment(passage.startSeconds)}`;
+      return passage.startSeconds === null ? slide : `${slide} at ${formatClock(passage.startSeconds)}`;
     }
     case 'course_faq':
       return `the ${passage.title}`;

@@ -83,10 +83,3 @@ export function useSubscribe() {
     },
   });
 }
-
-/** Minutes and seconds of a video, e.g. 03:07. */
-export function formatDuration(seconds: number | null | undefined): string {
-  const total = Math.max(0, Math.round(seconds ?? 0));
-  const minutes = Math.floor(total / 60);
-  return `${String(minutes).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}

@@ -16,11 +16,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { can } from '../../../common/capabilities';
 import { isUserType } from '../../../common/roles';
+import { formatClock } from '../../../common/time';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { HlsPlayer } from '../../components/hls-player';
 import { useCheckout } from '../billing';
-import { formatDuration, useCatalogCourse, useSubscribe } from './api';
+import { useCatalogCourse, useSubscribe } from './api';
 import { useLocalPrice } from './local-price';
 
 /** A course's details from the catalog: lessons, previews to play, FAQ, and subscribing. */
@@ -125,7 +126,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
               {data.previews.map((p) => (
                 <Group key={p.id} justify="space-between">
                   <Text size="sm">
-                    {p.title} · {formatDuration(p.durationSeconds)}
+                    {p.title} · {formatClock(p.durationSeconds)}
                   </Text>
                   <Button
                     size="xs"
@@ -156,7 +157,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
               <List type="ordered" size="sm" spacing={4}>
                 {data.lessons.map((lesson) => (
                   <List.Item key={lesson.id}>
-                    {lesson.title} · {formatDuration(lesson.durationSeconds)}
+                    {lesson.title} · {formatClock(lesson.durationSeconds)}
                   </List.Item>
                 ))}
               </List>

@@ -1,2 +1,1 @@
 // What other features may use from this one (decision 025); everything else here is the feature's own.
-export { formatDuration } from './api';

@@ -1,9 +1,10 @@
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatClock } from '../../../common/time';
 import { useSession } from '../../app/session';
 import { HlsPlayer } from '../../components/hls-player';
-import { formatDuration, useCatalogCourse } from './api';
+import { useCatalogCourse } from './api';
 
 /** /preview-video?courseId=…: a course's preview videos, open to everyone. */
 export default function PreviewVideoPage() {
@@ -42,7 +43,7 @@ export default function PreviewVideoPage() {
               previews.map((p) => (
                 <Group key={p.id} justify="space-between">
                   <Text size="sm" fw={p.id === current?.id ? 700 : 400}>
-                    {p.title} · {formatDuration(p.durationSeconds)}
+                    {p.title} · {formatClock(p.durationSeconds)}
                   </Text>
                   <Button size="xs" variant="light" onClick={() => setChosen(p.id)}>
                     Play

@@ -41,7 +41,7 @@ function MaterialLink({ citation }: { citation: Citation }) {
 
 function CitationItem({ citation }: { citation: Citation }) {
   if (citation.sourceKind === 'caption' || (citation.videoId && citation.courseId)) {
-    const at = citation.startSeconds !== null ? ` at ${formatClock(citation.startSeconds * 1000)}` : '';
+    const at = citation.startSeconds !== null ? ` at ${formatClock(citation.startSeconds)}` : '';
     return (
       <Group gap={6} wrap="nowrap">
         <IconPlayerPlay size={16} aria-hidden />

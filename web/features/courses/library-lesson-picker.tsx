@@ -74,7 +74,7 @@ export function LibraryLessonPicker({
 
   const options = (libraries.data?.libraries ?? []).map((library) => ({
     value: library.id,
-    label: `${library.title} (${formatClock(library.durationSeconds * 1000)}, ${library.segmentCount} slides)`,
+    label: `${library.title} (${formatClock(library.durationSeconds)}, ${library.segmentCount} slides)`,
   }));
 
   return (

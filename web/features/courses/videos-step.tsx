@@ -172,7 +172,7 @@ function VideoRow({
           {video.status === 'ready' && (
             <>
               <Text size="xs" c="dimmed">
-                {formatClock((video.durationSeconds ?? 0) * 1000)} · {video.width}×{video.height}
+                {formatClock(video.durationSeconds)} · {video.width}×{video.height}
               </Text>
               <CaptionsControl video={video} courseId={courseId} />
             </>

@@ -19,9 +19,9 @@ import { IconCircleCheck, IconFileText, IconPlayerPlay } from '@tabler/icons-rea
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatClock } from '../../../common/time';
 import type { WatchRange } from '../../../common/watch-ranges';
 import { HlsPlayer } from '../../components/hls-player';
-import { formatDuration } from '../catalog';
 import { AskGuruButton } from '../guru-session';
 import { CourseQuizzes } from '../quizzes';
 import { type LearnerLesson, learningKeys, saveProgress, useLearnerCourse } from './api';
@@ -184,7 +184,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                   key={l.id}
                   active={l.id === lessonId}
                   label={`${index + 1}. ${l.title}`}
-                  description={formatDuration(l.durationSeconds)}
+                  description={formatClock(l.durationSeconds)}
                   leftSection={
                     l.completed ? (
                       <IconCircleCheck

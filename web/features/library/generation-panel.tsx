@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from
 import { IconDownload, IconPlayerStop, IconWand } from '@tabler/icons-react';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { estimateLibrary } from '../../../common/library';
+import { formatSpan } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
 import { useCancelGeneration, useGenerateLibrary } from './api';
 import type { DraftSegment } from './draft';
-import { formatSeconds } from './format';
 
 interface Props {
   detail: LibraryDetail;
@@ -59,7 +59,7 @@ export function GenerationPanel({ detail, segments, flush }: Props) {
           Video
         </Title>
         <Text size="sm" data-testid="generation-summary">
-          {segments.length} segment{segments.length === 1 ? '' : 's'} · about {formatSeconds(total.seconds)} ·{' '}
+          {segments.length} segment{segments.length === 1 ? '' : 's'} · about {formatSpan(total.seconds)} ·{' '}
           {total.credits} credit{total.credits === 1 ? '' : 's'}
         </Text>
         {!generating && (
@@ -134,7 +134,7 @@ export function GenerationPanel({ detail, segments, flush }: Props) {
             />
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
-                {detail.durationSeconds !== null && formatSeconds(detail.durationSeconds)}
+                {detail.durationSeconds !== null && formatSpan(detail.durationSeconds)}
                 {detail.generatedAt && ` · generated ${new Date(detail.generatedAt).toLocaleString()}`}
               </Text>
               {detail.videoUrl && (

@@ -15,12 +15,12 @@ import {
 import { IconPencil, IconPresentation, IconTrash, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LibrarySummary } from '../../../common/contracts/library';
+import { formatSpan } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useDeleteLibrary, useLibraries } from './api';
 import { forgetLibrary } from './draft-db';
-import { formatSeconds } from './format';
 import { LibraryStatusBadge } from './status-badges';
 import { useLibraryProgress } from './use-library-progress';
 
@@ -69,7 +69,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
           </Badge>
           {library.durationSeconds !== null && (
             <Badge variant="outline" color="gray">
-              {formatSeconds(library.durationSeconds)}
+              {formatSpan(library.durationSeconds)}
             </Badge>
           )}
           {library.generatedAt && library.changedSegments > 0 && library.status !== 'generating' && (

@@ -1,10 +1,6 @@
-/** "2 h 5 min", "12 min", "0 min": time spent, rounded to minutes. */
-export function formatTimeSpent(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const rest = minutes % 60;
-  return rest ? `${Math.floor(minutes / 60)} h ${rest} min` : `${minutes / 60} h`;
-}
+import { formatSpan } from '../../../common/time';
+/** Time spent learning, to the nearest minute: "2 h 5 min". */
+export const formatTimeSpent = (seconds: number) => formatSpan(seconds, 'minute');
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -6,15 +6,6 @@ export const attemptsText = (attempts: number) => (attempts > 0 ? String(attempt
 
 export const marksText = (marks: number) => `${marks} ${marks === 1 ? 'mark' : 'marks'}`;
 
-/** Seconds as m:ss (or h:mm:ss past an hour), the way video players show a moment. */
-export function formatVideoTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
 /**
  * Reads "mm:ss" (also "h:mm:ss" or plain seconds) into seconds. Empty → null (no moment chosen);
  * anything else unreadable → undefined, so the form can say so.

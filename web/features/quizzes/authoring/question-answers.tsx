@@ -3,9 +3,10 @@ import { IconCheck, IconPlayerPlay, IconPoint } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
 import { isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
+import { formatClock } from '../../../../common/time';
 import { HlsPlayer } from '../../../components/hls-player';
 import type { CourseVideo } from '../../courses';
-import { formatVideoTime, marksText } from './format';
+import { marksText } from './format';
 
 function Options({ question }: { question: AuthorQuestion }) {
   return (
@@ -77,7 +78,7 @@ function VideoLink({ question, video }: { question: AuthorQuestion; video?: Cour
       <Anchor component="button" type="button" size="sm" onClick={() => setOpen(true)} ta="left">
         <Group gap={4} component="span" wrap="nowrap">
           <IconPlayerPlay size={14} aria-hidden />
-          Teaching video: {video.title} at {formatVideoTime(at)}
+          Teaching video: {video.title} at {formatClock(at)}
         </Group>
       </Anchor>
       <Modal

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
 import { trueFalseOptions } from '../../../../common/quizzes';
+import { formatClock } from '../../../../common/time';
 import { parseCsv, questionFromRow } from '../../../../server/modules/quizzes/csv-import';
 import { quizCsvTemplate } from './csv-template';
-import { formatVideoTime, parseVideoTime } from './format';
+import { parseVideoTime } from './format';
 import { newOption, questionValues, toQuestionInput, validateQuestion } from './question-form';
 
 const stored = (overrides: Partial<AuthorQuestion>): AuthorQuestion => ({
@@ -34,7 +35,7 @@ describe('video time', () => {
   });
 
   it('writes what it reads', () => {
-    for (const seconds of [0, 5, 125, 3723]) expect(parseVideoTime(formatVideoTime(seconds))).toBe(seconds);
+    for (const seconds of [0, 5, 125, 3723]) expect(parseVideoTime(formatClock(seconds))).toBe(seconds);
   });
 });
 

@@ -5,8 +5,9 @@ import {
   questionSchema,
 } from '../../../../common/contracts/quizzes';
 import type { QuestionType } from '../../../../common/quizzes';
+import { formatClock } from '../../../../common/time';
 import { zodValidate } from '../../../app/forms';
-import { formatVideoTime, parseVideoTime } from './format';
+import { parseVideoTime } from './format';
 
 /** An option row in the editor; `key` only keeps React's list stable, `id` is the saved option's. */
 export interface OptionValues {
@@ -63,7 +64,7 @@ export function questionValues(question?: AuthorQuestion): QuestionValues {
     negativeMarks: question.negativeMarks,
     explanation: question.explanation,
     videoId: question.videoId,
-    videoTime: question.videoSeconds === null ? '' : formatVideoTime(question.videoSeconds),
+    videoTime: question.videoSeconds === null ? '' : formatClock(question.videoSeconds),
   };
 }
 

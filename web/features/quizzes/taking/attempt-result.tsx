@@ -3,7 +3,8 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AttemptView, ResultQuestion } from '../../../../common/contracts/quizzes';
 import { isAnswered, isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
-import { formatClock, formatMarks, optionTexts } from './format';
+import { formatClock } from '../../../../common/time';
+import { formatMarks, optionTexts } from './format';
 
 /** What the student gave, in words. */
 export function answerText(question: ResultQuestion): string {

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatClock } from './format';
+import { formatClock } from '../../../../common/time';
 
 const WARN_LAST_SECONDS = 60;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatClock } from '../../../../common/time';
 import { lessonMomentPath } from './attempt-result';
 import { secondsLeft } from './countdown';
-import { formatAttempts, formatClock } from './format';
+import { formatAttempts } from './format';
 
 describe('the quiz timer', () => {
   const deadline = '2026-01-01T10:30:00.000Z';
