@@ -54,6 +54,8 @@ test.describe('no serious or critical accessibility violations (axe)', () => {
   test('the course library list, upload page and wizard (the demo Polygons library), light and dark', async ({
     page,
   }) => {
+    // Six full-page axe scans, each of a page with many controls: about 50 s on a busy two-core machine.
+    test.slow();
     await loginAs(page, 'teacher');
     await page.goto('/course-library-list');
     await expect(page.getByRole('article', { name: 'Polygons' })).toBeVisible();

@@ -84,6 +84,8 @@ test.describe('sign-up, e-mail verification and password reset', () => {
     page,
     browser,
   }) => {
+    // Two sign-ups, two trips to the developer's outbox and three logins: about 30 s on a quiet machine.
+    test.slow();
     const email = uniqueEmail('new-teacher');
     const fullName = 'Neha Newteacher';
     const password = 'Teacher2026';

@@ -23,3 +23,53 @@ export const MATERIAL_MAX_BYTES = 25 * 1024 * 1024;
 export const materialQuerySchema = z.object({
   title: z.string().max(150, 'Please use at most 150 characters').optional(),
 });
+
+/** The two kinds of course video: lessons for subscribers, previews for anyone. */
+export const VIDEO_KINDS = ['lesson', 'preview'] as const;
+export type VideoKind = (typeof VIDEO_KINDS)[number];
+
+/** A course video as its authors see it (GET /api/courses/:id/videos). */
+export interface CourseVideo {
+  id: string;
+  courseId: string;
+  kind: VideoKind;
+  title: string;
+  position: number;
+  status: 'processing' | 'ready' | 'failed';
+  progress: number;
+  error: string | null;
+  durationSeconds: number | null;
+  width: number | null;
+  height: number | null;
+  posterUrl: string | null;
+  playlistUrl: string | null;
+  captionsUrl: string | null;
+  createdAt: string;
+}
+
+/** The `videoProcessing` socket event: packaging progress of one video, to its uploader and owner. */
+export interface VideoProcessingEvent {
+  courseId: string;
+  videoId: string;
+  status: CourseVideo['status'];
+  progress: number;
+  error?: string;
+}
+
+/** A course FAQ entry (GET /api/courses/:id/faqs). */
+export interface CourseFaq {
+  id: string;
+  courseId: string;
+  question: string;
+  answer: string;
+  position: number;
+}
+
+/** A study material's listing (GET /api/courses/:id/materials); the file itself is fetched by its route. */
+export interface CourseMaterial {
+  id: string;
+  courseId: string;
+  title: string;
+  sizeBytes: number;
+  createdAt: string;
+}

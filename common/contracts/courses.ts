@@ -5,6 +5,7 @@ import {
   COURSE_FILTERS,
   COURSE_LANGUAGES,
   COURSE_LEVELS,
+  type CourseStep,
   MAX_COURSE_PRICE,
   MAX_PASSING_SCORE,
 } from '../courses';
@@ -47,3 +48,35 @@ export const reviewSchema = z.object({
 export const rejectSchema = z.object({
   comment: requiredText(2000),
 });
+
+/** A course as its authors see it (GET /api/courses/:id and the lists); never the raw row. */
+export interface AuthoredCourse {
+  id: string;
+  ownerId: string;
+  ownerName?: string;
+  title: string;
+  description: string;
+  category: string;
+  level: string;
+  language: string;
+  price: number;
+  currency: string;
+  passingScore: number;
+  thumbnailUrl: string | null;
+  status: string;
+  reviewComment: string | null;
+  hasLiveVersion: boolean;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  updatedAt: string;
+  counts?: { videos: number; faqs: number; materials: number };
+  steps?: Record<CourseStep, boolean>;
+}
+
+/** GET /api/courses: a page of the actor's courses. */
+export interface CoursePage {
+  total: number;
+  page: number;
+  pageSize: number;
+  courses: AuthoredCourse[];
+}

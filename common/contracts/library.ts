@@ -170,3 +170,9 @@ export interface ReadyLibrary {
   segmentCount: number;
   posterUrl: string | null;
 }
+
+/** GET /api/course-libraries: the actor's libraries and how many slides their plan lets one hold. */
+export interface LibraryList {
+  libraries: LibrarySummary[];
+  slideLimit: number | null;
+}

@@ -18,3 +18,9 @@ export type UpdateUserInfoInput = z.input<typeof updateUserInfoSchema>;
 
 export const IMAGE_KINDS = ['profileImage', 'brandLogo'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+/** GET /api/common/user-info/logo-path: signed URLs of a user's brand logo and profile image, or null. */
+export interface LogoPaths {
+  brandLogo: string | null;
+  profileImage: string | null;
+}

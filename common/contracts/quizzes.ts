@@ -357,3 +357,15 @@ export interface QuizMarkedEvent {
   maxScore: number;
   passed: boolean;
 }
+
+/** Attempts per page of the marking list when the caller does not say. */
+export const MARKING_PAGE_SIZE = 20;
+
+/** GET /api/marking/attempts: a page of attempts to mark, and how many wait across every course. */
+export interface MarkingPage {
+  attempts: MarkingRow[];
+  total: number;
+  waiting: number;
+  page: number;
+  pageSize: number;
+}

@@ -99,7 +99,14 @@ export async function runPdfProcess(
     const input = path.join(dir, 'input.pdf');
     await writeFile(input, bytes);
     const script = await workerScript('pdf-render-worker', import.meta.url);
-    const { pageCount, pages } = await runChild(script, { ...task, input, outDir: dir }, limits);
+    const job = { ...task, input, outDir: dir };
+    // A renderer that died without a reason (no refusal, no time or memory limit) is tried once more: the
+    // native renderer has been seen to crash now and then on a PDF it reads the next time. A PDF that
+    // crashes it every time is refused after the second try.
+    const { pageCount, pages } = await runChild(script, job, limits).catch((error: unknown) => {
+      if (!(error instanceof PdfProcessError) || error.code !== 'CRASHED') throw error;
+      return runChild(script, job, limits);
+    });
     return {
       pageCount,
       pages: await Promise.all(

@@ -51,10 +51,7 @@ export async function logout(): Promise<void> {
   for (const entry of switchStack()) {
     const token = entry.session[LS.jwtToken];
     if (token) {
-      await fetch('/api/auth/logout', {
-        method: 'POST',
-        headers: { Authorization: JSON.stringify({ jwtToken: token }) },
-      }).catch(() => undefined);
+      await api('/auth/logout', { method: 'POST', token, handleUnauthorized: false }).catch(() => undefined);
     }
   }
   disconnectSocket();

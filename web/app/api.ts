@@ -28,6 +28,10 @@ export interface ApiOptions {
   /** A 429 raises one toast per burst; a form that shows the message under itself opts out of the toast. */
   handleRateLimited?: boolean;
   signal?: AbortSignal;
+  /** Another session's token instead of this browser's: logging out the sessions kept on the switch stack. */
+  token?: string;
+  /** Said when a refused call's answer carries no message of its own (a file route answering non-JSON). */
+  failure?: string;
 }
 
 const RELOADED_503 = 'reloadedFor503';
@@ -59,11 +63,18 @@ function buildUrl(path: string, query?: ApiOptions['query']): string {
   return url.pathname + url.search;
 }
 
-/** The one HTTP client: JSON or multipart in, JSON out, errors as ApiError with the server's code. */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+/**
+ * The one HTTP client's request: the spec's Authorization header, JSON or multipart in, and the shared handling
+ * of refusals (401 ends the session, 429 one toast per burst, 503 one reload) before an ApiError with the
+ * server's code and message. Answers the successful Response, so that every way of reading a body goes
+ * through it: JSON (api), files and audio (apiBlob, downloads) and the guru's NDJSON stream (ask-stream.ts).
+ */
+export async function apiResponse(path: string, options: ApiOptions = {}): Promise<Response> {
   let headers: Record<string, string>;
   try {
-    headers = { Authorization: authorizationHeader(), 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
+    const authorization =
+      options.token === undefined ? authorizationHeader() : JSON.stringify({ jwtToken: options.token });
+    headers = { Authorization: authorization, 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
   } catch {
     endLocalSession();
     throw new ApiError(0, 'HEADERS', MSG.somethingWrong);
@@ -80,14 +91,17 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     body,
     signal: options.signal,
   });
-  const data = (await response.json().catch(() => null)) as
-    | (T & { code?: string; message?: string; fields?: Record<string, string> })
-    | null;
   if (response.ok) {
     sessionStorage.removeItem(RELOADED_503);
-    return data as T;
+    return response;
   }
-  let message = data?.message ?? (response.status >= 500 ? MSG.internal : MSG.somethingWrong);
+  const data = (await response.json().catch(() => null)) as {
+    code?: string;
+    message?: string;
+    fields?: Record<string, string>;
+  } | null;
+  let message =
+    data?.message ?? options.failure ?? (response.status >= 500 ? MSG.internal : MSG.somethingWrong);
   const retryAfter = response.headers.get('retry-after');
   if (response.status === 429 && retryAfter && options.handleRateLimited !== false)
     message = announceRateLimited(message, retryAfterSeconds(retryAfter));
@@ -104,6 +118,17 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     window.location.reload();
   }
   throw new ApiError(response.status, data?.code ?? 'HTTP', message, data?.fields ?? {});
+}
+
+/** A call whose answer is JSON (most of them); an empty answer is null. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await apiResponse(path, options);
+  return (await response.json().catch(() => null)) as T;
+}
+
+/** A call whose answer is a file or audio. */
+export async function apiBlob(path: string, options: ApiOptions = {}): Promise<Blob> {
+  return (await apiResponse(path, options)).blob();
 }
 
 /** Multipart upload with progress (fetch cannot report upload progress; XHR can). */

@@ -1,16 +1,13 @@
-import { ApiError, authorizationHeader } from './api';
+import { apiResponse } from './api';
 
 /**
- * Downloads a file from an /api URL that needs the Authorization header (a plain link cannot send it):
- * fetch → blob → a temporary link named as the server's Content-Disposition says (else `fallbackName`).
- * Resolves to the file name used; a refused request throws an ApiError with the server's message.
+ * Downloads a file from an API path that needs the Authorization header (a plain link cannot send it):
+ * the response → blob → a temporary link named as the server's Content-Disposition says (else
+ * `fallbackName`). Resolves to the file name used; a refused request throws an ApiError with the server's
+ * message, or `failure` when it has none.
  */
-export async function downloadFile(url: string, fallbackName: string, failure: string): Promise<string> {
-  const response = await fetch(url, { headers: { Authorization: authorizationHeader() } });
-  if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-    throw new ApiError(response.status, data?.code ?? 'HTTP', data?.message ?? failure);
-  }
+export async function downloadFile(path: string, fallbackName: string, failure: string): Promise<string> {
+  const response = await apiResponse(path, { failure });
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const link = document.createElement('a');

@@ -1,13 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionAnswer } from '../../common/contracts/auth';
-import type { UpdateUserInfoInput } from '../../common/contracts/profile';
+import type { LogoPaths, UpdateUserInfoInput } from '../../common/contracts/profile';
 import { api } from './api';
 import { writeSession } from './storage';
-
-export interface LogoPaths {
-  brandLogo: string | null;
-  profileImage: string | null;
-}
 
 export const logoPathQuery = (userId: string, version: 'tiny' | 'medium' = 'tiny') =>
   queryOptions({

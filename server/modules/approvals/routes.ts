@@ -2,6 +2,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
+import type { ApprovalDetail } from '../../../common/contracts/approvals';
 import { rejectSchema, reviewSchema } from '../../../common/contracts/courses';
 import { courses, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
@@ -56,7 +57,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/approvals/:courseId',
     { config: { access: rolesWith('administer') }, schema: { params } },
-    async (request) => {
+    async (request): Promise<ApprovalDetail> => {
       const [row] = await app.db
         .select({ course: courses, ownerName: users.fullName })
         .from(courses)

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { SnapshotChange } from '../../../common/contracts/approvals';
 import type { Db } from '../../db/client';
 import { type CourseRow, courseFaqs, courseMaterials, courseVideos } from '../../db/schema/index';
 import { type CourseSnapshot, liveQuizzes, type SnapshotQuiz } from '../courses/snapshot';
@@ -51,14 +52,6 @@ export async function buildSnapshot(db: Executor, course: CourseRow): Promise<Co
     })),
     quizzes,
   };
-}
-
-export interface SnapshotChange {
-  area: 'info' | 'videos' | 'faqs' | 'materials' | 'quizzes';
-  kind: 'changed' | 'added' | 'removed';
-  label: string;
-  before?: string;
-  after?: string;
 }
 
 /** What changed since the approved version, in words an admin can review. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CatalogCourseDetail } from '../../../common/contracts/catalog';
 import { courseSubscriptions } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
 import { sendHlsFile } from '../files/hls';
@@ -35,7 +36,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/catalog/courses/:courseId',
     { config: { access: 'public' }, schema: { params: courseParams } },
-    async (request) => {
+    async (request): Promise<CatalogCourseDetail> => {
       const { course, teacherName, snapshot } = await loadLiveCourse(app, request.params.courseId);
       let subscribed: boolean | null = null;
       if (request.actor) {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { CatalogCourse, CatalogPage } from '../../../common/contracts/catalog';
 import { type CourseRow, courses, users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
@@ -34,7 +35,7 @@ const info = (field: string) => sql`(${courses.approvedSnapshot} -> 'info' ->> $
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A course card as anyone sees it in the catalog: only what the live snapshot says. */
-export function presentCatalogCourse(app: App, course: CourseRow, teacherName: string) {
+export function presentCatalogCourse(app: App, course: CourseRow, teacherName: string): CatalogCourse {
   const snapshot = liveSnapshot(course) as CourseSnapshot;
   const lessons = lessonsOf(snapshot);
   const previews = previewsOf(snapshot);
@@ -57,10 +58,8 @@ export function presentCatalogCourse(app: App, course: CourseRow, teacherName: s
   };
 }
 
-export type CatalogCourse = ReturnType<typeof presentCatalogCourse>;
-
 /** Approved courses (those with a live snapshot), newest approval first, filtered on the snapshot. */
-export async function listCatalog(app: App, query: CatalogQuery) {
+export async function listCatalog(app: App, query: CatalogQuery): Promise<CatalogPage> {
   const conditions: (SQL | undefined)[] = [isNotNull(courses.approvedSnapshot)];
   const search = query.search?.trim();
   if (search) {

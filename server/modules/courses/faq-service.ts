@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { faqSchema, faqUpdateSchema } from '../../../common/contracts/course-content';
+import type { CourseFaq, faqSchema, faqUpdateSchema } from '../../../common/contracts/course-content';
 import { type CourseRow, courseFaqs } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
@@ -9,7 +9,7 @@ import { touchCourse } from './service';
 
 type FaqRow = typeof courseFaqs.$inferSelect;
 
-export const presentFaq = (faq: FaqRow) => ({
+export const presentFaq = (faq: FaqRow): CourseFaq => ({
   id: faq.id,
   courseId: faq.courseId,
   question: faq.question,

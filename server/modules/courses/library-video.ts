@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
+import type { VideoKind } from '../../../common/contracts/course-content';
 import { LIBRARY_MSG } from '../../../common/library';
 import { type CourseRow, type CourseVideoRow, courseVideos } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -12,7 +13,7 @@ import { AppError, forbidden } from '../../http/errors';
 import { assertStorageQuota, putStoredFile, removeStoredFile } from '../files/uploads';
 import { loadOwnedLibrary } from '../library/access';
 import { touchCourse } from './service';
-import { queuePackaging, type VideoKind, videoFolder } from './video-service';
+import { queuePackaging, videoFolder } from './video-service';
 
 export const OTHER_OWNER_MESSAGE = "Choose a course library of this course's owner";
 const MISSING_FILE_MESSAGE = 'The video of this library is missing. Please generate the library again.';

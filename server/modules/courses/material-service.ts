@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq } from 'drizzle-orm';
+import type { CourseMaterial } from '../../../common/contracts/course-content';
 import { MATERIAL_MAX_BYTES } from '../../../common/contracts/course-content';
 import { type CourseRow, courseMaterials } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
@@ -12,7 +13,7 @@ import type { CourseSnapshot } from './snapshot';
 
 type MaterialRow = typeof courseMaterials.$inferSelect;
 
-export const presentMaterial = (material: MaterialRow) => ({
+export const presentMaterial = (material: MaterialRow): CourseMaterial => ({
   id: material.id,
   courseId: material.courseId,
   title: material.title,

@@ -1,3 +1,4 @@
+import type { AuthoredCourse } from '../../../common/contracts/courses';
 import type { CourseStep } from '../../../common/courses';
 import type { CourseRow } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
@@ -11,7 +12,7 @@ export function presentAuthoredCourse(
     counts?: { videos: number; faqs: number; materials: number };
     steps?: Record<CourseStep, boolean>;
   } = {},
-) {
+): AuthoredCourse {
   return {
     id: course.id,
     ownerId: course.ownerId,
@@ -35,5 +36,3 @@ export function presentAuthoredCourse(
     steps: extras.steps,
   };
 }
-
-export type AuthoredCourse = ReturnType<typeof presentAuthoredCourse>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import { courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
+import { type CoursePage, courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
@@ -27,7 +27,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses',
     { config: { access: rolesWith('author') }, schema: { querystring: courseListQuerySchema } },
-    async (request) => {
+    async (request): Promise<CoursePage> => {
       const { rows, ...page } = await listCourses(app, actorOf(request), request.query);
       return {
         ...page,

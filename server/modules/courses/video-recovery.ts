@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { VideoProcessingEvent } from '../../../common/contracts/course-content';
 import { type CourseRow, type CourseVideoRow, courses, courseVideos } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
@@ -7,7 +8,7 @@ import type { PeriodicTask } from '../../jobs/periodic';
 import { packagingTimeoutMs } from '../../media/ffmpeg';
 import { rooms } from '../../realtime/socket';
 import { touchCourse } from './service';
-import { queuePackaging, type VideoProcessingEvent } from './video-service';
+import { queuePackaging } from './video-service';
 
 export const STUCK_VIDEO_MESSAGE = 'Processing did not finish. Please retry or upload the video again.';
 /** Grace on top of ffmpeg's own time limit: queue wait, download from storage, storing the segments. */

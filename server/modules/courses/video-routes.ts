@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
+import { VIDEO_KINDS } from '../../../common/contracts/course-content';
 import { requiredText } from '../../../common/contracts/fields';
 import { fromLibrarySchema } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
@@ -22,7 +23,6 @@ import {
   presentVideo,
   updateVideo,
   uploadVideo,
-  VIDEO_KINDS,
 } from './video-service';
 
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });

@@ -5,6 +5,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
+import {
+  type CourseVideo,
+  VIDEO_KINDS,
+  type VideoKind,
+  type VideoProcessingEvent,
+} from '../../../common/contracts/course-content';
 import { ALLOWED_VIDEO_TYPES } from '../../../common/files';
 import {
   type CourseRow,
@@ -37,8 +43,6 @@ import { touchCourse } from './service';
 import type { CourseSnapshot } from './snapshot';
 
 export const PACKAGE_VIDEO_JOB = 'package-video';
-export const VIDEO_KINDS = ['lesson', 'preview'] as const;
-export type VideoKind = (typeof VIDEO_KINDS)[number];
 
 export const NOT_A_VIDEO_MESSAGE = 'This file is not a video. Please upload an MP4, WebM, MOV or MKV video.';
 const FORMATS_HINT = 'Please upload an MP4, WebM, MOV or MKV video.';
@@ -52,14 +56,6 @@ export interface PackageVideoJob {
   uploaderId: string;
 }
 
-export interface VideoProcessingEvent {
-  courseId: string;
-  videoId: string;
-  status: 'processing' | 'ready' | 'failed';
-  progress: number;
-  error?: string;
-}
-
 export const videoFolder = (courseId: string, videoId: string) => `courses/${courseId}/videos/${videoId}`;
 
 /** The browser's path to a ready video's playlist; its segments are named relative to it. */
@@ -67,7 +63,7 @@ export const playlistUrl = (video: Pick<CourseVideoRow, 'courseId' | 'id'>) =>
   `/api/courses/${video.courseId}/videos/${video.id}/hls/${HLS_PLAYLIST}`;
 
 /** A video as its authors see it. */
-export function presentVideo(app: App, video: CourseVideoRow) {
+export function presentVideo(app: App, video: CourseVideoRow): CourseVideo {
   const ready = video.processingStatus === 'ready';
   return {
     id: video.id,
@@ -87,8 +83,6 @@ export function presentVideo(app: App, video: CourseVideoRow) {
     createdAt: video.createdAt.toISOString(),
   };
 }
-
-export type PresentedVideo = ReturnType<typeof presentVideo>;
 
 /** A working folder on the data disk (uploads can be large; /tmp may be memory). */
 async function workDir(app: App): Promise<string> {

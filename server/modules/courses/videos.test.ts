@@ -5,13 +5,14 @@ import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { VideoProcessingEvent } from '../../../common/contracts/course-content';
 import { courses, courseVideos, storedFiles } from '../../db/schema/index';
 import { makeTestClip } from '../../test/clips';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/uploads';
-import { NOT_A_VIDEO_MESSAGE, PACKAGE_VIDEO_JOB, type VideoProcessingEvent } from './video-service';
+import { NOT_A_VIDEO_MESSAGE, PACKAGE_VIDEO_JOB } from './video-service';
 
 let ctx: TestContext;
 let baseUrl = '';

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { LearnerCourse, SubscribedCourse } from '../../../common/contracts/learning';
 import { coveredSeconds, mergeRanges, type WatchRange } from '../../../common/watch-ranges';
 import { type CourseRow, courseSubscriptions, courses, users, videoProgress } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -89,7 +90,7 @@ export function lessonProgress(snapshot: CourseSnapshot, completed: Set<string>)
 }
 
 /** The actor's subscribed courses with progress = completed lessons / lessons of the live version. */
-export async function listSubscriptions(app: App, actor: Actor) {
+export async function listSubscriptions(app: App, actor: Actor): Promise<SubscribedCourse[]> {
   const rows = await app.db
     .select({ course: courses, teacherName: users.fullName, subscribedAt: courseSubscriptions.createdAt })
     .from(courseSubscriptions)
@@ -119,7 +120,7 @@ export async function listSubscriptions(app: App, actor: Actor) {
 }
 
 /** The course player's data: lessons with playlists and resume positions, FAQ and material. */
-export async function learnerCourse(app: App, actor: Actor, courseId: string) {
+export async function learnerCourse(app: App, actor: Actor, courseId: string): Promise<LearnerCourse> {
   const { course, teacherName, snapshot } = await loadLearnableCourse(app, actor, courseId);
   const lessons = lessonsOf(snapshot);
   const progress =

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
+import type { LibraryList } from '../../../common/contracts/library';
 import {
   librarySettingsSchema,
   narrationSampleSchema,
@@ -47,14 +48,18 @@ async function loadForEditing(app: App, request: FastifyRequest, libraryId: stri
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(libraryGenerationWorker);
 
-  app.get('/api/course-libraries', { config: { access: rolesWith('author') } }, async (request) => {
-    const actor = actorOf(request);
-    const [libraries, slideLimit] = await Promise.all([
-      listLibraries(app, actor),
-      limitOf(app, actor, 'slidesPerLibrary'),
-    ]);
-    return { libraries, slideLimit };
-  });
+  app.get(
+    '/api/course-libraries',
+    { config: { access: rolesWith('author') } },
+    async (request): Promise<LibraryList> => {
+      const actor = actorOf(request);
+      const [libraries, slideLimit] = await Promise.all([
+        listLibraries(app, actor),
+        limitOf(app, actor, 'slidesPerLibrary'),
+      ]);
+      return { libraries, slideLimit };
+    },
+  );
 
   app.post('/api/course-libraries', { config: { access: rolesWith('author') } }, async (request, reply) => {
     const actor = actorOf(request);

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import { markSchema } from '../../../common/contracts/quizzes';
+import { MARKING_PAGE_SIZE, markSchema } from '../../../common/contracts/quizzes';
 import { actorOf } from '../../http/access';
-import {
-  fileAnswerUrl,
-  listMarking,
-  loadMarkingView,
-  MARKING_PAGE_SIZE,
-  markAttempt,
-  markingCourses,
-} from './marking-service';
+import { fileAnswerUrl, listMarking, loadMarkingView, markAttempt, markingCourses } from './marking-service';
 
 const attemptParams = z.object({ attemptId: z.uuid({ error: 'Attempt not found' }) });
 const listQuery = z.object({

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { MarkInput, MarkingRow, MarkingView, QuizMarkedEvent } from '../../../common/contracts/quizzes';
+import type {
+  MarkInput,
+  MarkingPage,
+  MarkingRow,
+  MarkingView,
+  QuizMarkedEvent,
+} from '../../../common/contracts/quizzes';
 import { type AttemptStatus, isManual } from '../../../common/quizzes';
 import { courses, type QuizAttemptRow, quizAnswers, quizAttempts, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -11,7 +17,6 @@ import { attemptOutcome } from './attempt-grading';
 import { presentResultQuestion } from './attempt-presenters';
 import { courseOfAttempt, paperQuestion } from './attempt-service';
 
-export const MARKING_PAGE_SIZE = 20;
 const ATTEMPT_NOT_FOUND = 'Attempt not found';
 
 export interface MarkingQuery {
@@ -77,7 +82,7 @@ function presentMarkingRow(row: Found): MarkingRow {
 }
 
 /** Submitted (default) or marked attempts the actor may mark, oldest waiting first; and how many wait. */
-export async function listMarking(app: App, actor: Actor, query: MarkingQuery) {
+export async function listMarking(app: App, actor: Actor, query: MarkingQuery): Promise<MarkingPage> {
   const scope = and(
     markableBy(actor),
     query.courseId ? eq(quizAttempts.courseId, query.courseId) : undefined,

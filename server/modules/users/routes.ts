@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import { IMAGE_KINDS, updateUserInfoSchema } from '../../../common/contracts/profile';
+import { IMAGE_KINDS, type LogoPaths, updateUserInfoSchema } from '../../../common/contracts/profile';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { auditLog, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
@@ -82,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) => {
+    async (request): Promise<LogoPaths> => {
       const user = await loadUser(app, request.query.userId);
       if (!canSeeUserImages(actorOf(request), user)) throw forbidden();
       const sign = (key: string | null) => (key ? app.storage.signedUrl(key) : null);

@@ -1,27 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApprovalDetail } from '../../../common/contracts/approvals';
+import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { api } from '../../app/api';
 import { approvalCountQuery } from '../../app/approval-count';
 import { APPROVALS_KEY } from '../../app/query-keys';
-import type { AuthoredCourse } from '../courses';
-
-export interface SnapshotChange {
-  area: 'info' | 'videos' | 'faqs' | 'materials' | 'quizzes';
-  kind: 'changed' | 'added' | 'removed';
-  label: string;
-  before?: string;
-  after?: string;
-}
-
-export interface ApprovalDetail {
-  course: AuthoredCourse;
-  current: {
-    info: AuthoredCourse;
-    videos: { id: string; kind: string; title: string }[];
-    faqs: { id: string; question: string; answer: string }[];
-    materials: { id: string; title: string }[];
-  };
-  changes: SnapshotChange[] | null;
-}
 
 export type ApprovalTab = 'waiting' | 'APPROVED' | 'REJECTED';
 

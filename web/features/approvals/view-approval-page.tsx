@@ -15,11 +15,12 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { SnapshotChange } from '../../../common/contracts/approvals';
 import { type ApprovalStatus, canTransition } from '../../../common/courses';
 import { MSG } from '../../../common/messages';
 import { toast } from '../../app/toast';
 import { CourseDetails, StatusBadge } from '../courses';
-import { type SnapshotChange, useApproval, useReview } from './approval-api';
+import { useApproval, useReview } from './approval-api';
 
 function Changes({ changes }: { changes: SnapshotChange[] }) {
   if (changes.length === 0) return <Text c="dimmed">No differences from the approved version.</Text>;

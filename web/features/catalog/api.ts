@@ -1,37 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CatalogCourse, CatalogCourseDetail, CatalogPage } from '../../../common/contracts/catalog';
 import { api } from '../../app/api';
-
-export interface CatalogCourse {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  level: string;
-  language: string;
-  price: number;
-  currency: string;
-  teacherName: string;
-  lessonCount: number;
-  previewCount: number;
-  totalSeconds: number;
-  posterUrl: string | null;
-  thumbnailUrl: string | null;
-}
-
-export interface CatalogVideo {
-  id: string;
-  title: string;
-  durationSeconds: number | null;
-}
-
-export interface CatalogCourseDetail extends CatalogCourse {
-  lessons: CatalogVideo[];
-  previews: (CatalogVideo & { posterUrl: string | null; playlistUrl: string; captionsUrl: string | null })[];
-  faqs: { id: string; question: string; answer: string }[];
-  materialCount: number;
-  /** null when nobody is logged in. */
-  subscribed: boolean | null;
-}
 
 export interface CatalogQuery {
   search?: string;
@@ -39,13 +8,6 @@ export interface CatalogQuery {
   level?: string;
   price?: 'free' | 'paid';
   page: number;
-}
-
-export interface CatalogPage {
-  courses: CatalogCourse[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 export const catalogKeys = {

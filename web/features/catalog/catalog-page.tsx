@@ -18,9 +18,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import type { CatalogCourse } from '../../../common/contracts/catalog';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '../../../common/courses';
 import { useUrlFilters } from '../../app/use-url-filters';
-import { type CatalogCourse, type CatalogQuery, useCatalog } from './api';
+import { type CatalogQuery, useCatalog } from './api';
 import { useLocalPrice } from './local-price';
 
 // The course drawer (previews with hls.js, checkout, accordion) loads with the first course opened.

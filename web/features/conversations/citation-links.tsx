@@ -2,10 +2,11 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconFileText, IconMessageQuestion, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { LearnerCourse } from '../../../common/contracts/learning';
 import type { Citation } from '../../../common/gurus';
 import { formatClock } from '../../../common/time';
 import { api } from '../../app/api';
-import { type LearnerCourse, learningKeys } from '../learning';
+import { learningKeys } from '../learning';
 
 /** Where a video citation opens: the course player at that moment (its ?courseId&videoId&t query). */
 export function videoCitationHref(citation: Citation): string {

@@ -1,43 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CourseInfoInput } from '../../../common/contracts/courses';
+import type { AuthoredCourse, CourseInfoInput, CoursePage } from '../../../common/contracts/courses';
 import type { CourseFilter, CourseStep } from '../../../common/courses';
 import { api } from '../../app/api';
 import { COURSES_KEY } from '../../app/query-keys';
-
-export interface AuthoredCourse {
-  id: string;
-  ownerId: string;
-  ownerName?: string;
-  title: string;
-  description: string;
-  category: string;
-  level: string;
-  language: string;
-  price: number;
-  currency: string;
-  passingScore: number;
-  thumbnailUrl: string | null;
-  status: string;
-  reviewComment: string | null;
-  hasLiveVersion: boolean;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  updatedAt: string;
-  counts?: { videos: number; faqs: number; materials: number };
-  steps?: Record<CourseStep, boolean>;
-}
 
 export interface CourseListQuery {
   search?: string;
   filter?: CourseFilter;
   page: number;
-}
-
-export interface CoursePage {
-  total: number;
-  page: number;
-  pageSize: number;
-  courses: AuthoredCourse[];
 }
 
 export const courseKeys = {

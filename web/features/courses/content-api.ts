@@ -1,23 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FaqInput } from '../../../common/contracts/course-content';
+import type { CourseFaq, CourseMaterial, FaqInput } from '../../../common/contracts/course-content';
 import { api, uploadWithProgress } from '../../app/api';
 import { courseKeys } from './api';
-
-export interface CourseFaq {
-  id: string;
-  courseId: string;
-  question: string;
-  answer: string;
-  position: number;
-}
-
-export interface CourseMaterial {
-  id: string;
-  courseId: string;
-  title: string;
-  sizeBytes: number;
-  createdAt: string;
-}
 
 export const faqsQuery = (courseId: string) =>
   queryOptions({

@@ -1,12 +1,13 @@
 import { Button, Grid, Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { type CourseInfoInput, courseInfoSchema } from '../../../common/contracts/courses';
 import { COUNTRIES } from '../../../common/countries';
 import { COURSE_CATEGORIES, COURSE_LANGUAGES, COURSE_LEVELS } from '../../../common/courses';
 import { ApiError } from '../../app/api';
 import { zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
-import { type AuthoredCourse, useSaveCourseInfo } from './api';
+import { useSaveCourseInfo } from './api';
 
 const CURRENCY_OPTIONS = [
   ...new Map(COUNTRIES.map((c) => [c.currency, `${c.currency} (${c.symbol})`])).entries(),

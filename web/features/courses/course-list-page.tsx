@@ -18,12 +18,13 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { COURSE_FILTERS, type CourseFilter } from '../../../common/courses';
 import { formatPrice } from '../../../common/money';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { confirmDestructive } from '../../components/confirm-destructive';
-import { type AuthoredCourse, useCourses, useDeleteCourse } from './api';
+import { useCourses, useDeleteCourse } from './api';
 import { StatusBadge } from './status-badge';
 
 const FILTER_LABELS: Record<CourseFilter, string> = {

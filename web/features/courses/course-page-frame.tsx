@@ -1,7 +1,8 @@
 import { Alert, Anchor, Container, Group, Loader, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type AuthoredCourse, useCourse } from './api';
+import type { AuthoredCourse } from '../../../common/contracts/courses';
+import { useCourse } from './api';
 
 /**
  * The frame of the single-purpose course pages (/add-faq, /view-faq, /add-study-material): loads the course

@@ -2,10 +2,11 @@ import { Button, FileButton, Group, Image, Progress, Stack, Text } from '@mantin
 import { IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { uploadWithProgress } from '../../app/api';
 import { toast } from '../../app/toast';
-import { type AuthoredCourse, courseKeys } from './api';
+import { courseKeys } from './api';
 
 /** The course picture shown on catalog cards: an image of at most 5 MB, checked by the server by its bytes. */
 export function CourseThumbnail({ course }: { course: AuthoredCourse }) {

@@ -14,11 +14,12 @@ import {
 import { modals } from '@mantine/modals';
 import { IconSend } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../common/courses';
 import { toast } from '../../app/toast';
 import { LoadFailed } from '../../components/load-failed';
 import { QuizStep } from '../quizzes';
-import { type AuthoredCourse, useCourse, useSubmitCourse } from './api';
+import { useCourse, useSubmitCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
 import { CourseThumbnail } from './course-thumbnail';
 import { FaqStep } from './faq-step';

@@ -2,12 +2,13 @@ import { ActionIcon, Button, Card, Group, Stack, Text, Textarea, TextInput, Titl
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import type { CourseFaq } from '../../../common/contracts/course-content';
 import { type FaqInput, faqSchema } from '../../../common/contracts/course-content';
 import { ApiError } from '../../app/api';
 import { zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
-import { type CourseFaq, useCourseFaqs, useFaqMutations } from './content-api';
+import { useCourseFaqs, useFaqMutations } from './content-api';
 
 const EMPTY: FaqInput = { question: '', answer: '' };
 const fail = (error: Error) => toast('danger', error.message);

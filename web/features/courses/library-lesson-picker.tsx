@@ -3,13 +3,13 @@ import { IconMovie } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { CourseVideo, VideoKind } from '../../../common/contracts/course-content';
 import type { ReadyLibrary } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
 import { MSG } from '../../../common/messages';
 import { formatClock } from '../../../common/time';
 import { ApiError, api } from '../../app/api';
 import { toast } from '../../app/toast';
-import type { CourseVideo, VideoKind } from './video-api';
 
 const readyLibrariesQuery = {
   queryKey: ['course-libraries', 'ready'],

@@ -12,15 +12,10 @@ import {
 } from '@mantine/core';
 import { IconFileTypePdf, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { CourseMaterial } from '../../../common/contracts/course-content';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
-import {
-  type CourseMaterial,
-  materialUrl,
-  uploadMaterial,
-  useCourseMaterials,
-  useMaterialMutations,
-} from './content-api';
+import { materialUrl, uploadMaterial, useCourseMaterials, useMaterialMutations } from './content-api';
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -1,35 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { CourseVideo, VideoKind, VideoProcessingEvent } from '../../../common/contracts/course-content';
 import { api, uploadWithProgress } from '../../app/api';
 import { onSocketEvent } from '../../app/socket';
 import { courseKeys } from './api';
-
-export type VideoKind = 'lesson' | 'preview';
-
-export interface CourseVideo {
-  id: string;
-  courseId: string;
-  kind: VideoKind;
-  title: string;
-  position: number;
-  status: 'processing' | 'ready' | 'failed';
-  progress: number;
-  error: string | null;
-  durationSeconds: number | null;
-  width: number | null;
-  height: number | null;
-  posterUrl: string | null;
-  playlistUrl: string | null;
-  captionsUrl: string | null;
-}
-
-interface ProcessingEvent {
-  courseId: string;
-  videoId: string;
-  status: CourseVideo['status'];
-  progress: number;
-  error?: string;
-}
 
 export const videosQuery = (courseId: string, kind: VideoKind) =>
   queryOptions({
@@ -44,7 +18,7 @@ export function useCourseVideos(courseId: string, kind: VideoKind) {
   useEffect(
     () =>
       onSocketEvent('videoProcessing', (payload) => {
-        const event = payload as ProcessingEvent;
+        const event = payload as VideoProcessingEvent;
         if (event.courseId !== courseId) return;
         const key = videosQuery(courseId, kind).queryKey;
         queryClient.setQueryData(key, (old) =>

@@ -23,19 +23,14 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { CourseVideo, VideoKind } from '../../../common/contracts/course-content';
 import { ALLOWED_VIDEO_TYPES } from '../../../common/files';
 import { formatClock } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
 import { LibraryLessonPicker } from './library-lesson-picker';
-import {
-  type CourseVideo,
-  uploadVideo,
-  useCourseVideos,
-  useVideoMutations,
-  type VideoKind,
-} from './video-api';
+import { uploadVideo, useCourseVideos, useVideoMutations } from './video-api';
 
 const COPY: Record<VideoKind, { title: string; empty: string; button: string }> = {
   lesson: {

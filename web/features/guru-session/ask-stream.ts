@@ -1,32 +1,23 @@
 import type { AskEvent } from '../../../common/contracts/gurus';
 import { MSG } from '../../../common/messages';
-import { ApiError, authorizationHeader, endLocalSession } from '../../app/api';
-import { toast } from '../../app/toast';
+import { ApiError, apiResponse } from '../../app/api';
 
 /**
- * Asks the guru and yields the NDJSON AskEvent lines as they arrive (fetch + ReadableStream; the app's api()
- * reads whole JSON bodies, so this uses its Authorization header directly).
+ * Asks the guru and yields the NDJSON AskEvent lines as they arrive: the one call that reads its answer as a
+ * stream (apiResponse handles the request and its refusals; the body is read here line by line).
  */
 export async function* askGuru(
   conversationId: string,
   question: string,
   signal: AbortSignal,
 ): AsyncGenerator<AskEvent> {
-  const response = await fetch(`/api/conversations/${conversationId}/ask`, {
+  const response = await apiResponse(`/conversations/${conversationId}/ask`, {
     method: 'POST',
-    headers: { Authorization: authorizationHeader(), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ question }),
+    body: { question },
     signal,
+    handleUnavailable: false,
   });
-  if (!response.ok || !response.body) {
-    const data = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-    const message = data?.message ?? (response.status >= 500 ? MSG.internal : MSG.somethingWrong);
-    if (response.status === 401) {
-      toast('danger', message);
-      endLocalSession();
-    }
-    throw new ApiError(response.status, data?.code ?? 'HTTP', message);
-  }
+  if (!response.body) throw new ApiError(response.status, 'HTTP', MSG.somethingWrong);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   while (true) {

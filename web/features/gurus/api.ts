@@ -13,7 +13,7 @@ import type {
   TrainingState,
 } from '../../../common/contracts/gurus';
 import type { GuruVoice } from '../../../common/gurus';
-import { ApiError, api, authorizationHeader } from '../../app/api';
+import { api, apiBlob } from '../../app/api';
 
 export const guruKeys = {
   all: ['gurus'] as const,
@@ -120,15 +120,10 @@ export function useTrainingState(id: string, polling: boolean) {
 }
 
 /** One spoken sentence as audio (POST /api/gurus/:id/speech answers audio, not JSON). */
-export async function fetchSpeech(guruId: string, text: string, voice?: GuruVoice): Promise<Blob> {
-  const response = await fetch(`/api/gurus/${guruId}/speech`, {
+export const fetchSpeech = (guruId: string, text: string, voice?: GuruVoice): Promise<Blob> =>
+  apiBlob(`/gurus/${guruId}/speech`, {
     method: 'POST',
-    headers: { Authorization: authorizationHeader(), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ text, voice }),
+    body: { text, voice },
+    failure: 'Could not play the sample',
+    handleUnavailable: false,
   });
-  if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiError(response.status, data?.code ?? 'HTTP', data?.message ?? 'Could not play the sample');
-  }
-  return response.blob();
-}

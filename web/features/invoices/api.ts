@@ -27,7 +27,7 @@ export function useInvoices(query: InvoiceQuery) {
 /** Saves an invoice's PDF as "<number>.pdf" (the route needs the Authorization header). */
 export const downloadInvoicePdf = (invoice: Pick<InvoiceRowView, 'id' | 'number'>) =>
   downloadFile(
-    `/api/invoices/${invoice.id}/pdf`,
+    `/invoices/${invoice.id}/pdf`,
     `${invoice.number}.pdf`,
     'The invoice could not be downloaded. Please try again.',
   );

@@ -1,45 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LearnerCourse, SubscribedCourse } from '../../../common/contracts/learning';
 import type { WatchRange } from '../../../common/watch-ranges';
 import { api } from '../../app/api';
-
-export interface SubscribedCourse {
-  id: string;
-  title: string;
-  category: string;
-  level: string;
-  teacherName: string;
-  lessonCount: number;
-  completedLessons: number;
-  progressPercent: number;
-  posterUrl: string | null;
-  subscribedAt: string;
-}
-
-export interface LearnerLesson {
-  id: string;
-  title: string;
-  durationSeconds: number | null;
-  posterUrl: string | null;
-  playlistUrl: string;
-  captionsUrl: string | null;
-  positionSeconds: number;
-  watchedSeconds: number;
-  completed: boolean;
-}
-
-export interface LearnerCourse {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  level: string;
-  language: string;
-  teacherName: string;
-  progressPercent: number;
-  lessons: LearnerLesson[];
-  faqs: { id: string; question: string; answer: string }[];
-  materials: { id: string; title: string; url: string }[];
-}
 
 export const learningKeys = {
   all: ['learning'] as const,

@@ -19,12 +19,13 @@ import { IconCircleCheck, IconFileText, IconPlayerPlay } from '@tabler/icons-rea
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { LearnerLesson } from '../../../common/contracts/learning';
 import { formatClock } from '../../../common/time';
 import type { WatchRange } from '../../../common/watch-ranges';
 import { HlsPlayer } from '../../components/hls-player';
 import { AskGuruButton } from '../guru-session';
 import { CourseQuizzes } from '../quizzes';
-import { type LearnerLesson, learningKeys, saveProgress, useLearnerCourse } from './api';
+import { learningKeys, saveProgress, useLearnerCourse } from './api';
 
 const SPEEDS = ['0.75', '1', '1.25', '1.5', '2'];
 /** Progress is saved at most this often while playing, and whenever playback pauses or ends. */

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   GenerationState,
   LibraryDetail,
+  LibraryList,
   LibrarySettingsInput,
   LibrarySummary,
   NarrationSampleInput,
@@ -9,7 +10,7 @@ import type {
   SegmentsInput,
 } from '../../../common/contracts/library';
 import { LIBRARY_MSG } from '../../../common/library';
-import { ApiError, api, authorizationHeader, uploadWithProgress } from '../../app/api';
+import { api, apiBlob, uploadWithProgress } from '../../app/api';
 import { toast } from '../../app/toast';
 
 /** Every path of common/contracts/library.ts, one fetcher or hook each. */
@@ -22,11 +23,6 @@ export const libraryKeys = {
   one: (id: string) => ['course-libraries', 'one', id] as const,
   generation: (id: string) => ['course-libraries', 'generation', id] as const,
 };
-
-export interface LibraryList {
-  libraries: LibrarySummary[];
-  slideLimit: number | null;
-}
 
 export const librariesQuery = () =>
   queryOptions({ queryKey: libraryKeys.list, queryFn: () => api<LibraryList>(base) });
@@ -82,23 +78,14 @@ export const saveSettings = (id: string, settings: LibrarySettingsInput) =>
 export const saveSegments = (id: string, input: SegmentsInput) =>
   api<LibraryDetail>(`${base}/${id}/segments`, { method: 'PUT', body: input });
 
-/** A narration read aloud: the route answers audio, so it is fetched as a blob, not through api(). */
-export async function fetchNarrationSample(id: string, input: NarrationSampleInput): Promise<Blob> {
-  const response = await fetch(`/api${base}/${id}/narration-sample`, {
+/** A narration read aloud: the route answers audio. */
+export const fetchNarrationSample = (id: string, input: NarrationSampleInput): Promise<Blob> =>
+  apiBlob(`${base}/${id}/narration-sample`, {
     method: 'POST',
-    headers: { Authorization: authorizationHeader(), 'Content-Type': 'application/json' },
-    body: JSON.stringify(input),
+    body: input,
+    failure: 'Could not play the narration',
+    handleUnavailable: false,
   });
-  if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiError(
-      response.status,
-      data?.code ?? 'HTTP',
-      data?.message ?? 'Could not play the narration',
-    );
-  }
-  return response.blob();
-}
 
 /** Puts a fresh detail in the cache and refreshes the lists that show it. */
 export function useStoreDetail() {

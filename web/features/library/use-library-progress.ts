@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { GenerationState, LibraryDetail } from '../../../common/contracts/library';
+import type { GenerationState, LibraryDetail, LibraryList } from '../../../common/contracts/library';
 import { LIBRARY_MSG } from '../../../common/library';
 import { onSocketEvent } from '../../app/socket';
 import { toast } from '../../app/toast';
-import { type LibraryList, libraryKeys, useGenerationState, withGeneration } from './api';
+import { libraryKeys, useGenerationState, withGeneration } from './api';
 
 /**
  * Keeps the cached libraries in step with the live 'library-progress' events sent to the owner's room

@@ -94,13 +94,13 @@ export function useAdminStudents(query: Query) {
  * downloadFile fetches it with the header and saves it under the server's file name.
  */
 export async function downloadCsv(path: string, query: Query): Promise<void> {
-  const url = new URL(`/api${path}`, window.location.origin);
+  const params = new URLSearchParams();
   for (const [key, value] of Object.entries({
     ...withLocalDays(query),
     format: 'csv',
     page: undefined,
     pageSize: undefined,
   }))
-    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
-  await downloadFile(url.pathname + url.search, 'report.csv', 'The export failed. Please try again.');
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  await downloadFile(`${path}?${params}`, 'report.csv', 'The export failed. Please try again.');
 }

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Card, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconPlayerPlay, IconPoint } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { CourseVideo } from '../../../../common/contracts/course-content';
 import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
 import { isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
 import { formatClock } from '../../../../common/time';
 import { HlsPlayer } from '../../../components/hls-player';
-import type { CourseVideo } from '../../courses';
+
 import { marksText } from './format';
 
 function Options({ question }: { question: AuthorQuestion }) {

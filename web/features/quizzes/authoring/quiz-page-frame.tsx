@@ -1,8 +1,9 @@
 import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { AuthoredCourse } from '../../../../common/contracts/courses';
 import type { QuizDetail } from '../../../../common/contracts/quizzes';
-import { type AuthoredCourse, useCourse } from '../../courses';
+import { useCourse } from '../../courses';
 import { useQuiz } from './api';
 import { wizardQuizStepPath } from './paths';
 

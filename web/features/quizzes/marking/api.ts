@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarkInput, MarkingRow, MarkingView } from '../../../../common/contracts/quizzes';
+import {
+  MARKING_PAGE_SIZE,
+  type MarkInput,
+  type MarkingPage,
+  type MarkingView,
+} from '../../../../common/contracts/quizzes';
 import { api } from '../../../app/api';
 
 export type MarkingStatus = 'submitted' | 'marked';
@@ -9,17 +14,6 @@ export interface MarkingListQuery {
   courseId?: string;
   page: number;
 }
-
-export interface MarkingPage {
-  attempts: MarkingRow[];
-  total: number;
-  /** Attempts waiting for marking across every course the marker may mark. */
-  waiting?: number;
-  pageSize?: number;
-}
-
-/** The server's default page size (server/modules/quizzes/marking-service.ts). */
-export const MARKING_PAGE_SIZE = 20;
 
 export const markingKeys = {
   all: ['marking'] as const,

@@ -12,9 +12,10 @@ import {
   Text,
 } from '@mantine/core';
 import { Link } from 'react-router';
+import { MARKING_PAGE_SIZE } from '../../../../common/contracts/quizzes';
 import { useUrlFilters } from '../../../app/use-url-filters';
 import { formatDateTime, formatMarks } from '../taking/format';
-import { MARKING_PAGE_SIZE, type MarkingStatus, useMarkerCourses, useMarkingList } from './api';
+import { type MarkingStatus, useMarkerCourses, useMarkingList } from './api';
 
 /** Attempts to mark (or already marked), filtered by status and course, a page at a time. */
 export function MarkingTable() {
