@@ -5,12 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
-import {
-  type CourseVideo,
-  VIDEO_KINDS,
-  type VideoKind,
-  type VideoProcessingEvent,
-} from '../../../common/contracts/course-content';
+import type { CourseVideo, VideoKind, VideoProcessingEvent } from '../../../common/contracts/course-content';
 import { ALLOWED_VIDEO_TYPES } from '../../../common/files';
 import {
   type CourseRow,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CatalogCourse, CatalogCourseDetail, CatalogPage } from '../../../common/contracts/catalog';
+import type { CatalogCourseDetail, CatalogPage } from '../../../common/contracts/catalog';
 import { api } from '../../app/api';
 
 export interface CatalogQuery {

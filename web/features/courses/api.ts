@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthoredCourse, CourseInfoInput, CoursePage } from '../../../common/contracts/courses';
-import type { CourseFilter, CourseStep } from '../../../common/courses';
+import type { CourseFilter } from '../../../common/courses';
 import { api } from '../../app/api';
 import { COURSES_KEY } from '../../app/query-keys';
 

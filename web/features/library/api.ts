@@ -4,7 +4,6 @@ import type {
   LibraryDetail,
   LibraryList,
   LibrarySettingsInput,
-  LibrarySummary,
   NarrationSampleInput,
   ReadyLibrary,
   SegmentsInput,
