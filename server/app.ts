@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: loggerOptions(config.logLevel, deps.logStream),
     // X-Forwarded-For is believed only from proxies named in TRUST_PROXY; trusting every client would let
     // anyone pick their own address and walk past the per-address login and rate limits.
-    trustProxy: trustProxySetting(process.env.TRUST_PROXY),
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -143,10 +143,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   startPeriodicTasks(app, PERIODIC_TASKS);
   await registerWebApp(app, config.webDist);
   return app;
-}
-
-/** TRUST_PROXY: unset or 'false' → no proxy, 'true' → any, else comma-separated proxy addresses or CIDRs. */
-function trustProxySetting(value: string | undefined): boolean | string {
-  if (!value || value === 'false') return false;
-  return value === 'true' ? true : value;
 }

@@ -48,6 +48,8 @@ export interface Config {
   rateLimits: RateLimitBudgets;
   /** Failed logins allowed per e-mail and address, and per address (LOGIN_FAILURES_PER_ACCOUNT, _PER_ADDRESS). */
   loginFailures: LoginFailureLimits;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY): none, any (`true`), or addresses/CIDRs. */
+  trustProxy: boolean | string;
 }
 
 export interface AiSettings {
@@ -127,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: aiSettings(env),
     rateLimits: rateLimitBudgets(env),
     loginFailures: loginFailureLimits(env),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
   };
 }
 
@@ -195,4 +198,10 @@ export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
 function megabytes(value: string | undefined, fallbackMb: number): number {
   const mb = Number(value);
   return Math.round((value && Number.isFinite(mb) && mb > 0 ? mb : fallbackMb) * 1024 * 1024);
+}
+
+/** TRUST_PROXY: unset or 'false' → no proxy, 'true' → any, else comma-separated proxy addresses or CIDRs. */
+function trustProxySetting(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

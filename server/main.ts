@@ -27,7 +27,7 @@ async function main() {
   const database = await openDatabase(
     config,
     (line) => {
-      if (process.env.LOG_LEVEL === 'debug') console.log(`[postgres] ${line}`);
+      if (config.logLevel === 'debug') console.log(`[postgres] ${line}`);
     },
     (line) => console.warn(`[gurukul] ${line}`),
   );

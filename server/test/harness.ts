@@ -71,6 +71,7 @@ export async function startTestApp(
     // Suites make hundreds of calls as a few users: the general budgets are out of their way, the narrow ones
     // (auth, speech, …) stay at their defaults. Limit tests pass their own budgets.
     rateLimits: { ...rateLimitBudgets({}), anonymous: 100_000, read: 100_000, write: 100_000 },
+    trustProxy: false,
     loginFailures: LOGIN_FAILURE_DEFAULTS,
     ...overrides,
   };

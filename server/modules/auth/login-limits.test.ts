@@ -56,6 +56,29 @@ describe('login rate limiting', () => {
     expect((await spoofed(99, TEST_PASSWORD)).statusCode).toBe(429);
   });
 
+  it('behind a proxy named in TRUST_PROXY, counts by the forwarded address', async () => {
+    const proxied = await startTestApp({ trustProxy: true });
+    try {
+      const user = await buildUser(proxied.app, { userType: 'student' });
+      const viaProxy = (client: string, password: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password },
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      for (let i = 0; i < LIMITS.perAccountAndAddress; i++) {
+        expect((await viaProxy('198.51.100.7', `Guess${i}aaA`)).statusCode).toBe(401);
+      }
+      expect((await viaProxy('198.51.100.7', TEST_PASSWORD)).statusCode).toBe(429);
+      // Another pupil behind the same proxy is a different address.
+      expect((await viaProxy('198.51.100.8', TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('clears the count for that address after a successful login', async () => {
     const user = await buildUser(ctx.app, { userType: 'student' });
     const ip = nextRemoteAddress();
