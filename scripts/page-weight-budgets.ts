@@ -13,7 +13,7 @@ export const SHELL_PAGES = ['/dashboard', '/guru-list', '/subscribed-courses', '
 
 export type MeasuredPage = (typeof PUBLIC_PAGES)[number] | (typeof SHELL_PAGES)[number];
 
-/** The goal for every public page's initial JavaScript as transferred (ARCHITECTURE.md "Serving a school"). */
+/** The goal for every public page's initial JavaScript as transferred (issue 12 item 5). */
 export const PUBLIC_GOAL_JS_BROTLI = 120_000;
 
 export interface Budget {
