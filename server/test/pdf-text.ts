@@ -1,77 +1,19 @@
 import { inflateSync } from 'node:zlib';
+import { runPdfProcess } from '../media/pdf-process';
 
 /**
- * The text of a pdfkit PDF, as a reader would see it. pdfkit writes each run as hex strings inside TJ
- * arrays: WinAnsi bytes for the built-in fonts, two-byte glyph ids for embedded TrueType fonts, which the
- * font's ToUnicode CMap maps back to characters. The content stream's `/Fn size Tf` says which font a run
- * is in.
+ * The text of a PDF as a reader would see it: pdfjs's text layer, read the way the app reads uploaded PDFs
+ * (server/media/pdf-process.ts, in a child process), pages joined by a blank line.
  */
-export function pdfText(pdf: Buffer): string {
-  const source = contentOf(pdf);
-  const cmaps = toUnicodeByFontName(source);
-  const runs: string[] = [];
-  let font = '';
-  for (const match of source.matchAll(
-    /\/([\w.+-]+)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F]*>\s*(?:-?[\d.]+\s*)?)+)\]\s*TJ/g,
-  )) {
-    if (match[1] !== undefined) {
-      font = match[1];
-      continue;
-    }
-    const hex = [...match[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
-    const cmap = cmaps.get(font);
-    runs.push(cmap ? decodeCids(hex, cmap) : winAnsi(Buffer.from(hex, 'hex')));
-  }
-  return runs.join('\n');
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const { pages } = await runPdfProcess(pdf, { task: 'text' });
+  return pages.map((page) => page.text).join('\n\n');
 }
 
 /** The names of the fonts that are embedded (Type0 with a ToUnicode CMap): what a test can assert on. */
 export function embeddedFontNames(pdf: Buffer): string[] {
   const source = contentOf(pdf);
   return [...source.matchAll(/\/Subtype \/Type0[\s\S]*?\/BaseFont \/([\w+-]+)/g)].map((m) => m[1]);
-}
-
-/** The few WinAnsi bytes outside Latin-1 that invoices use (dashes). */
-const WIN_ANSI: Record<number, string> = { 150: '–', 151: '—', 149: '•' };
-const winAnsi = (bytes: Buffer) => [...bytes].map((b) => WIN_ANSI[b] ?? String.fromCharCode(b)).join('');
-
-const decodeCids = (hex: string, cmap: Map<number, string>) => {
-  let text = '';
-  for (let i = 0; i + 4 <= hex.length; i += 4)
-    text += cmap.get(Number.parseInt(hex.slice(i, i + 4), 16)) ?? '?';
-  return text;
-};
-
-/** Page resource names (/F1 …) → the glyph id → text map of their font's ToUnicode CMap. */
-function toUnicodeByFontName(source: string): Map<string, Map<number, string>> {
-  const objects = new Map<string, string>();
-  for (const match of source.matchAll(/(\d+) 0 obj\b([\s\S]*?)\bendobj/g)) objects.set(match[1], match[2]);
-  const result = new Map<string, Map<number, string>>();
-  for (const fonts of source.matchAll(/\/Font\s*<<([^>]*)>>/g)) {
-    for (const [, name, id] of fonts[1].matchAll(/\/([\w.+-]+)\s+(\d+) 0 R/g)) {
-      const cmapId = objects.get(id)?.match(/\/ToUnicode (\d+) 0 R/)?.[1];
-      const cmap = cmapId ? objects.get(cmapId) : undefined;
-      if (cmap) result.set(name, parseCmap(cmap));
-    }
-  }
-  return result;
-}
-
-/** pdfkit's CMaps: `<start> <end> [<utf16> <utf16> …]` ranges (see pdfkit's toUnicodeCmap). */
-function parseCmap(cmap: string): Map<number, string> {
-  const map = new Map<number, string>();
-  for (const [, start, entries] of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<[0-9a-fA-F]+>\s*\[([^\]]*)\]/g)) {
-    let cid = Number.parseInt(start, 16);
-    for (const [, units] of entries.matchAll(/<([0-9a-fA-F ]+)>/g)) {
-      const codes = units
-        .trim()
-        .split(/\s+/)
-        .map((unit) => Number.parseInt(unit, 16));
-      map.set(cid, String.fromCharCode(...codes));
-      cid += 1;
-    }
-  }
-  return map;
 }
 
 /** The whole file as latin1 with every Flate-compressed stream inflated in place. */

@@ -31,7 +31,7 @@ describe('renderInvoicePdf', () => {
     expect(source.startsWith('%PDF-')).toBe(true);
     expect(source.match(/\/Type \/Page\b/g)).toHaveLength(1);
     expect(source).toContain('/MediaBox [0 0 595.28 841.89]');
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (const expected of [
       'INV-2026-000042',
       'Date: 2 Nov 2026',
@@ -60,7 +60,7 @@ describe('renderInvoicePdf', () => {
     expect(fonts.some((name) => name.endsWith('+DejaVuSans-Bold'))).toBe(true);
     // No built-in font is left in the document: every run can print ₹.
     expect(pdf.toString('latin1')).not.toContain('/BaseFont /Helvetica');
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (const expected of ['₹1,180.00', '₹1,000.00', '₹180.00', 'Test payment — no money was charged.'])
       expect(text).toContain(expected);
     expect(text).not.toContain('INR');
@@ -73,7 +73,7 @@ describe('renderInvoicePdf', () => {
     );
     expect(embeddedFontNames(pdf)).toEqual([]);
     expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica');
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain('INR 1,234.50');
     expect(text).not.toContain('₹');
   });

@@ -120,7 +120,7 @@ describe('GET /api/invoices', () => {
     expect(body.invoices).toMatchObject([
       { id, kind: 'commission', status: 'issued', description: 'Referral commission', subtotal: 100 },
     ]);
-    expect(pdfText((await pdf(partner.headers, id)).rawPayload)).toContain('ISSUED');
+    expect(await pdfText((await pdf(partner.headers, id)).rawPayload)).toContain('ISSUED');
   });
 });
 
@@ -131,7 +131,7 @@ describe('GET /api/invoices/:invoiceId/pdf', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${issued[0].number}.pdf"`);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     for (const expected of [
       'TAX INVOICE',
       issued[0].number,
@@ -156,7 +156,7 @@ describe('GET /api/invoices/:invoiceId/pdf', () => {
       .update(paymentOrders)
       .set({ provider: 'razorpay' })
       .where(eq(paymentOrders.id, order.id));
-    expect(pdfText((await pdf(owner.headers, id)).rawPayload)).not.toContain('Test payment');
+    expect(await pdfText((await pdf(owner.headers, id)).rawPayload)).not.toContain('Test payment');
   });
 
   it("answers 404 to another user's invoice and to an unknown one", async () => {
