@@ -9,6 +9,7 @@ import {
 } from './http/rate-limits';
 import { type PdfProcessLimits, pdfProcessLimits } from './media/pdf-process';
 import type { S3Settings } from './providers/storage/s3-storage';
+import { readSettings, type Settings } from './settings-schema';
 
 /** Settings read once from the environment; every default is documented in README.md. */
 export interface Config {
@@ -92,112 +93,97 @@ export function loadSecrets(dataDir: string): Secrets {
   return secrets;
 }
 
+/** The server's settings: the environment checked by server/settings-schema.ts, then shaped for the app. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  const port = Number(env.PORT || 3000);
+  const settings = readSettings(env);
+  const dataDir = path.resolve(settings.DATA_DIR);
   const secrets = loadSecrets(dataDir);
-  const isProduction = env.NODE_ENV === 'production';
+  const isProduction = settings.NODE_ENV === 'production';
   return {
-    port,
-    host: env.HOST || '0.0.0.0',
+    port: settings.PORT,
+    host: settings.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
-    jwtSecret: env.JWT_SECRET || secrets.jwtSecret,
-    logLevel: env.LOG_LEVEL || 'info',
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Gurukul <no-reply@gurukul.test>',
+    databaseUrl: settings.DATABASE_URL,
+    publicUrl: trimSlash(settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`),
+    jwtSecret: settings.JWT_SECRET ?? secrets.jwtSecret,
+    logLevel: settings.LOG_LEVEL,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
     // Demo accounts are seeded into the embedded database by default, never into a production one unless asked.
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !env.DATABASE_URL && !isProduction,
+    seedDemo: settings.SEED_DEMO ? settings.SEED_DEMO === 'true' : !settings.DATABASE_URL && !isProduction,
     isProduction,
-    webDist: path.resolve(env.WEB_DIST || 'web/dist'),
-    storageQuotaBytes: megabytes(env.STORAGE_QUOTA_MB, 5 * 1024),
-    videoUploadMaxBytes: megabytes(env.VIDEO_UPLOAD_MAX_MB, 500),
-    libreOfficeBinary: env.LIBREOFFICE_BIN || 'soffice',
-    pdfRender: pdfProcessLimits(env),
-    s3: s3Settings(env),
-    razorpay: razorpaySettings(env),
-    currencyRatesUrl: env.CURRENCY_RATES_URL || undefined,
+    webDist: path.resolve(settings.WEB_DIST),
+    storageQuotaBytes: megabytes(settings.STORAGE_QUOTA_MB),
+    videoUploadMaxBytes: megabytes(settings.VIDEO_UPLOAD_MAX_MB),
+    libreOfficeBinary: settings.LIBREOFFICE_BIN,
+    pdfRender: pdfProcessLimits(settings),
+    s3: s3Settings(settings),
+    razorpay: razorpaySettings(settings),
+    currencyRatesUrl: settings.CURRENCY_RATES_URL,
     invoiceSeller: {
-      name: env.INVOICE_SELLER_NAME || 'Gurukul Learning',
-      address: env.INVOICE_SELLER_ADDRESS || 'Bengaluru, India',
-      taxId: env.INVOICE_SELLER_TAX_ID || '',
-      email: env.INVOICE_SELLER_EMAIL || 'billing@gurukul.test',
+      name: settings.INVOICE_SELLER_NAME,
+      address: settings.INVOICE_SELLER_ADDRESS,
+      taxId: settings.INVOICE_SELLER_TAX_ID,
+      email: settings.INVOICE_SELLER_EMAIL,
     },
-    taxRatePercent: percent(env.TAX_RATE_PERCENT, 18),
-    taxLabel: env.TAX_LABEL || 'GST',
-    ai: aiSettings(env),
-    rateLimits: rateLimitBudgets(env),
-    loginFailures: loginFailureLimits(env),
-    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    taxRatePercent: settings.TAX_RATE_PERCENT,
+    taxLabel: settings.TAX_LABEL,
+    ai: aiSettings(settings),
+    rateLimits: rateLimitBudgets(settings),
+    loginFailures: loginFailureLimits(settings),
+    trustProxy: trustProxySetting(settings.TRUST_PROXY),
   };
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+const megabytes = (mb: number) => Math.round(mb * 1024 * 1024);
+
 /** Outside AI services are opt-in: with nothing set, gurus answer and speak with the local providers. */
-export function aiSettings(env: NodeJS.ProcessEnv): AiSettings {
+function aiSettings(settings: Settings): AiSettings {
   return {
-    llm: env.LLM_BASE_URL
-      ? {
-          baseUrl: trimSlash(env.LLM_BASE_URL),
-          apiKey: env.LLM_API_KEY || undefined,
-          model: env.LLM_MODEL || 'gpt-4o-mini',
-        }
+    llm: settings.LLM_BASE_URL
+      ? { baseUrl: trimSlash(settings.LLM_BASE_URL), apiKey: settings.LLM_API_KEY, model: settings.LLM_MODEL }
       : undefined,
     openAiSpeech:
-      env.OPENAI_TTS_BASE_URL || env.OPENAI_TTS_API_KEY
+      settings.OPENAI_TTS_BASE_URL || settings.OPENAI_TTS_API_KEY
         ? {
-            baseUrl: trimSlash(env.OPENAI_TTS_BASE_URL || 'https://api.openai.com/v1'),
-            apiKey: env.OPENAI_TTS_API_KEY || '',
-            model: env.OPENAI_TTS_MODEL || 'gpt-4o-mini-tts',
+            baseUrl: trimSlash(settings.OPENAI_TTS_BASE_URL ?? 'https://api.openai.com/v1'),
+            apiKey: settings.OPENAI_TTS_API_KEY ?? '',
+            model: settings.OPENAI_TTS_MODEL,
           }
         : undefined,
-    elevenLabsApiBase: trimSlash(env.ELEVENLABS_API_BASE || 'https://api.elevenlabs.io'),
-    didApiBase: trimSlash(env.DID_API_BASE || 'https://api.d-id.com'),
+    elevenLabsApiBase: trimSlash(settings.ELEVENLABS_API_BASE),
+    didApiBase: trimSlash(settings.DID_API_BASE),
   };
 }
 
-/** Razorpay needs both keys; one without the other is a mistake worth stopping for. */
-export function razorpaySettings(env: NodeJS.ProcessEnv): RazorpaySettings | undefined {
-  if (!env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET) return undefined;
-  if (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET)
-    throw new Error('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
+/** Razorpay when both keys are set (readSettings refuses one without the other). */
+function razorpaySettings(settings: Settings): RazorpaySettings | undefined {
+  if (!settings.RAZORPAY_KEY_ID || !settings.RAZORPAY_KEY_SECRET) return undefined;
   return {
-    keyId: env.RAZORPAY_KEY_ID,
-    keySecret: env.RAZORPAY_KEY_SECRET,
-    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || undefined,
-    apiBase: (env.RAZORPAY_API_BASE || 'https://api.razorpay.com').replace(/\/+$/, ''),
-    checkoutUrl: env.RAZORPAY_CHECKOUT_URL || 'https://checkout.razorpay.com/v1/checkout.js',
+    keyId: settings.RAZORPAY_KEY_ID,
+    keySecret: settings.RAZORPAY_KEY_SECRET,
+    webhookSecret: settings.RAZORPAY_WEBHOOK_SECRET,
+    apiBase: trimSlash(settings.RAZORPAY_API_BASE),
+    checkoutUrl: settings.RAZORPAY_CHECKOUT_URL,
   };
 }
 
-/** A percentage from the environment (0-100); anything else → the default. */
-function percent(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 && n <= 100 ? n : fallback;
-}
-
-/** S3_BUCKET switches storage to S3; the keys must be given too, since presigned URLs are signed with them. */
-export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
-  if (!env.S3_BUCKET) return undefined;
-  if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
-    throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
-  const endpoint = env.S3_ENDPOINT?.replace(/\/+$/, '') || undefined;
+/** S3_BUCKET switches storage to S3; readSettings has checked that its keys are given too. */
+function s3Settings(settings: Settings): S3Settings | undefined {
+  if (!settings.S3_BUCKET || !settings.S3_ACCESS_KEY_ID || !settings.S3_SECRET_ACCESS_KEY) return undefined;
+  const endpoint = settings.S3_ENDPOINT ? trimSlash(settings.S3_ENDPOINT) : undefined;
   return {
     endpoint,
-    region: env.S3_REGION || 'us-east-1',
-    bucket: env.S3_BUCKET,
-    accessKeyId: env.S3_ACCESS_KEY_ID,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(endpoint),
+    region: settings.S3_REGION,
+    bucket: settings.S3_BUCKET,
+    accessKeyId: settings.S3_ACCESS_KEY_ID,
+    secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: settings.S3_FORCE_PATH_STYLE
+      ? settings.S3_FORCE_PATH_STYLE === 'true'
+      : Boolean(endpoint),
   };
-}
-
-/** A size in MB from the environment, as bytes; unset, not a number or not positive → the default. */
-function megabytes(value: string | undefined, fallbackMb: number): number {
-  const mb = Number(value);
-  return Math.round((value && Number.isFinite(mb) && mb > 0 ? mb : fallbackMb) * 1024 * 1024);
 }
 
 /** TRUST_PROXY: unset or 'false' → no proxy, 'true' → any, else comma-separated proxy addresses or CIDRs. */

@@ -37,10 +37,10 @@ export async function startBenchApp(): Promise<BenchApp> {
     databaseUrl: cluster.url('bench'),
     // Load from a handful of users and one address measures the server, not its limits.
     rateLimits: rateLimitBudgets({
-      RATE_LIMIT_MAX: '10000000',
-      READ_RATE_LIMIT_MAX: '10000000',
-      WRITE_RATE_LIMIT_MAX: '10000000',
-      AUTH_RATE_LIMIT_MAX: '10000000',
+      RATE_LIMIT_MAX: 10_000_000,
+      READ_RATE_LIMIT_MAX: 10_000_000,
+      WRITE_RATE_LIMIT_MAX: 10_000_000,
+      AUTH_RATE_LIMIT_MAX: 10_000_000,
     }),
   };
   const app = await buildApp({ config, database, jobs: inlineJobs() });

@@ -9,8 +9,6 @@ import { authHeader, buildAndLogin, buildUser, login, nextRemoteAddress } from '
 import { startTestApp, type TestContext } from '../test/harness';
 import {
   LIMIT_BUDGETS,
-  LOGIN_FAILURE_DEFAULTS,
-  loginFailureLimits,
   rateLimitBudgets,
   SENTENCES_PER_LONG_ANSWER,
   SPOKEN_ANSWERS_PER_MINUTE,
@@ -40,27 +38,6 @@ async function statuses(
   for (let i = 0; i < count; i += 1) seen.push((await call(i)).statusCode);
   return seen;
 }
-
-describe('budgets from the environment', () => {
-  it('reads each documented variable and keeps the default for a missing or invalid value', () => {
-    const budgets = rateLimitBudgets({
-      READ_RATE_LIMIT_MAX: '50',
-      WRITE_RATE_LIMIT_MAX: '-3',
-      RATE_LIMIT_MAX: 'x',
-    });
-    expect(budgets.read).toBe(50);
-    expect(budgets.write).toBe(LIMIT_BUDGETS.write.perMinute);
-    expect(budgets.anonymous).toBe(LIMIT_BUDGETS.anonymous.perMinute);
-    expect(rateLimitBudgets({ AUTH_RATE_LIMIT_MAX: '7' }).auth).toBe(7);
-  });
-
-  it('reads the failed-login limits, keeping the defaults for a missing or invalid value', () => {
-    expect(loginFailureLimits({})).toEqual(LOGIN_FAILURE_DEFAULTS);
-    const limits = loginFailureLimits({ LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_ADDRESS: '0' });
-    expect(limits.perAccountAndAddress).toBe(3);
-    expect(limits.perAddress).toBe(LOGIN_FAILURE_DEFAULTS.perAddress);
-  });
-});
 
 describe('with the default budgets', () => {
   let ctx: TestContext;

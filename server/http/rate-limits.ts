@@ -68,23 +68,24 @@ export const LOGIN_FAILURE_DEFAULTS: LoginFailureLimits = {
   windowMs: 15 * 60_000,
 };
 
-/** LOGIN_FAILURES_PER_ACCOUNT and LOGIN_FAILURES_PER_ADDRESS; a missing or invalid value keeps the default. */
-export function loginFailureLimits(env: NodeJS.ProcessEnv): LoginFailureLimits {
-  const whole = (value: string | undefined, fallback: number) =>
-    value && Number.isInteger(Number(value)) && Number(value) >= 1 ? Number(value) : fallback;
+/** The failed-login limits from the checked settings (server/settings-schema.ts); unset → the default. */
+export function loginFailureLimits(values: {
+  LOGIN_FAILURES_PER_ACCOUNT?: number;
+  LOGIN_FAILURES_PER_ADDRESS?: number;
+}): LoginFailureLimits {
   return {
-    perAccountAndAddress: whole(env.LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURE_DEFAULTS.perAccountAndAddress),
-    perAddress: whole(env.LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURE_DEFAULTS.perAddress),
+    perAccountAndAddress: values.LOGIN_FAILURES_PER_ACCOUNT ?? LOGIN_FAILURE_DEFAULTS.perAccountAndAddress,
+    perAddress: values.LOGIN_FAILURES_PER_ADDRESS ?? LOGIN_FAILURE_DEFAULTS.perAddress,
     windowMs: LOGIN_FAILURE_DEFAULTS.windowMs,
   };
 }
 
-/** The budgets from the environment; a missing or invalid value (not a whole number ≥ 1) keeps the default. */
-export function rateLimitBudgets(env: NodeJS.ProcessEnv): RateLimitBudgets {
+/** The budgets from the checked settings (server/settings-schema.ts), by variable name; unset → the default. */
+export function rateLimitBudgets(values: object = {}): RateLimitBudgets {
   const budgets = {} as RateLimitBudgets;
   for (const [group, { env: name, perMinute }] of Object.entries(LIMIT_BUDGETS)) {
-    const value = Number(env[name]);
-    budgets[group as LimitGroup] = env[name] && Number.isInteger(value) && value >= 1 ? value : perMinute;
+    const value = (values as Record<string, unknown>)[name];
+    budgets[group as LimitGroup] = typeof value === 'number' ? value : perMinute;
   }
   return budgets;
 }

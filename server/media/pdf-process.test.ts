@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PDF_PROCESS_DEFAULTS, type PdfProcessLimits, pdfProcessLimits, runPdfProcess } from './pdf-process';
+import { PDF_PROCESS_DEFAULTS, type PdfProcessLimits, runPdfProcess } from './pdf-process';
 import { readPdfSlides, SlideDeckError } from './pdf-slides';
 
 /** A real two-page PDF with text, written with pdfkit. */
@@ -104,19 +104,5 @@ describe('PDF reading in a child process', { timeout: 90_000 }, () => {
       name: 'PdfProcessError',
       code: 'CRASHED',
     });
-  });
-});
-
-describe('pdfProcessLimits', () => {
-  it('reads PDF_RENDER_TIMEOUT_S and PDF_RENDER_MEMORY_MB, keeping the defaults for unset or bad values', () => {
-    expect(pdfProcessLimits({})).toEqual({ timeoutMs: 60_000, memoryMb: 1024 });
-    expect(pdfProcessLimits({})).toEqual(PDF_PROCESS_DEFAULTS);
-    expect(pdfProcessLimits({ PDF_RENDER_TIMEOUT_S: '2.5', PDF_RENDER_MEMORY_MB: '768' })).toEqual({
-      timeoutMs: 2_500,
-      memoryMb: 768,
-    });
-    expect(pdfProcessLimits({ PDF_RENDER_TIMEOUT_S: '0', PDF_RENDER_MEMORY_MB: 'lots' })).toEqual(
-      PDF_PROCESS_DEFAULTS,
-    );
   });
 });

@@ -24,16 +24,14 @@ export interface PdfProcessLimits {
 /** PDF_RENDER_TIMEOUT_S and PDF_RENDER_MEMORY_MB when unset. */
 export const PDF_PROCESS_DEFAULTS: PdfProcessLimits = { timeoutMs: 60_000, memoryMb: 1024 };
 
-/** The limits from PDF_RENDER_TIMEOUT_S and PDF_RENDER_MEMORY_MB; unset, not a number or not positive → default. */
-export function pdfProcessLimits(env: NodeJS.ProcessEnv): PdfProcessLimits {
-  const positive = (value: string | undefined) => {
-    const n = Number(value);
-    return value && Number.isFinite(n) && n > 0 ? n : undefined;
-  };
-  const seconds = positive(env.PDF_RENDER_TIMEOUT_S) ?? PDF_PROCESS_DEFAULTS.timeoutMs / 1000;
+/** The limits from the checked settings PDF_RENDER_TIMEOUT_S and PDF_RENDER_MEMORY_MB (server/settings-schema.ts). */
+export function pdfProcessLimits(values: {
+  PDF_RENDER_TIMEOUT_S?: number;
+  PDF_RENDER_MEMORY_MB?: number;
+}): PdfProcessLimits {
   return {
-    timeoutMs: Math.round(seconds * 1000),
-    memoryMb: Math.round(positive(env.PDF_RENDER_MEMORY_MB) ?? PDF_PROCESS_DEFAULTS.memoryMb),
+    timeoutMs: Math.round((values.PDF_RENDER_TIMEOUT_S ?? PDF_PROCESS_DEFAULTS.timeoutMs / 1000) * 1000),
+    memoryMb: Math.round(values.PDF_RENDER_MEMORY_MB ?? PDF_PROCESS_DEFAULTS.memoryMb),
   };
 }
 

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { s3Settings } from '../../config';
 import { buildAndLogin } from '../../test/factories';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
 import { startTestApp } from '../../test/harness';
@@ -222,27 +221,6 @@ describe('presigned URLs against the published example', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-});
-
-describe('S3 settings from the environment', () => {
-  it('is off without S3_BUCKET, needs the keys with it, and defaults region and path style', () => {
-    expect(s3Settings({})).toBeUndefined();
-    expect(() => s3Settings({ S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
-    const keys = { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
-    expect(s3Settings(keys)).toEqual({
-      endpoint: undefined,
-      region: 'us-east-1',
-      bucket: 'b',
-      accessKeyId: 'k',
-      secretAccessKey: 's',
-      forcePathStyle: false,
-    });
-    const minio = s3Settings({ ...keys, S3_ENDPOINT: 'http://minio:9000/', S3_REGION: 'eu-west-1' });
-    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', region: 'eu-west-1', forcePathStyle: true });
-    expect(
-      s3Settings({ ...keys, S3_ENDPOINT: 'http://x', S3_FORCE_PATH_STYLE: 'false' })?.forcePathStyle,
-    ).toBe(false);
   });
 });
 
