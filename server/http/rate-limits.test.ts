@@ -7,12 +7,7 @@ import { courseSubscriptions, guruCourses, gurus } from '../db/schema/index';
 import { insertCourse } from '../test/courses';
 import { authHeader, buildAndLogin, buildUser, login, nextRemoteAddress } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
-import {
-  LIMIT_BUDGETS,
-  rateLimitBudgets,
-  SENTENCES_PER_LONG_ANSWER,
-  SPOKEN_ANSWERS_PER_MINUTE,
-} from './rate-limits';
+import { rateLimitBudgets, SENTENCES_PER_LONG_ANSWER, SPOKEN_ANSWERS_PER_MINUTE } from './rate-limits';
 
 type Login = Awaited<ReturnType<typeof buildAndLogin>>;
 const NO_SUCH_GURU = '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f';

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PDF_PROCESS_DEFAULTS, type PdfProcessLimits, runPdfProcess } from './pdf-process';
+import { type PdfProcessLimits, runPdfProcess } from './pdf-process';
 import { readPdfSlides, SlideDeckError } from './pdf-slides';
 
 /** A real two-page PDF with text, written with pdfkit. */
