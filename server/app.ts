@@ -46,6 +46,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { developerAccessRoutes } from './modules/users/developer-access-routes';
 import { userRoutes } from './modules/users/routes';
 import { PERIODIC_TASKS } from './periodic-tasks';
+import { answererFor } from './providers/llm/answerer-for';
 import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
 import { razorpayPayments } from './providers/payments/razorpay';
 import { testCheckoutPayments } from './providers/payments/test-checkout';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   // Razorpay when its keys are configured; otherwise the local test checkout.
   app.decorate('payments', config.razorpay ? razorpayPayments(config.razorpay) : testCheckoutPayments());
+  app.decorate('answerer', answererFor(config.ai));
   app.decorate('realtime', attachRealtime(app.server, database.db, config.jwtSecret, app.log));
   app.addHook('onClose', async () => app.realtime.close());
   const jobsUrl = database.url ?? config.databaseUrl;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Jobs } from '../jobs/queue';
+import type { Answerer } from '../providers/llm/types';
 import type { Mailer } from '../providers/mail/mailer';
 import type { Payments } from '../providers/payments/types';
 import type { Storage } from '../providers/storage/storage';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     realtime: Realtime;
     jobs: Jobs;
     payments: Payments;
+    /** How gurus put retrieved passages into words: the local answerer or an OpenAI-compatible endpoint. */
+    answerer: Answerer;
   }
 }
 

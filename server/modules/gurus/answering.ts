@@ -1,6 +1,5 @@
 import { type Citation, GURU_MSG, type TeachingMode } from '../../../common/gurus';
 import type { App } from '../../http/app-type';
-import { answererFor } from '../../providers/llm/answerer-for';
 import type { Passage } from '../../providers/llm/types';
 import type { GuruRow } from './access';
 import { retrievePassages } from './retrieval';
@@ -73,7 +72,7 @@ export async function prepareAnswer(
   if (passages.length === 0) {
     return { passages, citations: [], notCovered: true, stream: once(GURU_MSG.notCovered) };
   }
-  const stream = answererFor(app.config.ai).answer({
+  const stream = app.answerer.answer({
     guru: {
       name: guru.name,
       subject: guru.subject,
