@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { type CsvCell, toCsv } from './csv';
+
+/** One cell as an export writes it: the line under a one-column header, without its line end. */
+const csvCell = (value: CsvCell) => toCsv(['h'], [[value]]).slice('h\r\n'.length, -'\r\n'.length);
 
 describe('CSV cells', () => {
   it('quotes commas, quotes and line breaks (RFC 4180)', () => {
@@ -18,5 +21,6 @@ describe('CSV cells', () => {
 
   it('writes a header and CRLF lines', () => {
     expect(toCsv(['A', 'B'], [[1, 'x']])).toBe('A,B\r\n1,x\r\n');
+    expect(toCsv(['A', 'B', 'C'], [[true, null, false]])).toBe('A,B,C\r\ntrue,,false\r\n');
   });
 });

@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
 export type CsvCell = string | number | boolean | null | undefined;
@@ -5,20 +6,21 @@ export type CsvCell = string | number | boolean | null | undefined;
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/**
- * One cell, RFC 4180: quoted when it holds a comma, quote or line break, quotes doubled. Text that a
- * spreadsheet would run as a formula gets a leading ' so it is shown, not evaluated; numbers are left alone.
- */
-export function csvCell(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'string') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** Text that a spreadsheet would run as a formula gets a leading ' so it is shown, not evaluated. */
+const defuse = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
-/** A whole CSV document: a header row, then one line per row, CRLF line ends (RFC 4180). */
+/**
+ * A whole CSV document (RFC 4180, written by csv-stringify): a header row, then one line per row, CRLF line
+ * ends; a cell is quoted when it holds a comma, a quote or a line break, quotes doubled. Text cells are
+ * defused against formulas; numbers and booleans are written as they are, empty cells for null.
+ */
 export function toCsv(header: string[], rows: CsvCell[][]): string {
-  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return stringify([header, ...rows], {
+    record_delimiter: 'windows',
+    // csv-stringify quotes its own record delimiter (CRLF); a lone LF or CR in a cell needs quoting too.
+    quoted_match: /[\r\n]/,
+    cast: { string: defuse, boolean: (value) => String(value) },
+  });
 }
 
 /** Sends a CSV as a download named `<name>-<YYYY-MM-DD>.csv`. */
