@@ -21,7 +21,8 @@ test('a visitor finds an approved course in their currency; a student subscribes
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: three times the default (playwright.config.ts).
+  test.slow();
   const stamp = `Geo${Date.now().toString(36)}`;
   const freeTitle = `${stamp} Free Geometry`;
   const paidTitle = `${stamp} Paid Geometry`;

@@ -16,7 +16,8 @@ const currentTime = (player: ReturnType<Page['getByTestId']>) =>
   player.evaluate((video: HTMLVideoElement) => video.currentTime);
 
 test('a course from the wizard to a student who resumes where they stopped', async ({ browser }) => {
-  test.setTimeout(180_000);
+  // A long journey: three times the default (playwright.config.ts).
+  test.slow();
   const stamp = `Life${Date.now().toString(36)}`;
   const title = `${stamp} Circles`;
 

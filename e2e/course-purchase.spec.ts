@@ -9,7 +9,8 @@ import { expect, test } from './support/test';
  * the admin's approval queue.
  */
 test('a new student buys a paid course once and can then learn it', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // A long journey: three times the default (playwright.config.ts).
+  test.slow();
   const stamp = `Buy${Date.now().toString(36)}`;
   const title = `${stamp} Paid Algebra`;
 

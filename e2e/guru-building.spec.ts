@@ -9,7 +9,8 @@ import { expect, test } from './support/test';
  * sees it ready on the gurus page.
  */
 test('a new teacher builds a guru in the wizard, trains it and sees it ready', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  // A long journey: three times the default (playwright.config.ts).
+  test.slow();
   const stamp = Date.now().toString(36);
   const account = await createVerifiedAccount(request, {
     userType: 'teacher',

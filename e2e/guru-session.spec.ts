@@ -8,7 +8,8 @@ import { expect, test } from './support/test';
  * conversation and the student, on another page, is told live (toast and the new-message dot).
  */
 test('a student talks to the demo guru and gets the teacher’s reply live', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  // A long journey: three times the default (playwright.config.ts).
+  test.slow();
   const student = await apiLogin(request, DEMO.student.email);
   const subscriptions = await request.get('/api/learning/subscriptions', {
     headers: authHeader(student.jwtToken),

@@ -40,7 +40,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 test('a teacher builds a quiz with every question type, imports a CSV and views it', async ({ page }) => {
   // A long journey (six questions through the dialog, an import, the view): more than the default minute.
-  test.setTimeout(150_000);
+  // A long journey: three times the default (playwright.config.ts).
+  test.slow();
   const csv = makeCsv();
   await loginAs(page, 'teacher');
   const token = (await page.evaluate(() => localStorage.getItem('jwtToken'))) as string;

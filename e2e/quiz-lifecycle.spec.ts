@@ -78,7 +78,8 @@ test('a quiz from the teacher’s editor to a student’s marked result and the 
   request,
 }) => {
   // Setup with a real video, six questions through the dialog, two people: well over the default minute.
-  test.setTimeout(240_000);
+  // A long journey: three times the default (playwright.config.ts).
+  test.slow();
   const stamp = `QuizLife${Date.now().toString(36)}`;
   const courseTitle = `${stamp} Lines and angles`;
   const quizTitle = `${stamp} check`;

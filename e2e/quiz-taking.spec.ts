@@ -111,7 +111,8 @@ test('a student takes a quiz, the teacher marks it, and the result updates live'
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: three times the default (playwright.config.ts).
+  test.slow();
   const title = `Angles check ${Date.now().toString(36)}`;
   const { courseId, quizId } = await createLiveQuiz(request, title);
 
