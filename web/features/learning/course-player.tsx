@@ -17,15 +17,18 @@ import {
 } from '@mantine/core';
 import { IconCircleCheck, IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { LearnerLesson } from '../../../common/contracts/learning';
 import { formatClock } from '../../../common/time';
 import type { WatchRange } from '../../../common/watch-ranges';
 import { HlsPlayer } from '../../components/hls-player';
 import { AskGuruButton } from '../guru-session';
-import { CourseQuizzes } from '../quizzes';
 import { learningKeys, saveProgress, useLearnerCourse } from './api';
+
+// The quizzes feature's index also carries quiz authoring (and zod's schemas, 20 kB): loaded with the quiz list,
+// not with the player, so a student's first page stays within its weight (scripts/page-weight-budgets.ts).
+const CourseQuizzes = lazy(() => import('../quizzes').then((module) => ({ default: module.CourseQuizzes })));
 
 const SPEEDS = ['0.75', '1', '1.25', '1.5', '2'];
 /** Progress is saved at most this often while playing, and whenever playback pauses or ends. */
@@ -202,7 +205,9 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                 />
               ))}
             </Card>
-            <CourseQuizzes courseId={courseId} />
+            <Suspense fallback={null}>
+              <CourseQuizzes courseId={courseId} />
+            </Suspense>
             <Card withBorder padding="sm">
               <Title order={2} size="h5" mb="xs">
                 Study material
