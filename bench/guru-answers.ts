@@ -1,12 +1,20 @@
 /**
- * Guru answers with the local providers: trains a guru over a geometry course made for the bench (four
- * captioned videos, 44 topics of 36 s each → 44 caption passages), then asks 32 on-topic questions (each
- * with the topic that answers it), 10 held-out phrasings written after tuning, and 9 off-topic ones through prepareAnswer(), as the ask route does.
- * Reports retrieval hit@1/hit@3, the share of answers whose first citation is the right video moment,
- * not-covered precision/recall, and p50/p95 time to the first answer text and to the first audio (the first
- * sentence synthesised with espeak-ng, as the local speaker does).
+ * Guru answers with the local providers, on two courses:
  *
- *   node_modules/.bin/tsx bench/guru-answers.ts [rounds=3]
+ * 1. A geometry course made for the bench (four captioned videos, 44 topics of 36 s each → 44 caption
+ *    passages): 32 on-topic questions (each with the topic that answers it), 10 held-out phrasings written
+ *    after tuning, and 9 off-topic ones, through prepareAnswer(), as the ask route does.
+ * 2. A ten-slide deck on the water cycle that goes the course-library way (server/test/fixtures/
+ *    water-cycle-deck.ts: a PDF read into slides and cleaned, narrated as cues, added to a course without
+ *    choosing videos): 22 student questions written before tuning, 10 held-out ones written after, and 8
+ *    off-course ones. Each question names the slide that answers it and a phrase a right answer states.
+ *
+ * Reports retrieval hit@1/hit@3, the share of answers whose first citation is the right moment or slide, the
+ * share of answers stating the asked fact, "not covered" precision/recall, and p50/p95 time to the first
+ * answer text and to the first audio (the first sentence synthesised with espeak-ng, as the local speaker
+ * does).
+ *
+ *   node_modules/.bin/tsx bench/guru-answers.ts [rounds=3] [geometry|deck]
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -14,16 +22,20 @@ import { prepareAnswer } from '../server/modules/gurus/answering';
 import { retrievePassages } from '../server/modules/gurus/retrieval';
 import { buildUser } from '../server/test/factories';
 import { HELD_OUT, OFF_TOPIC, QUESTIONS } from '../server/test/fixtures/geometry-course';
-import { buildGeometryGuru } from '../server/test/fixtures/guru-training';
+import { buildDeckGuru, buildGeometryGuru } from '../server/test/fixtures/guru-training';
+import {
+  type DeckQuestion,
+  WATER_CYCLE_HELD_OUT,
+  WATER_CYCLE_OFF_COURSE,
+  WATER_CYCLE_QUESTIONS,
+  waterCyclePdf,
+} from '../server/test/fixtures/water-cycle-deck';
 import { startBenchApp } from './support/load';
 
 const rounds = Number(process.argv[2] ?? 3);
+const only = process.argv[3];
 const { app, stop } = await startBenchApp();
-
 const teacher = await buildUser(app, { userType: 'teacher' });
-const trainStarted = performance.now();
-const built = await buildGeometryGuru(app, teacher.id);
-const trainMs = performance.now() - trainStarted;
 
 /** espeak-ng's whole WAV for a sentence (what POST /speech answers with the local speaker). */
 function speak(sentence: string): Promise<number> {
@@ -40,100 +52,178 @@ function speak(sentence: string): Promise<number> {
   });
 }
 
-const firstText: number[] = [];
-const firstAudio: number[] = [];
-let hit1 = 0;
-let hit3 = 0;
-let rightCitation = 0;
-let onTopicNotCovered = 0;
-let offTopicNotCovered = 0;
-
-for (let round = 0; round < rounds; round += 1) {
-  for (const { question, topic } of QUESTIONS) {
-    const expected = built.topicAt.get(topic);
-    const isExpected = (item: { videoId: string | null; startSeconds: number | null }) =>
-      item.videoId === expected?.videoId && item.startSeconds === expected?.startSeconds;
-
-    const asked = performance.now();
-    const prepared = await prepareAnswer(app, built.guru, question, []);
-    let text = '';
-    let textAt = 0;
-    let audioAt = 0;
-    for await (const delta of prepared.stream) {
-      if (!textAt) textAt = performance.now();
-      text += delta;
-      const sentence = /^(.+?[.!?])(\s|$)/.exec(text);
-      if (!audioAt && sentence) {
-        await speak(sentence[1]);
-        audioAt = performance.now();
-      }
-    }
-    if (!audioAt) {
-      await speak(text);
-      audioAt = performance.now();
-    }
-    firstText.push(textAt - asked);
-    firstAudio.push(audioAt - asked);
-    if (round > 0) continue;
-    if (prepared.notCovered) onTopicNotCovered += 1;
-    if (prepared.citations[0] && isExpected(prepared.citations[0])) rightCitation += 1;
-    const passages = await retrievePassages(app, built.guru.id, question);
-    if (passages[0] && isExpected(passages[0])) hit1 += 1;
-    if (passages.slice(0, 3).some(isExpected)) hit3 += 1;
-    else
-      console.log(
-        `miss: ${question} → ${passages.map((p) => `${p.title}@${p.startSeconds}`).join(', ') || 'nothing'}`,
-      );
-  }
-}
-let heldHit3 = 0;
-let heldCited = 0;
-for (const { question, topic } of HELD_OUT) {
-  const expected = built.topicAt.get(topic);
-  const isExpected = (item: { videoId: string | null; startSeconds: number | null }) =>
-    item.videoId === expected?.videoId && item.startSeconds === expected?.startSeconds;
-  const passages = await retrievePassages(app, built.guru.id, question);
-  if (passages.slice(0, 3).some(isExpected)) heldHit3 += 1;
-  else
-    console.log(
-      `held-out miss: ${question} → ${passages.map((p) => `${p.title}@${p.startSeconds}`).join(', ') || 'nothing'}`,
-    );
-  const prepared = await prepareAnswer(app, built.guru, question, []);
-  if (prepared.notCovered) onTopicNotCovered += 1;
-  if (prepared.citations[0] && isExpected(prepared.citations[0])) heldCited += 1;
-}
-for (const question of OFF_TOPIC) {
-  const prepared = await prepareAnswer(app, built.guru, question, []);
-  if (prepared.notCovered) offTopicNotCovered += 1;
-  else console.log(`answered off-topic: ${question} → ${prepared.citations[0]?.excerpt}`);
-}
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const share = (count: number, total: number) => `${count}/${total} (${((count / total) * 100).toFixed(0)}%)`;
-const notCoveredAnswers = onTopicNotCovered + offTopicNotCovered;
 
-console.log(
-  `training: 4 videos, ${QUESTIONS.length} questions, ${OFF_TOPIC.length} off-topic; trained in ${ms(trainMs)}`,
-);
-console.log(`retrieval hit@1: ${share(hit1, QUESTIONS.length)}`);
-console.log(`retrieval hit@3: ${share(hit3, QUESTIONS.length)}`);
-console.log(`answers citing the right video moment first: ${share(rightCitation, QUESTIONS.length)}`);
-console.log(
-  `held-out phrasings: hit@3 ${share(heldHit3, HELD_OUT.length)}, right citation first ${share(heldCited, HELD_OUT.length)}`,
-);
-console.log(`off-topic answered "not covered" (recall): ${share(offTopicNotCovered, OFF_TOPIC.length)}`);
-console.log(
-  `"not covered" precision: ${notCoveredAnswers ? share(offTopicNotCovered, notCoveredAnswers) : 'n/a'} (on-topic wrongly refused: ${onTopicNotCovered})`,
-);
-console.log(
-  `first text  (${firstText.length} answers): p50 ${ms(percentile(firstText, 50))}, p95 ${ms(percentile(firstText, 95))}`,
-);
-console.log(
-  `first audio (${firstAudio.length} answers): p50 ${ms(percentile(firstAudio, 50))}, p95 ${ms(percentile(firstAudio, 95))}`,
-);
+/** Asks one question as the ask route does, timing the first text and the first spoken sentence. */
+async function ask(guru: Parameters<typeof prepareAnswer>[1], question: string) {
+  const asked = performance.now();
+  const prepared = await prepareAnswer(app, guru, question, []);
+  let text = '';
+  let textAt = 0;
+  let audioAt = 0;
+  for await (const delta of prepared.stream) {
+    if (!textAt) textAt = performance.now();
+    text += delta;
+    const sentence = /^(.+?[.!?])(\s|$)/.exec(text);
+    if (!audioAt && sentence) {
+      await speak(sentence[1]);
+      audioAt = performance.now();
+    }
+  }
+  if (!audioAt) {
+    await speak(text);
+    audioAt = performance.now();
+  }
+  return { prepared, text, firstText: textAt - asked, firstAudio: audioAt - asked };
+}
 
+async function geometryPart() {
+  const trainStarted = performance.now();
+  const built = await buildGeometryGuru(app, teacher.id);
+  const trainMs = performance.now() - trainStarted;
+  const firstText: number[] = [];
+  const firstAudio: number[] = [];
+  let hit1 = 0;
+  let hit3 = 0;
+  let rightCitation = 0;
+  let onTopicNotCovered = 0;
+  let offTopicNotCovered = 0;
+
+  for (let round = 0; round < rounds; round += 1) {
+    for (const { question, topic } of QUESTIONS) {
+      const expected = built.topicAt.get(topic);
+      const isExpected = (item: { videoId: string | null; startSeconds: number | null }) =>
+        item.videoId === expected?.videoId && item.startSeconds === expected?.startSeconds;
+
+      const { prepared, firstText: textMs, firstAudio: audioMs } = await ask(built.guru, question);
+      firstText.push(textMs);
+      firstAudio.push(audioMs);
+      if (round > 0) continue;
+      if (prepared.notCovered) onTopicNotCovered += 1;
+      if (prepared.citations[0] && isExpected(prepared.citations[0])) rightCitation += 1;
+      const passages = await retrievePassages(app, built.guru.id, question);
+      if (passages[0] && isExpected(passages[0])) hit1 += 1;
+      if (passages.slice(0, 3).some(isExpected)) hit3 += 1;
+      else
+        console.log(
+          `miss: ${question} → ${passages.map((p) => `${p.title}@${p.startSeconds}`).join(', ') || 'nothing'}`,
+        );
+    }
+  }
+  let heldHit3 = 0;
+  let heldCited = 0;
+  for (const { question, topic } of HELD_OUT) {
+    const expected = built.topicAt.get(topic);
+    const isExpected = (item: { videoId: string | null; startSeconds: number | null }) =>
+      item.videoId === expected?.videoId && item.startSeconds === expected?.startSeconds;
+    const passages = await retrievePassages(app, built.guru.id, question);
+    if (passages.slice(0, 3).some(isExpected)) heldHit3 += 1;
+    else
+      console.log(
+        `held-out miss: ${question} → ${passages.map((p) => `${p.title}@${p.startSeconds}`).join(', ') || 'nothing'}`,
+      );
+    const prepared = await prepareAnswer(app, built.guru, question, []);
+    if (prepared.notCovered) onTopicNotCovered += 1;
+    if (prepared.citations[0] && isExpected(prepared.citations[0])) heldCited += 1;
+  }
+  for (const question of OFF_TOPIC) {
+    const prepared = await prepareAnswer(app, built.guru, question, []);
+    if (prepared.notCovered) offTopicNotCovered += 1;
+    else console.log(`answered off-topic: ${question} → ${prepared.citations[0]?.excerpt}`);
+  }
+
+  const notCoveredAnswers = onTopicNotCovered + offTopicNotCovered;
+
+  console.log(
+    `training: 4 videos, ${QUESTIONS.length} questions, ${OFF_TOPIC.length} off-topic; trained in ${ms(trainMs)}`,
+  );
+  console.log(`retrieval hit@1: ${share(hit1, QUESTIONS.length)}`);
+  console.log(`retrieval hit@3: ${share(hit3, QUESTIONS.length)}`);
+  console.log(`answers citing the right video moment first: ${share(rightCitation, QUESTIONS.length)}`);
+  console.log(
+    `held-out phrasings: hit@3 ${share(heldHit3, HELD_OUT.length)}, right citation first ${share(heldCited, HELD_OUT.length)}`,
+  );
+  console.log(`off-topic answered "not covered" (recall): ${share(offTopicNotCovered, OFF_TOPIC.length)}`);
+  console.log(
+    `"not covered" precision: ${notCoveredAnswers ? share(offTopicNotCovered, notCoveredAnswers) : 'n/a'} (on-topic wrongly refused: ${onTopicNotCovered})`,
+  );
+  console.log(
+    `first text  (${firstText.length} answers): p50 ${ms(percentile(firstText, 50))}, p95 ${ms(percentile(firstText, 95))}`,
+  );
+  console.log(
+    `first audio (${firstAudio.length} answers): p50 ${ms(percentile(firstAudio, 50))}, p95 ${ms(percentile(firstAudio, 95))}`,
+  );
+}
+
+/** The slide-deck course: per question set, the figures the issue asks for. */
+async function deckPart() {
+  const trainStarted = performance.now();
+  const built = await buildDeckGuru(app, teacher.id, await waterCyclePdf());
+  const trainMs = performance.now() - trainStarted;
+  console.log(`\ndeck course: ${built.cues.length} slides read, cleaned and trained in ${ms(trainMs)}`);
+  const firstText: number[] = [];
+  const firstAudio: number[] = [];
+
+  async function measure(label: string, questions: DeckQuestion[]) {
+    let first = 0;
+    let top3 = 0;
+    let fact = 0;
+    let refused = 0;
+    for (let round = 0; round < rounds; round += 1) {
+      for (const item of questions) {
+        const {
+          prepared,
+          text,
+          firstText: textMs,
+          firstAudio: audioMs,
+        } = await ask(built.guru, item.question);
+        firstText.push(textMs);
+        firstAudio.push(audioMs);
+        if (round > 0) continue;
+        const passages = await retrievePassages(app, built.guru.id, item.question);
+        const citedFirst = prepared.citations[0]?.slide === item.slide;
+        const inTop3 = passages.slice(0, 3).some((passage) => passage.slide === item.slide);
+        const stated = text.toLowerCase().includes(item.fact.toLowerCase());
+        if (citedFirst) first += 1;
+        if (inTop3) top3 += 1;
+        if (stated) fact += 1;
+        if (prepared.notCovered) refused += 1;
+        if (!citedFirst || !stated)
+          console.log(
+            `  ${label} ${citedFirst ? 'fact missed' : 'miss'}: ${item.question} (slide ${item.slide}) → ${
+              prepared.citations.map((citation) => citation.slide).join(', ') || 'not covered'
+            } | ${text.slice(0, 140)}`,
+          );
+      }
+    }
+    const n = questions.length;
+    console.log(
+      `${label}: right slide first ${share(first, n)}, in top three ${share(top3, n)}, fact stated ${share(fact, n)}, wrongly refused ${share(refused, n)}`,
+    );
+  }
+
+  await measure('tuning set', WATER_CYCLE_QUESTIONS);
+  await measure('held-out set', WATER_CYCLE_HELD_OUT);
+  let offRefused = 0;
+  for (const question of WATER_CYCLE_OFF_COURSE) {
+    const prepared = await prepareAnswer(app, built.guru, question, []);
+    if (prepared.notCovered) offRefused += 1;
+    else console.log(`  answered off-course: ${question} → slide ${prepared.citations[0]?.slide}`);
+  }
+  console.log(`off-course refused: ${share(offRefused, WATER_CYCLE_OFF_COURSE.length)}`);
+  console.log(
+    `first text  (${firstText.length} answers): p50 ${ms(percentile(firstText, 50))}, p95 ${ms(percentile(firstText, 95))}`,
+  );
+  console.log(
+    `first audio (${firstAudio.length} answers): p50 ${ms(percentile(firstAudio, 50))}, p95 ${ms(percentile(firstAudio, 95))}`,
+  );
+}
+
+if (only !== 'deck') await geometryPart();
+if (only !== 'geometry') await deckPart();
 await stop();

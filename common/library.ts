@@ -67,6 +67,8 @@ export interface LibraryCue {
   segmentId: string;
   /** 1-based position of the segment in the video: the slide number a citation shows. */
   slide: number;
+  /** The slide's title ('' or absent for none, and in cues made before titles were read apart). */
+  heading?: string;
   text: string;
   startSeconds: number;
   endSeconds: number;

@@ -109,6 +109,8 @@ export interface SegmentView {
   position: number;
   /** The deck's page it came from; null for an added blank slide. */
   page: number | null;
+  /** The slide's title read from the deck ('' for none); kept apart from the narration. */
+  heading: string;
   description: string;
   slideUrl: string;
   status: SegmentStatus;

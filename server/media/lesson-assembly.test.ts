@@ -201,8 +201,8 @@ describe('captionsForSegments', () => {
       'A line goes on forever!',
       'Angles are measured in degrees.',
       'A triangle has three sides.',
-      'Its angles add to 180°?',
-      'Yes.',
+      // A one-word sentence is joined to the cue before it, never flashed alone.
+      'Its angles add to 180°? Yes.',
     ]);
     // Contiguous cues; the segment edges are 6.300 and 10.400 s; the last cue ends at 16.100 s.
     for (let index = 1; index < cues.length; index += 1) expect(cues[index].start).toBe(cues[index - 1].end);
@@ -210,7 +210,8 @@ describe('captionsForSegments', () => {
     expect(cues[2].end).toBe(6300);
     expect(cues[3]).toMatchObject({ start: 6300, end: 10400 });
     expect(cues[4].start).toBe(10400);
-    expect(cues[6].end).toBe(16100);
+    expect(cues[5].end).toBe(16100);
+    expect(cues).toHaveLength(6);
     // Within a segment, time follows character counts: "Points and Lines" is 16 of 59 characters.
     expect(cues[0].end).toBe(Math.round((16 / 59) * 6300));
   });
@@ -229,10 +230,26 @@ describe('captionsForSegments', () => {
   });
 
   it('cuts long sentences into cue-sized parts at words', () => {
-    const sentence = `${'Geometry studies shapes, sizes and the positions of figures in space '.repeat(3).trim()}.`;
+    const sentence = `${'Geometry studies shapes sizes and the positions of figures in space '.repeat(3).trim()}.`;
     const parts = captionParts(sentence);
-    expect(parts.length).toBe(Math.ceil(sentence.length / CUE_MAX_CHARS));
+    expect(parts.length).toBeGreaterThanOrEqual(Math.ceil(sentence.length / CUE_MAX_CHARS));
     expect(parts.join(' ')).toBe(sentence);
-    for (const part of parts) expect(part.length).toBeLessThanOrEqual(CUE_MAX_CHARS);
+    for (const part of parts) {
+      expect(part.length).toBeLessThanOrEqual(CUE_MAX_CHARS);
+      expect(part.split(' ').length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('prefers a clause edge to the exact length, and never leaves a one-word cue', () => {
+    const sentence =
+      'When water is heated in a closed pot the molecules move faster and faster, so the pressure inside rises until the lid rattles.';
+    const parts = captionParts(sentence);
+    expect(parts).toEqual([
+      'When water is heated in a closed pot the molecules move faster and faster,',
+      'so the pressure inside rises until the lid rattles.',
+    ]);
+    expect(captionParts('Solids.\nLiquids.\nGases keep no shape at all.')).toEqual([
+      'Solids. Liquids. Gases keep no shape at all.',
+    ]);
   });
 });

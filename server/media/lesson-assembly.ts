@@ -314,37 +314,74 @@ export function captionsForSegments(segments: { text: string; durationSeconds: n
   return `WEBVTT\n\n${cues.map((cue) => `${cue}\n`).join('\n')}`;
 }
 
-/** A segment's text as caption-sized parts: lines, then sentences, then word-cut pieces of long ones. */
+/** A cue shorter than this (in words) is joined to a neighbour: a one-word cue flashes by unread. */
+const CUE_MIN_WORDS = 3;
+
+/**
+ * A segment's text as caption-sized parts: lines, then sentences, long sentences cut at a clause (a comma, a
+ * semicolon, before "and", "but", "because"…) near equal lengths, and parts of fewer than three words joined
+ * to a neighbour when the two fit in one cue.
+ */
 export function captionParts(text: string): string[] {
-  return text
+  const parts = text
     .split(/\n+/)
     .flatMap((line) =>
       line
         .replace(/\s+/g, ' ')
         .trim()
-        .split(/(?<=[.!?…])\s+(?=\S)/),
+        .split(/(?<=[.!?…]["')\]]?)\s+(?=\S)/),
     )
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence !== '')
     .flatMap(splitLongSentence);
+  return joinShortParts(parts);
 }
 
-function splitLongSentence(sentence: string): string[] {
-  if (sentence.length <= CUE_MAX_CHARS) return [sentence];
-  const words = sentence.split(' ');
-  const pieces = Math.ceil(sentence.length / CUE_MAX_CHARS);
-  const target = sentence.length / pieces;
+const wordCount = (text: string) => text.split(' ').length;
+
+function joinShortParts(parts: string[]): string[] {
   const out: string[] = [];
-  let current = '';
-  for (const word of words) {
-    if (current && current.length + 1 + word.length > target && out.length < pieces - 1) {
-      out.push(current);
-      current = word;
-    } else {
-      current = current ? `${current} ${word}` : word;
-    }
+  for (const part of parts) {
+    const previous = out.at(-1);
+    const fits = previous !== undefined && previous.length + 1 + part.length <= CUE_MAX_CHARS;
+    if (fits && (wordCount(part) < CUE_MIN_WORDS || wordCount(previous) < CUE_MIN_WORDS)) {
+      out[out.length - 1] = `${previous} ${part}`;
+    } else out.push(part);
   }
-  if (current) out.push(current);
+  return out;
+}
+
+/** A word that starts a new clause: a cue may end before it. */
+const CLAUSE_WORD = /^(?:and|but|or|because|so|which|while|when|where|although|then)$/i;
+
+/**
+ * A sentence longer than a cue, cut at words. Each cue ends at the best edge between half and all of a cue's
+ * length: after a comma, semicolon, colon or dash first, then before a joining word, then the last word that
+ * fits; an edge that would leave fewer than 20 characters for the next cue is not taken.
+ */
+function splitLongSentence(sentence: string): string[] {
+  const words = sentence.split(' ');
+  const out: string[] = [];
+  let from = 0;
+  while (from < words.length) {
+    const rest = words.slice(from).join(' ');
+    if (rest.length <= CUE_MAX_CHARS) {
+      out.push(rest);
+      break;
+    }
+    let best = { end: from + 1, score: -1 };
+    let length = -1;
+    for (let end = from + 1; end <= words.length; end += 1) {
+      length += words[end - 1].length + 1;
+      if (length > CUE_MAX_CHARS) break;
+      const left = rest.length - length - 1;
+      if (length < CUE_MAX_CHARS / 2 || left < 20) continue;
+      const score = /[,;:–—]$/.test(words[end - 1]) ? 2 : CLAUSE_WORD.test(words[end] ?? '') ? 1 : 0;
+      if (score >= best.score) best = { end, score };
+    }
+    out.push(words.slice(from, best.end).join(' '));
+    from = best.end;
+  }
   return out;
 }
 

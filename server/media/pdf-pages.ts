@@ -27,9 +27,17 @@ export type PdfJob = PdfTask & {
   outDir: string;
 };
 
+/** A line of a slide in reading order, with the height of its largest text (titles are set larger). */
+export interface SlideLine {
+  text: string;
+  size: number;
+}
+
 export interface PdfJobPage {
   page: number;
   text: string;
+  /** The page's lines in reading order ('slides' only): slide-text.ts tells title, body and footer apart. */
+  lines?: SlideLine[];
   /** File name of the PNG in `outDir` ('slides' only). */
   image?: string;
 }
@@ -97,10 +105,10 @@ export async function readPdfJob(
         if (job.task === 'text') {
           onPage({ page: number, text: flowingText(content.items as PdfTextItem[]) });
         } else {
-          const text = textInReadingOrder(content.items as PdfTextItem[]);
+          const lines = linesInReadingOrder(content.items as PdfTextItem[]);
           const png = await renderPage(page, job.width, Math.round((job.width * 9) / 16));
           const image = await writeImage(number, png);
-          onPage({ page: number, text, image });
+          onPage({ page: number, text: lines.map((line) => line.text).join('\n'), lines, image });
         }
       } finally {
         page.cleanup();
@@ -165,7 +173,7 @@ export function flowingText(items: PdfTextItem[]): string {
  * text boxes in creation order). Runs are grouped into lines by baseline, lines read top to bottom and runs
  * left to right; a gap wider than a third of the font size between runs becomes a space.
  */
-export function textInReadingOrder(items: PdfTextItem[]): string {
+export function linesInReadingOrder(items: PdfTextItem[]): SlideLine[] {
   const runs = items
     .filter((item) => item.str && item.str.trim() !== '' && item.transform)
     .map((item) => {
@@ -193,8 +201,14 @@ export function textInReadingOrder(items: PdfTextItem[]): string {
         text += run.text;
         end = run.x + run.width;
       }
-      return text.replace(/\s+/g, ' ').trim();
+      return { text: text.replace(/\s+/g, ' ').trim(), size: Math.max(...line.map((run) => run.size)) };
     })
-    .filter((line) => line !== '')
+    .filter((line) => line.text !== '');
+}
+
+/** The page's text in reading order, one line per text line. */
+export function textInReadingOrder(items: PdfTextItem[]): string {
+  return linesInReadingOrder(items)
+    .map((line) => line.text)
     .join('\n');
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PdfJob, PdfReadCode, PdfTask } from './pdf-pages';
+import type { PdfJob, PdfJobPage, PdfReadCode, PdfTask, SlideLine } from './pdf-pages';
 import type { PdfWorkerMessage } from './pdf-render-worker';
 import { workerScript } from './worker-script';
 
@@ -52,6 +52,8 @@ export class PdfProcessError extends Error {
 export interface PdfProcessPage {
   page: number;
   text: string;
+  /** The page's lines with their sizes ('slides' jobs). */
+  lines?: SlideLine[];
   /** The page's PNG ('slides' jobs). */
   image?: Buffer;
 }
@@ -128,7 +130,7 @@ function runChild(
   script: string,
   job: PdfJob,
   limits: PdfProcessLimits,
-): Promise<{ pageCount: number; pages: { page: number; text: string; image?: string }[] }> {
+): Promise<{ pageCount: number; pages: PdfJobPage[] }> {
   return new Promise((resolve, reject) => {
     const child = fork(script, [], {
       // Not the server's own options (tsx's loader, an inspector port): plain node with the heap cap.
@@ -136,7 +138,7 @@ function runChild(
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     endWithServer(child);
-    const pages: { page: number; text: string; image?: string }[] = [];
+    const pages: PdfJobPage[] = [];
     let pageCount: number | undefined;
     let refusal: { code: PdfReadCode; detail: string } | undefined;
     let killedFor: 'TIMED_OUT' | 'OUT_OF_MEMORY' | undefined;

@@ -58,9 +58,9 @@ describe('readPdfSlides', () => {
 
     expect(result.pageCount).toBe(3);
     expect(result.slides.map((slide) => slide.page)).toEqual([1, 2, 3]);
-    expect(result.slides.map((slide) => slide.text)).toEqual(
-      PAGES.map((page) => [page.title, ...page.lines].join('\n')),
-    );
+    // The title apart; the body as sentences (slide-text.ts).
+    expect(result.slides.map((slide) => slide.heading)).toEqual(PAGES.map((page) => page.title));
+    expect(result.slides.map((slide) => slide.text)).toEqual(PAGES.map((page) => page.lines.join(' ')));
     for (const slide of result.slides) expect(pngSize(slide.image)).toEqual({ width: 1280, height: 720 });
   });
 

@@ -11,6 +11,7 @@ import {
   type PdfProcessLimits,
   runPdfProcess,
 } from './pdf-process';
+import { slideTexts } from './slide-text';
 
 /** Why a slide deck was refused; the course library maps these codes to its HTTP answers. */
 export type SlideDeckErrorCode =
@@ -45,7 +46,9 @@ const DEFAULT_WIDTH = 1280;
 export interface Slide {
   /** 1-based page number. */
   page: number;
-  /** The page's text in reading order, one line per text line: the segment narration's starting text. */
+  /** The slide's title, kept apart from its narration ('' when it has none). */
+  heading: string;
+  /** The slide's body as sentences (slide-text.ts): the segment narration's starting text. */
   text: string;
   /** PNG of the page, letterboxed on white to width × width·9/16 (1280×720 by default). */
   image: Buffer;
@@ -118,11 +121,12 @@ export async function readPdfSlides(bytes: Uint8Array, options: ReadPdfOptions =
   const limits = options.limits ?? PDF_PROCESS_DEFAULTS;
   try {
     const result = await runPdfProcess(bytes, { task: 'slides', width, maxPages: options.maxPages }, limits);
+    const texts = slideTexts(result.pages.map((page) => page.lines ?? []));
     return {
       pageCount: result.pageCount,
-      slides: result.pages.map(({ page, text, image }) => {
+      slides: result.pages.map(({ page, image }, index) => {
         if (!image) throw new PdfProcessError('CRASHED', `page ${page} came back without its image`);
-        return { page, text, image };
+        return { page, heading: texts[index].heading, text: texts[index].narration, image };
       }),
     };
   } catch (error) {

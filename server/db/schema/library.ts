@@ -72,6 +72,8 @@ export const librarySegments = pgTable(
     slidePath: text('slide_path').notNull(),
     /** The page of the uploaded deck it came from; null for a segment added with a blank slide. */
     page: integer('page'),
+    /** The slide's title as read from the deck ('' for none): searched and cited apart from the narration. */
+    heading: text('heading').notNull().default(''),
     /** The narration (SPEC "description"), starting as the slide's text. */
     description: text('description').notNull().default(''),
     /** 'pending' | 'rendering' | 'ready' | 'failed' (SEGMENT_STATUSES) for the current generation. */

@@ -39,21 +39,25 @@ describe('answering with the local answerer', () => {
     const answer = await text(prepared.stream);
     expect(answer.parts.length).toBeGreaterThan(3);
     expect(answer.text).toContain('The side opposite the right angle is called the hypotenuse.');
-    expect(answer.text).toContain('(See the video "Triangles" at 2:24.)');
-    // Only sentences of the material (and the pointer to it): nothing invented.
-    const material = prepared.passages.map((passage) => passage.text).join(' ');
-    for (const sentence of answer.text.replace(/ \(See .*\)$/, '').split(/(?<=\.) /)) {
-      expect(material).toContain(sentence);
-    }
+    // Where it is comes as the citation (a chip), never in the text that is read aloud.
+    expect(answer.text).not.toMatch(/\(See |2:24/);
+    // Only sentences of the first cited passage: nothing invented, and the chip shows where they are.
+    const cited = prepared.passages.find((passage) => passage.chunkId === prepared.citations[0].chunkId);
+    for (const sentence of answer.text.split(/(?<=\.) /)) expect(cited?.text).toContain(sentence);
   });
 
-  it('leads with a hint and where to look in hints mode', async () => {
+  it('asks a guiding question and gives a hint before the answer in hints mode', async () => {
     const guru = { ...built.guru, teachingMode: 'hints' };
     const prepared = await prepareAnswer(ctx.app, guru, 'What is the formula for the area of a circle?', []);
     const answer = await text(prepared.stream);
-    expect(answer.text.startsWith('Here is a hint: ')).toBe(true);
-    expect(answer.text).toContain('Have a look at the video "Area and perimeter" at 3:36');
-    expect(answer.text).toContain('pi times the radius squared');
+    expect(answer.text).toMatch(
+      /^Let's work it out together: what do you already know about [^?]+\? Here is a hint: /,
+    );
+    const hintAt = answer.text.indexOf('Here is a hint: ');
+    const answerAt = answer.text.indexOf('pi times the radius squared');
+    expect(answerAt).toBeGreaterThan(hintAt);
+    expect(answer.text).not.toMatch(/\(See |3:36/);
+    expect(prepared.citations[0]).toMatchObject({ title: 'Area and perimeter', startSeconds: 216 });
   });
 
   it('says plainly that the course does not cover an off-topic question', async () => {
@@ -71,6 +75,7 @@ describe('citations', () => {
     chunkId: 'c',
     sourceKind: 'caption',
     title: 'Video',
+    heading: '',
     text: 'Short.',
     courseId: null,
     videoId: 'v1',
@@ -140,16 +145,38 @@ describe('answering through an OpenAI-compatible endpoint', () => {
     fake.setReply('The hypotenuse is the longest side [1].');
     const history = [{ role: 'user' as const, text: 'Hi' }];
     const prepared = await prepareAnswer(ctx.app, built.guru, 'What is the hypotenuse?', history);
+    const retrieved = prepared.citations.map((citation) => citation.chunkId);
+    // The marker is a citation, never text a student reads or hears.
+    expect((await text(prepared.stream)).text).toBe('The hypotenuse is the longest side.');
     expect(prepared.citations[0].videoId).toBe(built.topicAt.get('hypotenuse')?.videoId);
-    expect((await text(prepared.stream)).text).toBe('The hypotenuse is the longest side [1].');
+    expect(prepared.citations.map((citation) => citation.chunkId)).toEqual([retrieved[0]]);
     const system = fake.requests.at(-1)?.body.messages?.[0].content ?? '';
     expect(system).toContain('Never give the final number.');
     expect(system).toContain('The side opposite the right angle is called the hypotenuse.');
+    expect(system).toContain('cite the passages it comes from by their numbers in square brackets');
     expect(fake.requests.at(-1)?.body.messages?.map((message) => message.role)).toEqual([
       'system',
       'user',
       'user',
     ]);
+  });
+
+  it('keeps the passages the model cites, in its order, and drops a number it was not given', async () => {
+    fake.setReply('Square the legs [2] and add them [9][1]. Then take the root [2].');
+    const prepared = await prepareAnswer(ctx.app, built.guru, 'What is an angle in a triangle?', []);
+    const retrieved = prepared.passages.map((passage) => passage.chunkId);
+    expect(retrieved.length).toBeGreaterThanOrEqual(2);
+    expect((await text(prepared.stream)).text).toBe('Square the legs and add them. Then take the root.');
+    expect(prepared.citations.map((citation) => citation.chunkId)).toEqual([retrieved[1], retrieved[0]]);
+
+    fake.setReply('The course says so.');
+    const uncited = await prepareAnswer(ctx.app, built.guru, 'What is an angle in a triangle?', []);
+    await text(uncited.stream);
+    // A model that cites nothing: the retrieved passages stay the citations.
+    expect(uncited.citations.map((citation) => citation.chunkId)).toEqual(
+      [...new Set(uncited.passages.map((passage) => passage.chunkId))].slice(0, uncited.citations.length),
+    );
+    expect(uncited.citations.length).toBeGreaterThan(0);
   });
 
   it('never asks the model when nothing is relevant', async () => {

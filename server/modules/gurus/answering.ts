@@ -2,11 +2,12 @@ import { type Citation, GURU_MSG, type TeachingMode } from '../../../common/guru
 import type { App } from '../../http/app-type';
 import type { Passage } from '../../providers/llm/types';
 import type { GuruRow } from './access';
-import { retrievePassages } from './retrieval';
+import { questionTerms, retrievePassages } from './retrieval';
 
 export interface PreparedAnswer {
   passages: Passage[];
-  citations: Citation[];
+  /** Where the answer comes from, best first; final once the stream has ended. */
+  readonly citations: Citation[];
   notCovered: boolean;
   stream: AsyncIterable<string>;
 }
@@ -68,10 +69,12 @@ export async function prepareAnswer(
   question: string,
   history: { role: 'user' | 'assistant'; text: string }[],
 ): Promise<PreparedAnswer> {
-  const passages = await retrievePassages(app, guru.id, question);
+  const terms = await questionTerms(question);
+  const passages = await retrievePassages(app, guru.id, question, 5, terms);
   if (passages.length === 0) {
     return { passages, citations: [], notCovered: true, stream: once(GURU_MSG.notCovered) };
   }
+  let citations = citationsOf(passages);
   const stream = app.answerer.answer({
     guru: {
       name: guru.name,
@@ -81,7 +84,22 @@ export async function prepareAnswer(
     },
     question,
     passages,
+    terms,
     history,
+    // A model that cites: its citations, in its order (an id it was not given never gets here); when it
+    // cites none, the retrieved passages stay the citations.
+    onCite: (chunkIds) => {
+      const cited = chunkIds.flatMap((id) => passages.filter((passage) => passage.chunkId === id));
+      if (cited.length > 0) citations = citationsOf(cited);
+    },
   });
-  return { passages, citations: citationsOf(passages), notCovered: false, stream };
+  return {
+    passages,
+    // Read after the stream: a citing model decides them as it ends.
+    get citations() {
+      return citations;
+    },
+    notCovered: false,
+    stream,
+  };
 }

@@ -1,16 +1,32 @@
 import { sql } from 'drizzle-orm';
 import type { SourceKind } from '../../../common/gurus';
 import type { App } from '../../http/app-type';
-import type { Passage } from '../../providers/llm/types';
+import { STOP_WORDS } from '../../providers/llm/stop-words';
+import type { Passage, QuestionTerm } from '../../providers/llm/types';
+import { expandWord } from './lexicon/expand';
 
 /**
- * The relevance floor. A passage counts only when its ts_rank_cd reaches MIN_RANK and it shares enough of the
- * question's topic words (its lexemes but the FILLER ones): at least MIN_MATCHED of them, or all of them when
- * the question has fewer. One shared everyday word ("world", "best") is not enough, so off-topic questions find
- * nothing. Tuned by retrieval.test.ts and bench/guru-answers.ts.
+ * The relevance floor. A passage counts only when its ts_rank_cd reaches MIN_RANK and it holds enough of
+ * the question's topic words (its words but the FILLER ones and stop words): MIN_MATCHED of them as written
+ * or as a dictionary form ("polyhedra" → "polyhedron"), or all of them when the question has fewer; or one
+ * of them and related words (RELATED_WEIGHT each) to a coverage of MIN_COVERAGE. One shared everyday word
+ * ("world", "good") is not enough, so off-topic questions find nothing; a question with a word the course
+ * does not use is still answered when two others are found. Tuned by retrieval.test.ts and
+ * bench/guru-answers.ts.
  */
 export const MIN_RANK = 0.01;
 export const MIN_MATCHED = 2;
+export const MIN_COVERAGE = 2;
+export const RELATED_WEIGHT = 0.5;
+/**
+ * How the candidates are ordered (fusion): coverage of the whole passage, plus SENTENCE_WEIGHT × the coverage
+ * of its best single sentence (the answer is usually one sentence holding the question's words together),
+ * plus HEADING_WEIGHT × the topic words found in its heading (a slide's title, an FAQ's question), plus at
+ * most RANK_WEIGHT from ts_rank_cd.
+ */
+export const SENTENCE_WEIGHT = 0.5;
+export const HEADING_WEIGHT = 0.25;
+export const RANK_WEIGHT = 0.2;
 /** Stemmed words of how a question is asked, not what about ("what does X mean", "please explain Y"). */
 export const FILLER = [
   'mean',
@@ -24,11 +40,26 @@ export const FILLER = [
   'pleas',
   'want',
 ];
+const MAX_WORDS = 24;
+
+/** The question's words with their dictionary forms and related words (lexicon/expand.ts). */
+export async function questionTerms(question: string): Promise<QuestionTerm[]> {
+  const words = [
+    ...new Set(
+      question
+        .slice(0, 2000)
+        .toLowerCase()
+        .match(/[a-z][a-z']*[a-z]|[a-z0-9]+/g) ?? [],
+    ),
+  ];
+  return Promise.all(words.slice(0, MAX_WORDS).map(async (word) => ({ word, ...(await expandWord(word)) })));
+}
 
 interface Row extends Record<string, unknown> {
   id: string;
   source_kind: SourceKind;
   title: string;
+  heading: string;
   text: string;
   course_id: string | null;
   video_id: string | null;
@@ -37,50 +68,109 @@ interface Row extends Record<string, unknown> {
   page: number | null;
   slide: number | null;
   rank: number;
-  matched: number;
-  wanted: number;
+  fused: number;
 }
 
 /**
  * The guru's passages most relevant to the question, best first; [] when nothing clears the floor (only
- * stop words, or a question the material does not cover). The question's own lexemes (english stemming,
- * stop words dropped) are OR-ed into a tsquery inside PostgreSQL: each lexeme is quoted as a tsquery
- * literal and the text is cast, not parsed, so nothing the user typed becomes query syntax or SQL.
+ * stop words, or a question the material does not cover). Each topic word of the question is a group of
+ * lexemes (english stemming inside PostgreSQL): its own and its forms', and its related words'. Passages
+ * matching any are candidates; coverage decides whether one is relevant and the fusion how they are ordered.
  */
 export async function retrievePassages(
   app: App,
   guruId: string,
   question: string,
   limit = 5,
+  terms?: QuestionTerm[],
 ): Promise<Passage[]> {
+  const groups = (terms ?? (await questionTerms(question))).map((term, index) => ({
+    index,
+    word: term.word,
+    forms: term.forms.join(' '),
+    related: term.related.join(' '),
+  }));
+  if (groups.length === 0) return [];
   const result = await app.db.execute<Row>(sql`
-    with lexemes as (
-      select distinct lexeme from unnest(to_tsvector('english', ${question.slice(0, 2000)})) as t(lexeme)
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(groups)}::jsonb)
+        as t(index int, word text, forms text, related text)
+    ),
+    lexed as (
+      select index,
+        array(select lexeme from unnest(to_tsvector('english', word || ' ' || forms))) as own,
+        array(select lexeme from unnest(to_tsvector('english', related))) as other
+      from input
+      -- A stop word is not a topic, whatever its dictionary forms are.
+      where to_tsvector('english', word) <> ''::tsvector
+    ),
+    topic as (
+      select index, own, array(select unnest(other) except select unnest(own)) as other
+      from lexed
+      where not (own <@ string_to_array(${FILLER.join(' ')}, ' '))
+    ),
+    quoted as (
+      select index,
+        (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
+          from unnest(own) as l)::tsquery as own_query,
+        (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
+          from unnest(other) as l)::tsquery as other_query,
+        (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || ''':A', ' | ')
+          from unnest(own) as l)::tsquery as heading_query
+      from topic
     ),
     q as (
       select
-        string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery as query,
-        array_agg(lexeme) filter (where not (lexeme = any(string_to_array(${FILLER.join(' ')}, ' ')))) as topic
-      from lexemes
+        (select string_agg(own_query::text, ' | ') from quoted)::tsquery as own_query,
+        (select string_agg(other_query::text, ' | ') from quoted where other_query is not null)::tsquery
+          as other_query,
+        (select count(*) from quoted)::int as wanted
     ),
     hits as (
-      select c.*, ts_rank_cd(c.search, q.query) as rank, coalesce(cardinality(q.topic), 0) as wanted,
-        (select count(*)::int from unnest(q.topic) as w(word)
-          where c.search @@ ('''' || replace(replace(w.word, '\\', '\\\\'), '''', '''''') || '''')::tsquery) as matched
+      select c.*,
+        ts_rank_cd(c.search, q.own_query)
+          + ${RELATED_WEIGHT}::float8 * coalesce(ts_rank_cd(c.search, q.other_query), 0) as rank,
+        (select sum(case when c.search @@ g.own_query then 1
+                         when g.other_query is not null and c.search @@ g.other_query then ${RELATED_WEIGHT}::float8
+                         else 0 end)
+          from quoted g)::float8 as coverage,
+        (select count(*) from quoted g where c.search @@ g.own_query)::int as own_matched,
+        (select count(*) from quoted g where c.search @@ g.heading_query)::int as heading_matched,
+        q.wanted
       from guru_chunks c, q
-      where q.query is not null and c.guru_id = ${guruId} and c.search @@ q.query
+      where q.own_query is not null and c.guru_id = ${guruId}
+        and (c.search @@ q.own_query or (q.other_query is not null and c.search @@ q.other_query))
+    ),
+    relevant as (
+      select * from hits
+      where rank >= ${MIN_RANK}::float8 and own_matched >= 1
+        and (own_matched >= least(${MIN_MATCHED}::int, wanted) or coverage >= ${MIN_COVERAGE}::float8)
+    ),
+    scored as (
+      select r.*,
+        coalesce((select max(
+            (select sum(case when to_tsvector('english', s) @@ g.own_query then 1
+                             when g.other_query is not null and to_tsvector('english', s) @@ g.other_query
+                               then ${RELATED_WEIGHT}::float8
+                             else 0 end)
+              from quoted g))
+          from regexp_split_to_table(r.text, '(?<=[.!?])\\s+') as s), 0)::float8 as sentence_coverage
+      from relevant r
     )
-    select id, source_kind, title, text, course_id, video_id, material_id, start_seconds, page, slide,
-      rank, matched, wanted
-    from hits
-    where rank >= ${MIN_RANK} and wanted > 0 and matched >= least(${MIN_MATCHED}, wanted)
-    order by matched desc, rank desc, position asc
+    select id, source_kind, title, heading, text, course_id, video_id, material_id, start_seconds, page, slide,
+      rank,
+      coverage + ${SENTENCE_WEIGHT}::float8 * sentence_coverage + ${HEADING_WEIGHT}::float8 * heading_matched
+        -- ts_rank_cd grows with every repetition of a word: bounded, it only breaks ties.
+        + ${RANK_WEIGHT}::float8 * rank / (rank + 1) as fused
+    from scored
+    order by fused desc, position asc
     limit ${limit}
   `);
   return result.rows.map((row) => ({
     chunkId: row.id,
     sourceKind: row.source_kind,
     title: row.title,
+    heading: row.heading,
     text: row.text,
     courseId: row.course_id,
     videoId: row.video_id,
@@ -88,6 +178,6 @@ export async function retrievePassages(
     startSeconds: row.start_seconds === null ? null : Number(row.start_seconds),
     page: row.page,
     slide: row.slide,
-    rank: Number(row.rank),
+    rank: Number(row.fused),
   }));
 }

@@ -420,6 +420,7 @@ async function assembleLesson(
     cues.push({
       segmentId: part.segment.id,
       slide: index + 1,
+      heading: part.segment.heading,
       text: part.segment.description.trim(),
       startSeconds,
       endSeconds: Math.round(elapsed * 1000) / 1000,

@@ -71,14 +71,16 @@ describe('PowerPoint decks with LibreOffice installed', () => {
   }, 180_000);
   afterAll(async () => ctx?.close());
 
-  it('turns each slide of a .pptx into a segment narrated with its text', async () => {
+  it('turns each slide of a .pptx into a segment: its title apart, its text as narration', async () => {
     const response = await upload(ctx, teacher, 'polygons.pptx', pptx);
     expect(response.statusCode, response.body).toBe(201);
     const library = response.json() as LibraryDetail;
     expect(library.title).toBe('polygons');
     expect(library.segments).toHaveLength(3);
     expect(library.segments.map((segment) => segment.page)).toEqual([1, 2, 3]);
-    expect(library.segments[1].description).toContain('Quadrilaterals');
+    // The slide's title apart from its narration, for PowerPoint as for PDF.
+    expect(library.segments[1].heading).toBe('Quadrilaterals');
+    expect(library.segments[1].description).toBe('Four sides. Four angles. Angles add up to 360°.');
   }, 120_000);
 
   it('refuses a zip that only claims to be a presentation, as a bad file', async () => {

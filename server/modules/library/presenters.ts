@@ -97,6 +97,7 @@ function presentSegment(app: App, library: LibraryRow, segment: SegmentRow, inde
     id: segment.id,
     position: index,
     page: segment.page,
+    heading: segment.heading,
     description: segment.description,
     slideUrl: app.storage.signedUrl(segment.slidePath, LINK_SECONDS),
     status: segment.status as SegmentStatus,

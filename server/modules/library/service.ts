@@ -93,6 +93,7 @@ export async function createLibrary(app: App, actor: Actor, upload: DeckUpload):
         libraryId: library.id,
         position: index,
         page: slide.page,
+        heading: slide.heading.slice(0, LIBRARY_LIMITS.narrationMax),
         slidePath: await storeSlideImage(app, actor.userId, library.id, slide.image),
         description: slide.text.slice(0, LIBRARY_LIMITS.narrationMax),
       });
@@ -251,6 +252,8 @@ async function saveSegmentList(
         position,
         slidePath,
         page: source?.page ?? null,
+        // A copied slide shows the same title.
+        heading: source?.heading ?? '',
         description,
       });
       rows.push({ slidePath, videoPath: null });

@@ -7,6 +7,7 @@ const passage: Passage = {
   chunkId: 'c1',
   sourceKind: 'caption',
   title: 'Right triangles',
+  heading: '',
   text: 'The hypotenuse is the longest side of a right triangle.',
   courseId: null,
   videoId: 'v1',
@@ -20,6 +21,7 @@ const request: AnswerRequest = {
   guru: { name: 'Geo', subject: 'Geometry', instructions: 'Be brief.', teachingMode: 'hints' },
   question: 'What is the hypotenuse?',
   passages: [passage],
+  terms: [],
   history: [
     { role: 'user', text: 'Hello' },
     { role: 'assistant', text: 'Hi!' },
@@ -40,15 +42,17 @@ describe('OpenAI-compatible answerer', () => {
   afterAll(async () => fake.close());
 
   it('streams the deltas of a chat completion and sends the guru, the passages and the history', async () => {
-    fake.setReply('Here is a hint: it is the longest side. See the video at 1:15.');
+    fake.setReply('Here is a hint: it is the longest side [1].');
     const answerer = openAiCompatibleAnswerer({
       baseUrl: fake.baseUrl,
       apiKey: 'sk-test-key',
       model: 'tiny-model',
     });
-    const parts = await collect(answerer.answer(request));
+    const cited: string[][] = [];
+    const parts = await collect(answerer.answer({ ...request, onCite: (ids) => cited.push(ids) }));
     expect(parts.length).toBeGreaterThan(3);
-    expect(parts.join('')).toBe('Here is a hint: it is the longest side. See the video at 1:15.');
+    expect(parts.join('')).toBe('Here is a hint: it is the longest side.');
+    expect(cited).toEqual([['c1']]);
 
     const sent = fake.requests.at(-1);
     expect(sent?.authorization).toBe('Bearer sk-test-key');
@@ -60,7 +64,7 @@ describe('OpenAI-compatible answerer', () => {
     expect(system).toContain('You are Geo');
     expect(system).toContain('Geometry');
     expect(system).toContain('Be brief.');
-    expect(system).toContain('Start with a hint');
+    expect(system).toContain('Start with one guiding question and one hint');
     expect(system).toContain('[1] (the video "Right triangles" at 1:15)');
     expect(system).toContain('Answer ONLY from the numbered course passages');
     expect(sent?.body.messages?.at(-1)?.content).toBe('What is the hypotenuse?');

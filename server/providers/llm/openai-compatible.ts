@@ -1,5 +1,6 @@
 import { TEACHING_MODE_LABELS } from '../../../common/gurus';
 import { whereToLook } from './citation-label';
+import { CitationMarkers } from './citation-markers';
 import type { Answerer, AnswerRequest } from './types';
 
 export interface OpenAiCompatibleSettings {
@@ -19,10 +20,10 @@ export function systemPrompt(request: AnswerRequest): string {
     guru.instructions ? `Your course owner's instructions: ${guru.instructions}` : '',
     `Teaching mode: ${TEACHING_MODE_LABELS[guru.teachingMode]}.`,
     guru.teachingMode === 'hints'
-      ? 'Start with a hint and say which passage to read, so the student can work it out before you give the answer.'
+      ? 'Start with one guiding question and one hint, so the student can work it out, then give the answer.'
       : 'Answer directly and clearly.',
     'Answer ONLY from the numbered course passages below. If they do not contain the answer, say that the course material does not cover it; never guess or add outside facts.',
-    'Mention where the answer is (the video moment, page or FAQ) using the labels in brackets. Keep it short: a few sentences, plain text, no markdown.',
+    'After each sentence, cite the passages it comes from by their numbers in square brackets, like [1] or [2][3]; use only the numbers given. Do not write where the passages are: the student sees the citations as links. Keep it short: one to three sentences, plain text, no markdown.',
     '',
     'Course passages:',
     numbered,
@@ -100,6 +101,7 @@ export function openAiCompatibleAnswerer(
         throw new Error(`The language model service could not be reached (${(error as Error).message})`);
       }
       if (!response.ok || !response.body) throw new Error(await failureMessage(response));
+      const markers = new CitationMarkers();
       for await (const data of sseData(response.body)) {
         let chunk: { choices?: ChunkChoice[]; error?: { message?: string } };
         try {
@@ -110,8 +112,18 @@ export function openAiCompatibleAnswerer(
         if (chunk.error)
           throw new Error(`The language model service failed: ${chunk.error.message ?? 'unknown error'}`);
         const content = chunk.choices?.[0]?.delta?.content;
-        if (content) yield content;
+        const shown = content ? markers.push(content) : '';
+        if (shown) yield shown;
       }
+      const rest = markers.flush();
+      if (rest) yield rest;
+      // Only passages it was given: a number it made up is dropped.
+      const { passages } = request;
+      request.onCite?.(
+        markers.cited
+          .filter((number) => number >= 1 && number <= passages.length)
+          .map((number) => passages[number - 1].chunkId),
+      );
     },
   };
 }

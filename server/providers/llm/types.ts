@@ -5,6 +5,8 @@ export interface Passage {
   chunkId: string;
   sourceKind: SourceKind;
   title: string;
+  /** What it is about in a few words: a slide's title, an FAQ's question ('' when none). */
+  heading: string;
   text: string;
   courseId: string | null;
   videoId: string | null;
@@ -12,8 +14,15 @@ export interface Passage {
   startSeconds: number | null;
   page: number | null;
   slide: number | null;
-  /** ts_rank_cd of the passage for the question (higher is better). */
+  /** How well the passage answers the question (retrieval's fused score; higher is better). */
   rank: number;
+}
+
+/** A word of the question as retrieval searched it: with its dictionary forms and related words. */
+export interface QuestionTerm {
+  word: string;
+  forms: string[];
+  related: string[];
 }
 
 export interface AnswerRequest {
@@ -21,8 +30,16 @@ export interface AnswerRequest {
   question: string;
   /** Best first; never empty (with nothing relevant the caller says so without asking an answerer). */
   passages: Passage[];
+  /** The question's words as retrieval searched them, so sentences are chosen by the same words. */
+  terms: QuestionTerm[];
   /** Earlier turns of this session, oldest first. */
   history: { role: 'user' | 'assistant'; text: string }[];
+  /**
+   * Told at the end of the answer which passages it cites (chunk ids, first mention first), by an answerer
+   * that cites (a model); the citations are then those, in that order. The local answerer answers from the
+   * first passage and does not call it.
+   */
+  onCite?: (chunkIds: string[]) => void;
 }
 
 /**

@@ -21,6 +21,7 @@ const segment = (id: string, description: string): SegmentView => ({
   id,
   position: 0,
   page: 1,
+  heading: '',
   description,
   slideUrl: `/slides/${id}.png`,
   status: 'pending',

@@ -74,6 +74,7 @@ export function SegmentCard(props: Props) {
             <Text size="xs" c="dimmed">
               Segment {number}
               {saved?.page ? ` · page ${saved.page}` : ''}
+              {saved?.heading ? ` · ${saved.heading}` : ''}
             </Text>
             {props.showStatus && saved && <SegmentStatusBadge status={saved.status} />}
             {!props.showStatus && (saved ? saved.changed : true) && (

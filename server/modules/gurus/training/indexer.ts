@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { guruChunks, guruIndexedSources } from '../../../db/schema/index';
 import type { App } from '../../../http/app-type';
-import { type GuruSource, gatherSources, NO_SOURCES_MESSAGE, TrainingError } from './sources';
+import { type GuruSource, gatherSources, noSourcesMessage, TrainingError } from './sources';
 
 export interface IndexCounts {
   indexed: number;
@@ -29,7 +29,7 @@ export async function indexGuru(
   onProgress: (progress: number, counts: IndexCounts) => Promise<void>,
 ): Promise<IndexCounts> {
   const sources = await gatherSources(app, guruId);
-  if (sources.length === 0) throw new TrainingError(NO_SOURCES_MESSAGE);
+  if (sources.length === 0) throw new TrainingError(await noSourcesMessage(app, guruId));
 
   const previous = await app.db
     .select({ key: guruIndexedSources.sourceKey, hash: guruIndexedSources.contentHash })
@@ -72,6 +72,7 @@ export async function indexGuru(
               sourceKey: source.key,
               sourceKind: source.kind,
               title: source.title,
+              heading: draft.heading ?? '',
               text: draft.text,
               courseId: source.courseId,
               videoId: source.videoId,

@@ -26,6 +26,7 @@ const CUES: LibraryCue[] = [
   {
     segmentId: 's2',
     slide: 2,
+    heading: 'Chlorophyll',
     text: 'Chlorophyll in the leaves absorbs sunlight and turns it into chemical energy.',
     startSeconds: 6.5,
     endSeconds: 14.2,
@@ -34,6 +35,7 @@ const CUES: LibraryCue[] = [
   {
     segmentId: 's4',
     slide: 4,
+    heading: 'Leaves breathe',
     text: 'Plants release oxygen through tiny pores called stomata.',
     startSeconds: 16,
     endSeconds: 75.5,
@@ -52,17 +54,14 @@ describe('guru training from course library lessons', () => {
     const teacher = await buildUser(ctx.app, { userType: 'teacher' });
     const course = await insertSourceCourse(ctx.app, teacher.id, 'Biology basics');
     courseId = course.id;
-    const [video] = await ctx.app.db
-      .insert(courseVideos)
-      .values({
-        courseId,
-        title: 'Photosynthesis',
-        processingStatus: 'ready',
-        processingProgress: 100,
-        durationSeconds: 76,
-        libraryCues: CUES,
-      })
-      .returning();
+    // A library lesson has captions too (the same narration cut by time): they must not be indexed again.
+    const video = await insertCaptionedVideo(
+      ctx.app,
+      courseId,
+      'Photosynthesis',
+      webVtt([[0, 14.2, 'Welcome to photosynthesis in green plants. Chlorophyll in the leaves absorbs']]),
+    );
+    await ctx.app.db.update(courseVideos).set({ libraryCues: CUES }).where(eq(courseVideos.id, video.id));
     videoId = video.id;
     // An uploaded lesson with captions only: still read as captions, never as segments.
     captionedId = (
@@ -89,11 +88,14 @@ describe('guru training from course library lessons', () => {
       .from(guruChunks)
       .where(and(eq(guruChunks.guruId, guru.id), eq(guruChunks.sourceKind, 'segment')))
       .orderBy(asc(guruChunks.position));
-    expect(chunks.map((chunk) => [chunk.slide, chunk.startSeconds, chunk.endSeconds, chunk.text])).toEqual([
-      [1, 0, 6.5, CUES[0].text],
-      [2, 6.5, 14.2, CUES[1].text],
+    expect(
+      chunks.map((chunk) => [chunk.slide, chunk.startSeconds, chunk.endSeconds, chunk.heading, chunk.text]),
+    ).toEqual([
+      // Cues copied before slide titles were read apart have none.
+      [1, 0, 6.5, '', CUES[0].text],
+      [2, 6.5, 14.2, 'Chlorophyll', CUES[1].text],
       // Slide 3 has no narration: nothing to answer from.
-      [4, 16, 75.5, CUES[3].text],
+      [4, 16, 75.5, 'Leaves breathe', CUES[3].text],
     ]);
     for (const chunk of chunks) {
       expect(chunk).toMatchObject({
@@ -108,6 +110,7 @@ describe('guru training from course library lessons', () => {
       .select({ sourceKey: guruChunks.sourceKey })
       .from(guruChunks)
       .where(and(eq(guruChunks.guruId, guru.id), eq(guruChunks.sourceKind, 'caption')));
+    // One passage per teaching unit: the library lesson's captions are not indexed beside its slides.
     expect(others.map((row) => row.sourceKey)).toEqual([`caption:${captionedId}`]);
   });
 
@@ -126,7 +129,8 @@ describe('guru training from course library lessons', () => {
     for await (const part of prepared.stream) parts.push(part);
     const answer = parts.join('');
     expect(answer).toContain(CUES[1].text);
-    expect(answer).toContain('(See slide 2 of "Photosynthesis" at 0:06.)');
+    // The citation is shown as a chip, never written into (and so never spoken with) the answer.
+    expect(answer).not.toMatch(/See |slide 2|0:06/);
 
     const later = await prepareAnswer(ctx.app, guru, 'What are the tiny pores called stomata for?', []);
     expect(later.citations[0]).toMatchObject({ sourceKind: 'segment', slide: 4, startSeconds: 16 });

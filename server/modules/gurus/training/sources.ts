@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SourceKind } from '../../../../common/gurus';
 import type { LibraryCue } from '../../../../common/library';
 import {
@@ -17,6 +17,8 @@ import { pdfPageTexts } from './pdf-text';
 
 /** A passage of a source before it is stored: where in the source it sits. */
 export interface ChunkDraft {
+  /** What it is about in a few words (a slide's title, an FAQ's question): searched with the most weight. */
+  heading?: string;
   text: string;
   startSeconds?: number;
   endSeconds?: number;
@@ -50,6 +52,19 @@ export class TrainingError extends Error {}
 
 export const NO_SOURCES_MESSAGE = 'Add a course, FAQ or study material before training';
 
+/** Why there is nothing to learn from: no course at all (the spec's text), or courses with nothing ready yet. */
+export async function noSourcesMessage(app: App, guruId: string): Promise<string> {
+  const rows = await app.db
+    .select({ title: courses.title })
+    .from(guruCourses)
+    .innerJoin(courses, eq(courses.id, guruCourses.courseId))
+    .where(eq(guruCourses.guruId, guruId))
+    .orderBy(asc(courses.title));
+  if (rows.length === 0) return NO_SOURCES_MESSAGE;
+  const names = rows.map((row) => `"${row.title}"`).join(', ');
+  return `${names} ${rows.length === 1 ? 'has' : 'have'} no ready lesson videos, FAQ or study material yet. Add some, or wait until the videos finish processing, then train again.`;
+}
+
 /**
  * Where more sources plug in: each provider lists a guru's sources of one kind.
  */
@@ -67,33 +82,60 @@ const asText = (content: string | Uint8Array) =>
   typeof content === 'string' ? content : Buffer.from(content).toString('utf8');
 
 /**
- * The videos chosen in the course-videos step (of the guru's courses only) that have `what`: their captions
- * or the segment cues of a lesson made from a course library.
+ * The videos a guru learns `what` from (their captions, or the segment cues of a lesson made from a course
+ * library), of the guru's courses only: the ones chosen in the course-videos step, and every ready video of
+ * a course added with none chosen (a teacher who adds a course means its lessons).
  */
-async function chosenVideosWith(
-  app: App,
-  guruId: string,
-  courseIds: string[],
-  what: typeof courseVideos.captionsPath | typeof courseVideos.libraryCues,
-) {
+async function chosenVideosWith(app: App, guruId: string, courseIds: string[], what: 'captions' | 'cues') {
   if (courseIds.length === 0) return [];
-  return app.db
-    .select({
-      id: courseVideos.id,
-      title: courseVideos.title,
-      courseId: courseVideos.courseId,
-      captionsPath: courseVideos.captionsPath,
-      cues: courseVideos.libraryCues,
-    })
+  const columns = {
+    id: courseVideos.id,
+    title: courseVideos.title,
+    courseId: courseVideos.courseId,
+    position: courseVideos.position,
+    captionsPath: courseVideos.captionsPath,
+    cues: courseVideos.libraryCues,
+  };
+  // A lesson made from a course library is learnt slide by slide from its cues; its captions are the same
+  // narration cut by time, which would index every sentence twice (decision 029).
+  const having =
+    what === 'cues'
+      ? isNotNull(courseVideos.libraryCues)
+      : and(isNotNull(courseVideos.captionsPath), isNull(courseVideos.libraryCues));
+  const choices = await app.db
+    .selectDistinct({ courseId: courseVideos.courseId })
     .from(guruVideos)
     .innerJoin(courseVideos, eq(courseVideos.id, guruVideos.videoId))
-    .where(and(eq(guruVideos.guruId, guruId), inArray(courseVideos.courseId, courseIds), isNotNull(what)))
-    .orderBy(asc(courseVideos.courseId), asc(courseVideos.position));
+    .where(and(eq(guruVideos.guruId, guruId), inArray(courseVideos.courseId, courseIds)));
+  const withChoice = new Set(choices.map((choice) => choice.courseId));
+  const unchosen = courseIds.filter((courseId) => !withChoice.has(courseId));
+  const whole =
+    unchosen.length === 0
+      ? []
+      : await app.db
+          .select(columns)
+          .from(courseVideos)
+          .where(
+            and(
+              inArray(courseVideos.courseId, unchosen),
+              eq(courseVideos.kind, 'lesson'),
+              eq(courseVideos.processingStatus, 'ready'),
+              having,
+            ),
+          );
+  const chosenWith = await app.db
+    .select(columns)
+    .from(guruVideos)
+    .innerJoin(courseVideos, eq(courseVideos.id, guruVideos.videoId))
+    .where(and(eq(guruVideos.guruId, guruId), inArray(courseVideos.courseId, courseIds), having));
+  return [...chosenWith, ...whole].sort(
+    (a, b) => a.courseId.localeCompare(b.courseId) || a.position - b.position,
+  );
 }
 
 /** Captions of the videos chosen in the course-videos step (of the guru's courses only). */
 const captionSources: SourceProvider = async (app, guruId, courseIds) => {
-  const videos = await chosenVideosWith(app, guruId, courseIds, courseVideos.captionsPath);
+  const videos = await chosenVideosWith(app, guruId, courseIds, 'captions');
   return videos.map((video) => ({
     key: `caption:${video.id}`,
     kind: 'caption',
@@ -120,7 +162,7 @@ const captionSources: SourceProvider = async (app, guruId, courseIds) => {
  * copy the lesson took when it was added, which is what its students watch.
  */
 const segmentSources: SourceProvider = async (app, guruId, courseIds) => {
-  const videos = await chosenVideosWith(app, guruId, courseIds, courseVideos.libraryCues);
+  const videos = await chosenVideosWith(app, guruId, courseIds, 'cues');
   return videos.map((video) => ({
     key: `segment:${video.id}`,
     kind: 'segment',
@@ -134,6 +176,7 @@ const segmentSources: SourceProvider = async (app, guruId, courseIds) => {
         // A slide left without narration has nothing to answer from.
         .filter((cue) => cue.text.trim().length > 0)
         .map((cue) => ({
+          heading: cue.heading ?? '',
           text: cue.text.trim(),
           startSeconds: cue.startSeconds,
           endSeconds: cue.endSeconds,
@@ -176,7 +219,11 @@ const materialSources: SourceProvider = async (app, _guruId, courseIds) => {
 };
 
 const faqText = (question: string, answer: string) => `Q: ${question.trim()}\nA: ${answer.trim()}`;
-const faqPassage = async (content: string | Uint8Array): Promise<ChunkDraft[]> => [{ text: asText(content) }];
+/** An FAQ entry is one passage; its question is its heading, so a question asked the same way ranks first. */
+const faqPassage = async (content: string | Uint8Array): Promise<ChunkDraft[]> => {
+  const text = asText(content);
+  return [{ heading: /^Q: (.*)$/m.exec(text)?.[1] ?? '', text }];
+};
 
 /** The courses' FAQ: each entry one passage (question and answer). */
 const courseFaqSources: SourceProvider = async (app, _guruId, courseIds) => {

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrainingState } from '../../../../common/contracts/gurus';
 import {
+  courseVideos,
   guruChunks,
   guruCourses,
   guruQuestions,
@@ -210,6 +211,21 @@ describe('guru training', () => {
     expect(response.json()).toMatchObject({ status: 'failed', error: NO_SOURCES_MESSAGE, chunkCount: 0 });
     expect(NO_SOURCES_MESSAGE).toBe('Add a course, FAQ or study material before training');
 
+    // A course with nothing ready yet is named, so the teacher knows what to add or wait for.
+    const waiting = await insertGuru(ctx.app, teacher.user.id, { name: 'Waiting guru' });
+    const unready = await insertSourceCourse(ctx.app, teacher.user.id, 'Course still processing');
+    await linkCourse(ctx.app, waiting.id, unready.id);
+    const named = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/gurus/${waiting.id}/train`,
+      headers: teacher.headers,
+    });
+    expect(named.json()).toMatchObject({
+      status: 'failed',
+      error:
+        '"Course still processing" has no ready lesson videos, FAQ or study material yet. Add some, or wait until the videos finish processing, then train again.',
+    });
+
     const broken = await insertGuru(ctx.app, teacher.user.id, { name: 'Broken guru' });
     const course = await insertSourceCourse(ctx.app, teacher.user.id, 'Broken course');
     await insertMaterial(ctx.app, course.id, 'Scanned notes', Buffer.from('this is not a pdf at all'));
@@ -226,6 +242,38 @@ describe('guru training', () => {
     const row = await ctx.app.db.query.gurus.findFirst({ where: eq(gurus.id, broken.id) });
     expect(row?.trainingError).toBe('The study material "Scanned notes" could not be read as a PDF.');
     expect(row?.trainedAt).toBeNull();
+  });
+
+  it('learns every ready lesson of a course added without choosing videos', async () => {
+    const course = await insertSourceCourse(ctx.app, teacher.user.id, 'Circles course');
+    const ready = await insertCaptionedVideo(
+      ctx.app,
+      course.id,
+      'Circles',
+      webVtt([[0, 8, 'A circle is the set of points at one distance from its centre.']]),
+    );
+    const processing = await insertCaptionedVideo(
+      ctx.app,
+      course.id,
+      'Not ready yet',
+      webVtt([[0, 8, 'This video is still being prepared.']]),
+    );
+    await ctx.app.db
+      .update(courseVideos)
+      .set({ processingStatus: 'processing' })
+      .where(eq(courseVideos.id, processing.id));
+    const guru = await insertGuru(ctx.app, teacher.user.id, { name: 'Circles guru' });
+    await linkCourse(ctx.app, guru.id, course.id);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/gurus/${guru.id}/train`,
+      headers: teacher.headers,
+    });
+    expect(response.json()).toMatchObject({ status: 'ready', indexedSources: 1 });
+    const chunks = await chunksOf(guru.id);
+    expect(chunks.map((chunk) => [chunk.sourceKey, chunk.text])).toEqual([
+      [`caption:${ready.id}`, 'A circle is the set of points at one distance from its centre.'],
+    ]);
   });
 
   it('lets only the owner side train or read the training', async () => {
