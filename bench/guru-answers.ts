@@ -25,7 +25,8 @@ import { HELD_OUT, OFF_TOPIC, QUESTIONS } from '../server/test/fixtures/geometry
 import { buildDeckGuru, buildGeometryGuru } from '../server/test/fixtures/guru-training';
 import {
   type DeckQuestion,
-  WATER_CYCLE_HELD_OUT,
+  WATER_CYCLE_FRESH,
+  WATER_CYCLE_SEEN,
   WATER_CYCLE_OFF_COURSE,
   WATER_CYCLE_QUESTIONS,
   waterCyclePdf,
@@ -208,7 +209,8 @@ async function deckPart() {
   }
 
   await measure('tuning set', WATER_CYCLE_QUESTIONS);
-  await measure('held-out set', WATER_CYCLE_HELD_OUT);
+  await measure('held-out set, seen once', WATER_CYCLE_SEEN);
+  await measure('held-out set, fresh', WATER_CYCLE_FRESH);
   let offRefused = 0;
   for (const question of WATER_CYCLE_OFF_COURSE) {
     const prepared = await prepareAnswer(app, built.guru, question, []);

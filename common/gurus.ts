@@ -43,6 +43,8 @@ export interface Citation {
   startSeconds: number | null;
   page: number | null;
   slide: number | null;
+  /** The slide's title or the FAQ's question; absent in answers saved before titles were kept. */
+  heading?: string;
 }
 
 /** Integration keys of SPEC §3, with the descriptions shown on /integrations. */

@@ -57,7 +57,19 @@ test('a teacher turns slides into a narrated video, regenerates one segment and 
   await expect(page).toHaveURL(/\/course-library-wizard\?id=[0-9a-f-]{36}/, { timeout: 30_000 });
   const libraryId = new URL(page.url()).searchParams.get('id') as string;
   await expect(segments(page)).toHaveCount(3);
-  await expect(narration(page, 2)).toHaveValue(/Quadrilaterals/);
+  // The slide's title is kept apart from its narration, which starts as the slide's sentences.
+  await expect(segments(page).nth(1)).toContainText('Segment 2 · page 2 · Quadrilaterals');
+  await expect(narration(page, 2)).toHaveValue('Four sides. Four angles. Angles add up to 360°.');
+
+  // Nobody picked a voice yet: the wizard asks for one, in the spec's words, before anything is spoken.
+  const voice = page.getByRole('combobox', { name: 'Voice', exact: true });
+  await expect(voice).toHaveValue('');
+  await expect(page.getByText(LIBRARY_MSG.voice)).toBeVisible();
+  await voice.click();
+  await page.getByRole('option', { name: 'Nova' }).click();
+  await page.getByRole('combobox', { name: 'Fallback voice' }).click();
+  await page.getByRole('option', { name: 'Echo' }).click();
+  await expectSaved(page);
 
   // Edit the first narration; it is saved on its own.
   await narration(page, 1).fill('A polygon is a closed shape made only of straight sides.');

@@ -11,6 +11,7 @@ import { trackRequestContext } from './lifecycle/request-context';
 import { explainStartupError, formatStartupError } from './lifecycle/startup-error';
 import { lifecycleTestRoutes, lifecycleTestRoutesEnabled } from './lifecycle/test-routes';
 import { ensureCurrencyRates } from './modules/common/currency-rates';
+import { expandWord } from './modules/gurus/lexicon/expand';
 import { ensureDefaultPlans } from './modules/plans/trials';
 import { seedDemo } from './seed/demo';
 import { seedDemoContent } from './seed/demo-content';
@@ -60,6 +61,8 @@ async function main() {
     );
   }
   await app.listen({ port: config.port, host: config.host });
+  // The guru's dictionary (WordNet's index and word forms, about 30 MB) loads now, not on the first question.
+  void expandWord('water');
   console.log(`Gurukul is running at ${config.publicUrl} (data in ${config.dataDir})`);
 }
 

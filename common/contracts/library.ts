@@ -139,8 +139,9 @@ export interface LibrarySummary {
 }
 
 export interface LibraryDetail extends LibrarySummary {
-  voice: GuruVoice;
-  fallbackVoice: GuruVoice;
+  /** Null until the teacher chooses one: a new library never speaks in a voice nobody picked. */
+  voice: GuruVoice | null;
+  fallbackVoice: GuruVoice | null;
   avatarKind: LibraryAvatarKind;
   avatarImageUrl: string | null;
   avatarCorner: AvatarCorner;

@@ -18,8 +18,9 @@ export const courseLibraries = pgTable(
     title: text('title').notNull(),
     /** The uploaded file's name, shown in the list (the deck itself is not kept: its slides are). */
     sourceName: text('source_name').notNull().default(''),
-    voice: text('voice').notNull().default('alloy'),
-    fallbackVoice: text('fallback_voice').notNull().default('echo'),
+    /** Chosen by the teacher in the wizard (null until then: generation asks for it, SPEC's texts). */
+    voice: text('voice'),
+    fallbackVoice: text('fallback_voice'),
     /** 'static' | 'd_id' | 'none' (LIBRARY_AVATAR_KINDS). */
     avatarKind: text('avatar_kind').notNull().default('none'),
     avatarImagePath: text('avatar_image_path'),

@@ -49,6 +49,7 @@ export function citationsOf(passages: Passage[]): Citation[] {
       startSeconds: passage.startSeconds,
       page: passage.page,
       slide: passage.slide,
+      heading: passage.heading,
     });
   }
   return citations;

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
 import { OFF_TOPIC, QUESTIONS } from '../../test/fixtures/geometry-course';
-import { buildGeometryGuru } from '../../test/fixtures/guru-training';
+import { buildDeckGuru, buildGeometryGuru } from '../../test/fixtures/guru-training';
+import {
+  WATER_CYCLE_FRESH,
+  WATER_CYCLE_OFF_COURSE,
+  WATER_CYCLE_QUESTIONS,
+  WATER_CYCLE_SEEN,
+  waterCyclePdf,
+} from '../../test/fixtures/water-cycle-deck';
+import { prepareAnswer } from './answering';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { retrievePassages } from './retrieval';
 
@@ -54,5 +62,60 @@ describe('retrieval', () => {
     const { insertGuru } = await import('../../test/fixtures/guru-training');
     const empty = await insertGuru(ctx.app, other.id);
     expect(await retrievePassages(ctx.app, empty.id, 'What is the hypotenuse?')).toEqual([]);
+  });
+});
+
+describe('retrieval over a slide deck made into a lesson', () => {
+  let ctx: TestContext;
+  let built: Awaited<ReturnType<typeof buildDeckGuru>>;
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    const teacher = await buildUser(ctx.app, { userType: 'teacher' });
+    built = await buildDeckGuru(ctx.app, teacher.id, await waterCyclePdf());
+  });
+  afterAll(async () => ctx?.close());
+
+  it('learns one passage per slide, titled, with clean sentences and no caption duplicates', async () => {
+    const passages = await retrievePassages(ctx.app, built.guru.id, 'What is an aquifer?');
+    expect(passages[0]).toMatchObject({ sourceKind: 'segment', slide: 7, heading: 'Collection' });
+    expect(passages.every((passage) => passage.sourceKind === 'segment')).toBe(true);
+    for (const cue of built.cues) {
+      expect(cue.text, `slide ${cue.slide}`).not.toMatch(/\n|Earth Science|\d+ \/ 10/);
+      // The title is kept apart, not glued to the narration.
+      expect(cue.heading, `slide ${cue.slide}`).toBeTruthy();
+      expect(cue.text.startsWith(cue.heading ?? ''), `slide ${cue.slide}`).toBe(false);
+    }
+  });
+
+  it('cites the slide that answers students’ questions first, and refuses what the deck does not cover', async () => {
+    const all = [...WATER_CYCLE_QUESTIONS, ...WATER_CYCLE_SEEN, ...WATER_CYCLE_FRESH];
+    let first = 0;
+    let stated = 0;
+    for (const item of all) {
+      const prepared = await prepareAnswer(ctx.app, built.guru, item.question, []);
+      expect(prepared.notCovered, item.question).toBe(false);
+      const passages = prepared.passages.slice(0, 3).map((passage) => passage.slide);
+      if (prepared.citations[0]?.slide === item.slide) first += 1;
+      let text = '';
+      for await (const part of prepared.stream) text += part;
+      if (text.toLowerCase().includes(item.fact.toLowerCase())) stated += 1;
+      // Whole sentences of the cited slide, nothing about where they are.
+      expect(text, item.question).not.toMatch(/\(See |\n/);
+      expect(passages.length, item.question).toBeGreaterThan(0);
+    }
+    // bench/guru-answers.ts keeps the figures; these floors catch a regression (52 questions).
+    expect(first / all.length).toBeGreaterThanOrEqual(0.9);
+    expect(stated / all.length).toBeGreaterThanOrEqual(0.85);
+    for (const question of WATER_CYCLE_OFF_COURSE) {
+      expect((await prepareAnswer(ctx.app, built.guru, question, [])).notCovered, question).toBe(true);
+    }
+  });
+
+  it('answers when a word of many meanings is missing beside a specific one that is found', async () => {
+    const passages = await retrievePassages(ctx.app, built.guru.id, 'How are glaciers made?');
+    expect(passages[0]?.slide).toBe(8);
+    // Words of many meanings alone are the topic after all: both must be found.
+    expect(await retrievePassages(ctx.app, built.guru.id, 'What do you get when you make it?')).toEqual([]);
   });
 });

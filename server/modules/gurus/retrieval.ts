@@ -7,12 +7,13 @@ import { expandWord } from './lexicon/expand';
 
 /**
  * The relevance floor. A passage counts only when its ts_rank_cd reaches MIN_RANK and it holds enough of
- * the question's topic words (its words but the FILLER ones and stop words): MIN_MATCHED of them as written
- * or as a dictionary form ("polyhedra" → "polyhedron"), or all of them when the question has fewer; or one
- * of them and related words (RELATED_WEIGHT each) to a coverage of MIN_COVERAGE. One shared everyday word
- * ("world", "good") is not enough, so off-topic questions find nothing; a question with a word the course
- * does not use is still answered when two others are found. Tuned by retrieval.test.ts and
- * bench/guru-answers.ts.
+ * the question's topic words (its words but the FILLER ones, stop words, and words of very many meanings
+ * beside specific ones): MIN_MATCHED of them as written or as a dictionary form ("polyhedra" →
+ * "polyhedron"), or all of them when the question has fewer; or one of them and related words
+ * (RELATED_WEIGHT each) to a coverage of MIN_COVERAGE. One shared everyday word ("world", "good") is not
+ * enough, so off-topic questions find nothing; a question with a word the course does not use is still
+ * answered when two others are found, or when that word is a vague one ("make", "get") beside a specific one
+ * that is. Tuned by retrieval.test.ts and bench/guru-answers.ts.
  */
 export const MIN_RANK = 0.01;
 export const MIN_MATCHED = 2;
@@ -89,28 +90,35 @@ export async function retrievePassages(
     word: term.word,
     forms: term.forms.join(' '),
     related: term.related.join(' '),
+    weak: term.weak,
   }));
   if (groups.length === 0) return [];
   const result = await app.db.execute<Row>(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(groups)}::jsonb)
-        as t(index int, word text, forms text, related text)
+        as t(index int, word text, forms text, related text, weak boolean)
     ),
     lexed as (
-      select index,
+      select index, weak,
         array(select lexeme from unnest(to_tsvector('english', word || ' ' || forms))) as own,
         array(select lexeme from unnest(to_tsvector('english', related))) as other
       from input
       -- A stop word is not a topic, whatever its dictionary forms are.
       where to_tsvector('english', word) <> ''::tsvector
     ),
-    topic as (
-      select index, own, array(select unnest(other) except select unnest(own)) as other
+    topical as (
+      select index, weak, own, array(select unnest(other) except select unnest(own)) as other
       from lexed
       where not (own <@ string_to_array(${FILLER.join(' ')}, ' '))
     ),
+    topic as (
+      -- A word of many meanings need not be found beside a specific one ("How are glaciers made?"); when
+      -- the question has only such words, they are its topic after all.
+      select *, weak and exists (select 1 from topical t where not t.weak) as optional
+      from topical
+    ),
     quoted as (
-      select index,
+      select index, optional,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
           from unnest(own) as l)::tsquery as own_query,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
@@ -124,7 +132,7 @@ export async function retrievePassages(
         (select string_agg(own_query::text, ' | ') from quoted)::tsquery as own_query,
         (select string_agg(other_query::text, ' | ') from quoted where other_query is not null)::tsquery
           as other_query,
-        (select count(*) from quoted)::int as wanted
+        (select count(*) from quoted where not optional)::int as wanted
     ),
     hits as (
       select c.*,
@@ -134,7 +142,7 @@ export async function retrievePassages(
                          when g.other_query is not null and c.search @@ g.other_query then ${RELATED_WEIGHT}::float8
                          else 0 end)
           from quoted g)::float8 as coverage,
-        (select count(*) from quoted g where c.search @@ g.own_query)::int as own_matched,
+        (select count(*) from quoted g where not g.optional and c.search @@ g.own_query)::int as own_matched,
         (select count(*) from quoted g where c.search @@ g.heading_query)::int as heading_matched,
         q.wanted
       from guru_chunks c, q

@@ -1,6 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GURU_VOICES, type GuruVoice } from '../../../common/gurus';
 import { LIBRARY_MSG } from '../../../common/library';
 import type { App } from '../../http/app-type';
 import { MediaError } from '../../media/ffmpeg';
@@ -8,6 +7,7 @@ import { runFfmpeg, SEGMENT_AUDIO_RATE } from '../../media/narrated-segment';
 import { DidError, didClient, type TalkStatus } from '../../providers/avatar/d-id';
 import { integrationKey } from '../integrations/service';
 import type { LibraryRow } from './access';
+import { asVoice } from './segment-speech';
 
 /**
  * How often a talk is polled and how long it may take. A talk of a few sentences is ready in well under a
@@ -30,9 +30,6 @@ export interface TalkingHead {
   /** The talk's MP4 in the work folder, for the avatar corner. */
   videoPath: string;
 }
-
-const asVoice = (name: string): GuruVoice =>
-  (GURU_VOICES as readonly string[]).includes(name) ? (name as GuruVoice) : 'alloy';
 
 /** Why a talk ended without a video, as the owner can act on it. */
 const TALK_FAILED: Record<Extract<TalkStatus, 'error' | 'rejected'>, string> = {

@@ -8,7 +8,8 @@ import type { LibraryRow } from './access';
 import { segmentChanged, segmentsOf } from './presenters';
 import { assertNotGenerating, assertWithinSlideLimit } from './service';
 
-const isVoice = (value: string) => (GURU_VOICES as readonly string[]).includes(value);
+const isVoice = (value: string | null) =>
+  value !== null && (GURU_VOICES as readonly string[]).includes(value);
 
 /**
  * D-ID credits the next generation would spend against what the owner's key has left. Only segments that

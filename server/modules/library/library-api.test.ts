@@ -274,6 +274,19 @@ describe('generate refusals', () => {
   const setLook = (libraryId: string, avatarKind: string) =>
     call(owner, 'PUT', `/${libraryId}`, { ...SETTINGS, avatarKind });
 
+  it('asks for the voices of a new library, which starts with none chosen', async () => {
+    const library = await newLibrary();
+    expect(library).toMatchObject({ voice: null, fallbackVoice: null });
+    const noVoice = await call(owner, 'POST', `/${library.id}/generate`);
+    expect(noVoice.statusCode).toBe(400);
+    expect(noVoice.json().message).toBe(LIBRARY_MSG.voice);
+    expect((await call(owner, 'PUT', `/${library.id}`, SETTINGS)).statusCode).toBe(200);
+    expect((await call(owner, 'GET', `/${library.id}`)).json()).toMatchObject({
+      voice: SETTINGS.voice,
+      fallbackVoice: SETTINGS.fallbackVoice,
+    });
+  });
+
   it('asks for an image for a static avatar and a narration for every slide', async () => {
     const library = await newLibrary();
     await setLook(library.id, 'static');

@@ -116,8 +116,8 @@ export async function libraryDetail(app: App, library: LibraryRow): Promise<Libr
   const hasVideo = Boolean(library.hlsPath);
   return {
     ...presentLibrarySummary(app, library, segments),
-    voice: library.voice as GuruVoice,
-    fallbackVoice: library.fallbackVoice as GuruVoice,
+    voice: library.voice as GuruVoice | null,
+    fallbackVoice: library.fallbackVoice as GuruVoice | null,
     avatarKind: library.avatarKind as LibraryAvatarKind,
     avatarImageUrl: fileUrl(app, library.avatarImagePath),
     avatarCorner: library.avatarCorner as AvatarCorner,

@@ -6,8 +6,9 @@ import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
 import { speakingAs } from '../integrations/service';
 import type { LibraryRow } from './access';
 
-const asVoice = (name: string): GuruVoice =>
-  (GURU_VOICES as readonly string[]).includes(name) ? (name as GuruVoice) : 'alloy';
+/** The library's voice; generation refuses a library without one, so 'alloy' is only a sample's default. */
+export const asVoice = (name: string | null): GuruVoice =>
+  name && (GURU_VOICES as readonly string[]).includes(name) ? (name as GuruVoice) : 'alloy';
 
 /**
  * A segment's narration as WAV for renderSegment: the owner's speaker (ElevenLabs key, OpenAI speech, else

@@ -23,6 +23,8 @@ export interface QuestionTerm {
   word: string;
   forms: string[];
   related: string[];
+  /** A word of very many meanings ("make", "get"): not required to be found. */
+  weak: boolean;
 }
 
 export interface AnswerRequest {

@@ -48,8 +48,9 @@ function CitationItem({ citation }: { citation: Citation }) {
         <IconPlayerPlay size={16} aria-hidden />
         <Anchor component={Link} to={videoCitationHref(citation)} size="sm" data-testid="citation-link">
           {citation.title}
-          {/* A course library lesson: the slide shown at that moment. */}
+          {/* A course library lesson: the slide shown at that moment, and its title. */}
           {citation.slide ? `, slide ${citation.slide}` : ''}
+          {citation.slide && citation.heading ? ` “${citation.heading}”` : ''}
           {at}
         </Anchor>
       </Group>

@@ -132,6 +132,8 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
         />
         <Select
           label="Voice"
+          description="Who narrates the video: press Hear on a slide to listen before you generate."
+          placeholder="Choose a voice"
           withAsterisk
           data={VOICE_OPTIONS}
           value={settings.voice}
@@ -143,6 +145,7 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
         <Select
           label="Fallback voice"
           description="Used when the chosen voice's service is unavailable."
+          placeholder="Choose a fallback voice"
           withAsterisk
           data={VOICE_OPTIONS}
           value={settings.fallbackVoice}

