@@ -288,6 +288,7 @@ function TurnView({ turn, guruName, live }: { turn: Turn; guruName: string; live
         <Text
           size="sm"
           style={{ whiteSpace: 'pre-wrap' }}
+          data-testid="answer-text"
           aria-live={live ? 'polite' : undefined}
           aria-busy={turn.status === 'streaming'}
         >

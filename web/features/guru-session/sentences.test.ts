@@ -20,7 +20,12 @@ describe('speaking a streamed answer', () => {
   it('does not cut at a wrapped line, a decimal point or an abbreviation', () => {
     expect(
       split(['The water\nvapour rises. Pi is 3.14 or so. Clouds, e.g. cumulus, float. Dr. Rain said so. ']),
-    ).toEqual(['The water vapour rises.', 'Pi is 3.14 or so.', 'Clouds, e.g. cumulus, float.', 'Dr. Rain said so.']);
+    ).toEqual([
+      'The water vapour rises.',
+      'Pi is 3.14 or so.',
+      'Clouds, e.g. cumulus, float.',
+      'Dr. Rain said so.',
+    ]);
     expect(split(['A heading\n\nThe text after it.'])).toEqual(['A heading', 'The text after it.']);
   });
 
