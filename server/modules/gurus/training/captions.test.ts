@@ -52,6 +52,18 @@ describe('WebVTT captions', () => {
       text: 'and',
     }));
     for (const passage of groupCues(runOn)) expect(passage.end - passage.start).toBeLessThanOrEqual(45);
+
+    // A long sentence that runs past 45 s starts the next passage instead of being cut in two.
+    const longSentence = [
+      { start: 0, end: 10, text: 'Short one.' },
+      { start: 10, end: 20, text: 'The next sentence starts here' },
+      { start: 20, end: 40, text: 'and goes on and on' },
+      { start: 40, end: 50, text: 'until it ends.' },
+    ];
+    expect(groupCues(longSentence).map((passage) => passage.text)).toEqual([
+      'Short one.',
+      'The next sentence starts here and goes on and on until it ends.',
+    ]);
   });
 });
 

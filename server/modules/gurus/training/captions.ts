@@ -57,27 +57,36 @@ export function parseWebVtt(vtt: string): CaptionCue[] {
 }
 
 /**
- * Groups cues into passages of about 30-45 seconds: a passage closes once it lasts `minSeconds` and the cue
- * ends a sentence, or when the next cue would take it past `maxSeconds`. Short passages keep a question's
- * answer close to the moment the video opens at; long enough ones hold a whole explanation.
+ * Groups cues into passages of about 30-45 seconds cut at sentence ends: a passage closes once it lasts
+ * `minSeconds` and the cue ends a sentence; when the next cue would take it past `maxSeconds`, it closes
+ * after its last cue that ends a sentence (the rest starts the next passage), or there when none does.
+ * Short passages keep a question's answer close to the moment the video opens at; whole sentences keep a
+ * cited passage readable and its moment on the sentence that starts it.
  */
 export function groupCues(cues: CaptionCue[], minSeconds = 30, maxSeconds = 45): CaptionPassage[] {
   const passages: CaptionPassage[] = [];
   let current: CaptionCue[] = [];
-  const close = () => {
-    if (current.length === 0) return;
+  const close = (count = current.length) => {
+    if (count === 0) return;
+    const taken = current.slice(0, count);
     passages.push({
-      start: current[0].start,
-      end: current[current.length - 1].end,
-      text: current.map((cue) => cue.text).join(' '),
+      start: taken[0].start,
+      end: taken[taken.length - 1].end,
+      text: taken.map((cue) => cue.text).join(' '),
     });
-    current = [];
+    current = current.slice(count);
   };
+  const endsSentence = (cue: CaptionCue) => /[.!?]["')\]]?$/.test(cue.text);
   for (const cue of cues) {
-    if (current.length > 0 && cue.end - current[0].start > maxSeconds) close();
+    if (current.length > 0 && cue.end - current[0].start > maxSeconds) {
+      const lastEnd = current.findLastIndex(endsSentence);
+      close(lastEnd >= 0 ? lastEnd + 1 : current.length);
+      // What was left over may itself be too long to take this cue.
+      if (current.length > 0 && cue.end - current[0].start > maxSeconds) close();
+    }
     current.push(cue);
     const length = cue.end - current[0].start;
-    if (length >= minSeconds && /[.!?]["')\]]?$/.test(cue.text)) close();
+    if (length >= minSeconds && endsSentence(cue)) close();
   }
   close();
   return passages;
