@@ -26,6 +26,7 @@ import { buildDeckGuru, buildGeometryGuru } from '../server/test/fixtures/guru-t
 import {
   type DeckQuestion,
   WATER_CYCLE_FRESH,
+  WATER_CYCLE_FRESH_2,
   WATER_CYCLE_SEEN,
   WATER_CYCLE_OFF_COURSE,
   WATER_CYCLE_QUESTIONS,
@@ -211,6 +212,7 @@ async function deckPart() {
   await measure('tuning set', WATER_CYCLE_QUESTIONS);
   await measure('held-out set, seen once', WATER_CYCLE_SEEN);
   await measure('held-out set, fresh', WATER_CYCLE_FRESH);
+  await measure('held-out set, fresh 2', WATER_CYCLE_FRESH_2);
   let offRefused = 0;
   for (const question of WATER_CYCLE_OFF_COURSE) {
     const prepared = await prepareAnswer(app, built.guru, question, []);

@@ -72,6 +72,18 @@ describe('local answerer', () => {
     expect(pick('What is a cumulus cloud?', clouds)).toContain('A cloud is called cumulus when it is puffy.');
   });
 
+  it('weighs a word by how rare it is among the passages found: the course-wide word says least', () => {
+    const matters = passage(
+      'The water cycle moves heat around the planet. It refills the rivers that farms depend on.',
+      { chunkId: 'matters' },
+    );
+    const others = ['Water evaporates.', 'The water cycle never stops.', 'Water falls as rain.'].map(
+      (text, index) => passage(text, { chunkId: `other-${index}` }),
+    );
+    const { sentences } = pickSentences('Why is the water cycle important for farms?', [matters, ...others]);
+    expect(sentences).toContain('It refills the rivers that farms depend on.');
+  });
+
   it('gives the sentence before one that leans on it, and the next step of an explanation', () => {
     const leaf =
       'Plants lose water through pores in their leaves. This loss of water is called transpiration. Roots take water in.';

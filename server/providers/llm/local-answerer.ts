@@ -38,21 +38,33 @@ export function sentencesOf(text: string): string[] {
     .filter((sentence) => sentence.length > 0);
 }
 
-/** The question's topic words as stems: each its own, its forms' and (weaker) its related words'. */
+/**
+ * The question's topic words as stems — each its own, its forms' and (weaker) its related words' — and how
+ * much finding it in a sentence says: a word found in fewer of the retrieved passages says more (inverse
+ * document frequency: in a course about water, "water" is everywhere and "farms" is the question), and a
+ * word of very many meanings says half as much.
+ */
 interface TermStems {
   own: Set<string>;
   related: Set<string>;
+  weight: number;
 }
 
-function termStems(question: string, terms: QuestionTerm[]): TermStems[] {
+function termStems(question: string, terms: QuestionTerm[], passages: Passage[]): TermStems[] {
   const given =
-    terms.length > 0 ? terms : [...keywords(question)].map((word) => ({ word, forms: [], related: [] }));
+    terms.length > 0
+      ? terms
+      : [...keywords(question)].map((word) => ({ word, forms: [], related: [], weak: false }));
+  const passageWords = passages.map((passage) => new Set(wordsOf(passage.text).map(stem)));
+  const count = passageWords.length;
   return given
     .filter((term) => !STOP.has(term.word) && term.word.length > 1)
-    .map((term) => ({
-      own: new Set([term.word, ...term.forms].map(stem)),
-      related: new Set(term.related.map(stem)),
-    }));
+    .map((term) => {
+      const own = new Set([term.word, ...term.forms].map(stem));
+      const found = passageWords.filter((words) => [...own].some((word) => words.has(word))).length;
+      const rarity = Math.log(1 + count / Math.max(1, found)) / Math.log(1 + count);
+      return { own, related: new Set(term.related.map(stem)), weight: rarity * (term.weak ? 0.5 : 1) };
+    });
 }
 
 /** What kind of answer the question wants, and the words that mark a sentence giving it. */
@@ -80,6 +92,10 @@ const INTENTS: { asks: RegExp; marks: RegExp }[] = [
   },
 ];
 const INTENT_BONUS = 0.5;
+/** A sentence holding a related word ("vapour" for "evaporation") is weaker evidence than the word itself. */
+const RELATED = 0.5;
+/** Sentences scoring at least this share of the best one are part of the answer too. */
+const NEARLY_AS_GOOD = 0.65;
 /** A sentence that leans on the one before it ("This loss of water…") is not given alone. */
 const LEANS_BACK = /^(this|these|that|those|it|its|they|their|so|then|also|here)\b/i;
 /** A why or how question wants the explanation, which often takes the next sentence too. */
@@ -101,10 +117,10 @@ function score(sentence: string, order: number, stems: TermStems[], question: st
   let total = 0;
   for (const [index, term] of stems.entries()) {
     if ([...term.own].some((word) => words.has(word))) {
-      total += 1;
+      total += term.weight;
       covers.add(index);
     } else if ([...term.related].some((word) => words.has(word))) {
-      total += 0.5;
+      total += RELATED * term.weight;
       covers.add(index);
     }
   }
@@ -129,7 +145,7 @@ export function pickSentences(
   if (source.sourceKind === 'course_faq' || source.sourceKind === 'guru_faq') {
     return { sentences: sentencesOf(source.text), source };
   }
-  const stems = termStems(question, terms);
+  const stems = termStems(question, terms, passages);
   const all = sentencesOf(withoutHeading(source)).map((sentence, order) =>
     score(sentence, order, stems, question),
   );
@@ -142,7 +158,7 @@ export function pickSentences(
   const top = ranked[0].score;
   for (const item of ranked.slice(1)) {
     if (chosen.size >= max) break;
-    if (item.score >= Math.max(1, top * 0.75)) chosen.add(item);
+    if (item.score >= top * NEARLY_AS_GOOD) chosen.add(item);
   }
   if (COMPARES.test(question)) {
     // Each compared thing in some chosen sentence, when the passage has one for it.
