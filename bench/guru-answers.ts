@@ -14,10 +14,14 @@
  * answer text and to the first audio (the first sentence synthesised with espeak-ng, as the local speaker
  * does).
  *
- *   node_modules/.bin/tsx bench/guru-answers.ts [rounds=3] [geometry|deck]
+ * 3. Retrieval for a guru of many courses: the deck copied into 2,000 passages, beside the ten-slide guru.
+ *
+ *   node_modules/.bin/tsx bench/guru-answers.ts [rounds=3] [geometry|deck|scale]
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { guruChunks } from '../server/db/schema/index';
 import { prepareAnswer } from '../server/modules/gurus/answering';
 import { retrievePassages } from '../server/modules/gurus/retrieval';
 import { buildUser } from '../server/test/factories';
@@ -27,9 +31,9 @@ import {
   type DeckQuestion,
   WATER_CYCLE_FRESH,
   WATER_CYCLE_FRESH_2,
-  WATER_CYCLE_SEEN,
   WATER_CYCLE_OFF_COURSE,
   WATER_CYCLE_QUESTIONS,
+  WATER_CYCLE_SEEN,
   waterCyclePdf,
 } from '../server/test/fixtures/water-cycle-deck';
 import { startBenchApp } from './support/load';
@@ -228,6 +232,51 @@ async function deckPart() {
   );
 }
 
-if (only !== 'deck') await geometryPart();
-if (only !== 'geometry') await deckPart();
+/**
+ * Retrieval for a guru of many courses: the deck's ten slides copied into 200 lessons (2,000 passages), the
+ * deck's questions asked of it, beside the same questions asked of the ten-slide guru in this run.
+ */
+async function scalePart() {
+  const small = await buildDeckGuru(app, teacher.id, await waterCyclePdf(), 'Water cycle (small)');
+  const big = await buildDeckGuru(app, teacher.id, await waterCyclePdf(), 'Water cycle (big)');
+  const [row] = await app.db.select().from(guruChunks).where(eq(guruChunks.guruId, big.guru.id)).limit(1);
+  const copies = Array.from({ length: 199 }, (_, lesson) =>
+    big.cues.map((cue, index) => ({
+      guruId: big.guru.id,
+      sourceKey: `bench:${lesson}`,
+      sourceKind: 'segment',
+      title: `Lesson ${lesson + 2}`,
+      heading: cue.heading ?? '',
+      text: cue.text,
+      courseId: row.courseId,
+      videoId: row.videoId,
+      startSeconds: cue.startSeconds,
+      slide: cue.slide,
+      position: index,
+    })),
+  ).flat();
+  for (let at = 0; at < copies.length; at += 500)
+    await app.db.insert(guruChunks).values(copies.slice(at, at + 500));
+  const questions = [...WATER_CYCLE_QUESTIONS, ...WATER_CYCLE_FRESH, ...WATER_CYCLE_FRESH_2];
+  const time = async (guruId: string) => {
+    const times: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      for (const { question } of questions) {
+        const started = performance.now();
+        await retrievePassages(app, guruId, question);
+        times.push(performance.now() - started);
+      }
+    }
+    return times;
+  };
+  const reference = await time(small.guru.id);
+  const many = await time(big.guru.id);
+  console.log(
+    `\nretrieval, ${questions.length * rounds} questions: 10 passages p50 ${ms(percentile(reference, 50))}, p95 ${ms(percentile(reference, 95))}; 2,000 passages p50 ${ms(percentile(many, 50))}, p95 ${ms(percentile(many, 95))}`,
+  );
+}
+
+if (only !== 'deck' && only !== 'scale') await geometryPart();
+if (only !== 'geometry' && only !== 'scale') await deckPart();
+if (only !== 'geometry' && only !== 'deck') await scalePart();
 await stop();

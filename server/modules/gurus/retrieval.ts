@@ -28,6 +28,8 @@ export const RELATED_WEIGHT = 0.5;
 export const SENTENCE_WEIGHT = 0.5;
 export const HEADING_WEIGHT = 0.25;
 export const RANK_WEIGHT = 0.2;
+/** How many relevant passages the sentence-level scoring looks at. */
+const CANDIDATES = 20;
 /** Stemmed words of how a question is asked, not what about ("what does X mean", "please explain Y"). */
 export const FILLER = [
   'mean',
@@ -130,39 +132,57 @@ export async function retrievePassages(
     q as (
       select
         (select string_agg(own_query::text, ' | ') from quoted)::tsquery as own_query,
+        -- Every relevant passage holds at least one required word as written: the index finds those.
+        (select string_agg(own_query::text, ' | ') from quoted where not optional)::tsquery as required_query,
         (select string_agg(other_query::text, ' | ') from quoted where other_query is not null)::tsquery
           as other_query,
         (select count(*) from quoted where not optional)::int as wanted
     ),
     hits as (
-      select c.*,
-        ts_rank_cd(c.search, q.own_query)
-          + ${RELATED_WEIGHT}::float8 * coalesce(ts_rank_cd(c.search, q.other_query), 0) as rank,
-        (select sum(case when c.search @@ g.own_query then 1
-                         when g.other_query is not null and c.search @@ g.other_query then ${RELATED_WEIGHT}::float8
-                         else 0 end)
-          from quoted g)::float8 as coverage,
-        (select count(*) from quoted g where not g.optional and c.search @@ g.own_query)::int as own_matched,
-        (select count(*) from quoted g where c.search @@ g.heading_query)::int as heading_matched,
-        q.wanted
-      from guru_chunks c, q
-      where q.own_query is not null and c.guru_id = ${guruId}
-        and (c.search @@ q.own_query or (q.other_query is not null and c.search @@ q.other_query))
+      select c.*, m.coverage, m.own_matched, m.heading_matched, q.wanted, q.own_query, q.other_query
+      from guru_chunks c cross join q
+      cross join lateral (
+        -- Each topic word once per passage: found as written, only through a related word, in the heading.
+        select
+          coalesce(sum(case when f.own then 1 when f.other then ${RELATED_WEIGHT}::float8 else 0 end), 0)::float8
+            as coverage,
+          (count(*) filter (where f.own and not f.optional))::int as own_matched,
+          (count(*) filter (where f.own and c.search @@ f.heading_query))::int as heading_matched
+        from (
+          select g.optional, g.heading_query, c.search @@ g.own_query as own,
+            g.other_query is not null and not (c.search @@ g.own_query) and c.search @@ g.other_query as other
+          from quoted g
+        ) as f
+      ) as m
+      where q.required_query is not null and c.guru_id = ${guruId} and c.search @@ q.required_query
+    ),
+    covering as materialized (
+      select * from hits
+      where own_matched >= least(${MIN_MATCHED}::int, wanted) or coverage >= ${MIN_COVERAGE}::float8
     ),
     relevant as (
-      select * from hits
-      where rank >= ${MIN_RANK}::float8 and own_matched >= 1
-        and (own_matched >= least(${MIN_MATCHED}::int, wanted) or coverage >= ${MIN_COVERAGE}::float8)
+      -- ts_rank_cd is the costly part: only for passages that cover the question.
+      select * from (
+        select covering.*,
+          ts_rank_cd(search, own_query)
+            + ${RELATED_WEIGHT}::float8 * coalesce(ts_rank_cd(search, other_query), 0) as rank
+        from covering
+      ) as ranked
+      where rank >= ${MIN_RANK}::float8
+      -- Sentences are scored for the best candidates only: a guru of many courses has thousands of passages.
+      order by coverage desc, heading_matched desc, rank desc
+      limit ${CANDIDATES}::int
     ),
     scored as (
       select r.*,
         coalesce((select max(
-            (select sum(case when to_tsvector('english', s) @@ g.own_query then 1
-                             when g.other_query is not null and to_tsvector('english', s) @@ g.other_query
+            (select sum(case when sentence.vector @@ g.own_query then 1
+                             when g.other_query is not null and sentence.vector @@ g.other_query
                                then ${RELATED_WEIGHT}::float8
                              else 0 end)
               from quoted g))
-          from regexp_split_to_table(r.text, '(?<=[.!?])\\s+') as s), 0)::float8 as sentence_coverage
+          from regexp_split_to_table(r.text, '(?<=[.!?])\s+') as s,
+            lateral (select to_tsvector('english', s) as vector) as sentence), 0)::float8 as sentence_coverage
       from relevant r
     )
     select id, source_kind, title, heading, text, course_id, video_id, material_id, start_seconds, page, slide,
