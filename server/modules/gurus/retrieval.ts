@@ -54,7 +54,8 @@ export async function questionTerms(question: string): Promise<QuestionTerm[]> {
         .toLowerCase()
         .match(/[a-z][a-z']*[a-z]|[a-z0-9]+/g) ?? [],
     ),
-  ];
+    // Stop words are dropped by the search anyway: they need no dictionary lookup ("does" → "DOE" → energy).
+  ].filter((word) => !STOP_WORDS.has(word));
   return Promise.all(words.slice(0, MAX_WORDS).map(async (word) => ({ word, ...(await expandWord(word)) })));
 }
 
