@@ -214,9 +214,9 @@ async function deckPart() {
   }
 
   await measure('tuning set', WATER_CYCLE_QUESTIONS);
-  await measure('held-out set, seen once', WATER_CYCLE_SEEN);
-  await measure('held-out set, fresh', WATER_CYCLE_FRESH);
-  await measure('held-out set, fresh 2', WATER_CYCLE_FRESH_2);
+  await measure('held-out 1, seen once', WATER_CYCLE_SEEN);
+  await measure('held-out 2, seen once', WATER_CYCLE_FRESH);
+  await measure('fresh 2, never tuned on', WATER_CYCLE_FRESH_2);
   let offRefused = 0;
   for (const question of WATER_CYCLE_OFF_COURSE) {
     const prepared = await prepareAnswer(app, built.guru, question, []);
