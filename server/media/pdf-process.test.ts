@@ -1,19 +1,13 @@
-import PDFDocument from 'pdfkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type PdfProcessLimits, runPdfProcess } from './pdf-process';
 import { readPdfSlides, SlideDeckError } from './pdf-slides';
+import { writePdf } from './write-pdf';
 
 /** A real two-page PDF with text, written with pdfkit. */
 function makePdf() {
-  return new Promise<Buffer>((resolve, reject) => {
-    const doc = new PDFDocument({ size: [960, 540], margin: 48 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return writePdf({ size: [960, 540], margin: 48 }, (doc) => {
     doc.fontSize(40).text('Circles are round.');
     doc.addPage().fontSize(40).text('A radius is half a diameter.');
-    doc.end();
   });
 }
 

@@ -1,5 +1,4 @@
 import { createCanvas } from '@napi-rs/canvas';
-import PDFDocument from 'pdfkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { textInReadingOrder } from './pdf-pages';
 import {
@@ -9,15 +8,11 @@ import {
   readPdfSlides,
   SlideDeckError,
 } from './pdf-slides';
+import { writePdf } from './write-pdf';
 
 /** A real PDF written with pdfkit: one page per entry, a title and bullet lines on a 4:3 page. */
 function makePdf(pages: { title: string; lines: string[] }[], size: [number, number] = [960, 720]) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const doc = new PDFDocument({ size, margin: 48, autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return writePdf({ size, margin: 48, autoFirstPage: false }, (doc) => {
     for (const page of pages) {
       doc.addPage();
       // The body is drawn before the title, so drawing order is not reading order.
@@ -28,7 +23,6 @@ function makePdf(pages: { title: string; lines: string[] }[], size: [number, num
       doc.font('Helvetica-Bold').fontSize(44).text(page.title, 60, 80, { lineBreak: false });
       doc.rect(size[0] - 160, size[1] - 160, 100, 100).fill('#1c7ed6');
     }
-    doc.end();
   });
 }
 
@@ -106,15 +100,12 @@ describe('readPdfSlides', () => {
   });
 
   it('gives a clear error for a password-protected PDF', async () => {
-    const locked = await new Promise<Buffer>((resolve, reject) => {
-      const doc = new PDFDocument({ userPassword: 'secret', ownerPassword: 'owner', pdfVersion: '1.7' });
-      const chunks: Buffer[] = [];
-      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-      doc.on('end', () => resolve(Buffer.concat(chunks)));
-      doc.on('error', reject);
-      doc.text('Locked');
-      doc.end();
-    });
+    const locked = await writePdf(
+      { userPassword: 'secret', ownerPassword: 'owner', pdfVersion: '1.7' },
+      (doc) => {
+        doc.text('Locked');
+      },
+    );
     const failure = readPdfSlides(locked);
     await expect(failure).rejects.toMatchObject({ code: 'PDF_ENCRYPTED' });
     await expect(failure).rejects.toThrow(/password/);

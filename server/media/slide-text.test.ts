@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { readPdfSlides } from './pdf-slides';
 import { slideTexts } from './slide-text';
+import { writePdf } from './write-pdf';
 
 const line = (text: string, size = 24) => ({ text, size });
 
@@ -77,12 +77,7 @@ describe('slideTexts', () => {
 
 /** A real deck: title, a paragraph wrapped by pdfkit at the page width, a footer and page numbers. */
 function makeDeck(): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: [960, 540], margin: 48, autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return writePdf({ size: [960, 540], margin: 48, autoFirstPage: false }, (doc) => {
     const bodies = [
       'Photosynthesis is how green plants make their own food from sunlight, water and carbon dioxide, giving off oxygen as they do.',
       'Chlorophyll is the green pigment inside the chloroplasts that absorbs red and blue light and reflects green light back to our eyes.',
@@ -95,7 +90,6 @@ function makeDeck(): Promise<Buffer> {
       doc.fontSize(12).text('Biology · Plants', 60, 500, { lineBreak: false });
       doc.fontSize(12).text(String(index + 1), 880, 500, { lineBreak: false });
     });
-    doc.end();
   });
 }
 

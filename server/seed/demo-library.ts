@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import PDFDocument from 'pdfkit';
+import { writePdf } from '../media/write-pdf';
 import type { SeedCall } from './demo-quiz';
 
 export const DEMO_LIBRARY_TITLE = 'Polygons';
@@ -27,12 +27,7 @@ const SLIDES = [
 
 /** A 16:9 slide deck made with pdfkit, the kind of PDF a teacher exports from their slides. */
 export function makeDemoDeck(): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: [960, 540], margin: 40, autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return writePdf({ size: [960, 540], margin: 40, autoFirstPage: false }, (doc) => {
     for (const slide of SLIDES) {
       doc.addPage();
       doc.font('Helvetica-Bold').fontSize(44).fillColor('#1a1b1e').text(slide.heading, 60, 60);
@@ -40,7 +35,6 @@ export function makeDemoDeck(): Promise<Buffer> {
       for (const [line, text] of slide.bullets.entries()) doc.text(`- ${text}`, 80, 190 + line * 56);
       doc.polygon([760, 200], [860, 260], [840, 380], [700, 400], [660, 280]).fill('#4c6ef5');
     }
-    doc.end();
   });
 }
 

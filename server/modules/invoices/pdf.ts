@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import type { InvoiceRow } from '../../db/schema/index';
+import { writePdf } from '../../media/write-pdf';
 import { invoiceDay, pdfAmount } from './tax';
 
 export interface PdfOptions {
@@ -40,21 +40,15 @@ const PAID_GREEN = '#1b7f3b';
 
 /** Renders one invoice as an A4 PDF, in DejaVu Sans where the system has it (see INVOICE_FONT_FILE). */
 export function renderInvoicePdf(invoice: InvoiceRow, options: PdfOptions): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    compress: options.compress ?? true,
-    info: { Title: `Invoice ${invoice.number}`, Author: invoice.seller.name ?? 'Gurukul' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  draw(doc, invoice, options, invoiceFonts(doc, options.fontFile ?? INVOICE_FONT_FILE));
-  doc.end();
-  return done;
+  return writePdf(
+    {
+      size: 'A4',
+      margin: MARGIN,
+      compress: options.compress ?? true,
+      info: { Title: `Invoice ${invoice.number}`, Author: invoice.seller.name ?? 'Gurukul' },
+    },
+    (doc) => draw(doc, invoice, options, invoiceFonts(doc, options.fontFile ?? INVOICE_FONT_FILE)),
+  );
 }
 
 function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions, fonts: InvoiceFonts): void {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { isLemma, type Synset, synsetAt, synsetOffsets, type WordNetPos } from './wordnet';
+import { isLemma, synsetAt, synsetOffsets, type WordNetPos } from './wordnet';
 
 /**
  * How a student's word is widened before the course is searched: its dictionary forms (morphology) and the
@@ -64,9 +64,9 @@ export async function baseForms(word: string): Promise<Map<string, WordNetPos[]>
   return forms;
 }
 
-/** The single-word lemmas a synset adds, lower case, without the word itself. */
-function wordsOf(synset: Synset, except: Set<string>): string[] {
-  return synset.words.filter((word) => /^[a-z]+$/.test(word) && !except.has(word));
+/** The single-word lemmas among `words`, lower case, without the word itself. */
+function singleWords(words: string[], except: Set<string>): string[] {
+  return words.filter((word) => word && /^[a-z]+$/.test(word) && !except.has(word));
 }
 
 const cache = new Map<string, Promise<WordExpansion>>();
@@ -77,18 +77,20 @@ async function lookUp(word: string): Promise<WordExpansion> {
   const own = new Set([word.toLowerCase(), ...forms.keys()]);
   const related: string[] = [];
   const add = (words: string[]) => {
-    for (const each of words) if (!related.includes(each)) related.push(each);
+    for (const each of singleWords(words, own)) if (!related.includes(each)) related.push(each);
   };
+  let senses = 0;
   for (const [form, poses] of forms) {
     for (const pos of poses) {
-      for (const offset of (await synsetOffsets(pos, form)).slice(0, SENSES)) {
+      const offsets = await synsetOffsets(pos, form);
+      senses += offsets.length;
+      for (const [sense, offset] of offsets.slice(0, SENSES).entries()) {
         const synset = await synsetAt(pos, offset);
-        add(wordsOf(synset, own));
-        if (pos === 'noun' && offset === (await synsetOffsets(pos, form))[0]) {
+        add(synset.words);
+        if (pos === 'noun' && sense === 0) {
           // What the most common sense is a kind of: "rain" → "precipitation".
-          for (const pointer of synset.pointers.filter((each) => each.symbol === '@').slice(0, 1)) {
-            add(wordsOf(await synsetAt(pointer.pos, pointer.offset), own));
-          }
+          const kindOf = synset.pointers.find((each) => each.symbol === '@');
+          if (kindOf) add((await synsetAt(kindOf.pos, kindOf.offset)).words);
         }
         if (pos !== 'adj') continue;
         // An adjective's noun ("salty" → "salt"): its derivation and pertainym pointers from this word.
@@ -97,15 +99,10 @@ async function lookUp(word: string): Promise<WordExpansion> {
           if (pointer.symbol !== '+' && pointer.symbol !== '\\') continue;
           if (pointer.sourceWord !== 0 && pointer.sourceWord !== position) continue;
           const target = await synsetAt(pointer.pos, pointer.offset);
-          const linked = pointer.targetWord ? [target.words[pointer.targetWord - 1]] : target.words;
-          add(linked.filter((each) => each && /^[a-z]+$/.test(each) && !own.has(each)));
+          add(pointer.targetWord ? [target.words[pointer.targetWord - 1]] : target.words);
         }
       }
     }
-  }
-  let senses = 0;
-  for (const [form, poses] of forms) {
-    for (const pos of poses) senses += (await synsetOffsets(pos, form)).length;
   }
   return {
     forms: [...forms.keys()].filter((form) => form !== word.toLowerCase()),
