@@ -44,6 +44,9 @@ export interface PlanLimits {
   didCredits: number | null;
   storageMb: number | null;
   courses: number | null;
+  /** Institutes: how many teachers and students they may have (invitations waiting count too). */
+  teacherSeats: number | null;
+  studentSeats: number | null;
 }
 export const PLAN_LIMIT_KEYS = [
   'gurus',
@@ -52,6 +55,8 @@ export const PLAN_LIMIT_KEYS = [
   'didCredits',
   'storageMb',
   'courses',
+  'teacherSeats',
+  'studentSeats',
 ] as const satisfies readonly (keyof PlanLimits)[];
 
 export const PLAN_LIMIT_LABELS: Record<keyof PlanLimits, string> = {
@@ -61,6 +66,8 @@ export const PLAN_LIMIT_LABELS: Record<keyof PlanLimits, string> = {
   didCredits: 'D-ID credits',
   storageMb: 'Storage (MB)',
   courses: 'Courses',
+  teacherSeats: 'Teacher seats',
+  studentSeats: 'Student seats',
 };
 
 /** Every module at FULL, but for the overrides (the usual way to write a plan's modules). */
@@ -81,6 +88,8 @@ export const UNLIMITED: PlanLimits = {
   didCredits: null,
   storageMb: null,
   courses: null,
+  teacherSeats: null,
+  studentSeats: null,
 };
 
 /** One price of a plan: an amount in a currency for a billing period. */

@@ -26,7 +26,10 @@ export const planPriceSchema = z.object({
 });
 
 /** A limit: a whole number ≥ 0, or null for unlimited. */
-const limitField = numberField({ max: 1_000_000_000, maxMessage: MSG.numberRange, integer: true }).nullable();
+// Missing means unlimited, as for stored plans written before a limit existed (fullLimits).
+const limitField = numberField({ max: 1_000_000_000, maxMessage: MSG.numberRange, integer: true })
+  .nullable()
+  .default(null);
 
 const limitsShape = Object.fromEntries(PLAN_LIMIT_KEYS.map((key) => [key, limitField])) as Record<
   (typeof PLAN_LIMIT_KEYS)[number],

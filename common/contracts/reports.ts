@@ -26,7 +26,7 @@ import type { AttemptStatus } from '../quizzes';
  */
 
 /** A day (YYYY-MM-DD, whole day in UTC) or an exact ISO instant with an offset (the browser's local day). */
-const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+export const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'Please enter a valid date',
 });
 

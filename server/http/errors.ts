@@ -41,3 +41,5 @@ export const forbidden = (message = 'You are not allowed to do this') => new App
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError('VALIDATION', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError('CONFLICT', message, fields);

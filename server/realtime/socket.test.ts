@@ -172,9 +172,9 @@ describe('revoked sessions lose their sockets', () => {
     const { session: admin } = await buildAndLogin(ctx.app, { userType: 'admin' });
     const tabGone = disconnected(tab);
     const deactivate = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${user.id}/status`,
-      payload: { isActive: false },
+      method: 'POST',
+      url: `/api/admin/people/${user.id}/deactivate`,
+      payload: { reason: 'Shared the account' },
       headers: { authorization: `Bearer ${admin.jwtToken}` },
     });
     expect(deactivate.statusCode).toBe(200);

@@ -152,7 +152,11 @@ export const videoProgress = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    // Learners active this week (admin dashboard).
+    index('video_progress_updated_idx').on(t.updatedAt, t.userId),
+  ],
 );
 
 export type CourseRow = typeof courses.$inferSelect;

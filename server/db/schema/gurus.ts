@@ -190,6 +190,8 @@ export const conversations = pgTable(
   (t) => [
     index('conversations_guru_idx').on(t.guruId, t.startedAt),
     index('conversations_user_idx').on(t.userId, t.lastMessageAt),
+    // The admin dashboard counts this month's sessions.
+    index('conversations_started_idx').on(t.startedAt),
   ],
 );
 

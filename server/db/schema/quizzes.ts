@@ -116,6 +116,8 @@ export const quizAttempts = pgTable(
   },
   (t) => [
     index('quiz_attempts_user_idx').on(t.userId, t.startedAt),
+    // Learners active this week (admin dashboard), over a million attempts.
+    index('quiz_attempts_started_idx').on(t.startedAt, t.userId),
     index('quiz_attempts_course_idx').on(t.courseId, t.status),
     uniqueIndex('quiz_attempts_number_unique').on(t.quizId, t.userId, t.number),
     // At most one open attempt per student and quiz: a double click on "Start" cannot open two.

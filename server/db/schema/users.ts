@@ -30,11 +30,56 @@ export const users = pgTable(
     brandLogoPath: text('brand_logo_path'),
     // Developers read the outbox and logs only once an admin has granted it (a sign-up alone gives nothing).
     developerAccessGrantedAt: timestamp('developer_access_granted_at', { withTimezone: true }),
+    /** Set on every successful login (people lists sort and filter by it). */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Why an admin deactivated the account (shown on its page; cleared on reactivation). */
+    deactivationReason: text('deactivation_reason'),
+    /** Erased on request: personal data replaced, the row kept for invoices and payments (decision 030). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    index('users_institute_idx').on(t.instituteId),
+    index('users_institute_idx').on(t.instituteId, t.userType),
+    // People lists: one role, newest first or by name, a page at a time (bench/people.ts, 100,000 students).
+    index('users_type_created_idx').on(t.userType, t.createdAt),
+    index('users_created_idx').on(t.createdAt),
+    index('users_type_name_idx').on(t.userType, t.fullName),
+    // Search by any part of a name or an e-mail (ILIKE '%…%') through trigrams.
+    index('users_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * An institute's invitation to a teacher or student, sent by e-mail. Accepting signs the person up bound to
+ * the institute, or links their existing account. Only the token's hash is kept; one pending invitation per
+ * address and institute.
+ */
+export const instituteInvites = pgTable(
+  'institute_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instituteId: uuid('institute_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull().default(''),
+    userType: text('user_type').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedUserId: uuid('accepted_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('institute_invites_token_unique').on(t.tokenHash),
+    uniqueIndex('institute_invites_pending_unique')
+      .on(t.instituteId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
 
@@ -89,5 +134,5 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default({}),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.targetId, t.at)],
 );

@@ -163,5 +163,7 @@ export async function login(app: App, input: z.output<typeof loginSchema>, ip: s
   await app.db
     .delete(loginFailures)
     .where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, ip)));
+  // An admin's "Log in as" is not the person's own login, so only this path records it.
+  await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return startSession(app.db, app.config.jwtSecret, user, { remember: input.isRemember });
 }

@@ -49,6 +49,8 @@ export async function limitOf(app: App, holder: PlanHolder, key: keyof PlanLimit
 
 const LIMIT_MESSAGES: Partial<Record<keyof PlanLimits, string>> = {
   gurus: 'Please upgrade your plan to add more gurus',
+  teacherSeats: 'Please upgrade your plan to add more teachers',
+  studentSeats: 'Please upgrade your plan to add more students',
 };
 
 /**

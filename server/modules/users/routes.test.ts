@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONTS } from '../../../common/fonts';
-import { AUTH_MSG, MSG } from '../../../common/messages';
+import { MSG } from '../../../common/messages';
 import { THEME_COLORS } from '../../../common/theme-colors';
-import { auditLog, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import { signFileUrl } from '../../providers/storage/storage';
-import { buildAndLogin, buildUser, login, loginRequest } from '../../test/factories';
+import { buildAndLogin, buildUser, login } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
 
@@ -268,65 +268,5 @@ describe('profile images and signed file URLs', () => {
     expect((await logoPath(stranger.headers, faculty.user.id)).statusCode).toBe(403);
     expect((await logoPath(stranger.headers, institute.user.id)).statusCode).toBe(403);
     expect((await logoPath(faculty.headers, stranger.user.id)).statusCode).toBe(403);
-  });
-});
-
-describe('PUT /api/admin/users/{id}/status', () => {
-  const setStatus = (headers: Headers, userId: string, isActive: boolean) =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${userId}/status`,
-      payload: { isActive },
-      headers,
-    });
-
-  it('revokes the live token at once, refuses login, and reactivation lets the user back', async () => {
-    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
-    const target = await buildAndLogin(ctx.app, { userType: 'teacher' });
-    const me = () =>
-      ctx.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { authorization: `Bearer ${target.session.jwtToken}` },
-      });
-    expect((await me()).statusCode).toBe(200);
-
-    expect((await setStatus(admin.headers, target.user.id, false)).statusCode).toBe(200);
-    expect((await me()).statusCode).toBe(401);
-    const refused = await loginRequest(ctx.app, target.user.email);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 'ACCOUNT_INACTIVE', message: AUTH_MSG.inactive });
-
-    expect((await setStatus(admin.headers, target.user.id, true)).statusCode).toBe(200);
-    expect((await loginRequest(ctx.app, target.user.email)).statusCode).toBe(200);
-    expect((await me()).statusCode).toBe(401);
-
-    const audit = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, target.user.id));
-    expect(audit.map((row) => [row.action, row.actorId])).toEqual(
-      expect.arrayContaining([
-        ['deactivate-user', admin.user.id],
-        ['activate-user', admin.user.id],
-      ]),
-    );
-  });
-
-  it('refuses non-admins, admin targets and bad bodies', async () => {
-    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
-    const otherAdmin = await buildUser(ctx.app, { userType: 'admin' });
-    const target = await buildUser(ctx.app, { userType: 'student' });
-    for (const userType of ['teacher', 'institute', 'student', 'partner', 'developer'] as const) {
-      const caller = await buildAndLogin(ctx.app, { userType });
-      expect((await setStatus(caller.headers, target.id, false)).statusCode).toBe(403);
-    }
-    expect((await setStatus(admin.headers, otherAdmin.id, false)).statusCode).toBe(403);
-    const bad = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${target.id}/status`,
-      payload: { isActive: 'no' },
-      headers: admin.headers,
-    });
-    expect(bad.statusCode).toBe(400);
-    const stored = await ctx.app.db.query.users.findFirst({ where: eq(users.id, target.id) });
-    expect(stored?.isActive).toBe(true);
   });
 });

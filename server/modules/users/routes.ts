@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rolesWith } from '../../../common/capabilities';
 import { IMAGE_KINDS, type LogoPaths, updateUserInfoSchema } from '../../../common/contracts/profile';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
-import { auditLog, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canEditUser, canSeeUserImages } from '../../http/policies';
-import { presentAccount, revokeAllSessions } from '../auth/sessions';
+import { presentAccount } from '../auth/sessions';
 import { removeStoredFile, storeUpload } from '../files/uploads';
 
 const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
@@ -87,30 +86,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!canSeeUserImages(actorOf(request), user)) throw forbidden();
       const sign = (key: string | null) => (key ? app.storage.signedUrl(key) : null);
       return { brandLogo: sign(user.brandLogoPath), profileImage: sign(user.profileImagePath) };
-    },
-  );
-
-  app.put(
-    '/api/admin/users/:userId/status',
-    {
-      config: { access: rolesWith('administer') },
-      schema: { params: userIdParams, body: z.object({ isActive: z.boolean() }) },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const user = await loadUser(app, request.params.userId);
-      if (user.userType === 'admin') throw forbidden('Admins cannot be deactivated here');
-      await app.db.update(users).set({ isActive: request.body.isActive }).where(eq(users.id, user.id));
-      if (!request.body.isActive) {
-        await revokeAllSessions(app.db, user.id);
-        app.realtime.disconnectSessions({ userId: user.id });
-      }
-      await app.db.insert(auditLog).values({
-        actorId: actor.impersonatorId ?? actor.userId,
-        action: request.body.isActive ? 'activate-user' : 'deactivate-user',
-        targetId: user.id,
-      });
-      return { ok: true };
     },
   );
 };

@@ -10,6 +10,7 @@ import { INVOICE_ROUTES } from './invoices';
 import { LEARNING_ROUTES } from './learning';
 import { LIBRARY_ROUTES } from './library';
 import { PAYMENT_ROUTES } from './payments';
+import { PEOPLE_ROUTES } from './people';
 import { PLAN_ROUTES } from './plans';
 import { PLATFORM_ROUTES } from './platform';
 import { QUIZ_AUTHORING_ROUTES } from './quiz-authoring';
@@ -41,4 +42,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...CONVERSATIONS_ROUTES,
   ...INTEGRATIONS_ROUTES,
   ...LIBRARY_ROUTES,
+  ...PEOPLE_ROUTES,
 ];

@@ -58,13 +58,6 @@ export const PLATFORM_ROUTES: RouteCase[] = [
     request: () => ({ url: '/api/auth/impersonate', payload: { userId: NO_SUCH_ID } }),
   },
   {
-    method: 'PUT',
-    path: '/api/admin/users/:userId/status',
-    access: ADMINS,
-    allowWhenEnded: false,
-    request: () => ({ url: `/api/admin/users/${NO_SUCH_ID}/status`, payload: { isActive: true } }),
-  },
-  {
     method: 'GET',
     path: '/api/common/user-info/logo-path',
     access: ALL_ROLES,

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import {
+  auditLog,
+  conversations,
+  emailTokens,
+  instituteInvites,
+  loginFailures,
+  plans,
+  subscriptions,
+  users,
+} from '../../db/schema/index';
+import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { hashPassword } from '../auth/passwords';
+import { sendLink } from '../auth/service';
+import { revokeAllSessions } from '../auth/sessions';
+import { removeStoredFile } from '../files/uploads';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+type UserRow = typeof users.$inferSelect;
+
+/** The account an admin acts on: it exists, is not an admin (admins never act on admins) and is not erased. */
+export async function loadManageable(app: App, userId: string): Promise<UserRow> {
+  const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user) throw notFound('User not found');
+  if (user.userType === 'admin') throw forbidden('Admins cannot change other admins');
+  if (user.deletedAt) throw conflict('This account has been erased');
+  return user;
+}
+
+/** Records who did what to whom: the real person behind an impersonated session. */
+export async function audit(
+  app: App,
+  actor: Actor,
+  action: string,
+  targetId: string,
+  details: Record<string, unknown> = {},
+) {
+  await app.db
+    .insert(auditLog)
+    .values({ actorId: actor.impersonatorId ?? actor.userId, action, targetId, details });
+}
+
+/** Ends every session and socket of the account at once, so an open tab is logged out immediately. */
+async function endEverySession(app: App, userId: string) {
+  await revokeAllSessions(app.db, userId);
+  app.realtime.disconnectSessions({ userId });
+}
+
+export async function deactivate(app: App, actor: Actor, userId: string, reason: string) {
+  const user = await loadManageable(app, userId);
+  if (!user.isActive) throw conflict('This account is already deactivated');
+  await app.db
+    .update(users)
+    .set({ isActive: false, deactivationReason: reason })
+    .where(eq(users.id, user.id));
+  await endEverySession(app, user.id);
+  await audit(app, actor, 'deactivate-user', user.id, { reason });
+}
+
+export async function reactivate(app: App, actor: Actor, userId: string, reason?: string) {
+  const user = await loadManageable(app, userId);
+  if (user.isActive) throw conflict('This account is already active');
+  await app.db.update(users).set({ isActive: true, deactivationReason: null }).where(eq(users.id, user.id));
+  await audit(app, actor, 'reactivate-user', user.id, reason ? { reason } : {});
+}
+
+export async function sendPasswordReset(app: App, actor: Actor, userId: string) {
+  const user = await loadManageable(app, userId);
+  if (!user.isActive) throw conflict('Reactivate the account before sending a password reset link');
+  await sendLink(app, user, 'reset-password');
+  await audit(app, actor, 'send-password-reset', user.id);
+}
+
+/** The latest subscription the account pays for itself; teachers of an institute share the institute's. */
+async function ownSubscription(app: App, user: UserRow) {
+  if (user.userType !== 'teacher' && user.userType !== 'institute') {
+    throw badRequest('Only teachers and institutes have a plan');
+  }
+  if (user.userType === 'teacher' && user.instituteId) {
+    throw badRequest("This teacher is covered by their institute's plan: change the institute's instead");
+  }
+  const [latest] = await app.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, user.id))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return latest ?? null;
+}
+
+/** Adds days to a trial (one that has ended starts again from today), so a school can finish evaluating. */
+export async function extendTrial(app: App, actor: Actor, userId: string, days: number, now = new Date()) {
+  const user = await loadManageable(app, userId);
+  const latest = await ownSubscription(app, user);
+  const isTrial =
+    latest && (latest.status === 'trial' || (latest.status === 'ended' && latest.currentPeriodEnd === null));
+  if (!latest || !isTrial) throw conflict('This account is not on a trial: grant a plan instead');
+  const from = Math.max(now.getTime(), latest.trialEndsAt?.getTime() ?? 0);
+  const trialEndsAt = new Date(from + days * DAY_MS);
+  await app.db
+    .update(subscriptions)
+    .set({ status: 'trial', trialEndsAt, endedAt: null, notices: [] })
+    .where(eq(subscriptions.id, latest.id));
+  await audit(app, actor, 'extend-trial', user.id, { days, trialEndsAt: trialEndsAt.toISOString() });
+}
+
+/**
+ * Gives a plan for a period without a payment (a pilot, a partner school, a goodwill gesture): a new
+ * subscription that ends by itself at the period end (it never renews: nothing was paid).
+ */
+export async function grantPlan(
+  app: App,
+  actor: Actor,
+  userId: string,
+  input: { planId: string; days: number },
+  now = new Date(),
+) {
+  const user = await loadManageable(app, userId);
+  const latest = await ownSubscription(app, user);
+  const plan = await app.db.query.plans.findFirst({ where: eq(plans.id, input.planId) });
+  if (!plan) throw notFound('Plan not found');
+  if (plan.audience !== user.userType) throw badRequest(`This plan is for ${plan.audience}s`);
+  const currentPeriodEnd = new Date(now.getTime() + input.days * DAY_MS);
+  await app.db.transaction(async (tx) => {
+    if (latest && latest.status !== 'ended') {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'ended', endedAt: now })
+        .where(eq(subscriptions.id, latest.id));
+    }
+    await tx.insert(subscriptions).values({
+      userId: user.id,
+      planId: plan.id,
+      status: 'active',
+      billingPeriod: 'grant',
+      amount: 0,
+      currency: plan.baseCurrency,
+      currentPeriodStart: now,
+      currentPeriodEnd,
+      cancelAtPeriodEnd: true,
+    });
+  });
+  await audit(app, actor, 'grant-plan', user.id, {
+    planName: plan.name,
+    days: input.days,
+    until: currentPeriodEnd.toISOString(),
+  });
+}
+
+/**
+ * Erases an account on its owner's request (decision 030): the personal data (name, e-mail, password,
+ * images, conversations with gurus, pending links) is removed and the row is kept anonymous, because
+ * invoices and payments must be kept as issued and learning records keep teachers' figures true.
+ * The admin confirms by typing the account's e-mail.
+ */
+export async function erase(app: App, actor: Actor, userId: string, confirmEmail: string) {
+  const user = await loadManageable(app, userId);
+  if (confirmEmail.toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest('Type the e-mail of the account to confirm', {
+      confirmEmail: "This is not the account's e-mail",
+    });
+  }
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        fullName: 'Deleted user',
+        email: `erased-${user.id}@erased.invalid`,
+        passwordHash,
+        isActive: false,
+        deactivationReason: 'Erased on request',
+        deletedAt: new Date(),
+        profileImagePath: null,
+        brandLogoPath: null,
+        instituteId: null,
+      })
+      .where(eq(users.id, user.id));
+    await tx.delete(emailTokens).where(eq(emailTokens.userId, user.id));
+    await tx.delete(loginFailures).where(sql`lower(${loginFailures.email}) = ${user.email.toLowerCase()}`);
+    await tx
+      .delete(instituteInvites)
+      .where(sql`lower(${instituteInvites.email}) = ${user.email.toLowerCase()}`);
+    await tx.delete(conversations).where(eq(conversations.userId, user.id));
+  });
+  await endEverySession(app, user.id);
+  for (const key of [user.profileImagePath, user.brandLogoPath]) if (key) await removeStoredFile(app, key);
+  await audit(app, actor, 'erase-user', user.id, { userType: user.userType });
+}

@@ -1,0 +1,128 @@
+import { parse } from 'csv-parse/sync';
+import { emailField } from '../../../common/contracts/fields';
+import {
+  IMPORT_MAX_ROWS,
+  type ImportReport,
+  type ImportRow,
+  INSTITUTE_MEMBER_ROLES,
+  type MemberRole,
+} from '../../../common/contracts/people';
+import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
+import { badRequest } from '../../http/errors';
+import { limitOf } from '../plans/limits';
+import { refusalFor, seatsTaken, sendInvite } from './invites';
+
+const HEADERS: Record<string, 'email' | 'fullName' | 'role'> = {
+  email: 'email',
+  'e-mail': 'email',
+  'email address': 'email',
+  name: 'fullName',
+  'full name': 'fullName',
+  fullname: 'fullName',
+  role: 'role',
+  type: 'role',
+};
+
+/** The bytes must be text: UTF-8 without NUL bytes (a spreadsheet saved as .xlsx or a picture is refused). */
+function textOf(bytes: Buffer): string {
+  if (bytes.includes(0)) throw badRequest('Please upload a CSV file (comma-separated text)');
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
+  if (text.includes('\uFFFD')) throw badRequest('Please save the file as CSV UTF-8 and upload it again');
+  return text;
+}
+
+/** The header and each record with the line it is on in the file (blank lines skipped, numbers kept). */
+function parseRows(text: string): { header: string[]; records: { line: number; cells: string[] }[] } {
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = parse(text, {
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      delimiter: [',', ';'],
+      info: true,
+    }) as unknown as typeof parsed; // csv-parse's types do not follow `info: true`
+  } catch (error) {
+    throw badRequest(`The file is not valid CSV: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (parsed.length === 0) throw badRequest('The file is empty');
+  const [header, ...rest] = parsed;
+  return {
+    header: header.record.map((cell) => cell.toLowerCase()),
+    // A line of empty cells (",,") is a blank row of a spreadsheet, not a person.
+    records: rest
+      .filter(({ record }) => record.some((cell) => cell !== ''))
+      .map(({ record, info }) => ({ line: info.lines, cells: record })),
+  };
+}
+
+/**
+ * Invites everyone listed in a CSV (columns: email, and optionally name and role) and reports each line:
+ * invited, or refused with the reason. Good lines are not held back by bad ones; seats are counted as the
+ * file is read, so the lines past the plan's limit are the ones refused.
+ */
+export async function importInvites(
+  app: App,
+  institute: Actor,
+  bytes: Buffer,
+  defaultRole: MemberRole,
+): Promise<ImportReport> {
+  const { header, records } = parseRows(textOf(bytes));
+  const columns = header.map((name) => HEADERS[name]);
+  const emailAt = columns.indexOf('email');
+  if (emailAt < 0) throw badRequest('The first line must name the columns, with one called "email"');
+  if (records.length > IMPORT_MAX_ROWS) {
+    throw badRequest(`At most ${IMPORT_MAX_ROWS} people per file: please split the list`);
+  }
+  const nameAt = columns.indexOf('fullName');
+  const roleAt = columns.indexOf('role');
+  const seats: Record<MemberRole, { taken: number; limit: number | null }> = {
+    teacher: {
+      taken: await seatsTaken(app, institute.userId, 'teacher'),
+      limit: await limitOf(app, institute, 'teacherSeats'),
+    },
+    student: {
+      taken: await seatsTaken(app, institute.userId, 'student'),
+      limit: await limitOf(app, institute, 'studentSeats'),
+    },
+  };
+  const seen = new Set<string>();
+  const rows: ImportRow[] = [];
+  for (const { line, cells: record } of records) {
+    const raw = record[emailAt] ?? '';
+    const refuse = (reason: string) => rows.push({ line, email: raw, outcome: 'refused', reason });
+    const email = emailField.safeParse(raw);
+    if (!email.success) {
+      refuse(raw ? 'Not a valid e-mail address' : 'No e-mail address');
+      continue;
+    }
+    const roleText = roleAt >= 0 ? (record[roleAt] ?? '').toLowerCase() : '';
+    const role = (roleText || defaultRole) as MemberRole;
+    if (!INSTITUTE_MEMBER_ROLES.includes(role)) {
+      refuse('The role must be teacher or student');
+      continue;
+    }
+    if (seen.has(email.data)) {
+      refuse('Listed twice in this file');
+      continue;
+    }
+    seen.add(email.data);
+    const refusal = await refusalFor(app, institute.userId, email.data, role);
+    if (refusal) {
+      refuse(refusal);
+      continue;
+    }
+    const seat = seats[role];
+    if (seat.limit !== null && seat.taken >= seat.limit) {
+      refuse(`No ${role} seat left on your plan`);
+      continue;
+    }
+    const fullName = nameAt >= 0 ? (record[nameAt] ?? '').slice(0, 200) : '';
+    await sendInvite(app, institute, { email: email.data, fullName, userType: role });
+    seat.taken += 1;
+    rows.push({ line, email: email.data, outcome: 'invited', reason: null });
+  }
+  const invited = rows.filter((row) => row.outcome === 'invited').length;
+  return { invited, refused: rows.length - invited, rows };
+}
