@@ -46,6 +46,8 @@ export const ROUTES = [
 
   open('/preview-video', 'Preview Video'),
   open('/information', 'Information'),
+  // An institute's invitation link (issue 15): for a new person and for one who logs in to accept.
+  open('/invitation', 'Invitation'),
 
   app('/profile', 'Profile', 'manage-account'),
 

@@ -56,4 +56,13 @@ export const PAGES: PageImporters = {
   '/course-library-upload': () => import('./features/library/library-upload-page'),
   '/course-library-wizard': () => import('./features/library/library-wizard-page'),
   '/view-conversation': () => import('./features/conversations/view-conversation-page'),
+  '/teachers': () => import('./features/people/teachers-page'),
+  '/view-teacher': () => import('./features/people/view-teacher-page'),
+  '/students': () => import('./features/people/students-page'),
+  '/view-student': () => import('./features/people/view-student-page'),
+  '/partners': () => import('./features/people/partners-page'),
+  '/view-partner': () => import('./features/people/view-partner-page'),
+  '/teacher-list': () => import('./features/people/teacher-list-page'),
+  '/student-list': () => import('./features/people/student-list-page'),
+  '/invitation': () => import('./features/people/invitation-page'),
 };

@@ -169,6 +169,8 @@ export type InviteInput = z.input<typeof inviteSchema>;
 
 export const enrolSchema = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 
+export type SeatUse = Record<MemberRole, { taken: number; limit: number | null }>;
+
 export interface Invite {
   id: string;
   email: string;

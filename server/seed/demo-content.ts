@@ -8,6 +8,7 @@ import { seedDemoBilling } from './demo-billing';
 import { seedDemoConversation, seedDemoGuru } from './demo-guru';
 import { seedDemoLibrary } from './demo-library';
 import { makeSlideVideo, makeStudyPdf } from './demo-media';
+import { seedDemoPeople } from './demo-people';
 import { seedDemoAttempts, seedDemoQuiz } from './demo-quiz';
 
 type Json = Record<string, unknown>;
@@ -187,6 +188,7 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
   await seedDemoConversation(app, call, { student, teacher }, guruId, courseId);
   for (const token of [teacher, admin, student]) await call('POST', '/api/auth/logout', token);
   await seedDemoBilling(app);
+  await seedDemoPeople(app);
   log(
     'Demo course "Foundations of Geometry" is approved with its quiz and a lesson generated from the Polygons course library; student@ is subscribed, with one marked attempt and one waiting for marking; Geometry Guru is trained, with one conversation answered by the teacher.',
   );

@@ -13,6 +13,15 @@ import {
   writeSession,
 } from './storage';
 
+/**
+ * Reloads the logged-in account from /api/auth/me into local storage: the profile box's plan name, the
+ * institute and the trial/subscription-ended hold come from there (after a payment, after joining an institute).
+ */
+export async function refreshAccount(): Promise<void> {
+  const answer = await api<Omit<SessionAnswer, 'jwtToken'>>('/auth/me');
+  writeSession(answer);
+}
+
 export interface SwitchEntry {
   session: SessionSnapshot;
   /** Where the previous user was when they switched away. */

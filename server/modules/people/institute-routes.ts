@@ -11,7 +11,7 @@ import {
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { importInvites } from './import';
-import { createInvite, listInvites, revokeInvite } from './invites';
+import { createInvite, listInvites, revokeInvite, seatUse } from './invites';
 import { listPeople } from './list';
 import { enrolMember, instituteCourses, removeMember } from './members';
 import { sendPeopleCsv } from './people-csv';
@@ -63,7 +63,13 @@ export const institutePeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: institutes,
       schema: { querystring: z.object({ role: z.enum(INSTITUTE_MEMBER_ROLES).optional() }) },
     },
-    async (request) => ({ invites: await listInvites(app, actorOf(request).userId, request.query.role) }),
+    async (request) => {
+      const actor = actorOf(request);
+      return {
+        invites: await listInvites(app, actor.userId, request.query.role),
+        seats: await seatUse(app, actor),
+      };
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { InvitationView, Invite, MemberRole } from '../../../common/contracts/people';
+import type { InvitationView, Invite, MemberRole, SeatUse } from '../../../common/contracts/people';
 import { AUTH_MSG } from '../../../common/messages';
 import { instituteInvites, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -8,7 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { hashLinkToken, newLinkToken } from '../../http/tokens';
 import { hashPassword } from '../auth/passwords';
 import { startSession } from '../auth/sessions';
-import { assertWithinLimit } from '../plans/limits';
+import { assertWithinLimit, limitOf } from '../plans/limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An invitation stays valid for two weeks: long enough for a term's start, short enough to expire. */
@@ -48,6 +48,15 @@ export async function seatsTaken(app: App, instituteId: string, userType: Member
       ),
     );
   return members.n + waiting.n;
+}
+
+/** Seats taken and the plan's limit (null: unlimited) for each kind of member, for the institute's pages. */
+export async function seatUse(app: App, institute: Actor) {
+  const use = async (userType: MemberRole) => ({
+    taken: await seatsTaken(app, institute.userId, userType),
+    limit: await limitOf(app, institute, SEAT_LIMIT[userType]),
+  });
+  return { teacher: await use('teacher'), student: await use('student') } satisfies SeatUse;
 }
 
 /** Refuses with the plan's message when the institute's plan has no seat left for one more of `userType`. */

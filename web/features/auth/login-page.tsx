@@ -44,7 +44,11 @@ export default function LoginPage() {
           });
       // The subscribed-courses page redeems the link's token and opens its course.
       if (viaShare) sessionStorage.setItem(SS.shareToken, shareToken);
-      navigate(target, { replace: true });
+      // Logging in from an institute's invitation goes back to it, to accept.
+      const invitation = params.get('invitation');
+      navigate(invitation ? `/invitation?token=${encodeURIComponent(invitation)}` : target, {
+        replace: true,
+      });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
       setFailure(error instanceof Error ? error.message : 'Login failed');

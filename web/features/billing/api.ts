@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionAnswer } from '../../../common/contracts/auth';
 import type {
   CheckoutInput,
   CheckoutOrder,
@@ -11,7 +10,6 @@ import type {
 } from '../../../common/contracts/billing';
 import type { PlanAudience } from '../../../common/plans';
 import { api } from '../../app/api';
-import { writeSession } from '../../app/storage';
 
 /** The calls of common/contracts/billing.ts that the subscribing and paying pages make. */
 
@@ -78,12 +76,3 @@ export const verifyRazorpayPayment = (orderId: string, input: RazorpayVerifyInpu
 
 export const payTestOrder = (orderId: string, outcome: 'success' | 'failure') =>
   api<PaymentResult>(`/payments/orders/${orderId}/test-pay`, { method: 'POST', body: { outcome } });
-
-/**
- * Reloads the logged-in account from /api/auth/me into local storage: the profile box's plan name and the
- * trial/subscription-ended hold come from there, so a user who just paid is released from /information.
- */
-export async function refreshAccount(): Promise<void> {
-  const answer = await api<Omit<SessionAnswer, 'jwtToken'>>('/auth/me');
-  writeSession(answer);
-}

@@ -5,8 +5,9 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CheckoutInput, CheckoutOrder, PaymentResult } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
+import { refreshAccount } from '../../app/account';
 import { toast } from '../../app/toast';
-import { billingKeys, createOrder, payTestOrder, refreshAccount } from './api';
+import { billingKeys, createOrder, payTestOrder } from './api';
 import { destinationAfterPayment, PAYMENT_MESSAGES, payWithRazorpay } from './checkout';
 
 export const TEST_CHECKOUT_TITLE = 'Test payment — no money is charged';

@@ -1,92 +1,217 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { BarChart, LineChart } from '@mantine/charts';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { emailField } from '../../../common/contracts/fields';
-import { landingFor } from '../../../common/guard';
-import { switchInto } from '../../app/account';
-import { useApprovalCount } from '../../app/approval-count';
+import { formatPrice } from '../../../common/money';
 import { zodValidate } from '../../app/forms';
-import { toast } from '../../app/toast';
-import { impersonateRequest } from '../auth';
+import { onSocketEvent } from '../../app/socket';
+import { useLogInAs } from '../auth';
 import { DeveloperAccessCard } from '../logs';
+import { useDashboard } from '../people';
+import { formatDay } from '../reports';
 
 const switchSchema = z.object({ email: emailField });
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RANGES = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '180', label: '6 months' },
+  { value: '365', label: '12 months' },
+];
 
-/** Admin home. The full dashboard (figures, charts) arrives with the admin issue. */
+function Figure({
+  label,
+  value,
+  to,
+  testId,
+}: {
+  label: string;
+  value: string | number;
+  to?: string;
+  testId?: string;
+}) {
+  const body = (
+    <Card withBorder padding="md" h="100%">
+      <Text c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text fz={30} fw={800} data-testid={testId}>
+        {typeof value === 'number' ? value.toLocaleString() : value}
+      </Text>
+    </Card>
+  );
+  return to ? (
+    <UnstyledButton component={Link} to={to} aria-label={`${label}: ${value}`}>
+      {body}
+    </UnstyledButton>
+  ) : (
+    body
+  );
+}
+
+/** The admin's home: live figures of the platform, each linking to the list behind it, and sign-ups and revenue over time. */
 export default function DashboardPage() {
-  const approvals = useApprovalCount(true);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const queryClient = useQueryClient();
+  const [range, setRange] = useState('180');
+  const from = new Date(Date.now() - Number(range) * DAY_MS).toISOString().slice(0, 10);
+  const dashboard = useDashboard({ from });
+  const [online, setOnline] = useState<number | null>(null);
+  // Presence is pushed to admins as people come and go; the figure follows without a reload.
+  useEffect(
+    () => onSocketEvent('onlineUsers', (payload) => setOnline((payload as { count: number }).count)),
+    [],
+  );
+  const figures = dashboard.data?.figures;
+  const money = (amount: number) => (figures ? formatPrice(amount, figures.currency) : '');
+  const points = (dashboard.data?.series.points ?? []).map((point) => ({
+    at: dashboard.data?.series.bucket === 'month' ? point.at.slice(0, 7) : formatDay(point.at),
+    'Sign-ups': point.signUps,
+    Revenue: point.revenue,
+  }));
+
+  return (
+    <Container size="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          Dashboard
+        </Title>
+        {dashboard.isError && <Alert color="red">{dashboard.error.message}</Alert>}
+        {!figures ? (
+          <Skeleton h={260} />
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
+            <Figure
+              label="Teachers"
+              value={figures.people.teacher}
+              to="/teachers?tab=teacher"
+              testId="figure-teachers"
+            />
+            <Figure label="Institutes" value={figures.people.institute} to="/teachers?tab=institute" />
+            <Figure label="Students" value={figures.people.student} to="/students" testId="figure-students" />
+            <Figure label="Partners" value={figures.people.partner} to="/partners" />
+            <Figure
+              label="Sign-ups, last 30 days"
+              value={figures.signUps30d}
+              to={`/students?from=${new Date(Date.now() - 30 * DAY_MS).toISOString().slice(0, 10)}`}
+            />
+            <Figure
+              label="Learners active, last 7 days"
+              value={figures.activeLearners7d}
+              to="/admin-report?tab=student"
+            />
+            <Figure label="Online now" value={online ?? figures.onlineNow} testId="figure-online" />
+            <Figure
+              label="Revenue this month"
+              value={money(figures.revenueThisMonth)}
+              to="/admin-report?tab=teacher"
+            />
+            <Figure label="MRR" value={money(figures.mrr)} to="/teachers?tab=teacher&billing=paid" />
+            <Figure label="Courses live" value={figures.coursesLive} to="/admin-report?tab=teacher" />
+            <Figure
+              label="Waiting for approval"
+              value={figures.coursesWaiting}
+              to="/approvals"
+              testId="dashboard-approvals"
+            />
+            <Figure label="Guru sessions this month" value={figures.guruSessionsThisMonth} />
+            <Figure label="Rendered minutes this month" value={figures.renderedMinutesThisMonth} />
+            <Figure label="Open support tickets" value={figures.openTickets} to="/support" />
+          </SimpleGrid>
+        )}
+        <Group justify="space-between" align="flex-end">
+          <Title order={2} size="h4">
+            Over time
+          </Title>
+          <SegmentedControl aria-label="Chart range" value={range} onChange={setRange} data={RANGES} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Card withBorder padding="md">
+            <Text fw={600} mb="sm">
+              Sign-ups
+            </Text>
+            <BarChart
+              h={240}
+              data={points}
+              dataKey="at"
+              series={[{ name: 'Sign-ups', color: 'indigo.6' }]}
+              aria-label="Sign-ups over time"
+            />
+          </Card>
+          <Card withBorder padding="md">
+            <Text fw={600} mb="sm">
+              Revenue ({figures?.currency ?? 'INR'})
+            </Text>
+            <LineChart
+              h={240}
+              data={points}
+              dataKey="at"
+              series={[{ name: 'Revenue', color: 'teal.6' }]}
+              curveType="linear"
+              aria-label="Revenue over time"
+            />
+          </Card>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <LogInAsCard />
+          <DeveloperAccessCard />
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}
+
+/** "Log in as" by e-mail, for someone the admin has not looked up in a list. */
+function LogInAsCard() {
+  const logInAs = useLogInAs();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
     validate: zodValidate(switchSchema),
   });
-
-  const switchUser = form.onSubmit(async ({ email }) => {
+  const submit = form.onSubmit(async ({ email }) => {
     try {
-      const answer = await impersonateRequest({ email: email.trim().toLowerCase() });
-      switchInto(answer, location.pathname + location.search);
-      queryClient.clear();
-      toast('info', `You are now logged in as ${answer.userObj.fullName}`);
-      navigate(
-        landingFor({
-          ...answer.userObj,
-          trialEnded: answer.trialEnded,
-          subscriptionEnded: answer.subscriptionEnded,
-        }),
-      );
+      await logInAs({ email: email.trim().toLowerCase() });
     } catch (error) {
       form.setFieldError('email', error instanceof Error ? error.message : 'Could not switch');
     }
   });
-
   return (
-    <Container size="lg">
-      <Stack>
-        <Title order={1} size="h2">
-          Dashboard
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Card withBorder padding="lg">
-            <Text c="dimmed" size="sm">
-              Courses waiting for approval
-            </Text>
-            <Text fz={36} fw={800} data-testid="dashboard-approvals">
-              {approvals}
-            </Text>
-            <Button component={Link} to="/approvals" variant="light" mt="sm">
-              Review approvals
+    <Card withBorder padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="xs">
+          <Text fw={600}>Log in as another user</Text>
+          <Text size="sm" c="dimmed">
+            Act as a teacher, institute, student, partner or developer to help them. Every switch is recorded.
+          </Text>
+          <Group align="flex-start" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              aria-label="Email of the user"
+              placeholder="user@example.com"
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" loading={form.submitting}>
+              Log in as
             </Button>
-          </Card>
-          <Card withBorder padding="lg">
-            <form onSubmit={switchUser} noValidate>
-              <Stack gap="xs">
-                <Text fw={600}>Log in as another user</Text>
-                <Text size="sm" c="dimmed">
-                  Act as a teacher, institute, student, partner or developer to help them. Every switch is
-                  recorded.
-                </Text>
-                <Group align="flex-start" wrap="nowrap">
-                  <TextInput
-                    style={{ flex: 1 }}
-                    aria-label="Email of the user"
-                    placeholder="user@example.com"
-                    {...form.getInputProps('email')}
-                  />
-                  <Button type="submit" loading={form.submitting}>
-                    Log in as
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Card>
-          <DeveloperAccessCard />
-        </SimpleGrid>
-      </Stack>
-    </Container>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
   );
 }

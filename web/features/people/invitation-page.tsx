@@ -1,0 +1,172 @@
+import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { SessionAnswer } from '../../../common/contracts/auth';
+import { type InvitationView, invitationSignUpSchema } from '../../../common/contracts/people';
+import { landingFor } from '../../../common/guard';
+import { refreshAccount } from '../../app/account';
+import { ApiError, api } from '../../app/api';
+import { zodValidate } from '../../app/forms';
+import { useSession } from '../../app/session';
+import { writeSession } from '../../app/storage';
+import { toast } from '../../app/toast';
+import { AuthCard } from '../auth';
+
+const landing = (answer: SessionAnswer) =>
+  landingFor({
+    userType: answer.userObj.userType,
+    trialEnded: answer.trialEnded,
+    subscriptionEnded: answer.subscriptionEnded,
+  });
+
+/**
+ * /invitation?token=…: the link of an institute's invitation. A new person signs up here (the address is the
+ * invited one, proven by the link); someone with an account logs in with it and accepts.
+ */
+export default function InvitationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const session = useSession();
+  const invitation = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () =>
+      api<InvitationView>(`/invitations/${encodeURIComponent(token)}`, { handleUnauthorized: false }),
+    enabled: token.length > 0,
+    retry: false,
+  });
+
+  if (!token || invitation.isError) {
+    return (
+      <AuthCard title="Invitation" subtitle="Joining an institute on Gurukul">
+        <Alert color="red" role="alert">
+          {invitation.error?.message ??
+            'This invitation link is incomplete. Please open the link from the e-mail again.'}
+        </Alert>
+      </AuthCard>
+    );
+  }
+  if (!invitation.data) {
+    return (
+      <AuthCard title="Invitation" subtitle="Joining an institute on Gurukul">
+        <Loader mx="auto" />
+      </AuthCard>
+    );
+  }
+  const view = invitation.data;
+  return (
+    <AuthCard
+      title={`Join ${view.instituteName}`}
+      subtitle={`${view.instituteName} invites you as a ${view.userType}.`}
+    >
+      {view.accountExists ? (
+        <AcceptInvitation token={token} view={view} loggedInAs={session?.email ?? null} />
+      ) : (
+        <SignUpFromInvitation token={token} view={view} />
+      )}
+    </AuthCard>
+  );
+}
+
+function SignUpFromInvitation({ token, view }: { token: string; view: InvitationView }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { fullName: view.fullName, password: '' },
+    validate: zodValidate(invitationSignUpSchema),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await api<SessionAnswer>(`/invitations/${encodeURIComponent(token)}/sign-up`, {
+        method: 'POST',
+        body: values,
+        handleUnauthorized: false,
+      });
+      writeSession(answer, false);
+      queryClient.clear();
+      toast('success', `Welcome to ${view.instituteName}`);
+      navigate(landing(answer), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
+      setFailure((error as Error).message);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextInput label="Email" value={view.email} readOnly disabled />
+        <TextInput label="Full name" required {...form.getInputProps('fullName')} />
+        <PasswordInput label="Choose a password" required {...form.getInputProps('password')} />
+        <Button type="submit" loading={form.submitting}>
+          Create my account
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function AcceptInvitation({
+  token,
+  view,
+  loggedInAs,
+}: {
+  token: string;
+  view: InvitationView;
+  loggedInAs: string | null;
+}) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const itsMe = loggedInAs?.toLowerCase() === view.email.toLowerCase();
+  if (!itsMe) {
+    return (
+      <Stack>
+        <Text size="sm">
+          An account exists for <b>{view.email}</b>. Log in with it to accept the invitation.
+          {loggedInAs ? ` You are logged in as ${loggedInAs}: log out first.` : ''}
+        </Text>
+        {!loggedInAs && (
+          <Button component={Link} to={`/login?invitation=${encodeURIComponent(token)}`}>
+            Log in to accept
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+  const accept = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api(`/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' });
+      await refreshAccount();
+      toast('success', `You joined ${view.instituteName}`);
+      navigate('/profile', { replace: true });
+    } catch (error) {
+      setFailure((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack>
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Text size="sm">You are logged in as {view.email}.</Text>
+      <Button onClick={accept} loading={busy}>
+        Accept and join {view.instituteName}
+      </Button>
+    </Stack>
+  );
+}

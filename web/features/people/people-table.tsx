@@ -1,0 +1,199 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Group,
+  Indicator,
+  Menu,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconDots, IconSelector } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { PeopleSort, PersonRow } from '../../../common/contracts/people';
+import { formatDateTime, formatDay } from '../reports';
+
+export interface RowAction {
+  label: string;
+  icon?: ReactNode;
+  color?: string;
+  hidden?: (row: PersonRow) => boolean;
+  onClick: (row: PersonRow) => void;
+}
+
+const BILLING_COLORS = { trial: 'yellow', paid: 'green', ended: 'red', none: 'gray' } as const;
+
+export function BillingBadge({ row }: { row: Pick<PersonRow, 'billing' | 'trialDaysLeft'> }) {
+  if (row.billing === 'none') return null;
+  const label =
+    row.billing === 'trial'
+      ? `Trial · ${row.trialDaysLeft} day(s) left`
+      : row.billing === 'paid'
+        ? 'Paid'
+        : 'Ended';
+  return (
+    <Badge variant="light" color={BILLING_COLORS[row.billing]}>
+      {label}
+    </Badge>
+  );
+}
+
+export function StatusBadge({ isActive }: { isActive: boolean }) {
+  return (
+    <Badge variant="dot" color={isActive ? 'green' : 'red'}>
+      {isActive ? 'Active' : 'Deactivated'}
+    </Badge>
+  );
+}
+
+/** A name with a green dot while the person has the app open (presence). */
+export function NameWithPresence({ row, href }: { row: PersonRow; href?: string }) {
+  const name = href ? (
+    <Anchor component={Link} to={href} fw={600}>
+      {row.fullName}
+    </Anchor>
+  ) : (
+    <Text fw={600}>{row.fullName}</Text>
+  );
+  return (
+    <Group gap={8} wrap="nowrap">
+      <Indicator
+        color={row.online ? 'green' : 'gray.4'}
+        size={8}
+        position="middle-start"
+        processing={row.online}
+        aria-label={row.online ? 'Online now' : 'Offline'}
+        title={row.online ? 'Online now' : 'Offline'}
+      >
+        <span style={{ display: 'inline-block', width: 8 }} />
+      </Indicator>
+      {name}
+    </Group>
+  );
+}
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  dir,
+  onSort,
+}: {
+  label: string;
+  column: PeopleSort;
+  sort: PeopleSort;
+  dir: 'asc' | 'desc';
+  onSort: (column: PeopleSort, dir: 'asc' | 'desc') => void;
+}) {
+  const active = sort === column;
+  const Icon = !active ? IconSelector : dir === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton
+        onClick={() => onSort(column, active && dir === 'asc' ? 'desc' : 'asc')}
+        style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+      >
+        {label} <Icon size={14} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export interface Columns {
+  institute?: boolean;
+  plan?: boolean;
+  courses?: string;
+}
+
+/** A people list: sortable by name, e-mail, sign-up and last login; each row's actions in a menu. */
+export function PeopleTable({
+  rows,
+  columns,
+  sort,
+  dir,
+  onSort,
+  hrefOf,
+  actions,
+}: {
+  rows: PersonRow[];
+  columns: Columns;
+  sort: PeopleSort;
+  dir: 'asc' | 'desc';
+  onSort: (column: PeopleSort, dir: 'asc' | 'desc') => void;
+  hrefOf?: (row: PersonRow) => string;
+  actions: RowAction[];
+}) {
+  const header = { sort, dir, onSort };
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid="people-table">
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader label="Name" column="name" {...header} />
+            <SortHeader label="Email" column="email" {...header} />
+            {columns.institute && <Table.Th>Institute</Table.Th>}
+            {columns.plan && <Table.Th>Plan</Table.Th>}
+            {columns.courses && <Table.Th>{columns.courses}</Table.Th>}
+            <SortHeader label="Signed up" column="createdAt" {...header} />
+            <SortHeader label="Last login" column="lastLoginAt" {...header} />
+            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <NameWithPresence row={row} href={hrefOf?.(row)} />
+              </Table.Td>
+              <Table.Td>{row.email}</Table.Td>
+              {columns.institute && <Table.Td>{row.institute?.fullName ?? '—'}</Table.Td>}
+              {columns.plan && (
+                <Table.Td>
+                  <Group gap={6}>
+                    <Text size="sm">{row.planName ?? '—'}</Text>
+                    <BillingBadge row={row} />
+                  </Group>
+                </Table.Td>
+              )}
+              {columns.courses && <Table.Td>{row.courses}</Table.Td>}
+              <Table.Td>{formatDay(row.createdAt)}</Table.Td>
+              <Table.Td>{formatDateTime(row.lastLoginAt)}</Table.Td>
+              <Table.Td>
+                <StatusBadge isActive={row.isActive} />
+              </Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" aria-label={`Actions for ${row.fullName}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {actions
+                      .filter((action) => !action.hidden?.(row))
+                      .map((action) => (
+                        <Menu.Item
+                          key={action.label}
+                          leftSection={action.icon}
+                          color={action.color}
+                          onClick={() => action.onClick(row)}
+                        >
+                          {action.label}
+                        </Menu.Item>
+                      ))}
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
