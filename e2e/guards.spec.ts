@@ -136,9 +136,10 @@ test.describe('route guards (SPEC §6) and the server deciding', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Side navigation' });
     await expect(nav.getByRole('link', { name: 'Approvals', exact: true })).toBeVisible();
-    // … but no admin data arrives: the seeded count of 2 never shows.
+    // … but no admin data arrives: no badge, no figures, the dashboard says it was refused.
     await expect(page.getByTestId('approvals-badge')).toHaveCount(0);
-    await expect(page.getByTestId('dashboard-approvals')).not.toHaveText('2');
+    await expect(page.getByTestId('dashboard-error')).toHaveText('You are not allowed to do this');
+    await expect(page.getByTestId('dashboard-approvals')).toHaveCount(0);
 
     // Switching into another account is refused by the server too.
     const field = page.getByRole('textbox', { name: 'Email of the user' });

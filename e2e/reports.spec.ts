@@ -74,6 +74,7 @@ test('a student, their teacher and the admin read their reports, and a CSV expor
   const admin = await as(browser, 'admin');
   await admin.goto('/admin-report?tab=teacher');
   await expect(admin.getByRole('heading', { name: 'Admin Report' })).toBeVisible();
+  await admin.getByLabel('Search').fill('teacher@gurukul');
   await expect(admin.getByTestId('teachers-table')).toContainText('teacher@gurukul.test');
   await admin.getByRole('tab', { name: 'Students' }).click();
   await expect(admin).toHaveURL(/tab=student/);

@@ -37,9 +37,9 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@gurukul.test`;
 }
 
-export type MailPurpose = 'verify-email' | 'reset-password';
+export type MailPurpose = 'verify-email' | 'reset-password' | 'invitation';
 
-const LINK = /https?:\/\/\S+\/(?:verify-email|reset-password)\?token=\S+/;
+const LINK = /https?:\/\/\S+\/(?:verify-email|reset-password|invitation)\?token=\S+/;
 
 export async function apiLogin(
   request: APIRequestContext,

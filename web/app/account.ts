@@ -46,8 +46,8 @@ export async function switchBack(): Promise<string | null> {
   const stack = switchStack();
   const previous = stack.pop();
   if (!previous) return null;
-  await api('/auth/logout', { method: 'POST', handleUnauthorized: false }).catch(() => undefined);
   disconnectSocket();
+  await api('/auth/logout', { method: 'POST', handleUnauthorized: false }).catch(() => undefined);
   restoreSnapshot(previous.session);
   writeJson(LS.switchAccountStack, stack);
   return previous.route;
@@ -55,6 +55,8 @@ export async function switchBack(): Promise<string | null> {
 
 /** Logout of SPEC §4: deleteOnlineUser, socket closed, all local storage cleared, /login. */
 export async function logout(): Promise<void> {
+  // The socket goes first: the server drops it when the session ends, which must not read as a revocation.
+  disconnectSocket();
   await api('/auth/logout', { method: 'POST', handleUnauthorized: false }).catch(() => undefined);
   // Sessions waiting on the switch stack end too, so no token outlives the logout.
   for (const entry of switchStack()) {
@@ -63,7 +65,6 @@ export async function logout(): Promise<void> {
       await api('/auth/logout', { method: 'POST', token, handleUnauthorized: false }).catch(() => undefined);
     }
   }
-  disconnectSocket();
   clearStorage();
   navigateTo('/login');
 }

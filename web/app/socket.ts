@@ -5,6 +5,8 @@ let socket: Socket | null = null;
 let currentToken: string | null = null;
 let generation = 0;
 type Listener = (payload: unknown) => void;
+/** Not a server event: the server ended this socket (see connectSocket). */
+export const SERVER_DISCONNECT = 'server-disconnect';
 const listeners = new Map<string, Set<Listener>>();
 
 /**
@@ -32,6 +34,12 @@ export function connectSocket(session: { jwtToken: string; userId: string; fullN
     });
     next.on('connect', () => {
       next.emit('saveOnlineUser', { userId: session.userId, fullName: session.fullName, isAnonymous: false });
+    });
+    // The server drops a session's sockets when it is revoked (logout elsewhere, a deactivated account):
+    // socket.io does not reconnect then, so the tab is told and checks its session at once.
+    next.on('disconnect', (reason) => {
+      if (reason !== 'io server disconnect') return;
+      for (const listener of listeners.get(SERVER_DISCONNECT) ?? []) listener(reason);
     });
     for (const [event, set] of listeners) for (const listener of set) next.on(event, listener);
     socket = next;

@@ -5,8 +5,9 @@ import { decideRoute } from '../../../common/guard';
 import { MSG } from '../../../common/messages';
 import { pageTitle } from '../../../common/routes';
 import { NotFoundPage } from '../../components/not-found-page';
+import { api } from '../api';
 import { useSession } from '../session';
-import { connectSocket, disconnectSocket } from '../socket';
+import { connectSocket, disconnectSocket, onSocketEvent, SERVER_DISCONNECT } from '../socket';
 import { clearStorage } from '../storage';
 import { toast } from '../toast';
 
@@ -54,6 +55,10 @@ export function RootLayout() {
     disconnectSocket();
     clearStorage();
   }, [decision.kind]);
+
+  // A socket the server ended means the session may be gone: one call finds out, and a 401 there logs the
+  // tab out with the server's message (api.ts), instead of the page waiting for its next request.
+  useEffect(() => onSocketEvent(SERVER_DISCONNECT, () => void api('/auth/me').catch(() => undefined)), []);
 
   const token = session?.jwtToken;
   useEffect(() => {

@@ -91,8 +91,12 @@ export default function DashboardPage() {
         <Title order={1} size="h2">
           Dashboard
         </Title>
-        {dashboard.isError && <Alert color="red">{dashboard.error.message}</Alert>}
-        {!figures ? (
+        {dashboard.isError && (
+          <Alert color="red" data-testid="dashboard-error">
+            {dashboard.error.message}
+          </Alert>
+        )}
+        {dashboard.isError ? null : !figures ? (
           <Skeleton h={260} />
         ) : (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>

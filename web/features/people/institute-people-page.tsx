@@ -360,11 +360,11 @@ function PendingInvites({
   const resend = useInvite();
   if (invites.length === 0) return null;
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" data-testid="pending-invites">
       <Title order={2} size="h4" mb="sm">
         Invitations waiting ({invites.length})
       </Title>
-      <Stack gap={6} data-testid="pending-invites">
+      <Stack gap={6}>
         {invites.map((invite) => (
           <Group key={invite.id} justify="space-between" wrap="wrap">
             <Text size="sm">

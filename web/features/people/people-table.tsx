@@ -49,7 +49,23 @@ export function StatusBadge({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** A name with a green dot while the person has the app open (presence). */
+/** A green dot while the person has the app open (presence), grey otherwise. */
+export function PresenceDot({ online }: { online: boolean }) {
+  return (
+    <Indicator
+      color={online ? 'green' : 'gray.4'}
+      size={8}
+      position="middle-start"
+      processing={online}
+      aria-label={online ? 'Online now' : 'Offline'}
+      title={online ? 'Online now' : 'Offline'}
+    >
+      <span style={{ display: 'inline-block', width: 8 }} />
+    </Indicator>
+  );
+}
+
+/** A name with its presence dot. */
 export function NameWithPresence({ row, href }: { row: PersonRow; href?: string }) {
   const name = href ? (
     <Anchor component={Link} to={href} fw={600}>
@@ -60,16 +76,7 @@ export function NameWithPresence({ row, href }: { row: PersonRow; href?: string 
   );
   return (
     <Group gap={8} wrap="nowrap">
-      <Indicator
-        color={row.online ? 'green' : 'gray.4'}
-        size={8}
-        position="middle-start"
-        processing={row.online}
-        aria-label={row.online ? 'Online now' : 'Offline'}
-        title={row.online ? 'Online now' : 'Offline'}
-      >
-        <span style={{ display: 'inline-block', width: 8 }} />
-      </Indicator>
+      <PresenceDot online={row.online} />
       {name}
     </Group>
   );

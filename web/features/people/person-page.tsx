@@ -26,7 +26,7 @@ import { EmptyCard, formatDateTime, formatDay } from '../reports';
 import { useAccountDialogs } from './account-dialogs';
 import { VIEW_PAGE } from './admin-people-list';
 import { usePerson } from './api';
-import { BillingBadge, NameWithPresence, StatusBadge } from './people-table';
+import { BillingBadge, PresenceDot, StatusBadge } from './people-table';
 
 const LIST_PAGE: Record<PeopleRole, string> = {
   teacher: '/teachers?tab=teacher',
@@ -118,9 +118,12 @@ export function PersonPage({ kind: role }: { kind: PeopleRole }) {
         </Anchor>
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
-            <Title order={1} size="h2">
-              <NameWithPresence row={account} />
-            </Title>
+            <Group gap={8} wrap="nowrap">
+              <PresenceDot online={account.online} />
+              <Title order={1} size="h2">
+                {account.fullName}
+              </Title>
+            </Group>
             <Group gap="xs">
               <Badge variant="light">{accountRole}</Badge>
               <StatusBadge isActive={account.isActive} />
