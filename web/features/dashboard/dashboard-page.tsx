@@ -1,4 +1,3 @@
-import { BarChart, LineChart } from '@mantine/charts';
 import {
   Alert,
   Button,
@@ -15,7 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { emailField } from '../../../common/contracts/fields';
@@ -28,6 +27,8 @@ import { useDashboard } from '../people';
 import { formatDay } from '../reports';
 
 const switchSchema = z.object({ email: emailField });
+// The charts library (recharts) is most of the page's weight: it loads after the figures, not before.
+const DashboardCharts = lazy(() => import('./dashboard-charts'));
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RANGES = [
   { value: '30', label: '30 days' },
@@ -144,33 +145,9 @@ export default function DashboardPage() {
           </Title>
           <SegmentedControl aria-label="Chart range" value={range} onChange={setRange} data={RANGES} />
         </Group>
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Card withBorder padding="md">
-            <Text fw={600} mb="sm">
-              Sign-ups
-            </Text>
-            <BarChart
-              h={240}
-              data={points}
-              dataKey="at"
-              series={[{ name: 'Sign-ups', color: 'indigo.6' }]}
-              aria-label="Sign-ups over time"
-            />
-          </Card>
-          <Card withBorder padding="md">
-            <Text fw={600} mb="sm">
-              Revenue ({figures?.currency ?? 'INR'})
-            </Text>
-            <LineChart
-              h={240}
-              data={points}
-              dataKey="at"
-              series={[{ name: 'Revenue', color: 'teal.6' }]}
-              curveType="linear"
-              aria-label="Revenue over time"
-            />
-          </Card>
-        </SimpleGrid>
+        <Suspense fallback={<Skeleton h={300} />}>
+          <DashboardCharts points={points} currency={figures?.currency ?? 'INR'} />
+        </Suspense>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <LogInAsCard />
           <DeveloperAccessCard />
