@@ -15,7 +15,7 @@ const MODULE_TIERS = [
   ['catalog'],
   ['learning', 'payments'],
   ['quizzes', 'reports'],
-  ['approvals'],
+  ['approvals', 'people'],
 ];
 
 const moduleTierRules = MODULE_TIERS.flatMap((tier, index) => {

@@ -9,13 +9,15 @@
  *   node_modules/.bin/tsx bench/people.ts [listRounds=200] [dashboardRounds=50] [students=100000]
  *     [teachers=5000] [attempts=1000000] [--plans]
  *
- * --plans prints the whole plans of the slowest list's queries instead of their top line.
+ * --plans prints the whole plans (the slowest list's queries and the dashboard's) instead of their summary.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { peopleQuerySchema } from '../common/contracts/people';
 import type { App } from '../server/http/app-type';
+import { dashboard } from '../server/modules/people/dashboard';
 import { listPeople } from '../server/modules/people/list';
 import { authHeader, buildUser, login } from '../server/test/factories';
 import { startBenchApp } from './support/load';
@@ -387,7 +389,7 @@ await step(
            case when t.r < 0.93 then 'paid' when t.r < 0.97 then 'failed' else 'created' end,
            case when t.r < 0.93 then t.moment end, case when t.r < 0.93 then t.moment end, t.moment - interval '2 minutes'
     from subscriptions s
-    cross join lateral generate_series(1, 1 + floor(random() * 6)::int) k
+    cross join lateral generate_series(1, 1 + abs(hashtext(s.id::text)) % 6) k
     cross join lateral (select random() r, now() - random() * interval '182 days' moment where k > 0) t
     where s.amount > 0`,
 );
@@ -597,43 +599,59 @@ for (const figures of results) {
   );
 }
 
-// ---- EXPLAIN of the slowest list --------------------------------------------------------------------------
-// listPeople runs through an app whose db records each SQL it executes; each is then explained as it ran.
-const slowest = results.filter((figures) => figures.c.kind === 'list').sort((a, b) => b.p95 - a.p95)[0];
-const captured: SQL[] = [];
-const recordingDb = new Proxy(db, {
-  get(target, property, receiver) {
-    if (property === 'execute') {
+// ---- EXPLAIN of the slowest list, and of the dashboard's queries ------------------------------------------
+// The server's functions run through an app whose db records each SQL it executes; each is then explained
+// as it ran (same text, same parameters).
+async function explainQueries(run: (app: App) => Promise<unknown>) {
+  const captured: SQL[] = [];
+  const recordingDb = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver);
       return (query: SQL) => {
         captured.push(query);
         return target.execute(query);
       };
-    }
-    return Reflect.get(target, property, receiver);
-  },
-});
-const recordingApp = new Proxy(app, {
-  get: (target, property) => (property === 'db' ? recordingDb : Reflect.get(target, property)),
-}) as App;
-const parsed = peopleQuerySchema.parse(
-  Object.fromEntries(new URL(slowest.c.path, base).searchParams.entries()),
-);
-const { role, format: _format, ...filters } = parsed;
-await listPeople(recordingApp, { ...filters, userTypes: [role] });
+    },
+  });
+  await run(
+    new Proxy(app, {
+      get: (target, property) => (property === 'db' ? recordingDb : Reflect.get(target, property)),
+    }) as App,
+  );
+  const plans: { text: string; plan: string[] }[] = [];
+  for (const query of captured) {
+    const plan = (
+      await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`)
+    ).rows.map((row) => row['QUERY PLAN']);
+    plans.push({ text: dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ').trim(), plan });
+  }
+  return plans;
+}
+const dialect = new PgDialect();
+const executionTime = (plan: string[]) => plan.find((line) => line.startsWith('Execution Time')) ?? '';
+
+const slowest = results.filter((figures) => figures.c.kind === 'list').sort((a, b) => b.p95 - a.p95)[0];
+const {
+  role,
+  format: _format,
+  ...filters
+} = peopleQuerySchema.parse(Object.fromEntries(new URL(slowest.c.path, base).searchParams.entries()));
 console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the slowest list, "${slowest.c.label}" (${slowest.c.path}):`);
-for (const [i, query] of captured.entries()) {
-  const plan = (
-    await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`)
-  ).rows.map((row) => row['QUERY PLAN']);
+const listPlans = await explainQueries((recording) =>
+  listPeople(recording, { ...filters, userTypes: [role] }),
+);
+for (const [i, { plan }] of listPlans.entries()) {
   console.log(`  ${i === 0 ? 'page' : 'counts'} query:`);
   const shown = fullPlans
     ? plan
-    : [
-        plan[0],
-        plan[1]?.trim().startsWith('Buffers') ? plan[1] : null,
-        ...plan.filter((line) => /^(Planning|Execution) Time/.test(line)),
-      ].filter((line): line is string => Boolean(line));
+    : [plan[0], plan[1]?.trim().startsWith('Buffers') ? plan[1] : '', executionTime(plan)].filter(Boolean);
   for (const line of shown) console.log(`    ${line}`);
+}
+
+console.log("\nEXPLAIN ANALYZE of the dashboard's queries (default range), execution time each:");
+for (const { text, plan } of await explainQueries((recording) => dashboard(recording, {}))) {
+  console.log(`  ${executionTime(plan).replace('Execution Time: ', '').padStart(11)}  ${text.slice(0, 96)}`);
+  if (fullPlans) for (const line of plan) console.log(`    ${line}`);
 }
 
 await stop();
