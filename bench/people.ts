@@ -36,137 +36,22 @@ const LIST_TARGET_MS = 50;
 const DASHBOARD_TARGET_MS = 150;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const FIRST_NAMES = [
-  'Aarav',
-  'Vivaan',
-  'Aditya',
-  'Vihaan',
-  'Arjun',
-  'Sai',
-  'Reyansh',
-  'Ayaan',
-  'Krishna',
-  'Ishaan',
-  'Rohan',
-  'Kabir',
-  'Ananya',
-  'Diya',
-  'Saanvi',
-  'Aadhya',
-  'Priya',
-  'Isha',
-  'Kavya',
-  'Meera',
-  'Riya',
-  'Aisha',
-  'Fatima',
-  'Zara',
-  'Neha',
-  'Pooja',
-  'Sneha',
-  'Rahul',
-  'Amit',
-  'Vikram',
-  'Suresh',
-  'Ramesh',
-  'Lakshmi',
-  'Divya',
-  'Nikhil',
-  'Karan',
-  'Tanvi',
-  'Shreya',
-  'Mohammed',
-  'Imran',
-  'Farhan',
-  'Joseph',
-  'Mary',
-  'Anjali',
-  'Deepak',
-  'Manoj',
-  'Gauri',
-  'Harini',
-  'Yash',
-  'Om',
-  'Emma',
-  'Liam',
-  'Olivia',
-  'Noah',
-  'Sofia',
-  'Lucas',
-  'Chen',
-  'Wei',
-  'Yuki',
-  'Hana',
-];
-const LAST_NAMES = [
-  'Sharma',
-  'Verma',
-  'Gupta',
-  'Singh',
-  'Kumar',
-  'Patel',
-  'Shah',
-  'Mehta',
-  'Iyer',
-  'Iyengar',
-  'Nair',
-  'Menon',
-  'Reddy',
-  'Rao',
-  'Naidu',
-  'Pillai',
-  'Das',
-  'Banerjee',
-  'Chatterjee',
-  'Mukherjee',
-  'Bose',
-  'Sen',
-  'Ghosh',
-  'Joshi',
-  'Kulkarni',
-  'Deshpande',
-  'Patil',
-  'Jadhav',
-  'Khan',
-  'Ahmed',
-  'Siddiqui',
-  'Shaikh',
-  'Qureshi',
-  'Fernandes',
-  'Pereira',
-  'Thomas',
-  'George',
-  'Varghese',
-  'Kurian',
-  'Bhat',
-  'Hegde',
-  'Shetty',
-  'Kamath',
-  'Agarwal',
-  'Bansal',
-  'Malhotra',
-  'Kapoor',
-  'Chopra',
-  'Arora',
-  'Smith',
-  'Garcia',
-  'Wang',
-  'Li',
-  'Tanaka',
-];
+const FIRST_NAMES = (
+  'Aarav Vivaan Aditya Vihaan Arjun Sai Reyansh Ayaan Krishna Ishaan Rohan Kabir Ananya ' +
+  'Diya Saanvi Aadhya Priya Isha Kavya Meera Riya Aisha Fatima Zara Neha Pooja Sneha Rahul ' +
+  'Amit Vikram Suresh Ramesh Lakshmi Divya Nikhil Karan Tanvi Shreya Mohammed Imran Farhan ' +
+  'Joseph Mary Anjali Deepak Manoj Gauri Harini Yash Om Emma Liam Olivia Noah Sofia Lucas ' +
+  'Chen Wei Yuki Hana'
+).split(' ');
+const LAST_NAMES = (
+  'Sharma Verma Gupta Singh Kumar Patel Shah Mehta Iyer Iyengar Nair Menon Reddy Rao Naidu ' +
+  'Pillai Das Banerjee Chatterjee Mukherjee Bose Sen Ghosh Joshi Kulkarni Deshpande Patil ' +
+  'Jadhav Khan Ahmed Siddiqui Shaikh Qureshi Fernandes Pereira Thomas George Varghese ' +
+  'Kurian Bhat Hegde Shetty Kamath Agarwal Bansal Malhotra Kapoor Chopra Arora Smith Garcia ' +
+  'Wang Li Tanaka'
+).split(' ');
 const DOMAINS = ['gmail.com', 'yahoo.co.in', 'outlook.com', 'school.edu.in', 'hotmail.com', 'rediffmail.com'];
-const CITIES = [
-  'Pune',
-  'Chennai',
-  'Kochi',
-  'Jaipur',
-  'Lucknow',
-  'Indore',
-  'Mysuru',
-  'Nagpur',
-  'Surat',
-  'Patna',
-];
+const CITIES = 'Pune Chennai Kochi Jaipur Lucknow Indore Mysuru Nagpur Surat Patna'.split(' ');
 /** One student in 5,000 has this surname: the "rare fragment" search. */
 const RARE_SURNAME = 'Vanterpool';
 
@@ -644,7 +529,9 @@ for (const [i, { plan }] of listPlans.entries()) {
   console.log(`  ${i === 0 ? 'page' : 'counts'} query:`);
   const shown = fullPlans
     ? plan
-    : [plan[0], plan[1]?.trim().startsWith('Buffers') ? plan[1] : '', executionTime(plan)].filter(Boolean);
+    : [plan[0], plan.find((line) => line.trim().startsWith('Buffers')) ?? '', executionTime(plan)].filter(
+        Boolean,
+      );
   for (const line of shown) console.log(`    ${line}`);
 }
 

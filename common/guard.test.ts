@@ -237,7 +237,7 @@ describe('decideRoute: trial or subscription ended', () => {
 });
 
 describe('decideRoute: public routes', () => {
-  it('opens /information and /preview-video to anyone', () => {
+  it('opens /information, /preview-video and /invitation to anyone', () => {
     const everyone: Array<GuardSession | null> = [
       null,
       session(null),
@@ -247,11 +247,15 @@ describe('decideRoute: public routes', () => {
       ...USER_TYPES.map((role) => session(role, { subscriptionEnded: true })),
     ];
     for (const who of everyone) {
-      for (const path of ['/information', '/preview-video']) {
+      for (const path of ['/information', '/preview-video', '/invitation']) {
         expect(decideRoute(path, '', who), `${who?.userType} ${path}`).toEqual({ kind: 'allow' });
       }
     }
-    expect(PUBLIC_ROUTES.map((route) => route.path).sort()).toEqual(['/information', '/preview-video']);
+    expect(PUBLIC_ROUTES.map((route) => route.path).sort()).toEqual([
+      '/information',
+      '/invitation',
+      '/preview-video',
+    ]);
   });
 });
 

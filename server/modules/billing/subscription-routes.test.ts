@@ -40,7 +40,16 @@ describe('GET /api/billing/subscription', () => {
     expect(body.cancelAtPeriodEnd).toBe(false);
     expect(body.nextPlan).toBeNull();
     expect(Object.keys(body.plan.limits).sort()).toEqual(
-      ['courses', 'didCredits', 'guruSessionsPerMonth', 'gurus', 'slidesPerLibrary', 'storageMb'].sort(),
+      [
+        'courses',
+        'didCredits',
+        'guruSessionsPerMonth',
+        'gurus',
+        'slidesPerLibrary',
+        'storageMb',
+        'teacherSeats',
+        'studentSeats',
+      ].sort(),
     );
     expect(Object.keys(body.plan.modules).sort()).toEqual([...PLAN_MODULES].sort());
     expect(body.usage).toEqual({ courses: 1, storageMb: 3, gurus: 1 });
