@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { loginAs } from './support/accounts';
+import { loginAs, newSession } from './support/accounts';
 import { expect, type Page, test } from './support/test';
 
 /** Serious and critical axe violations, summarised so a failure says what and where. */
@@ -73,5 +73,29 @@ test.describe('no serious or critical accessibility violations (axe)', () => {
     await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the people pages: the dashboard, the students list and an account page, and an institute's students", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await loginAs(page, 'admin');
+    await expect(page.getByTestId('figure-students')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/students');
+    await expect(page.getByTestId('people-table')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('people-table').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const institute = await newSession(browser, 'institute');
+    await institute.goto('/student-list');
+    await expect(institute.getByTestId('people-table')).toBeVisible();
+    expect(await seriousViolations(institute)).toEqual([]);
+    await institute.context().close();
   });
 });

@@ -144,7 +144,10 @@ export async function sendInvite(
       throw error;
     });
   const link = `${app.config.publicUrl}/invitation?token=${token}`;
-  const greeting = input.fullName ? `Hello ${input.fullName},` : 'Hello,';
+  // Someone with an account is greeted by their own name, not by whatever a CSV called them.
+  const existing = await app.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${input.email}` });
+  const name = existing?.fullName ?? input.fullName;
+  const greeting = name ? `Hello ${name},` : 'Hello,';
   await app.mailer.send({
     to: input.email,
     subject: `${institute.fullName} invites you to Gurukul`,

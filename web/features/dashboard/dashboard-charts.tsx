@@ -15,26 +15,23 @@ export default function DashboardCharts({ points, currency }: { points: ChartPoi
         <Text fw={600} mb="sm">
           Sign-ups
         </Text>
-        <BarChart
-          h={240}
-          data={points}
-          dataKey="at"
-          series={[{ name: 'Sign-ups', color: 'indigo.6' }]}
-          aria-label="Sign-ups over time"
-        />
+        <div role="img" aria-label="Sign-ups over time">
+          <BarChart h={240} data={points} dataKey="at" series={[{ name: 'Sign-ups', color: 'indigo.6' }]} />
+        </div>
       </Card>
       <Card withBorder padding="md">
         <Text fw={600} mb="sm">
           Revenue ({currency})
         </Text>
-        <LineChart
-          h={240}
-          data={points}
-          dataKey="at"
-          series={[{ name: 'Revenue', color: 'teal.6' }]}
-          curveType="linear"
-          aria-label="Revenue over time"
-        />
+        <div role="img" aria-label="Revenue over time">
+          <LineChart
+            h={240}
+            data={points}
+            dataKey="at"
+            series={[{ name: 'Revenue', color: 'teal.6' }]}
+            curveType="linear"
+          />
+        </div>
       </Card>
     </SimpleGrid>
   );

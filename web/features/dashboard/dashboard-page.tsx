@@ -31,10 +31,10 @@ const switchSchema = z.object({ email: emailField });
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RANGES = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '180', label: '6 months' },
-  { value: '365', label: '12 months' },
+  { value: '30', label: '30 d' },
+  { value: '90', label: '90 d' },
+  { value: '180', label: '6 mo' },
+  { value: '365', label: '12 mo' },
 ];
 
 function Figure({
@@ -53,7 +53,7 @@ function Figure({
       <Text c="dimmed" size="sm">
         {label}
       </Text>
-      <Text fz={30} fw={800} data-testid={testId}>
+      <Text fz="clamp(20px, 5vw, 30px)" fw={800} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
         {typeof value === 'number' ? value.toLocaleString() : value}
       </Text>
     </Card>
@@ -110,11 +110,8 @@ export default function DashboardPage() {
             <Figure label="Institutes" value={figures.people.institute} to="/teachers?tab=institute" />
             <Figure label="Students" value={figures.people.student} to="/students" testId="figure-students" />
             <Figure label="Partners" value={figures.people.partner} to="/partners" />
-            <Figure
-              label="Sign-ups, last 30 days"
-              value={figures.signUps30d}
-              to={`/students?from=${new Date(Date.now() - 30 * DAY_MS).toISOString().slice(0, 10)}`}
-            />
+            {/* Every role signs up; no one list holds them all, so this figure links nowhere. */}
+            <Figure label="Sign-ups, last 30 days (all roles)" value={figures.signUps30d} />
             <Figure
               label="Learners active, last 7 days"
               value={figures.activeLearners7d}
@@ -134,7 +131,11 @@ export default function DashboardPage() {
               to="/approvals"
               testId="dashboard-approvals"
             />
-            <Figure label="Guru sessions this month" value={figures.guruSessionsThisMonth} />
+            <Figure
+              label="Guru sessions this month"
+              value={figures.guruSessionsThisMonth}
+              to="/conversation-management"
+            />
             <Figure label="Rendered minutes this month" value={figures.renderedMinutesThisMonth} />
             <Figure label="Open support tickets" value={figures.openTickets} to="/support" />
           </SimpleGrid>
@@ -143,7 +144,13 @@ export default function DashboardPage() {
           <Title order={2} size="h4">
             Over time
           </Title>
-          <SegmentedControl aria-label="Chart range" value={range} onChange={setRange} data={RANGES} />
+          <SegmentedControl
+            aria-label="Chart range"
+            size="xs"
+            value={range}
+            onChange={setRange}
+            data={RANGES}
+          />
         </Group>
         <Suspense fallback={<Skeleton h={300} />}>
           <DashboardCharts points={points} currency={figures?.currency ?? 'INR'} />

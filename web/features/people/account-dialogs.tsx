@@ -96,6 +96,14 @@ function ActionForm({
     event.preventDefault();
     setErrors({});
     setFailure(null);
+    if ((kind === 'extend-trial' || kind === 'grant-plan') && days === '') {
+      setErrors({ days: 'Please fill this field' });
+      return;
+    }
+    if (kind === 'grant-plan' && !planId) {
+      setErrors({ planId: 'Please select an option' });
+      return;
+    }
     try {
       await action.mutateAsync({ action: kind, body: body() });
       onDone();
@@ -167,7 +175,8 @@ function ActionForm({
             description={kind === 'grant-plan' ? 'No payment is taken; the plan ends by itself' : undefined}
             min={1}
             max={365}
-            allowDecimal={false}
+            // The server says what is wrong with 0, 400 or 2.5; clamping on blur would act on another number.
+            clampBehavior="none"
             value={days}
             onChange={setDays}
             error={errors.days}

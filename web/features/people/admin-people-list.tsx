@@ -3,7 +3,6 @@ import {
   Button,
   Container,
   Group,
-  Pagination,
   SegmentedControl,
   Select,
   Skeleton,
@@ -24,6 +23,7 @@ import {
 } from '../../../common/contracts/people';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { Pager } from '../../components/pager';
 import { useLogInAs } from '../auth';
 import { useAdminPlans } from '../plans';
 import { EmptyCard, ExportButton } from '../reports';
@@ -183,7 +183,10 @@ export function AdminPeopleList({ title, roles }: { title: string; roles: readon
                 clearable
                 data={(plans.data?.plans ?? [])
                   .filter((plan) => plan.audience === role)
-                  .map((plan) => ({ value: plan.id, label: `${plan.name} (${plan.audience})` }))}
+                  .map((plan) => ({
+                    value: plan.id,
+                    label: plan.status === 'retired' ? `${plan.name} (retired)` : plan.name,
+                  }))}
                 value={params.get('planId')}
                 onChange={(value) => update({ planId: value })}
                 w={{ base: '47%', sm: 200 }}
@@ -226,6 +229,11 @@ export function AdminPeopleList({ title, roles }: { title: string; roles: readon
             </Button>
           )}
         </Group>
+        {params.get('from') &&
+          params.get('to') &&
+          (params.get('from') as string) > (params.get('to') as string) && (
+            <Alert color="yellow">The sign-up range starts after it ends: no one can match it.</Alert>
+          )}
         {list.isError && <Alert color="red">{list.error.message}</Alert>}
         {list.isPending && <Skeleton h={320} />}
         {list.data?.total === 0 && (
@@ -249,14 +257,7 @@ export function AdminPeopleList({ title, roles }: { title: string; roles: readon
             actions={actions}
           />
         )}
-        {totalPages > 1 && (
-          <Pagination
-            value={page}
-            total={totalPages}
-            onChange={(value) => update({ page: String(value) }, false)}
-            mx="auto"
-          />
-        )}
+        <Pager page={page} total={totalPages} onChange={(value) => update({ page: String(value) }, false)} />
       </Stack>
       {dialogs.dialog}
     </Container>

@@ -8,7 +8,6 @@ import {
   FileInput,
   Group,
   Modal,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -32,6 +31,7 @@ import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import { Pager } from '../../components/pager';
 import { useLogInAs } from '../auth';
 import { EmptyCard, ExportButton, formatDay } from '../reports';
 import {
@@ -150,14 +150,7 @@ export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
             actions={actions}
           />
         )}
-        {totalPages > 1 && (
-          <Pagination
-            value={page}
-            total={totalPages}
-            onChange={(value) => update({ page: String(value) }, false)}
-            mx="auto"
-          />
-        )}
+        <Pager page={page} total={totalPages} onChange={(value) => update({ page: String(value) }, false)} />
         <PendingInvites role={role} invites={invites.data?.invites ?? []} />
       </Stack>
       <Modal opened={inviting} onClose={invite.close} title={`Invite a ${role}`} centered>
@@ -401,10 +394,16 @@ function PendingInvites({
                 variant="subtle"
                 color="red"
                 onClick={() =>
-                  revoke
-                    .mutateAsync(invite.id)
-                    .then(() => toast('success', 'Invitation withdrawn'))
-                    .catch((error: Error) => toast('danger', error.message))
+                  confirmDestructive({
+                    title: `Withdraw the invitation to ${invite.email}?`,
+                    message: 'The link in their e-mail stops working. You can invite them again later.',
+                    confirmLabel: 'Withdraw',
+                    onConfirm: () =>
+                      revoke
+                        .mutateAsync(invite.id)
+                        .then(() => toast('success', 'Invitation withdrawn'))
+                        .catch((error: Error) => toast('danger', error.message)),
+                  })
                 }
               >
                 Withdraw

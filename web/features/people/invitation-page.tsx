@@ -29,11 +29,13 @@ export default function InvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const session = useSession();
+  // Once used, the link is spent: the page must not ask for it again while it leaves.
+  const [used, setUsed] = useState(false);
   const invitation = useQuery({
     queryKey: ['invitation', token],
     queryFn: () =>
       api<InvitationView>(`/invitations/${encodeURIComponent(token)}`, { handleUnauthorized: false }),
-    enabled: token.length > 0,
+    enabled: token.length > 0 && !used,
     retry: false,
   });
 
@@ -61,15 +63,28 @@ export default function InvitationPage() {
       subtitle={`${view.instituteName} invites you as a ${view.userType}.`}
     >
       {view.accountExists ? (
-        <AcceptInvitation token={token} view={view} loggedInAs={session?.email ?? null} />
+        <AcceptInvitation
+          token={token}
+          view={view}
+          loggedInAs={session?.email ?? null}
+          onUsed={() => setUsed(true)}
+        />
       ) : (
-        <SignUpFromInvitation token={token} view={view} />
+        <SignUpFromInvitation token={token} view={view} onUsed={() => setUsed(true)} />
       )}
     </AuthCard>
   );
 }
 
-function SignUpFromInvitation({ token, view }: { token: string; view: InvitationView }) {
+function SignUpFromInvitation({
+  token,
+  view,
+  onUsed,
+}: {
+  token: string;
+  view: InvitationView;
+  onUsed: () => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -86,6 +101,7 @@ function SignUpFromInvitation({ token, view }: { token: string; view: Invitation
         body: values,
         handleUnauthorized: false,
       });
+      onUsed();
       writeSession(answer, false);
       queryClient.clear();
       toast('success', `Welcome to ${view.instituteName}`);
@@ -118,10 +134,12 @@ function AcceptInvitation({
   token,
   view,
   loggedInAs,
+  onUsed,
 }: {
   token: string;
   view: InvitationView;
   loggedInAs: string | null;
+  onUsed: () => void;
 }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -147,6 +165,7 @@ function AcceptInvitation({
     setFailure(null);
     try {
       await api(`/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' });
+      onUsed();
       await refreshAccount();
       toast('success', `You joined ${view.instituteName}`);
       navigate('/profile', { replace: true });

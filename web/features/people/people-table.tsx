@@ -57,6 +57,7 @@ export function PresenceDot({ online }: { online: boolean }) {
       size={8}
       position="middle-start"
       processing={online}
+      role="img"
       aria-label={online ? 'Online now' : 'Offline'}
       title={online ? 'Online now' : 'Offline'}
     >
@@ -161,7 +162,7 @@ export function PeopleTable({
               <Table.Td>{row.email}</Table.Td>
               {columns.institute && <Table.Td>{row.institute?.fullName ?? '—'}</Table.Td>}
               {columns.plan && (
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap={6}>
                     <Text size="sm">{row.planName ?? '—'}</Text>
                     <BillingBadge row={row} />
@@ -169,9 +170,9 @@ export function PeopleTable({
                 </Table.Td>
               )}
               {columns.courses && <Table.Td>{row.courses}</Table.Td>}
-              <Table.Td>{formatDay(row.createdAt)}</Table.Td>
-              <Table.Td>{formatDateTime(row.lastLoginAt)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.lastLoginAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge isActive={row.isActive} />
               </Table.Td>
               <Table.Td>

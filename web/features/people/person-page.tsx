@@ -48,6 +48,10 @@ const ACTION_LABELS: Record<string, string> = {
   'revoke-developer-access': 'Developer access revoked',
   'remove-from-institute': 'Removed from the institute',
   enrol: 'Enrolled in a course',
+  'course-submit': 'Submitted a course for approval',
+  'course-approve': 'A course of theirs was approved',
+  'course-reject': 'A course of theirs was rejected',
+  'change-password': 'Changed the password',
 };
 
 function auditText(entry: AuditEntry): string {
@@ -76,7 +80,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text size="sm">{children}</Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </div>
   );
 }
@@ -107,6 +113,7 @@ export function PersonPage({ kind: role }: { kind: PeopleRole }) {
   const { account } = detail;
   const accountRole = account.userType as PeopleRole;
   const holdsPlan = (accountRole === 'teacher' && !account.institute) || accountRole === 'institute';
+  const onTrial = account.billing === 'trial' || (account.billing === 'ended' && account.trialDaysLeft === 0);
 
   return (
     <Container size="xl">
@@ -154,10 +161,10 @@ export function PersonPage({ kind: role }: { kind: PeopleRole }) {
                       Send password reset link
                     </Menu.Item>
                   )}
-                  {holdsPlan && (
+                  {holdsPlan && onTrial && account.isActive && (
                     <Menu.Item onClick={() => dialogs.open('extend-trial', account)}>Extend trial</Menu.Item>
                   )}
-                  {holdsPlan && (
+                  {holdsPlan && account.isActive && (
                     <Menu.Item onClick={() => dialogs.open('grant-plan', account)}>Grant a plan</Menu.Item>
                   )}
                   {account.isActive ? (
