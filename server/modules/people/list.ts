@@ -136,7 +136,10 @@ export async function listPeople(
   const where = sql.join(stated, sql` and `);
   const order = SORT_COLUMNS[filters.sort];
   const direction = filters.dir === 'asc' ? sql`asc` : sql`desc`;
-  // Nulls (never logged in) last whichever way; the id keeps pages stable between equal values.
+  // Never logged in: last whichever way. Only last login can be null, and "nulls last" on a column that
+  // cannot be would stop PostgreSQL from reading a descending page straight off the index (bench/people.ts).
+  const nulls = filters.sort === 'lastLoginAt' ? sql`nulls last` : sql``;
+  // The id keeps pages stable between equal values.
   const paging = all ? sql`` : sql`limit ${filters.pageSize} offset ${(filters.page - 1) * filters.pageSize}`;
   const result = await app.db.execute<Row>(sql`
     with page as (
@@ -144,7 +147,7 @@ export async function listPeople(
              u.institute_id, sub.plan_name, sub.status as sub_status, sub.trial_ends_at, sub.current_period_end
       from users u ${COVERING_SUBSCRIPTION}
       where ${where}
-      order by ${order} ${direction} nulls last, u.id
+      order by ${order} ${direction} ${nulls}, u.id
       ${paging}
     )
     select page.*, i.full_name as institute_name,
@@ -152,7 +155,7 @@ export async function listPeople(
         then (select count(*)::int from course_subscriptions cs where cs.user_id = page.id)
         else (select count(*)::int from courses c where c.owner_id = page.id) end as courses
     from page left join users i on i.id = page.institute_id
-    order by ${sql.raw(`page.${SORT_FIELD[filters.sort]}`)} ${direction} nulls last, page.id`);
+    order by ${sql.raw(`page.${SORT_FIELD[filters.sort]}`)} ${direction} ${nulls}, page.id`);
 
   const countWhere = sql.join(base, sql` and `);
   const counted = await app.db.execute<{ all: number; active: number; matching: number }>(sql`
