@@ -17,6 +17,7 @@ import type { App } from '../http/app-type';
 import { hashPassword } from '../modules/auth/passwords';
 import type { CourseSnapshot } from '../modules/courses/snapshot';
 import { issueInvoiceForOrder } from '../modules/invoices/issue';
+import { backfillLastLearned } from '../modules/users/activity';
 import { DEMO_PASSWORD } from './demo';
 
 /** Every account made here has an address at this domain (the README's demo accounts are at gurukul.test). */
@@ -449,4 +450,7 @@ export async function seedDemoPeople(app: App, now = new Date()): Promise<void> 
       .set({ issuedAt: start })
       .where(and(eq(invoices.id, id), eq(invoices.orderId, order.id)));
   }
+  // The progress above was written straight to its table: learners' last activity follows it (and any other
+  // demo learning written the same way before this seeder ran last).
+  await backfillLastLearned(app.db);
 }

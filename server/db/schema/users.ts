@@ -32,6 +32,11 @@ export const users = pgTable(
     developerAccessGrantedAt: timestamp('developer_access_granted_at', { withTimezone: true }),
     /** Set on every successful login (people lists sort and filter by it). */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * When the person last learnt (saved progress or started a quiz), to the hour: the dashboard's "active this
+     * week" reads one index instead of a week of attempts (modules/users/activity.ts).
+     */
+    lastLearnedAt: timestamp('last_learned_at', { withTimezone: true }),
     /** Why an admin deactivated the account (shown on its page; cleared on reactivation). */
     deactivationReason: text('deactivation_reason'),
     /** Erased on request: personal data replaced, the row kept for invoices and payments (decision 030). */
@@ -51,6 +56,7 @@ export const users = pgTable(
     index('users_type_login_desc_idx')
       .on(t.userType, t.lastLoginAt.desc().nullsLast())
       .where(sql`${t.deletedAt} is null`),
+    index('users_last_learned_idx').on(t.lastLearnedAt),
     // Counts by account state on every list page.
     index('users_type_active_idx').on(t.userType, t.isActive).where(sql`${t.deletedAt} is null`),
     // Search by any part of a name or an e-mail (ILIKE '%…%') through trigrams.

@@ -8,6 +8,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
 import { lessonsOf, liveSnapshot, loadLiveCourse } from '../catalog/service';
 import type { CourseSnapshot } from '../courses/snapshot';
+import { markLearning } from '../users/activity';
 
 export const PAYMENT_REQUIRED_MESSAGE = 'This is a paid course: please buy it to subscribe.';
 export const SUBSCRIBE_FIRST_MESSAGE = 'Please subscribe to this course first';
@@ -229,6 +230,7 @@ export async function recordProgress(
     if ((error as { code?: string }).code === '23503') throw notFound('Video not found');
     throw error;
   }
+  await markLearning(app.db, actor.userId);
   return { videoId, positionSeconds: position, watchedSeconds, completed: Boolean(completedAt) };
 }
 

@@ -41,12 +41,9 @@ export async function dashboard(
                               and user_type <> 'admin')::int as signups
       from users where deleted_at is null`);
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString();
+  // Learnt this week: saved progress or started a quiz (users.last_learned_at, kept by modules/users/activity.ts).
   const activeQuery = app.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from (
-        select user_id from video_progress where updated_at >= ${weekAgo}
-        union
-        select user_id from quiz_attempts where started_at >= ${weekAgo}
-      ) learners`);
+      select count(*)::int as n from users where last_learned_at >= ${weekAgo} and deleted_at is null`);
   const monthPaidQuery = app.db.execute<{ amount: string; currency: string }>(sql`
       select sum(amount)::text as amount, currency from payment_orders
       where status = 'paid' and paid_at >= ${monthStart.toISOString()} group by currency`);

@@ -7,6 +7,7 @@ import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { loadLiveCourse } from '../catalog/service';
 import { SUBSCRIBE_FIRST_MESSAGE } from '../learning/service';
+import { markLearning } from '../users/activity';
 import { submitOverdueAttempts } from './attempt-grading';
 import { freezePaper, type LiveQuiz, liveQuiz, quizMaxScore, quizzesOf } from './attempt-paper';
 import { presentAttemptSummary, presentAttemptView } from './attempt-presenters';
@@ -166,6 +167,7 @@ export async function startAttempt(app: App, actor: Actor, quizId: string): Prom
         maxScore: quizMaxScore(quiz),
       })
       .returning();
+    await markLearning(app.db, actor.userId, now);
     return presentAttemptView(attempt, [], { title: snapshot.info.title, snapshot });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
