@@ -102,10 +102,12 @@ export async function mailedLinkViaLogsPage(
       .filter({ hasText: `To: ${to}` })
       .filter({ hasText: subject })
       .first();
+    // The mail is written before the request that sends it answers, so the first load usually shows it; the
+    // retries allow for a page that loads slowly on a busy CI machine (a 2 s try once failed all seven times).
     await expect(async () => {
       await page.reload();
-      await expect(message).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
+      await expect(message).toBeVisible({ timeout: 8_000 });
+    }).toPass({ timeout: 45_000 });
     const link = (await message.innerText()).match(LINK)?.[0];
     expect(link, 'the mail holds a link').toBeTruthy();
     return link as string;

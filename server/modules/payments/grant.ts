@@ -7,6 +7,7 @@ import {
   paymentOrders,
   subscriptions,
 } from '../../db/schema/index';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { App } from '../../http/app-type';
 import { sendPaymentReceivedEmail } from '../billing/emails';
 import { type InvoicePeriod, issueInvoiceForOrder } from '../invoices/issue';
@@ -150,11 +151,6 @@ export async function markPaid(
 
 export const ALREADY_BOUGHT_REASON =
   'This course was already paid for with another order; this payment will be refunded.';
-
-function isUniqueViolation(error: unknown): boolean {
-  const withCode = error as { code?: string; cause?: { code?: string } };
-  return withCode?.code === '23505' || withCode?.cause?.code === '23505';
-}
 
 /** Marks an order failed only while it is still waiting: a failure reported after payment changes nothing. */
 export async function markFailed(db: App['db'] | Tx, orderId: string, reason: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { InvitationView, Invite, MemberRole, SeatUse } from '../../../common/contracts/people';
 import { AUTH_MSG } from '../../../common/messages';
 import { instituteInvites, users } from '../../db/schema/index';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
@@ -135,10 +136,7 @@ export async function sendInvite(
     .returning()
     .catch((error: unknown) => {
       // Two invitations for one address at once: the unique index decides.
-      if (
-        (error as { cause?: { code?: string } }).cause?.code === '23505' ||
-        (error as { code?: string }).code === '23505'
-      ) {
+      if (isUniqueViolation(error)) {
         throw conflict('An invitation is already waiting for this e-mail');
       }
       throw error;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BillingState, PeopleList, PeopleSort, PersonRow } from '../../../common/contracts/people';
+import { containsPattern } from '../../db/like-pattern';
 import type { App } from '../../http/app-type';
 import { dateBounds } from '../reports/learner-stats';
 
@@ -24,7 +25,6 @@ export interface PeopleFilters {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORT_COLUMNS: Record<PeopleSort, SQL> = {
   name: sql`u.full_name`,
@@ -63,7 +63,7 @@ function baseConditions(filters: PeopleFilters): SQL[] {
   );
   const conditions: SQL[] = [sql`u.user_type in (${types})`];
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
+    const pattern = containsPattern(filters.search);
     conditions.push(sql`(u.full_name ilike ${pattern} or u.email ilike ${pattern})`);
   }
   if (filters.ids) {

@@ -2,6 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { AttemptView, LearnerQuiz } from '../../../common/contracts/quizzes';
 import { scorePercent } from '../../../common/quizzes';
 import { courseSubscriptions, type QuizAttemptRow, quizAttempts, quizzes } from '../../db/schema/index';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
@@ -108,12 +109,6 @@ export async function learnerQuiz(app: App, actor: Actor, quizId: string): Promi
   await submitOverdueAttempts(app, actor.userId);
   const attempts = await attemptsOf(app, actor.userId, { quizId });
   return presentLearnerQuiz(quiz, { id: course.id, title: snapshot.info.title }, attempts);
-}
-
-/** PostgreSQL's unique_violation, raw or wrapped by drizzle as the cause of a query error. */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 const openAttemptOf = async (app: App, userId: string, quizId: string) =>

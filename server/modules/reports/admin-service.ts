@@ -14,11 +14,11 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminListFilters, AdminStudentRow, TeacherRow } from '../../../common/contracts/reports';
+import { containsPattern } from '../../db/like-pattern';
 import { courseSubscriptions, courses, users, videoProgress } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { attemptFacts, attemptsLastAt, attemptTotals, groupBy, latest } from './learner-stats';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Keeps IN lists far below PostgreSQL's 65,535 bind parameters when a whole list is exported. */
 const CHUNK = 5000;
 
@@ -31,7 +31,7 @@ async function inChunks<T>(ids: string[], load: (chunk: string[]) => Promise<T[]
 /** Users of the given types matching the search, by name; one page, or all (`pageSize` null) for CSV. */
 async function peopleOf(app: App, where: SQL | undefined, query: AdminListFilters, all: boolean) {
   const { page, pageSize } = query;
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
+  const pattern = query.search ? containsPattern(query.search) : null;
   const institute = alias(users, 'institute');
   const condition = and(
     where,

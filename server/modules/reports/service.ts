@@ -6,6 +6,7 @@ import type {
   StudentReport,
   StudentRow,
 } from '../../../common/contracts/reports';
+import { containsPattern } from '../../db/like-pattern';
 import { courseSubscriptions, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
@@ -31,12 +32,10 @@ import {
 
 export const STUDENT_NOT_FOUND = 'Student not found';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Subscriptions to the given courses, with the learner's name and e-mail, optionally searched. */
 async function subscriptionsTo(app: App, courseIds: string[], search?: string) {
   if (courseIds.length === 0) return [];
-  const pattern = search ? `%${escapeLike(search)}%` : null;
+  const pattern = search ? containsPattern(search) : null;
   return app.db
     .select({
       courseId: courseSubscriptions.courseId,

@@ -91,7 +91,8 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
   const speech = useSpeechInput(setQuestion);
   const bottom = useRef<HTMLDivElement>(null);
   const busy = session.turns.at(-1)?.status === 'streaming';
-  const ready = Boolean(session.conversationId) && !busy;
+  // A question may be sent while the session is still starting: it is asked as soon as the session exists.
+  const ready = !busy;
 
   const lastAnswer = session.turns.at(-1)?.answer.length ?? 0;
   // Follow the answer as it grows (the length is the trigger, not read inside).

@@ -33,6 +33,8 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
   const queue = useRef<SpeechQueue | null>(null);
   const abort = useRef<AbortController | null>(null);
   const started = useRef(false);
+  // The conversation being started: a question asked before it exists waits for it instead of being dropped.
+  const starting = useRef<Promise<string | null> | null>(null);
   const guruId = guru?.id;
   const usesDid = guru?.avatarKind === 'd_id';
 
@@ -69,10 +71,15 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
   useEffect(() => {
     if (!guru?.available || started.current) return;
     started.current = true;
-    api<{ conversationId: string }>(`/gurus/${guru.id}/sessions`, {
+    const start = api<{ conversationId: string }>(`/gurus/${guru.id}/sessions`, {
       method: 'POST',
       body: courseId ? { courseId } : {},
-    })
+    });
+    starting.current = start.then(
+      ({ conversationId: id }) => id,
+      () => null,
+    );
+    start
       .then(({ conversationId: id }) => {
         setConversationId(id);
         if (guru.introductionText) {
@@ -105,7 +112,7 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
 
   const ask = useCallback(
     async (question: string) => {
-      if (!conversationId || !guruId) return;
+      if (!guruId) return;
       queue.current?.unlock();
       setAudioBlocked(false);
       queue.current?.stop();
@@ -121,7 +128,10 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
       const splitter = new SentenceSplitter();
       let answer = '';
       try {
-        for await (const event of askGuru(conversationId, question, controller.signal)) {
+        const id = conversationId ?? (await starting.current);
+        // A session that could not start shows why in place of the page (startError).
+        if (!id) return;
+        for await (const event of askGuru(id, question, controller.signal)) {
           if (event.type === 'text') {
             answer += event.delta;
             patchTurn(key, (turn) => ({ answer: turn.answer + event.delta }));

@@ -17,10 +17,9 @@ import { toast } from '../../app/toast';
 import { useAdminPlans } from '../plans';
 import { type AdminAction, useAdminAction } from './api';
 
-export type DialogKind = Exclude<AdminAction, never>;
 type Target = Pick<PersonRow, 'id' | 'fullName' | 'email' | 'userType'>;
 
-const TITLES: Record<DialogKind, string> = {
+const TITLES: Record<AdminAction, string> = {
   deactivate: 'Deactivate account',
   reactivate: 'Reactivate account',
   'password-reset': 'Send a password reset link',
@@ -29,7 +28,7 @@ const TITLES: Record<DialogKind, string> = {
   erase: 'Erase account',
 };
 
-const DONE: Record<DialogKind, string> = {
+const DONE: Record<AdminAction, string> = {
   deactivate: 'Account deactivated: every session has been ended',
   reactivate: 'Account reactivated',
   'password-reset': 'Password reset link sent',
@@ -42,8 +41,8 @@ const DONE: Record<DialogKind, string> = {
  * The admin's account actions as dialogs, each asking before it acts (the reason for a deactivation, the
  * days of a trial, the e-mail typed for an erasure). `open(kind, person)` shows one; render `dialog` once.
  */
-export function useAccountDialogs(onDone?: (kind: DialogKind) => void) {
-  const [state, setState] = useState<{ kind: DialogKind; target: Target } | null>(null);
+export function useAccountDialogs(onDone?: (kind: AdminAction) => void) {
+  const [state, setState] = useState<{ kind: AdminAction; target: Target } | null>(null);
   const close = () => setState(null);
   const dialog = state ? (
     <Modal opened onClose={close} title={TITLES[state.kind]} centered>
@@ -60,7 +59,7 @@ export function useAccountDialogs(onDone?: (kind: DialogKind) => void) {
       />
     </Modal>
   ) : null;
-  return { open: (kind: DialogKind, target: Target) => setState({ kind, target }), dialog };
+  return { open: (kind: AdminAction, target: Target) => setState({ kind, target }), dialog };
 }
 
 function ActionForm({
@@ -69,7 +68,7 @@ function ActionForm({
   onCancel,
   onDone,
 }: {
-  kind: DialogKind;
+  kind: AdminAction;
   target: Target;
   onCancel: () => void;
   onDone: () => void;
