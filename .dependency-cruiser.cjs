@@ -8,11 +8,11 @@
  * it imports (decision 023).
  */
 const MODULE_TIERS = [
-  ['common', 'health', 'invoices', 'logs', 'plans'],
+  ['common', 'health', 'invoices', 'logs', 'meetings', 'plans'],
   ['auth', 'files', 'integrations'],
   ['gurus', 'library', 'users'],
   ['billing', 'conversations', 'courses'],
-  ['catalog'],
+  ['catalog', 'support'],
   ['learning', 'payments'],
   ['quizzes', 'reports'],
   ['approvals', 'people'],

@@ -154,8 +154,8 @@ describe('badges', () => {
     }
   });
 
-  it('shows no dot on the admin Support item', () => {
-    expect(SIDE_NAV.admin.find((entry) => entry.to === '/support')?.badge).toBeUndefined();
+  it('shows no new-reply dot on the admin Support item (SPEC §5), but the count of open tickets', () => {
+    expect(SIDE_NAV.admin.find((entry) => entry.to === '/support')?.badge).toBe('open-tickets');
   });
 });
 

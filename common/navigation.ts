@@ -7,7 +7,7 @@ export interface NavItem {
   label: string;
   /** Route names (see routes.ts) that mark this item active. */
   activeFor: readonly string[];
-  badge?: 'approvals' | 'new-message';
+  badge?: 'approvals' | 'open-tickets' | 'new-message';
   /** Hidden for a teacher who belongs to an institute. */
   hideInInstitute?: boolean;
   /** The plan module behind the item: hidden when the user's plan gives that module NONE. */
@@ -64,7 +64,7 @@ export const SIDE_NAV = {
     item('/students', 'Students', ['Students']),
     item('/admin-report?tab=teacher', 'Admin Report', ['Admin Report']),
     INTEGRATIONS,
-    item('/support', 'Support', ['Support', 'View ticket']),
+    item('/support', 'Support', ['Support', 'View ticket'], { badge: 'open-tickets' }),
   ],
   teacher: [
     GURU,

@@ -36,6 +36,7 @@ import { invoiceRoutes } from './modules/invoices/routes';
 import { learningRoutes } from './modules/learning/routes';
 import { libraryRoutes } from './modules/library/routes';
 import { logRoutes } from './modules/logs/routes';
+import { meetingRoutes } from './modules/meetings/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminPeopleRoutes } from './modules/people/admin-routes';
 import { institutePeopleRoutes } from './modules/people/institute-routes';
@@ -46,6 +47,8 @@ import { attemptRoutes } from './modules/quizzes/attempt-routes';
 import { quizAuthoringRoutes } from './modules/quizzes/authoring-routes';
 import { markingRoutes } from './modules/quizzes/marking-routes';
 import { reportRoutes } from './modules/reports/routes';
+import { deskRoutes } from './modules/support/desk-routes';
+import { supportRoutes } from './modules/support/routes';
 import { developerAccessRoutes } from './modules/users/developer-access-routes';
 import { userRoutes } from './modules/users/routes';
 import { PERIODIC_TASKS } from './periodic-tasks';
@@ -118,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(userRoutes);
   await app.register(developerAccessRoutes);
   await app.register(adminPeopleRoutes);
+  await app.register(supportRoutes);
+  await app.register(deskRoutes);
   await app.register(institutePeopleRoutes);
   await app.register(invitationRoutes);
   await app.register(commonRoutes);
@@ -147,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(guruSessionRoutes);
   await app.register(guruTrainingRoutes);
   await app.register(conversationRoutes);
+  await app.register(meetingRoutes);
 
   startPeriodicTasks(app, PERIODIC_TASKS);
   await registerWebApp(app, config.webDist);

@@ -65,4 +65,7 @@ export const PAGES: PageImporters = {
   '/teacher-list': () => import('./features/people/teacher-list-page'),
   '/student-list': () => import('./features/people/student-list-page'),
   '/invitation': () => import('./features/people/invitation-page'),
+  '/support': () => import('./features/support/desk-page'),
+  '/support-tickets': () => import('./features/support/ticket-list-page'),
+  '/view-ticket': () => import('./features/support/view-ticket-page'),
 };

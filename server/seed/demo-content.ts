@@ -8,8 +8,10 @@ import { seedDemoBilling } from './demo-billing';
 import { seedDemoConversation, seedDemoGuru } from './demo-guru';
 import { seedDemoLibrary } from './demo-library';
 import { makeSlideVideo, makeStudyPdf } from './demo-media';
+import { seedDemoMeetings } from './demo-meetings';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoAttempts, seedDemoQuiz } from './demo-quiz';
+import { seedDemoSupport } from './demo-support';
 
 type Json = Record<string, unknown>;
 
@@ -189,6 +191,8 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
   for (const token of [teacher, admin, student]) await call('POST', '/api/auth/logout', token);
   await seedDemoBilling(app);
   await seedDemoPeople(app);
+  await seedDemoSupport(app);
+  await seedDemoMeetings(app, courseId);
   log(
     'Demo course "Foundations of Geometry" is approved with its quiz and a lesson generated from the Polygons course library; student@ is subscribed, with one marked attempt and one waiting for marking; Geometry Guru is trained, with one conversation answered by the teacher.',
   );

@@ -5,3 +5,4 @@
  */
 export const COURSES_KEY = ['courses'] as const;
 export const APPROVALS_KEY = ['approvals'] as const;
+export const SUPPORT_KEY = ['support'] as const;

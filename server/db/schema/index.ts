@@ -4,4 +4,5 @@ export * from './gurus';
 export * from './library';
 export * from './plans';
 export * from './quizzes';
+export * from './support';
 export * from './users';

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import type { App } from '../../http/app-type';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError } from '../../http/errors';
+import { readOneFile } from '../files/read-one-file';
 import { storeUpload } from '../files/uploads';
 import type { GuruRow } from './access';
 
@@ -9,31 +10,6 @@ export const GURU_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const GURU_GLB_MAX_BYTES = 20 * 1024 * 1024;
 export const GURU_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 export const INTRODUCTION_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
-
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
-/** Reads the one file of a multipart request, refusing a missing or oversized file before anything is kept. */
-async function readOneFile(request: FastifyRequest, maxBytes: number, what: string) {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Please send ${what} as multipart/form-data.`);
-  }
-  try {
-    const part = await request.file({
-      limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 },
-      throwFileSizeLimit: false,
-    });
-    if (!part) throw badRequest(`Please choose ${what} to upload`);
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file must be at most ${mb(maxBytes)}`);
-    }
-    return { bytes, mimetype: part.mimetype };
-  } catch (error) {
-    // Refused part-way: drop the rest of the body so the client sees the answer.
-    if (!request.raw.readableEnded) request.raw.resume();
-    throw error;
-  }
-}
 
 /** The guru's picture (static avatar): an image checked by its bytes. */
 export async function storeAvatarImage(app: App, request: FastifyRequest, guru: GuruRow): Promise<string> {

@@ -6,8 +6,11 @@ import {
   emailTokens,
   instituteInvites,
   loginFailures,
+  meetingRequests,
   plans,
   subscriptions,
+  supportAttachments,
+  supportTickets,
   users,
 } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -164,6 +167,11 @@ export async function erase(app: App, actor: Actor, userId: string, confirmEmail
     });
   }
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  // Read before the tickets go: deleting them deletes these rows too, and the files would stay behind.
+  const attachments = await app.db
+    .select({ path: supportAttachments.filePath })
+    .from(supportAttachments)
+    .where(eq(supportAttachments.ownerId, user.id));
   await app.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -185,8 +193,12 @@ export async function erase(app: App, actor: Actor, userId: string, confirmEmail
       .delete(instituteInvites)
       .where(sql`lower(${instituteInvites.email}) = ${user.email.toLowerCase()}`);
     await tx.delete(conversations).where(eq(conversations.userId, user.id));
+    // Help tickets and meeting requests are their words: erased with them (decision 031).
+    await tx.delete(supportTickets).where(eq(supportTickets.requesterId, user.id));
+    await tx.delete(meetingRequests).where(eq(meetingRequests.studentId, user.id));
   });
   await endEverySession(app, user.id);
-  for (const key of [user.profileImagePath, user.brandLogoPath]) if (key) await removeStoredFile(app, key);
+  const files = [user.profileImagePath, user.brandLogoPath, ...attachments.map((row) => row.path)];
+  for (const key of files) if (key) await removeStoredFile(app, key);
   await audit(app, actor, 'erase-user', user.id, { userType: user.userType });
 }

@@ -55,11 +55,17 @@ export async function dashboard(
         and (s.current_period_end is null or s.current_period_end > ${now.toISOString()})
         and s.billing_period in ('monthly', 'yearly')
       group by s.currency, s.billing_period`);
-  const contentQuery = app.db.execute<{ live: number; sessions: number; seconds: number }>(sql`
+  const contentQuery = app.db.execute<{
+    live: number;
+    sessions: number;
+    seconds: number;
+    tickets: number;
+  }>(sql`
       select (select count(*)::int from courses where approved_snapshot is not null) as live,
              (select count(*)::int from conversations where started_at >= ${monthStart.toISOString()}) as sessions,
              (select coalesce(sum(duration_seconds), 0)::float from course_videos
-               where processing_status = 'ready' and created_at >= ${monthStart.toISOString()}) as seconds`);
+               where processing_status = 'ready' and created_at >= ${monthStart.toISOString()}) as seconds,
+             (select count(*)::int from support_tickets where status <> 'resolved') as tickets`);
   const [peopleRows, activeRows, monthPaidRows, recurringRows, contentRows, coursesWaiting, chart] =
     await Promise.all([
       peopleQuery,
@@ -100,8 +106,7 @@ export async function dashboard(
     coursesWaiting,
     guruSessionsThisMonth: content.sessions,
     renderedMinutesThisMonth: Math.round(Number(content.seconds) / 60),
-    // The help desk (issue 16) fills this in; until then there are no tickets to count.
-    openTickets: 0,
+    openTickets: content.tickets,
   };
   return { figures, series: chart };
 }

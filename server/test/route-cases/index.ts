@@ -9,6 +9,7 @@ import { INTEGRATIONS_ROUTES } from './integrations';
 import { INVOICE_ROUTES } from './invoices';
 import { LEARNING_ROUTES } from './learning';
 import { LIBRARY_ROUTES } from './library';
+import { MEETING_ROUTES } from './meetings';
 import { PAYMENT_ROUTES } from './payments';
 import { PEOPLE_ROUTES } from './people';
 import { PLAN_ROUTES } from './plans';
@@ -17,6 +18,7 @@ import { QUIZ_AUTHORING_ROUTES } from './quiz-authoring';
 import { QUIZ_TAKING_ROUTES } from './quiz-taking';
 import { REPORT_ROUTES } from './reports';
 import { SUBSCRIPTION_ROUTES } from './subscriptions';
+import { SUPPORT_ROUTES } from './support';
 import type { RouteCase } from './types';
 
 export type { Caller, MatrixEnv, RouteCase } from './types';
@@ -25,6 +27,7 @@ export { NO_SUCH_ID } from './types';
 /** Every /api route with its intended access, one file per area. */
 export const ROUTE_CASES: RouteCase[] = [
   ...PLATFORM_ROUTES,
+  ...SUPPORT_ROUTES,
   ...COURSE_ROUTES,
   ...LEARNING_ROUTES,
   ...QUIZ_AUTHORING_ROUTES,
@@ -43,4 +46,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...INTEGRATIONS_ROUTES,
   ...LIBRARY_ROUTES,
   ...PEOPLE_ROUTES,
+  ...MEETING_ROUTES,
 ];

@@ -30,7 +30,7 @@ export interface MatrixEnv {
 }
 
 export interface RouteCase {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   access: Access;
   allowWhenEnded: boolean;

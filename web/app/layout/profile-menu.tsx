@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Group,
+  Indicator,
   Menu,
   Switch,
   Text,
@@ -18,7 +19,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { hasOwnPlan, type UserType } from '../../../common/roles';
 import { logout, switchBack } from '../account';
 import { LS, type StoredSession } from '../storage';
@@ -40,6 +41,7 @@ export function trialText(days: number | null): string | null {
 /** Footer and profile menu of SPEC §2. */
 export function ProfileMenu({ session, userType, collapsed }: Props) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const updateUser = useUpdateUserInfo(session.userId);
@@ -48,6 +50,8 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
   const ownPlan = hasOwnPlan(userType, session.instituteId);
   const planPage = session.isFreeTrial ? 'upgrade' : 'manage';
   const dark = colorScheme === 'dark';
+  // SPEC §9: the support dot (a reply from support not yet read) is never shown to admins.
+  const newHelp = useStoredJson<string[]>(LS.newHelpIds, []).length > 0 && userType !== 'admin';
 
   const toggleDark = (next: boolean) => {
     setColorScheme(next ? 'dark' : 'light');
@@ -85,15 +89,17 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
             data-testid="profile-box"
           >
             <Group gap="sm" wrap="nowrap">
-              <Avatar
-                src={logo.data?.profileImage ?? null}
-                alt={session.fullName}
-                radius="xl"
-                color="initials"
-                name={session.fullName}
-              >
-                <IconUser size={18} />
-              </Avatar>
+              <Indicator disabled={!newHelp} color="red" size={10} offset={4} data-testid="help-dot">
+                <Avatar
+                  src={logo.data?.profileImage ?? null}
+                  alt={session.fullName}
+                  radius="xl"
+                  color="initials"
+                  name={session.fullName}
+                >
+                  <IconUser size={18} />
+                </Avatar>
+              </Indicator>
               {!collapsed && (
                 <Box style={{ minWidth: 0 }}>
                   <Text size="sm" fw={600} truncate>
@@ -128,7 +134,15 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
             Profile
           </Menu.Item>
           {userType !== 'admin' && (
-            <Menu.Item component={Link} to="/support-tickets" leftSection={<IconHelp size={16} />}>
+            <Menu.Item
+              component={Link}
+              to="/support-tickets"
+              // A new ticket says where its writer was (issue 16): the page they opened Help from.
+              state={{ from: `${location.pathname}${location.search}` }}
+              leftSection={<IconHelp size={16} />}
+              rightSection={newHelp ? <Indicator color="red" size={8} position="middle-center" /> : null}
+              aria-label={newHelp ? 'Help, new reply from support' : undefined}
+            >
               Help
             </Menu.Item>
           )}

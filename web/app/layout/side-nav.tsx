@@ -18,6 +18,7 @@ import { homeFor } from '../../../common/routes';
 import { useApprovalCount } from '../approval-count';
 import type { StoredSession } from '../storage';
 import { LS } from '../storage';
+import { useOpenTicketCount } from '../support-count';
 import { useStoredJson } from '../use-stored-json';
 import { Logo } from './logo';
 import { NAV_ICONS } from './nav-icons';
@@ -35,6 +36,7 @@ interface Props {
 /** The side navigation of SPEC §2, drawn from common/navigation.ts. */
 export function SideNav({ session, userType, activeName, collapsed, onToggleCollapsed, onNavigate }: Props) {
   const approvals = useApprovalCount(userType === 'admin');
+  const openTickets = useOpenTicketCount(userType === 'admin');
   const hasNewMessage = useStoredJson<string[]>(LS.newChatIds, []).length > 0;
   const items = sideNavFor(userType, session.instituteId, session.hiddenModules);
   const explore = userType === 'teacher' || userType === 'student' || userType === 'institute';
@@ -59,7 +61,13 @@ export function SideNav({ session, userType, activeName, collapsed, onToggleColl
             item={item}
             active={item.activeFor.includes(activeName)}
             collapsed={collapsed}
-            count={item.badge === 'approvals' ? badgeText(approvals) : null}
+            count={
+              item.badge === 'approvals'
+                ? badgeText(approvals)
+                : item.badge === 'open-tickets'
+                  ? badgeText(openTickets)
+                  : null
+            }
             dot={item.badge === 'new-message' && hasNewMessage}
             onNavigate={onNavigate}
           />
@@ -117,7 +125,7 @@ function NavEntry({ item, active, collapsed, count, dot, onNavigate }: EntryProp
       }
       rightSection={
         count && !collapsed ? (
-          <Badge size="sm" circle={count.length === 1} data-testid="approvals-badge">
+          <Badge size="sm" circle={count.length === 1} data-testid={`${item.badge}-badge`}>
             {count}
           </Badge>
         ) : null

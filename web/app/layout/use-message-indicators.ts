@@ -23,8 +23,8 @@ function remember(key: string, id: string): void {
 }
 
 /**
- * new-reply and help-reply mark a conversation or ticket as new (newChatIds / newHelpIds) when it is not
- * the one open and the current user did not send it, with a sound and a toast.
+ * new-reply and help-reply from someone else play a sound and show a toast, and mark the conversation or
+ * ticket as new (newChatIds / newHelpIds) unless it is the one open (SPEC §4).
  */
 export function useMessageIndicators(userId: string | undefined): void {
   const location = useLocation();
@@ -36,8 +36,9 @@ export function useMessageIndicators(userId: string | undefined): void {
     const handle = (key: string, idOf: (event: ReplyEvent) => string | undefined) => (payload: unknown) => {
       const event = payload as ReplyEvent;
       const id = idOf(event);
-      if (!id || event.userId === userId || id === openId) return;
-      remember(key, id);
+      if (!id || event.userId === userId) return;
+      // The open conversation or ticket updates in place; the sound and toast still say a reply came.
+      if (id !== openId) remember(key, id);
       playMessageSound();
       const from = [event.user?.firstName, event.user?.lastName].filter(Boolean).join(' ');
       toast('info', from ? `${from}: ${event.message}` : event.message);

@@ -10,6 +10,7 @@ import {
   Pagination,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -18,13 +19,23 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { can } from '../../../common/capabilities';
+import { isUserType } from '../../../common/roles';
+import { useSession } from '../../app/session';
 import { LS } from '../../app/storage';
 import { useStoredJson } from '../../app/use-stored-json';
+import { MeetingRequestsPanel } from '../meetings';
 import { PAGE_SIZE, syncNewChatIds, useConversationList } from './api';
 
-/** Conversation Management: every session the caller may read, newest activity first. */
+/**
+ * Conversation Management: every session the caller may read, newest activity first; for teachers and
+ * institutes also the meeting requests students sent them (?tab=meetings).
+ */
 export default function ConversationListPage() {
   const [params, setParams] = useSearchParams();
+  const session = useSession();
+  const answersMeetings = Boolean(session && isUserType(session.userType) && can(session.userType, 'teach'));
+  const tab = answersMeetings && params.get('tab') === 'meetings' ? 'meetings' : 'conversations';
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -60,95 +71,111 @@ export default function ConversationListPage() {
           <Title order={1} size="h2">
             Conversation Management
           </Title>
-          {list.isFetching && <Loader size="sm" aria-label="Loading conversations" />}
+          {tab === 'conversations' && list.isFetching && (
+            <Loader size="sm" aria-label="Loading conversations" />
+          )}
         </Group>
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder="Search by title, message, student or guru"
-          aria-label="Search conversations"
-          value={search}
-          onChange={(event) => changeSearch(event.currentTarget.value)}
-          maw={480}
-        />
-        {list.isError && <Alert color="red">{list.error.message}</Alert>}
-        {list.isPending ? (
-          <Loader aria-label="Loading conversations" />
-        ) : rows.length === 0 ? (
-          <Card withBorder padding="xl">
-            <Text ta="center" c="dimmed">
-              {debounced
-                ? 'No conversations match your search.'
-                : 'No conversations yet. Sessions with gurus appear here.'}
-            </Text>
-          </Card>
-        ) : (
-          <Card withBorder padding={0}>
-            <Table.ScrollContainer minWidth={640}>
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Conversation</Table.Th>
-                    <Table.Th>Guru</Table.Th>
-                    <Table.Th>Student</Table.Th>
-                    <Table.Th>Last message</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => {
-                    const isNew = row.unread || newChatIds.includes(row.id);
-                    return (
-                      <Table.Tr key={row.id} data-testid="conversation-row">
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <Indicator
-                              disabled={!isNew}
-                              color="red"
-                              size={8}
-                              position="middle-start"
-                              offset={-8}
-                            >
-                              <span />
-                            </Indicator>
-                            <Stack gap={0}>
-                              <Anchor
-                                component={Link}
-                                to={`/view-conversation?conversationId=${row.id}`}
-                                fw={isNew ? 700 : 500}
-                              >
-                                {row.title || 'New session'}
-                              </Anchor>
-                              <Text size="xs" c="dimmed" lineClamp={1}>
-                                {row.lastMessage}
-                              </Text>
-                              {isNew && (
-                                <Badge size="xs" color="red" variant="light" w="fit-content">
-                                  New
-                                </Badge>
-                              )}
-                            </Stack>
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>{row.guruName}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{row.studentName}</Text>
-                          {row.courseTitle && (
-                            <Text size="xs" c="dimmed">
-                              {row.courseTitle}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{new Date(row.lastMessageAt).toLocaleString()}</Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
+        {answersMeetings && (
+          <Tabs value={tab} onChange={(value) => setParams(value === 'meetings' ? { tab: 'meetings' } : {})}>
+            <Tabs.List>
+              <Tabs.Tab value="conversations">Conversations</Tabs.Tab>
+              <Tabs.Tab value="meetings">Meeting requests</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
         )}
-        {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} aria-label="Pages" />}
+        {tab === 'meetings' ? (
+          <MeetingRequestsPanel />
+        ) : (
+          <>
+            <TextInput
+              leftSection={<IconSearch size={16} />}
+              placeholder="Search by title, message, student or guru"
+              aria-label="Search conversations"
+              value={search}
+              onChange={(event) => changeSearch(event.currentTarget.value)}
+              maw={480}
+            />
+            {list.isError && <Alert color="red">{list.error.message}</Alert>}
+            {list.isPending ? (
+              <Loader aria-label="Loading conversations" />
+            ) : rows.length === 0 ? (
+              <Card withBorder padding="xl">
+                <Text ta="center" c="dimmed">
+                  {debounced
+                    ? 'No conversations match your search.'
+                    : 'No conversations yet. Sessions with gurus appear here.'}
+                </Text>
+              </Card>
+            ) : (
+              <Card withBorder padding={0}>
+                <Table.ScrollContainer minWidth={640}>
+                  <Table highlightOnHover verticalSpacing="sm">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Conversation</Table.Th>
+                        <Table.Th>Guru</Table.Th>
+                        <Table.Th>Student</Table.Th>
+                        <Table.Th>Last message</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {rows.map((row) => {
+                        const isNew = row.unread || newChatIds.includes(row.id);
+                        return (
+                          <Table.Tr key={row.id} data-testid="conversation-row">
+                            <Table.Td>
+                              <Group gap="xs" wrap="nowrap">
+                                <Indicator
+                                  disabled={!isNew}
+                                  color="red"
+                                  size={8}
+                                  position="middle-start"
+                                  offset={-8}
+                                >
+                                  <span />
+                                </Indicator>
+                                <Stack gap={0}>
+                                  <Anchor
+                                    component={Link}
+                                    to={`/view-conversation?conversationId=${row.id}`}
+                                    fw={isNew ? 700 : 500}
+                                  >
+                                    {row.title || 'New session'}
+                                  </Anchor>
+                                  <Text size="xs" c="dimmed" lineClamp={1}>
+                                    {row.lastMessage}
+                                  </Text>
+                                  {isNew && (
+                                    <Badge size="xs" color="red" variant="light" w="fit-content">
+                                      New
+                                    </Badge>
+                                  )}
+                                </Stack>
+                              </Group>
+                            </Table.Td>
+                            <Table.Td>{row.guruName}</Table.Td>
+                            <Table.Td>
+                              <Text size="sm">{row.studentName}</Text>
+                              {row.courseTitle && (
+                                <Text size="xs" c="dimmed">
+                                  {row.courseTitle}
+                                </Text>
+                              )}
+                            </Table.Td>
+                            <Table.Td>
+                              <Text size="sm">{new Date(row.lastMessageAt).toLocaleString()}</Text>
+                            </Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Card>
+            )}
+            {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} aria-label="Pages" />}
+          </>
+        )}
       </Stack>
     </Container>
   );

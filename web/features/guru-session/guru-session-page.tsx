@@ -32,6 +32,7 @@ import type { SessionGuru } from '../../../common/contracts/gurus';
 import { GURU_LIMITS } from '../../../common/gurus';
 import { api } from '../../app/api';
 import { CitationLinks } from '../conversations';
+import { RequestMeetingButton } from '../meetings';
 import { SessionAvatar } from './session-avatar';
 import { type Turn, useGuruSession } from './use-guru-session';
 import { useSpeechInput } from './use-speech-input';
@@ -149,6 +150,7 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
                 </Badge>
               )}
             </Group>
+            {courseId && <RequestMeetingButton courseId={courseId} variant="subtle" />}
             {session.audioBlocked && guru.introductionText && !session.muted && (
               <Button
                 size="xs"

@@ -13,12 +13,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SS } from '../../app/storage';
 import { toast } from '../../app/toast';
 import { useRedeemShareToken, useSubscriptions } from './api';
 import { CoursePlayer } from './course-player';
+
+// Meeting requests load after the player, so the learner's first page keeps its weight.
+const CourseMeetings = lazy(() =>
+  import('../meetings').then((module) => ({ default: module.CourseMeetings })),
+);
 
 /** Redeems a share link's token kept by the login page, then opens its course. */
 function useShareTokenRedemption() {
@@ -101,7 +106,12 @@ export default function SubscribedCoursesPage() {
   return (
     <Container size="xl">
       {courseId ? (
-        <CoursePlayer key={courseId} courseId={courseId} />
+        <Stack>
+          <CoursePlayer key={courseId} courseId={courseId} />
+          <Suspense fallback={null}>
+            <CourseMeetings key={courseId} courseId={courseId} />
+          </Suspense>
+        </Stack>
       ) : (
         <Stack>
           <Title order={1} size="h2">

@@ -21,6 +21,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuditEntry, PeopleRole, PersonDetail } from '../../../common/contracts/people';
 import { formatPrice } from '../../../common/money';
 import { toast } from '../../app/toast';
+import { Fact } from '../../components/fact';
 import { useLogInAs } from '../auth';
 import { EmptyCard, formatDateTime, formatDay } from '../reports';
 import { useAccountDialogs } from './account-dialogs';
@@ -71,19 +72,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </Card>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
   );
 }
 

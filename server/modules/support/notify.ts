@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { HelpReplyEvent, TicketStatus } from '../../../common/contracts/support';
+import { users } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
+import { reachUser } from '../../realtime/reach-user';
+import { rooms } from '../../realtime/socket';
+import { splitFullName } from '../conversations/presenters';
+import type { TicketRow } from './thread';
+
+/** What the desk hears (socket `support-ticket`, admins only): enough to refresh the queue, never a note. */
+export interface DeskEvent {
+  ticketId: string;
+  number: number;
+  subject: string;
+  kind: 'new' | 'reply' | 'update';
+}
+
+export function tellDesk(app: App, ticket: TicketRow, kind: DeskEvent['kind']): void {
+  const event: DeskEvent = { ticketId: ticket.id, number: ticket.number, subject: ticket.subject, kind };
+  app.realtime.notify(rooms.admins, 'support-ticket', event);
+}
+
+/**
+ * A reply from support reaches its requester as SPEC §3's help-reply, live on every tab, or by e-mail when
+ * they are not online. Internal notes never come here.
+ */
+export async function tellRequesterOfReply(
+  app: App,
+  ticket: TicketRow,
+  reply: { id: string; body: string },
+  author: { userId: string; fullName: string },
+): Promise<void> {
+  const requester = await app.db.query.users.findFirst({
+    where: eq(users.id, ticket.requesterId),
+    columns: { id: true, email: true, fullName: true, deletedAt: true },
+  });
+  if (!requester || requester.deletedAt) return;
+  const event: HelpReplyEvent = {
+    userId: author.userId,
+    _id: reply.id,
+    ticketId: ticket.id,
+    message: reply.body,
+    user: splitFullName(author.fullName),
+  };
+  const link = `${app.config.publicUrl}/view-ticket?id=${ticket.id}`;
+  await reachUser(
+    app,
+    requester,
+    { event: 'help-reply', payload: event },
+    {
+      subject: `Re: [Gurukul #${ticket.number}] ${ticket.subject}`,
+      text: `Hello ${requester.fullName},\n\n${author.fullName} from Gurukul support replied to your ticket #${ticket.number}:\n\n${reply.body}\n\nRead the whole conversation and reply here:\n${link}\n\nGurukul`,
+    },
+  );
+}
+
+/** A status change the requester should see on an open page (no toast, no mail): the thread refreshes. */
+export function tellRequesterOfStatus(app: App, ticket: TicketRow, status: TicketStatus): void {
+  app.realtime.notify(rooms.user(ticket.requesterId), 'help-update', { ticketId: ticket.id, status });
+}

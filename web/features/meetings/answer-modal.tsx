@@ -1,0 +1,219 @@
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  MEETING_LIMITS,
+  type MeetingRequestView,
+  meetingDeclineSchema,
+  meetingProposalSchema,
+  meetingTimeSchema,
+} from '../../../common/contracts/meetings';
+import { ApiError } from '../../app/api';
+import { zodValidate } from '../../app/forms';
+import { toast } from '../../app/toast';
+import { useAnswerMeeting } from './api';
+import { formatRange, fromLocalInput, nextHour, timeZoneName, toLocalInput } from './local-time';
+
+export type AnswerKind = 'accept' | 'propose' | 'decline';
+
+const TITLES: Record<AnswerKind, (meeting: MeetingRequestView) => string> = {
+  accept: (m) => (m.status === 'accepted' ? 'Change the time or link' : 'Accept the meeting request'),
+  propose: () => 'Propose another time',
+  decline: (m) => (m.status === 'accepted' ? 'Call off the meeting' : 'Decline the meeting request'),
+};
+
+const DONE: Record<AnswerKind, string> = {
+  accept: 'Meeting accepted: the student has been told',
+  propose: 'New time proposed: the student has been told',
+  decline: 'Meeting request declined: the student has been told',
+};
+
+/** The teacher's answer to one request, as a dialog; `meeting` null closes it. */
+export function AnswerModal({
+  kind,
+  meeting,
+  onClose,
+}: {
+  kind: AnswerKind;
+  meeting: MeetingRequestView | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={meeting !== null}
+      onClose={onClose}
+      title={meeting ? TITLES[kind](meeting) : ''}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {meeting && (
+        <Stack>
+          <Text size="sm">
+            <b>{meeting.student.fullName}</b> · {meeting.course.title}
+            <br />
+            <Text span c="dimmed" size="sm">
+              Preferred: {formatRange(meeting.windowStart, meeting.windowEnd)}
+            </Text>
+          </Text>
+          {kind === 'decline' ? (
+            <DeclineForm key={meeting.id} meeting={meeting} onDone={onClose} />
+          ) : (
+            <TimeForm key={`${kind}-${meeting.id}`} kind={kind} meeting={meeting} onDone={onClose} />
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+interface TimeValues {
+  startsAt: string;
+  durationMinutes: number | string;
+  meetingLink: string;
+}
+
+function defaultStart(meeting: MeetingRequestView): Date {
+  if (meeting.startsAt && new Date(meeting.startsAt).getTime() > Date.now())
+    return new Date(meeting.startsAt);
+  const windowStart = new Date(meeting.windowStart);
+  return windowStart.getTime() > Date.now() ? windowStart : nextHour(24);
+}
+
+function TimeForm({
+  kind,
+  meeting,
+  onDone,
+}: {
+  kind: 'accept' | 'propose';
+  meeting: MeetingRequestView;
+  onDone: () => void;
+}) {
+  const answer = useAnswerMeeting();
+  const toBody = (values: TimeValues) => ({
+    startsAt: fromLocalInput(values.startsAt),
+    durationMinutes: typeof values.durationMinutes === 'number' ? values.durationMinutes : undefined,
+    meetingLink: values.meetingLink,
+  });
+  const validate = zodValidate(kind === 'accept' ? meetingTimeSchema : meetingProposalSchema);
+  const form = useForm<TimeValues>({
+    mode: 'controlled',
+    initialValues: {
+      startsAt: toLocalInput(defaultStart(meeting)),
+      durationMinutes: meeting.durationMinutes ?? 30,
+      meetingLink: meeting.meetingLink ?? '',
+    },
+    validate: (values) => validate(toBody(values)),
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
+  });
+  const submit = form.onSubmit(async (values) => {
+    const body = toBody(values) as { startsAt: string; durationMinutes: number; meetingLink: string };
+    try {
+      await answer.mutateAsync(
+        kind === 'accept'
+          ? { kind, id: meeting.id, body }
+          : { kind, id: meeting.id, body: { ...body, meetingLink: body.meetingLink || undefined } },
+      );
+      toast('success', DONE[kind]);
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
+      toast('danger', (error as Error).message);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            type="datetime-local"
+            label="Starts at"
+            description={`Your time: ${timeZoneName()}`}
+            withAsterisk
+            min={toLocalInput(new Date())}
+            data-autofocus
+            {...form.getInputProps('startsAt')}
+          />
+          <NumberInput
+            label="Duration (minutes)"
+            withAsterisk
+            min={MEETING_LIMITS.durationMin}
+            max={MEETING_LIMITS.durationMax}
+            step={15}
+            allowDecimal={false}
+            {...form.getInputProps('durationMinutes')}
+          />
+        </SimpleGrid>
+        <TextInput
+          type="url"
+          label="Meeting link"
+          description={kind === 'propose' ? 'Optional: you can add it when the time is agreed' : undefined}
+          placeholder="https://meet.example.com/abc-defg"
+          withAsterisk={kind === 'accept'}
+          {...form.getInputProps('meetingLink')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={answer.isPending}>
+            {kind === 'accept' ? (meeting.status === 'accepted' ? 'Save' : 'Accept') : 'Propose time'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeclineForm({ meeting, onDone }: { meeting: MeetingRequestView; onDone: () => void }) {
+  const answer = useAnswerMeeting();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: zodValidate(meetingDeclineSchema),
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await answer.mutateAsync({ kind: 'decline', id: meeting.id, body: values });
+      toast('success', DONE.decline);
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
+      toast('danger', (error as Error).message);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Textarea
+          label="Reason"
+          description="The student reads it"
+          withAsterisk
+          autosize
+          minRows={2}
+          data-autofocus
+          {...form.getInputProps('reason')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Keep it
+          </Button>
+          <Button type="submit" color="red" loading={answer.isPending}>
+            {meeting.status === 'accepted' ? 'Call off meeting' : 'Decline request'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

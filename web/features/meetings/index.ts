@@ -1,0 +1,3 @@
+// What other features may use from this one (decision 025); everything else here is the feature's own.
+export { CourseMeetings, RequestMeetingButton } from './course-meetings';
+export { MeetingRequestsPanel } from './meeting-requests-panel';

@@ -1,0 +1,46 @@
+/**
+ * Times as people read and type them here: in the browser's own time zone. The API speaks ISO instants with an
+ * offset; a datetime-local input speaks "2026-05-20T14:30" (local, no zone).
+ */
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A moment as a datetime-local input's value, in local time. */
+export function toLocalInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value as the ISO instant the API takes; what cannot be read is passed on for the API to name. */
+export function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** The next whole hour `hoursAhead` from now, local time. */
+export function nextHour(hoursAhead: number): Date {
+  const date = new Date(Date.now() + hoursAhead * 60 * 60 * 1000);
+  date.setMinutes(0, 0, 0);
+  return date;
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** "Wed, 20 May 2026, 14:30 – 16:00", or two full moments when the range spans days. */
+export function formatRange(start: string, end: string | null): string {
+  const from = new Date(start);
+  if (!end) return dateTime.format(from);
+  const to = new Date(end);
+  const sameDay = from.toDateString() === to.toDateString();
+  return `${dateTime.format(from)} – ${sameDay ? timeOnly.format(to) : dateTime.format(to)}`;
+}

@@ -1,0 +1,151 @@
+import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { type DeskRow, TICKET_CATEGORY_LABELS } from '../../../common/contracts/support';
+import { PriorityBadge, StatusBadge } from './badges';
+import { DueCell, roleLabel, useNow, waitingText } from './desk-parts';
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const ticketHref = (row: DeskRow) => `/view-ticket?id=${row.id}`;
+
+function Requester({ row, withEmail = true }: { row: DeskRow; withEmail?: boolean }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {row.requester.fullName}
+      </Text>
+      <Text size="xs" c="dimmed" truncate="end" title={row.requester.email}>
+        {roleLabel(row.requester.userType)}
+        {withEmail ? ` · ${row.requester.email}` : ''}
+      </Text>
+    </div>
+  );
+}
+
+function Subject({ row }: { row: DeskRow }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Anchor
+        component={Link}
+        to={ticketHref(row)}
+        fw={600}
+        size="sm"
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid="desk-ticket-link"
+      >
+        {row.subject}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {TICKET_CATEGORY_LABELS[row.category]}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The queue: a table from the small breakpoint up, cards on a phone (no sideways scrolling at 390 px). A row
+ * opens its ticket on click; the subject is the link keyboard and screen-reader users follow.
+ */
+export function DeskQueueTable({ rows }: { rows: DeskRow[] }) {
+  const navigate = useNavigate();
+  const now = useNow();
+  // A click anywhere on a row opens it, except on the link itself (which already navigates).
+  const openRow = (row: DeskRow) => (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('a')) return;
+    navigate(ticketHref(row));
+  };
+  return (
+    <>
+      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
+        <Table highlightOnHover verticalSpacing="sm" data-testid="desk-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Subject</Table.Th>
+              <Table.Th>Requester</Table.Th>
+              <Table.Th>Priority</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Assignee</Table.Th>
+              <Table.Th>Waiting</Table.Th>
+              <Table.Th>Due</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr
+                key={row.id}
+                style={{ cursor: 'pointer' }}
+                onClick={openRow(row)}
+                data-testid="desk-row"
+              >
+                <Table.Td style={NO_WRAP} fw={600}>
+                  #{row.number}
+                </Table.Td>
+                <Table.Td miw={180}>
+                  <Subject row={row} />
+                </Table.Td>
+                <Table.Td maw={180}>
+                  <Requester row={row} />
+                </Table.Td>
+                <Table.Td>
+                  <PriorityBadge priority={row.priority} />
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={row.status} />
+                </Table.Td>
+                <Table.Td>
+                  {row.assignee ? (
+                    <Text size="sm">{row.assignee.fullName}</Text>
+                  ) : (
+                    <Text size="sm" c="dimmed" fs="italic">
+                      Unassigned
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={row.waitingSince ? undefined : 'dimmed'}>
+                    {waitingText(row, now)}
+                  </Text>
+                </Table.Td>
+                <Table.Td miw={120}>
+                  <DueCell row={row} now={now} stacked />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Stack hiddenFrom="sm" gap="sm" data-testid="desk-cards">
+        {rows.map((row) => (
+          <Card
+            key={row.id}
+            withBorder
+            padding="sm"
+            onClick={openRow(row)}
+            style={{ cursor: 'pointer' }}
+            data-testid="desk-card"
+          >
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={700} style={NO_WRAP}>
+                #{row.number}
+              </Text>
+              <Group gap={4} justify="flex-end">
+                <PriorityBadge priority={row.priority} />
+                <StatusBadge status={row.status} />
+              </Group>
+            </Group>
+            <Subject row={row} />
+            <Stack gap={4} mt="xs">
+              <Requester row={row} />
+              <Text size="xs" c="dimmed">
+                {row.assignee ? `Assigned to ${row.assignee.fullName}` : 'Unassigned'} · Waiting:{' '}
+                {waitingText(row, now)}
+              </Text>
+              <DueCell row={row} now={now} />
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}

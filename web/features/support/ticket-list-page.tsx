@@ -1,0 +1,166 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  Indicator,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import {
+  TICKET_CATEGORY_LABELS,
+  TICKET_STATUS_LABELS,
+  TICKET_STATUSES,
+  type TicketStatus,
+} from '../../../common/contracts/support';
+import { LS } from '../../app/storage';
+import { useStoredJson } from '../../app/use-stored-json';
+import { useUrlFilters } from '../../app/use-url-filters';
+import { Pager } from '../../components/pager';
+import { formatDateTime } from '../reports';
+import { PAGE_SIZE, syncNewHelpIds, useLiveSupport, useMyTickets } from './api';
+import { PriorityBadge, StatusBadge } from './badges';
+import { NewTicketModal } from './new-ticket-modal';
+
+/** /support-tickets: my tickets, newest activity first, with unread markers, search and a status filter. */
+export default function TicketListPage() {
+  const location = useLocation();
+  const { params, page, update } = useUrlFilters();
+  const status = (TICKET_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as TicketStatus)
+    : undefined;
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [composing, compose] = useDisclosure(params.get('new') === '1');
+  const newHelpIds = useStoredJson<string[]>(LS.newHelpIds, []);
+  const list = useMyTickets({ status, search: debounced || undefined, page });
+  useLiveSupport();
+  // Where Help was opened from goes with a new ticket (issue 16); straight to this page, there is none.
+  const from = (location.state as { from?: string } | null)?.from ?? '/support-tickets';
+
+  useEffect(() => {
+    syncNewHelpIds().catch(() => undefined);
+  }, []);
+
+  const rows = list.data?.rows ?? [];
+  const counts = list.data?.counts;
+  const total = counts ? counts.open + counts.inReview + counts.resolved : 0;
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const filtered = Boolean(status || debounced);
+
+  return (
+    <Container size="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            Help
+          </Title>
+          <Group gap="xs">
+            {list.isFetching && <Loader size="sm" aria-label="Loading tickets" />}
+            <Button leftSection={<IconPlus size={16} />} onClick={compose.open}>
+              New ticket
+            </Button>
+          </Group>
+        </Group>
+        <Text c="dimmed" size="sm">
+          Ask our support team anything about your account, billing, courses or gurus. Replies arrive here at
+          once and by e-mail when you are away.
+        </Text>
+        <Group align="flex-end" wrap="wrap">
+          <SegmentedControl
+            value={status ?? 'all'}
+            onChange={(value) => update({ status: value === 'all' ? null : value })}
+            data={[
+              { value: 'all', label: `All${counts ? ` (${total})` : ''}` },
+              ...TICKET_STATUSES.map((value) => ({
+                value,
+                label: `${TICKET_STATUS_LABELS[value]}${counts ? ` (${counts[value]})` : ''}`,
+              })),
+            ]}
+            aria-label="Status"
+          />
+          <TextInput
+            flex={1}
+            miw={200}
+            leftSection={<IconSearch size={16} />}
+            placeholder="Search by subject or #number"
+            aria-label="Search tickets"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              update({ search: event.currentTarget.value.trim() || null });
+            }}
+          />
+        </Group>
+        {list.isError && <Alert color="red">{list.error.message}</Alert>}
+        {list.isSuccess && rows.length === 0 && (
+          <Card withBorder padding="xl" data-testid="tickets-empty">
+            <Stack align="center" gap="xs">
+              <Text fw={600}>{filtered ? 'No tickets match' : 'No tickets yet'}</Text>
+              <Text size="sm" c="dimmed" ta="center">
+                {filtered
+                  ? 'Try another search or status.'
+                  : 'Stuck with something? Open a ticket and our support team will answer here.'}
+              </Text>
+              {!filtered && (
+                <Button variant="light" onClick={compose.open}>
+                  Open a ticket
+                </Button>
+              )}
+            </Stack>
+          </Card>
+        )}
+        <Stack gap="xs">
+          {rows.map((ticket) => {
+            const unread = ticket.unread || newHelpIds.includes(ticket.id);
+            return (
+              <Card key={ticket.id} withBorder padding="sm" data-testid="ticket-row">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Indicator disabled={!unread} color="red" size={8} position="middle-start" offset={-8}>
+                        <Anchor
+                          component={Link}
+                          to={`/view-ticket?id=${ticket.id}`}
+                          fw={unread ? 700 : 500}
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
+                          #{ticket.number} {ticket.subject}
+                        </Anchor>
+                      </Indicator>
+                      {unread && (
+                        <Text size="xs" c="red" fw={600}>
+                          New reply
+                        </Text>
+                      )}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {TICKET_CATEGORY_LABELS[ticket.category]} · updated{' '}
+                      {formatDateTime(ticket.lastMessageAt)}
+                    </Text>
+                  </Stack>
+                  <Group gap="xs">
+                    <PriorityBadge priority={ticket.priority} />
+                    <StatusBadge status={ticket.status} />
+                  </Group>
+                </Group>
+              </Card>
+            );
+          })}
+        </Stack>
+        <Pager page={page} total={pages} onChange={(value) => update({ page: String(value) }, false)} />
+      </Stack>
+      <NewTicketModal opened={composing} onClose={compose.close} from={from} />
+    </Container>
+  );
+}

@@ -1,0 +1,204 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Rating,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  type AttachmentView,
+  replySchema,
+  SUPPORT_LIMITS,
+  SUPPORT_MSG,
+  TICKET_CATEGORY_LABELS,
+} from '../../../common/contracts/support';
+import { useSession } from '../../app/session';
+import { toast } from '../../app/toast';
+import { formatDateTime } from '../reports';
+import { forgetNewHelp, useLiveSupport, useMyTicket, useRateTicket, useReplyToTicket } from './api';
+import { AttachmentPicker } from './attachment-picker';
+import { PriorityBadge, StatusBadge } from './badges';
+import { TicketThread } from './ticket-thread';
+
+// Only admins download the desk.
+const DeskTicketPage = lazy(async () => ({ default: (await import('./desk-ticket-page')).DeskTicketPage }));
+
+/** /view-ticket?id=…: the requester's thread; an admin gets the desk's page for the same ticket. */
+export default function ViewTicketPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const session = useSession();
+  if (session?.userType === 'admin') {
+    return (
+      <Suspense fallback={<Loader aria-label="Loading the ticket" />}>
+        <DeskTicketPage ticketId={id} />
+      </Suspense>
+    );
+  }
+  return <RequesterTicket ticketId={id} />;
+}
+
+const checkMessage = (value: string) => {
+  const result = replySchema.shape.message.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+};
+
+function RequesterTicket({ ticketId }: { ticketId: string }) {
+  const ticket = useMyTicket(ticketId);
+  const reply = useReplyToTicket(ticketId);
+  const rate = useRateTicket(ticketId);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [attached, setAttached] = useState<AttachmentView[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  useLiveSupport();
+
+  // Opening the ticket clears its new-reply marker, and so does a reply arriving while it is open.
+  const lastMessageAt = ticket.data?.lastMessageAt;
+  useEffect(() => {
+    if (ticketId && lastMessageAt) forgetNewHelp(ticketId);
+  }, [ticketId, lastMessageAt]);
+
+  if (ticket.isPending && ticketId) return <Loader aria-label="Loading the ticket" />;
+  if (!ticketId || ticket.isError) {
+    return (
+      <Container size="md">
+        <Stack>
+          <Alert color="red" title={SUPPORT_MSG.ticketNotFound}>
+            This ticket does not exist or is not yours.
+          </Alert>
+          <Button component={Link} to="/support-tickets" variant="light" w="fit-content">
+            Back to Help
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+  const data = ticket.data;
+  if (!data) return null;
+
+  const send = async () => {
+    const found = checkMessage(message);
+    setError(found);
+    if (found) return;
+    try {
+      await reply.mutateAsync({ message, attachmentIds: attached.map((a) => a.id) });
+      setMessage('');
+      setAttached([]);
+      toast('success', data.status === 'resolved' ? 'Reply sent; the ticket is open again' : 'Reply sent');
+    } catch (failure) {
+      // The draft stays.
+      setError((failure as Error).message);
+    }
+  };
+
+  return (
+    <Container size="md">
+      <Stack>
+        <Anchor component={Link} to="/support-tickets" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} /> All my tickets
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
+              #{data.number} {data.subject}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {TICKET_CATEGORY_LABELS[data.category]} · opened {formatDateTime(data.createdAt)}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <PriorityBadge priority={data.priority} />
+            <StatusBadge status={data.status} />
+          </Group>
+        </Group>
+
+        <TicketThread messages={data.messages} />
+
+        {data.status === 'resolved' && (
+          <Card withBorder data-testid="ticket-rating">
+            <Stack gap={4}>
+              <Text fw={600}>{data.rating ? 'Thank you for your rating' : 'How did we do?'}</Text>
+              <Text size="sm" c="dimmed">
+                This ticket was resolved {formatDateTime(data.resolvedAt)}.{' '}
+                {data.canReply
+                  ? `Replying within ${SUPPORT_LIMITS.reopenDays} days opens it again.`
+                  : 'To ask about something new, please open a new ticket.'}
+              </Text>
+              <Rating
+                value={data.rating ?? 0}
+                onChange={(value) =>
+                  rate.mutate(value, {
+                    onSuccess: () => toast('success', 'Thank you for your rating'),
+                    onError: (failure) => toast('danger', failure.message),
+                  })
+                }
+                aria-label="Rate the support you received"
+                size="lg"
+              />
+            </Stack>
+          </Card>
+        )}
+
+        {data.canReply ? (
+          <Card withBorder>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void send();
+              }}
+            >
+              <Stack gap="sm">
+                <Textarea
+                  label="Your reply"
+                  autosize
+                  minRows={3}
+                  maxRows={10}
+                  maxLength={SUPPORT_LIMITS.messageMax}
+                  value={message}
+                  onChange={(event) => setMessage(event.currentTarget.value)}
+                  onBlur={() => message && setError(checkMessage(message))}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                      event.preventDefault();
+                      void send();
+                    }
+                  }}
+                  error={error}
+                  description="Ctrl+Enter sends"
+                />
+                <AttachmentPicker attached={attached} onChange={setAttached} onBusyChange={onBusyChange} />
+                <Group justify="flex-end">
+                  <Button type="submit" loading={reply.isPending} disabled={uploading}>
+                    {data.status === 'resolved' ? 'Reply and reopen' : 'Send reply'}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Card>
+        ) : (
+          <Alert color="gray">
+            {SUPPORT_MSG.reopenTooLate}{' '}
+            <Anchor component={Link} to="/support-tickets?new=1">
+              Open a new ticket
+            </Anchor>
+          </Alert>
+        )}
+      </Stack>
+    </Container>
+  );
+}
