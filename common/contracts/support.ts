@@ -172,7 +172,12 @@ export const supportSettingsSchema = z.object({
     Object.fromEntries(
       TICKET_PRIORITIES.map((priority) => [
         priority,
-        z.object({ firstResponseHours: hours, resolutionHours: hours }),
+        z
+          .object({ firstResponseHours: hours, resolutionHours: hours })
+          .refine((target) => target.resolutionHours >= target.firstResponseHours, {
+            error: 'Resolution cannot be due before the first response',
+            path: ['resolutionHours'],
+          }),
       ]),
     ) as Record<
       TicketPriority,

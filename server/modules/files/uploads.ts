@@ -47,7 +47,8 @@ export async function storeUpload(
   if (!sniffed || !options.allowed.includes(sniffed.mime)) {
     throw new AppError(
       'INVALID_FILE',
-      `This file type is not allowed. Allowed: ${options.allowed.map((m) => m.split('/')[1]).join(', ')}`,
+      // Read from the bytes: a text file named .png is refused although "png" is in the list, so say so.
+      `This file's contents are not an allowed type, whatever its name says. Allowed: ${options.allowed.map((m) => m.split('/')[1]).join(', ')}`,
     );
   }
   const key = `${options.folder}/${randomUUID()}.${sniffed.ext}`;

@@ -48,7 +48,10 @@ export function headline(action: MeetingAction, view: MeetingRequestView): strin
     case 'confirmed':
       return `${student.fullName} confirmed the meeting about ${course.title}`;
     case 'cancelled':
-      return `${student.fullName} cancelled the meeting request for ${course.title}`;
+      // A meeting that had a time (accepted, or a time proposed) is a meeting called off, not a request.
+      return view.startsAt
+        ? `${student.fullName} cancelled the meeting about ${course.title}`
+        : `${student.fullName} cancelled the meeting request for ${course.title}`;
   }
 }
 

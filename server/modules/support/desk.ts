@@ -20,7 +20,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, notFound } from '../../http/errors';
 import { assertAttachable, attachToMessage } from './attachments';
-import { tellDesk, tellRequesterOfReply, tellRequesterOfStatus } from './notify';
+import { tellDesk, tellRequesterOfChange, tellRequesterOfReply } from './notify';
 import { readSupportSettings, slaClocks } from './sla';
 import { recordChange, type TicketRow, threadOf, ticketSummary } from './thread';
 
@@ -379,7 +379,10 @@ export async function updateTicket(
       .returning();
     return row;
   });
-  if (updated.status !== ticket.status) tellRequesterOfStatus(app, updated, updated.status as TicketStatus);
+  const seenByRequester = (['status', 'priority', 'category'] as const).some(
+    (key) => updated[key] !== ticket[key],
+  );
+  if (seenByRequester) tellRequesterOfChange(app, updated);
   tellDesk(app, updated, 'update');
   return deskTicket(app, updated.id);
 }

@@ -54,7 +54,13 @@ export async function tellRequesterOfReply(
   );
 }
 
-/** A status change the requester should see on an open page (no toast, no mail): the thread refreshes. */
-export function tellRequesterOfStatus(app: App, ticket: TicketRow, status: TicketStatus): void {
-  app.realtime.notify(rooms.user(ticket.requesterId), 'help-update', { ticketId: ticket.id, status });
+/**
+ * A change the requester sees on their page (status, priority, category), sent without a toast or mail so an
+ * open page refreshes. Assignment is the desk's own business and is not sent.
+ */
+export function tellRequesterOfChange(app: App, ticket: TicketRow): void {
+  app.realtime.notify(rooms.user(ticket.requesterId), 'help-update', {
+    ticketId: ticket.id,
+    status: ticket.status as TicketStatus,
+  });
 }

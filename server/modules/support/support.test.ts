@@ -280,6 +280,12 @@ describe('a requester and the desk', () => {
       ['Meera Support', { field: 'category', from: 'billing', to: 'account' }],
       ['Meera Support', { field: 'assignee', from: null, to: 'Arjun Desk' }],
     ]);
+    // The requester's open page hears the changes it shows (status, priority, category) without a toast.
+    const socket = await connect(institute);
+    const update = new Promise<{ ticketId: string }>((resolve) => socket.once('help-update', resolve));
+    await call(admin, 'PATCH', `/api/admin/support/tickets/${ticket.id}`, { priority: 'high' });
+    expect(await update).toMatchObject({ ticketId: ticket.id, status: 'inReview' });
+    await call(admin, 'PATCH', `/api/admin/support/tickets/${ticket.id}`, { priority: 'urgent' });
     const byAssignee = (
       await call(otherAdmin, 'GET', '/api/admin/support/tickets?assignee=me&priority=urgent&role=institute')
     ).json() as DeskList;
@@ -338,6 +344,11 @@ describe('a requester and the desk', () => {
       (await call(admin, 'PUT', '/api/admin/support/settings', { targets: { ...settings.targets, low: {} } }))
         .statusCode,
     ).toBe(400);
+    const backwards = await call(admin, 'PUT', '/api/admin/support/settings', {
+      targets: { ...settings.targets, urgent: { firstResponseHours: 10, resolutionHours: 8 } },
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ message: 'Resolution cannot be due before the first response' });
   });
 
   it('keeps canned replies for the desk', async () => {

@@ -28,7 +28,10 @@ export function AppLayout() {
     defaultValue: 'expanded',
   });
   const imagesReady = useImagesReady(session?.userId);
-  useMessageIndicators(session?.userId);
+  useMessageIndicators(
+    session?.userId,
+    session && isUserType(session.userType) ? session.userType : undefined,
+  );
   useReviewNotifications(session?.userType === 'teacher' || session?.userType === 'institute');
   const meta = matches.at(-1)?.handle as RouteMeta | undefined;
   if (!session || !isUserType(session.userType)) return null;

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { can } from '../../../common/capabilities';
+import type { UserType } from '../../../common/roles';
 import { onSocketEvent } from '../socket';
 import { LS, readJson, writeJson } from '../storage';
 import { toast } from '../toast';
+import { syncUnreadMarkers } from '../unread-markers';
 
 interface ReplyEvent {
   userId: string;
@@ -26,8 +29,15 @@ function remember(key: string, id: string): void {
  * new-reply and help-reply from someone else play a sound and show a toast, and mark the conversation or
  * ticket as new (newChatIds / newHelpIds) unless it is the one open (SPEC §4).
  */
-export function useMessageIndicators(userId: string | undefined): void {
+export function useMessageIndicators(userId: string | undefined, userType: UserType | undefined): void {
   const location = useLocation();
+  // After a login or reload the markers come from the server too: a reply may have come while no tab was open.
+  useEffect(() => {
+    if (!userId || !userType) return;
+    if (can(userType, 'converse')) syncUnreadMarkers('chat').catch(() => undefined);
+    // SPEC §5: admins have no Help dot.
+    if (userType !== 'admin' && can(userType, 'get-help')) syncUnreadMarkers('help').catch(() => undefined);
+  }, [userId, userType]);
   const query = new URLSearchParams(location.search);
   // /view-conversation names its conversation ?conversationId=…; tickets use ?id=….
   const openId = query.get('conversationId') ?? query.get('id');

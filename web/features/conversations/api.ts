@@ -6,7 +6,7 @@ import type {
   SessionGuru,
 } from '../../../common/contracts/gurus';
 import { api } from '../../app/api';
-import { LS, readJson, writeJson } from '../../app/storage';
+import { forgetUnread } from '../../app/unread-markers';
 
 export const conversationKeys = {
   all: ['conversations'] as const,
@@ -89,19 +89,4 @@ export function useCourseGurus(courseId: string) {
 }
 
 /** SPEC newChatIds: opening a conversation clears its new-message marker. */
-export function forgetNewChat(id: string): void {
-  const ids = readJson<string[]>(LS.newChatIds, []);
-  if (ids.includes(id))
-    writeJson(
-      LS.newChatIds,
-      ids.filter((other) => other !== id),
-    );
-}
-
-/** Merges what the server counts as unread into newChatIds (the dot survives a reload or another device). */
-export async function syncNewChatIds(): Promise<void> {
-  const { newChatIds } = await api<{ newChatIds: string[] }>('/conversations/unread');
-  const ids = readJson<string[]>(LS.newChatIds, []);
-  const merged = [...new Set([...ids, ...newChatIds])];
-  if (merged.length !== ids.length) writeJson(LS.newChatIds, merged);
-}
+export const forgetNewChat = (id: string) => forgetUnread('chat', id);

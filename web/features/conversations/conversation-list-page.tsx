@@ -23,9 +23,10 @@ import { can } from '../../../common/capabilities';
 import { isUserType } from '../../../common/roles';
 import { useSession } from '../../app/session';
 import { LS } from '../../app/storage';
+import { syncUnreadMarkers } from '../../app/unread-markers';
 import { useStoredJson } from '../../app/use-stored-json';
 import { MeetingRequestsPanel } from '../meetings';
-import { PAGE_SIZE, syncNewChatIds, useConversationList } from './api';
+import { PAGE_SIZE, useConversationList } from './api';
 
 /**
  * Conversation Management: every session the caller may read, newest activity first; for teachers and
@@ -43,7 +44,7 @@ export default function ConversationListPage() {
   const newChatIds = useStoredJson<string[]>(LS.newChatIds, []);
 
   useEffect(() => {
-    syncNewChatIds().catch(() => undefined);
+    syncUnreadMarkers('chat').catch(() => undefined);
   }, []);
 
   // The URL follows the box as it is typed (not after the debounce): a delayed URL write could land after the

@@ -53,6 +53,8 @@ export function AnswerModal({
       onClose={onClose}
       title={meeting ? TITLES[kind](meeting) : ''}
       centered
+      // Wide enough for two date-time fields side by side, AM/PM included.
+      size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {meeting && (

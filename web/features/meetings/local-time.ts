@@ -24,6 +24,14 @@ export function nextHour(hoursAhead: number): Date {
   return date;
 }
 
+/** Tomorrow at `hour` o'clock, local time: a sensible first suggestion whatever the hour now (not 2 AM). */
+export function tomorrowAt(hour: number): Date {
+  const date = new Date();
+  date.setDate(date.getDate() + 1);
+  date.setHours(hour, 0, 0, 0);
+  return date;
+}
+
 const dateTime = new Intl.DateTimeFormat(undefined, {
   weekday: 'short',
   day: 'numeric',

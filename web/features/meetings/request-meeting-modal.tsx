@@ -5,7 +5,7 @@ import { ApiError } from '../../app/api';
 import { zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useRequestMeeting } from './api';
-import { fromLocalInput, nextHour, timeZoneName, toLocalInput } from './local-time';
+import { fromLocalInput, timeZoneName, toLocalInput, tomorrowAt } from './local-time';
 
 interface Values {
   topic: string;
@@ -33,6 +33,8 @@ export function RequestMeetingModal(props: {
       onClose={props.onClose}
       title="Request a meeting"
       centered
+      // Wide enough for two date-time fields side by side, AM/PM included.
+      size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {props.opened && <RequestForm {...props} />}
@@ -55,8 +57,8 @@ function RequestForm({
     mode: 'controlled',
     initialValues: {
       topic: '',
-      windowStart: toLocalInput(nextHour(24)),
-      windowEnd: toLocalInput(nextHour(26)),
+      windowStart: toLocalInput(tomorrowAt(16)),
+      windowEnd: toLocalInput(tomorrowAt(18)),
     },
     validate: (values) => validate(toBody(courseId, values)),
     validateInputOnChange: true,

@@ -17,7 +17,7 @@ import type {
 import { api, uploadWithProgress } from '../../app/api';
 import { SUPPORT_KEY } from '../../app/query-keys';
 import { onSocketEvent } from '../../app/socket';
-import { LS, readJson, writeJson } from '../../app/storage';
+import { forgetUnread } from '../../app/unread-markers';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -94,22 +94,7 @@ export function discardAttachment(id: string) {
 }
 
 /** SPEC newHelpIds: opening a ticket clears its marker. */
-export function forgetNewHelp(id: string): void {
-  const ids = readJson<string[]>(LS.newHelpIds, []);
-  if (ids.includes(id))
-    writeJson(
-      LS.newHelpIds,
-      ids.filter((other) => other !== id),
-    );
-}
-
-/** Merges what the server counts as unread into newHelpIds (the dot survives a reload or another device). */
-export async function syncNewHelpIds(): Promise<void> {
-  const { newHelpIds } = await api<{ newHelpIds: string[] }>('/support/unread');
-  const ids = readJson<string[]>(LS.newHelpIds, []);
-  const merged = [...new Set([...ids, ...newHelpIds])];
-  if (merged.length !== ids.length) writeJson(LS.newHelpIds, merged);
-}
+export const forgetNewHelp = (id: string) => forgetUnread('help', id);
 
 /**
  * Keeps support queries current while a page is open: a reply (help-reply), a status change (help-update) or,

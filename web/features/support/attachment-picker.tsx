@@ -2,7 +2,7 @@ import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@m
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { AttachmentView } from '../../../common/contracts/support';
-import { SUPPORT_LIMITS } from '../../../common/contracts/support';
+import { SUPPORT_LIMITS, SUPPORT_MSG } from '../../../common/contracts/support';
 import { discardAttachment, uploadAttachment } from './api';
 
 /** What the file chooser offers; the server still checks every file by its bytes. */
@@ -44,7 +44,19 @@ export function AttachmentPicker({
     SUPPORT_LIMITS.attachmentsPerMessage - attached.length - pending.filter((p) => !p.error).length;
 
   const add = (files: File[]) => {
-    for (const file of files.slice(0, Math.max(0, room))) {
+    const allowed = Math.max(0, room);
+    for (const file of files.slice(allowed)) {
+      setPending((all) => [
+        ...all,
+        {
+          key: `${file.name}-${Math.random()}`,
+          name: file.name,
+          percent: 0,
+          error: SUPPORT_MSG.tooManyAttachments,
+        },
+      ]);
+    }
+    for (const file of files.slice(0, allowed)) {
       const key = `${file.name}-${file.size}-${Math.random()}`;
       if (file.size > SUPPORT_LIMITS.attachmentMaxBytes) {
         setPending((all) => [
@@ -82,7 +94,13 @@ export function AttachmentPicker({
       <Group gap="xs">
         <FileButton onChange={add} accept={ACCEPT} multiple disabled={disabled || room <= 0}>
           {(props) => (
-            <Button {...props} variant="default" size="xs" leftSection={<IconPaperclip size={14} />}>
+            <Button
+              {...props}
+              disabled={disabled || room <= 0}
+              variant="default"
+              size="xs"
+              leftSection={<IconPaperclip size={14} />}
+            >
               Attach files
             </Button>
           )}

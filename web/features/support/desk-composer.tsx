@@ -45,6 +45,7 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
   const action = useDeskAction(ticket.id);
   const [mode, setMode] = useState<Mode>('reply');
   const [attached, setAttached] = useState<AttachmentView[]>([]);
+  const [sentCount, setSentCount] = useState(0);
   const [uploading, setUploading] = useState(false);
   const [cannedOpen, setCannedOpen] = useState(false);
   const [cannedSearch, setCannedSearch] = useState('');
@@ -96,6 +97,8 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
         onSuccess: () => {
           form.setFieldValue('reply', '');
           setAttached([]);
+          // A new picker: the refused files' messages of the sent message go with it.
+          setSentCount((count) => count + 1);
           toast('success', resolve ? 'Reply sent and ticket resolved' : 'Reply sent');
         },
         onError,
@@ -199,6 +202,7 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
         />
         {!note && (
           <AttachmentPicker
+            key={sentCount}
             attached={attached}
             onChange={setAttached}
             onBusyChange={setUploading}

@@ -179,7 +179,7 @@ export default function DeskPage() {
         </Group>
 
         <SimpleGrid cols={3} spacing="xs">
-          <Figure label="Open" value={summary.data?.open} hint="not yet resolved" />
+          <Figure label="Unresolved" value={summary.data?.open} hint="open or in review" />
           <Figure
             label="Unassigned"
             value={summary.data?.unassigned}

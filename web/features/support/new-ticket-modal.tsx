@@ -50,6 +50,7 @@ export function NewTicketModal({
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [attached, setAttached] = useState<AttachmentView[]>([]);
+  const [sentCount, setSentCount] = useState(0);
   const [uploading, setUploading] = useState(false);
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
 
@@ -87,6 +88,8 @@ export function NewTicketModal({
       setValues({ subject: '', category: '', priority: 'normal', message: '' });
       setEdited(new Set());
       setAttached([]);
+      // A new picker: the refused files' messages of the sent message go with it.
+      setSentCount((count) => count + 1);
       onClose();
       navigate(`/view-ticket?id=${ticket.id}`);
     } catch (error) {
@@ -97,7 +100,13 @@ export function NewTicketModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New ticket" size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="New ticket"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -141,7 +150,7 @@ export function NewTicketModal({
           </Group>
           <Textarea
             label="Message"
-            description="What happened, and what you expected instead"
+            description="What happened, and what you expected instead (Ctrl+Enter sends)"
             required
             autosize
             minRows={4}
@@ -150,9 +159,20 @@ export function NewTicketModal({
             value={values.message}
             onChange={(event) => set('message', event.currentTarget.value)}
             onBlur={() => commit('message')}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                void submit();
+              }
+            }}
             error={errors.message}
           />
-          <AttachmentPicker attached={attached} onChange={setAttached} onBusyChange={onBusyChange} />
+          <AttachmentPicker
+            key={sentCount}
+            attached={attached}
+            onChange={setAttached}
+            onBusyChange={onBusyChange}
+          />
           <Text size="xs" c="dimmed">
             We attach the page you came from and your browser's name to help us answer.
           </Text>

@@ -66,6 +66,8 @@ function TargetsForm({ settings, onDone }: { settings: SupportSettings; onDone: 
                       aria-label={`${kind.label} target for ${TICKET_PRIORITY_LABELS[priority]} priority, in hours`}
                       min={0.25}
                       max={24 * 60}
+                      // Out-of-range values stay as typed and get the schema's message, not a silent change.
+                      clampBehavior="none"
                       step={1}
                       decimalScale={2}
                       {...form.getInputProps(`targets.${priority}.${kind.key}`)}

@@ -3,11 +3,11 @@ import {
   Anchor,
   Button,
   Card,
+  Chip,
   Container,
   Group,
   Indicator,
   Loader,
-  SegmentedControl,
   Stack,
   Text,
   TextInput,
@@ -24,11 +24,12 @@ import {
   type TicketStatus,
 } from '../../../common/contracts/support';
 import { LS } from '../../app/storage';
+import { syncUnreadMarkers } from '../../app/unread-markers';
 import { useStoredJson } from '../../app/use-stored-json';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { Pager } from '../../components/pager';
 import { formatDateTime } from '../reports';
-import { PAGE_SIZE, syncNewHelpIds, useLiveSupport, useMyTickets } from './api';
+import { PAGE_SIZE, useLiveSupport, useMyTickets } from './api';
 import { PriorityBadge, StatusBadge } from './badges';
 import { NewTicketModal } from './new-ticket-modal';
 
@@ -49,7 +50,7 @@ export default function TicketListPage() {
   const from = (location.state as { from?: string } | null)?.from ?? '/support-tickets';
 
   useEffect(() => {
-    syncNewHelpIds().catch(() => undefined);
+    syncUnreadMarkers('help').catch(() => undefined);
   }, []);
 
   const rows = list.data?.rows ?? [];
@@ -77,18 +78,25 @@ export default function TicketListPage() {
           once and by e-mail when you are away.
         </Text>
         <Group align="flex-end" wrap="wrap">
-          <SegmentedControl
+          {/* Chips wrap on a phone, where a segmented control of four would be cut off. */}
+          <Chip.Group
             value={status ?? 'all'}
-            onChange={(value) => update({ status: value === 'all' ? null : value })}
-            data={[
-              { value: 'all', label: `All${counts ? ` (${total})` : ''}` },
-              ...TICKET_STATUSES.map((value) => ({
-                value,
-                label: `${TICKET_STATUS_LABELS[value]}${counts ? ` (${counts[value]})` : ''}`,
-              })),
-            ]}
-            aria-label="Status"
-          />
+            onChange={(value) => update({ status: value === 'all' ? null : (value as string) })}
+          >
+            <Group gap="xs" role="radiogroup" aria-label="Status">
+              {[
+                { value: 'all', label: `All${counts ? ` (${total})` : ''}` },
+                ...TICKET_STATUSES.map((value) => ({
+                  value,
+                  label: `${TICKET_STATUS_LABELS[value]}${counts ? ` (${counts[value]})` : ''}`,
+                })),
+              ].map((option) => (
+                <Chip key={option.value} value={option.value} variant="outline">
+                  {option.label}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
           <TextInput
             flex={1}
             miw={200}

@@ -13,7 +13,7 @@ import {
 import { formatDateTime } from '../reports';
 
 /** A change as a sentence: "Meera Support changed the status from Open to Resolved". */
-function describeChange(message: TicketMessageView): string {
+function describeChange(message: TicketMessageView, reader: 'requester' | 'desk'): string {
   const change = message.change;
   if (!change) return '';
   const label = (value: string | null) => {
@@ -23,10 +23,11 @@ function describeChange(message: TicketMessageView): string {
     if (change.field === 'category') return TICKET_CATEGORY_LABELS[value as TicketCategory] ?? value;
     return value;
   };
-  const who = message.fromSupport ? (message.authorName ?? 'Support') : 'You';
+  const requester = reader === 'requester' ? 'You' : (message.authorName ?? 'The requester');
+  const who = message.fromSupport ? (message.authorName ?? 'Support') : requester;
   if (change.field === 'assignee') return `${who} assigned the ticket to ${label(change.to)}`;
   if (change.field === 'status' && change.to === 'open' && change.from === 'resolved' && !message.fromSupport)
-    return `${message.authorName ?? 'The requester'} reopened the ticket by replying`;
+    return `${requester} reopened the ticket by replying`;
   return `${who} changed the ${change.field} from ${label(change.from)} to ${label(change.to)}`;
 }
 
@@ -77,16 +78,19 @@ function AttachmentPreview({ attachment }: { attachment: AttachmentView }) {
 export function TicketThread({
   messages,
   requesterName,
+  reader = 'desk',
 }: {
   messages: TicketMessageView[];
   requesterName?: string;
+  /** Whose page it is: the requester reads their own changes as "You". */
+  reader?: 'requester' | 'desk';
 }) {
   return (
     <Stack gap="sm" data-testid="ticket-thread">
       {messages.map((message) =>
         message.kind === 'event' ? (
           <Text key={message.id} size="xs" c="dimmed" ta="center" data-testid="ticket-event">
-            {describeChange(message)} · {formatDateTime(message.createdAt)}
+            {describeChange(message, reader)} · {formatDateTime(message.createdAt)}
           </Text>
         ) : (
           <Paper

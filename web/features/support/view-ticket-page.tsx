@@ -60,6 +60,7 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [attached, setAttached] = useState<AttachmentView[]>([]);
+  const [sentCount, setSentCount] = useState(0);
   const [uploading, setUploading] = useState(false);
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
   useLiveSupport();
@@ -96,6 +97,8 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
       await reply.mutateAsync({ message, attachmentIds: attached.map((a) => a.id) });
       setMessage('');
       setAttached([]);
+      // A new picker: the refused files' messages of the sent message go with it.
+      setSentCount((count) => count + 1);
       toast('success', data.status === 'resolved' ? 'Reply sent; the ticket is open again' : 'Reply sent');
     } catch (failure) {
       // The draft stays.
@@ -126,7 +129,7 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
           </Group>
         </Group>
 
-        <TicketThread messages={data.messages} />
+        <TicketThread messages={data.messages} reader="requester" />
 
         {data.status === 'resolved' && (
           <Card withBorder data-testid="ticket-rating">
@@ -181,7 +184,12 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
                   error={error}
                   description="Ctrl+Enter sends"
                 />
-                <AttachmentPicker attached={attached} onChange={setAttached} onBusyChange={onBusyChange} />
+                <AttachmentPicker
+                  key={sentCount}
+                  attached={attached}
+                  onChange={setAttached}
+                  onBusyChange={onBusyChange}
+                />
                 <Group justify="flex-end">
                   <Button type="submit" loading={reply.isPending} disabled={uploading}>
                     {data.status === 'resolved' ? 'Reply and reopen' : 'Send reply'}
