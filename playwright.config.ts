@@ -68,6 +68,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '10000',
       RATE_LIMIT_MAX: '100000',
       SEED_DEMO: 'true',
+      // A route that fails with a 500 (/api/test/fail), for the logs journey (server/lifecycle/test-routes.ts).
+      NODE_ENV: 'test',
+      LIFECYCLE_TEST_ROUTES: 'true',
     },
   },
 });

@@ -24,7 +24,7 @@ test('a developer who signed up waits for an admin, who grants access from the d
   await expect(admin.getByRole('alert').filter({ hasText: 'can now read the logs' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Revoke' })).toBeVisible();
 
-  await page.reload();
+  await page.goto('/logs?tab=outbox');
   await expect(page.getByRole('heading', { name: 'Mail outbox' })).toBeVisible();
   await expect(page.getByTestId('outbox-message').first()).toBeVisible();
 

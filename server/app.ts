@@ -10,6 +10,7 @@ import { registerContentTypeGuard } from './http/content-type-guard';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerRateLimits } from './http/rate-limits';
+import { newRequestId, registerRequestIds } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression, registerWebApp } from './http/serving';
 import { startPeriodicTasks } from './jobs/periodic';
@@ -35,7 +36,10 @@ import { integrationRoutes } from './modules/integrations/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { learningRoutes } from './modules/learning/routes';
 import { libraryRoutes } from './modules/library/routes';
+import { collectApiRoutes, recordRequests } from './modules/logs/record-requests';
 import { logRoutes } from './modules/logs/routes';
+import { publishTail, tailWatched } from './modules/logs/tail';
+import { createLogWriter, type LogWriter } from './modules/logs/writer';
 import { meetingRoutes } from './modules/meetings/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminPeopleRoutes } from './modules/people/admin-routes';
@@ -75,8 +79,16 @@ export interface AppDeps {
 /** Builds the whole app without listening, so tests drive it with inject() or a real port. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
+  // The stored logs (/logs, decision 033): made before the app, since the logger copies its lines into it.
+  const logWriter: LogWriter | null = config.logStore.enabled
+    ? createLogWriter(database.db, {
+        onError: (error) => reportLogWriteFailure(app, error),
+        wantRows: (): Promise<boolean> => tailWatched(app),
+      })
+    : null;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
+    logger: loggerOptions(config.logLevel, deps.logStream, logWriter?.copy),
+    genReqId: newRequestId,
     // X-Forwarded-For is believed only from proxies named in TRUST_PROXY; trusting every client would let
     // anyone pick their own address and walk past the per-address login and rate limits.
     trustProxy: config.trustProxy,
@@ -106,6 +118,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onReady', async () => app.jobs.start(jobsUrl, app.log));
   app.addHook('onClose', async () => app.jobs.stop());
 
+  registerRequestIds(app);
+  const apiRoutePatterns = collectApiRoutes(app);
+  if (logWriter) {
+    recordRequests(app, logWriter);
+    logWriter.onWritten((batch) => {
+      publishTail(app, batch).catch((error: unknown) =>
+        app.log.warn({ err: error, logsWriter: true }, 'could not send the live tail of the logs'),
+      );
+    });
+    app.addHook('onClose', async () => logWriter.close());
+  }
   registerErrorHandling(app);
   registerContentTypeGuard(app);
   registerAccessControl(app, config.jwtSecret);
@@ -137,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(learningRoutes);
   await app.register(attemptRoutes);
   await app.register(markingRoutes);
-  await app.register(logRoutes);
+  await app.register(logRoutes, { writer: logWriter, routes: apiRoutePatterns });
   await app.register(reportRoutes);
   await app.register(subscriptionRoutes);
   await app.register(currencyRoutes);
@@ -157,4 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   startPeriodicTasks(app, PERIODIC_TASKS);
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+let lastWriteFailureReport = 0;
+/** A failed log write (the database away) is said on stdout at most once a minute, and never stored. */
+function reportLogWriteFailure(app: App, error: unknown): void {
+  if (Date.now() - lastWriteFailureReport < 60_000) return;
+  lastWriteFailureReport = Date.now();
+  app.log.warn({ err: error, logsWriter: true }, 'could not store logs; these rows are lost');
 }

@@ -20,6 +20,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   logLevel: string;
+  /** Request logs, application logs and error groups kept in PostgreSQL for /logs (LOGS, LOG_RETENTION_DAYS). */
+  logStore: LogStoreSettings;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -51,6 +53,13 @@ export interface Config {
   loginFailures: LoginFailureLimits;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY): none, any (`true`), or addresses/CIDRs. */
   trustProxy: boolean | string;
+}
+
+export interface LogStoreSettings {
+  /** LOGS=off stores nothing (stdout logging is unchanged); the request-logging benchmark compares both. */
+  enabled: boolean;
+  /** Rows older than this many days are deleted (LOG_RETENTION_DAYS, default 14). */
+  retentionDays: number;
 }
 
 export interface AiSettings {
@@ -107,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: trimSlash(settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`),
     jwtSecret: settings.JWT_SECRET ?? secrets.jwtSecret,
     logLevel: settings.LOG_LEVEL,
+    logStore: { enabled: settings.LOGS === 'on', retentionDays: settings.LOG_RETENTION_DAYS },
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
     // Demo accounts are seeded into the embedded database by default, never into a production one unless asked.

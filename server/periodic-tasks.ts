@@ -1,6 +1,7 @@
 import type { PeriodicTask } from './jobs/periodic';
 import { billingLifecycleTask, exchangeRatesTask } from './modules/billing/periodic';
 import { stuckVideosTask } from './modules/courses/video-recovery';
+import { logRetentionTask } from './modules/logs/retention';
 import { paymentReconciliationTask } from './modules/payments/reconcile';
 import { overdueAttemptsTask } from './modules/quizzes/attempt-grading';
 
@@ -11,4 +12,5 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
   paymentReconciliationTask,
   billingLifecycleTask,
   exchangeRatesTask,
+  logRetentionTask,
 ];

@@ -39,6 +39,8 @@ export const SETTINGS_SCHEMA = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOGS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  LOG_RETENTION_DAYS: wholeFrom(1, 3650).default(14),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Gurukul <no-reply@gurukul.test>'),
   SEED_DEMO: flag.optional(),

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { connectDatabase, migrateDatabase } from '../../server/db/client';
+import { type Config, loadConfig } from '../../server/config';
+import { connectDatabase, type Database, migrateDatabase } from '../../server/db/client';
 import { startEmbeddedPostgres } from '../../server/db/embedded';
 import { ensureDatabaseExists } from '../../server/db/setup';
 import type { App } from '../../server/http/app-type';
@@ -20,6 +20,9 @@ export interface BenchApp {
   /** The bench database, for a server started in another process against the same data. */
   databaseUrl: string;
   jwtSecret: string;
+  /** The app's config and open database, for a second app on the same data (bench/request-logging.ts). */
+  config: Config;
+  database: Database;
   stop: () => Promise<void>;
 }
 
@@ -50,6 +53,8 @@ export async function startBenchApp(): Promise<BenchApp> {
     base: baseUrl(app.server.address()),
     databaseUrl: cluster.url('bench'),
     jwtSecret: config.jwtSecret,
+    config,
+    database,
     stop: async () => {
       await app.close();
       await database.close();

@@ -93,6 +93,7 @@ export async function mailedLinkViaLogsPage(
   const page: Page = await context.newPage();
   try {
     await loginAs(page, 'developer');
+    await page.goto('/logs?tab=outbox');
     await expect(page.getByRole('heading', { name: 'Mail outbox' })).toBeVisible();
     const subject =
       purpose === 'verify-email' ? 'Verify your Gurukul email address' : 'Reset your Gurukul password';

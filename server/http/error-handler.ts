@@ -8,6 +8,9 @@ import { AppError } from './errors';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx we chose to answer (a provider that did not answer, a queue that refused) is still a failure to
+      // look into: logged with its stack, so /logs groups it with the request (decision 033).
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.status)

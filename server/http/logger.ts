@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 export type Logger = FastifyBaseLogger;
 
-// Query parameters that carry a capability: a signed file URL, a share or e-mail link token, a key.
-const SECRET_QUERY = /^(token|sharetoken|signature|sig|key|apikey|api_key|password|secret|code)$/i;
+// Query parameters that carry a capability: a signed file URL, a share or e-mail link token, a key, a password.
+const SECRET_QUERY = /token|signature|^sig$|key|password|secret|^code$|credential|^auth/i;
 
 /** A request URL as it may be logged: the values of secret-bearing query parameters are masked. */
 export function loggableUrl(url: string): string {
@@ -20,14 +21,34 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, at)}?${query}`;
 }
 
+/** Where the stored logs (/logs) receive a copy of each log line, as pino wrote it (one JSON line). */
+export interface LogCopy {
+  write(line: string): void;
+}
+
+const LEVEL = pino.levels.values;
+
+/**
+ * The level lines are copied at: whatever LOG_LEVEL prints down to info (debug is too chatty to store), and
+ * warn and above always, even when LOG_LEVEL hides them from stdout.
+ */
+export function copyLevel(level: string): number {
+  const printed = LEVEL[level] ?? Number.POSITIVE_INFINITY;
+  return Math.min(Math.max(printed, LEVEL.info), LEVEL.warn);
+}
+
 /**
  * Fastify's logger options: logs never hold secrets. Request lines keep method, masked URL and address;
  * headers (Authorization, cookies) are never serialised, and secret-looking fields anywhere are redacted.
+ * With `copy`, lines also go there (already redacted) from `copyLevel(level)` up; stdout is unchanged.
  */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+  copy?: LogCopy,
+): FastifyServerOptions['logger'] {
   return {
-    level,
-    ...(stream ? { stream } : {}),
+    ...destination(level, stream, copy),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -51,4 +72,15 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       }),
     },
   };
+}
+
+/** The logger's level and stream: stdout (or `stream`) at `level`, plus the copy at its own level. */
+function destination(level: string, stream?: NodeJS.WritableStream, copy?: LogCopy) {
+  if (!copy) return { level, ...(stream ? { stream } : {}) };
+  const toCopy = copyLevel(level);
+  const printed = LEVEL[level] ?? Number.POSITIVE_INFINITY;
+  const streams: pino.StreamEntry[] = [{ level: pino.levels.labels[toCopy] as pino.Level, stream: copy }];
+  if (level !== 'silent') streams.push({ level: level as pino.Level, stream: stream ?? pino.destination(1) });
+  const lowest = Math.min(printed, toCopy);
+  return { level: pino.levels.labels[lowest], stream: pino.multistream(streams) };
 }

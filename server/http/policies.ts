@@ -29,3 +29,11 @@ export function canSeeUserImages(actor: Actor, target: OwnerRef): boolean {
     actor.instituteId && (actor.instituteId === target.id || actor.instituteId === target.instituteId),
   );
 }
+
+/**
+ * Who reads what developers read (the mail outbox, request and error logs, the live tail): admins, and developers
+ * an admin has granted. Anyone may sign up as a developer, so the role alone opens nothing (decision 015).
+ */
+export function canReadLogs(actor: Pick<Actor, 'userType' | 'developerAccessGranted'>): boolean {
+  return actor.userType === 'admin' || actor.developerAccessGranted;
+}

@@ -23,6 +23,7 @@ describe('periodic tasks', () => {
       ['payment reconciliation', 5 * 60_000],
       ['billing lifecycle', 15 * 60_000],
       ['exchange-rate refresh', 12 * 60 * 60_000],
+      ['log retention', 60 * 60_000],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../http/logger';
 
@@ -15,6 +16,30 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Null when queued work will run; otherwise why not, in words fit for the readiness answer. */
   problem(): Promise<string | null>;
+  /** Jobs that failed (or failed and wait for a retry), newest first, for developers' /logs. */
+  failures(query: FailureQuery): Promise<{ total: number; failures: JobFailure[] }>;
+}
+
+export interface FailureQuery {
+  limit: number;
+  offset: number;
+  /** Only this queue. */
+  name?: string;
+  /** 'failed' (no retry left) or 'retry' (failed, will run again); both when unset. */
+  state?: JobFailure['state'];
+}
+
+/** A failed run as the queue keeps it: payload and error as stored, unredacted (the reader redacts). */
+export interface JobFailure {
+  id: string;
+  name: string;
+  state: 'failed' | 'retry';
+  retryCount: number;
+  retryLimit: number;
+  createdAt: Date;
+  failedAt: Date | null;
+  data: unknown;
+  error: unknown;
 }
 
 export type JobHandler<T> = (data: T) => Promise<void>;
@@ -136,6 +161,53 @@ export function pgBossJobs(options: { schema?: string; pollingIntervalSeconds?: 
       if (installed === null) return 'The job queue cannot reach its database';
       return installed ? null : 'The job queue has no tables';
     },
+    async failures(query) {
+      if (!boss) return { total: 0, failures: [] };
+      return readPgBossFailures(boss.getDb(), options.schema ?? 'pgboss', query);
+    },
+  };
+}
+
+/**
+ * Failed runs from pg-boss's own tables (read, not copied): `job` holds failures waiting for a retry and recent
+ * final failures, `archive` the older final ones until pg-boss deletes them. Both hold the error as `output`.
+ */
+async function readPgBossFailures(
+  db: PgBoss.Db,
+  schema: string,
+  query: FailureQuery,
+): Promise<{ total: number; failures: JobFailure[] }> {
+  const failed = `select id, name, state::text as state, retry_count, retry_limit, created_on, completed_on, started_on, data, output`;
+  const union = `(
+    ${failed} from ${schema}.job where state in ('failed', 'retry') and output is not null
+    union all
+    ${failed} from ${schema}.archive where state = 'failed'
+  ) f where ($1::text is null or name = $1) and ($2::text is null or state = $2)`;
+  const values = [query.name ?? null, query.state ?? null];
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    db.executeSql(`select count(*)::int as n from ${union}`, values),
+    db.executeSql(
+      `select * from ${union} order by coalesce(completed_on, started_on, created_on) desc, id limit $3 offset $4`,
+      [...values, query.limit, query.offset],
+    ),
+  ]);
+  return {
+    total: Number(counted[0]?.n ?? 0),
+    failures: rows.map((row) => ({
+      id: String(row.id),
+      name: String(row.name),
+      state: row.state === 'retry' ? 'retry' : 'failed',
+      retryCount: Number(row.retry_count),
+      retryLimit: Number(row.retry_limit),
+      createdAt: new Date(row.created_on),
+      failedAt: row.completed_on
+        ? new Date(row.completed_on)
+        : row.started_on
+          ? new Date(row.started_on)
+          : null,
+      data: row.data,
+      error: row.output,
+    })),
   };
 }
 
@@ -144,6 +216,8 @@ export function inlineJobs(): Jobs {
   const handlers = new Map<string, JobHandler<object>>();
   let log: Logger | null = null;
   let started = false;
+  // Inline runs have no table: the latest failures are kept in memory, so /logs shows them all the same.
+  const failed: JobFailure[] = [];
   return {
     mode: 'inline',
     async start(_databaseUrl, logger) {
@@ -153,11 +227,25 @@ export function inlineJobs(): Jobs {
     async send(name, data) {
       const handler = handlers.get(name);
       if (!handler) throw new Error(`No worker is registered for the job ${name}`);
+      const createdAt = new Date();
       try {
         await handler(data);
       } catch (error) {
         // As with pg-boss, the sender is not failed by the job: the job records and reports its outcome.
         log?.error({ err: error, queue: name }, 'inline job failed');
+        failed.unshift({
+          id: randomUUID(),
+          name,
+          state: 'failed',
+          retryCount: 0,
+          retryLimit: 0,
+          createdAt,
+          failedAt: new Date(),
+          data,
+          error:
+            error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
+        });
+        failed.length = Math.min(failed.length, INLINE_FAILURES_KEPT);
       }
     },
     work(name, handler) {
@@ -169,5 +257,13 @@ export function inlineJobs(): Jobs {
     async problem() {
       return started ? null : 'The job queue is not started';
     },
+    async failures(query) {
+      const matching = failed.filter(
+        (job) => (!query.name || job.name === query.name) && (!query.state || job.state === query.state),
+      );
+      return { total: matching.length, failures: matching.slice(query.offset, query.offset + query.limit) };
+    },
   };
 }
+
+const INLINE_FAILURES_KEPT = 200;

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** Only under NODE_ENV=test with LIFECYCLE_TEST_ROUTES=true: the process tests need a slow and a crashing request. */
+/**
+ * Only under NODE_ENV=test with LIFECYCLE_TEST_ROUTES=true: the process tests need a slow and a crashing request,
+ * the logs journey a request that fails with a 500.
+ */
 export const lifecycleTestRoutesEnabled = (env: NodeJS.ProcessEnv = process.env): boolean =>
   env.NODE_ENV === 'test' && env.LIFECYCLE_TEST_ROUTES === 'true';
 
@@ -19,6 +22,10 @@ export const lifecycleTestRoutes: FastifyPluginAsyncZod = async (app) => {
       return { slept: request.query.ms };
     },
   );
+  // A bug in a handler: the error handler answers 500 and the logs group it with this request.
+  app.get('/api/test/fail', { config: { access: 'public' } }, async () => {
+    throw new Error('lifecycle test failure');
+  });
   // Throws outside the request's promise chain, as a faulty stream or callback would: an uncaught exception.
   app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
     setImmediate(() => {

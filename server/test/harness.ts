@@ -48,6 +48,7 @@ export async function startTestApp(
     publicUrl: 'http://gurukul.test',
     jwtSecret: randomBytes(32).toString('hex'),
     logLevel: 'silent',
+    logStore: { enabled: true, retentionDays: 14 },
     smtpUrl: undefined,
     mailFrom: 'Gurukul <no-reply@gurukul.test>',
     seedDemo: false,

@@ -8,6 +8,8 @@ type Listener = (payload: unknown) => void;
 /** Not a server event: the server ended this socket (see connectSocket). */
 export const SERVER_DISCONNECT = 'server-disconnect';
 const listeners = new Map<string, Set<Listener>>();
+/** Events re-sent on every (re)connect: a choice the server keeps per socket (a room), which a reconnect loses. */
+const sticky = new Map<string, unknown>();
 
 /**
  * One socket per logged-in tab, websocket only, reconnecting forever every 2–10 s (SPEC §7).
@@ -34,6 +36,7 @@ export function connectSocket(session: { jwtToken: string; userId: string; fullN
     });
     next.on('connect', () => {
       next.emit('saveOnlineUser', { userId: session.userId, fullName: session.fullName, isAnonymous: false });
+      for (const [event, payload] of sticky) next.emit(event, payload);
     });
     // The server drops a session's sockets when it is revoked (logout elsewhere, a deactivated account):
     // socket.io does not reconnect then, so the tab is told and checks its session at once.
@@ -65,6 +68,19 @@ export function onSocketEvent(event: string, listener: Listener): () => void {
   return () => {
     set.delete(listener);
     socket?.off(event, listener);
+  };
+}
+
+/**
+ * Sends `payload` now (if connected) and after every reconnect, until the returned function is called, which sends
+ * `stopPayload` once: for something the server remembers per socket, such as the live tail of the logs.
+ */
+export function emitWhileConnected(event: string, payload: unknown, stopPayload: unknown): () => void {
+  sticky.set(event, payload);
+  if (socket?.connected) socket.emit(event, payload);
+  return () => {
+    sticky.delete(event);
+    if (socket?.connected) socket.emit(event, stopPayload);
   };
 }
 

@@ -2,6 +2,7 @@ export * from './common';
 export * from './courses';
 export * from './gurus';
 export * from './library';
+export * from './logs';
 export * from './plans';
 export * from './quizzes';
 export * from './support';

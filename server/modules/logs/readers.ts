@@ -1,14 +1,14 @@
 import { AUTH_MSG } from '../../../common/messages';
 import type { Actor } from '../../http/actor';
 import { forbidden } from '../../http/errors';
+import { canReadLogs } from '../../http/policies';
 
 /**
- * Who reads what developers read (the mail outbox; later the request and error logs): admins, and developers
- * an admin has granted. Anyone may sign up as a developer, so the role alone opens nothing
- * (docs/decisions/015-developer-access.md).
+ * Every logs route calls this after its role check: admins, and developers an admin has granted
+ * (`canReadLogs`; docs/decisions/015-developer-access.md). A developer still waiting is told so.
  */
 export function assertLogReader(actor: Actor): void {
-  if (actor.userType === 'admin' || actor.developerAccessGranted) return;
+  if (canReadLogs(actor)) return;
   throw forbidden(AUTH_MSG.developerAccessPending);
 }
 

@@ -2,16 +2,116 @@ import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
+import {
+  appLogQuerySchema,
+  errorGroupQuerySchema,
+  fingerprintParamsSchema,
+  type JobFailureList,
+  jobFailureQuerySchema,
+  type LogStoreStatus,
+  requestIdParamsSchema,
+  requestLogQuerySchema,
+} from '../../../common/contracts/logs';
 import { outbox } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
+import { notFound } from '../../http/errors';
+import { presentJobFailure } from './presenters';
+import { errorGroupDetail, listAppLogs, listErrorGroups, listRequests, requestDetail } from './queries';
 import { assertLogReader, maskLinkTokens } from './readers';
+import type { LogWriter } from './writer';
 
-/** The mail outbox: where verification and reset links land when no SMTP server is configured. */
-export const logRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface LogRoutesOptions {
+  /** The batched writer; null when LOGS=off (what is stored stays readable). */
+  writer: LogWriter | null;
+  /** The API's route patterns, for the route filter. */
+  routes: () => string[];
+}
+
+const readers = { access: rolesWith('read-logs') };
+
+/**
+ * What developers read at /logs (decision 033): requests, the server's log lines, error groups, failed jobs and
+ * the mail outbox. Every route checks the reader (admins and granted developers) before it reads anything.
+ */
+export const logRoutes: FastifyPluginAsyncZod<LogRoutesOptions> = async (app, options) => {
+  app.get('/api/logs/status', { config: readers }, async (request): Promise<LogStoreStatus> => {
+    assertLogReader(actorOf(request));
+    const stats = options.writer?.stats();
+    return {
+      enabled: options.writer !== null,
+      retentionDays: app.config.logStore.retentionDays,
+      queued: stats?.queued ?? 0,
+      dropped: stats?.dropped ?? 0,
+      routes: options.routes(),
+    };
+  });
+
+  app.get(
+    '/api/logs/requests',
+    { config: readers, schema: { querystring: requestLogQuerySchema } },
+    async (request) => {
+      assertLogReader(actorOf(request));
+      return listRequests(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/logs/requests/:requestId',
+    { config: readers, schema: { params: requestIdParamsSchema } },
+    async (request) => {
+      assertLogReader(actorOf(request));
+      const detail = await requestDetail(app.db, request.params.requestId);
+      // Rows are written about a second after the answer: a request that just happened may not be there yet.
+      if (!detail) throw notFound('No request with this id is in the logs (yet): check the id, or try again');
+      return detail;
+    },
+  );
+
+  app.get(
+    '/api/logs/app',
+    { config: readers, schema: { querystring: appLogQuerySchema } },
+    async (request) => {
+      assertLogReader(actorOf(request));
+      return listAppLogs(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/logs/errors',
+    { config: readers, schema: { querystring: errorGroupQuerySchema } },
+    async (request) => {
+      assertLogReader(actorOf(request));
+      return listErrorGroups(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/logs/errors/:fingerprint',
+    { config: readers, schema: { params: fingerprintParamsSchema } },
+    async (request) => {
+      assertLogReader(actorOf(request));
+      const detail = await errorGroupDetail(app.db, request.params.fingerprint);
+      if (!detail) throw notFound('This error group is not in the logs (it may have been pruned)');
+      return detail;
+    },
+  );
+
+  app.get(
+    '/api/logs/jobs',
+    { config: readers, schema: { querystring: jobFailureQuerySchema } },
+    async (request): Promise<JobFailureList> => {
+      assertLogReader(actorOf(request));
+      const { page, limit, name, state } = request.query;
+      const found = await app.jobs.failures({ limit, offset: (page - 1) * limit, name, state });
+      return { mode: app.jobs.mode, total: found.total, failures: found.failures.map(presentJobFailure) };
+    },
+  );
+
+  // The mail outbox: where verification and reset links land when no SMTP server is configured.
   app.get(
     '/api/logs/outbox',
     {
-      config: { access: rolesWith('read-logs') },
+      config: readers,
       schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
     },
     async (request) => {

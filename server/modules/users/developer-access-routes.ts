@@ -64,6 +64,8 @@ export const developerAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         action: granted ? 'grant-developer-access' : 'revoke-developer-access',
         targetId: updated.id,
       });
+      // Open sockets follow at once: a revoked developer's live tail of the logs stops now, not at reconnect.
+      app.realtime.setLogsAccess(updated.id, granted);
       return { userId: updated.id, accessGrantedAt: updated.grantedAt?.toISOString() ?? null };
     },
   );

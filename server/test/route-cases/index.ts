@@ -9,6 +9,7 @@ import { INTEGRATIONS_ROUTES } from './integrations';
 import { INVOICE_ROUTES } from './invoices';
 import { LEARNING_ROUTES } from './learning';
 import { LIBRARY_ROUTES } from './library';
+import { LOGS_ROUTES } from './logs';
 import { MEETING_ROUTES } from './meetings';
 import { PAYMENT_ROUTES } from './payments';
 import { PEOPLE_ROUTES } from './people';
@@ -47,4 +48,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...LIBRARY_ROUTES,
   ...PEOPLE_ROUTES,
   ...MEETING_ROUTES,
+  ...LOGS_ROUTES,
 ];

@@ -110,13 +110,6 @@ export const PLATFORM_ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
-    path: '/api/logs/outbox',
-    access: rolesWith('read-logs'),
-    allowWhenEnded: false,
-    request: () => ({ url: '/api/logs/outbox' }),
-  },
-  {
-    method: 'GET',
     path: '/api/admin/developers',
     access: ADMINS,
     allowWhenEnded: false,

@@ -1,31 +1,94 @@
-import { Alert, Badge, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Container, Group, Stack, Switch, Tabs, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { ApiError } from '../../app/api';
-import { outboxQuery } from './api';
+import { useUrlFilters } from '../../app/use-url-filters';
+import { useLogStatus } from './api';
+import { ErrorGroupDrawer } from './error-group-drawer';
+import { ErrorsTab } from './errors-tab';
+import { JobsTab } from './jobs-tab';
+import { useLiveTail } from './live-tail';
+import { OutboxTab } from './outbox-tab';
+import { RequestDrawer } from './request-drawer';
+import { RequestsTab } from './requests-tab';
+import { ServerLogTab } from './server-log-tab';
 
-/** Developers' page. For now: the mail outbox, where sign-up and reset links land without SMTP. */
+const TABS = [
+  { value: 'requests', label: 'Requests' },
+  { value: 'server', label: 'Server log' },
+  { value: 'errors', label: 'Errors' },
+  { value: 'jobs', label: 'Jobs' },
+  { value: 'outbox', label: 'Outbox' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+/** Filters that belong to one tab: another tab starts without them. The request id is shared. */
+const TAB_KEYS = ['status', 'route', 'user', 'q', 'range', 'from', 'to', 'level', 'state', 'name', 'page'];
+
+/**
+ * Developers' page (admins and developers an admin granted): requests, the server's log, errors grouped with their
+ * requests, failed jobs and the mail outbox. Tab, filters and the open drawer live in the URL.
+ */
 export default function LogsPage() {
-  const outbox = useQuery(outboxQuery());
+  const { params, page, update } = useUrlFilters();
+  const tab: Tab = TABS.find((item) => item.value === params.get('tab'))?.value ?? 'requests';
+  const status = useLogStatus();
+  const [live, setLive] = useState(false);
+  const tailing = live && (tab === 'requests' || tab === 'server');
+  const tail = useLiveTail(tailing);
   // A developer who signed up waits for an admin's grant: say so plainly rather than show a red error.
-  const waiting = outbox.error instanceof ApiError && outbox.error.status === 403 ? outbox.error : null;
+  const waiting = status.error instanceof ApiError && status.error.status === 403 ? status.error : null;
+
+  const setTab = (next: string | null) =>
+    update({
+      tab: next,
+      request: null,
+      group: null,
+      ...Object.fromEntries(TAB_KEYS.map((key) => [key, null])),
+    });
+  const openRequest = (requestId: string) => update({ request: requestId, group: null }, false);
+  const openGroup = (fingerprint: string) => update({ group: fingerprint, request: null }, false);
+
   return (
-    <Container size="lg">
+    <Container size="xl">
       <Stack>
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Logs
-          </Title>
-          {outbox.data && (
-            <Group gap="xs">
-              <Badge variant="light">
-                {outbox.data.mailer === 'smtp' ? 'Mail goes to SMTP' : 'Mail goes to the outbox'}
-              </Badge>
-              {outbox.data.tokensMasked && (
-                <Badge variant="light" color="gray">
-                  Link tokens hidden (production)
-                </Badge>
-              )}
-            </Group>
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={1} size="h2">
+              Logs
+            </Title>
+            {status.data && (
+              <Group gap="xs">
+                {status.data.enabled ? (
+                  <Badge variant="light">Kept {status.data.retentionDays} days</Badge>
+                ) : (
+                  <Badge variant="light" color="orange">
+                    Storing is off (LOGS=off)
+                  </Badge>
+                )}
+                {status.data.dropped > 0 && (
+                  <Badge variant="light" color="orange">
+                    {status.data.dropped.toLocaleString()} rows dropped under load
+                  </Badge>
+                )}
+              </Group>
+            )}
+          </Stack>
+          {!waiting && (
+            <TextInput
+              aria-label="Find a request by its id"
+              placeholder="Find a request by its id"
+              leftSection={<IconSearch size={16} />}
+              value={params.get('requestId') ?? ''}
+              onChange={(event) => {
+                const value = event.currentTarget.value.trim();
+                update({
+                  requestId: value,
+                  ...(tab === 'requests' || tab === 'server' ? {} : { tab: 'requests' }),
+                });
+              }}
+              w={{ base: '100%', sm: 360 }}
+              data-testid="request-id-search"
+            />
           )}
         </Group>
         {waiting ? (
@@ -33,37 +96,57 @@ export default function LogsPage() {
             {waiting.message}
           </Alert>
         ) : (
-          <>
-            <Title order={2} size="h4">
-              Mail outbox
-            </Title>
-            {outbox.isPending && <Loader aria-label="Loading outbox" />}
-            {outbox.isError && <Alert color="red">{outbox.error.message}</Alert>}
-            {outbox.data?.messages.length === 0 && (
-              <Text c="dimmed">
-                No mail yet. Verification and password-reset emails will appear here when no SMTP server is
-                set.
-              </Text>
-            )}
-            {outbox.data?.messages.map((message) => (
-              <Card key={message.id} withBorder data-testid="outbox-message">
-                <Group justify="space-between" wrap="wrap">
-                  <Text fw={600}>{message.subject}</Text>
-                  <Text size="xs" c="dimmed">
-                    {new Date(message.createdAt).toLocaleString()}
-                  </Text>
-                </Group>
-                <Text size="sm" c="dimmed">
-                  To: {message.to}
-                </Text>
-                <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                  {message.text}
-                </Text>
-              </Card>
-            ))}
-          </>
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Tabs.List>
+                {TABS.map((item) => (
+                  <Tabs.Tab key={item.value} value={item.value}>
+                    {item.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {(tab === 'requests' || tab === 'server') && (
+                <Switch
+                  label="Live tail"
+                  checked={live}
+                  onChange={(event) => setLive(event.currentTarget.checked)}
+                  data-testid="live-tail"
+                />
+              )}
+            </Group>
+            <Tabs.Panel value="requests" pt="md">
+              <RequestsTab
+                params={params}
+                update={update}
+                tail={tail.requests}
+                routes={status.data?.routes ?? []}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="server" pt="md">
+              <ServerLogTab params={params} update={update} tail={tail.logs} />
+            </Tabs.Panel>
+            <Tabs.Panel value="errors" pt="md">
+              <ErrorsTab params={params} page={page} update={update} />
+            </Tabs.Panel>
+            <Tabs.Panel value="jobs" pt="md">
+              <JobsTab params={params} page={page} update={update} />
+            </Tabs.Panel>
+            <Tabs.Panel value="outbox" pt="md">
+              <OutboxTab />
+            </Tabs.Panel>
+          </Tabs>
         )}
       </Stack>
+      <RequestDrawer
+        requestId={params.get('request')}
+        onClose={() => update({ request: null }, false)}
+        onOpenGroup={openGroup}
+      />
+      <ErrorGroupDrawer
+        fingerprint={params.get('group')}
+        onClose={() => update({ group: null }, false)}
+        onOpenRequest={openRequest}
+      />
     </Container>
   );
 }

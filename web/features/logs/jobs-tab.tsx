@@ -1,0 +1,113 @@
+import {
+  Alert,
+  Badge,
+  Card,
+  Code,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Spoiler,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { JOB_FAILURE_STATES } from '../../../common/contracts/logs';
+import { Pager } from '../../components/pager';
+import { EmptyCard } from '../reports';
+import { useJobFailures } from './api';
+import { formatLogTime } from './logs-parts';
+
+const PAGE_SIZE = 20;
+
+/** Background jobs that failed (pg-boss keeps them; inline servers remember the latest in memory). */
+export function JobsTab({
+  params,
+  page,
+  update,
+}: {
+  params: URLSearchParams;
+  page: number;
+  update: (changes: Record<string, string | null>, resetPage?: boolean) => void;
+}) {
+  const state = JOB_FAILURE_STATES.find((value) => value === params.get('state'));
+  const [name] = useDebouncedValue(params.get('name') ?? '', 300);
+  const list = useJobFailures({ state, name: name || undefined, page, limit: PAGE_SIZE });
+  const total = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            State
+          </Text>
+          <SegmentedControl
+            aria-label="Job state"
+            value={state ?? 'all'}
+            onChange={(value) => update({ state: value === 'all' ? null : value })}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'failed', label: 'Failed' },
+              { value: 'retry', label: 'Will retry' },
+            ]}
+          />
+        </Stack>
+        <TextInput
+          label="Queue"
+          placeholder="e.g. package-video"
+          value={params.get('name') ?? ''}
+          onChange={(event) => update({ name: event.currentTarget.value })}
+          w={{ base: '100%', xs: 220 }}
+        />
+      </Group>
+      {list.data?.mode === 'inline' && (
+        <Text size="sm" c="dimmed">
+          Jobs run inline on this server: the failures since it started are shown.
+        </Text>
+      )}
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending && <Skeleton h={200} />}
+      {list.data?.failures.length === 0 && (
+        <EmptyCard
+          title="No failed jobs"
+          hint="Video packaging, guru training and other background work lists its failures here."
+        />
+      )}
+      {list.data?.failures.map((job) => (
+        <Card key={`${job.name}-${job.id}`} withBorder data-testid="job-failure">
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Group gap="xs" wrap="wrap">
+                <Text fw={600} ff="monospace" style={{ wordBreak: 'break-all' }}>
+                  {job.name}
+                </Text>
+                <Badge color={job.state === 'failed' ? 'red' : 'orange'} variant="light">
+                  {job.state === 'failed' ? 'failed' : 'will retry'}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {job.failedAt ? formatLogTime(job.failedAt) : formatLogTime(job.createdAt)} · retries{' '}
+                {job.retryCount} of {job.retryLimit}
+              </Text>
+            </Group>
+            <Text size="sm" c="red" style={{ wordBreak: 'break-word' }}>
+              {job.error.message}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Payload
+            </Text>
+            <Code style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{job.payload}</Code>
+            {job.error.stack && (
+              <Spoiler maxHeight={0} showLabel="Show stack" hideLabel="Hide stack">
+                <Code block tabIndex={0} style={{ overflow: 'auto', whiteSpace: 'pre' }}>
+                  {job.error.stack}
+                </Code>
+              </Spoiler>
+            )}
+          </Stack>
+        </Card>
+      ))}
+      <Pager page={page} total={total} onChange={(next) => update({ page: String(next) }, false)} />
+    </Stack>
+  );
+}

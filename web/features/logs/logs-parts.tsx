@@ -1,0 +1,147 @@
+import {
+  Badge,
+  Code,
+  CopyButton,
+  Group,
+  Select,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { LogLevelName } from '../../../common/contracts/logs';
+
+const TIME = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+/** A log time to the second: "May 12, 14:03:27". */
+export const formatLogTime = (iso: string) => TIME.format(new Date(iso));
+
+export const formatDuration = (ms: number) =>
+  ms < 1000 ? `${ms.toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+
+const STATUS_COLORS: Record<string, string> = { '2': 'teal', '3': 'blue', '4': 'orange', '5': 'red' };
+export function StatusBadge({ status }: { status: number }) {
+  return (
+    <Badge color={STATUS_COLORS[String(status)[0]] ?? 'gray'} variant="light" miw={46}>
+      {status}
+    </Badge>
+  );
+}
+
+const LEVEL_COLORS: Record<LogLevelName, string> = {
+  info: 'blue',
+  warn: 'orange',
+  error: 'red',
+  fatal: 'grape',
+};
+export function LevelBadge({ level }: { level: LogLevelName }) {
+  return (
+    <Badge color={LEVEL_COLORS[level]} variant="light" miw={52}>
+      {level}
+    </Badge>
+  );
+}
+
+/** A request id (or any id) in monospace with a copy button. */
+export function CopyableId({ value, label = 'Copy id' }: { value: string; label?: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : label}>
+            <UnstyledButton onClick={copy} aria-label={label}>
+              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+            </UnstyledButton>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+/** One labelled fact of a detail drawer, label beside the value (pages use components/fact.tsx, label above). */
+export function InlineFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" w={96} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <div style={{ minWidth: 0, flex: 1, wordBreak: 'break-word' }}>{children}</div>
+    </Group>
+  );
+}
+
+const HOUR = 3600 * 1000;
+/** Time ranges by their URL value; "custom" shows two date-time fields. */
+export const RANGES = [
+  { value: '15m', label: 'Last 15 minutes', ms: HOUR / 4 },
+  { value: '1h', label: 'Last hour', ms: HOUR },
+  { value: '24h', label: 'Last 24 hours', ms: 24 * HOUR },
+  { value: '7d', label: 'Last 7 days', ms: 7 * 24 * HOUR },
+  { value: 'custom', label: 'Between…', ms: 0 },
+] as const;
+
+/** The range of a URL (`range`, or `from`/`to` for a custom one) as the API's ISO `from` and `to`. */
+export function rangeOf(params: URLSearchParams, now = Date.now()): { from?: string; to?: string } {
+  const range = RANGES.find((item) => item.value === params.get('range'));
+  if (!range) return {};
+  // To the minute: the query (and its cache key) stays the same from one render to the next.
+  const minute = Math.floor(now / 60_000) * 60_000;
+  if (range.value !== 'custom') return { from: new Date(minute - range.ms).toISOString() };
+  const iso = (local: string | null) => {
+    if (!local) return undefined;
+    const date = new Date(local);
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  };
+  return { from: iso(params.get('from')), to: iso(params.get('to')) };
+}
+
+/** The time filter: any time, a recent window, or between two moments (local time, kept in the URL). */
+export function TimeRangeFilter({
+  params,
+  update,
+}: {
+  params: URLSearchParams;
+  update: (changes: Record<string, string | null>) => void;
+}) {
+  const range = params.get('range');
+  return (
+    <>
+      <Select
+        label="Time"
+        placeholder="Any time"
+        clearable
+        data={RANGES.map(({ value, label }) => ({ value, label }))}
+        value={RANGES.some((item) => item.value === range) ? range : null}
+        onChange={(value) => update({ range: value, from: null, to: null })}
+        w={{ base: '100%', xs: 170 }}
+      />
+      {range === 'custom' && (
+        <>
+          <TextInput
+            type="datetime-local"
+            label="From"
+            value={params.get('from') ?? ''}
+            onChange={(event) => update({ from: event.currentTarget.value })}
+            w={{ base: '100%', xs: 210 }}
+          />
+          <TextInput
+            type="datetime-local"
+            label="To"
+            value={params.get('to') ?? ''}
+            onChange={(event) => update({ to: event.currentTarget.value })}
+            w={{ base: '100%', xs: 210 }}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  Alert,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUser } from '@tabler/icons-react';
+import {
+  matchesRequestFilters,
+  type RequestLogRow,
+  STATUS_CLASSES,
+  type StatusClass,
+} from '../../../common/contracts/logs';
+import { EmptyCard } from '../reports';
+import { useRequestLogs } from './api';
+import { mergeNewest } from './live-tail';
+import { formatDuration, formatLogTime, rangeOf, StatusBadge, TimeRangeFilter } from './logs-parts';
+
+interface Props {
+  params: URLSearchParams;
+  update: (changes: Record<string, string | null>) => void;
+  /** Rows from the live tail, newest first (empty when it is off). */
+  tail: RequestLogRow[];
+  routes: string[];
+}
+
+/** Answered API requests, newest first, filtered from the URL; a row opens its drawer (`?request=<id>`). */
+export function RequestsTab({ params, update, tail, routes }: Props) {
+  const status = STATUS_CLASSES.find((value) => value === params.get('status'));
+  const [q] = useDebouncedValue(params.get('q') ?? '', 300);
+  const [user] = useDebouncedValue(params.get('user') ?? '', 300);
+  const requestId = params.get('requestId')?.trim() || undefined;
+  const filters = {
+    status,
+    route: params.get('route') || undefined,
+    user: user || undefined,
+    requestId,
+    q: q || undefined,
+  };
+  const list = useRequestLogs({ ...filters, ...rangeOf(params), limit: 50 });
+  const listed = list.data?.pages.flatMap((page) => page.requests) ?? [];
+  const rows = mergeNewest(
+    tail.filter((row) => matchesRequestFilters(row, filters)),
+    listed,
+  );
+  const filtered = Object.values(filters).some(Boolean) || params.get('range');
+
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Status
+          </Text>
+          <SegmentedControl
+            aria-label="Status class"
+            value={status ?? 'all'}
+            onChange={(value) => update({ status: value === 'all' ? null : value })}
+            data={[
+              { value: 'all', label: 'All' },
+              ...STATUS_CLASSES.map((value: StatusClass) => ({ value, label: value })),
+            ]}
+          />
+        </Stack>
+        <Select
+          label="Route"
+          placeholder="Any route"
+          searchable
+          clearable
+          data={routes}
+          value={params.get('route')}
+          onChange={(value) => update({ route: value })}
+          w={{ base: '100%', xs: 280 }}
+          nothingFoundMessage="No such route"
+        />
+        <TextInput
+          label="User"
+          placeholder="Name, e-mail or id"
+          leftSection={<IconUser size={16} />}
+          value={params.get('user') ?? ''}
+          onChange={(event) => update({ user: event.currentTarget.value })}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <TextInput
+          label="Path contains"
+          placeholder="/api/courses"
+          leftSection={<IconSearch size={16} />}
+          value={params.get('q') ?? ''}
+          onChange={(event) => update({ q: event.currentTarget.value })}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <TimeRangeFilter params={params} update={update} />
+      </Group>
+
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending && <Skeleton h={240} />}
+      {list.data && rows.length === 0 && (
+        <EmptyCard
+          title={requestId ? 'No request with this id yet' : 'No requests match'}
+          hint={
+            requestId
+              ? 'Requests are stored about a second after they are answered. Check the id (it is the x-request-id of the answer), or wait a moment.'
+              : filtered
+                ? 'Widen the filters or the time range.'
+                : 'API requests appear here as people use the app. Switch the live tail on to watch them arrive.'
+          }
+        />
+      )}
+      {rows.length > 0 && (
+        <Stack gap={0} data-testid="request-log-list">
+          {rows.map((row) => (
+            <RequestRow key={row.id} row={row} onOpen={() => update({ request: row.requestId })} />
+          ))}
+        </Stack>
+      )}
+      {list.hasNextPage && (
+        <Button
+          variant="default"
+          onClick={() => list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
+          mx="auto"
+        >
+          Load older requests
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function RequestRow({ row, onOpen }: { row: RequestLogRow; onOpen: () => void }) {
+  return (
+    <UnstyledButton
+      onClick={onOpen}
+      py={8}
+      px="xs"
+      data-testid="request-log-row"
+      aria-label={`${row.method} ${row.path}, ${row.status}, request ${row.requestId}`}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)', minWidth: 0 }}
+    >
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <StatusBadge status={row.status} />
+        <Text size="sm" fw={600} w={52} style={{ flexShrink: 0 }}>
+          {row.method}
+        </Text>
+        <Text size="sm" ff="monospace" truncate style={{ flex: 1, minWidth: 0 }}>
+          {row.path}
+        </Text>
+        {row.errorFingerprint && (
+          <Text size="xs" c="red" style={{ flexShrink: 0 }}>
+            error
+          </Text>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed" truncate mt={2}>
+        {formatLogTime(row.at)} · {formatDuration(row.durationMs)} ·{' '}
+        {row.user ? (row.user.email ?? row.user.id) : 'anonymous'} · {row.requestId}
+      </Text>
+    </UnstyledButton>
+  );
+}

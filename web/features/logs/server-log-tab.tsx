@@ -1,0 +1,81 @@
+import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { type AppLogRow, LOG_LEVEL_NAMES, LOG_LEVELS } from '../../../common/contracts/logs';
+import { EmptyCard } from '../reports';
+import { useAppLogs } from './api';
+import { mergeNewest } from './live-tail';
+import { rangeOf, TimeRangeFilter } from './logs-parts';
+import { LogLine } from './request-drawer';
+
+/** The server's own log lines (warn and above always, info when LOG_LEVEL prints it), newest first. */
+export function ServerLogTab({
+  params,
+  update,
+  tail,
+}: {
+  params: URLSearchParams;
+  update: (changes: Record<string, string | null>) => void;
+  tail: AppLogRow[];
+}) {
+  const level = LOG_LEVEL_NAMES.find((value) => value === params.get('level'));
+  const [q] = useDebouncedValue(params.get('q') ?? '', 300);
+  const requestId = params.get('requestId')?.trim() || undefined;
+  const list = useAppLogs({ level, q: q || undefined, requestId, ...rangeOf(params), limit: 50 });
+  const listed = list.data?.pages.flatMap((page) => page.logs) ?? [];
+  const shown = tail.filter(
+    (log) =>
+      (!level || LOG_LEVELS[log.level] >= LOG_LEVELS[level]) &&
+      (!requestId || log.requestId === requestId) &&
+      (!q || log.message.toLowerCase().includes(q.toLowerCase())),
+  );
+  const rows = mergeNewest(shown, listed);
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Level and above
+          </Text>
+          <SegmentedControl
+            aria-label="Level"
+            value={level ?? 'info'}
+            onChange={(value) => update({ level: value === 'info' ? null : value })}
+            data={LOG_LEVEL_NAMES.map((value) => ({ value, label: value }))}
+          />
+        </Stack>
+        <TextInput
+          label="Message contains"
+          leftSection={<IconSearch size={16} />}
+          value={params.get('q') ?? ''}
+          onChange={(event) => update({ q: event.currentTarget.value })}
+          w={{ base: '100%', xs: 240 }}
+        />
+        <TimeRangeFilter params={params} update={update} />
+      </Group>
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending && <Skeleton h={200} />}
+      {list.data && rows.length === 0 && (
+        <EmptyCard
+          title="No log lines match"
+          hint="Warnings and errors are always kept; info lines too when LOG_LEVEL is info or debug."
+        />
+      )}
+      <Stack gap="sm">
+        {rows.map((log) => (
+          <LogLine key={log.id} log={log} />
+        ))}
+      </Stack>
+      {list.hasNextPage && (
+        <Button
+          variant="default"
+          onClick={() => list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
+          mx="auto"
+        >
+          Load older lines
+        </Button>
+      )}
+    </Stack>
+  );
+}
