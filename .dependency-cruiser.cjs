@@ -67,7 +67,7 @@ module.exports = {
       comment:
         'app.ts wires the modules together; nothing below it imports it (tests and entry points aside).',
       severity: 'error',
-      from: { path: '^server/', pathNot: '^server/(main|test/|seed/)|^server/.*\\.test\\.ts$' },
+      from: { path: '^server/', pathNot: '^server/(main|worker|test/|seed/)|^server/.*\\.test\\.ts$' },
       to: { path: '^server/app\\.ts$' },
     },
     {

@@ -3,6 +3,7 @@
 //   start → install what is missing, build the web app and the server if needed, run the server (plain node)
 //   test  → the same, then lint, typecheck, unit, API and browser tests
 //   seed  → the same install and server build, then add the demo data
+//   worker → the same as start without the web build: jobs and periodic tasks, no HTTP (decision 035)
 // This process stays the parent of the server: if the server dies by a signal (kill -9, a native crash), it
 // says so and stops the embedded PostgreSQL the server left running.
 import { spawn, spawnSync } from 'node:child_process';
@@ -36,6 +37,9 @@ const OPTIONAL_PACKAGES = {
   // PowerPoint decks in the course library (a PDF always works).
   start: { soffice: 'libreoffice-impress' },
 };
+// A worker renders what the server would (videos, narration, the library's decks).
+SYSTEM_PACKAGES.worker = SYSTEM_PACKAGES.start;
+OPTIONAL_PACKAGES.worker = OPTIONAL_PACKAGES.start;
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
@@ -227,18 +231,20 @@ function handOver(cmd, args, { ownsDatabase }) {
 checkNode();
 installNodeModules();
 installSystemPackages();
-if (command !== 'seed') buildWebIfNeeded();
+if (command === 'start' || command === 'test') buildWebIfNeeded();
 if (command !== 'test') buildServerIfNeeded();
 // The server and the seed run compiled with plain node (stacks mapped back to the TypeScript); the test
 // runner is a development tool and runs through tsx.
 const node = (file) => [process.execPath, ['--enable-source-maps', path.join(SERVER_OUT, file)]];
 const commands = {
   start: [...node('main.js'), { ownsDatabase: true }],
+  // A worker joins the database of a running `npm start` (or DATABASE_URL); it never owns one.
+  worker: [...node('worker.js'), { ownsDatabase: false }],
   seed: [...node('seed.js'), { ownsDatabase: true }],
   test: [path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/test-all.ts'], { ownsDatabase: false }],
 };
 if (!commands[command]) {
-  console.error(`[gurukul] Unknown command ${command}; use start, test or seed.`);
+  console.error(`[gurukul] Unknown command ${command}; use start, worker, test or seed.`);
   process.exit(1);
 }
 handOver(...commands[command]);

@@ -2,6 +2,7 @@
 // Compiles the server to JavaScript in dist/server/, so `npm start` runs it with plain `node` (no tsx at run time).
 // Entry points, each emitted flat as dist/server/<name>.js:
 //   main.js                  the server (server/main.ts)
+//   worker.js                `npm run worker`: jobs and periodic tasks without HTTP (server/worker.ts)
 //   seed.js                  `npm run seed` (scripts/seed.ts)
 //   leftover-postgres.js     bootstrap.mjs stops an orphaned embedded PostgreSQL with it (server/db/leftover-postgres.ts)
 //   <name>-worker.js         every server/**/*-worker.ts: child processes and threads find their file there
@@ -31,6 +32,7 @@ export async function buildServer() {
   await build({
     entryPoints: [
       entry('server/main.ts'),
+      entry('server/worker.ts'),
       entry('scripts/seed.ts'),
       entry('server/db/leftover-postgres.ts'),
       ...workers,

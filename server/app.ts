@@ -62,6 +62,7 @@ import { razorpayPayments } from './providers/payments/razorpay';
 import { testCheckoutPayments } from './providers/payments/test-checkout';
 import { s3Storage } from './providers/storage/s3-storage';
 import { diskStorage, type Storage } from './providers/storage/storage';
+import { listenForRelay, relayPublisher } from './realtime/relay';
 import { attachRealtime } from './realtime/socket';
 
 export interface AppDeps {
@@ -74,6 +75,11 @@ export interface AppDeps {
   storage?: Storage;
   /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * 'worker' (`npm run worker`, decision 035): runs the queues and periodic tasks, serves no pages and holds no
+   * sockets; its realtime events reach the web processes through the database (realtime/relay.ts).
+   */
+  role?: 'web' | 'worker';
 }
 
 /** Builds the whole app without listening, so tests drive it with inject() or a real port. */
@@ -111,10 +117,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Razorpay when its keys are configured; otherwise the local test checkout.
   app.decorate('payments', config.razorpay ? razorpayPayments(config.razorpay) : testCheckoutPayments());
   app.decorate('answerer', answererFor(config.ai));
-  app.decorate('realtime', attachRealtime(app.server, database.db, config.jwtSecret, app.log));
-  app.addHook('onClose', async () => app.realtime.close());
+  const isWorker = deps.role === 'worker';
   const jobsUrl = database.url ?? config.databaseUrl;
-  app.decorate('jobs', deps.jobs ?? (jobsUrl ? pgBossJobs() : inlineJobs()));
+  app.decorate(
+    'realtime',
+    isWorker
+      ? relayPublisher(database.db, app.log)
+      : attachRealtime(app.server, database.db, config.jwtSecret, app.log),
+  );
+  if (!isWorker && jobsUrl) {
+    // Events of jobs that ran in a worker process arrive here and go out on this process's sockets.
+    const relay = listenForRelay(jobsUrl, app.realtime, app.log);
+    app.addHook('onClose', async () => relay.close());
+  }
+  app.addHook('onClose', async () => app.realtime.close());
+  const runJobs = isWorker || config.runJobs;
+  app.decorate('jobs', deps.jobs ?? (jobsUrl ? pgBossJobs({ runWorkers: runJobs }) : inlineJobs()));
   app.addHook('onReady', async () => app.jobs.start(jobsUrl, app.log));
   app.addHook('onClose', async () => app.jobs.stop());
 
@@ -177,8 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(conversationRoutes);
   await app.register(meetingRoutes);
 
-  startPeriodicTasks(app, PERIODIC_TASKS);
-  await registerWebApp(app, config.webDist);
+  if (runJobs) startPeriodicTasks(app, PERIODIC_TASKS);
+  if (!isWorker) await registerWebApp(app, config.webDist);
   return app;
 }
 

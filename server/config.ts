@@ -22,6 +22,11 @@ export interface Config {
   logLevel: string;
   /** Request logs, application logs and error groups kept in PostgreSQL for /logs (LOGS, LOG_RETENTION_DAYS). */
   logStore: LogStoreSettings;
+  /**
+   * JOBS=off: this web process queues background work but runs none of it (no queue workers, no periodic tasks);
+   * `npm run worker` processes do (decision 035). On by default, so `npm start` alone does everything.
+   */
+  runJobs: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -117,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: settings.JWT_SECRET ?? secrets.jwtSecret,
     logLevel: settings.LOG_LEVEL,
     logStore: { enabled: settings.LOGS === 'on', retentionDays: settings.LOG_RETENTION_DAYS },
+    runJobs: settings.JOBS === 'on',
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
     // Demo accounts are seeded into the embedded database by default, never into a production one unless asked.

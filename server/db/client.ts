@@ -32,7 +32,23 @@ export function connectDatabase(url: string, max = 10): Database {
   return { db, pool, close };
 }
 
-/** Applies every pending migration; safe to call at each start. */
+/** Any fixed number: the advisory lock that makes processes starting together migrate one after another. */
+const MIGRATION_LOCK = 4_215_870_311;
+
+/**
+ * Applies every pending migration; safe to call at each start, also from several processes at once (app
+ * instances, a worker): they take turns on an advisory lock, and the ones after the first find nothing to do.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  await migrate(database.db, { migrationsFolder });
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -80,11 +80,22 @@ interface Registered {
   options: QueueOptions;
 }
 
+export interface PgBossOptions {
+  schema?: string;
+  pollingIntervalSeconds?: number;
+  /**
+   * false: this process only queues jobs (a web process with JOBS=off); handlers are registered but never run
+   * here, `npm run worker` processes run them. Default true.
+   */
+  runWorkers?: boolean;
+}
+
 /**
- * pg-boss in the schema 'pgboss' of the same database. Every app process works the queues it registered
- * (one job at a time per queue); `npm run worker` processes can be added later without changing callers.
+ * pg-boss in the schema 'pgboss' of the same database. Every process that runs workers works the queues it
+ * registered (one job at a time per queue per process); pg-boss hands each job to one of them.
  */
-export function pgBossJobs(options: { schema?: string; pollingIntervalSeconds?: number } = {}): Jobs {
+export function pgBossJobs(options: PgBossOptions = {}): Jobs {
+  const runWorkers = options.runWorkers ?? true;
   const handlers = new Map<string, Registered>();
   // One creation per queue name, shared by concurrent callers: concurrent create_queue calls deadlock.
   const created = new Map<string, Promise<void>>();
@@ -131,6 +142,7 @@ export function pgBossJobs(options: { schema?: string; pollingIntervalSeconds?: 
       instance.on('error', (error) => logger.error({ err: error }, 'pg-boss error'));
       await instance.start();
       boss = instance;
+      if (!runWorkers) return;
       for (const [name, registered] of handlers) await startWorker(instance, name, registered);
     },
     async send(name, data, sendOptions = {}) {
@@ -141,7 +153,7 @@ export function pgBossJobs(options: { schema?: string; pollingIntervalSeconds?: 
     work(name, handler, queue = {}) {
       const registered = { handler: handler as JobHandler<object>, options: queue };
       handlers.set(name, registered);
-      if (boss) {
+      if (boss && runWorkers) {
         startWorker(boss, name, registered).catch((error: unknown) =>
           log?.error({ err: error, queue: name }, 'could not start worker'),
         );

@@ -128,7 +128,7 @@ export function closeRealtimeOnClose(app: FastifyInstance): void {
     socket.once('close', () => upgraded.delete(socket));
   });
   app.addHook('preClose', async () => {
-    app.realtime.io.engine.close();
+    app.realtime.io?.engine.close();
     // A client that never answers the websocket close would hold the socket for 30 s (ws's close timeout).
     setTimeout(() => {
       for (const socket of upgraded) socket.destroy();

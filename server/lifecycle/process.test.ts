@@ -26,8 +26,9 @@ interface Server {
 const COMPILED = [process.execPath, '--enable-source-maps', path.join('dist', 'server', 'main.js')];
 const BOOTSTRAP = [process.execPath, path.join('scripts', 'bootstrap.mjs'), 'start'];
 const NPM_START = ['npm', 'start'];
+const WORKER = [process.execPath, '--enable-source-maps', path.join('dist', 'server', 'worker.js')];
 
-function startServer(port: number, [command, ...args] = COMPILED): Server {
+function startServer(port: number, [command, ...args] = COMPILED, env: Record<string, string> = {}): Server {
   const child = spawn(command, args, {
     // Its own process group, so that the clean-up below reaches npm's shell, the bootstrap and the server alike.
     detached: true,
@@ -42,6 +43,7 @@ function startServer(port: number, [command, ...args] = COMPILED): Server {
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       LIFECYCLE_TEST_ROUTES: 'true',
+      ...env,
     },
   });
   let output = '';
@@ -113,8 +115,8 @@ const signUp = (server: Server) =>
   });
 
 const running: Server[] = [];
-const start = (port: number, command?: string[]) => {
-  const server = startServer(port, command);
+const start = (port: number, command?: string[], env?: Record<string, string>) => {
+  const server = startServer(port, command, env);
   running.push(server);
   return server;
 };
@@ -202,6 +204,29 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(performance.now() - stopping).toBeLessThan(8000);
     expect(server.output()).toContain('SIGTERM received: stopping');
     expect(postmasters()).toEqual([]);
+  });
+
+  it('runs a worker beside a JOBS=off server on its database, and says why a worker cannot start alone', async () => {
+    const alone = start(await freePort(), WORKER);
+    expect(await alone.exited).toBe(1);
+    expect(alone.output()).toContain('No database for the worker');
+    expect(alone.output()).toContain('Start the app first (npm start) with the same DATA_DIR');
+
+    const server = start(await freePort(), COMPILED, { JOBS: 'off' });
+    await healthy(server);
+    const worker = start(await freePort(), WORKER);
+    for (const end = Date.now() + 60_000; !worker.output().includes('Gurukul worker is running'); ) {
+      if (Date.now() > end) throw new Error(`worker did not start:\n${worker.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // The worker joined the server's PostgreSQL; it never starts one of its own.
+    expect(postmasters()).toHaveLength(1);
+    worker.process.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    // The server and its PostgreSQL are untouched by the worker's stop.
+    expect((await fetch(url(server, '/api/health'))).status).toBe(200);
+    server.process.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 
   it('stops with PostgreSQL when `npm start` gets SIGTERM, though npm does not pass it on', async () => {

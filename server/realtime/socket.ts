@@ -18,7 +18,8 @@ export const rooms = {
 };
 
 export interface Realtime {
-  io: Server;
+  /** null in a worker process, which has no sockets and relays its events to the web processes (relay.ts). */
+  io: Server | null;
   presence: Presence;
   /** Emits an event to a room after the write that caused it has committed. */
   notify(room: string, event: string, payload: unknown): void;

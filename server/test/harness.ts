@@ -49,6 +49,7 @@ export async function startTestApp(
     jwtSecret: randomBytes(32).toString('hex'),
     logLevel: 'silent',
     logStore: { enabled: true, retentionDays: 14 },
+    runJobs: true,
     smtpUrl: undefined,
     mailFrom: 'Gurukul <no-reply@gurukul.test>',
     seedDemo: false,
