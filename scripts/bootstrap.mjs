@@ -28,6 +28,8 @@ const SYSTEM_PACKAGES = {
     [INVOICE_FONT]: 'fonts-dejavu-core',
     // The course library's PowerPoint uploads are tested for real.
     soffice: 'libreoffice-impress',
+    // Several app instances share rooms, presence and budgets through a real Redis in the tests.
+    'redis-server': 'redis-server',
   },
   seed: {},
 };

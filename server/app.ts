@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { connectRedis } from './db/redis';
 import { registerAccessControl } from './http/access';
 import type { App } from './http/app-type';
 import { registerContentTypeGuard } from './http/content-type-guard';
@@ -119,18 +120,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('answerer', answererFor(config.ai));
   const isWorker = deps.role === 'worker';
   const jobsUrl = database.url ?? config.databaseUrl;
-  app.decorate(
-    'realtime',
-    isWorker
-      ? relayPublisher(database.db, app.log)
-      : attachRealtime(app.server, database.db, config.jwtSecret, app.log),
-  );
-  if (!isWorker && jobsUrl) {
-    // Events of jobs that ran in a worker process arrive here and go out on this process's sockets.
-    const relay = listenForRelay(jobsUrl, app.realtime, app.log);
+  // Several app instances share rooms, presence and request budgets through Redis (decision 036).
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  const sockets = isWorker
+    ? null
+    : attachRealtime(app.server, database.db, config.jwtSecret, app.log, redis ?? undefined);
+  app.decorate('realtime', sockets ?? relayPublisher(database.db, app.log));
+  if (sockets && jobsUrl) {
+    // Events of jobs that ran in a worker process arrive here and go out on this process's own sockets.
+    const relay = listenForRelay(jobsUrl, sockets.local, app.log);
     app.addHook('onClose', async () => relay.close());
   }
-  app.addHook('onClose', async () => app.realtime.close());
+  app.addHook('onClose', async () => {
+    await app.realtime.close();
+    await redis?.close();
+  });
   const runJobs = isWorker || config.runJobs;
   app.decorate('jobs', deps.jobs ?? (jobsUrl ? pgBossJobs({ runWorkers: runJobs }) : inlineJobs()));
   app.addHook('onReady', async () => app.jobs.start(jobsUrl, app.log));
@@ -151,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerContentTypeGuard(app);
   registerAccessControl(app, config.jwtSecret);
   // After access control: API budgets per signed-in user (per address when anonymous); static files never count.
-  await registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, config.rateLimits, redis?.commands);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
   await registerSecurityHeaders(app, config);

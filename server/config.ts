@@ -27,6 +27,8 @@ export interface Config {
    * `npm run worker` processes do (decision 035). On by default, so `npm start` alone does everything.
    */
   runJobs: boolean;
+  /** REDIS_URL: rooms, presence and request budgets shared by several app instances (decision 036). */
+  redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: settings.LOG_LEVEL,
     logStore: { enabled: settings.LOGS === 'on', retentionDays: settings.LOG_RETENTION_DAYS },
     runJobs: settings.JOBS === 'on',
+    redisUrl: settings.REDIS_URL,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
     // Demo accounts are seeded into the embedded database by default, never into a production one unless asked.

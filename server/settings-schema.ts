@@ -41,6 +41,7 @@ export const SETTINGS_SCHEMA = z.object({
     .default('info'),
   LOGS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_RETENTION_DAYS: wholeFrom(1, 3650).default(14),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
   JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Gurukul <no-reply@gurukul.test>'),

@@ -1,5 +1,6 @@
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { GURU_LIMITS } from '../../common/gurus';
 import { AppError } from './errors';
 
@@ -106,8 +107,15 @@ export function limitOf(request: FastifyRequest): { group: LimitGroup; key: stri
  * Registers the limiter for every /api route. It runs as a route-level onRequest hook, which Fastify runs
  * after the app's own onRequest hooks, so the access hook has already resolved who is asking.
  */
-export async function registerRateLimits(app: FastifyInstance, budgets: RateLimitBudgets): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  budgets: RateLimitBudgets,
+  redis?: Redis,
+): Promise<void> {
   await app.register(fastifyRateLimit, {
+    // With Redis every instance counts in the same buckets, so a budget is per person, not per instance; if Redis
+    // does not answer, requests pass uncounted rather than fail.
+    ...(redis ? { redis, nameSpace: 'gurukul-rate:', skipOnError: true } : {}),
     global: true,
     hook: 'onRequest',
     timeWindow: WINDOW_MS,

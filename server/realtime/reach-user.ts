@@ -14,7 +14,7 @@ export async function reachUser(
   mail: Omit<MailMessage, 'to'>,
 ): Promise<'live' | 'mailed' | 'unreached'> {
   app.realtime.notify(rooms.user(user.id), live.event, live.payload);
-  if (app.realtime.presence.isOnline(user.id)) return 'live';
+  if (await app.realtime.presence.isOnline(user.id)) return 'live';
   try {
     await app.mailer.send({ to: user.email, ...mail });
     return 'mailed';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/client';
 import type { Logger } from '../http/logger';
-import { Presence } from './presence';
-import type { Realtime } from './socket';
+import { localPresence } from './presence';
+import type { LocalRealtime, Realtime } from './socket';
 
 /**
  * Realtime events from processes that hold no sockets (decision 035). A worker (`npm run worker`) runs jobs that
@@ -50,7 +50,7 @@ export function relayPublisher(db: Db, log: Logger): Realtime {
   };
   return {
     io: null,
-    presence: new Presence(),
+    presence: localPresence(),
     notify: (room, event, payload) => publish({ kind: 'notify', room, event, payload }),
     disconnectSessions: (match) => publish({ kind: 'disconnect', match }),
     setLogsAccess: (userId, allowed) => publish({ kind: 'logs-access', userId, allowed }),
@@ -59,8 +59,8 @@ export function relayPublisher(db: Db, log: Logger): Realtime {
   };
 }
 
-/** Applies one relayed message to this process's sockets; anything malformed is ignored. */
-export function applyRelayMessage(realtime: Realtime, text: string): void {
+/** Applies one relayed message to this process's own sockets; anything malformed is ignored. */
+export function applyRelayMessage(realtime: LocalRealtime, text: string): void {
   let message: RelayMessage;
   try {
     message = JSON.parse(text) as RelayMessage;
@@ -84,7 +84,7 @@ export interface RelayListener {
  * A web process's side: one dedicated connection LISTENing on the channel, reconnected with a growing pause
  * (1 s up to 30 s) when the database goes away, so a restart of PostgreSQL costs events, never the process.
  */
-export function listenForRelay(databaseUrl: string, realtime: Realtime, log: Logger): RelayListener {
+export function listenForRelay(databaseUrl: string, realtime: LocalRealtime, log: Logger): RelayListener {
   let client: pg.Client | null = null;
   let closed = false;
   let pause = 1000;

@@ -103,15 +103,15 @@ describe('presence', () => {
     const bystander = await buildUser(ctx.app, { userType: 'student' });
     const socket = open({ token: session.jwtToken, uid: user.id });
     expect(await outcome(socket)).toBe('connected');
-    expect(ctx.app.realtime.presence.isOnline(user.id)).toBe(false);
+    expect(await ctx.app.realtime.presence.isOnline(user.id)).toBe(false);
 
     // The claimed userId is ignored: presence belongs to the token's user.
     socket.emit('saveOnlineUser', { userId: bystander.id, fullName: 'Someone Else', isAnonymous: false });
-    await vi.waitFor(() => expect(ctx.app.realtime.presence.isOnline(user.id)).toBe(true));
-    expect(ctx.app.realtime.presence.isOnline(bystander.id)).toBe(false);
+    await vi.waitFor(async () => expect(await ctx.app.realtime.presence.isOnline(user.id)).toBe(true));
+    expect(await ctx.app.realtime.presence.isOnline(bystander.id)).toBe(false);
 
     socket.emit('deleteOnlineUser');
-    await vi.waitFor(() => expect(ctx.app.realtime.presence.isOnline(user.id)).toBe(false));
+    await vi.waitFor(async () => expect(await ctx.app.realtime.presence.isOnline(user.id)).toBe(false));
   });
 
   it('keeps a user online while another tab is open and drops them when the last one disconnects', async () => {
@@ -122,13 +122,13 @@ describe('presence', () => {
     expect(await outcome(second)).toBe('connected');
     first.emit('saveOnlineUser', { userId: user.id });
     second.emit('saveOnlineUser', { userId: user.id });
-    await vi.waitFor(() => expect(ctx.app.realtime.presence.isOnline(user.id)).toBe(true));
+    await vi.waitFor(async () => expect(await ctx.app.realtime.presence.isOnline(user.id)).toBe(true));
 
     first.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(ctx.app.realtime.presence.isOnline(user.id)).toBe(true);
+    expect(await ctx.app.realtime.presence.isOnline(user.id)).toBe(true);
     second.disconnect();
-    await vi.waitFor(() => expect(ctx.app.realtime.presence.isOnline(user.id)).toBe(false));
+    await vi.waitFor(async () => expect(await ctx.app.realtime.presence.isOnline(user.id)).toBe(false));
   });
 
   it('tells admins the online count', async () => {
@@ -140,7 +140,7 @@ describe('presence', () => {
     expect(await outcome(studentSocket)).toBe('connected');
     const counts: number[] = [];
     adminSocket.on('onlineUsers', (payload: { count: number }) => counts.push(payload.count));
-    const before = ctx.app.realtime.presence.count();
+    const before = await ctx.app.realtime.presence.count();
     studentSocket.emit('saveOnlineUser', {});
     await vi.waitFor(() => expect(counts).toEqual([before + 1]));
     studentSocket.emit('deleteOnlineUser');

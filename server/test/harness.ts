@@ -50,6 +50,7 @@ export async function startTestApp(
     logLevel: 'silent',
     logStore: { enabled: true, retentionDays: 14 },
     runJobs: true,
+    redisUrl: undefined,
     smtpUrl: undefined,
     mailFrom: 'Gurukul <no-reply@gurukul.test>',
     seedDemo: false,

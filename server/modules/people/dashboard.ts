@@ -91,7 +91,7 @@ export async function dashboard(
     },
     signUps30d: people.signups,
     activeLearners7d: active.n,
-    onlineNow: app.realtime.presence.count(),
+    onlineNow: await app.realtime.presence.count(),
     currency: DASHBOARD_CURRENCY,
     revenueThisMonth: round2(
       monthPaid.reduce((sum, row) => sum + toBase(Number(row.amount), row.currency, rates), 0),

@@ -166,13 +166,14 @@ export async function listPeople(
     where ${countWhere}`);
   const counts = counted.rows[0];
   const now = Date.now();
+  const online = await app.realtime.presence.onlineAmong(result.rows.map((row) => row.id));
   const rows: PersonRow[] = result.rows.map((row) => ({
     id: row.id,
     fullName: row.full_name,
     email: row.email,
     userType: row.user_type,
     isActive: row.is_active,
-    online: app.realtime.presence.isOnline(row.id),
+    online: online.has(row.id),
     createdAt: iso(row.created_at),
     lastLoginAt: row.last_login_at ? iso(row.last_login_at) : null,
     institute:
