@@ -225,8 +225,10 @@ export interface LogTailBatch {
 /** Whether a request row passes the filters the tail is shown under (the list itself is filtered in SQL). */
 export function matchesRequestFilters(
   row: RequestLogRow,
-  filters: { status?: string; route?: string; requestId?: string; q?: string; user?: string },
+  filters: { status?: string; route?: string; requestId?: string; q?: string; user?: string; to?: string },
 ): boolean {
+  // A time range that ended before now: live rows are after it.
+  if (filters.to && row.at > filters.to) return false;
   if (filters.status && `${String(row.status)[0]}xx` !== filters.status) return false;
   if (filters.route && row.route !== filters.route) return false;
   if (filters.requestId && row.requestId !== filters.requestId) return false;

@@ -4,10 +4,19 @@ import pino from 'pino';
 export type Logger = FastifyBaseLogger;
 
 // Query parameters that carry a capability: a signed file URL, a share or e-mail link token, a key, a password.
-const SECRET_QUERY = /token|signature|^sig$|key|password|secret|^code$|credential|^auth/i;
+const SECRET_QUERY =
+  /token|signature|^sig$|key|password|secret|^code$|credential|^auth|^jwt$|^pwd$|^otp$|session/i;
 
-/** A request URL as it may be logged: the values of secret-bearing query parameters are masked. */
-export function loggableUrl(url: string): string {
+/**
+ * Paths whose segment after the prefix is a capability (an invitation's or a share link's token): whoever reads it
+ * could accept the invitation or open the share. Every route with a `:token` parameter must be listed here
+ * (logger.test.ts checks the app's routes).
+ */
+const SECRET_PATHS = /^(\/api\/(?:invitations|learning\/share)\/)[^/?]+/;
+
+/** A request URL as it may be logged: capability tokens in the path and secret-bearing query values masked. */
+export function loggableUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATHS, '$1[redacted]');
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url

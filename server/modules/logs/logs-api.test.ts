@@ -95,7 +95,22 @@ describe('request logs', () => {
     });
     const chatty = await app.inject({ method: 'POST', url: '/api/probe/chatty', payload: {} });
     expect(chatty.statusCode).toBe(200);
+    // Tokens that are path segments: an invitation link (sign-up inside an institute) and a course share link.
+    const invitation = await app.inject({ method: 'GET', url: '/api/invitations/PATH-TOKEN-111' });
+    await app.inject({
+      method: 'POST',
+      url: '/api/learning/share/PATH-TOKEN-222',
+      headers: { authorization: `Bearer ${session.jwtToken}` },
+    });
+    await app.inject({ method: 'GET', url: `/api/auth/me?jwt=${session.jwtToken}&pwd=PWD-VALUE-333` });
     await flushed();
+    const invitationRow = (
+      await get<RequestLogList>(`/api/logs/requests?requestId=${invitation.headers['x-request-id']}`)
+    ).body.requests[0];
+    expect(invitationRow).toMatchObject({
+      route: '/api/invitations/:token',
+      path: '/api/invitations/[redacted]',
+    });
 
     const mine = await get<RequestLogList>(`/api/logs/requests?user=${student.id}`);
     expect(mine.status).toBe(200);
@@ -143,6 +158,9 @@ describe('request logs', () => {
       'PROBE-KEY',
       'PROBE-TOKEN',
       'PROBE-INLINE-KEY',
+      'PATH-TOKEN-111',
+      'PATH-TOKEN-222',
+      'PWD-VALUE-333',
     ];
     for (const secret of secrets) expect(everything, secret).not.toContain(secret);
   });
@@ -189,16 +207,18 @@ describe('request logs', () => {
     expect(last.requests.map((r) => ids.indexOf(r.requestId))).toEqual([0]);
   });
 
-  it('does not store its own readers, nor successful health checks', async () => {
+  it('does not store its own readers, successful health checks, nor the app shell’s polling', async () => {
     const status = await app.inject({ method: 'GET', url: '/api/logs/status', headers: admin });
     const health = await app.inject({ method: 'GET', url: '/api/health' });
+    const unread = await app.inject({ method: 'GET', url: '/api/support/unread', headers: admin });
+    expect(unread.statusCode).toBe(200);
     const refused = await app.inject({ method: 'GET', url: '/api/logs/requests?status=9xx', headers: admin });
     await flushed();
     const stored = await app.db
       .select({ requestId: requestLogs.requestId })
       .from(requestLogs)
       .where(
-        sql`${requestLogs.requestId} in ${[status, health, refused].map((a) => String(a.headers['x-request-id']))}`,
+        sql`${requestLogs.requestId} in ${[status, health, unread, refused].map((a) => String(a.headers['x-request-id']))}`,
       );
     expect(stored.map((row) => row.requestId)).toEqual([refused.headers['x-request-id']]);
   });

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { loggableUrl } from '../../http/logger';
+import { scrubText } from './redact';
 import type { LogWriter } from './writer';
 
 /**
- * Not stored: static files and pages (not the API), and the successful reads that would only describe themselves
- * or a load balancer's probe: the /logs page's own polling and health checks.
+ * Not stored: static files and pages (not the API), and the successful reads that would only describe themselves,
+ * a load balancer's probe or the app shell's polling of every signed-in page (the help unread markers, the brand
+ * logo): the /logs page's own polling, health checks, /api/support/unread and /api/common/user-info/logo-path.
+ * Their failures are stored.
  */
-const QUIET_READS = /^\/api\/(logs|health)(\/|\?|$)/;
+const QUIET_READS = /^\/api\/(logs|health|support\/unread|common\/user-info\/logo-path)(\/|\?|$)/;
 const MAX_PATH = 2000;
 
 /**
@@ -21,7 +24,8 @@ export function recordRequests(app: FastifyInstance, writer: LogWriter): void {
       const quiet = request.method === 'GET' && reply.statusCode < 400 && QUIET_READS.test(url);
       if (url.startsWith('/api/') && !quiet) {
         const durationMs = reply.elapsedTime;
-        const path = loggableUrl(url);
+        // Capability tokens in the path or query, and anything token-shaped left (a JWT in a query), masked.
+        const path = scrubText(loggableUrl(url));
         writer.request({
           at: new Date(Date.now() - durationMs),
           method: request.method,

@@ -67,8 +67,16 @@ function useOlderPages<Page extends { nextBefore: number | null }>(
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     placeholderData: keepPreviousData,
+    // New rows appear without a reload (the live tail shows them at once); every loaded page is read again.
+    refetchInterval: 15_000,
     retry: noRetryOn4xx,
   });
+}
+
+/** Reads every list of the logs again (after the live tail is switched off). */
+export function useRefreshLogs() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: logsKeys.all });
 }
 
 export const useRequestLogs = (query: Omit<RequestLogQuery, 'before'>) =>

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { DeveloperAccount } from '../../../common/contracts/developers';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
@@ -24,7 +25,11 @@ export function DeveloperAccessCard() {
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          Developers read the mail outbox and the logs only after you grant it.
+          Developers read the mail outbox and the logs only after you grant it. You read them too:{' '}
+          <Anchor component={Link} to="/logs" size="sm">
+            open the logs
+          </Anchor>
+          .
         </Text>
         {developers.isPending && <Loader size="sm" aria-label="Loading developers" />}
         {developers.isError && (

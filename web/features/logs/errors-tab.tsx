@@ -1,11 +1,10 @@
-import { Alert, Badge, Group, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Badge, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ErrorGroupRow } from '../../../common/contracts/logs';
 import { Pager } from '../../components/pager';
 import { EmptyCard } from '../reports';
 import { useErrorGroups } from './api';
-import { formatLogTime, rangeOf, TimeRangeFilter } from './logs-parts';
+import { formatLogTime, rangeOf, TimeRangeFilter, UrlTextInput } from './logs-parts';
 
 const PAGE_SIZE = 25;
 
@@ -19,18 +18,18 @@ export function ErrorsTab({
   page: number;
   update: (changes: Record<string, string | null>, resetPage?: boolean) => void;
 }) {
-  const [q] = useDebouncedValue(params.get('q') ?? '', 300);
+  const q = params.get('q') ?? '';
   const list = useErrorGroups({ q: q || undefined, ...rangeOf(params), page, limit: PAGE_SIZE });
   const total = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   return (
     <Stack>
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <TextInput
+        <UrlTextInput
           label="Search"
           placeholder="Message or where it was thrown"
           leftSection={<IconSearch size={16} />}
           value={params.get('q') ?? ''}
-          onChange={(event) => update({ q: event.currentTarget.value })}
+          onCommit={(text) => update({ q: text || null })}
           w={{ base: '100%', xs: 300 }}
         />
         <TimeRangeFilter params={params} update={update} />

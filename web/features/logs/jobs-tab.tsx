@@ -9,14 +9,12 @@ import {
   Spoiler,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { JOB_FAILURE_STATES } from '../../../common/contracts/logs';
 import { Pager } from '../../components/pager';
 import { EmptyCard } from '../reports';
 import { useJobFailures } from './api';
-import { formatLogTime } from './logs-parts';
+import { formatLogTime, UrlTextInput } from './logs-parts';
 
 const PAGE_SIZE = 20;
 
@@ -31,7 +29,7 @@ export function JobsTab({
   update: (changes: Record<string, string | null>, resetPage?: boolean) => void;
 }) {
   const state = JOB_FAILURE_STATES.find((value) => value === params.get('state'));
-  const [name] = useDebouncedValue(params.get('name') ?? '', 300);
+  const name = params.get('name') ?? '';
   const list = useJobFailures({ state, name: name || undefined, page, limit: PAGE_SIZE });
   const total = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   return (
@@ -52,11 +50,11 @@ export function JobsTab({
             ]}
           />
         </Stack>
-        <TextInput
+        <UrlTextInput
           label="Queue"
           placeholder="e.g. package-video"
           value={params.get('name') ?? ''}
-          onChange={(event) => update({ name: event.currentTarget.value })}
+          onCommit={(text) => update({ name: text || null })}
           w={{ base: '100%', xs: 220 }}
         />
       </Group>

@@ -1,17 +1,28 @@
-import { Alert, Badge, Container, Group, Stack, Switch, Tabs, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Container, Group, Skeleton, Stack, Switch, Tabs, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../app/api';
 import { useUrlFilters } from '../../app/use-url-filters';
-import { useLogStatus } from './api';
-import { ErrorGroupDrawer } from './error-group-drawer';
-import { ErrorsTab } from './errors-tab';
-import { JobsTab } from './jobs-tab';
+import { useLogStatus, useRefreshLogs } from './api';
 import { useLiveTail } from './live-tail';
-import { OutboxTab } from './outbox-tab';
-import { RequestDrawer } from './request-drawer';
-import { RequestsTab } from './requests-tab';
-import { ServerLogTab } from './server-log-tab';
+import { UrlTextInput } from './logs-parts';
+
+// Each tab loads when it is first shown (the page's first load stays within its weight budget).
+const RequestsTab = lazy(() => import('./requests-tab').then((module) => ({ default: module.RequestsTab })));
+const ServerLogTab = lazy(() =>
+  import('./server-log-tab').then((module) => ({ default: module.ServerLogTab })),
+);
+const ErrorsTab = lazy(() => import('./errors-tab').then((module) => ({ default: module.ErrorsTab })));
+const JobsTab = lazy(() => import('./jobs-tab').then((module) => ({ default: module.JobsTab })));
+const OutboxTab = lazy(() => import('./outbox-tab').then((module) => ({ default: module.OutboxTab })));
+const tabFallback = <Skeleton h={240} />;
+// The drawers load the first time one opens.
+const RequestDrawer = lazy(() =>
+  import('./request-drawer').then((module) => ({ default: module.RequestDrawer })),
+);
+const ErrorGroupDrawer = lazy(() =>
+  import('./error-group-drawer').then((module) => ({ default: module.ErrorGroupDrawer })),
+);
 
 const TABS = [
   { value: 'requests', label: 'Requests' },
@@ -33,6 +44,9 @@ export default function LogsPage() {
   const tab: Tab = TABS.find((item) => item.value === params.get('tab'))?.value ?? 'requests';
   const status = useLogStatus();
   const [live, setLive] = useState(false);
+  const refreshLogs = useRefreshLogs();
+  const requestDrawerUsed = useOnceTrue(Boolean(params.get('request')));
+  const groupDrawerUsed = useOnceTrue(Boolean(params.get('group')));
   const tailing = live && (tab === 'requests' || tab === 'server');
   const tail = useLiveTail(tailing);
   // A developer who signed up waits for an admin's grant: say so plainly rather than show a red error.
@@ -74,15 +88,14 @@ export default function LogsPage() {
             )}
           </Stack>
           {!waiting && (
-            <TextInput
+            <UrlTextInput
               aria-label="Find a request by its id"
               placeholder="Find a request by its id"
               leftSection={<IconSearch size={16} />}
               value={params.get('requestId') ?? ''}
-              onChange={(event) => {
-                const value = event.currentTarget.value.trim();
+              onCommit={(text) => {
                 update({
-                  requestId: value,
+                  requestId: text.trim() || null,
                   ...(tab === 'requests' || tab === 'server' ? {} : { tab: 'requests' }),
                 });
               }}
@@ -109,44 +122,74 @@ export default function LogsPage() {
                 <Switch
                   label="Live tail"
                   checked={live}
-                  onChange={(event) => setLive(event.currentTarget.checked)}
+                  onChange={(event) => {
+                    setLive(event.currentTarget.checked);
+                    // The tailed rows go with the tail: read the list again so they stay in it.
+                    if (!event.currentTarget.checked) void refreshLogs();
+                  }}
                   data-testid="live-tail"
                 />
               )}
             </Group>
             <Tabs.Panel value="requests" pt="md">
-              <RequestsTab
-                params={params}
-                update={update}
-                tail={tail.requests}
-                routes={status.data?.routes ?? []}
-              />
+              <Suspense fallback={tabFallback}>
+                <RequestsTab
+                  params={params}
+                  update={update}
+                  tail={tail.requests}
+                  routes={status.data?.routes ?? []}
+                />
+              </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="server" pt="md">
-              <ServerLogTab params={params} update={update} tail={tail.logs} />
+              <Suspense fallback={tabFallback}>
+                <ServerLogTab params={params} update={update} tail={tail.logs} />
+              </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="errors" pt="md">
-              <ErrorsTab params={params} page={page} update={update} />
+              <Suspense fallback={tabFallback}>
+                <ErrorsTab params={params} page={page} update={update} />
+              </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="jobs" pt="md">
-              <JobsTab params={params} page={page} update={update} />
+              <Suspense fallback={tabFallback}>
+                <JobsTab params={params} page={page} update={update} />
+              </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="outbox" pt="md">
-              <OutboxTab />
+              <Suspense fallback={tabFallback}>
+                <OutboxTab />
+              </Suspense>
             </Tabs.Panel>
           </Tabs>
         )}
       </Stack>
-      <RequestDrawer
-        requestId={params.get('request')}
-        onClose={() => update({ request: null }, false)}
-        onOpenGroup={openGroup}
-      />
-      <ErrorGroupDrawer
-        fingerprint={params.get('group')}
-        onClose={() => update({ group: null }, false)}
-        onOpenRequest={openRequest}
-      />
+      {/* Once loaded a drawer stays mounted, so it closes with its animation and gives focus back. */}
+      {(params.get('request') || requestDrawerUsed) && (
+        <Suspense fallback={null}>
+          <RequestDrawer
+            requestId={params.get('request')}
+            onClose={() => update({ request: null }, false)}
+            onOpenGroup={openGroup}
+          />
+        </Suspense>
+      )}
+      {(params.get('group') || groupDrawerUsed) && (
+        <Suspense fallback={null}>
+          <ErrorGroupDrawer
+            fingerprint={params.get('group')}
+            onClose={() => update({ group: null }, false)}
+            onOpenRequest={openRequest}
+          />
+        </Suspense>
+      )}
     </Container>
   );
+}
+
+/** True from the first render where `value` was true on. */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
 }

@@ -6,11 +6,13 @@ import {
   Select,
   Text,
   TextInput,
+  type TextInputProps,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { LogLevelName } from '../../../common/contracts/logs';
 
 const TIME = new Intl.DateTimeFormat(undefined, {
@@ -143,5 +145,39 @@ export function TimeRangeFilter({
         </>
       )}
     </>
+  );
+}
+
+/**
+ * A text filter kept in the URL: typing stays local (no request and no navigation per keystroke, so nothing is
+ * dropped on a busy machine) and reaches the URL 300 ms after the last key, or at once on Enter or blur.
+ */
+export function UrlTextInput({
+  value,
+  onCommit,
+  ...props
+}: Omit<TextInputProps, 'value' | 'onChange'> & { value: string; onCommit: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const commit = useDebouncedCallback((next: string) => {
+    if (next !== value) onCommit(next);
+  }, 300);
+  // The URL changed from elsewhere (a link, Back, another control): show it unless the person is typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new URL value resets the draft.
+  useEffect(() => {
+    if (!commit.isPending()) setDraft(value);
+  }, [value]);
+  return (
+    <TextInput
+      {...props}
+      value={draft}
+      onChange={(event) => {
+        setDraft(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit.flush();
+      }}
+      onBlur={() => commit.flush()}
+    />
   );
 }

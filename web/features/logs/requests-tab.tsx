@@ -7,10 +7,8 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUser } from '@tabler/icons-react';
 import {
   matchesRequestFilters,
@@ -21,7 +19,14 @@ import {
 import { EmptyCard } from '../reports';
 import { useRequestLogs } from './api';
 import { mergeNewest } from './live-tail';
-import { formatDuration, formatLogTime, rangeOf, StatusBadge, TimeRangeFilter } from './logs-parts';
+import {
+  formatDuration,
+  formatLogTime,
+  rangeOf,
+  StatusBadge,
+  TimeRangeFilter,
+  UrlTextInput,
+} from './logs-parts';
 
 interface Props {
   params: URLSearchParams;
@@ -34,8 +39,8 @@ interface Props {
 /** Answered API requests, newest first, filtered from the URL; a row opens its drawer (`?request=<id>`). */
 export function RequestsTab({ params, update, tail, routes }: Props) {
   const status = STATUS_CLASSES.find((value) => value === params.get('status'));
-  const [q] = useDebouncedValue(params.get('q') ?? '', 300);
-  const [user] = useDebouncedValue(params.get('user') ?? '', 300);
+  const q = params.get('q') ?? '';
+  const user = params.get('user') ?? '';
   const requestId = params.get('requestId')?.trim() || undefined;
   const filters = {
     status,
@@ -44,10 +49,11 @@ export function RequestsTab({ params, update, tail, routes }: Props) {
     requestId,
     q: q || undefined,
   };
-  const list = useRequestLogs({ ...filters, ...rangeOf(params), limit: 50 });
+  const range = rangeOf(params);
+  const list = useRequestLogs({ ...filters, ...range, limit: 50 });
   const listed = list.data?.pages.flatMap((page) => page.requests) ?? [];
   const rows = mergeNewest(
-    tail.filter((row) => matchesRequestFilters(row, filters)),
+    tail.filter((row) => matchesRequestFilters(row, { ...filters, to: range.to })),
     listed,
   );
   const filtered = Object.values(filters).some(Boolean) || params.get('range');
@@ -80,20 +86,20 @@ export function RequestsTab({ params, update, tail, routes }: Props) {
           w={{ base: '100%', xs: 280 }}
           nothingFoundMessage="No such route"
         />
-        <TextInput
+        <UrlTextInput
           label="User"
           placeholder="Name, e-mail or id"
           leftSection={<IconUser size={16} />}
           value={params.get('user') ?? ''}
-          onChange={(event) => update({ user: event.currentTarget.value })}
+          onCommit={(text) => update({ user: text || null })}
           w={{ base: '100%', xs: 200 }}
         />
-        <TextInput
+        <UrlTextInput
           label="Path contains"
           placeholder="/api/courses"
           leftSection={<IconSearch size={16} />}
           value={params.get('q') ?? ''}
-          onChange={(event) => update({ q: event.currentTarget.value })}
+          onCommit={(text) => update({ q: text || null })}
           w={{ base: '100%', xs: 200 }}
         />
         <TimeRangeFilter params={params} update={update} />

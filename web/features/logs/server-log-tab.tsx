@@ -1,11 +1,10 @@
-import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type AppLogRow, LOG_LEVEL_NAMES, LOG_LEVELS } from '../../../common/contracts/logs';
 import { EmptyCard } from '../reports';
 import { useAppLogs } from './api';
 import { mergeNewest } from './live-tail';
-import { rangeOf, TimeRangeFilter } from './logs-parts';
+import { rangeOf, TimeRangeFilter, UrlTextInput } from './logs-parts';
 import { LogLine } from './request-drawer';
 
 /** The server's own log lines (warn and above always, info when LOG_LEVEL prints it), newest first. */
@@ -19,12 +18,14 @@ export function ServerLogTab({
   tail: AppLogRow[];
 }) {
   const level = LOG_LEVEL_NAMES.find((value) => value === params.get('level'));
-  const [q] = useDebouncedValue(params.get('q') ?? '', 300);
+  const q = params.get('q') ?? '';
   const requestId = params.get('requestId')?.trim() || undefined;
-  const list = useAppLogs({ level, q: q || undefined, requestId, ...rangeOf(params), limit: 50 });
+  const range = rangeOf(params);
+  const list = useAppLogs({ level, q: q || undefined, requestId, ...range, limit: 50 });
   const listed = list.data?.pages.flatMap((page) => page.logs) ?? [];
   const shown = tail.filter(
     (log) =>
+      (!range.to || log.at <= range.to) &&
       (!level || LOG_LEVELS[log.level] >= LOG_LEVELS[level]) &&
       (!requestId || log.requestId === requestId) &&
       (!q || log.message.toLowerCase().includes(q.toLowerCase())),
@@ -44,11 +45,11 @@ export function ServerLogTab({
             data={LOG_LEVEL_NAMES.map((value) => ({ value, label: value }))}
           />
         </Stack>
-        <TextInput
+        <UrlTextInput
           label="Message contains"
           leftSection={<IconSearch size={16} />}
           value={params.get('q') ?? ''}
-          onChange={(event) => update({ q: event.currentTarget.value })}
+          onCommit={(text) => update({ q: text || null })}
           w={{ base: '100%', xs: 240 }}
         />
         <TimeRangeFilter params={params} update={update} />
