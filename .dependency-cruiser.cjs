@@ -9,6 +9,7 @@
  */
 const MODULE_TIERS = [
   ['common', 'health', 'invoices', 'logs', 'meetings', 'plans'],
+  ['partners'],
   ['auth', 'files', 'integrations'],
   ['gurus', 'library', 'users'],
   ['billing', 'conversations', 'courses'],

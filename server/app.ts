@@ -42,6 +42,8 @@ import { logRoutes } from './modules/logs/routes';
 import { publishTail, tailWatched } from './modules/logs/tail';
 import { createLogWriter, type LogWriter } from './modules/logs/writer';
 import { meetingRoutes } from './modules/meetings/routes';
+import { adminPartnerRoutes } from './modules/partners/admin-routes';
+import { partnerRoutes } from './modules/partners/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminPeopleRoutes } from './modules/people/admin-routes';
 import { institutePeopleRoutes } from './modules/people/institute-routes';
@@ -198,6 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(guruTrainingRoutes);
   await app.register(conversationRoutes);
   await app.register(meetingRoutes);
+  await app.register(partnerRoutes);
+  await app.register(adminPartnerRoutes);
 
   if (runJobs) startPeriodicTasks(app, PERIODIC_TASKS);
   if (!isWorker) await registerWebApp(app, config.webDist);

@@ -9,10 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { Root } from './app/root';
 import { createAppRouter } from './app/router';
+import { takeReferralFromAddress } from './features/partners/referral-params';
 import { PAGES } from './pages';
 
 installChunkReload();
 installUserChangeReload();
+// Before the router reads the address: a ?ref= code is taken out of it and recorded.
+takeReferralFromAddress();
 const router = createAppRouter(PAGES);
 
 const container = document.getElementById('root');

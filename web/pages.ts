@@ -47,6 +47,7 @@ export const PAGES: PageImporters = {
   '/plan-pricing': () => import('./features/plans/plan-pricing-page'),
   '/pricing': () => import('./features/plans/pricing-page'),
   '/invoice': () => import('./features/invoices/invoice-page'),
+  '/partner-report': () => import('./features/partners/partner-report-page'),
   '/integrations': () => import('./features/integrations/integrations-page'),
   '/guru-list': () => import('./features/gurus/guru-list-page'),
   '/training-guru': () => import('./features/gurus/training-guru-page'),

@@ -19,6 +19,8 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': 'http://localhost:3000',
+      // Referral links (/r/<code>) are the server's: it counts the click and sets the attribution cookie.
+      '/r/': 'http://localhost:3000',
       '/socket.io': { target: 'ws://localhost:3000', ws: true },
     },
   },

@@ -102,7 +102,7 @@ export interface RazorpayVerifyInput {
 
 export interface PaymentResult {
   orderId: string;
-  status: 'created' | 'paid' | 'failed';
+  status: 'created' | 'paid' | 'failed' | 'refunded';
   /** What was bought has been given (subscription active, course subscribed). */
   granted: boolean;
   invoiceId: string | null;
@@ -116,7 +116,7 @@ export interface PaymentRow {
   amount: number;
   currency: string;
   provider: 'razorpay' | 'test';
-  status: 'created' | 'paid' | 'failed';
+  status: 'created' | 'paid' | 'failed' | 'refunded';
   createdAt: string;
   paidAt: string | null;
   invoiceId: string | null;

@@ -9,6 +9,7 @@ import { seedDemoConversation, seedDemoGuru } from './demo-guru';
 import { seedDemoLibrary } from './demo-library';
 import { makeSlideVideo, makeStudyPdf } from './demo-media';
 import { seedDemoMeetings } from './demo-meetings';
+import { seedDemoPartners } from './demo-partners';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoAttempts, seedDemoQuiz } from './demo-quiz';
 import { seedDemoSupport } from './demo-support';
@@ -193,6 +194,7 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
   await seedDemoPeople(app);
   await seedDemoSupport(app);
   await seedDemoMeetings(app, courseId);
+  await seedDemoPartners(app);
   log(
     'Demo course "Foundations of Geometry" is approved with its quiz and a lesson generated from the Polygons course library; student@ is subscribed, with one marked attempt and one waiting for marking; Geometry Guru is trained, with one conversation answered by the teacher.',
   );

@@ -3,6 +3,7 @@ export * from './courses';
 export * from './gurus';
 export * from './library';
 export * from './logs';
+export * from './partners';
 export * from './plans';
 export * from './quizzes';
 export * from './support';

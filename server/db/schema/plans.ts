@@ -72,7 +72,8 @@ export const subscriptions = pgTable(
 /**
  * One payment attempt: created on the server before the checkout opens, paid once its signature (or the
  * webhook) is verified, granted once what it buys has been given. status: created → paid | failed; a paid
- * order never moves back. receipt is our idempotency key with the provider (Razorpay `receipt`).
+ * order never moves back, except to refunded when the provider reports a full refund (decision 034).
+ * receipt is our idempotency key with the provider (Razorpay `receipt`).
  */
 export const paymentOrders = pgTable(
   'payment_orders',

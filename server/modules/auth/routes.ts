@@ -14,6 +14,8 @@ import { AUTH_MSG } from '../../../common/messages';
 import { auditLog, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { AppError } from '../../http/errors';
+import { afterSignUp } from '../partners/attribution';
+import { clearedAttributionCookie, readCookie } from '../partners/attribution-cookie';
 import { impersonate } from './impersonation';
 import { hashPassword, verifyPassword } from './passwords';
 import { login, requestPasswordReset, resetPassword, signUp, verifyEmail } from './service';
@@ -29,7 +31,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/sign-up',
     { config: { access: 'public', ...strict }, schema: { body: signUpSchema } },
     async (request, reply) => {
-      await signUp(app, request.body);
+      const account = await signUp(app, request.body);
+      // The referral programme (decision 034): a partner's main link, or who referred this account; never fails.
+      const attribution = readCookie(request.headers.cookie);
+      await afterSignUp(app, account, attribution);
+      if (attribution !== undefined)
+        reply.header('set-cookie', clearedAttributionCookie(app.config.publicUrl));
       return reply
         .status(201)
         .send({ ok: true, message: 'Account created. Please check your email to verify your address.' });

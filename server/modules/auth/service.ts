@@ -21,7 +21,11 @@ export function findUserByEmail(app: App, email: string) {
   return app.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
 }
 
-export async function signUp(app: App, input: z.output<typeof signUpSchema>): Promise<void> {
+/** Creates the account and sends its verification link; returns the new account for what follows a sign-up. */
+export async function signUp(
+  app: App,
+  input: z.output<typeof signUpSchema>,
+): Promise<{ id: string; email: string; userType: string }> {
   if (await findUserByEmail(app, input.email))
     throw new AppError('CONFLICT', AUTH_MSG.emailTaken, { email: AUTH_MSG.emailTaken });
   const passwordHash = await hashPassword(input.password);
@@ -42,6 +46,7 @@ export async function signUp(app: App, input: z.output<typeof signUpSchema>): Pr
       throw error;
     });
   await sendLink(app, user, 'verify-email');
+  return { id: user.id, email: user.email, userType: user.userType };
 }
 
 /** Mails a single-use link; only the token's hash is kept. */

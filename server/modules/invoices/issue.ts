@@ -145,16 +145,18 @@ export interface CommissionInput {
 /**
  * A partner's commission invoice (no order behind it; status 'issued' until paid out). The platform is
  * the buyer's counterparty here too: seller and tax come from the same settings as every invoice.
+ * `db` lets a payout insert it inside its own transaction.
  */
 export async function issueCommissionInvoice(
   app: App,
   partnerId: string,
   input: CommissionInput,
+  db: Pick<App['db'], 'insert'> = app.db,
 ): Promise<IssuedInvoice> {
   if (!(input.amount > 0)) throw badRequest('A commission invoice needs an amount above zero');
   const issuedAt = new Date();
   const tax = splitIncludedTax(input.amount, app.config.taxRatePercent);
-  const [row] = await app.db
+  const [row] = await db
     .insert(invoices)
     .values({
       number: await nextInvoiceNumber(app, issuedAt),

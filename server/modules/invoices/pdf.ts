@@ -69,15 +69,21 @@ function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions,
     if (line) doc.text(line, { width: width / 2 });
   const sellerBottom = doc.y;
 
-  doc.fillColor('black').fontSize(20);
-  right('TAX INVOICE', top, fonts.bold);
+  // A commission invoice is money Gurukul pays the partner: it must not read as a bill the partner paid.
+  const commission = invoice.kind === 'commission';
+  doc.fillColor('black').fontSize(commission ? 16 : 20);
+  right(commission ? 'COMMISSION STATEMENT' : 'TAX INVOICE', top, fonts.bold);
   doc.fontSize(10);
   right(invoice.number, top + 28, fonts.bold);
   right(`Date: ${invoiceDay(invoice.issuedAt)}`, top + 42);
 
   // Buyer and period.
   let y = Math.max(sellerBottom, top + 70) + 20;
-  doc.font(fonts.bold).fontSize(10).fillColor('black').text('Billed to', MARGIN, y);
+  doc
+    .font(fonts.bold)
+    .fontSize(10)
+    .fillColor('black')
+    .text(commission ? 'Paid to (referral partner)' : 'Billed to', MARGIN, y);
   doc.font(fonts.regular).fontSize(10);
   const { name, institute, email, country } = invoice.buyer;
   // An institute's own name is its buyer name; print it once.
@@ -135,7 +141,7 @@ function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions,
     .font(fonts.bold)
     .fontSize(18)
     .fillColor(paid ? PAID_GREEN : MUTED)
-    .text(paid ? 'PAID' : invoice.status.toUpperCase(), MARGIN, y);
+    .text(paid ? (commission ? 'PAID TO PARTNER' : 'PAID') : invoice.status.toUpperCase(), MARGIN, y);
   doc.fillColor('black');
   if (options.testPayment) {
     doc.font(fonts.bold).fontSize(11).fillColor('#b3261e');

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { App } from '../../http/app-type';
 import { sendPaymentReceivedEmail } from '../billing/emails';
 import { type InvoicePeriod, issueInvoiceForOrder } from '../invoices/issue';
+import { recordCommission } from '../partners/commissions';
 
 export interface GrantOutcome {
   granted: boolean;
@@ -41,7 +42,20 @@ export async function grantOrder(app: App, orderId: string): Promise<GrantOutcom
   const invoiceId = await issueInvoice(app, orderId, granted.period);
   // Only the call that granted tells the buyer, so retries and replays never send a second receipt.
   if (granted.fresh) await tellBuyer(app, orderId);
+  await earnCommission(app, orderId);
   return { granted: true, invoiceId };
+}
+
+/**
+ * The referrer's commission on this payment (decision 034). Asked on every granted call, not only the fresh
+ * one, so a crash between grant and commission is mended by the next call; the commission is once per order.
+ */
+async function earnCommission(app: App, orderId: string): Promise<void> {
+  try {
+    await recordCommission(app, orderId);
+  } catch (error) {
+    app.log.error({ err: error, orderId }, 'could not record the referral commission of a granted order');
+  }
 }
 
 /** The "payment received" e-mail; a mail failure is logged, never undoes the grant. */
@@ -151,6 +165,19 @@ export async function markPaid(
 
 export const ALREADY_BOUGHT_REASON =
   'This course was already paid for with another order; this payment will be refunded.';
+
+/**
+ * Marks a paid order refunded (the provider reported a full refund). What it bought is not taken back here:
+ * that stays the admin's call. Returns whether this call made it refunded.
+ */
+export async function markRefunded(db: App['db'] | Tx, orderId: string): Promise<boolean> {
+  const rows = await db
+    .update(paymentOrders)
+    .set({ status: 'refunded' })
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'paid')))
+    .returning({ id: paymentOrders.id });
+  return rows.length > 0;
+}
 
 /** Marks an order failed only while it is still waiting: a failure reported after payment changes nothing. */
 export async function markFailed(db: App['db'] | Tx, orderId: string, reason: string): Promise<boolean> {

@@ -40,7 +40,7 @@ const testPayBody = z.object({
   outcome: z.enum(['success', 'failure'], { error: 'Choose success or failure' }),
 });
 const historyQuery = z.object({
-  status: z.enum(['created', 'paid', 'failed']).optional(),
+  status: z.enum(['created', 'paid', 'failed', 'refunded']).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 

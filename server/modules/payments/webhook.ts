@@ -5,7 +5,8 @@ import { paymentEvents, paymentOrders } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
 import { toSubunits } from '../../providers/payments/currency';
-import { grantOrder, markFailed, markPaid } from './grant';
+import { reverseOrderCommission } from '../partners/commissions';
+import { grantOrder, markFailed, markPaid, markRefunded } from './grant';
 
 interface RazorpayPaymentEntity {
   id?: string;
@@ -14,6 +15,8 @@ interface RazorpayPaymentEntity {
   currency?: string;
   status?: string;
   error_description?: string;
+  amount_refunded?: number;
+  refund_status?: string | null;
 }
 
 interface RazorpayEvent {
@@ -21,10 +24,22 @@ interface RazorpayEvent {
   payload?: {
     payment?: { entity?: RazorpayPaymentEntity };
     order?: { entity?: { id?: string } };
+    refund?: { entity?: { id?: string; amount?: number; payment_id?: string } };
   };
 }
 
 const PAID_EVENTS = new Set(['order.paid', 'payment.captured']);
+/** Razorpay sends refund.created, refund.processed and refund.failed; the money is back once processed. */
+const REFUND_EVENT = 'refund.processed';
+export const REFUNDED_REASON = 'The payment was refunded.';
+
+/** The whole payment is back with the buyer: the payment says so, or the refunds reach the order's amount. */
+function isFullRefund(event: RazorpayEvent, orderSubunits: number): boolean {
+  const payment = event.payload?.payment?.entity;
+  if (payment?.refund_status === 'full') return true;
+  const refunded = payment?.amount_refunded ?? event.payload?.refund?.entity?.amount ?? 0;
+  return refunded >= orderSubunits;
+}
 
 /**
  * Razorpay's webhook. The signature covers the exact bytes sent, so this plugin (a child context of its
@@ -106,6 +121,11 @@ export async function handleEvent(app: App, eventId: string, event: RazorpayEven
     }
     if (type === 'payment.failed') {
       await markFailed(tx, order.id, payment?.error_description || 'The payment failed.');
+    }
+    if (type === REFUND_EVENT && isFullRefund(event, toSubunits(order.amount, order.currency))) {
+      // Razorpay's refund events carry the payment entity; a partial refund is recorded only (decision 034).
+      if (await markRefunded(tx, order.id)) await reverseOrderCommission(tx, order.id, REFUNDED_REASON);
+      return 'refunded' as const;
     }
     return 'recorded' as const;
   });

@@ -20,6 +20,7 @@ import { hashPassword } from '../auth/passwords';
 import { sendLink } from '../auth/service';
 import { revokeAllSessions } from '../auth/sessions';
 import { removeStoredFile } from '../files/uploads';
+import { eraseReferralData } from '../partners/privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type UserRow = typeof users.$inferSelect;
@@ -196,6 +197,8 @@ export async function erase(app: App, actor: Actor, userId: string, confirmEmail
     // Help tickets and meeting requests are their words: erased with them (decision 031).
     await tx.delete(supportTickets).where(eq(supportTickets.requesterId, user.id));
     await tx.delete(meetingRequests).where(eq(meetingRequests.studentId, user.id));
+    // Referral links and clicks, or the record of who referred them; commissions keep their amounts (decision 034).
+    await eraseReferralData(tx, user.id);
   });
   await endEverySession(app, user.id);
   const files = [user.profileImagePath, user.brandLogoPath, ...attachments.map((row) => row.path)];

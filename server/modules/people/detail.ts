@@ -18,6 +18,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import { canImpersonate } from '../auth/impersonation';
+import { referredCount } from '../partners/privacy';
 import { listPeople } from './list';
 
 /** How much of each history the account page shows (the full lists live on their own pages). */
@@ -166,7 +167,7 @@ export async function personDetail(app: App, actor: Actor, userId: string): Prom
       passed: attempt.passed,
       submittedAt: (attempt.submittedAt as Date).toISOString(),
     })),
-    referrals: user.userType === 'partner' ? { signedUp: 0 } : null,
+    referrals: user.userType === 'partner' ? { signedUp: await referredCount(app.db, user.id) } : null,
     audit,
   };
 }

@@ -11,6 +11,7 @@ import { LEARNING_ROUTES } from './learning';
 import { LIBRARY_ROUTES } from './library';
 import { LOGS_ROUTES } from './logs';
 import { MEETING_ROUTES } from './meetings';
+import { PARTNER_ROUTES } from './partners';
 import { PAYMENT_ROUTES } from './payments';
 import { PEOPLE_ROUTES } from './people';
 import { PLAN_ROUTES } from './plans';
@@ -49,4 +50,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...PEOPLE_ROUTES,
   ...MEETING_ROUTES,
   ...LOGS_ROUTES,
+  ...PARTNER_ROUTES,
 ];

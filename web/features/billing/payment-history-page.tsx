@@ -25,15 +25,17 @@ const STATUS: Record<PaymentRow['status'], { label: string; color: string }> = {
   paid: { label: 'Paid', color: 'green' },
   created: { label: 'Not completed', color: 'gray' },
   failed: { label: 'Failed', color: 'red' },
+  refunded: { label: 'Refunded', color: 'orange' },
 };
 const STATUS_FILTER = [
   { value: 'paid', label: 'Paid' },
   { value: 'failed', label: 'Failed' },
   { value: 'created', label: 'Not completed' },
+  { value: 'refunded', label: 'Refunded' },
 ];
 
 const isStatus = (value: string | null): value is PaymentRow['status'] =>
-  value === 'paid' || value === 'failed' || value === 'created';
+  value === 'paid' || value === 'failed' || value === 'created' || value === 'refunded';
 
 /** /payment-history: the owner's own payments, newest first, with their invoices. */
 export default function PaymentHistoryPage() {

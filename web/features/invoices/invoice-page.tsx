@@ -37,7 +37,14 @@ export default function InvoicePage() {
               {filtered ? (
                 'Try another kind or a wider date range.'
               ) : isPartner ? (
-                'Commission invoices appear here once they are issued.'
+                <>
+                  Commission invoices appear here once your referrals' commissions are paid out. Start by
+                  sharing your{' '}
+                  <Anchor component={Link} to="/partner-report?tab=links">
+                    referral link
+                  </Anchor>
+                  .
+                </>
               ) : (
                 <>
                   An invoice is issued for every payment. Choose a plan on the{' '}

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   PEOPLE_SORTS,
@@ -29,7 +30,7 @@ import { useAdminPlans } from '../plans';
 import { EmptyCard, ExportButton } from '../reports';
 import { useAccountDialogs } from './account-dialogs';
 import { useAdminPeople } from './api';
-import { PeopleTable, type RowAction } from './people-table';
+import { type Columns, PeopleTable, type RowAction } from './people-table';
 
 const PAGE_SIZE = 25;
 const NOUNS: Record<PeopleRole, string> = {
@@ -48,7 +49,19 @@ export const VIEW_PAGE: Record<PeopleRole, string> = {
 const holdsPlan = (role: PeopleRole) => role === 'teacher' || role === 'institute';
 
 /** The admin's list of one kind of account, filtered, sorted and paged on the server; its URL keeps the view. */
-export function AdminPeopleList({ title, roles }: { title: string; roles: readonly PeopleRole[] }) {
+export function AdminPeopleList({
+  title,
+  roles,
+  extraColumns,
+  headerActions,
+}: {
+  title: string;
+  roles: readonly PeopleRole[];
+  /** Columns another feature adds to the table (the partners' referral figures). */
+  extraColumns?: Columns['extra'];
+  /** Buttons beside Export (the partners' "Commission rule"). */
+  headerActions?: ReactNode;
+}) {
   const { params, page, update } = useUrlFilters();
   const role = roles.find((value) => value === params.get('tab')) ?? roles[0];
   const navigate = useNavigate();
@@ -122,7 +135,10 @@ export function AdminPeopleList({ title, roles }: { title: string; roles: readon
               </Text>
             )}
           </div>
-          <ExportButton path="/admin/people" query={query} />
+          <Group gap="xs">
+            {headerActions}
+            <ExportButton path="/admin/people" query={query} />
+          </Group>
         </Group>
         {roles.length > 1 && (
           <Tabs value={role} onChange={(value) => setTab(value)}>
@@ -249,6 +265,7 @@ export function AdminPeopleList({ title, roles }: { title: string; roles: readon
               institute: showInstitute,
               plan: holdsPlan(role),
               courses: role === 'student' ? 'Courses' : role === 'partner' ? undefined : 'Courses owned',
+              extra: extraColumns,
             }}
             sort={sort}
             dir={dir}

@@ -1,6 +1,15 @@
+import { DefaultRuleButton, usePartnerBalanceColumns } from '../partners';
 import { AdminPeopleList } from './admin-people-list';
 
-/** /partners: referral partners (their referrals and commissions arrive with the referral programme). */
+/** /partners: referral partners with their referral figures, and the default commission rule. */
 export default function PartnersPage() {
-  return <AdminPeopleList title="Partners" roles={['partner']} />;
+  const columns = usePartnerBalanceColumns();
+  return (
+    <AdminPeopleList
+      title="Partners"
+      roles={['partner']}
+      extraColumns={columns}
+      headerActions={<DefaultRuleButton />}
+    />
+  );
 }

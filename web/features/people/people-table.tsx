@@ -114,6 +114,8 @@ export interface Columns {
   institute?: boolean;
   plan?: boolean;
   courses?: string;
+  /** Columns another feature adds before Status (the partners' referral figures). */
+  extra?: { header: string; align?: 'right'; cell: (row: PersonRow) => ReactNode }[];
 }
 
 /** A people list: sortable by name, e-mail, sign-up and last login; each row's actions in a menu. */
@@ -136,7 +138,7 @@ export function PeopleTable({
 }) {
   const header = { sort, dir, onSort };
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={860 + 110 * (columns.extra?.length ?? 0)}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="people-table">
         <Table.Thead>
           <Table.Tr>
@@ -145,6 +147,11 @@ export function PeopleTable({
             {columns.institute && <Table.Th>Institute</Table.Th>}
             {columns.plan && <Table.Th>Plan</Table.Th>}
             {columns.courses && <Table.Th>{columns.courses}</Table.Th>}
+            {columns.extra?.map((column) => (
+              <Table.Th key={column.header} ta={column.align}>
+                {column.header}
+              </Table.Th>
+            ))}
             <SortHeader label="Signed up" column="createdAt" {...header} />
             <SortHeader label="Last login" column="lastLoginAt" {...header} />
             <Table.Th>Status</Table.Th>
@@ -170,6 +177,11 @@ export function PeopleTable({
                 </Table.Td>
               )}
               {columns.courses && <Table.Td>{row.courses}</Table.Td>}
+              {columns.extra?.map((column) => (
+                <Table.Td key={column.header} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.createdAt)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.lastLoginAt)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -76,7 +76,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One account as an admin sees it: who they are, their plan and money, what they made or learnt, and every admin action on it. */
-export function PersonPage({ kind: role }: { kind: PeopleRole }) {
+export function PersonPage({ kind: role, children }: { kind: PeopleRole; children?: ReactNode }) {
   const [params] = useSearchParams();
   const userId = params.get('id') ?? '';
   const person = usePerson(userId);
@@ -254,7 +254,8 @@ export function PersonPage({ kind: role }: { kind: PeopleRole }) {
           </SimpleGrid>
         )}
         {accountRole === 'student' && <LearningSection detail={detail} />}
-        {accountRole === 'partner' && (
+        {children}
+        {accountRole === 'partner' && !children && (
           <Section title="Referrals">
             <Text size="sm" c="dimmed">
               {detail.referrals?.signedUp

@@ -1,4 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 export interface Section {
   heading: string;
@@ -10,10 +11,13 @@ export function StaticPage({
   title,
   intro,
   sections,
+  children,
 }: {
   title: string;
   intro: string;
   sections: Section[];
+  /** What to do next, under the sections (the referral page's "Become a partner"). */
+  children?: ReactNode;
 }) {
   return (
     <Container size="md">
@@ -30,6 +34,7 @@ export function StaticPage({
             <Text>{section.body}</Text>
           </Stack>
         ))}
+        {children}
       </Stack>
     </Container>
   );

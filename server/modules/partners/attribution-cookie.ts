@@ -1,0 +1,84 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { REFERRAL_COOKIE } from '../../../common/contracts/partners';
+
+/**
+ * The attribution cookie (decision 034): `<linkId>.<click time in ms>.<HMAC>`, signed with the server's secret
+ * under a purpose of its own, so a visitor can neither forge a link nor move a click's time. Only the link and
+ * the time travel: who the partner is, is read from the database at sign-up.
+ */
+export interface Attribution {
+  linkId: string;
+  clickedAt: Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function signature(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(`referral-cookie\n${payload}`).digest('base64url');
+}
+
+export function signAttribution(secret: string, attribution: Attribution): string {
+  const payload = `${attribution.linkId}.${attribution.clickedAt.getTime()}`;
+  return `${payload}.${signature(secret, payload)}`;
+}
+
+/**
+ * The attribution a cookie value holds, or null when it is tampered with, malformed, from the future or older
+ * than the window.
+ */
+export function verifyAttribution(
+  secret: string,
+  value: string | undefined,
+  windowDays: number,
+  now = new Date(),
+): Attribution | null {
+  if (!value) return null;
+  const parts = value.split('.');
+  if (parts.length !== 3) return null;
+  const [linkId, ms, given] = parts;
+  const expected = Buffer.from(signature(secret, `${linkId}.${ms}`));
+  const actual = Buffer.from(given);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  if (!UUID.test(linkId) || !/^\d{1,15}$/.test(ms)) return null;
+  const clickedAt = new Date(Number(ms));
+  const age = now.getTime() - clickedAt.getTime();
+  if (age < -5 * 60 * 1000 || age > windowDays * DAY_MS) return null;
+  return { linkId, clickedAt };
+}
+
+/** One cookie's value from a Cookie header (no cookie plugin: this is the one cookie the server reads). */
+export function readCookie(header: string | undefined, name = REFERRAL_COOKIE): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+interface CookieOptions {
+  publicUrl: string;
+  maxAgeSeconds: number;
+}
+
+function attributes({ publicUrl, maxAgeSeconds }: CookieOptions): string {
+  const secure = publicUrl.startsWith('https://') ? '; Secure' : '';
+  return `Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The Set-Cookie header that holds an attribution for `windowDays`. */
+export function attributionCookie(value: string, publicUrl: string, windowDays: number): string {
+  return `${REFERRAL_COOKIE}=${value}; ${attributes({ publicUrl, maxAgeSeconds: windowDays * 24 * 60 * 60 })}`;
+}
+
+/** The Set-Cookie header that removes it (after sign-up). */
+export function clearedAttributionCookie(publicUrl: string): string {
+  return `${REFERRAL_COOKIE}=; ${attributes({ publicUrl, maxAgeSeconds: 0 })}`;
+}

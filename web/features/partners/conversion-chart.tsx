@@ -1,0 +1,29 @@
+import { BarChart } from '@mantine/charts';
+import type { PartnerSummary } from '../../../common/contracts/partners';
+import { formatMonth } from './format';
+
+/**
+ * Clicks, sign-ups and paying customers per month, with the chart library the dashboard uses; loaded on its own
+ * (React.lazy in conversion-section.tsx), so the report's first paint does not wait for it.
+ */
+export default function ConversionChart({ series }: { series: PartnerSummary['series'] }) {
+  const data = series.map((point) => ({
+    month: formatMonth(point.month),
+    Clicks: point.clicks,
+    'Sign-ups': point.signUps,
+    Paying: point.paying,
+  }));
+  return (
+    <BarChart
+      h={260}
+      data={data}
+      dataKey="month"
+      withLegend
+      series={[
+        { name: 'Clicks', color: 'blue.5' },
+        { name: 'Sign-ups', color: 'indigo.6' },
+        { name: 'Paying', color: 'teal.6' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,238 @@
+import {
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCheck, IconCopy, IconPlus } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { campaignLinkSchema, type ReferralLinkView } from '../../../common/contracts/partners';
+import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
+import { Fact } from '../../components/fact';
+import { formatDay } from '../reports';
+import { useArchiveLink, useCreateCampaignLink } from './api';
+import { DownloadQrButton, QrCode } from './qr-code';
+
+function CopyLinkButton({ url, name, compact }: { url: string; name: string; compact?: boolean }) {
+  return (
+    <CopyButton value={url}>
+      {({ copied, copy }) => (
+        <Button
+          size={compact ? 'xs' : 'sm'}
+          variant={copied ? 'filled' : 'light'}
+          color={copied ? 'teal' : undefined}
+          leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          onClick={copy}
+          aria-label={`Copy ${name}`}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
+/** The partner's main link: the address, copy, its QR code (shown and as a PNG) and its figures. */
+function MainLink({ link, own }: { link: ReferralLinkView; own: boolean }) {
+  const name = own ? 'your referral link' : 'the main referral link';
+  return (
+    <Card withBorder padding="lg" data-testid="main-link">
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <QrCode url={link.url} label={`QR code of ${name}`} />
+        <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
+          <Title order={2} size="h4">
+            {own ? 'Your referral link' : 'Main referral link'}
+          </Title>
+          {own && (
+            <Text size="sm" c="dimmed">
+              Share it anywhere. Whoever signs up within the attribution window after opening it stays your
+              referral for good.
+            </Text>
+          )}
+          <TextInput
+            readOnly
+            aria-label={own ? 'Your referral link' : 'Main referral link'}
+            value={link.url}
+            onFocus={(event) => event.currentTarget.select()}
+            data-testid="main-link-url"
+          />
+          <Group gap="xs">
+            <CopyLinkButton url={link.url} name={name} />
+            <DownloadQrButton url={link.url} code={link.code} name={name} />
+          </Group>
+          <SimpleGrid cols={2} maw={320}>
+            <Fact label="Clicks">{link.clicks.toLocaleString()}</Fact>
+            <Fact label="Sign-ups">{link.signUps.toLocaleString()}</Fact>
+          </SimpleGrid>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function NewCampaignForm() {
+  const create = useCreateCampaignLink();
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = campaignLinkSchema.safeParse({ label });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? null);
+      return;
+    }
+    try {
+      const link = await create.mutateAsync(checked.data);
+      setLabel('');
+      setError(null);
+      toast('success', `Campaign link "${link.label}" created`);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-start" gap="xs" wrap="wrap">
+        <TextInput
+          label="Campaign name"
+          placeholder="e.g. Newsletter March"
+          value={label}
+          onChange={(event) => {
+            setLabel(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          maxLength={80}
+          style={{ flex: 1, minWidth: 200 }}
+        />
+        <Button
+          type="submit"
+          mt={{ base: 0, xs: 25 }}
+          leftSection={<IconPlus size={16} />}
+          loading={create.isPending}
+        >
+          Create link
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function CampaignRow({ link, editable }: { link: ReferralLinkView; editable: boolean }) {
+  const archive = useArchiveLink();
+  const name = `the campaign link "${link.label}"`;
+  const toggle = (archived: boolean) =>
+    archive
+      .mutateAsync({ linkId: link.id, archived })
+      .then(() => toast('success', archived ? 'Campaign link archived' : 'Campaign link active again'))
+      .catch((error: Error) => toast('danger', error.message));
+  const ask = () => {
+    if (link.archived) {
+      modals.openConfirmModal({
+        title: `Unarchive "${link.label}"?`,
+        children: <Text size="sm">The link counts clicks and sign-ups again from now on.</Text>,
+        labels: { confirm: 'Unarchive link', cancel: 'Cancel' },
+        onConfirm: () => void toggle(false),
+      });
+      return;
+    }
+    confirmDestructive({
+      title: `Archive "${link.label}"?`,
+      message:
+        'Visitors who open it are told it is no longer active, and nothing new is attributed to it. People who already signed up through it stay your referrals.',
+      confirmLabel: 'Archive link',
+      onConfirm: () => void toggle(true),
+    });
+  };
+  return (
+    <Paper withBorder p="sm" data-testid="campaign-link">
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+        {/* flex-basis 14rem: on a phone the buttons wrap below the text instead of squeezing it to one letter. */}
+        <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {link.label}
+            </Text>
+            {link.archived && (
+              <Badge color="gray" variant="light">
+                Archived
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="campaign-link-url">
+            {link.url}
+          </Text>
+          <Text size="sm">
+            {link.clicks.toLocaleString()} click{link.clicks === 1 ? '' : 's'} ·{' '}
+            {link.signUps.toLocaleString()} sign-up{link.signUps === 1 ? '' : 's'} · created{' '}
+            {formatDay(link.createdAt)}
+          </Text>
+        </Stack>
+        <Group gap={6}>
+          {!link.archived && <CopyLinkButton url={link.url} name={name} compact />}
+          {!link.archived && <DownloadQrButton url={link.url} code={link.code} name={name} compact />}
+          {editable && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color={link.archived ? undefined : 'red'}
+              loading={archive.isPending}
+              onClick={ask}
+              aria-label={`${link.archived ? 'Unarchive' : 'Archive'} ${name}`}
+            >
+              {link.archived ? 'Unarchive' : 'Archive'}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * The links tab: the main link with its QR code, then campaign links (a label each, so a newsletter and a
+ * video can be told apart) with their clicks and sign-ups. The admin sees the same, read-only.
+ */
+export function LinksSection({ links, editable }: { links: ReferralLinkView[]; editable: boolean }) {
+  const main = links.find((link) => link.label === null);
+  // Active campaigns first, then archived; newest first within each.
+  const campaigns = links
+    .filter((link) => link.label !== null)
+    .sort((a, b) => Number(a.archived) - Number(b.archived) || b.createdAt.localeCompare(a.createdAt));
+  return (
+    <Stack>
+      {main && <MainLink link={main} own={editable} />}
+      <Card withBorder padding="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Campaign links
+          </Title>
+          {editable && (
+            <>
+              <Text size="sm" c="dimmed">
+                A link per place you share (a newsletter, a video, a talk) shows which one brings people.
+              </Text>
+              <NewCampaignForm />
+            </>
+          )}
+          {campaigns.length === 0 ? (
+            <Text size="sm" c="dimmed" data-testid="campaigns-empty">
+              {editable ? 'No campaign links yet: name one above to create it.' : 'No campaign links.'}
+            </Text>
+          ) : (
+            campaigns.map((link) => <CampaignRow key={link.id} link={link} editable={editable} />)
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

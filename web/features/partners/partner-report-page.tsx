@@ -1,0 +1,165 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  COMMISSION_STATUSES,
+  type CommissionStatus,
+  REFERRAL_STATUSES,
+  type ReferralStatus,
+} from '../../../common/contracts/partners';
+import { useUrlFilters } from '../../app/use-url-filters';
+import { Fact } from '../../components/fact';
+import { useMyLinks, useMySummary } from './api';
+import { CommissionsSection } from './commissions-section';
+import { ConversionSection } from './conversion-section';
+import { describeRule, formatRatio, formatTotals } from './format';
+import { LinksSection } from './links-section';
+import { ReferredSection } from './referred-section';
+
+const TABS = [
+  { value: 'referred', label: 'Referred' },
+  { value: 'commissions', label: 'Commissions' },
+  { value: 'links', label: 'Links' },
+  { value: 'conversion', label: 'Conversion' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.find((candidate) => candidate === value);
+
+/**
+ * /partner-report: the partner's programme. The headline figures (clicks, sign-ups, paying, payable) stay above
+ * the tabs, so every tab answers "how am I doing"; the conversion tab adds the funnel's ratios and the months.
+ * Each tab's filters and page live in the URL (?tab=referred&status=paying&page=2) and a tab change clears them.
+ */
+export default function PartnerReportPage() {
+  const { params, page, update } = useUrlFilters();
+  const tab: Tab =
+    pick(
+      TABS.map((entry) => entry.value),
+      params.get('tab'),
+    ) ?? 'referred';
+  const summary = useMySummary();
+  const links = useMyLinks();
+  const setTab = (value: string | null) => update({ tab: value, status: null, month: null });
+
+  return (
+    <Container size="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          Partner Report
+        </Title>
+        {summary.isError && <Alert color="red">{summary.error.message}</Alert>}
+        {summary.isPending && <Skeleton h={96} />}
+        {summary.data && (
+          <Card withBorder padding="md" data-testid="partner-headline">
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              <Fact label="Clicks">{summary.data.clicks.toLocaleString()}</Fact>
+              <Fact label="Sign-ups">
+                {summary.data.signUps.toLocaleString()}{' '}
+                <Text span size="xs" c="dimmed">
+                  ({formatRatio(summary.data.clickToSignUp)})
+                </Text>
+              </Fact>
+              <Fact label="Paying">
+                {summary.data.paying.toLocaleString()}{' '}
+                <Text span size="xs" c="dimmed">
+                  ({formatRatio(summary.data.signUpToPaying)})
+                </Text>
+              </Fact>
+              <Fact label="Payable">{formatTotals(summary.data.balances.payable)}</Fact>
+            </SimpleGrid>
+            <Text size="sm" c="dimmed" mt="sm" data-testid="partner-rule">
+              Your commission: {describeRule(summary.data.rule)}
+            </Text>
+          </Card>
+        )}
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
+            {TABS.map((entry) => (
+              <Tabs.Tab key={entry.value} value={entry.value}>
+                {entry.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="referred" pt="md">
+            <ReferredSection
+              source={{ kind: 'partner' }}
+              filters={{
+                status: pick<ReferralStatus>(REFERRAL_STATUSES, params.get('status')),
+                page,
+                onChange: ({ status, page: next }) =>
+                  update(
+                    {
+                      ...(status !== undefined ? { status } : {}),
+                      ...(next !== undefined ? { page: next > 1 ? String(next) : null } : {}),
+                    },
+                    false,
+                  ),
+              }}
+              empty={
+                <Card withBorder padding="xl" data-testid="referred-empty">
+                  <Stack align="center" gap="xs">
+                    <Text fw={600}>No one has signed up through your links yet</Text>
+                    <Text size="sm" c="dimmed" ta="center">
+                      Share your referral link: everyone who signs up through it appears here, and you earn a
+                      commission each time they pay.
+                    </Text>
+                    <Button variant="light" onClick={() => setTab('links')}>
+                      Get your link
+                    </Button>
+                  </Stack>
+                </Card>
+              }
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="commissions" pt="md">
+            {summary.data && (
+              <CommissionsSection
+                source={{ kind: 'partner' }}
+                summary={summary.data}
+                filters={{
+                  status: pick<CommissionStatus>(COMMISSION_STATUSES, params.get('status')),
+                  month: params.get('month') ?? undefined,
+                  page,
+                  onChange: ({ status, month, page: next }) =>
+                    update(
+                      {
+                        ...(status !== undefined ? { status } : {}),
+                        ...(month !== undefined ? { month } : {}),
+                        ...(next !== undefined ? { page: next > 1 ? String(next) : null } : {}),
+                      },
+                      false,
+                    ),
+                }}
+              />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="links" pt="md">
+            {links.isError && <Alert color="red">{links.error.message}</Alert>}
+            {links.isPending && <Skeleton h={240} />}
+            {links.data && <LinksSection links={links.data} editable />}
+          </Tabs.Panel>
+          <Tabs.Panel value="conversion" pt="md">
+            {summary.data && <ConversionSection summary={summary.data} />}
+          </Tabs.Panel>
+        </Tabs>
+        <Group justify="center">
+          <Text size="xs" c="dimmed">
+            Commission invoices are issued when a month is paid out, under Invoice.
+          </Text>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
