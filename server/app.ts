@@ -32,6 +32,7 @@ import { guruRoutes } from './modules/gurus/routes';
 import { guruSessionRoutes } from './modules/gurus/session-routes';
 import { guruSpeechRoutes } from './modules/gurus/speech-routes';
 import { guruTrainingRoutes } from './modules/gurus/training-routes';
+import { registerMetrics } from './modules/health/metrics';
 import { healthRoutes } from './modules/health/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => app.jobs.stop());
 
   registerRequestIds(app);
+  registerMetrics(app, database.pool);
   const apiRoutePatterns = collectApiRoutes(app);
   if (logWriter) {
     recordRequests(app, logWriter);

@@ -29,6 +29,9 @@ export interface Config {
   runJobs: boolean;
   /** REDIS_URL: rooms, presence and request budgets shared by several app instances (decision 036). */
   redisUrl: string | undefined;
+  /** /metrics on the app's port behind `Authorization: Bearer` (METRICS_TOKEN), and/or on METRICS_PORT (decision 037). */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -126,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logStore: { enabled: settings.LOGS === 'on', retentionDays: settings.LOG_RETENTION_DAYS },
     runJobs: settings.JOBS === 'on',
     redisUrl: settings.REDIS_URL,
+    metricsToken: settings.METRICS_TOKEN,
+    metricsPort: settings.METRICS_PORT,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
     // Demo accounts are seeded into the embedded database by default, never into a production one unless asked.

@@ -12,6 +12,7 @@ import { explainStartupError, formatStartupError } from './lifecycle/startup-err
 import { lifecycleTestRoutes, lifecycleTestRoutesEnabled } from './lifecycle/test-routes';
 import { ensureCurrencyRates } from './modules/common/currency-rates';
 import { expandWord } from './modules/gurus/lexicon/expand';
+import { serveMetricsOn } from './modules/health/metrics';
 import { ensureDefaultPlans } from './modules/plans/trials';
 import { seedDemo } from './seed/demo';
 import { seedDemoContent } from './seed/demo-content';
@@ -61,6 +62,10 @@ async function main() {
     );
   }
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort) {
+    const metrics = await serveMetricsOn(config.metricsPort, config.host);
+    lifecycle.onShutdown('metrics', () => metrics.close());
+  }
   // The guru's dictionary (WordNet's index and word forms, about 30 MB) loads now, not on the first question.
   void expandWord('water');
   console.log(`Gurukul is running at ${config.publicUrl} (data in ${config.dataDir})`);

@@ -42,6 +42,8 @@ export const SETTINGS_SCHEMA = z.object({
   LOGS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_RETENTION_DAYS: wholeFrom(1, 3650).default(14),
   REDIS_URL: url(['redis', 'rediss']).optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  METRICS_PORT: wholeFrom(1, 65_535).optional(),
   JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Gurukul <no-reply@gurukul.test>'),

@@ -5,6 +5,7 @@ import { openWorkerDatabase } from './db/worker-database';
 import { pgBossJobs } from './jobs/queue';
 import { installProcessHandlers } from './lifecycle/process-handlers';
 import { explainStartupError, formatStartupError } from './lifecycle/startup-error';
+import { serveMetricsOn } from './modules/health/metrics';
 
 // `npm run worker` (decision 035): the job queues (video packaging, library generation, guru training) and the
 // periodic tasks (sweepers, billing lifecycle, log retention), without HTTP. Run as many as the work needs; web
@@ -20,6 +21,10 @@ async function main() {
   // Running jobs get pg-boss's graceful stop (up to 20 s); one cut short is retried by the next worker.
   lifecycle.onShutdown('worker', () => app.close());
   await app.ready();
+  if (config.metricsPort) {
+    const metrics = await serveMetricsOn(config.metricsPort, config.host);
+    lifecycle.onShutdown('metrics', () => metrics.close());
+  }
   app.log.info({ pid: process.pid }, 'worker running: jobs and periodic tasks');
   console.log(`Gurukul worker is running (pid ${process.pid}, data in ${config.dataDir})`);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../http/logger';
+import { jobRuns } from '../metrics/instruments';
 
 /** Background work by name: pg-boss on the app's PostgreSQL, or inline (tests) where send() runs the job. */
 export interface Jobs {
@@ -18,6 +19,19 @@ export interface Jobs {
   problem(): Promise<string | null>;
   /** Jobs that failed (or failed and wait for a retry), newest first, for developers' /logs. */
   failures(query: FailureQuery): Promise<{ total: number; failures: JobFailure[] }>;
+  /** Jobs waiting to run (queued or waiting for a retry) per registered queue, for /metrics. */
+  depth(): Promise<Record<string, number>>;
+}
+
+/** Runs a handler, counting its outcome for /metrics; the error goes on to the queue (retries, /logs). */
+async function counted(queue: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+    jobRuns.inc({ queue, outcome: 'completed' });
+  } catch (error) {
+    jobRuns.inc({ queue, outcome: 'failed' });
+    throw error;
+  }
 }
 
 export interface FailureQuery {
@@ -122,7 +136,7 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
       { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async ([job]) => {
         log?.info({ queue: name, jobId: job.id }, 'job started');
-        await handler(job.data);
+        await counted(name, () => handler(job.data));
       },
     );
   };
@@ -176,6 +190,13 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
     async failures(query) {
       if (!boss) return { total: 0, failures: [] };
       return readPgBossFailures(boss.getDb(), options.schema ?? 'pgboss', query);
+    },
+    async depth() {
+      const instance = boss;
+      if (!instance) return {};
+      const names = [...handlers.keys()];
+      const sizes = await Promise.all(names.map((name) => instance.getQueueSize(name).catch(() => 0)));
+      return Object.fromEntries(names.map((name, index) => [name, sizes[index]]));
     },
   };
 }
@@ -241,7 +262,7 @@ export function inlineJobs(): Jobs {
       if (!handler) throw new Error(`No worker is registered for the job ${name}`);
       const createdAt = new Date();
       try {
-        await handler(data);
+        await counted(name, () => handler(data));
       } catch (error) {
         // As with pg-boss, the sender is not failed by the job: the job records and reports its outcome.
         log?.error({ err: error, queue: name }, 'inline job failed');
@@ -263,6 +284,8 @@ export function inlineJobs(): Jobs {
     work(name, handler) {
       handlers.set(name, handler as JobHandler<object>);
     },
+    // Inline jobs run as they are sent: nothing ever waits.
+    depth: async () => Object.fromEntries([...handlers.keys()].map((name) => [name, 0])),
     async stop() {
       started = false;
     },

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { mediaRunSeconds } from '../metrics/instruments';
 
 /**
  * A media step that failed. `message` is written for the person who uploaded the file; `detail` (the tail
@@ -76,7 +77,8 @@ export function runProgram(
   args: string[],
   options: RunOptions,
 ): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
+  const timer = mediaRunSeconds.startTimer({ program: path.basename(command) });
+  const run = new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     track(child);
     let stdout = '';
@@ -135,6 +137,11 @@ export function runProgram(
       }
     });
   });
+  run.then(
+    () => timer({ outcome: 'ok' }),
+    () => timer({ outcome: 'failed' }),
+  );
+  return run;
 }
 
 interface FfprobeStream {

@@ -51,6 +51,8 @@ export async function startTestApp(
     logStore: { enabled: true, retentionDays: 14 },
     runJobs: true,
     redisUrl: undefined,
+    metricsToken: undefined,
+    metricsPort: undefined,
     smtpUrl: undefined,
     mailFrom: 'Gurukul <no-reply@gurukul.test>',
     seedDemo: false,
