@@ -4,6 +4,7 @@
 //   test  → the same, then lint, typecheck, unit, API and browser tests
 //   seed  → the same install and server build, then add the demo data
 //   worker → the same as start without the web build: jobs and periodic tasks, no HTTP (decision 035)
+//   backup, restore → the database and stored files to a folder and back (decision 038)
 // This process stays the parent of the server: if the server dies by a signal (kill -9, a native crash), it
 // says so and stops the embedded PostgreSQL the server left running.
 import { spawn, spawnSync } from 'node:child_process';
@@ -242,11 +243,14 @@ const commands = {
   start: [...node('main.js'), { ownsDatabase: true }],
   // A worker joins the database of a running `npm start` (or DATABASE_URL); it never owns one.
   worker: [...node('worker.js'), { ownsDatabase: false }],
+  // Both may start the embedded PostgreSQL when no server runs (a killed one leaves it to be stopped here).
+  backup: [...node('backup-command.js'), { ownsDatabase: true }],
+  restore: [...node('restore-command.js'), { ownsDatabase: true }],
   seed: [...node('seed.js'), { ownsDatabase: true }],
   test: [path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/test-all.ts'], { ownsDatabase: false }],
 };
 if (!commands[command]) {
-  console.error(`[gurukul] Unknown command ${command}; use start, worker, test or seed.`);
+  console.error(`[gurukul] Unknown command ${command}; use start, worker, test, seed, backup or restore.`);
   process.exit(1);
 }
 handOver(...commands[command]);

@@ -3,6 +3,7 @@
 // Entry points, each emitted flat as dist/server/<name>.js:
 //   main.js                  the server (server/main.ts)
 //   worker.js                `npm run worker`: jobs and periodic tasks without HTTP (server/worker.ts)
+//   backup-command.js        `npm run backup`, restore-command.js `npm run restore` (decision 038)
 //   seed.js                  `npm run seed` (scripts/seed.ts)
 //   leftover-postgres.js     bootstrap.mjs stops an orphaned embedded PostgreSQL with it (server/db/leftover-postgres.ts)
 //   <name>-worker.js         every server/**/*-worker.ts: child processes and threads find their file there
@@ -33,6 +34,8 @@ export async function buildServer() {
     entryPoints: [
       entry('server/main.ts'),
       entry('server/worker.ts'),
+      entry('server/backup-command.ts'),
+      entry('server/restore-command.ts'),
       entry('scripts/seed.ts'),
       entry('server/db/leftover-postgres.ts'),
       ...workers,

@@ -27,6 +27,8 @@ const COMPILED = [process.execPath, '--enable-source-maps', path.join('dist', 's
 const BOOTSTRAP = [process.execPath, path.join('scripts', 'bootstrap.mjs'), 'start'];
 const NPM_START = ['npm', 'start'];
 const WORKER = [process.execPath, '--enable-source-maps', path.join('dist', 'server', 'worker.js')];
+const BACKUP = [process.execPath, '--enable-source-maps', path.join('dist', 'server', 'backup-command.js')];
+const RESTORE = [process.execPath, '--enable-source-maps', path.join('dist', 'server', 'restore-command.js')];
 
 function startServer(port: number, [command, ...args] = COMPILED, env: Record<string, string> = {}): Server {
   const child = spawn(command, args, {
@@ -227,6 +229,48 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect((await fetch(url(server, '/api/health'))).status).toBe(200);
     server.process.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+
+  it('backs up while the server runs, and restores once it is stopped: the account made after is gone', async () => {
+    const server = start(await freePort());
+    await healthy(server);
+    const backupDir = path.join(dataDir, 'backups', 'round-trip');
+    const backup = start(await freePort(), [...BACKUP, backupDir]);
+    expect(await backup.exited, backup.output()).toBe(0);
+    expect(backup.output()).toMatch(/Backed up \d+ tables \(\d+ rows\)/);
+    // Made after the backup: the restore takes the database back to before it.
+    const signUpAfter = (server: Server) =>
+      fetch(url(server, '/api/auth/sign-up'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          fullName: 'After Backup',
+          email: 'after-backup@lifecycle.test',
+          password: 'Gurukul2026!',
+          confirmPassword: 'Gurukul2026!',
+          userType: 'student',
+          terms: true,
+        }),
+      });
+    expect((await signUpAfter(server)).status).toBe(201);
+    expect((await signUpAfter(server)).status).toBe(409);
+
+    // A restore beside a running server is refused, naming it.
+    const refused = start(await freePort(), [...RESTORE, backupDir]);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('another running server');
+    server.process.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const restore = start(await freePort(), [...RESTORE, backupDir]);
+    expect(await restore.exited, restore.output()).toBe(0);
+    expect(restore.output()).toMatch(/Restored \d+ tables/);
+    const after = start(await freePort());
+    await healthy(after);
+    // The e-mail is free again: the account made after the backup is not in the restored database.
+    expect((await signUpAfter(after)).status).toBe(201);
+    after.process.kill('SIGTERM');
+    expect(await after.exited).toBe(0);
   });
 
   it('stops with PostgreSQL when `npm start` gets SIGTERM, though npm does not pass it on', async () => {
