@@ -102,13 +102,13 @@ function postmasters(): number[] {
     .map(Number);
 }
 
-const signUp = (server: Server) =>
+const signUp = (server: Server, email = 'kept@lifecycle.test') =>
   fetch(url(server, '/api/auth/sign-up'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       fullName: 'Kept Student',
-      email: 'kept@lifecycle.test',
+      email,
       password: 'Gurukul2026!',
       confirmPassword: 'Gurukul2026!',
       userType: 'student',
@@ -239,19 +239,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(await backup.exited, backup.output()).toBe(0);
     expect(backup.output()).toMatch(/Backed up \d+ tables \(\d+ rows\)/);
     // Made after the backup: the restore takes the database back to before it.
-    const signUpAfter = (server: Server) =>
-      fetch(url(server, '/api/auth/sign-up'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          fullName: 'After Backup',
-          email: 'after-backup@lifecycle.test',
-          password: 'Gurukul2026!',
-          confirmPassword: 'Gurukul2026!',
-          userType: 'student',
-          terms: true,
-        }),
-      });
+    const signUpAfter = (server: Server) => signUp(server, 'after-backup@lifecycle.test');
     expect((await signUpAfter(server)).status).toBe(201);
     expect((await signUpAfter(server)).status).toBe(409);
 
