@@ -40,7 +40,7 @@ export default function InvoicePage() {
                 <>
                   Commission invoices appear here once your referrals' commissions are paid out. Start by
                   sharing your{' '}
-                  <Anchor component={Link} to="/partner-report?tab=links">
+                  <Anchor component={Link} to="/partner-report?tab=links" underline="always">
                     referral link
                   </Anchor>
                   .

@@ -26,7 +26,7 @@ export function DeveloperAccessCard() {
         </Group>
         <Text size="sm" c="dimmed">
           Developers read the mail outbox and the logs only after you grant it. You read them too:{' '}
-          <Anchor component={Link} to="/logs" size="sm">
+          <Anchor component={Link} to="/logs" size="sm" underline="always">
             open the logs
           </Anchor>
           .

@@ -18,7 +18,7 @@ import type { LogLevelName } from '../../../common/contracts/logs';
 const TIME = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   day: 'numeric',
-  hour: '2-digit',
+  hour: 'numeric',
   minute: '2-digit',
   second: '2-digit',
 });

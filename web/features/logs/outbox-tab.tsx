@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { outboxQuery } from './api';
+import { formatLogTime } from './logs-parts';
 
 /** The mail outbox, where sign-up and reset links land without SMTP. */
 export function OutboxTab() {
@@ -36,7 +37,7 @@ export function OutboxTab() {
           <Group justify="space-between" wrap="wrap">
             <Text fw={600}>{message.subject}</Text>
             <Text size="xs" c="dimmed">
-              {new Date(message.createdAt).toLocaleString()}
+              {formatLogTime(message.createdAt)}
             </Text>
           </Group>
           <Text size="sm" c="dimmed">
