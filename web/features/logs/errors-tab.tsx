@@ -1,10 +1,10 @@
-import { Alert, Badge, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ErrorGroupRow } from '../../../common/contracts/logs';
 import { Pager } from '../../components/pager';
 import { EmptyCard } from '../reports';
 import { useErrorGroups } from './api';
-import { formatLogTime, rangeOf, TimeRangeFilter, UrlTextInput } from './logs-parts';
+import { formatLogTime, ListStatus, rangeOf, TimeRangeFilter, UrlTextInput } from './logs-parts';
 
 const PAGE_SIZE = 25;
 
@@ -34,18 +34,20 @@ export function ErrorsTab({
         />
         <TimeRangeFilter params={params} update={update} />
       </Group>
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending && <Skeleton h={200} />}
-      {list.data?.groups.length === 0 && (
-        <EmptyCard
-          title="No errors"
-          hint={
-            q || params.get('range')
-              ? 'None match: widen the search or the time range.'
-              : 'Unhandled errors and failed answers (5xx) are grouped here with the request that caused them.'
-          }
-        />
-      )}
+      <ListStatus
+        query={list}
+        empty={list.data?.groups.length === 0}
+        emptyState={
+          <EmptyCard
+            title="No errors"
+            hint={
+              q || params.get('range')
+                ? 'None match: widen the search or the time range.'
+                : 'Unhandled errors and failed answers (5xx) are grouped here with the request that caused them.'
+            }
+          />
+        }
+      />
       <Stack gap={0}>
         {list.data?.groups.map((group) => (
           <GroupRow

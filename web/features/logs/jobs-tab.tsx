@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Card,
-  Code,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Spoiler,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Badge, Card, Code, Group, Spoiler, Stack, Text } from '@mantine/core';
 import { JOB_FAILURE_STATES } from '../../../common/contracts/logs';
 import { Pager } from '../../components/pager';
 import { EmptyCard } from '../reports';
 import { useJobFailures } from './api';
-import { formatLogTime, UrlTextInput } from './logs-parts';
+import { formatLogTime, ListStatus, SegmentFilter, UrlTextInput } from './logs-parts';
 
 const PAGE_SIZE = 20;
 
@@ -35,21 +24,17 @@ export function JobsTab({
   return (
     <Stack>
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            State
-          </Text>
-          <SegmentedControl
-            aria-label="Job state"
-            value={state ?? 'all'}
-            onChange={(value) => update({ state: value === 'all' ? null : value })}
-            data={[
-              { value: 'all', label: 'All' },
-              { value: 'failed', label: 'Failed' },
-              { value: 'retry', label: 'Will retry' },
-            ]}
-          />
-        </Stack>
+        <SegmentFilter
+          label="State"
+          ariaLabel="Job state"
+          value={state ?? 'all'}
+          onChange={(value) => update({ state: value === 'all' ? null : value })}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'failed', label: 'Failed' },
+            { value: 'retry', label: 'Will retry' },
+          ]}
+        />
         <UrlTextInput
           label="Queue"
           placeholder="e.g. package-video"
@@ -63,14 +48,16 @@ export function JobsTab({
           Jobs run inline on this server: the failures since it started are shown.
         </Text>
       )}
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending && <Skeleton h={200} />}
-      {list.data?.failures.length === 0 && (
-        <EmptyCard
-          title="No failed jobs"
-          hint="Video packaging, guru training and other background work lists its failures here."
-        />
-      )}
+      <ListStatus
+        query={list}
+        empty={list.data?.failures.length === 0}
+        emptyState={
+          <EmptyCard
+            title="No failed jobs"
+            hint="Video packaging, guru training and other background work lists its failures here."
+          />
+        }
+      />
       {list.data?.failures.map((job) => (
         <Card key={`${job.name}-${job.id}`} withBorder data-testid="job-failure">
           <Stack gap={6}>

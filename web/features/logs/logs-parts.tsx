@@ -1,9 +1,13 @@
 import {
+  Alert,
   Badge,
   Code,
   CopyButton,
   Group,
+  Input,
+  SegmentedControl,
   Select,
+  Skeleton,
   Text,
   TextInput,
   type TextInputProps,
@@ -179,5 +183,48 @@ export function UrlTextInput({
       }}
       onBlur={() => commit.flush()}
     />
+  );
+}
+
+/** A choice among a few values (status class, level, job state), labelled like the text filters beside it. */
+export function SegmentFilter({
+  label,
+  ariaLabel,
+  value,
+  data,
+  onChange,
+}: {
+  label: string;
+  ariaLabel: string;
+  value: string;
+  data: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Input.Wrapper label={label}>
+      <div>
+        <SegmentedControl aria-label={ariaLabel} value={value} onChange={onChange} data={data} />
+      </div>
+    </Input.Wrapper>
+  );
+}
+
+/** A tab's list while it loads, when it fails, and when nothing matches. */
+export function ListStatus({
+  query,
+  empty,
+  emptyState,
+}: {
+  query: { isError: boolean; isPending: boolean; error: Error | null };
+  /** True once loaded with no rows. */
+  empty: boolean;
+  emptyState: ReactNode;
+}) {
+  return (
+    <>
+      {query.isError && <Alert color="red">{query.error?.message}</Alert>}
+      {query.isPending && <Skeleton h={220} />}
+      {empty && emptyState}
+    </>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconSearch, IconUser } from '@tabler/icons-react';
 import {
   matchesRequestFilters,
@@ -22,7 +12,9 @@ import { mergeNewest } from './live-tail';
 import {
   formatDuration,
   formatLogTime,
+  ListStatus,
   rangeOf,
+  SegmentFilter,
   StatusBadge,
   TimeRangeFilter,
   UrlTextInput,
@@ -61,20 +53,16 @@ export function RequestsTab({ params, update, tail, routes }: Props) {
   return (
     <Stack>
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Status
-          </Text>
-          <SegmentedControl
-            aria-label="Status class"
-            value={status ?? 'all'}
-            onChange={(value) => update({ status: value === 'all' ? null : value })}
-            data={[
-              { value: 'all', label: 'All' },
-              ...STATUS_CLASSES.map((value: StatusClass) => ({ value, label: value })),
-            ]}
-          />
-        </Stack>
+        <SegmentFilter
+          label="Status"
+          ariaLabel="Status class"
+          value={status ?? 'all'}
+          onChange={(value) => update({ status: value === 'all' ? null : value })}
+          data={[
+            { value: 'all', label: 'All' },
+            ...STATUS_CLASSES.map((value: StatusClass) => ({ value, label: value })),
+          ]}
+        />
         <Select
           label="Route"
           placeholder="Any route"
@@ -105,20 +93,22 @@ export function RequestsTab({ params, update, tail, routes }: Props) {
         <TimeRangeFilter params={params} update={update} />
       </Group>
 
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending && <Skeleton h={240} />}
-      {list.data && rows.length === 0 && (
-        <EmptyCard
-          title={requestId ? 'No request with this id yet' : 'No requests match'}
-          hint={
-            requestId
-              ? 'Requests are stored about a second after they are answered. Check the id (it is the x-request-id of the answer), or wait a moment.'
-              : filtered
-                ? 'Widen the filters or the time range.'
-                : 'API requests appear here as people use the app. Switch the live tail on to watch them arrive.'
-          }
-        />
-      )}
+      <ListStatus
+        query={list}
+        empty={Boolean(list.data) && rows.length === 0}
+        emptyState={
+          <EmptyCard
+            title={requestId ? 'No request with this id yet' : 'No requests match'}
+            hint={
+              requestId
+                ? 'Requests are stored about a second after they are answered. Check the id (it is the x-request-id of the answer), or wait a moment.'
+                : filtered
+                  ? 'Widen the filters or the time range.'
+                  : 'API requests appear here as people use the app. Switch the live tail on to watch them arrive.'
+            }
+          />
+        }
+      />
       {rows.length > 0 && (
         <Stack gap={0} data-testid="request-log-list">
           {rows.map((row) => (

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type AppLogRow, LOG_LEVEL_NAMES, LOG_LEVELS } from '../../../common/contracts/logs';
 import { EmptyCard } from '../reports';
 import { useAppLogs } from './api';
 import { mergeNewest } from './live-tail';
-import { rangeOf, TimeRangeFilter, UrlTextInput } from './logs-parts';
+import { ListStatus, rangeOf, SegmentFilter, TimeRangeFilter, UrlTextInput } from './logs-parts';
 import { LogLine } from './request-drawer';
 
 /** The server's own log lines (warn and above always, info when LOG_LEVEL prints it), newest first. */
@@ -34,17 +34,13 @@ export function ServerLogTab({
   return (
     <Stack>
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Level and above
-          </Text>
-          <SegmentedControl
-            aria-label="Level"
-            value={level ?? 'info'}
-            onChange={(value) => update({ level: value === 'info' ? null : value })}
-            data={LOG_LEVEL_NAMES.map((value) => ({ value, label: value }))}
-          />
-        </Stack>
+        <SegmentFilter
+          label="Level and above"
+          ariaLabel="Level"
+          value={level ?? 'info'}
+          onChange={(value) => update({ level: value === 'info' ? null : value })}
+          data={LOG_LEVEL_NAMES.map((value) => ({ value, label: value }))}
+        />
         <UrlTextInput
           label="Message contains"
           leftSection={<IconSearch size={16} />}
@@ -54,14 +50,16 @@ export function ServerLogTab({
         />
         <TimeRangeFilter params={params} update={update} />
       </Group>
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending && <Skeleton h={200} />}
-      {list.data && rows.length === 0 && (
-        <EmptyCard
-          title="No log lines match"
-          hint="Warnings and errors are always kept; info lines too when LOG_LEVEL is info or debug."
-        />
-      )}
+      <ListStatus
+        query={list}
+        empty={Boolean(list.data) && rows.length === 0}
+        emptyState={
+          <EmptyCard
+            title="No log lines match"
+            hint="Warnings and errors are always kept; info lines too when LOG_LEVEL is info or debug."
+          />
+        }
+      />
       <Stack gap="sm">
         {rows.map((log) => (
           <LogLine key={log.id} log={log} />
