@@ -139,7 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await redis?.close();
   });
   const runJobs = isWorker || config.runJobs;
-  app.decorate('jobs', deps.jobs ?? (jobsUrl ? pgBossJobs({ runWorkers: runJobs }) : inlineJobs()));
+  app.decorate(
+    'jobs',
+    deps.jobs ??
+      (jobsUrl ? pgBossJobs({ runWorkers: runJobs, leaseSeconds: config.jobLeaseSeconds }) : inlineJobs()),
+  );
   app.addHook('onReady', async () => app.jobs.start(jobsUrl, app.log));
   app.addHook('onClose', async () => app.jobs.stop());
 

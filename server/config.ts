@@ -27,6 +27,8 @@ export interface Config {
    * `npm run worker` processes do (decision 035). On by default, so `npm start` alone does everything.
    */
   runJobs: boolean;
+  /** A process running jobs unseen for this long has its jobs handed to another (JOB_LEASE_SECONDS, decision 039). */
+  jobLeaseSeconds: number;
   /** REDIS_URL: rooms, presence and request budgets shared by several app instances (decision 036). */
   redisUrl: string | undefined;
   /** /metrics on the app's port behind `Authorization: Bearer` (METRICS_TOKEN), and/or on METRICS_PORT (decision 037). */
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: settings.LOG_LEVEL,
     logStore: { enabled: settings.LOGS === 'on', retentionDays: settings.LOG_RETENTION_DAYS },
     runJobs: settings.JOBS === 'on',
+    jobLeaseSeconds: settings.JOB_LEASE_SECONDS,
     redisUrl: settings.REDIS_URL,
     metricsToken: settings.METRICS_TOKEN,
     metricsPort: settings.METRICS_PORT,

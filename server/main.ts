@@ -4,7 +4,6 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { users } from './db/schema/index';
 import { openDatabase } from './db/setup';
-import { pgBossJobs } from './jobs/queue';
 import { preflight } from './lifecycle/preflight';
 import { closeApp, closeRealtimeOnClose, installProcessHandlers } from './lifecycle/process-handlers';
 import { trackRequestContext } from './lifecycle/request-context';
@@ -48,7 +47,7 @@ async function main() {
       'Warning: SMTP_URL is not set; e-mails (with reset links) go to the outbox that developers can read.',
     );
   }
-  const app = await buildApp({ config, database, jobs: pgBossJobs() });
+  const app = await buildApp({ config, database });
   lifecycle.logThrough(app.log);
   lifecycle.onShutdown('http', () => closeApp(app, REQUEST_GRACE_MS));
   trackRequestContext(app);

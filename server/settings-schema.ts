@@ -45,6 +45,7 @@ export const SETTINGS_SCHEMA = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   METRICS_PORT: wholeFrom(1, 65_535).optional(),
   JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  JOB_LEASE_SECONDS: wholeFrom(5, 3600).default(30),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Gurukul <no-reply@gurukul.test>'),
   SEED_DEMO: flag.optional(),

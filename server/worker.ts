@@ -2,7 +2,6 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openWorkerDatabase } from './db/worker-database';
-import { pgBossJobs } from './jobs/queue';
 import { installProcessHandlers } from './lifecycle/process-handlers';
 import { explainStartupError, formatStartupError } from './lifecycle/startup-error';
 import { serveMetricsOn } from './modules/health/metrics';
@@ -16,7 +15,7 @@ async function main() {
   const config = loadConfig();
   const database = await openWorkerDatabase(config);
   lifecycle.onShutdown('database', () => database.close());
-  const app = await buildApp({ config, database, jobs: pgBossJobs(), role: 'worker' });
+  const app = await buildApp({ config, database, role: 'worker' });
   lifecycle.logThrough(app.log);
   // Running jobs get pg-boss's graceful stop (up to 20 s); one cut short is retried by the next worker.
   lifecycle.onShutdown('worker', () => app.close());

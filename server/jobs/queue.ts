@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../http/logger';
 import { jobRuns } from '../metrics/instruments';
+import { type JobLeases, jobLeases } from './leases';
 
 /** Background work by name: pg-boss on the app's PostgreSQL, or inline (tests) where send() runs the job. */
 export interface Jobs {
@@ -102,6 +103,8 @@ export interface PgBossOptions {
    * here, `npm run worker` processes run them. Default true.
    */
   runWorkers?: boolean;
+  /** A process running jobs that is not seen for this long has its jobs handed to another (JOB_LEASE_SECONDS). */
+  leaseSeconds?: number;
 }
 
 /**
@@ -114,6 +117,7 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
   // One creation per queue name, shared by concurrent callers: concurrent create_queue calls deadlock.
   const created = new Map<string, Promise<void>>();
   let boss: PgBoss | null = null;
+  let leases: JobLeases | null = null;
   let log: Logger | null = null;
 
   const ensureQueue = (instance: PgBoss, name: string, queue: QueueOptions = {}): Promise<void> => {
@@ -136,7 +140,8 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
       { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async ([job]) => {
         log?.info({ queue: name, jobId: job.id }, 'job started');
-        await counted(name, () => handler(job.data));
+        const run = () => counted(name, () => handler(job.data));
+        await (leases ? leases.hold(name, job.id, run) : run());
       },
     );
   };
@@ -157,6 +162,8 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
       await instance.start();
       boss = instance;
       if (!runWorkers) return;
+      leases = jobLeases(instance, logger, { deadAfterSeconds: options.leaseSeconds ?? 30 });
+      await leases.start();
       for (const [name, registered] of handlers) await startWorker(instance, name, registered);
     },
     async send(name, data, sendOptions = {}) {
@@ -177,8 +184,13 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
       const instance = boss;
       boss = null;
       created.clear();
-      // Graceful: running jobs get up to 20 s; one that does not finish is retried after it expires.
-      await instance?.stop({ graceful: true, wait: true, timeout: 20_000 });
+      // Graceful: running jobs get up to 20 s. The pool stays open for the leases: a job still running after that
+      // is cut short, this process leaves job_workers, and the next sweep elsewhere hands the job back.
+      await instance?.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
+      await leases?.stop();
+      leases = null;
+      // pg-boss's own pool (its Db type does not show close; the instance has it when the pool is pg-boss's).
+      await (instance?.getDb() as { close?: () => Promise<void> } | undefined)?.close?.();
     },
     async problem() {
       if (!boss) return 'The job queue is not started';

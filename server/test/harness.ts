@@ -50,6 +50,7 @@ export async function startTestApp(
     logLevel: 'silent',
     logStore: { enabled: true, retentionDays: 14 },
     runJobs: true,
+    jobLeaseSeconds: 30,
     redisUrl: undefined,
     metricsToken: undefined,
     metricsPort: undefined,

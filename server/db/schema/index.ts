@@ -1,6 +1,7 @@
 export * from './common';
 export * from './courses';
 export * from './gurus';
+export * from './jobs';
 export * from './library';
 export * from './logs';
 export * from './partners';
