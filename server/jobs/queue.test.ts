@@ -43,6 +43,27 @@ describe('pg-boss jobs', () => {
     expect(calls).toBe(2);
   });
 
+  it('lists the data of jobs still to run or running, and forgets them once they complete', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started: unknown[] = [];
+    ctx.app.jobs.work<{ n: number }>('test-live', async (data) => {
+      started.push(data);
+      await gate;
+    });
+    await ctx.app.jobs.send('test-live', { n: 1 });
+    await ctx.app.jobs.send('test-live', { n: 2 });
+    await expect.poll(() => started.length, { timeout: 10_000 }).toBe(1);
+    // One running, one queued behind it (one job at a time per queue per process).
+    expect(await ctx.app.jobs.live('test-live')).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
+    expect(await ctx.app.jobs.live('test-echo')).toEqual([]);
+    release();
+    await expect.poll(() => ctx.app.jobs.live('test-live'), { timeout: 10_000 }).toEqual([]);
+    expect(started).toHaveLength(2);
+  });
+
   it('packages an uploaded video in the background: 201 while processing, then ready', async () => {
     {
       const clip = makeTestClip({ audio: false });

@@ -22,6 +22,8 @@ export interface Jobs {
   failures(query: FailureQuery): Promise<{ total: number; failures: JobFailure[] }>;
   /** Jobs waiting to run (queued or waiting for a retry) per registered queue, for /metrics. */
   depth(): Promise<Record<string, number>>;
+  /** The data of a queue's jobs that are queued, waiting for a retry or running: work that will still happen. */
+  live<T extends object>(name: string): Promise<T[]>;
 }
 
 /** Runs a handler, counting its outcome for /metrics; the error goes on to the queue (retries, /logs). */
@@ -210,6 +212,16 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
       const sizes = await Promise.all(names.map((name) => instance.getQueueSize(name).catch(() => 0)));
       return Object.fromEntries(names.map((name, index) => [name, sizes[index]]));
     },
+    async live<T extends object>(name: string) {
+      if (!boss) return [];
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `select data from ${options.schema ?? 'pgboss'}.job where name = $1 and state < 'completed'`,
+          [name],
+        );
+      return rows.map((row) => row.data as T);
+    },
   };
 }
 
@@ -298,6 +310,7 @@ export function inlineJobs(): Jobs {
     },
     // Inline jobs run as they are sent: nothing ever waits.
     depth: async () => Object.fromEntries([...handlers.keys()].map((name) => [name, 0])),
+    live: async () => [],
     async stop() {
       started = false;
     },

@@ -99,11 +99,18 @@ export async function generationState(app: App, libraryId: string): Promise<Gene
 }
 
 /**
- * Queues again every library left generating by a stopped process, with its existing generation id: the
- * segments already rendered match their hash and are skipped, so the job continues where it stopped.
+ * Queues again every library left generating with no job that will finish it (its job failed for good, or the
+ * queue lost it), with its existing generation id: the segments already rendered match their hash and are
+ * skipped, so the job continues where it stopped. A library whose job is still queued or running, here or in
+ * another process, is left to that job: a process killed mid-render has its job handed back by the job leases
+ * (decision 039), so starting another instance must not queue a second copy.
  */
 export async function resumeGenerations(app: App): Promise<number> {
-  const unfinished = await unfinishedGenerations(app);
+  const live = await app.jobs.live<LibraryGenerationJob>(LIBRARY_GENERATION_QUEUE);
+  const running = new Set(live.map((job) => job.generationId));
+  const unfinished = (await unfinishedGenerations(app)).filter(
+    ({ generationId }) => !generationId || !running.has(generationId),
+  );
   for (const { libraryId, generationId } of unfinished) {
     if (generationId) {
       await app.jobs.send<LibraryGenerationJob>(
