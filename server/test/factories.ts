@@ -25,7 +25,7 @@ export interface BuildUserOptions {
 }
 
 /** Inserts a user straight into the database, with a subscription for teachers and institutes. */
-export async function buildUser(app: App, options: BuildUserOptions) {
+export async function buildUser(app: Pick<App, 'db'>, options: BuildUserOptions) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const email = options.email ?? `${options.userType}-${randomBytes(4).toString('hex')}@example.test`;
   const [user] = await app.db
