@@ -65,7 +65,12 @@ export function HlsPlayer({
         if (cancelled) return;
         if (Hls.isSupported()) {
           const hls = new Hls({
-            xhrSetup: (xhr) => xhr.setRequestHeader('Authorization', authorizationHeader()),
+            // Our own routes only: segments signed by the object store (decision 039) carry their permission in the
+            // URL, and a second credential there would be refused (and would cost a CORS preflight per segment).
+            xhrSetup: (xhr, url) => {
+              if (new URL(url, window.location.href).origin === window.location.origin)
+                xhr.setRequestHeader('Authorization', authorizationHeader());
+            },
             startPosition: startAt > 0 ? startAt : -1,
           });
           hls.on(Hls.Events.ERROR, (_event, data) => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { CourseVideoRow } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
@@ -21,9 +22,32 @@ export async function readHlsFile(
 ) {
   if (video.processingStatus !== 'ready' || !video.hlsPath) throw notFound('This video is not ready yet');
   if (file !== HLS_PLAYLIST && !HLS_SEGMENT_PATTERN.test(file)) throw notFound('File not found');
-  const stored = await app.storage.read(`${path.posix.dirname(video.hlsPath)}/${file}`);
+  const folder = path.posix.dirname(video.hlsPath);
+  const stored = await app.storage.read(`${folder}/${file}`);
   if (!stored) throw notFound('File not found');
-  return { ...stored, contentType: HLS_TYPES[path.extname(file)] };
+  const contentType = HLS_TYPES[path.extname(file)];
+  const { sharedUrl } = app.storage;
+  if (file !== HLS_PLAYLIST || !sharedUrl) return { ...stored, contentType };
+  // The store serves the segments (S3, perhaps behind a CDN): the playlist, still given only to those who may
+  // watch, names them by shared signed URLs, and the app no longer streams every segment of every viewer.
+  const playlist = Buffer.from(
+    segmentsFromStore(await text(stored.stream), (segment) => sharedUrl(`${folder}/${segment}`)),
+  );
+  return { stream: Readable.from([playlist]), size: playlist.length, contentType };
+}
+
+/** The playlist with each segment line (a relative name) replaced by `urlOf(name)`; tags stay as they are. */
+export function segmentsFromStore(playlist: string, urlOf: (segment: string) => string): string {
+  return playlist
+    .split('\n')
+    .map((line) => (HLS_SEGMENT_PATTERN.test(line.trim()) ? urlOf(line.trim()) : line))
+    .join('\n');
+}
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

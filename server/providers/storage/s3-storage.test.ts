@@ -5,6 +5,7 @@ import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { segmentsFromStore } from '../../modules/files/hls';
 import { buildAndLogin } from '../../test/factories';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
 import { startTestApp } from '../../test/harness';
@@ -221,6 +222,40 @@ describe('presigned URLs against the published example', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('shared URLs for video segments', () => {
+  it('gives every caller the same URL within the hour, a new one after it, and the store accepts it', async () => {
+    const at = (time: string) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(time) });
+      try {
+        return storage.sharedUrl?.('hls/v1/seg_00001.ts');
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const early = at('2026-11-26T10:00:01Z');
+    expect(early).toBeTruthy();
+    expect(at('2026-11-26T10:59:59Z')).toBe(early);
+    expect(at('2026-11-26T11:00:00Z')).not.toBe(early);
+    const url = new URL(early as string);
+    expect(url.searchParams.get('X-Amz-Date')).toBe('20261126T100000Z');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('7200');
+
+    await storage.put('hls/v1/seg_00001.ts', Buffer.from('segment bytes'), 'video/mp2t');
+    const now = await fetch(storage.sharedUrl?.('hls/v1/seg_00001.ts') as string);
+    expect(now.status).toBe(200);
+    expect(await now.text()).toBe('segment bytes');
+  });
+
+  it('names the segments of a playlist by their URLs in the store and leaves the tags alone', () => {
+    const playlist =
+      '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nseg_00001.ts\n#EXTINF:2.5,\nseg_00002.ts\n#EXT-X-ENDLIST\n';
+    expect(segmentsFromStore(playlist, (segment) => `https://cdn.test/hls/${segment}?sig=1`)).toBe(
+      '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nhttps://cdn.test/hls/seg_00001.ts?sig=1\n' +
+        '#EXTINF:2.5,\nhttps://cdn.test/hls/seg_00002.ts?sig=1\n#EXT-X-ENDLIST\n',
+    );
   });
 });
 

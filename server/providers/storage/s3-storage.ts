@@ -40,6 +40,12 @@ function servedAs(key: string, contentType: string) {
   };
 }
 
+/**
+ * Shared URLs are signed at the start of the hour and valid for two: between one and two hours of use whenever
+ * they are handed out, and one URL per file per hour for a CDN to cache.
+ */
+export const SHARED_URL_WINDOW_SECONDS = 60 * 60;
+
 /** Files in an S3-compatible bucket; signed URLs are SigV4 presigned GETs straight to the store. */
 export function s3Storage(settings: S3Settings): Storage {
   const { bucket, region, accessKeyId, secretAccessKey, forcePathStyle } = settings;
@@ -109,6 +115,18 @@ export function s3Storage(settings: S3Settings): Storage {
     signedUrl(key, expiresInSeconds = 15 * 60) {
       assertSafeKey(key);
       return presignGetUrl({ url: objectUrl(key), region, accessKeyId, secretAccessKey, expiresInSeconds });
+    },
+    sharedUrl(key) {
+      assertSafeKey(key);
+      const windowMs = SHARED_URL_WINDOW_SECONDS * 1000;
+      return presignGetUrl({
+        url: objectUrl(key),
+        region,
+        accessKeyId,
+        secretAccessKey,
+        expiresInSeconds: 2 * SHARED_URL_WINDOW_SECONDS,
+        now: new Date(Math.floor(Date.now() / windowMs) * windowMs),
+      });
     },
   };
 }

@@ -13,6 +13,12 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** A URL that lets its holder read the file until it expires. */
   signedUrl(key: string, expiresInSeconds?: number): string;
+  /**
+   * Where the store serves files itself (S3): a signed URL that is the same for every caller within a window,
+   * so a CDN keyed on the URL keeps one copy of a video segment for a whole class. Absent on disk, where the app
+   * serves segments after checking who asks.
+   */
+  sharedUrl?(key: string): string;
 }
 
 const SAFE_KEY = /^[a-zA-Z0-9/_.-]+$/;
