@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SessionAnswer } from '../common/contracts/auth';
 import type { GenerationState, LibraryDetail } from '../common/contracts/library';
 import { connectDatabase, type Database } from '../server/db/client';
+import { DEFAULT_PLANS } from '../server/modules/plans/default-plans';
 import { makeTestClip } from '../server/test/clips';
 import { buildServer, type Cluster, type ClusterProcess, startCluster } from '../server/test/cluster';
 import { authHeader, buildUser, TEST_PASSWORD } from '../server/test/factories';
@@ -134,6 +135,17 @@ afterAll(async () => {
 });
 
 describe('two instances, one worker, shared PostgreSQL, Redis and S3', () => {
+  it('started together on an empty database, they made the default plans once', async () => {
+    const { rows } = await database.pool.query<{ audience: string; n: number }>(
+      "select audience, count(*)::int as n from plans where status = 'active' group by audience order by audience",
+    );
+    const expected = ['institute', 'teacher'].map((audience) => ({
+      audience,
+      n: DEFAULT_PLANS.filter((plan) => plan.audience === audience).length,
+    }));
+    expect(rows).toEqual(expected);
+  });
+
   it("delivers the admin's reply on instance B to the student connected to instance A, live", async () => {
     const student = await signIn(a, 'student');
     const admin = await signIn(b, 'admin');

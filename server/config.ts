@@ -203,6 +203,7 @@ function s3Settings(settings: Settings): S3Settings | undefined {
   const endpoint = settings.S3_ENDPOINT ? trimSlash(settings.S3_ENDPOINT) : undefined;
   return {
     endpoint,
+    publicEndpoint: settings.S3_PUBLIC_ENDPOINT ? trimSlash(settings.S3_PUBLIC_ENDPOINT) : undefined,
     region: settings.S3_REGION,
     bucket: settings.S3_BUCKET,
     accessKeyId: settings.S3_ACCESS_KEY_ID,

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { withAdvisoryLock } from './db/advisory-lock';
 import { users } from './db/schema/index';
 import { openDatabase } from './db/setup';
 import { preflight } from './lifecycle/preflight';
@@ -33,8 +34,11 @@ async function main() {
     (line) => console.warn(`[gurukul] ${line}`),
   );
   lifecycle.onShutdown('database', () => database.close());
-  await ensureDefaultPlans(database.db);
-  await ensureCurrencyRates(database.db);
+  // Instances starting together on an empty database would each see no plans and insert them: one at a time.
+  await withAdvisoryLock(database.db, 'first-start-defaults', async () => {
+    await ensureDefaultPlans(database.db);
+    await ensureCurrencyRates(database.db);
+  });
   const [{ n: userCount }] = await database.db.select({ n: count() }).from(users);
   const seedingDemo = config.seedDemo && userCount === 0;
   if (seedingDemo) {

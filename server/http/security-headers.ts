@@ -31,7 +31,7 @@ const originOf = (url: string) => new URL(url).origin;
 
 /** Where presigned GETs point (the same addressing s3-storage.ts signs): the origin browsers fetch from. */
 export function s3Origin(s3: S3Settings): string {
-  const base = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+  const base = new URL(s3.publicEndpoint ?? s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
   if (!s3.forcePathStyle) base.hostname = `${s3.bucket}.${base.hostname}`;
   return base.origin;
 }

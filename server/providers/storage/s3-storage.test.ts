@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { s3Origin } from '../../http/security-headers';
 import { segmentsFromStore } from '../../modules/files/hls';
 import { buildAndLogin } from '../../test/factories';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
@@ -256,6 +259,45 @@ describe('shared URLs for video segments', () => {
       '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nhttps://cdn.test/hls/seg_00001.ts?sig=1\n' +
         '#EXTINF:2.5,\nhttps://cdn.test/hls/seg_00002.ts?sig=1\n#EXT-X-ENDLIST\n',
     );
+  });
+});
+
+describe('a public endpoint in front of the store', () => {
+  it('signs for the address browsers use, which serves through a proxy that keeps the Host header', async () => {
+    const upstream = new URL(fake.endpoint);
+    const front = http.createServer((request, response) => {
+      const forwarded = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: request.url,
+          method: request.method,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    try {
+      const behind = s3Storage({ ...settings, publicEndpoint: frontUrl });
+      await behind.put('public/a.txt', Buffer.from('through the front'), 'text/plain');
+      const url = new URL(behind.signedUrl('public/a.txt', 60));
+      expect(url.origin).toBe(frontUrl);
+      expect(s3Origin({ ...settings, publicEndpoint: frontUrl })).toBe(frontUrl);
+      const answer = await fetch(url);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('through the front');
+      // The signature covers the host: the same query sent to the store under its own name is refused.
+      const direct = await fetch(`${fake.endpoint}${url.pathname}${url.search}`);
+      expect(direct.status).toBe(403);
+    } finally {
+      await new Promise((resolve) => front.close(resolve));
+    }
   });
 });
 

@@ -15,6 +15,11 @@ import { assertSafeKey, type Storage } from './storage';
 export interface S3Settings {
   /** e.g. http://minio:9000; unset → AWS S3 in `region`. */
   endpoint?: string;
+  /**
+   * Where browsers fetch signed URLs from, when not `endpoint` (S3_PUBLIC_ENDPOINT): the store's public name, or a
+   * CDN or proxy in front of it that passes the Host header through (the signature covers the host).
+   */
+  publicEndpoint?: string;
   region: string;
   bucket: string;
   accessKeyId: string;
@@ -62,7 +67,9 @@ export function s3Storage(settings: S3Settings): Storage {
 
   /** The object's URL as a presigned GET addresses it (the same addressing the client uses). */
   const objectUrl = (key: string): URL => {
-    const base = new URL(settings.endpoint ?? `https://s3.${region}.amazonaws.com`);
+    const base = new URL(
+      settings.publicEndpoint ?? settings.endpoint ?? `https://s3.${region}.amazonaws.com`,
+    );
     const prefix = base.pathname.replace(/\/+$/, '');
     if (forcePathStyle) base.pathname = `${prefix}/${bucket}/${encodeKeyPath(key)}`;
     else {
