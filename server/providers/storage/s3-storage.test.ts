@@ -250,6 +250,8 @@ describe('shared URLs for video segments', () => {
     const now = await fetch(storage.sharedUrl?.('hls/v1/seg_00001.ts') as string);
     expect(now.status).toBe(200);
     expect(await now.text()).toBe('segment bytes');
+    // A CDN may keep it (everything else the store holds is private).
+    expect(now.headers.get('cache-control')).toBe('public, max-age=7200, immutable');
   });
 
   it('names the segments of a playlist by their URLs in the store and leaves the tags alone', () => {

@@ -41,7 +41,9 @@ function servedAs(key: string, contentType: string) {
   return {
     ContentType: contentType,
     ContentDisposition: contentDispositionFor(key, contentType),
-    CacheControl: 'private',
+    // Video segments are read through shared URLs (decision 039) that a CDN should keep: a segment never changes
+    // (a new render is a new folder), and whoever holds the URL may read it anyway.
+    CacheControl: contentType === 'video/mp2t' ? 'public, max-age=7200, immutable' : 'private',
   };
 }
 
