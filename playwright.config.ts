@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 3210);
+/** The stand-in page-view insight service (e2e/support/insight-receiver.mjs). */
+export const INSIGHT_PORT = PORT + 500;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
 
 /** Browser journeys in Debian's chromium (never a downloaded browser) against the real server. */
@@ -50,27 +52,38 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The compiled server, as `npm start` runs it (built fresh: about a second); SIGTERM at the end exercises
-    // the graceful stop, which also stops the embedded PostgreSQL.
-    command: 'node scripts/build-server.mjs && exec node --enable-source-maps dist/server/main.js',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '10000',
-      RATE_LIMIT_MAX: '100000',
-      SEED_DEMO: 'true',
-      // A route that fails with a 500 (/api/test/fail), for the logs journey (server/lifecycle/test-routes.ts).
-      NODE_ENV: 'test',
-      LIFECYCLE_TEST_ROUTES: 'true',
+  webServer: [
+    {
+      command: `node e2e/support/insight-receiver.mjs ${INSIGHT_PORT}`,
+      url: `http://127.0.0.1:${INSIGHT_PORT}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
     },
-  },
+    {
+      // The compiled server, as `npm start` runs it (built fresh: about a second); SIGTERM at the end exercises
+      // the graceful stop, which also stops the embedded PostgreSQL.
+      command: 'node scripts/build-server.mjs && exec node --enable-source-maps dist/server/main.js',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_MAX: '10000',
+        RATE_LIMIT_MAX: '100000',
+        SEED_DEMO: 'true',
+        // A route that fails with a 500 (/api/test/fail), for the logs journey (server/lifecycle/test-routes.ts).
+        NODE_ENV: 'test',
+        LIFECYCLE_TEST_ROUTES: 'true',
+        // Page views go to the stand-in receiver (e2e/page-views.spec.ts).
+        INSIGHT_URL: `http://127.0.0.1:${INSIGHT_PORT}/collect`,
+        INSIGHT_PROJECT: 'gurukul-e2e',
+      },
+    },
+  ],
 });

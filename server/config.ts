@@ -34,6 +34,8 @@ export interface Config {
   /** /metrics on the app's port behind `Authorization: Bearer` (METRICS_TOKEN), and/or on METRICS_PORT (decision 037). */
   metricsToken: string | undefined;
   metricsPort: number | undefined;
+  /** Page views sent by the browser on the production origin (INSIGHT_URL with INSIGHT_PROJECT; SPEC §7). */
+  insight: { url: string; project: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -134,6 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: settings.REDIS_URL,
     metricsToken: settings.METRICS_TOKEN,
     metricsPort: settings.METRICS_PORT,
+    insight:
+      settings.INSIGHT_URL && settings.INSIGHT_PROJECT
+        ? { url: settings.INSIGHT_URL, project: settings.INSIGHT_PROJECT }
+        : undefined,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
     // Demo accounts are seeded into the embedded database by default, never into a production one unless asked.

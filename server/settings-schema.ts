@@ -61,6 +61,8 @@ export const SETTINGS_SCHEMA = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_ENDPOINT: url(HTTP).optional(),
   S3_PUBLIC_ENDPOINT: url(HTTP).optional(),
+  INSIGHT_URL: url(HTTP).optional(),
+  INSIGHT_PROJECT: z.string().min(1).max(100).optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_FORCE_PATH_STYLE: flag.optional(),
   RAZORPAY_KEY_ID: z.string().optional(),

@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { trackPageViews } from './app/page-views';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { Root } from './app/root';
 import { createAppRouter } from './app/router';
@@ -17,6 +18,7 @@ installUserChangeReload();
 // Before the router reads the address: a ?ref= code is taken out of it and recorded.
 takeReferralFromAddress();
 const router = createAppRouter(PAGES);
+trackPageViews(router);
 
 const container = document.getElementById('root');
 if (container) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { S3Settings } from '../providers/storage/s3-storage';
 
-type CspConfig = Pick<Config, 'publicUrl' | 's3' | 'razorpay' | 'ai'>;
+type CspConfig = Pick<Config, 'publicUrl' | 's3' | 'razorpay' | 'ai'> & Partial<Pick<Config, 'insight'>>;
 
 /**
  * What Razorpay's standard checkout needs besides its script, as Razorpay lists it for CSPs
@@ -67,7 +67,16 @@ export function contentSecurityDirectives(config: CspConfig): Record<string, str
     // blob: is the MediaSource hls.js plays through and the voice samples/narrations played from fetched audio.
     'media-src': [self, 'blob:', ...s3, D_ID_RESULTS, originOf(config.ai.didApiBase)],
     // blob: for GLTFLoader reading a model's embedded images; S3 for models and files fetched by script.
-    'connect-src': [self, socket, 'blob:', ...s3, READY_PLAYER_ME, ...(rzp ? RAZORPAY.connects : [])],
+    // The page-view insight service (SPEC §7), when configured: the browser's beacons go there.
+    'connect-src': [
+      self,
+      socket,
+      'blob:',
+      ...s3,
+      READY_PLAYER_ME,
+      ...(rzp ? RAZORPAY.connects : []),
+      ...(config.insight ? [originOf(config.insight.url)] : []),
+    ],
     // hls.js runs its transmuxer in a worker made from a blob: URL.
     'worker-src': [self, 'blob:'],
     'frame-src': [self, ...(rzp ? RAZORPAY.frames : [])],

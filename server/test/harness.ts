@@ -51,6 +51,7 @@ export async function startTestApp(
     logStore: { enabled: true, retentionDays: 14 },
     runJobs: true,
     jobLeaseSeconds: 30,
+    insight: undefined,
     redisUrl: undefined,
     metricsToken: undefined,
     metricsPort: undefined,

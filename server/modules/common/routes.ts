@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { InsightSettings } from '../../../common/contracts/insight';
 import { COUNTRIES, FALLBACK_COUNTRY, findCountry } from '../../../common/countries';
 import { countryCodeForTimeZone } from '../../../common/time-zones';
 import { currencyRates, storedFiles, users } from '../../db/schema/index';
@@ -15,6 +16,13 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     const [row] = await app.db.select().from(currencyRates).orderBy(desc(currencyRates.updatedAt)).limit(1);
     if (!row) return {};
     return { ...row.rates, _id: row.id };
+  });
+
+  app.get('/api/common/insight', { config: publicAccess }, async (): Promise<InsightSettings> => {
+    const { insight, publicUrl } = app.config;
+    return {
+      insight: insight ? { ...insight, productionOrigin: new URL(publicUrl).origin } : null,
+    };
   });
 
   app.get(

@@ -78,7 +78,7 @@ export const PLATFORM_ROUTES: RouteCase[] = [
     allowWhenEnded: true,
     request: (c) => ({ url: `/api/common/user-info/${own(c)}/image?kind=profileImage` }),
   },
-  ...(['currency-rate', 'countries', 'system-country-info'] as const).map(
+  ...(['currency-rate', 'countries', 'system-country-info', 'insight'] as const).map(
     (name): RouteCase => ({
       method: 'GET',
       path: `/api/common/${name}`,
