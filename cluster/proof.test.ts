@@ -252,8 +252,8 @@ describe('two instances, one worker, shared PostgreSQL, Redis and S3', () => {
     const queued = await call(a, teacher, 'POST', `/api/course-libraries/${library.id}/generate`);
     expect(queued.status, queued.body).toBe(202);
 
-    const first = cluster.workers[0];
-    const second = await cluster.startWorker();
+    // Two workers wait on the queue; whichever takes the render is killed, and the other must finish it.
+    await cluster.startWorker();
     const state = async () =>
       json<GenerationState>(await call(b, teacher, 'GET', `/api/course-libraries/${library.id}/generation`));
     // Mid-render: at least one slide done, others still to do.
@@ -263,14 +263,22 @@ describe('two instances, one worker, shared PostgreSQL, Redis and S3', () => {
         interval: 200,
       })
       .toBeGreaterThan(0);
+    const { rows: holders } = await database.pool.query<{ pid: number }>(
+      `select w.pid from job_leases l join job_workers w on w.id = l.worker_id where l.queue = 'library-generation'`,
+    );
+    expect(holders).toHaveLength(1);
+    const victim = cluster.workers.find((worker) => worker.child.pid === holders[0].pid);
+    const survivor = cluster.workers.find((worker) => worker !== victim);
+    if (!victim || !survivor) throw new Error(`no worker has pid ${holders[0].pid}`);
     const before = await state();
     expect(before.status).toBe('generating');
     expect(before.segments.some((segment) => segment.status !== 'ready')).toBe(true);
-    await first.kill();
+    await victim.kill();
 
     await expect.poll(async () => (await state()).status, { timeout: 150_000, interval: 500 }).toBe('ready');
-    expect(second.output()).toContain('job handed back');
-    expect(second.output()).toMatch(
+    const outputs = `killed worker:\n${victim.output()}\nother worker:\n${survivor.output()}`;
+    expect(survivor.output(), outputs).toContain('job handed back');
+    expect(survivor.output(), outputs).toMatch(
       /"queue":"library-generation"[^\n]*job started|job started[^\n]*"queue":"library-generation"/,
     );
     const detail = json<LibraryDetail>(await call(a, teacher, 'GET', `/api/course-libraries/${library.id}`));

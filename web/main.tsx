@@ -6,7 +6,6 @@ import '@mantine/notifications/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { trackPageViews } from './app/page-views';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { Root } from './app/root';
 import { createAppRouter } from './app/router';
@@ -18,7 +17,8 @@ installUserChangeReload();
 // Before the router reads the address: a ?ref= code is taken out of it and recorded.
 takeReferralFromAddress();
 const router = createAppRouter(PAGES);
-trackPageViews(router);
+// Its own chunk, after the first page: page views must cost the landing page nothing (SPEC §7).
+void import('./app/page-views').then(({ trackPageViews }) => trackPageViews(router)).catch(() => undefined);
 
 const container = document.getElementById('root');
 if (container) {

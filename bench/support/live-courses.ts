@@ -7,7 +7,7 @@ const SUBJECTS = ['Geometry', 'Algebra', 'Physics', 'Chemistry', 'Biology', 'His
 const CATEGORIES = ['Mathematics', 'Science', 'Languages', 'Arts and Design', 'Music'];
 
 /** `count` approved, live courses by 20 teachers, straight into the database (the catalog benchmarks' data). */
-export async function insertLiveCourses(app: App, count: number): Promise<void> {
+export async function insertLiveCourses(app: Pick<App, 'db'>, count: number): Promise<void> {
   const teachers = await Promise.all(
     Array.from({ length: 20 }, () => buildUser(app, { userType: 'teacher' })),
   );

@@ -33,6 +33,9 @@ export function connectRedis(url: string, log: Logger): RedisConnections {
       // A command waits at most one reconnection, then fails: nothing waits on Redis for long.
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,
+      // CLIENT SETINFO is Redis 7.2's; older servers (Debian's 7.0) answer it with an error that would be logged
+      // as a connection problem at every start.
+      disableClientInfo: true,
       retryStrategy: (times) => Math.min(times * 200, 5000),
     });
     client.on('error', (error) => warn(error, name));

@@ -211,16 +211,30 @@ async function createDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
+async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+  await admin.end();
+}
+
 /**
  * Starts PostgreSQL's database, Redis, the S3 server, `instances` app instances (JOBS=off) and `workers` workers,
  * all at once as a deployment's processes would start, and the proxy in front. The server must be built.
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const [databaseUrl, redis, s3] = await Promise.all([
-    createDatabase(options.adminUrl),
-    startRedis(),
-    startS3Server(),
-  ]);
+  const started = await Promise.allSettled([createDatabase(options.adminUrl), startRedis(), startS3Server()]);
+  const [database, redisStart, s3Start] = started;
+  if (database.status === 'rejected' || redisStart.status === 'rejected' || s3Start.status === 'rejected') {
+    // What did start is stopped again: nothing outlives a failed start.
+    if (redisStart.status === 'fulfilled') await redisStart.value.stop();
+    if (s3Start.status === 'fulfilled') await s3Start.value.close();
+    if (database.status === 'fulfilled') await dropDatabase(options.adminUrl, database.value);
+    throw started.find((result) => result.status === 'rejected')?.reason;
+  }
+  const databaseUrl = database.value;
+  const redis = redisStart.value;
+  const s3 = s3Start.value;
   const folders: string[] = [];
   const dataDir = () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'gurukul-node-'));
@@ -248,6 +262,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: proxy.url,
     SEED_DEMO: 'false',
+    // If whatever started the cluster dies, its processes stop too (server/lifecycle/process-handlers.ts).
+    GURUKUL_STOP_WITH_PARENT: '1',
     LOG_LEVEL: 'info',
     ...options.env,
   };
@@ -267,6 +283,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await proxy?.close();
     await Promise.all([redis.stop(), s3.close()]);
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    await dropDatabase(options.adminUrl, databaseUrl);
   };
 
   try {
