@@ -222,6 +222,19 @@ describe('navigation and routes agree', () => {
   it('knows every route name the spec matches items by', () => {
     for (const name of SPEC_ACTIVE_NAMES) expect(ROUTE_NAMES.has(name), name).toBe(true);
   });
+
+  it('marks Subscribed Courses active on a quiz introduction (/preview-quiz) for every role that opens it', () => {
+    const preview = findRoute('/preview-quiz')!;
+    const roles = USER_TYPES.filter((role) => canOpen(preview, role));
+    expect(roles.length).toBeGreaterThan(0);
+    for (const role of roles) {
+      const active = SIDE_NAV[role].filter((entry) => entry.activeFor.includes(preview.name));
+      expect(
+        active.map((entry) => entry.to),
+        role,
+      ).toEqual(['/subscribed-courses']);
+    }
+  });
 });
 
 describe('modules the plan gives NONE', () => {

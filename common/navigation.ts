@@ -47,7 +47,12 @@ const CONVERSATIONS = item(
   },
 );
 const REPORTS = item('/report?tab=student', 'Reports', ['Reports', 'Student Report'], { module: 'reports' });
-const SUBSCRIBED = item('/subscribed-courses', 'Subscribed Courses', ['Subscribed Courses', 'Quiz']);
+// A quiz's introduction (/preview-quiz) and the quiz itself belong to the learner's subscribed courses.
+const SUBSCRIBED = item('/subscribed-courses', 'Subscribed Courses', [
+  'Subscribed Courses',
+  'Quiz',
+  'Preview Quiz',
+]);
 const MY_REPORTS = item('/summary-report?tab=quiz', 'My Reports', ['My Reports']);
 
 /** The side navigation of SPEC §2: exact items and order per role. */

@@ -16,10 +16,24 @@ export interface SniffedFile {
   category: FileCategory;
 }
 
-/** Detects the real type from the first bytes; the name and the browser's claimed type are ignored. */
+/** What file-type reads for a complete answer: only for the formats below, whose type shows later than 100 bytes. */
+const LONG_SNIFF_BYTES = 4100;
+
+/**
+ * Whether the first 100 bytes left the type open: Office documents (.docx, .pptx, .xlsx) are ZIP files named by the
+ * entries inside them, which come after the first entry's name and data; an MP3 starts with an ID3 tag of any size
+ * before its first frame. Every other accepted format (PDF, images, MP4/MOV/WebM, GLB) is decided in 100 bytes.
+ */
+const needsLongerLook = (found: { ext: string } | undefined, head: Buffer) =>
+  found?.ext === 'zip' || (!found && head.subarray(0, 3).toString('latin1') === 'ID3');
+
+/** Detects the real type from the first 100 bytes (SPEC §5); the name and the browser's claimed type are ignored. */
 export async function sniffFile(bytes: Buffer): Promise<SniffedFile | null> {
-  const head = bytes.subarray(0, Math.max(FILE_SNIFF_BYTES, 4100));
-  const found = await fileTypeFromBuffer(head);
+  const head = bytes.subarray(0, FILE_SNIFF_BYTES);
+  let found = await fileTypeFromBuffer(head);
+  if (needsLongerLook(found, head) && bytes.length > FILE_SNIFF_BYTES) {
+    found = (await fileTypeFromBuffer(bytes.subarray(0, LONG_SNIFF_BYTES))) ?? found;
+  }
   if (!found) return null;
   return { mime: found.mime, ext: found.ext, category: fileCategoryFromContentType(found.mime) };
 }
