@@ -244,4 +244,33 @@ test.describe('side navigation, footer and profile menu per role (SPEC §2)', ()
     await expect(myReports).toHaveAttribute('aria-current', 'page');
     await context.close();
   });
+
+  test('a route change (SPEC §9) scrolls to the top and closes the profile menu (toasts: web/app/toast.test.ts)', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 500 } });
+    const page = await context.newPage();
+    await loginAs(page, 'teacher');
+    const nav = sideNav(page);
+    await nav.getByRole('link', { name: 'Course Management', exact: true }).click();
+    await expect(page).toHaveURL(endsWith('/course-list?tab=course'));
+    // A page taller than the window, scrolled down, then another page from the navigation.
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 1500);
+    });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await nav.getByRole('link', { name: 'Course Library', exact: true }).click();
+    await expect(page).toHaveURL(endsWith('/course-library-list'));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // The profile menu open when the user goes back: it does not stay over the next page.
+    await page.getByTestId('profile-box').click();
+    const profileLink = page.getByRole('menuitem', { name: 'Profile' });
+    await expect(profileLink).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(endsWith('/course-list?tab=course'));
+    await expect(profileLink).toBeHidden();
+    await context.close();
+  });
 });

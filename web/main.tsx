@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { Root } from './app/root';
+import { installRouteChangeCleanup } from './app/route-change';
 import { createAppRouter } from './app/router';
 import { takeReferralFromAddress } from './features/partners/referral-params';
 import { PAGES } from './pages';
@@ -17,6 +18,7 @@ installUserChangeReload();
 // Before the router reads the address: a ?ref= code is taken out of it and recorded.
 takeReferralFromAddress();
 const router = createAppRouter(PAGES);
+installRouteChangeCleanup(router);
 // Its own chunk, after the first page: page views must cost the landing page nothing (SPEC §7).
 void import('./app/page-views').then(({ trackPageViews }) => trackPageViews(router)).catch(() => undefined);
 

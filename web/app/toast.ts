@@ -15,6 +15,26 @@ const TITLES: Record<ToastKind, string> = {
   info: 'Info',
 };
 
+/** Which page each shown toast was raised on, and when: a route change closes those of the page left. */
+const raised = new Map<string, { page: string; at: number }>();
+
+/**
+ * A toast raised this long before the user left its page was about that page; one raised later (or after) is
+ * the outcome of the action that navigated ("Course saved", then the list) and stays for the next page.
+ */
+export const TOAST_OUTLIVES_PAGE_MS = 1000;
+
+/** Closes the toasts raised on `page` well before it was left at `leftAt` (route-change.ts). */
+export function closeToastsLeftBehind(page: string, leftAt: number): void {
+  for (const shown of notificationsStore.getState().notifications) {
+    const origin = shown.id ? raised.get(shown.id) : undefined;
+    if (origin && origin.page === page && origin.at < leftAt - TOAST_OUTLIVES_PAGE_MS && shown.id) {
+      notifications.hide(shown.id);
+      raised.delete(shown.id);
+    }
+  }
+}
+
 /** The spec's toasts: 3000 ms, top right, one at a time (the limit is set in notifications-view.tsx). */
 export function toast(kind: ToastKind, message: string): void {
   // Several requests failing together (a revoked token answers 401 to each) must show one toast:
@@ -22,6 +42,8 @@ export function toast(kind: ToastKind, message: string): void {
   const id = `${kind}:${message}`;
   if (notificationsStore.getState().notifications.some((shown) => shown.id === id)) return;
   notifications.clean();
+  raised.clear();
+  raised.set(id, { page: globalThis.location?.pathname ?? '', at: Date.now() });
   notifications.show({
     id,
     color: COLORS[kind],

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { endedPage } from '../../../common/guard';
 import { isUserType } from '../../../common/roles';
 import { ROUTES_WHEN_ENDED, type RouteMeta } from '../../../common/routes';
+import { useCloseOnRouteChange } from '../route-change';
 import { useSession } from '../session';
 import { LS } from '../storage';
 import { EndedBar } from './ended-bar';
@@ -23,6 +24,7 @@ export function AppLayout() {
   const location = useLocation();
   const matches = useMatches();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  useCloseOnRouteChange(closeMobile);
   const [sideNav, setSideNav] = useLocalStorage<'expanded' | 'collapsed'>({
     key: LS.sideNav,
     defaultValue: 'expanded',

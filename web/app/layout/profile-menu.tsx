@@ -10,6 +10,7 @@ import {
   UnstyledButton,
   useMantineColorScheme,
 } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowBackUp,
   IconCreditCard,
@@ -22,6 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { hasOwnPlan, type UserType } from '../../../common/roles';
 import { logout, switchBack } from '../account';
+import { useCloseOnRouteChange } from '../route-change';
 import { LS, type StoredSession } from '../storage';
 import { toast } from '../toast';
 import { useStoredJson } from '../use-stored-json';
@@ -47,6 +49,8 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
   const updateUser = useUpdateUserInfo(session.userId);
   const logo = useLogoPaths(session.userId);
   const canSwitchBack = useStoredJson<unknown[]>(LS.switchAccountStack, []).length > 0;
+  const [menuOpened, menu] = useDisclosure(false);
+  useCloseOnRouteChange(menu.close);
   const ownPlan = hasOwnPlan(userType, session.instituteId);
   const planPage = session.isFreeTrial ? 'upgrade' : 'manage';
   const dark = colorScheme === 'dark';
@@ -79,7 +83,7 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
           {collapsed ? null : 'Back to Previous User'}
         </Button>
       )}
-      <Menu position="top-start" width={240} withinPortal>
+      <Menu position="top-start" width={240} withinPortal opened={menuOpened} onChange={menu.set}>
         <Menu.Target>
           <UnstyledButton
             aria-label="Open profile menu"

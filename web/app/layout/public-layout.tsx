@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useHomeTheme } from '../home-theme';
+import { useCloseOnRouteChange } from '../route-change';
 import { useSession } from '../session';
 import { Logo } from './logo';
 
@@ -25,6 +26,7 @@ const FOOTER_LINKS = [
 /** Public pages in the spec's "home" theme: a light landing look with header and footer links. */
 export function PublicLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  useCloseOnRouteChange(close);
   // Mounted from the first opening on, so later closings keep their transition.
   const [menuWanted, setMenuWanted] = useState(false);
   const session = useSession();

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { closeToastsLeftBehind } from './toast';
+
+// SPEC §9: "Route change cleanup runs after 50 ms": once a new page is shown, the window goes back to the top,
+// open menus and drawers close, and toasts raised on the page just left go away. Toasts raised by the action that
+// led here ("Course saved", then the course list) stay: see closeToastsLeftBehind.
+export const ROUTE_CHANGE_CLEANUP_MS = 50;
+const ROUTE_CHANGED = 'gurukul:route-changed';
+
+interface RouteChanges {
+  readonly state: { location: { pathname: string; hash: string }; navigation: { state: string } };
+  subscribe(listener: (state: RouteChanges['state']) => void): () => void;
+}
+
+/** Watches the router: a new path (not a new query on the same page) runs the clean-up 50 ms after it shows. */
+export function installRouteChangeCleanup(router: RouteChanges): () => void {
+  let shown = router.state.location.pathname;
+  let leftAt = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return router.subscribe((state) => {
+    if (state.navigation.state !== 'idle') {
+      // The moment the user asked to go: toasts raised before it belong to the page being left.
+      if (state.location.pathname === shown) leftAt = Date.now();
+      return;
+    }
+    const { pathname, hash } = state.location;
+    if (pathname === shown) return;
+    const left = shown;
+    shown = pathname;
+    const asked = leftAt;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!hash) window.scrollTo({ top: 0, left: 0 });
+      closeToastsLeftBehind(left, asked);
+      window.dispatchEvent(new Event(ROUTE_CHANGED));
+      leftAt = Date.now();
+    }, ROUTE_CHANGE_CLEANUP_MS);
+  });
+}
+
+/** Calls `close` after each route change: menus, drawers and popovers that must not stay open on the next page. */
+export function useCloseOnRouteChange(close: () => void): void {
+  useEffect(() => {
+    window.addEventListener(ROUTE_CHANGED, close);
+    return () => window.removeEventListener(ROUTE_CHANGED, close);
+  }, [close]);
+}
