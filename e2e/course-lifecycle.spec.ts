@@ -82,7 +82,7 @@ test('a course from the wizard to a student who resumes where they stopped', asy
   await expect(teacher.getByTestId('course-status')).toHaveText('Pending re-approval');
   await expect(approvalsBadge(admin)).toHaveText(String(before + 1));
   await admin.getByRole('link', { name: title }).click();
-  await expect(admin.getByTestId('changes')).toContainText('price');
+  await expect(admin.getByTestId('changes')).toContainText('Price');
   await admin.getByRole('button', { name: 'Approve' }).click();
   await expect(approvalsBadge(admin)).toHaveText(String(before));
 

@@ -9,6 +9,7 @@ import { createCourse, VALID_COURSE_INFO } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import type { CourseSnapshot } from '../courses/snapshot';
+import { diffSnapshots } from './snapshots';
 
 let ctx: TestContext;
 let baseUrl = '';
@@ -363,7 +364,7 @@ describe('re-approval of a live course', () => {
         {
           area: 'info',
           kind: 'changed',
-          label: 'title',
+          label: 'Title',
           before: 'Geometry basics',
           after: 'Geometry, revised',
         },
@@ -405,6 +406,36 @@ describe('re-approval of a live course', () => {
     expect(body.course).toMatchObject({ id, status: 'PENDING' });
     expect(body.course.steps['course-information']).toBe(true);
     expect(body.current.info).toMatchObject({ title: VALID_COURSE_INFO.title });
+  });
+});
+
+describe('the list of changes', () => {
+  const snapshot = (info: Partial<CourseSnapshot['info']>): CourseSnapshot => ({
+    info: { ...VALID_COURSE_INFO, thumbnailPath: null, ...info },
+    videos: [],
+    faqs: [],
+    materials: [],
+    quizzes: [],
+  });
+
+  it('names fields as the course form does and never shows where a picture is stored', () => {
+    const stored = 'courses/5f0c/thumbnail-9a1b.png';
+    const changes = diffSnapshots(
+      snapshot({ passingScore: 60, thumbnailPath: null }),
+      snapshot({ passingScore: 70, thumbnailPath: stored }),
+    );
+    expect(changes).toEqual([
+      { area: 'info', kind: 'changed', label: 'Passing score', before: '60', after: '70' },
+      { area: 'info', kind: 'changed', label: 'Course picture', before: 'no picture', after: 'a picture' },
+    ]);
+    const replaced = diffSnapshots(
+      snapshot({ thumbnailPath: stored }),
+      snapshot({ thumbnailPath: `${stored}2` }),
+    );
+    expect(replaced).toEqual([
+      { area: 'info', kind: 'changed', label: 'Course picture', before: 'a picture', after: 'a new picture' },
+    ]);
+    expect(JSON.stringify([...changes, ...replaced])).not.toContain('courses/');
   });
 });
 

@@ -54,6 +54,25 @@ export async function buildSnapshot(db: Executor, course: CourseRow): Promise<Co
   };
 }
 
+/** The course form's names for the fields a re-approval can change (never a column or storage name). */
+const INFO_LABELS: Record<keyof CourseSnapshot['info'], string> = {
+  title: 'Title',
+  description: 'Description',
+  category: 'Category',
+  level: 'Level',
+  language: 'Language',
+  price: 'Price',
+  currency: 'Currency',
+  passingScore: 'Passing score',
+  thumbnailPath: 'Course picture',
+};
+
+/** A field's value as the admin reads it: a picture is there or not, never where it is stored. */
+function infoValue(key: keyof CourseSnapshot['info'], value: unknown): string {
+  if (key === 'thumbnailPath') return value ? 'a picture' : 'no picture';
+  return String(value ?? '');
+}
+
 /** What changed since the approved version, in words an admin can review. */
 export function diffSnapshots(approved: CourseSnapshot, current: CourseSnapshot): SnapshotChange[] {
   const changes: SnapshotChange[] = [];
@@ -61,12 +80,13 @@ export function diffSnapshots(approved: CourseSnapshot, current: CourseSnapshot)
     const before = approved.info[key];
     const after = current.info[key];
     if (String(before ?? '') !== String(after ?? '')) {
+      const replaced = key === 'thumbnailPath' && before && after;
       changes.push({
         area: 'info',
         kind: 'changed',
-        label: key,
-        before: String(before ?? ''),
-        after: String(after ?? ''),
+        label: INFO_LABELS[key],
+        before: infoValue(key, before),
+        after: replaced ? 'a new picture' : infoValue(key, after),
       });
     }
   }

@@ -22,6 +22,15 @@ import { toast } from '../../app/toast';
 import { CourseDetails, StatusBadge } from '../courses';
 import { useApproval, useReview } from './approval-api';
 
+/** Where a change is, as the course editor's tabs name it. */
+const AREA_LABELS: Record<SnapshotChange['area'], string> = {
+  info: 'Course information',
+  videos: 'Video',
+  faqs: 'FAQ',
+  materials: 'Study material',
+  quizzes: 'Quiz',
+};
+
 function Changes({ changes }: { changes: SnapshotChange[] }) {
   if (changes.length === 0) return <Text c="dimmed">No differences from the approved version.</Text>;
   return (
@@ -37,7 +46,7 @@ function Changes({ changes }: { changes: SnapshotChange[] }) {
               {change.kind}
             </Badge>
             <Text size="sm" fw={600}>
-              {change.area === 'info' ? change.label : `${change.area}: ${change.label}`}
+              {change.area === 'info' ? change.label : `${AREA_LABELS[change.area]}: ${change.label}`}
             </Text>
             {change.before !== undefined && (
               <Text size="sm" c="dimmed">
