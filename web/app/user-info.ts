@@ -11,8 +11,9 @@ export const logoPathQuery = (userId: string, version: 'tiny' | 'medium' = 'tiny
     staleTime: 10 * 60_000,
   });
 
-export function useLogoPaths(userId: string | undefined) {
-  return useQuery({ ...logoPathQuery(userId ?? ''), enabled: Boolean(userId) });
+/** The pictures at `version`: tiny for a profile image in the menu, medium for a brand logo (SPEC §7). */
+export function useLogoPaths(userId: string | undefined, version: 'tiny' | 'medium' = 'tiny') {
+  return useQuery({ ...logoPathQuery(userId ?? '', version), enabled: Boolean(userId) });
 }
 
 type AccountAnswer = Omit<SessionAnswer, 'jwtToken' | 'impersonatedBy'>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from '../../../common/files';
@@ -8,6 +9,13 @@ import { storedFiles, users } from '../../db/schema/index';
 import { payerIdOf } from '../../http/account-state';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import {
+  IMAGE_SIZE_NAMES,
+  IMAGE_SIZES,
+  type ImageSize,
+  resizeImage,
+  sizedImageKey,
+} from '../../media/image-sizes';
 import { planStorageBytes, storageCoveredBy } from '../plans/limits';
 
 export interface SniffedFile {
@@ -76,6 +84,60 @@ export async function storeUpload(
     visibility: options.visibility ?? 'private',
   });
   return { key, sniffed };
+}
+
+/**
+ * Stores the smaller copies of an uploaded picture beside it (media/image-sizes.ts), with the picture's owner and
+ * visibility. A copy that cannot be made is skipped with a warning: the picture itself stays, and readers fall
+ * back to it (imageUrlAt).
+ */
+export async function storeImageSizes(
+  app: App,
+  options: { key: string; bytes: Buffer; ownerId: string; visibility: 'private' | 'shared' },
+): Promise<void> {
+  const work = path.join(app.config.dataDir, 'tmp');
+  await mkdir(work, { recursive: true });
+  for (const size of IMAGE_SIZE_NAMES) {
+    try {
+      const resized = await resizeImage(options.bytes, IMAGE_SIZES[size], work);
+      const key = sizedImageKey(options.key, size);
+      await app.storage.put(key, resized, 'image/webp');
+      const values = {
+        path: key,
+        ownerId: options.ownerId,
+        contentType: 'image/webp',
+        category: fileCategoryFromContentType('image/webp'),
+        sizeBytes: resized.length,
+        visibility: options.visibility,
+      };
+      await app.db
+        .insert(storedFiles)
+        .values(values)
+        .onConflictDoUpdate({ target: storedFiles.path, set: values });
+    } catch (error) {
+      app.log.warn({ err: error, key: options.key, size }, 'could not make a smaller copy of a picture');
+    }
+  }
+}
+
+/** A picture and its smaller copies, removed together. */
+export async function removeStoredImage(app: App, key: string): Promise<void> {
+  await removeStoredFile(app, key);
+  for (const size of IMAGE_SIZE_NAMES) await removeStoredFile(app, sizedImageKey(key, size));
+}
+
+/** A signed URL for the `size` copy of a stored picture, or for the picture itself where no copy was made. */
+export async function imageUrlAt(app: App, key: string, size: ImageSize | undefined): Promise<string> {
+  if (size) {
+    const sized = sizedImageKey(key, size);
+    const [copy] = await app.db
+      .select({ path: storedFiles.path })
+      .from(storedFiles)
+      .where(eq(storedFiles.path, sized))
+      .limit(1);
+    if (copy) return app.storage.signedUrl(sized);
+  }
+  return app.storage.signedUrl(key);
 }
 
 /** Deletes a stored file and its row, so no one is handed a link to a file that is gone. */

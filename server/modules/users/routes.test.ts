@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONTS } from '../../../common/fonts';
 import { MSG } from '../../../common/messages';
 import { THEME_COLORS } from '../../../common/theme-colors';
-import { users } from '../../db/schema/index';
+import { storedFiles, users } from '../../db/schema/index';
 import { signFileUrl } from '../../providers/storage/storage';
 import { buildAndLogin, buildUser, login } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -29,12 +30,32 @@ function upload(headers: Headers, userId: string, kind: string, file: ReturnType
   });
 }
 
-const logoPath = (headers: Headers, userId: string) =>
+/** The pictures' URLs; without a version, the pictures as uploaded. */
+const logoPath = (headers: Headers, userId: string, version?: string) =>
   ctx.app.inject({
     method: 'GET',
-    url: `/api/common/user-info/logo-path?userId=${userId}&version=tiny`,
+    url: `/api/common/user-info/logo-path?userId=${userId}${version ? `&version=${version}` : ''}`,
     headers,
   });
+
+/** A PNG of the given size, drawn: a real picture for the resizer. */
+function pngOf(width: number, height: number): Buffer {
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#2b6cb0';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#ffffff';
+  context.fillRect(width / 4, height / 4, width / 2, height / 2);
+  return canvas.toBuffer('image/png');
+}
+
+/** Width and height of a stored picture, read by decoding it. */
+async function sizeOf(url: string): Promise<{ width: number; height: number; type: string }> {
+  const file = await ctx.app.inject({ method: 'GET', url });
+  expect(file.statusCode).toBe(200);
+  const image = await loadImage(file.rawPayload);
+  return { width: image.width, height: image.height, type: String(file.headers['content-type']) };
+}
 
 describe('PUT /api/common/user-info/{userId}', () => {
   it('saves the dark theme and returns it on the next login', async () => {
@@ -114,6 +135,57 @@ describe('PUT /api/common/user-info/{userId}', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect((await putInfo(admin.headers, 'not-a-uuid', { isDarkTheme: true })).statusCode).toBe(400);
+  });
+});
+
+describe('picture sizes', () => {
+  it('makes a tiny and a medium copy on upload and serves the size asked for, the original without one', async () => {
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'institute' });
+    const logo = pngOf(1200, 600);
+    expect(
+      (await upload(headers, user.id, 'brandLogo', multipart('logo.png', 'image/png', logo))).statusCode,
+    ).toBe(200);
+    const photo = pngOf(800, 800);
+    expect(
+      (await upload(headers, user.id, 'profileImage', multipart('me.png', 'image/png', photo))).statusCode,
+    ).toBe(200);
+
+    const tiny = (await logoPath(headers, user.id, 'tiny')).json();
+    expect(await sizeOf(tiny.profileImage)).toEqual({ width: 96, height: 96, type: 'image/webp' });
+    const medium = (await logoPath(headers, user.id, 'medium')).json();
+    expect(await sizeOf(medium.brandLogo)).toEqual({ width: 320, height: 160, type: 'image/webp' });
+    const original = (await logoPath(headers, user.id)).json();
+    expect(await sizeOf(original.brandLogo)).toEqual({ width: 1200, height: 600, type: 'image/png' });
+    // Smaller on the wire: the point of it.
+    const bytes = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).rawPayload.length;
+    expect(await bytes(medium.brandLogo)).toBeLessThan((await bytes(original.brandLogo)) / 2);
+
+    expect((await logoPath(headers, user.id, 'huge')).statusCode).toBe(400);
+  });
+
+  it('never enlarges a small picture, and removes the copies with the picture they belong to', async () => {
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    await upload(headers, user.id, 'profileImage', multipart('small.png', 'image/png', pngOf(40, 30)));
+    const first = (await logoPath(headers, user.id, 'medium')).json().profileImage;
+    expect(await sizeOf(first)).toEqual({ width: 40, height: 30, type: 'image/webp' });
+
+    await upload(headers, user.id, 'profileImage', multipart('next.png', 'image/png', pngOf(300, 300)));
+    expect((await ctx.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    const rows = await ctx.app.db.select().from(storedFiles).where(eq(storedFiles.ownerId, user.id));
+    // The new picture and its two copies; nothing left of the first.
+    expect(rows.map((row) => row.path.replace(/^.*\//, '').replace(/^[\w-]{36}/, 'ID')).sort()).toEqual([
+      'ID-medium.webp',
+      'ID-tiny.webp',
+      'ID.png',
+    ]);
+  });
+
+  it('serves the picture itself when it has no copies (uploaded before sizes were made)', async () => {
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    await upload(headers, user.id, 'profileImage', multipart('me.png', 'image/png', pngOf(200, 200)));
+    await ctx.app.db.delete(storedFiles).where(like(storedFiles.path, `users/${user.id}/%-tiny.webp`));
+    const url = (await logoPath(headers, user.id, 'tiny')).json().profileImage;
+    expect(await sizeOf(url)).toEqual({ width: 200, height: 200, type: 'image/png' });
   });
 });
 

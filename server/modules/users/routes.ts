@@ -9,8 +9,9 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canEditUser, canSeeUserImages } from '../../http/policies';
+import { IMAGE_SIZE_NAMES, type ImageSize } from '../../media/image-sizes';
 import { presentAccount } from '../auth/sessions';
-import { removeStoredFile, storeUpload } from '../files/uploads';
+import { imageUrlAt, removeStoredImage, storeImageSizes, storeUpload } from '../files/uploads';
 
 const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
 const self = { access: 'any', allowWhenEnded: true } as const;
@@ -61,15 +62,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         allowed: ALLOWED_IMAGE_TYPES,
         visibility: 'shared',
       });
+      // The small copies before the picture is named: a reader never finds the picture without them.
+      await storeImageSizes(app, { key, bytes, ownerId: user.id, visibility: 'shared' });
       const column = kind === 'profileImage' ? { profileImagePath: key } : { brandLogoPath: key };
       const previous = kind === 'profileImage' ? user.profileImagePath : user.brandLogoPath;
       const [updated] = await app.db.update(users).set(column).where(eq(users.id, user.id)).returning();
-      if (previous) await removeStoredFile(app, previous);
+      if (previous) await removeStoredImage(app, previous);
       return presentAccount(app.db, updated);
     },
   );
 
-  // version (tiny | medium) names the size the caller wants; images are served as uploaded for now.
+  // version names the size the caller shows the pictures at (SPEC §7: tiny for the profile image in the menu,
+  // medium for a brand logo); without it, or for a picture uploaded before sizes were made, the picture itself.
   app.get(
     '/api/common/user-info/logo-path',
     {
@@ -77,15 +81,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           userId: z.uuid({ error: 'Invalid user id' }),
-          version: z.string().max(20).optional(),
+          version: z.enum(IMAGE_SIZE_NAMES, { error: 'version must be tiny or medium' }).optional(),
         }),
       },
     },
     async (request): Promise<LogoPaths> => {
       const user = await loadUser(app, request.query.userId);
       if (!canSeeUserImages(actorOf(request), user)) throw forbidden();
-      const sign = (key: string | null) => (key ? app.storage.signedUrl(key) : null);
-      return { brandLogo: sign(user.brandLogoPath), profileImage: sign(user.profileImagePath) };
+      const size = request.query.version as ImageSize | undefined;
+      const sign = (key: string | null) => (key ? imageUrlAt(app, key, size) : null);
+      return { brandLogo: await sign(user.brandLogoPath), profileImage: await sign(user.profileImagePath) };
     },
   );
 };

@@ -320,7 +320,7 @@ describe('the app on S3 storage', () => {
 
       const paths = await ctx.app.inject({
         method: 'GET',
-        url: `/api/common/user-info/logo-path?userId=${user.id}&version=tiny`,
+        url: `/api/common/user-info/logo-path?userId=${user.id}`,
         headers,
       });
       expect(paths.statusCode).toBe(200);

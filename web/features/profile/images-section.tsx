@@ -88,6 +88,8 @@ function ImageUpload({
 
 export function ImagesSection({ session, userType }: { session: StoredSession; userType: UserType }) {
   const logo = useLogoPaths(session.userId);
+  // Shown 120 px wide: the medium copy keeps it sharp on high-density screens.
+  const brand = useLogoPaths(session.userId, 'medium');
   const hasBrand = userType === 'teacher' || userType === 'institute';
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="images-heading">
@@ -106,7 +108,7 @@ export function ImagesSection({ session, userType }: { session: StoredSession; u
             session={session}
             kind="brandLogo"
             label="Brand logo"
-            current={logo.data?.brandLogo ?? null}
+            current={brand.data?.brandLogo ?? null}
           />
         )}
       </Group>
