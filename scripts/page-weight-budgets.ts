@@ -40,7 +40,9 @@ const kb = (jsBrotli: number, jsGzip: number, jsRaw: number, cssBrotli = 33): Bu
  * a ceiling whenever a page gets lighter, and never raise one without saying why in the commit.
  */
 export const BUDGETS: Record<MeasuredPage, Budget> = {
-  '/': kb(135, 156, 480),
+  // Raw 480 → 482 (2026-11-26): SPEC §9's route-change clean-up (menus and drawers close, toasts remember their
+  // page) and SPEC §7's page views, both loaded after the first paint where they can be; brotli unchanged.
+  '/': kb(135, 156, 482),
   '/explore-course': kb(192, 220, 660),
   '/pricing': kb(150, 172, 525),
   '/login': kb(175, 200, 620),

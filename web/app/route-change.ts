@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
+import { ROUTE_CHANGED } from './route-change-events';
 import { closeToastsLeftBehind } from './toast';
 
 // SPEC §9: "Route change cleanup runs after 50 ms": once a new page is shown, the window goes back to the top,
 // open menus and drawers close, and toasts raised on the page just left go away. Toasts raised by the action that
 // led here ("Course saved", then the course list) stay: see closeToastsLeftBehind.
 export const ROUTE_CHANGE_CLEANUP_MS = 50;
-const ROUTE_CHANGED = 'gurukul:route-changed';
 
 interface RouteChanges {
   readonly state: { location: { pathname: string; hash: string }; navigation: { state: string } };
@@ -36,12 +35,4 @@ export function installRouteChangeCleanup(router: RouteChanges): () => void {
       leftAt = Date.now();
     }, ROUTE_CHANGE_CLEANUP_MS);
   });
-}
-
-/** Calls `close` after each route change: menus, drawers and popovers that must not stay open on the next page. */
-export function useCloseOnRouteChange(close: () => void): void {
-  useEffect(() => {
-    window.addEventListener(ROUTE_CHANGED, close);
-    return () => window.removeEventListener(ROUTE_CHANGED, close);
-  }, [close]);
 }

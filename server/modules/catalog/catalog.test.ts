@@ -1,9 +1,11 @@
+import { createCanvas } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseFaqs, courses } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { createCourseViaApi, makeTinyClip, submitAndApprove, uploadClip } from '../../test/live-courses';
+import { multipart } from '../../test/uploads';
 import { buildSnapshot } from '../approvals/snapshots';
 
 let ctx: TestContext;
@@ -195,3 +197,61 @@ describe('the public catalog', () => {
     ).toBe(404);
   });
 });
+
+describe('brands on catalog cards (issue 19 item 7)', () => {
+  const uploadLogo = async (who: Awaited<ReturnType<typeof buildAndLogin>>) => {
+    const file = multipart('logo.png', 'image/png', pngOf(640, 320));
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/common/user-info/${who.user.id}/image?kind=brandLogo`,
+      payload: file.payload,
+      headers: { ...who.headers, ...file.headers },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const card = async (id: string) =>
+    (
+      (await get('/api/catalog/courses?search=Brand')).json().courses as {
+        id: string;
+        brandLogoUrl: string | null;
+      }[]
+    ).find((course) => course.id === id);
+
+  it("shows the teacher's logo, else their institute's, else none (the product's logo is the page's)", async () => {
+    const institute = await buildAndLogin(ctx.app, { userType: 'institute', fullName: 'Brand Institute' });
+    const member = await buildAndLogin(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
+    const plain = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const memberCourse = await createCourseViaApi(ctx.app, member.headers, { title: 'Brand member course' });
+    await submitAndApprove(ctx.app, member.headers, admin, memberCourse);
+    const plainCourse = await createCourseViaApi(ctx.app, plain.headers, { title: 'Brand plain course' });
+    await submitAndApprove(ctx.app, plain.headers, admin, plainCourse);
+
+    expect((await card(plainCourse))?.brandLogoUrl).toBeNull();
+    expect((await card(memberCourse))?.brandLogoUrl).toBeNull();
+
+    await uploadLogo(institute);
+    const inherited = (await card(memberCourse))?.brandLogoUrl;
+    expect(inherited).toMatch(new RegExp(`^/api/files/users/${institute.user.id}/[\\w-]+-medium\\.webp\\?`));
+    const served = await get(inherited as string);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+
+    await uploadLogo(member);
+    expect((await card(memberCourse))?.brandLogoUrl).toMatch(
+      new RegExp(`^/api/files/users/${member.user.id}/`),
+    );
+    const detail = (await get(`/api/catalog/courses/${memberCourse}`)).json();
+    expect(detail.brandLogoUrl).toMatch(
+      new RegExp(`^/api/files/users/${member.user.id}/[\\w-]+-medium\\.webp\\?`),
+    );
+  });
+});
+
+/** A drawn PNG, so the resizer has a real picture. */
+function pngOf(width: number, height: number): Buffer {
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#c05621';
+  context.fillRect(0, 0, width, height);
+  return canvas.toBuffer('image/png');
+}

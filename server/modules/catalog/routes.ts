@@ -5,6 +5,7 @@ import type { CatalogCourseDetail } from '../../../common/contracts/catalog';
 import { courseSubscriptions } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
 import { sendHlsFile } from '../files/hls';
+import { imageUrlsAt } from '../files/uploads';
 import {
   lessonsOf,
   listCatalog,
@@ -37,7 +38,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/catalog/courses/:courseId',
     { config: { access: 'public' }, schema: { params: courseParams } },
     async (request): Promise<CatalogCourseDetail> => {
-      const { course, teacherName, snapshot } = await loadLiveCourse(app, request.params.courseId);
+      const { course, teacherName, snapshot, brandLogoPath } = await loadLiveCourse(
+        app,
+        request.params.courseId,
+      );
+      const logos = await imageUrlsAt(app, [brandLogoPath], 'medium');
       let subscribed: boolean | null = null;
       if (request.actor) {
         const [found] = await app.db
@@ -52,7 +57,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         subscribed = Boolean(found);
       }
       return {
-        ...presentCatalogCourse(app, course, teacherName),
+        ...presentCatalogCourse(
+          app,
+          course,
+          teacherName,
+          brandLogoPath ? (logos.get(brandLogoPath) ?? null) : null,
+        ),
         lessons: lessonsOf(snapshot).map((video) => ({
           id: video.id,
           title: video.title,

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CatalogCourse, CatalogPage } from '../../../common/contracts/catalog';
 import { containsPattern } from '../../db/like-pattern';
 import { type CourseRow, courses, users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import type { CourseSnapshot } from '../courses/snapshot';
+import { imageUrlsAt } from '../files/uploads';
 
 export const CATALOG_PAGE_SIZE = 12;
 
@@ -34,8 +36,18 @@ export const previewPlaylistUrl = (courseId: string, videoId: string) =>
 
 const info = (field: string) => sql`(${courses.approvedSnapshot} -> 'info' ->> ${field})`;
 
+/** A teacher's institute, joined for its brand logo. */
+const institutes = alias(users, 'institutes');
+/** The brand a course shows: its teacher's logo, or else their institute's. */
+const brandLogoPath = sql<string | null>`coalesce(${users.brandLogoPath}, ${institutes.brandLogoPath})`;
+
 /** A course card as anyone sees it in the catalog: only what the live snapshot says. */
-export function presentCatalogCourse(app: App, course: CourseRow, teacherName: string): CatalogCourse {
+export function presentCatalogCourse(
+  app: App,
+  course: CourseRow,
+  teacherName: string,
+  brandLogoUrl: string | null,
+): CatalogCourse {
   const snapshot = liveSnapshot(course) as CourseSnapshot;
   const lessons = lessonsOf(snapshot);
   const previews = previewsOf(snapshot);
@@ -55,6 +67,7 @@ export function presentCatalogCourse(app: App, course: CourseRow, teacherName: s
     totalSeconds: Math.round(lessons.reduce((sum, video) => sum + (video.durationSeconds ?? 0), 0)),
     posterUrl: poster ? app.storage.signedUrl(poster) : null,
     thumbnailUrl: snapshot.info.thumbnailPath ? app.storage.signedUrl(snapshot.info.thumbnailPath) : null,
+    brandLogoUrl,
   };
 }
 
@@ -80,15 +93,28 @@ export async function listCatalog(app: App, query: CatalogQuery): Promise<Catalo
     .innerJoin(users, eq(users.id, courses.ownerId))
     .where(where);
   const rows = await app.db
-    .select({ course: courses, teacherName: users.fullName })
+    .select({ course: courses, teacherName: users.fullName, brandLogoPath })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.ownerId))
+    .leftJoin(institutes, eq(institutes.id, users.instituteId))
     .where(where)
     .orderBy(desc(courses.reviewedAt), desc(courses.id))
     .limit(CATALOG_PAGE_SIZE)
     .offset((query.page - 1) * CATALOG_PAGE_SIZE);
+  const logos = await imageUrlsAt(
+    app,
+    rows.map((row) => row.brandLogoPath),
+    'medium',
+  );
   return {
-    courses: rows.map((row) => presentCatalogCourse(app, row.course, row.teacherName)),
+    courses: rows.map((row) =>
+      presentCatalogCourse(
+        app,
+        row.course,
+        row.teacherName,
+        row.brandLogoPath ? (logos.get(row.brandLogoPath) ?? null) : null,
+      ),
+    ),
     total,
     page: query.page,
     pageSize: CATALOG_PAGE_SIZE,
@@ -98,9 +124,10 @@ export async function listCatalog(app: App, query: CatalogQuery): Promise<Catalo
 /** A course with a live version and its teacher's name, or 404 for a draft, pending or unknown one. */
 export async function loadLiveCourse(app: App, courseId: string) {
   const [row] = await app.db
-    .select({ course: courses, teacherName: users.fullName, instituteId: users.instituteId })
+    .select({ course: courses, teacherName: users.fullName, instituteId: users.instituteId, brandLogoPath })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.ownerId))
+    .leftJoin(institutes, eq(institutes.id, users.instituteId))
     .where(and(eq(courses.id, courseId), isNotNull(courses.approvedSnapshot)));
   if (!row) throw notFound('Course not found');
   return { ...row, snapshot: liveSnapshot(row.course) as CourseSnapshot };

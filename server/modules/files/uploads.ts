@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from '../../../common/files';
 import { isUserType } from '../../../common/roles';
@@ -138,6 +138,47 @@ export async function imageUrlAt(app: App, key: string, size: ImageSize | undefi
     if (copy) return app.storage.signedUrl(sized);
   }
   return app.storage.signedUrl(key);
+}
+
+/** Signed URLs at `size` for many pictures at once (a page of catalog cards): one query, not one per picture. */
+export async function imageUrlsAt(
+  app: App,
+  keys: readonly (string | null)[],
+  size: ImageSize,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(keys.filter((key): key is string => Boolean(key)))];
+  if (wanted.length === 0) return new Map();
+  const copies = await app.db
+    .select({ path: storedFiles.path })
+    .from(storedFiles)
+    .where(
+      inArray(
+        storedFiles.path,
+        wanted.map((key) => sizedImageKey(key, size)),
+      ),
+    );
+  const made = new Set(copies.map((copy) => copy.path));
+  return new Map(
+    wanted.map((key) => {
+      const sized = sizedImageKey(key, size);
+      return [key, app.storage.signedUrl(made.has(sized) ? sized : key)];
+    }),
+  );
+}
+
+/**
+ * The brand a person's work shows (issue 19 item 7): their brand logo, or their institute's, at medium size;
+ * null when neither has one (the product's logo shows instead).
+ */
+export async function brandLogoUrlOf(app: App, userId: string): Promise<string | null> {
+  const person = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!person) return null;
+  let key = person.brandLogoPath;
+  if (!key && person.instituteId) {
+    const institute = await app.db.query.users.findFirst({ where: eq(users.id, person.instituteId) });
+    key = institute?.brandLogoPath ?? null;
+  }
+  return key ? ((await imageUrlsAt(app, [key], 'medium')).get(key) ?? null) : null;
 }
 
 /** Deletes a stored file and its row, so no one is handed a link to a file that is gone. */

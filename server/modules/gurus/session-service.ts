@@ -18,6 +18,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
+import { brandLogoUrlOf } from '../files/uploads';
 import { limitOf, type PlanHolder } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
 import { type GuruRow, loadTalkableGuru, payerScope } from './access';
@@ -117,6 +118,7 @@ export async function sessionGuruView(app: App, guru: GuruRow, reason: string | 
     avatarGlbUrl: guru.avatarGlbUrl || signed(guru.avatarGlbPath),
     voice: (guru.voice as SessionGuru['voice']) ?? null,
     demoQuestions: demo.map((row) => row.question),
+    brandLogoUrl: await brandLogoUrlOf(app, guru.ownerId),
     available: reason === null,
     unavailableReason: reason,
   };

@@ -14,6 +14,7 @@ import {
 } from '../../test/fixtures/conversations';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { multipart, tinyPng } from '../../test/uploads';
 
 /**
  * The answerer is engineer A's (answering.ts); here it is replaced by a scripted one so these tests check the
@@ -100,6 +101,24 @@ describe('who may talk to a guru', () => {
     });
     expect(info.statusCode).toBe(403);
     expect((await start(stranger.headers, guru.id)).statusCode).toBe(403);
+  });
+
+  it("shows the owner's brand logo on the session, and none when there is none", async () => {
+    const { owner, guru, student } = await readyGuruWithStudent(ctx.app);
+    const info = async () =>
+      (await ctx.app.inject({ url: `/api/gurus/${guru.id}/session-info`, headers: student.headers })).json();
+    expect((await info()).brandLogoUrl).toBeNull();
+    const file = multipart('logo.png', 'image/png', tinyPng());
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/common/user-info/${owner.user.id}/image?kind=brandLogo`,
+      payload: file.payload,
+      headers: { ...owner.headers, ...file.headers },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url = (await info()).brandLogoUrl as string;
+    expect(url).toMatch(new RegExp(`^/api/files/users/${owner.user.id}/[\\w-]+-medium\\.webp\\?`));
+    expect((await ctx.app.inject({ url })).statusCode).toBe(200);
   });
 
   it('says a draft guru is not ready and refuses a session on it', async () => {

@@ -5,7 +5,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { endedPage } from '../../../common/guard';
 import { isUserType } from '../../../common/roles';
 import { ROUTES_WHEN_ENDED, type RouteMeta } from '../../../common/routes';
-import { useCloseOnRouteChange } from '../route-change';
+import { useCloseOnRouteChange } from '../route-change-events';
 import { useSession } from '../session';
 import { LS } from '../storage';
 import { EndedBar } from './ended-bar';

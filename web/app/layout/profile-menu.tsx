@@ -23,7 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { hasOwnPlan, type UserType } from '../../../common/roles';
 import { logout, switchBack } from '../account';
-import { useCloseOnRouteChange } from '../route-change';
+import { useCloseOnRouteChange } from '../route-change-events';
 import { LS, type StoredSession } from '../storage';
 import { toast } from '../toast';
 import { useStoredJson } from '../use-stored-json';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useHomeTheme } from '../home-theme';
-import { useCloseOnRouteChange } from '../route-change';
+import { useCloseOnRouteChange } from '../route-change-events';
 import { useSession } from '../session';
 import { Logo } from './logo';
 

@@ -15,11 +15,13 @@ import { Link } from 'react-router';
 import { badgeText, type NavItem, sideNavFor } from '../../../common/navigation';
 import type { UserType } from '../../../common/roles';
 import { homeFor } from '../../../common/routes';
+import { BrandMark } from '../../components/brand-mark';
 import { useApprovalCount } from '../approval-count';
 import type { StoredSession } from '../storage';
 import { LS } from '../storage';
 import { useOpenTicketCount } from '../support-count';
 import { useStoredJson } from '../use-stored-json';
+import { useLogoPaths } from '../user-info';
 import { Logo } from './logo';
 import { NAV_ICONS } from './nav-icons';
 import { ProfileMenu } from './profile-menu';
@@ -33,6 +35,17 @@ interface Props {
   onNavigate: () => void;
 }
 
+/**
+ * The brand a teacher or institute works under (issue 19 item 7): their own logo, or for a teacher of an
+ * institute the institute's; null for other roles and for those without one (the product's logo shows).
+ */
+function useOwnBrandLogo(session: StoredSession, userType: UserType): string | null {
+  const branded = userType === 'teacher' || userType === 'institute';
+  const own = useLogoPaths(branded ? session.userId : undefined, 'medium');
+  const institute = useLogoPaths(branded && session.instituteId ? session.instituteId : undefined, 'medium');
+  return own.data?.brandLogo ?? institute.data?.brandLogo ?? null;
+}
+
 /** The side navigation of SPEC §2, drawn from common/navigation.ts. */
 export function SideNav({ session, userType, activeName, collapsed, onToggleCollapsed, onNavigate }: Props) {
   const approvals = useApprovalCount(userType === 'admin');
@@ -40,12 +53,20 @@ export function SideNav({ session, userType, activeName, collapsed, onToggleColl
   const hasNewMessage = useStoredJson<string[]>(LS.newChatIds, []).length > 0;
   const items = sideNavFor(userType, session.instituteId, session.hiddenModules);
   const explore = userType === 'teacher' || userType === 'student' || userType === 'institute';
+  const brandLogo = useOwnBrandLogo(session, userType);
 
   return (
     <Stack gap="xs" h="100%" justify="space-between">
       <Stack gap={4}>
         <Group visibleFrom="sm" justify={collapsed ? 'center' : 'space-between'} mb="xs" wrap="nowrap">
-          {!collapsed && <Logo to={homeFor(userType)} />}
+          {!collapsed &&
+            (brandLogo ? (
+              <Link to={homeFor(userType)} aria-label="Home" style={{ display: 'flex' }}>
+                <BrandMark url={brandLogo} name={session.fullName} height={32} />
+              </Link>
+            ) : (
+              <Logo to={homeFor(userType)} />
+            ))}
           <ActionIcon
             variant="subtle"
             onClick={onToggleCollapsed}

@@ -21,6 +21,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { CatalogCourse } from '../../../common/contracts/catalog';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '../../../common/courses';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { BrandMark } from '../../components/brand-mark';
 import { type CatalogQuery, useCatalog } from './api';
 import { useLocalPrice } from './local-price';
 
@@ -47,12 +48,15 @@ function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: s
         <Text size="sm" c="dimmed">
           {[course.category, course.level, course.language].filter(Boolean).join(' · ')}
         </Text>
-        <Text size="xs" c="dimmed">
-          By {course.teacherName} · {course.lessonCount} lesson{course.lessonCount === 1 ? '' : 's'}
-          {course.previewCount > 0
-            ? ` · ${course.previewCount} preview${course.previewCount === 1 ? '' : 's'}`
-            : ''}
-        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <BrandMark url={course.brandLogoUrl} name={course.teacherName} height={22} />
+          <Text size="xs" c="dimmed">
+            By {course.teacherName} · {course.lessonCount} lesson{course.lessonCount === 1 ? '' : 's'}
+            {course.previewCount > 0
+              ? ` · ${course.previewCount} preview${course.previewCount === 1 ? '' : 's'}`
+              : ''}
+          </Text>
+        </Group>
         <Group justify="space-between" mt="auto">
           <Text fw={700} data-testid="catalog-price">
             {price}

@@ -19,6 +19,7 @@ import { isUserType } from '../../../common/roles';
 import { formatClock } from '../../../common/time';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
+import { BrandMark } from '../../components/brand-mark';
 import { HlsPlayer } from '../../components/hls-player';
 import { useCheckout } from '../billing';
 import { useCatalogCourse, useSubscribe } from './api';
@@ -85,9 +86,12 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
               {data.language}
             </Badge>
           </Group>
-          <Text size="sm" c="dimmed">
-            By {data.teacherName}
-          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <BrandMark url={data.brandLogoUrl} name={data.teacherName} />
+            <Text size="sm" c="dimmed">
+              By {data.teacherName}
+            </Text>
+          </Group>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>
           <Group justify="space-between">
             <Text fw={700} size="lg" data-testid="detail-price">

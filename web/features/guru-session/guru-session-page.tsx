@@ -31,6 +31,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { SessionGuru } from '../../../common/contracts/gurus';
 import { GURU_LIMITS } from '../../../common/gurus';
 import { api } from '../../app/api';
+import { BrandMark } from '../../components/brand-mark';
 import { CitationLinks } from '../conversations';
 import { RequestMeetingButton } from '../meetings';
 import { SessionAvatar } from './session-avatar';
@@ -118,6 +119,8 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Card withBorder padding="lg">
           <Stack align="center" gap="sm">
+            {/* Whose guru this is: the teacher's or institute's brand, the product's mark without one. */}
+            <BrandMark url={guru.brandLogoUrl} name="School" height={32} />
             <SessionAvatar
               guru={guru}
               level={session.level}
