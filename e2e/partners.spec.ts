@@ -256,6 +256,8 @@ test.describe('the referral programme (issue 17)', () => {
   test('the partner report and the admin’s partner page fit a 390 px phone and have no serious accessibility problem', async ({
     browser,
   }) => {
+    // Two roles and an axe pass per tab: well under a minute when quiet; the limit bounds a hang, not speed.
+    test.setTimeout(180_000);
     const page = await newSession(browser, 'partner');
     await page.setViewportSize({ width: 390, height: 844 });
     for (const tab of ['referred', 'commissions', 'links', 'conversion']) {

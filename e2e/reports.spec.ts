@@ -23,7 +23,8 @@ async function exportFirstLine(page: Page): Promise<string> {
 test('a student, their teacher and the admin read their reports, and a CSV export downloads', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // Three roles in turn: about a minute on a quiet machine, more beside other journeys (it bounds a hang).
+  test.setTimeout(180_000);
 
   // The student's own reports: quiz results (whatever the demo holds) and the demo course's progress.
   const student = await as(browser, 'student');
