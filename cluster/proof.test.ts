@@ -249,6 +249,10 @@ describe('two instances, one worker, shared PostgreSQL, Redis and S3', () => {
       themeColor: 'blue',
     });
     expect(settings.status, settings.body).toBe(200);
+    // The teacher's page on instance A hears the render's progress, made by a worker (relayed through PostgreSQL).
+    const progress: GenerationState[] = [];
+    const socket = await connect(a.url, teacher);
+    socket.on('library-progress', (state: GenerationState) => progress.push(state));
     const queued = await call(a, teacher, 'POST', `/api/course-libraries/${library.id}/generate`);
     expect(queued.status, queued.body).toBe(202);
 
@@ -281,6 +285,9 @@ describe('two instances, one worker, shared PostgreSQL, Redis and S3', () => {
     expect(survivor.output(), outputs).toMatch(
       /"queue":"library-generation"[^\n]*job started|job started[^\n]*"queue":"library-generation"/,
     );
+    // Progress from both workers reached the socket on A, up to the finished library.
+    await expect.poll(() => progress.at(-1)?.status, { timeout: 10_000 }).toBe('ready');
+    expect(progress.filter((state) => state.libraryId === library.id).length).toBeGreaterThan(8);
     const detail = json<LibraryDetail>(await call(a, teacher, 'GET', `/api/course-libraries/${library.id}`));
     expect(detail.status).toBe('ready');
   }, 300_000);
