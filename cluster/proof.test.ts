@@ -8,6 +8,7 @@ import { connectDatabase, type Database } from '../server/db/client';
 import { DEFAULT_PLANS } from '../server/modules/plans/default-plans';
 import { makeTestClip } from '../server/test/clips';
 import { buildServer, type Cluster, type ClusterProcess, startCluster } from '../server/test/cluster';
+import { VALID_COURSE_INFO } from '../server/test/courses';
 import { authHeader, buildUser, TEST_PASSWORD } from '../server/test/factories';
 import { pdfOf } from '../server/test/fixtures/guru-training';
 import { multipart } from '../server/test/uploads';
@@ -167,14 +168,8 @@ describe('two instances, one worker, shared PostgreSQL, Redis and S3', () => {
   it('packages a video uploaded on A in the worker and plays it through B, from the shared store', async () => {
     const teacher = await signIn(a, 'teacher');
     const created = await call(a, teacher, 'POST', '/api/courses', {
+      ...VALID_COURSE_INFO,
       title: 'Across instances',
-      description: 'One upload, two servers.',
-      category: 'Mathematics',
-      level: 'Beginner',
-      language: 'English',
-      price: 0,
-      currency: 'INR',
-      passingScore: 60,
     });
     expect(created.status, created.body).toBe(201);
     const courseId = json<{ id: string }>(created).id;
