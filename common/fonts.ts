@@ -49,6 +49,11 @@ const SERIF_FONTS: ReadonlySet<FontName> = new Set<FontName>([
   'Playfair Display',
 ]);
 
+/** The npm package (under @fontsource/) that ships a font's files: "Exo 2" → "exo-2". */
+export function fontPackage(font: FontName): string {
+  return font.toLowerCase().replace(/ /g, '-');
+}
+
 /** Type guard for validating a stored or user-supplied font name before using it. */
 export function isFontName(value: unknown): value is FontName {
   return typeof value === 'string' && (FONTS as readonly string[]).includes(value);

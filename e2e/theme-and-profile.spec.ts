@@ -135,6 +135,23 @@ test.describe('theme and profile', () => {
       await expect
         .poll(() => target.evaluate(() => getComputedStyle(document.body).fontFamily))
         .toContain('Bitter');
+      // The font itself is there (self-hosted, issue 19 item 1), not a fallback: its faces loaded from our origin,
+      // and no other family of the 34 was fetched.
+      await expect
+        .poll(() =>
+          target.evaluate(async () => {
+            await document.fonts.ready;
+            const loaded = [...document.fonts].filter((face) => face.status === 'loaded');
+            return {
+              bitter: loaded.some((face) => face.family.replace(/"/g, '') === 'Bitter'),
+              check: document.fonts.check('16px "Bitter"'),
+              others: [...new Set(loaded.map((face) => face.family.replace(/"/g, '')))].filter(
+                (family) => family !== 'Bitter',
+              ),
+            };
+          }),
+        )
+        .toEqual({ bitter: true, check: true, others: [] });
     };
 
     await page.reload();

@@ -40,9 +40,11 @@ const kb = (jsBrotli: number, jsGzip: number, jsRaw: number, cssBrotli = 33): Bu
  * a ceiling whenever a page gets lighter, and never raise one without saying why in the commit.
  */
 export const BUDGETS: Record<MeasuredPage, Budget> = {
-  // Raw 480 → 482 (2026-11-26): SPEC §9's route-change clean-up (menus and drawers close, toasts remember their
-  // page) and SPEC §7's page views, both loaded after the first paint where they can be; brotli unchanged.
-  '/': kb(135, 156, 482),
+  // 2026-11-26, raw 480 → 482 and brotli 135 → 137 (gzip 156 → 158): SPEC §9's route-change clean-up, SPEC §7's
+  // page views and the self-hosted fonts' loader (issue 19 item 1), all fetched after the first paint. The build
+  // check counts the first download (134.2 kB brotli); the browser journey counts every script until the network
+  // is quiet, and those after-paint chunks are about 2 kB of it.
+  '/': kb(137, 158, 482),
   '/explore-course': kb(192, 220, 660),
   '/pricing': kb(150, 172, 525),
   '/login': kb(175, 200, 620),

@@ -5,6 +5,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { readableBand } from '../../common/theme-colors';
 import type { SpeechAudio } from '../providers/tts/types';
 import { HLS_SEGMENT_SECONDS, MediaError, runProgram } from './ffmpeg';
+import { ensureFontRegistered } from './fonts';
 
 /** Lesson videos are 1280×720 (see ARCHITECTURE.md, media). */
 export const SEGMENT_WIDTH = 1280;
@@ -220,7 +221,8 @@ function cornerPosition(corner: AvatarCorner): string {
 }
 
 /** The title band: the theme colour behind the title in the library's font, readable (readableBand). */
-function titleBand(title: string, style: SegmentInput['captionStyle']): Buffer {
+export function titleBand(title: string, style: SegmentInput['captionStyle']): Buffer {
+  ensureFontRegistered(style.fontFamily);
   const band = readableBand(style.colorHex);
   const fontSize = 36;
   const font = `600 ${fontSize}px "${style.fontFamily.replace(/"/g, '')}", "DejaVu Sans", sans-serif`;

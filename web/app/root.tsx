@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api';
 import { useHomeThemeActive } from './home-theme';
@@ -24,6 +25,12 @@ export const queryClient = new QueryClient({
 export function Root({ router }: { router: AppRouter }) {
   const session = useSession();
   const home = useHomeThemeActive();
+  const font = session?.font ?? null;
+  // The theme names the font; this brings its files (only that family's). The map of the 34 stylesheets is a
+  // chunk of its own, so no page's first download grows with it.
+  useEffect(() => {
+    void import('./fonts').then(({ loadFont }) => loadFont(font)).catch(() => undefined);
+  }, [font]);
   return (
     <MantineProvider
       theme={buildTheme(session?.themeColor ?? null, session?.font ?? null)}

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
@@ -33,6 +33,7 @@ import {
   type LibraryAvatarKind,
 } from '../../../common/library';
 import { readableBand, THEME_COLORS } from '../../../common/theme-colors';
+import { loadFont } from '../../app/fonts';
 import { toast } from '../../app/toast';
 import { ThemeColorPicker } from '../../components/theme-color-picker';
 import { uploadAvatarImage, useStoreDetail } from './api';
@@ -115,6 +116,10 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
     (THEME_COLORS.find((one) => one.key === settings.themeColor) ?? THEME_COLORS[0]).hex,
   );
   const font = settings.fontFamily as FontName;
+  // The preview shows the chosen font itself, as the rendered video will (server/media/fonts.ts).
+  useEffect(() => {
+    void loadFont(font);
+  }, [font]);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="library-settings-heading">
       <Stack gap="sm">
