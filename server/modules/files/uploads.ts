@@ -89,7 +89,7 @@ export async function storeUpload(
 /**
  * Stores the smaller copies of an uploaded picture beside it (media/image-sizes.ts), with the picture's owner and
  * visibility. A copy that cannot be made is skipped with a warning: the picture itself stays, and readers fall
- * back to it (imageUrlAt).
+ * back to it (imageUrlsAt).
  */
 export async function storeImageSizes(
   app: App,
@@ -124,20 +124,6 @@ export async function storeImageSizes(
 export async function removeStoredImage(app: App, key: string): Promise<void> {
   await removeStoredFile(app, key);
   for (const size of IMAGE_SIZE_NAMES) await removeStoredFile(app, sizedImageKey(key, size));
-}
-
-/** A signed URL for the `size` copy of a stored picture, or for the picture itself where no copy was made. */
-export async function imageUrlAt(app: App, key: string, size: ImageSize | undefined): Promise<string> {
-  if (size) {
-    const sized = sizedImageKey(key, size);
-    const [copy] = await app.db
-      .select({ path: storedFiles.path })
-      .from(storedFiles)
-      .where(eq(storedFiles.path, sized))
-      .limit(1);
-    if (copy) return app.storage.signedUrl(sized);
-  }
-  return app.storage.signedUrl(key);
 }
 
 /** Signed URLs at `size` for many pictures at once (a page of catalog cards): one query, not one per picture. */

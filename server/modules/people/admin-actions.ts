@@ -19,7 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { sendLink } from '../auth/service';
 import { revokeAllSessions } from '../auth/sessions';
-import { removeStoredFile } from '../files/uploads';
+import { removeStoredFile, removeStoredImage } from '../files/uploads';
 import { eraseReferralData } from '../partners/privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -201,7 +201,8 @@ export async function erase(app: App, actor: Actor, userId: string, confirmEmail
     await eraseReferralData(tx, user.id);
   });
   await endEverySession(app, user.id);
-  const files = [user.profileImagePath, user.brandLogoPath, ...attachments.map((row) => row.path)];
-  for (const key of files) if (key) await removeStoredFile(app, key);
+  // Pictures go with their smaller copies (tiny, medium): an erased person leaves no picture behind.
+  for (const key of [user.profileImagePath, user.brandLogoPath]) if (key) await removeStoredImage(app, key);
+  for (const row of attachments) await removeStoredFile(app, row.path);
   await audit(app, actor, 'erase-user', user.id, { userType: user.userType });
 }

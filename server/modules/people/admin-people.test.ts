@@ -8,12 +8,14 @@ import {
   outbox,
   paymentOrders,
   plans,
+  storedFiles,
   subscriptions,
   users,
 } from '../../db/schema/index';
 import { accountState } from '../../http/account-state';
 import { buildAndLogin, buildUser, loginRequest } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { multipart, tinyPng } from '../../test/uploads';
 
 let ctx: TestContext;
 type Session = Awaited<ReturnType<typeof buildAndLogin>>;
@@ -301,6 +303,18 @@ describe('erasing an account on request', () => {
     await ctx.app.db
       .insert(conversations)
       .values({ guruId: guru.id, userId: student.user.id, title: 'my question' });
+    // A profile picture, which gets smaller copies (tiny, medium): all three must go with the account.
+    const picture = multipart('me.png', 'image/png', tinyPng());
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/common/user-info/${student.user.id}/image?kind=profileImage`,
+      payload: picture.payload,
+      headers: { ...student.headers, ...picture.headers },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const pictureFiles = () =>
+      ctx.app.db.select().from(storedFiles).where(eq(storedFiles.ownerId, student.user.id));
+    expect(await pictureFiles()).toHaveLength(3);
     const wrong = await call(admin, 'POST', `/api/admin/people/${student.user.id}/erase`, {
       confirmEmail: 'someone@else.test',
     });
@@ -313,6 +327,7 @@ describe('erasing an account on request', () => {
     expect(row).toMatchObject({ fullName: 'Deleted user', isActive: false });
     expect(row?.email).not.toContain('@example.test');
     expect(row?.deletedAt).not.toBeNull();
+    expect(await pictureFiles()).toEqual([]);
     expect(
       await ctx.app.db.select().from(conversations).where(eq(conversations.userId, student.user.id)),
     ).toEqual([]);

@@ -9,9 +9,9 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canEditUser, canSeeUserImages } from '../../http/policies';
-import { IMAGE_SIZE_NAMES, type ImageSize } from '../../media/image-sizes';
+import { IMAGE_SIZE_NAMES } from '../../media/image-sizes';
 import { presentAccount } from '../auth/sessions';
-import { imageUrlAt, removeStoredImage, storeImageSizes, storeUpload } from '../files/uploads';
+import { imageUrlsAt, removeStoredImage, storeImageSizes, storeUpload } from '../files/uploads';
 
 const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
 const self = { access: 'any', allowWhenEnded: true } as const;
@@ -88,9 +88,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<LogoPaths> => {
       const user = await loadUser(app, request.query.userId);
       if (!canSeeUserImages(actorOf(request), user)) throw forbidden();
-      const size = request.query.version as ImageSize | undefined;
-      const sign = (key: string | null) => (key ? imageUrlAt(app, key, size) : null);
-      return { brandLogo: await sign(user.brandLogoPath), profileImage: await sign(user.profileImagePath) };
+      const { version } = request.query;
+      const keys = [user.brandLogoPath, user.profileImagePath];
+      // One lookup for both pictures' copies; without a version, the pictures as uploaded.
+      const urls = version ? await imageUrlsAt(app, keys, version) : null;
+      const sign = (key: string | null) => (key ? (urls?.get(key) ?? app.storage.signedUrl(key)) : null);
+      return { brandLogo: sign(user.brandLogoPath), profileImage: sign(user.profileImagePath) };
     },
   );
 };
