@@ -13,7 +13,7 @@ const MODULE_TIERS = [
   ['auth', 'files', 'integrations'],
   ['gurus', 'library', 'users'],
   ['billing', 'conversations', 'courses'],
-  ['catalog', 'support'],
+  ['catalog', 'embed', 'support'],
   ['learning', 'payments'],
   ['quizzes', 'reports'],
   ['approvals', 'people'],

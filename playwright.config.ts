@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT || 3210);
 /** The stand-in page-view insight service (e2e/support/insight-receiver.mjs). */
 export const INSIGHT_PORT = PORT + 500;
+/** Another website on two origins (e2e/support/other-site.mjs): one registered for the embedded guru, one not. */
+export const OTHER_SITE_PORTS = [PORT + 600, PORT + 601] as const;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
 
 /** Browser journeys in Debian's chromium (never a downloaded browser) against the real server. */
@@ -56,6 +58,12 @@ export default defineConfig({
     {
       command: `node e2e/support/insight-receiver.mjs ${INSIGHT_PORT}`,
       url: `http://127.0.0.1:${INSIGHT_PORT}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: `node e2e/support/other-site.mjs ${OTHER_SITE_PORTS.join(' ')}`,
+      url: `http://127.0.0.1:${OTHER_SITE_PORTS[0]}/health`,
       reuseExistingServer: false,
       stdout: 'ignore',
     },

@@ -20,8 +20,10 @@ test('a course goes from draft to approved, and back through re-approval', async
   await expect(teacher).toHaveURL(/\/add-course-list\?step=course-information$/);
   await teacher.getByLabel(/^Title/).fill(title);
   await teacher.getByLabel(/^Price/).fill('-5');
+  await teacher.getByLabel(/^Price/).blur();
   await expect(teacher.getByText('Negative value is not allowed')).toBeVisible();
   await teacher.getByLabel(/^Price/).fill('20000000');
+  await teacher.getByLabel(/^Price/).blur();
   await expect(teacher.getByText('Value should be less than 1,00,00,000')).toBeVisible();
   await teacher.getByLabel(/^Price/).fill('299');
   await teacher.getByLabel(/^Description/).fill('Sines, cosines and the unit circle.');

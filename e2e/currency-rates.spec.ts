@@ -76,6 +76,7 @@ test('an edited exchange rate changes the converted price a visitor sees, and is
 
     // A rate of zero is refused before it can be saved.
     await admin.getByRole('textbox', { name: `Rate for ${CURRENCY}` }).fill('0');
+    await admin.getByRole('textbox', { name: `Rate for ${CURRENCY}` }).blur();
     await expect(admin.getByText('Every rate must be a number above zero.')).toBeVisible();
     await expect(admin.getByRole('button', { name: 'Save rates' })).toBeDisabled();
 

@@ -28,11 +28,12 @@ test('a new teacher builds a guru in the wizard, trains it and sees it ready', a
   await expect(page.getByTestId('gurus-empty')).toBeVisible();
   await page.getByRole('link', { name: 'Create guru' }).click();
 
-  // Step 1: training information, validated as it is typed.
+  // Step 1: training information, each field validated when it is left.
   await expect(page).toHaveURL(/\/training-guru\?step=training-information/);
   const name = page.getByLabel(/^Name/);
   await name.fill('x');
   await name.fill('');
+  await name.blur();
   await expect(page.getByText('Please fill this field').first()).toBeVisible();
   await name.fill(`Triangle Guru ${stamp}`);
   await page.getByLabel(/^Subject/).fill('Triangles');

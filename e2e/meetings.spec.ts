@@ -45,13 +45,14 @@ test('a student requests a meeting, the teacher accepts it, and the calendar fil
   });
   expect(subscribed.status(), await subscribed.text()).toBe(200);
 
-  // The student asks from the course page; the form checks the topic as it is typed.
+  // The student asks from the course page; the form checks the topic when it is left.
   await loginWith(page, student.email, student.password, '/subscribed-courses');
   await page.goto(`/subscribed-courses?courseId=${courseId}`);
   const card = page.getByTestId('my-meetings');
   await card.getByRole('button', { name: 'Request a meeting' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a meeting' });
   await dialog.getByLabel('Topic').fill('   ');
+  await dialog.getByLabel('Topic').blur();
   await expect(dialog.getByText('Only space not allowed')).toBeVisible();
   await dialog.getByLabel('Topic').fill('How do I prove the angles of a triangle add up to 180°?');
   await dialog.getByRole('button', { name: 'Send request' }).click();

@@ -57,8 +57,9 @@ test('a teacher builds a quiz with every question type, imports a CSV and views 
   await page.getByRole('link', { name: 'Add quiz' }).click();
   await expect(page).toHaveURL(new RegExp(`/add-quiz\\?courseId=${courseId}$`));
 
-  // Settings are checked as they are typed, with the shared schema's texts.
+  // Settings are checked when each field is left, with the shared schema's texts.
   await page.getByLabel(/^Pass mark/).fill('150');
+  await page.getByLabel(/^Pass mark/).blur();
   await expect(page.getByText('Percentage Value should be less than 100')).toBeVisible();
   await page.getByLabel(/^Pass mark/).fill('50');
   await page.getByLabel(/^Title/).fill('Shapes check');

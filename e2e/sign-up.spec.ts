@@ -40,28 +40,33 @@ test.describe('sign-up, e-mail verification and password reset', () => {
     await page.goto('/sign-up');
     const form = signUpForm(page);
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    // A value is checked when it is committed: the field is left (e2e/form-validation.spec.ts has the rest).
+    const enter = async (field: Locator, value: string) => {
+      await field.fill(value);
+      await field.blur();
+    };
 
-    await form.fullName.fill('Ravi');
+    await enter(form.fullName, 'Ravi');
     await expectFieldValid(form.fullName);
-    await form.fullName.fill('');
+    await enter(form.fullName, '');
     await expectFieldError(form.fullName, MSG.required);
 
-    await form.email.fill('abc');
+    await enter(form.email, 'abc');
     await expectFieldError(form.email, MSG.email);
-    await form.email.fill('ravi@example.com');
+    await enter(form.email, 'ravi@example.com');
     await expectFieldValid(form.email);
 
-    await form.password.fill('abc');
+    await enter(form.password, 'abc');
     await expectFieldError(form.password, MSG.password);
-    await form.password.fill('Abcdefgh12345678');
+    await enter(form.password, 'Abcdefgh12345678');
     await expectFieldError(form.password, MSG.passwordTooLong);
-    await form.password.fill('Teacher2026');
+    await enter(form.password, 'Teacher2026');
     await expectFieldValid(form.password);
 
-    // The mismatch shows at once, even while other fields (name, role, terms) are still unfinished.
-    await form.confirm.fill('Teacher2027');
+    // The mismatch shows when the field is left, even while other fields (name, role, terms) are unfinished.
+    await enter(form.confirm, 'Teacher2027');
     await expectFieldError(form.confirm, MSG.confirmPassword);
-    await form.confirm.fill('Teacher2026');
+    await enter(form.confirm, 'Teacher2026');
     await expectFieldValid(form.confirm);
 
     // Submitting with no role chosen, terms accepted.
@@ -157,6 +162,7 @@ test.describe('sign-up, e-mail verification and password reset', () => {
     const confirm = page.getByLabel(/^Confirm Password/);
     await newPassword.fill('Renewed2026');
     await confirm.fill('Renewed2027');
+    await confirm.blur();
     await expectFieldError(confirm, MSG.confirmPassword);
     await confirm.fill('Renewed2026');
     await expectFieldValid(confirm);

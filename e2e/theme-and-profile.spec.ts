@@ -192,6 +192,7 @@ test.describe('theme and profile', () => {
     await current.fill(account.password);
     await next.fill('Changed2026');
     await confirm.fill('Changed2027');
+    await confirm.blur();
     await expect(confirm).toHaveAccessibleDescription(MSG.confirmPassword);
     await confirm.fill('Changed2026');
     await expect(section.getByText(MSG.confirmPassword)).toHaveCount(0);

@@ -43,8 +43,9 @@ export const BUDGETS: Record<MeasuredPage, Budget> = {
   // 2026-11-26, raw 480 → 482 and brotli 135 → 137 (gzip 156 → 158): SPEC §9's route-change clean-up, SPEC §7's
   // page views and the self-hosted fonts' loader (issue 19 item 1), all fetched after the first paint. The build
   // check counts the first download (134.2 kB brotli); the browser journey counts every script until the network
-  // is quiet, and those after-paint chunks are about 2 kB of it.
-  '/': kb(137, 158, 482),
+  // is quiet, and those after-paint chunks are about 2 kB of it. Raw 482 → 483 (0.1 kB over): the entry now picks
+  // the embedded guru's own small root for /embed/guru/:id (issue 19 item 4) before starting the app.
+  '/': kb(137, 158, 483),
   '/explore-course': kb(192, 220, 660),
   '/pricing': kb(150, 172, 525),
   '/login': kb(175, 200, 620),

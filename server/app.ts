@@ -27,6 +27,9 @@ import { faqRoutes } from './modules/courses/faq-routes';
 import { materialRoutes } from './modules/courses/material-routes';
 import { courseRoutes } from './modules/courses/routes';
 import { videoRoutes } from './modules/courses/video-routes';
+import { embedPageRoute } from './modules/embed/page-route';
+import { embedPublicRoutes } from './modules/embed/public-routes';
+import { embedSettingsRoutes } from './modules/embed/settings-routes';
 import { fileRoutes } from './modules/files/routes';
 import { guruRoutes } from './modules/gurus/routes';
 import { guruSessionRoutes } from './modules/gurus/session-routes';
@@ -199,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(invoiceRoutes);
   await app.register(paymentRoutes);
   await app.register(integrationRoutes);
+  await app.register(embedSettingsRoutes);
+  await app.register(embedPublicRoutes);
   await app.register(guruSpeechRoutes);
   await app.register(guruRoutes);
   await app.register(libraryRoutes);
@@ -210,7 +215,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adminPartnerRoutes);
 
   if (runJobs) startPeriodicTasks(app, PERIODIC_TASKS);
-  if (!isWorker) await registerWebApp(app, config.webDist);
+  if (!isWorker) {
+    await app.register(embedPageRoute);
+    await registerWebApp(app, config.webDist);
+  }
   return app;
 }
 

@@ -265,7 +265,10 @@ export interface ConversationRow {
   id: string;
   guruId: string;
   guruName: string;
+  /** The student's name, or "Visitor on <site>" for an anonymous session on an embedding site. */
   studentName: string;
+  /** The site the session was held on when the guru was embedded there, else null. */
+  embedOrigin: string | null;
   courseTitle: string | null;
   title: string;
   lastMessage: string;
@@ -283,12 +286,14 @@ export interface ConversationList {
 export interface ConversationView {
   id: string;
   guru: { id: string; name: string; avatarImageUrl: string | null };
-  student: { id: string; name: string };
+  /** id is null for an anonymous visitor of an embedding site. */
+  student: { id: string | null; name: string };
+  embedOrigin: string | null;
   courseId: string | null;
   courseTitle: string | null;
   startedAt: string;
   messages: MessageView[];
-  /** The caller may reply in person (owner side or the student). */
+  /** The caller may reply in person (owner side or the student; nobody to an anonymous visitor). */
   canReply: boolean;
   /** The caller may mark guru answers wrong (owner side). */
   canCorrect: boolean;

@@ -86,6 +86,17 @@ export function contentSecurityDirectives(config: CspConfig): Record<string, str
   return directives;
 }
 
+/**
+ * The policy of a page that one other site may show in a frame (the embedded guru): the same directives with
+ * frame-ancestors naming that origin, or none at all.
+ */
+export function framedByPolicy(config: CspConfig, origin: string | null): string {
+  return contentSecurityHeader({
+    ...contentSecurityDirectives(config),
+    'frame-ancestors': origin ? [origin] : ["'none'"],
+  });
+}
+
 /** The policy as its header's value: directives separated by semicolons, sources by spaces. */
 export function contentSecurityHeader(directives: Record<string, string[]>): string {
   return Object.entries(directives)
@@ -125,7 +136,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: CspC
   });
   const policy = contentSecurityHeader(contentSecurityDirectives(config));
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (needsContentSecurityPolicy(reply.getHeader('content-type'))) {
+    // A route that set its own policy keeps it (the embed page names the one site that may frame it).
+    if (
+      needsContentSecurityPolicy(reply.getHeader('content-type')) &&
+      !reply.hasHeader('content-security-policy')
+    ) {
       reply.header('content-security-policy', policy);
     }
     return payload;

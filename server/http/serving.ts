@@ -61,7 +61,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, file) => {
-        reply.header('cache-control', webFileCacheControl(path.relative(webDist, file)));
+        const relative = path.relative(webDist, file);
+        reply.header('cache-control', webFileCacheControl(relative));
+        // The guru's embed script is loaded by the owner's own site (docs/decisions/041-embedded-guru.md).
+        if (/^embed\.js(\.(br|gz))?$/.test(relative))
+          reply.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
   }

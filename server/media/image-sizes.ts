@@ -1,43 +1,119 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runProgram } from './ffmpeg';
 
-// Smaller copies of uploaded pictures (profile images, brand logos) for the places that show them small. ffmpeg
-// decodes and scales them in a process of its own with a time limit: a hostile or broken image fails that one
-// resize and never the server (decision 016), and no image library joins the dependencies.
+// Smaller copies of uploaded pictures (profile images, brand logos, course pictures, guru pictures) for the places
+// that show them small. ffmpeg decodes and scales them in a process of its own with a time limit: a hostile or
+// broken image fails that one resize and never the server (decision 016), and no image library joins the
+// dependencies.
 
 /** Widths in pixels, twice the largest CSS size each is shown at, for sharp pictures on high-density screens. */
-export const IMAGE_SIZES = { tiny: 96, medium: 320 } as const;
+export const IMAGE_SIZES = { tiny: 96, medium: 320, large: 640 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
 export const IMAGE_SIZE_NAMES = Object.keys(IMAGE_SIZES) as ImageSize[];
 
+/**
+ * The copies each kind of picture gets: the sizes it is shown at, and no more (every copy counts against its
+ * owner's storage). Profile images: tiny in the menu; brand logos: medium beside a course or a guru; course and
+ * guru pictures: medium in lists, large on catalog cards (about 300 CSS px wide) and the guru session (240 px).
+ */
+export const PICTURE_SIZES = {
+  profileImage: ['tiny', 'medium'],
+  brandLogo: ['tiny', 'medium'],
+  coursePicture: ['medium', 'large'],
+  guruPicture: ['medium', 'large'],
+} as const satisfies Record<string, readonly ImageSize[]>;
+
 const RESIZE_TIMEOUT_MS = 20_000;
 
-/**
- * The picture at most `width` pixels wide (never enlarged), aspect kept, as WebP (transparency kept). For an
- * animated GIF, its first frame.
- */
-export async function resizeImage(bytes: Buffer, width: number, workRoot: string): Promise<Buffer> {
+/** Width of a brand logo's copy for invoices: about 160 points wide on the page, near 150 dpi. */
+export const PDF_LOGO_WIDTH = 320;
+
+/** Runs ffmpeg on `bytes` with a filter chain and output options, in a scratch folder, within the time limit. */
+async function convertImage(
+  bytes: Buffer,
+  workRoot: string,
+  output: { name: string; filter: string; codec: string[] },
+): Promise<Buffer> {
   const dir = await mkdtemp(path.join(workRoot, 'image-'));
   try {
     const input = path.join(dir, 'input');
-    const output = path.join(dir, 'output.webp');
+    const target = path.join(dir, output.name);
     await writeFile(input, bytes);
     await runProgram(
       'ffmpeg',
       [
         ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', input, '-frames:v', '1'],
-        ...['-vf', `scale='min(${width},iw)':-2:flags=lanczos`, '-c:v', 'libwebp', '-quality', '82', output],
+        ...['-vf', output.filter, ...output.codec, target],
       ],
       { timeoutMs: RESIZE_TIMEOUT_MS, what: 'Resizing the picture' },
     );
-    return await readFile(output);
+    return await readFile(target);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
+const scaleTo = (width: number) => `scale='min(${width},iw)':-2:flags=lanczos`;
+
+/**
+ * The picture at most `width` pixels wide (never enlarged), aspect kept, as WebP (transparency kept). For an
+ * animated GIF, its first frame.
+ */
+export function resizeImage(bytes: Buffer, width: number, workRoot: string): Promise<Buffer> {
+  return convertImage(bytes, workRoot, {
+    name: 'output.webp',
+    filter: scaleTo(width),
+    codec: ['-c:v', 'libwebp', '-quality', '82'],
+  });
+}
+
+/**
+ * A logo as pdfkit draws it (invoices): PNG, at most PDF_LOGO_WIDTH wide, transparency laid on white and dropped.
+ * Without an alpha channel (plain RGB, not interlaced) pdfkit copies the compressed pixels as they are, and never
+ * decodes them in this process. The white: invert, premultiply by alpha (transparent turns black), invert back.
+ */
+export function logoForPdf(bytes: Buffer, workRoot: string): Promise<Buffer> {
+  return convertImage(bytes, workRoot, {
+    name: 'output.png',
+    filter: `${scaleTo(PDF_LOGO_WIDTH)},format=gbrap,negate,premultiply=inplace=1,negate,format=rgb24`,
+    codec: ['-c:v', 'png'],
+  });
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The size in pixels of a PNG that pdfkit embeds without decoding it (8-bit grey or RGB, no alpha channel, not
+ * interlaced: what logoForPdf makes), or null for anything else. pdfkit decodes other PNGs in zlib callbacks,
+ * where a damaged file would throw outside any caller's reach.
+ */
+export function pdfReadyPngSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
+  if (bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  const [bitDepth, colorType, , , interlace] = bytes.subarray(24, 29);
+  if (!width || !height || bitDepth !== 8 || (colorType !== 0 && colorType !== 2) || interlace !== 0)
+    return null;
+  return { width, height };
+}
+
+const withoutExtension = (key: string) => key.replace(/\.[a-z0-9]+$/i, '');
+
 /** Where the `size` copy of a stored picture lives: beside it, named after it. */
 export function sizedImageKey(key: string, size: ImageSize): string {
-  return `${key.replace(/\.[a-z0-9]+$/i, '')}-${size}.webp`;
+  return `${withoutExtension(key)}-${size}.webp`;
+}
+
+/** Where a brand logo's PNG copy for invoices lives: beside it, named after it. */
+export function pdfLogoKey(key: string): string {
+  return `${withoutExtension(key)}-pdf.png`;
+}
+
+/** Where media steps write their temporary files: under the data folder, made on first use. */
+export async function mediaWorkDir(dataDir: string): Promise<string> {
+  const work = path.join(dataDir, 'tmp');
+  await mkdir(work, { recursive: true });
+  return work;
 }

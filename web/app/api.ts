@@ -1,20 +1,12 @@
 import { MSG } from '../../common/messages';
+import { ApiError } from './api-error';
 import { navigateTo } from './navigation-bridge';
 import { announceRateLimited, retryAfterSeconds } from './rate-limited';
 import { disconnectSocket } from './socket';
 import { clearStorage, LS } from './storage';
 import { toast } from './toast';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+export { ApiError } from './api-error';
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

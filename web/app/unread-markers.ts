@@ -10,6 +10,22 @@ const MARKERS = {
 export type MarkerKind = keyof typeof MARKERS;
 
 /**
+ * The one writer of the markers. SPEC §4 also lists `newChat`: kept here as the flag "some conversation has
+ * something new" (true/false), always in step with newChatIds, and read by the side navigation's dot
+ * (docs/decisions/040-fonts-pictures-brands-and-page-views.md).
+ */
+function writeMarkers(kind: MarkerKind, ids: string[]): void {
+  writeJson(MARKERS[kind].key, ids);
+  if (kind === 'chat') writeJson(LS.newChat, ids.length > 0);
+}
+
+/** A reply arrived for a conversation or ticket that is not open: mark it new. */
+export function rememberUnread(kind: MarkerKind, id: string): void {
+  const ids = readJson<string[]>(MARKERS[kind].key, []);
+  if (!ids.includes(id)) writeMarkers(kind, [...ids, id]);
+}
+
+/**
  * Merges what the server counts as unread into newChatIds / newHelpIds, so a dot survives a reload, a new login
  * or another device, and a reply that came while no socket was open (it was e-mailed) still shows.
  */
@@ -18,7 +34,8 @@ export async function syncUnreadMarkers(kind: MarkerKind): Promise<void> {
   const answer = await api<Record<string, string[]>>(marker.path);
   const ids = readJson<string[]>(marker.key, []);
   const merged = [...new Set([...ids, ...(answer[marker.field] ?? [])])];
-  if (merged.length !== ids.length) writeJson(marker.key, merged);
+  if (merged.length !== ids.length || (kind === 'chat' && readJson(LS.newChat, null) === null))
+    writeMarkers(kind, merged);
 }
 
 /** Opening a conversation or ticket clears its marker. */
@@ -26,8 +43,8 @@ export function forgetUnread(kind: MarkerKind, id: string): void {
   const marker = MARKERS[kind];
   const ids = readJson<string[]>(marker.key, []);
   if (ids.includes(id))
-    writeJson(
-      marker.key,
+    writeMarkers(
+      kind,
       ids.filter((other) => other !== id),
     );
 }

@@ -19,7 +19,9 @@ export function confirmDestructive(options: {
     title,
     children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
     labels: { confirm: confirmLabel, cancel: cancelLabel },
-    confirmProps: { color: 'red' },
+    // Shade 8 of red: white on Mantine's default red (shade 6) is 3.8:1, under WCAG AA's 4.5:1.
+    confirmProps: { color: 'red.8' },
+    closeButtonProps: { 'aria-label': 'Close' },
     onConfirm,
   });
 }

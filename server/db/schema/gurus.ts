@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -177,9 +178,12 @@ export const conversations = pgTable(
     guruId: uuid('guru_id')
       .notNull()
       .references(() => gurus.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The student; null for an anonymous visitor of an embedding site (visitorTokenHash holds their key). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The site the session was started on when the guru is embedded elsewhere (an origin), else null. */
+    embedOrigin: text('embed_origin'),
+    /** SHA-256 of the anonymous visitor's session key: only its holder may ask in this session. */
+    visitorTokenHash: text('visitor_token_hash'),
     /** The course the student came from, when any. */
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     /** The first question, for lists and search. */
@@ -192,6 +196,7 @@ export const conversations = pgTable(
     index('conversations_user_idx').on(t.userId, t.lastMessageAt),
     // The admin dashboard counts this month's sessions.
     index('conversations_started_idx').on(t.startedAt),
+    check('conversations_holder_check', sql`${t.userId} is not null or ${t.visitorTokenHash} is not null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './courses';
+export * from './embed';
 export * from './gurus';
 export * from './jobs';
 export * from './library';

@@ -11,6 +11,7 @@ import { AWAITING_APPROVAL, approvalCount } from '../courses/approval-count';
 import { presentAuthoredCourse } from '../courses/presenters';
 import { stepCompletion } from '../courses/service';
 import type { CourseSnapshot } from '../courses/snapshot';
+import { imageUrlsAt } from '../files/uploads';
 import { buildSnapshot, diffSnapshots } from './snapshots';
 import { review } from './transitions';
 
@@ -47,8 +48,16 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .orderBy(status === 'waiting' ? asc(courses.submittedAt) : desc(courses.reviewedAt))
         .limit(200);
+      // The queue shows the pictures small: their medium copies, in one lookup.
+      const pictures = await imageUrlsAt(
+        app,
+        rows.map((row) => row.course.thumbnailPath),
+        'medium',
+      );
       return {
-        courses: rows.map((row) => presentAuthoredCourse(app, row.course, { ownerName: row.ownerName })),
+        courses: rows.map((row) =>
+          presentAuthoredCourse(app, row.course, { ownerName: row.ownerName, pictures }),
+        ),
       };
     },
   );

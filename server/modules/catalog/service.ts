@@ -41,17 +41,22 @@ const institutes = alias(users, 'institutes');
 /** The brand a course shows: its teacher's logo, or else their institute's. */
 const brandLogoPath = sql<string | null>`coalesce(${users.brandLogoPath}, ${institutes.brandLogoPath})`;
 
-/** A course card as anyone sees it in the catalog: only what the live snapshot says. */
+/**
+ * A course card as anyone sees it in the catalog: only what the live snapshot says. `pictures`: the course
+ * pictures of a page of cards at the size cards show them (imageUrlsAt); without it, the picture as uploaded.
+ */
 export function presentCatalogCourse(
   app: App,
   course: CourseRow,
   teacherName: string,
   brandLogoUrl: string | null,
+  pictures?: Map<string, string>,
 ): CatalogCourse {
   const snapshot = liveSnapshot(course) as CourseSnapshot;
   const lessons = lessonsOf(snapshot);
   const previews = previewsOf(snapshot);
   const poster = [...lessons, ...previews].find((video) => video.posterPath)?.posterPath;
+  const picture = snapshot.info.thumbnailPath;
   return {
     id: course.id,
     title: snapshot.info.title,
@@ -66,7 +71,7 @@ export function presentCatalogCourse(
     previewCount: previews.length,
     totalSeconds: Math.round(lessons.reduce((sum, video) => sum + (video.durationSeconds ?? 0), 0)),
     posterUrl: poster ? app.storage.signedUrl(poster) : null,
-    thumbnailUrl: snapshot.info.thumbnailPath ? app.storage.signedUrl(snapshot.info.thumbnailPath) : null,
+    thumbnailUrl: picture ? (pictures?.get(picture) ?? app.storage.signedUrl(picture)) : null,
     brandLogoUrl,
   };
 }
@@ -106,6 +111,12 @@ export async function listCatalog(app: App, query: CatalogQuery): Promise<Catalo
     rows.map((row) => row.brandLogoPath),
     'medium',
   );
+  // Cards are about 300 CSS px wide: the large copy (640 px) stays sharp on high-density screens.
+  const pictures = await imageUrlsAt(
+    app,
+    rows.map((row) => liveSnapshot(row.course)?.info.thumbnailPath ?? null),
+    'large',
+  );
   return {
     courses: rows.map((row) =>
       presentCatalogCourse(
@@ -113,6 +124,7 @@ export async function listCatalog(app: App, query: CatalogQuery): Promise<Catalo
         row.course,
         row.teacherName,
         row.brandLogoPath ? (logos.get(row.brandLogoPath) ?? null) : null,
+        pictures,
       ),
     ),
     total,

@@ -6,9 +6,10 @@ import { conversationMessages, conversations } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden } from '../../http/errors';
+import type { GuruRow } from '../gurus/access';
 import { type PreparedAnswer, prepareAnswer } from '../gurus/answering';
 import { canAnswer, quizOpenOnGuru } from '../gurus/session-service';
-import { loadConversation } from './access';
+import { type ConversationRowDb, loadConversation } from './access';
 import { markRead } from './reads';
 
 /** Earlier turns given to the answerer: enough for follow-ups, not the whole session. */
@@ -25,10 +26,23 @@ export async function openAskStream(
   conversationId: string,
   question: string,
 ): Promise<Readable> {
-  const { conversation, guru, isStudent } = await loadConversation(app, actor, conversationId);
-  if (!isStudent) throw forbidden('Only the person in this session can ask its guru');
+  const opened = await loadConversation(app, actor, conversationId);
+  if (!opened.isStudent) throw forbidden('Only the person in this session can ask its guru');
+  return askInConversation(app, opened, actor.userId, question);
+}
+
+/**
+ * Asks the guru of a conversation whose holder the caller has been checked to be: a student (askerId) or an
+ * anonymous visitor of an embedding site (null; server/modules/embed/).
+ */
+export async function askInConversation(
+  app: App,
+  { conversation, guru }: { conversation: ConversationRowDb; guru: GuruRow },
+  askerId: string | null,
+  question: string,
+): Promise<Readable> {
   if (!canAnswer(guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
-  if (await quizOpenOnGuru(app, actor.userId, guru.id))
+  if (askerId && (await quizOpenOnGuru(app, askerId, guru.id)))
     throw new AppError('CONFLICT', GURU_MSG.quizInProgress);
 
   const earlier = await app.db
@@ -46,7 +60,7 @@ export async function openAskStream(
 
   await app.db
     .insert(conversationMessages)
-    .values({ conversationId: conversation.id, role: 'user', authorId: actor.userId, text: question });
+    .values({ conversationId: conversation.id, role: 'user', authorId: askerId, text: question });
   await app.db
     .update(conversations)
     .set({
@@ -66,14 +80,14 @@ export async function openAskStream(
   const out = new PassThrough();
   // A client that hangs up destroys the stream; that must never become an unhandled error.
   out.on('error', () => {});
-  void streamAnswer(app, conversation.id, actor.userId, prepared, out);
+  void streamAnswer(app, conversation.id, askerId, prepared, out);
   return out;
 }
 
 async function streamAnswer(
   app: App,
   conversationId: string,
-  userId: string,
+  userId: string | null,
   prepared: PreparedAnswer,
   out: PassThrough,
 ): Promise<void> {
@@ -112,7 +126,7 @@ async function streamAnswer(
       .set({ lastMessageAt: sql`now()` })
       .where(eq(conversations.id, conversationId));
     // The student saw this answer arrive: it is not "new" to them.
-    await markRead(app, conversationId, userId);
+    if (userId) await markRead(app, conversationId, userId);
     if (failed) send({ type: 'error', message: 'The answer was cut short. Please ask again.' });
     send({ type: 'done', messageId: saved.id, notCovered: prepared.notCovered });
   } catch (error) {

@@ -23,3 +23,13 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
   return { firstName, lastName: rest.join(' ') };
 }
+
+/** How an anonymous visitor of an embedding site is named in lists and transcripts. */
+export function visitorName(embedOrigin: string | null): string {
+  if (!embedOrigin) return 'Anonymous visitor';
+  try {
+    return `Visitor on ${new URL(embedOrigin).host}`;
+  } catch {
+    return 'Anonymous visitor';
+  }
+}

@@ -20,9 +20,10 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { rooms } from '../../realtime/socket';
+import { imageUrlsAt } from '../files/uploads';
 import { queueTraining } from '../gurus/training/train';
 import { loadConversation } from './access';
-import { messageView, splitFullName } from './presenters';
+import { messageView, splitFullName, visitorName } from './presenters';
 import { markRead } from './reads';
 
 const owners = alias(users, 'guru_owner');
@@ -78,7 +79,7 @@ export async function listConversations(
       .from(conversations)
       .innerJoin(gurus, eq(gurus.id, conversations.guruId))
       .innerJoin(owners, eq(owners.id, gurus.ownerId))
-      .innerJoin(students, eq(students.id, conversations.userId))
+      .leftJoin(students, eq(students.id, conversations.userId))
       .where(where);
   const [{ n }] = await base();
   const rows = await app.db
@@ -87,6 +88,7 @@ export async function listConversations(
       guruId: gurus.id,
       guruName: gurus.name,
       studentName: students.fullName,
+      embedOrigin: conversations.embedOrigin,
       courseTitle: courses.title,
       title: conversations.title,
       lastMessageAt: conversations.lastMessageAt,
@@ -97,7 +99,7 @@ export async function listConversations(
     .from(conversations)
     .innerJoin(gurus, eq(gurus.id, conversations.guruId))
     .innerJoin(owners, eq(owners.id, gurus.ownerId))
-    .innerJoin(students, eq(students.id, conversations.userId))
+    .leftJoin(students, eq(students.id, conversations.userId))
     .leftJoin(courses, eq(courses.id, conversations.courseId))
     .where(where)
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
@@ -106,6 +108,7 @@ export async function listConversations(
   return {
     conversations: rows.map((row) => ({
       ...row,
+      studentName: row.studentName ?? visitorName(row.embedOrigin),
       lastMessage: row.lastMessage ?? '',
       lastMessageAt: new Date(row.lastMessageAt).toISOString(),
       unread: Boolean(row.unread),
@@ -146,25 +149,31 @@ export async function viewConversation(
   conversationId: string,
 ): Promise<ConversationView> {
   const { conversation, guru, isStudent, isOwnerSide } = await loadConversation(app, actor, conversationId);
-  const student = await app.db.query.users.findFirst({ where: eq(users.id, conversation.userId) });
+  const studentId = conversation.userId;
+  const student = studentId ? await app.db.query.users.findFirst({ where: eq(users.id, studentId) }) : null;
   const course = conversation.courseId
     ? await app.db.query.courses.findFirst({ where: eq(courses.id, conversation.courseId) })
     : undefined;
   const messages = await messagesOf(app, conversation.id);
   await markRead(app, conversation.id, actor.userId);
+  // The transcript shows the guru's picture small: its medium copy.
+  const picture = guru.avatarImagePath
+    ? ((await imageUrlsAt(app, [guru.avatarImagePath], 'medium')).get(guru.avatarImagePath) ?? null)
+    : null;
   return {
     id: conversation.id,
-    guru: {
-      id: guru.id,
-      name: guru.name,
-      avatarImageUrl: guru.avatarImagePath ? app.storage.signedUrl(guru.avatarImagePath) : null,
+    guru: { id: guru.id, name: guru.name, avatarImageUrl: picture },
+    student: {
+      id: conversation.userId,
+      name: studentId ? (student?.fullName ?? '') : visitorName(conversation.embedOrigin),
     },
-    student: { id: conversation.userId, name: student?.fullName ?? '' },
+    embedOrigin: conversation.embedOrigin,
     courseId: conversation.courseId,
     courseTitle: course?.title ?? null,
     startedAt: conversation.startedAt.toISOString(),
     messages,
-    canReply: isStudent || isOwnerSide,
+    // An anonymous visitor has no inbox to receive a reply in.
+    canReply: isStudent || (isOwnerSide && studentId !== null),
     canCorrect: isOwnerSide,
   };
 }
@@ -180,6 +189,8 @@ export async function replyInConversation(
   text: string,
 ): Promise<MessageView> {
   const { conversation, guru, isStudent } = await loadConversation(app, actor, conversationId);
+  if (!conversation.userId)
+    throw badRequest('This visitor asked without an account and cannot receive replies');
   const role = isStudent ? 'user' : 'teacher';
   const [saved] = await app.db
     .insert(conversationMessages)

@@ -11,6 +11,8 @@ export function presentAuthoredCourse(
     ownerName?: string;
     counts?: { videos: number; faqs: number; materials: number };
     steps?: Record<CourseStep, boolean>;
+    /** The course pictures of a list at a smaller size (imageUrlsAt); without it, the picture as uploaded. */
+    pictures?: Map<string, string>;
   } = {},
 ): AuthoredCourse {
   return {
@@ -25,7 +27,9 @@ export function presentAuthoredCourse(
     price: course.price,
     currency: course.currency,
     passingScore: course.passingScore,
-    thumbnailUrl: course.thumbnailPath ? app.storage.signedUrl(course.thumbnailPath) : null,
+    thumbnailUrl: course.thumbnailPath
+      ? (extras.pictures?.get(course.thumbnailPath) ?? app.storage.signedUrl(course.thumbnailPath))
+      : null,
     status: course.approvalStatus,
     reviewComment: course.reviewComment,
     hasLiveVersion: course.approvedSnapshot !== null,

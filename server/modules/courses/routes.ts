@@ -5,7 +5,8 @@ import { type CoursePage, courseInfoSchema, courseListQuerySchema } from '../../
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
-import { storeUpload } from '../files/uploads';
+import { PICTURE_SIZES } from '../../media/image-sizes';
+import { imageUrlsAt, storeImageSizes, storeUpload } from '../files/uploads';
 import { assertCanAddCourse } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
 import { presentAuthoredCourse } from './presenters';
@@ -29,12 +30,19 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: rolesWith('author') }, schema: { querystring: courseListQuerySchema } },
     async (request): Promise<CoursePage> => {
       const { rows, ...page } = await listCourses(app, actorOf(request), request.query);
+      // A list shows its pictures small: their medium copies, in one lookup for the page.
+      const pictures = await imageUrlsAt(
+        app,
+        rows.map((row) => row.course.thumbnailPath),
+        'medium',
+      );
       return {
         ...page,
         courses: rows.map((row) =>
           presentAuthoredCourse(app, row.course, {
             ownerName: row.ownerName,
             counts: { videos: row.videos, faqs: row.faqs, materials: row.materials },
+            pictures,
           }),
         ),
       };
@@ -101,6 +109,14 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         claimedType: part.mimetype,
         allowed: ALLOWED_IMAGE_TYPES,
         visibility: 'shared',
+      });
+      // The smaller copies before the picture is named (a failed copy is skipped, never the upload).
+      await storeImageSizes(app, {
+        key,
+        bytes,
+        ownerId: course.ownerId,
+        visibility: 'shared',
+        sizes: PICTURE_SIZES.coursePicture,
       });
       const updated = await setCourseThumbnail(app, course, key);
       return presentAuthoredCourse(app, updated, { steps: await stepCompletion(app, updated) });

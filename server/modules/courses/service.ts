@@ -17,7 +17,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { loadAuthored } from '../../http/load-authored';
-import { removeStoredFile } from '../files/uploads';
+import { removeStoredFile, removeStoredImage } from '../files/uploads';
 import { broadcastApprovalCount } from './approval-count';
 
 export type CourseInfo = z.output<typeof courseInfoSchema>;
@@ -70,7 +70,8 @@ export async function updateCourseInfo(app: App, course: CourseRow, info: Course
 }
 
 /**
- * Sets the course picture. The previous picture is deleted unless the live (approved) version still shows it.
+ * Sets the course picture. The previous picture (and its smaller copies) is deleted unless the live (approved)
+ * version still shows it.
  */
 export async function setCourseThumbnail(app: App, course: CourseRow, key: string): Promise<CourseRow> {
   const [updated] = await app.db
@@ -81,8 +82,8 @@ export async function setCourseThumbnail(app: App, course: CourseRow, key: strin
   await afterEdit(app, updated);
   const live = (course.approvedSnapshot as { info?: { thumbnailPath?: string | null } } | null)?.info
     ?.thumbnailPath;
-  if (course.thumbnailPath && course.thumbnailPath !== live)
-    await removeStoredFile(app, course.thumbnailPath);
+  if (course.thumbnailPath && course.thumbnailPath !== live && course.thumbnailPath !== key)
+    await removeStoredImage(app, course.thumbnailPath);
   return updated;
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES, type FileCategory, fileCategoryFromContentType } from '../../../common/files';
@@ -13,6 +12,9 @@ import {
   IMAGE_SIZE_NAMES,
   IMAGE_SIZES,
   type ImageSize,
+  logoForPdf,
+  mediaWorkDir,
+  pdfLogoKey,
   resizeImage,
   sizedImageKey,
 } from '../../media/image-sizes';
@@ -86,51 +88,107 @@ export async function storeUpload(
   return { key, sniffed };
 }
 
+/** Stores a copy the server made of a stored file (a picture's smaller copy), replacing one already there. */
+async function putCopy(
+  app: App,
+  copy: {
+    key: string;
+    bytes: Buffer;
+    contentType: string;
+    ownerId: string;
+    visibility: 'private' | 'shared';
+  },
+): Promise<void> {
+  await app.storage.put(copy.key, copy.bytes, copy.contentType);
+  const values = {
+    path: copy.key,
+    ownerId: copy.ownerId,
+    contentType: copy.contentType,
+    category: fileCategoryFromContentType(copy.contentType),
+    sizeBytes: copy.bytes.length,
+    visibility: copy.visibility,
+  };
+  await app.db
+    .insert(storedFiles)
+    .values(values)
+    .onConflictDoUpdate({ target: storedFiles.path, set: values });
+}
+
+const workDir = (app: App) => mediaWorkDir(app.config.dataDir);
+
 /**
  * Stores the smaller copies of an uploaded picture beside it (media/image-sizes.ts), with the picture's owner and
- * visibility. A copy that cannot be made is skipped with a warning: the picture itself stays, and readers fall
- * back to it (imageUrlsAt).
+ * visibility: the `sizes` its kind is shown at (PICTURE_SIZES). A copy that cannot be made is skipped with a
+ * warning: the picture itself stays, and readers fall back to it (imageUrlsAt).
  */
 export async function storeImageSizes(
   app: App,
-  options: { key: string; bytes: Buffer; ownerId: string; visibility: 'private' | 'shared' },
+  options: {
+    key: string;
+    bytes: Buffer;
+    ownerId: string;
+    visibility: 'private' | 'shared';
+    sizes: readonly ImageSize[];
+  },
 ): Promise<void> {
-  const work = path.join(app.config.dataDir, 'tmp');
-  await mkdir(work, { recursive: true });
-  for (const size of IMAGE_SIZE_NAMES) {
+  const work = await workDir(app);
+  for (const size of options.sizes) {
     try {
       const resized = await resizeImage(options.bytes, IMAGE_SIZES[size], work);
-      const key = sizedImageKey(options.key, size);
-      await app.storage.put(key, resized, 'image/webp');
-      const values = {
-        path: key,
-        ownerId: options.ownerId,
+      await putCopy(app, {
+        key: sizedImageKey(options.key, size),
+        bytes: resized,
         contentType: 'image/webp',
-        category: fileCategoryFromContentType('image/webp'),
-        sizeBytes: resized.length,
+        ownerId: options.ownerId,
         visibility: options.visibility,
-      };
-      await app.db
-        .insert(storedFiles)
-        .values(values)
-        .onConflictDoUpdate({ target: storedFiles.path, set: values });
+      });
     } catch (error) {
       app.log.warn({ err: error, key: options.key, size }, 'could not make a smaller copy of a picture');
     }
   }
 }
 
-/** A picture and its smaller copies, removed together. */
-export async function removeStoredImage(app: App, key: string): Promise<void> {
-  await removeStoredFile(app, key);
-  for (const size of IMAGE_SIZE_NAMES) await removeStoredFile(app, sizedImageKey(key, size));
+/**
+ * Stores a brand logo's PNG copy for invoices (pdfkit draws PNG and JPEG only), private: only the server reads
+ * it. Skipped with a warning when it cannot be made: invoices then convert the logo when they draw it (pdfLogoOf).
+ */
+export async function storePdfLogo(app: App, options: { key: string; bytes: Buffer; ownerId: string }) {
+  try {
+    const png = await logoForPdf(options.bytes, await workDir(app));
+    await putCopy(app, {
+      key: pdfLogoKey(options.key),
+      bytes: png,
+      contentType: 'image/png',
+      ownerId: options.ownerId,
+      visibility: 'private',
+    });
+  } catch (error) {
+    app.log.warn({ err: error, key: options.key }, 'could not make the invoice copy of a brand logo');
+  }
 }
 
-/** Signed URLs at `size` for many pictures at once (a page of catalog cards): one query, not one per picture. */
+/** The bytes of a stored file, or null when storage has none under `key`. */
+/** A picture and every copy made of it (sizes, the invoice PNG), removed together. */
+export async function removeStoredImage(app: App, key: string): Promise<void> {
+  const copies = [...IMAGE_SIZE_NAMES.map((size) => sizedImageKey(key, size)), pdfLogoKey(key)];
+  await removeStoredFile(app, key);
+  await app.db.delete(storedFiles).where(inArray(storedFiles.path, copies));
+  for (const copy of copies) {
+    await app.storage
+      .remove(copy)
+      .catch((error: unknown) => app.log.warn({ err: error, key: copy }, 'could not delete stored file'));
+  }
+}
+
+/**
+ * Signed URLs at `size` for many pictures at once (a page of catalog cards): one query, not one per picture.
+ * `expiresInSeconds` as for storage.signedUrl (a guru session's links last its length).
+ */
 export async function imageUrlsAt(
   app: App,
   keys: readonly (string | null)[],
   size: ImageSize,
+  expiresInSeconds?: number,
 ): Promise<Map<string, string>> {
   const wanted = [...new Set(keys.filter((key): key is string => Boolean(key)))];
   if (wanted.length === 0) return new Map();
@@ -147,7 +205,7 @@ export async function imageUrlsAt(
   return new Map(
     wanted.map((key) => {
       const sized = sizedImageKey(key, size);
-      return [key, app.storage.signedUrl(made.has(sized) ? sized : key)];
+      return [key, app.storage.signedUrl(made.has(sized) ? sized : key, expiresInSeconds)];
     }),
   );
 }

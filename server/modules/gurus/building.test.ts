@@ -365,7 +365,8 @@ describe('deleting and the downgrade rule', () => {
         .select()
         .from(storedFiles)
         .where(like(storedFiles.path, `gurus/${guru.id}/%`));
-    expect(await files()).toHaveLength(1);
+    // The picture and its medium and large copies.
+    expect(await files()).toHaveLength(3);
     expect((await call('DELETE', `/api/gurus/${guru.id}`, teacher.headers)).statusCode).toBe(204);
     expect(await files()).toHaveLength(0);
     expect((await call('GET', `/api/gurus/${guru.id}`, teacher.headers)).statusCode).toBe(404);

@@ -11,7 +11,11 @@ export interface GuruDetailParts {
   faq: GuruQuestionView[];
 }
 
-const fileUrl = (app: App, key: string | null) => (key ? app.storage.signedUrl(key, 6 * 60 * 60) : null);
+/** How long a guru's file links last: a building session or a talk with the guru outlasts the usual 15 minutes. */
+export const GURU_LINK_SECONDS = 6 * 60 * 60;
+
+const fileUrl = (app: App, key: string | null) =>
+  key ? app.storage.signedUrl(key, GURU_LINK_SECONDS) : null;
 
 /** The uploaded GLB wins over a URL (the owner uploaded it after typing one, or the URL is stale). */
 export function guruGlbUrl(app: App, guru: GuruRow): string | null {
@@ -58,7 +62,13 @@ export function presentGuruDetail(app: App, guru: GuruRow, parts: GuruDetailPart
 export function presentGuruSummary(
   app: App,
   guru: GuruRow,
-  extra: { ownerName: string; courseTitles: string[]; conversationCount: number },
+  extra: {
+    ownerName: string;
+    courseTitles: string[];
+    conversationCount: number;
+    /** The list's pictures at the size it shows them (imageUrlsAt); without it, the picture as uploaded. */
+    pictures?: Map<string, string>;
+  },
 ): GuruSummary {
   return {
     id: guru.id,
@@ -67,7 +77,9 @@ export function presentGuruSummary(
     status: guru.status as GuruStatus,
     trainingProgress: guru.trainingProgress,
     avatarKind: (guru.avatarKind as AvatarKind | null) ?? null,
-    avatarImageUrl: fileUrl(app, guru.avatarImagePath),
+    avatarImageUrl: guru.avatarImagePath
+      ? (extra.pictures?.get(guru.avatarImagePath) ?? fileUrl(app, guru.avatarImagePath))
+      : null,
     courseTitles: extra.courseTitles,
     conversationCount: extra.conversationCount,
     ownerName: extra.ownerName,

@@ -30,9 +30,9 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
-import { removeStoredFile } from '../files/uploads';
+import { imageUrlsAt, removeStoredFile, removeStoredImage } from '../files/uploads';
 import type { GuruRow } from './access';
-import { presentGuruDetail, presentGuruSummary } from './presenters';
+import { GURU_LINK_SECONDS, presentGuruDetail, presentGuruSummary } from './presenters';
 
 type TrainingInfo = z.output<typeof trainingInfoSchema>;
 type Sources = z.output<typeof sourcesSchema>;
@@ -58,7 +58,7 @@ export async function listGurus(app: App, actor: Actor): Promise<GuruSummary[]> 
     .orderBy(desc(gurus.updatedAt));
   const ids = rows.map((row) => row.guru.id);
   if (ids.length === 0) return [];
-  const [titles, talks] = await Promise.all([
+  const [titles, talks, pictures] = await Promise.all([
     app.db
       .select({ guruId: guruCourses.guruId, title: courses.title })
       .from(guruCourses)
@@ -70,10 +70,18 @@ export async function listGurus(app: App, actor: Actor): Promise<GuruSummary[]> 
       .from(conversations)
       .where(inArray(conversations.guruId, ids))
       .groupBy(conversations.guruId),
+    // The list shows the pictures small: their medium copies.
+    imageUrlsAt(
+      app,
+      rows.map((row) => row.guru.avatarImagePath),
+      'medium',
+      GURU_LINK_SECONDS,
+    ),
   ]);
   return rows.map(({ guru, ownerName }) =>
     presentGuruSummary(app, guru, {
       ownerName,
+      pictures,
       courseTitles: titles.filter((t) => t.guruId === guru.id).map((t) => t.title),
       conversationCount: Number(talks.find((t) => t.guruId === guru.id)?.n ?? 0),
     }),
@@ -288,7 +296,7 @@ export async function setAvatar(app: App, guru: GuruRow, input: AvatarSettings):
   });
 }
 
-/** Points the guru at a newly stored file, then frees the file it replaces. */
+/** Points the guru at a newly stored file, then frees the file it replaces (a picture with its copies). */
 export async function replaceGuruFile(
   app: App,
   guru: GuruRow,
@@ -297,7 +305,9 @@ export async function replaceGuruFile(
 ): Promise<GuruRow> {
   const updated = await updateGuru(app, guru, { [column]: key });
   const previous = guru[column];
-  if (previous && previous !== key) await removeStoredFile(app, previous);
+  if (previous && previous !== key) {
+    await (column === 'avatarImagePath' ? removeStoredImage(app, previous) : removeStoredFile(app, previous));
+  }
   return updated;
 }
 

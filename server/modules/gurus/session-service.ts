@@ -18,10 +18,11 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
-import { brandLogoUrlOf } from '../files/uploads';
+import { brandLogoUrlOf, imageUrlsAt } from '../files/uploads';
 import { limitOf, type PlanHolder } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
 import { type GuruRow, loadTalkableGuru, payerScope } from './access';
+import { GURU_LINK_SECONDS } from './presenters';
 
 /** The plan holder whose plan pays for a guru's sessions: the guru's owner (their payer's plan applies). */
 export async function ownerHolderOf(app: App, guru: GuruRow): Promise<PlanHolder> {
@@ -60,7 +61,7 @@ async function sessionAllowance(app: App, guru: GuruRow): Promise<{ payerId: str
 }
 
 /** Whether the owner's plan has no session left this month. */
-async function sessionLimitReached(app: App, guru: GuruRow): Promise<boolean> {
+export async function sessionLimitReached(app: App, guru: GuruRow): Promise<boolean> {
   const allowance = await sessionAllowance(app, guru);
   if (!allowance) return false;
   return (await monthSessionCount(app.db, allowance.payerId)) >= allowance.limit;
@@ -99,14 +100,38 @@ export async function unavailableReason(app: App, actor: Actor, guru: GuruRow): 
   return null;
 }
 
-/** What the live session shows of a guru, with whether the caller may talk to it now. */
-export async function sessionGuruView(app: App, guru: GuruRow, reason: string | null): Promise<SessionGuru> {
+/**
+ * The session's pictures of these gurus: their large copies (the session shows the picture 240 CSS px wide), in
+ * one lookup for a course's gurus.
+ */
+const sessionPictures = (app: App, guruList: readonly GuruRow[]) =>
+  imageUrlsAt(
+    app,
+    guruList.map((guru) => guru.avatarImagePath),
+    'large',
+    GURU_LINK_SECONDS,
+  );
+
+/**
+ * What the live session shows of a guru, with whether the caller may talk to it now. `pictures`: the gurus'
+ * pictures looked up for a whole list (sessionPictures); without it, this guru's is looked up.
+ */
+export async function sessionGuruView(
+  app: App,
+  guru: GuruRow,
+  reason: string | null,
+  pictures?: Map<string, string>,
+): Promise<SessionGuru> {
   const demo = await app.db
     .select({ question: guruQuestions.question })
     .from(guruQuestions)
     .where(and(eq(guruQuestions.guruId, guru.id), eq(guruQuestions.kind, 'demo')))
     .orderBy(asc(guruQuestions.position), asc(guruQuestions.createdAt));
-  const signed = (key: string | null) => (key ? app.storage.signedUrl(key, 6 * 60 * 60) : null);
+  const signed = (key: string | null) => (key ? app.storage.signedUrl(key, GURU_LINK_SECONDS) : null);
+  const picture = guru.avatarImagePath
+    ? ((pictures ?? (await sessionPictures(app, [guru]))).get(guru.avatarImagePath) ??
+      signed(guru.avatarImagePath))
+    : null;
   return {
     id: guru.id,
     name: guru.name,
@@ -114,7 +139,7 @@ export async function sessionGuruView(app: App, guru: GuruRow, reason: string | 
     introductionText: guru.introductionText,
     introductionVideoUrl: signed(guru.introductionVideoPath),
     avatarKind: (guru.avatarKind as SessionGuru['avatarKind']) ?? null,
-    avatarImageUrl: signed(guru.avatarImagePath),
+    avatarImageUrl: picture,
     avatarGlbUrl: guru.avatarGlbUrl || signed(guru.avatarGlbPath),
     voice: (guru.voice as SessionGuru['voice']) ?? null,
     demoQuestions: demo.map((row) => row.question),
@@ -164,10 +189,12 @@ export async function gurusForCourse(app: App, actor: Actor, courseId: string): 
       ),
     )
     .orderBy(asc(gurus.name));
+  const answering = rows.filter(canAnswer);
+  const pictures = await sessionPictures(app, answering);
   return Promise.all(
-    rows
-      .filter(canAnswer)
-      .map(async (guru) => sessionGuruView(app, guru, await unavailableReason(app, actor, guru))),
+    answering.map(async (guru) =>
+      sessionGuruView(app, guru, await unavailableReason(app, actor, guru), pictures),
+    ),
   );
 }
 
@@ -179,19 +206,32 @@ export async function startSession(
   courseId: string | undefined,
 ): Promise<{ conversationId: string }> {
   const guru = await loadTalkableGuru(app, actor, guruId);
-  if (!canAnswer(guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
   if (courseId && !(await guruCourseIds(app, guru.id)).includes(courseId)) {
     throw badRequest('This guru does not learn from that course');
   }
-  if (await quizOpenOnGuru(app, actor.userId, guru.id))
+  return {
+    conversationId: await openSession(app, guru, { userId: actor.userId, courseId: courseId ?? null }),
+  };
+}
+
+/** Who holds a new session: a student, or an anonymous visitor of an embedding site (by their key's hash). */
+export type SessionHolder =
+  | { userId: string; courseId?: string | null; embedOrigin?: string | null }
+  | { userId: null; visitorTokenHash: string; embedOrigin: string };
+
+/**
+ * Opens a session on a guru the caller may talk to: checks it can answer and the owner's plan, then counts
+ * and inserts under one lock per payer, so two sessions started at once at the limit cannot both fit.
+ */
+export async function openSession(app: App, guru: GuruRow, holder: SessionHolder): Promise<string> {
+  if (!canAnswer(guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
+  if (holder.userId && (await quizOpenOnGuru(app, holder.userId, guru.id)))
     throw new AppError('CONFLICT', GURU_MSG.quizInProgress);
   await assertModule(app, await ownerHolderOf(app, guru), 'gurus', 'use');
   const allowance = await sessionAllowance(app, guru);
-  const values = { guruId: guru.id, userId: actor.userId, courseId: courseId ?? null };
+  const values = { guruId: guru.id, ...holder };
   const conversationId = await app.db.transaction(async (tx) => {
     if (allowance) {
-      // Count and insert under one lock per payer: two sessions started at once at the limit must not both
-      // see room for one more (the lock ends with the transaction).
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guru-sessions:${allowance.payerId}`}))`);
       if ((await monthSessionCount(tx, allowance.payerId)) >= allowance.limit) return null;
     }
@@ -199,7 +239,7 @@ export async function startSession(
     return row.id;
   });
   if (!conversationId) throw forbidden(GURU_MSG.sessionLimit);
-  return { conversationId };
+  return conversationId;
 }
 
 /** Whether the user has an attempt still running on a course (the course's guru stays quiet meanwhile). */

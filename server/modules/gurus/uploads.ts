@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { PICTURE_SIZES } from '../../media/image-sizes';
 import { readOneFile } from '../files/read-one-file';
-import { storeUpload } from '../files/uploads';
+import { storeImageSizes, storeUpload } from '../files/uploads';
 import type { GuruRow } from './access';
 
 export const GURU_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -11,7 +12,10 @@ export const GURU_GLB_MAX_BYTES = 20 * 1024 * 1024;
 export const GURU_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 export const INTRODUCTION_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
-/** The guru's picture (static avatar): an image checked by its bytes. */
+/**
+ * The guru's picture (static avatar): an image checked by its bytes, with its smaller copies for lists and the
+ * session (a copy that cannot be made is skipped; the picture itself is then shown).
+ */
 export async function storeAvatarImage(app: App, request: FastifyRequest, guru: GuruRow): Promise<string> {
   const { bytes, mimetype } = await readOneFile(request, GURU_IMAGE_MAX_BYTES, 'an image');
   const { key } = await storeUpload(app, {
@@ -21,6 +25,13 @@ export async function storeAvatarImage(app: App, request: FastifyRequest, guru: 
     claimedType: mimetype,
     allowed: ALLOWED_IMAGE_TYPES,
     visibility: 'shared',
+  });
+  await storeImageSizes(app, {
+    key,
+    bytes,
+    ownerId: guru.ownerId,
+    visibility: 'shared',
+    sizes: PICTURE_SIZES.guruPicture,
   });
   return key;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceRow } from '../../db/schema/index';
 import { embeddedFontNames, pdfText } from '../../test/pdf-text';
+import { drawnPng, rgbPng } from '../../test/pictures';
+import { tinyPng } from '../../test/uploads';
 import { renderInvoicePdf } from './pdf';
 
 const INVOICE: InvoiceRow = {
@@ -76,5 +78,50 @@ describe('renderInvoicePdf', () => {
     const text = await pdfText(pdf);
     expect(text).toContain('INR 1,234.50');
     expect(text).not.toContain('₹');
+  });
+
+  it('heads the invoice with a brand logo given as plain RGB PNG, scaled into its box', async () => {
+    const pdf = await renderInvoicePdf(INVOICE, {
+      testPayment: false,
+      compress: false,
+      logo: rgbPng(320, 160),
+    });
+    const source = pdf.toString('latin1');
+    expect(source.match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(source).toMatch(/\/Width 320\s+\/Height 160/);
+    // 320×160 pixels in the 160×48-point box: 96×48 points at the top-left margin (pdfkit's y runs downwards).
+    expect(source).toContain('96 0 0 -48 50 98 cm\n/I1 Do');
+    const text = await pdfText(pdf);
+    for (const expected of ['Gurukul Learning', 'INV-2026-000042', 'ISSUED'])
+      expect(text).toContain(expected);
+  });
+
+  it('leaves out a logo it cannot embed as it is, and the invoice is otherwise the same', async () => {
+    const plain = await renderInvoicePdf(INVOICE, { testPayment: false, compress: false });
+    const failures: unknown[] = [];
+    const drawn: Buffer[] = [];
+    for (const logo of [
+      Buffer.from('not a picture at all'),
+      // PNGs pdfkit would decode in this process (an alpha channel): refused, not risked.
+      tinyPng(),
+      drawnPng(200, 100),
+      rgbPng(40, 20).subarray(0, 30),
+      // A plain RGB header with the pixels cut off: pdfkit itself gives up, in the middle of the first try.
+      rgbPng(40, 20).subarray(0, 40),
+    ]) {
+      const pdf = await renderInvoicePdf(INVOICE, {
+        testPayment: false,
+        compress: false,
+        logo,
+        onLogoError: (error) => failures.push(error),
+      });
+      const source = pdf.toString('latin1');
+      expect(source.startsWith('%PDF-')).toBe(true);
+      expect(source).not.toContain('/Subtype /Image');
+      expect(source.match(/\/Type \/Page\b/g)).toHaveLength(1);
+      drawn.push(pdf);
+    }
+    expect(failures).toHaveLength(5);
+    expect(await pdfText(drawn[0])).toBe(await pdfText(plain));
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { InvoiceRow } from '../../db/schema/index';
+import { pdfReadyPngSize } from '../../media/image-sizes';
 import { writePdf } from '../../media/write-pdf';
 import { invoiceDay, pdfAmount } from './tax';
 
@@ -10,6 +11,28 @@ export interface PdfOptions {
   compress?: boolean;
   /** The TrueType font to print with; tests pass a missing file to check the Helvetica fallback. */
   fontFile?: string;
+  /**
+   * A brand logo to head the invoice with, as a PNG pdfkit embeds as it is (image-sizes.ts logoForPdf). Anything
+   * else, or a logo pdfkit refuses, is left out and the invoice is drawn without it (`onLogoError` is told).
+   */
+  logo?: Buffer | null;
+  onLogoError?: (error: unknown) => void;
+}
+
+/** The box a logo is drawn within, in points, and at most half a point per pixel (144 dpi) so it stays sharp. */
+const LOGO_BOX = { width: 160, height: 48, pointsPerPixel: 0.5 };
+
+interface DrawnLogo {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+function logoToDraw(bytes: Buffer): DrawnLogo {
+  const size = pdfReadyPngSize(bytes);
+  if (!size) throw new Error('The logo is not a PNG the invoice can embed as it is');
+  const scale = Math.min(LOGO_BOX.width / size.width, LOGO_BOX.height / size.height, LOGO_BOX.pointsPerPixel);
+  return { bytes, width: size.width * scale, height: size.height * scale };
 }
 
 /**
@@ -38,8 +61,24 @@ const MARGIN = 50;
 const MUTED = '#555555';
 const PAID_GREEN = '#1b7f3b';
 
-/** Renders one invoice as an A4 PDF, in DejaVu Sans where the system has it (see INVOICE_FONT_FILE). */
-export function renderInvoicePdf(invoice: InvoiceRow, options: PdfOptions): Promise<Buffer> {
+/**
+ * Renders one invoice as an A4 PDF, in DejaVu Sans where the system has it (see INVOICE_FONT_FILE), headed by
+ * `options.logo` when there is one. A logo that cannot be drawn never fails the invoice: the document it was
+ * started in is dropped (pdfkit may have half-embedded it) and the invoice is drawn again without it.
+ */
+export async function renderInvoicePdf(invoice: InvoiceRow, options: PdfOptions): Promise<Buffer> {
+  if (options.logo) {
+    try {
+      const logo = logoToDraw(options.logo);
+      return await writeInvoice(invoice, options, logo);
+    } catch (error) {
+      options.onLogoError?.(error);
+    }
+  }
+  return writeInvoice(invoice, options, null);
+}
+
+function writeInvoice(invoice: InvoiceRow, options: PdfOptions, logo: DrawnLogo | null): Promise<Buffer> {
   return writePdf(
     {
       size: 'A4',
@@ -47,23 +86,30 @@ export function renderInvoicePdf(invoice: InvoiceRow, options: PdfOptions): Prom
       compress: options.compress ?? true,
       info: { Title: `Invoice ${invoice.number}`, Author: invoice.seller.name ?? 'Gurukul' },
     },
-    (doc) => draw(doc, invoice, options, invoiceFonts(doc, options.fontFile ?? INVOICE_FONT_FILE)),
+    (doc) => draw(doc, invoice, options, invoiceFonts(doc, options.fontFile ?? INVOICE_FONT_FILE), logo),
   );
 }
 
-function draw(doc: PDFKit.PDFDocument, invoice: InvoiceRow, options: PdfOptions, fonts: InvoiceFonts): void {
+function draw(
+  doc: PDFKit.PDFDocument,
+  invoice: InvoiceRow,
+  options: PdfOptions,
+  fonts: InvoiceFonts,
+  logo: DrawnLogo | null,
+): void {
   const width = doc.page.width - MARGIN * 2;
   const money = (amount: number) => pdfAmount(amount, invoice.currency, fonts.symbols);
   const right = (text: string, y: number, font = fonts.regular) =>
     doc.font(font).text(text, MARGIN, y, { width, align: 'right' });
 
-  // Seller on the left, title and number on the right.
+  // The brand logo, then the seller, on the left; title and number on the right.
   const top = MARGIN;
+  if (logo) doc.image(logo.bytes, MARGIN, top, { width: logo.width, height: logo.height });
   doc
     .font(fonts.bold)
     .fontSize(16)
     .fillColor('black')
-    .text(invoice.seller.name ?? '', MARGIN, top);
+    .text(invoice.seller.name ?? '', MARGIN, logo ? top + logo.height + 10 : top);
   doc.font(fonts.regular).fontSize(9).fillColor(MUTED);
   for (const line of [invoice.seller.address, invoice.seller.email, taxIdLine(invoice.seller.taxId)])
     if (line) doc.text(line, { width: width / 2 });

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceRowView } from '../../../common/contracts/billing';
-import { type InvoiceRow, invoices, paymentOrders } from '../../db/schema/index';
+import { courses, type InvoiceRow, invoices, paymentOrders, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
+import { pdfLogoOf } from './logo';
 import { renderInvoicePdf } from './pdf';
 import type { InvoiceListQuery } from './schemas';
 
@@ -67,7 +69,17 @@ export async function listInvoices(
   return { invoices: rows.map(invoiceView), total };
 }
 
-/** One of the caller's invoices as a PDF; someone else's is "not found", never "forbidden". */
+const teachers = alias(users, 'teachers');
+const institutes = alias(users, 'institutes');
+
+/**
+ * One of the caller's invoices as a PDF; someone else's is "not found", never "forbidden".
+ *
+ * Whose logo heads it: the platform issues every invoice (its seller block), but a course invoice sells a
+ * teacher's course, so it carries that teacher's brand logo, or else their institute's, as the course's catalog
+ * card does. Subscriptions and commissions are the platform's own business and keep its plain heading, as does
+ * any invoice whose logo cannot be read or drawn.
+ */
 export async function invoicePdf(
   app: App,
   actor: Actor,
@@ -75,12 +87,25 @@ export async function invoicePdf(
 ): Promise<{ number: string; pdf: Buffer }> {
   assertInvoiceOwner(actor);
   const [row] = await app.db
-    .select({ invoice: invoices, provider: paymentOrders.provider })
+    .select({
+      invoice: invoices,
+      provider: paymentOrders.provider,
+      brandLogoPath: sql<string | null>`coalesce(${teachers.brandLogoPath}, ${institutes.brandLogoPath})`,
+    })
     .from(invoices)
     .leftJoin(paymentOrders, eq(paymentOrders.id, invoices.orderId))
+    .leftJoin(courses, and(eq(invoices.kind, 'course'), eq(courses.id, paymentOrders.courseId)))
+    .leftJoin(teachers, eq(teachers.id, courses.ownerId))
+    .leftJoin(institutes, eq(institutes.id, teachers.instituteId))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, actor.userId)))
     .limit(1);
   if (!row) throw notFound('Invoice not found');
-  const pdf = await renderInvoicePdf(row.invoice, { testPayment: row.provider === 'test' });
+  const logo = row.brandLogoPath ? await pdfLogoOf(app, row.brandLogoPath) : null;
+  const pdf = await renderInvoicePdf(row.invoice, {
+    testPayment: row.provider === 'test',
+    logo,
+    onLogoError: (error) =>
+      app.log.warn({ err: error, invoiceId, key: row.brandLogoPath }, 'left the brand logo off an invoice'),
+  });
   return { number: row.invoice.number, pdf };
 }

@@ -12,6 +12,7 @@ import type { App } from '../../http/app-type';
 import { HLS_PLAYLIST, MediaError } from '../../media/ffmpeg';
 import { captionsForSegments, concatSegments, packageLessonHls } from '../../media/lesson-assembly';
 import { type AvatarCorner, renderSegment } from '../../media/narrated-segment';
+import { readStoredBytes } from '../../providers/storage/storage';
 import { putStoredFile, removeStoredFile } from '../files/uploads';
 import type { LibraryRow } from './access';
 import { DidLibraryError, didTalkingHead } from './did-segment';
@@ -62,13 +63,7 @@ async function fetchStored(app: App, key: string, file: string): Promise<boolean
   return true;
 }
 
-async function readStored(app: App, key: string): Promise<Buffer | null> {
-  const stored = await app.storage.read(key);
-  if (!stored) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+const readStored = (app: App, key: string) => readStoredBytes(app.storage, key);
 
 async function storedExists(app: App, key: string): Promise<boolean> {
   const stored = await app.storage.read(key);

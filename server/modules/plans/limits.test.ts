@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, storedFiles } from '../../db/schema/index';
 import { accountState } from '../../http/account-state';
@@ -133,7 +133,14 @@ describe('plan limits', () => {
 
     // The teacher's upload is counted for the institute (and the teacher sees the same shared total).
     expect((await upload()).statusCode).toBe(200);
-    const png = tinyPng().length;
+    // The picture and its smaller copies (medium, large) all count.
+    const pictureRows = await ctx.app.db
+      .select()
+      .from(storedFiles)
+      .where(like(storedFiles.path, `courses/${course.id}/thumbnails/%`));
+    expect(pictureRows).toHaveLength(3);
+    const png = pictureRows.reduce((sum, row) => sum + row.sizeBytes, 0);
+    expect(png).toBeGreaterThan(tinyPng().length);
     expect(await storageUsedBytes(ctx.app, institute.user.id)).toBe(png);
     expect(await storageUsedBytes(ctx.app, teacher.user.id)).toBe(png);
     await store(teacher.user.id, 512 * 1024);

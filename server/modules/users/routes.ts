@@ -9,12 +9,14 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canEditUser, canSeeUserImages } from '../../http/policies';
-import { IMAGE_SIZE_NAMES } from '../../media/image-sizes';
+import { type ImageSize, PICTURE_SIZES } from '../../media/image-sizes';
 import { presentAccount } from '../auth/sessions';
-import { imageUrlsAt, removeStoredImage, storeImageSizes, storeUpload } from '../files/uploads';
+import { imageUrlsAt, removeStoredImage, storeImageSizes, storePdfLogo, storeUpload } from '../files/uploads';
 
 const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
 const self = { access: 'any', allowWhenEnded: true } as const;
+/** The sizes logo-path serves: those both a profile image and a brand logo are copied at. */
+const LOGO_PATH_VERSIONS = ['tiny', 'medium'] as const satisfies readonly ImageSize[];
 
 async function loadUser(app: App, userId: string) {
   const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
@@ -63,7 +65,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         visibility: 'shared',
       });
       // The small copies before the picture is named: a reader never finds the picture without them.
-      await storeImageSizes(app, { key, bytes, ownerId: user.id, visibility: 'shared' });
+      await storeImageSizes(app, {
+        key,
+        bytes,
+        ownerId: user.id,
+        visibility: 'shared',
+        sizes: PICTURE_SIZES[kind],
+      });
+      // A brand logo also prints on invoices of its owner's courses, where only PNG or JPEG will do.
+      if (kind === 'brandLogo') await storePdfLogo(app, { key, bytes, ownerId: user.id });
       const column = kind === 'profileImage' ? { profileImagePath: key } : { brandLogoPath: key };
       const previous = kind === 'profileImage' ? user.profileImagePath : user.brandLogoPath;
       const [updated] = await app.db.update(users).set(column).where(eq(users.id, user.id)).returning();
@@ -81,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           userId: z.uuid({ error: 'Invalid user id' }),
-          version: z.enum(IMAGE_SIZE_NAMES, { error: 'version must be tiny or medium' }).optional(),
+          version: z.enum(LOGO_PATH_VERSIONS, { error: 'version must be tiny or medium' }).optional(),
         }),
       },
     },

@@ -21,6 +21,15 @@ export interface Storage {
   sharedUrl?(key: string): string;
 }
 
+/** A stored file's whole content (small files only: pictures, logos, slides), or null when it is not there. */
+export async function readStoredBytes(storage: Storage, key: string): Promise<Buffer | null> {
+  const stored = await storage.read(key);
+  if (!stored) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 const SAFE_KEY = /^[a-zA-Z0-9/_.-]+$/;
 
 export function assertSafeKey(key: string): void {

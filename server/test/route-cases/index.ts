@@ -1,6 +1,7 @@
 import { CONVERSATIONS_ROUTES } from './conversations';
 import { COURSE_ROUTES } from './courses';
 import { CURRENCY_ROUTES } from './currency';
+import { EMBED_ROUTES } from './embed';
 import { GURU_SESSIONS_ROUTES } from './guru-sessions';
 import { GURU_SPEECH_ROUTES } from './guru-speech';
 import { GURU_TRAINING_ROUTES } from './guru-training';
@@ -46,6 +47,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...GURU_SPEECH_ROUTES,
   ...CONVERSATIONS_ROUTES,
   ...INTEGRATIONS_ROUTES,
+  ...EMBED_ROUTES,
   ...LIBRARY_ROUTES,
   ...PEOPLE_ROUTES,
   ...MEETING_ROUTES,

@@ -50,7 +50,7 @@ function useOwnBrandLogo(session: StoredSession, userType: UserType): string | n
 export function SideNav({ session, userType, activeName, collapsed, onToggleCollapsed, onNavigate }: Props) {
   const approvals = useApprovalCount(userType === 'admin');
   const openTickets = useOpenTicketCount(userType === 'admin');
-  const hasNewMessage = useStoredJson<string[]>(LS.newChatIds, []).length > 0;
+  const hasNewMessage = useStoredJson<boolean>(LS.newChat, false) === true;
   const items = sideNavFor(userType, session.instituteId, session.hiddenModules);
   const explore = userType === 'teacher' || userType === 'student' || userType === 'institute';
   const brandLogo = useOwnBrandLogo(session, userType);

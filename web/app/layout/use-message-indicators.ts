@@ -3,9 +3,8 @@ import { useLocation } from 'react-router';
 import { can } from '../../../common/capabilities';
 import type { UserType } from '../../../common/roles';
 import { onSocketEvent } from '../socket';
-import { LS, readJson, writeJson } from '../storage';
 import { toast } from '../toast';
-import { syncUnreadMarkers } from '../unread-markers';
+import { type MarkerKind, rememberUnread, syncUnreadMarkers } from '../unread-markers';
 
 interface ReplyEvent {
   userId: string;
@@ -18,11 +17,6 @@ interface ReplyEvent {
 function playMessageSound(): void {
   // Browsers may refuse to play before the user interacts; that is fine (SPEC §8: failures are ignored).
   void new Audio('/audios/message.mp3').play().catch(() => undefined);
-}
-
-function remember(key: string, id: string): void {
-  const ids = readJson<string[]>(key, []);
-  if (!ids.includes(id)) writeJson(key, [...ids, id]);
 }
 
 /**
@@ -43,23 +37,24 @@ export function useMessageIndicators(userId: string | undefined, userType: UserT
   const openId = query.get('conversationId') ?? query.get('id');
   useEffect(() => {
     if (!userId) return;
-    const handle = (key: string, idOf: (event: ReplyEvent) => string | undefined) => (payload: unknown) => {
-      const event = payload as ReplyEvent;
-      const id = idOf(event);
-      if (!id || event.userId === userId) return;
-      // The open conversation or ticket updates in place; the sound and toast still say a reply came.
-      if (id !== openId) remember(key, id);
-      playMessageSound();
-      const from = [event.user?.firstName, event.user?.lastName].filter(Boolean).join(' ');
-      toast('info', from ? `${from}: ${event.message}` : event.message);
-    };
+    const handle =
+      (kind: MarkerKind, idOf: (event: ReplyEvent) => string | undefined) => (payload: unknown) => {
+        const event = payload as ReplyEvent;
+        const id = idOf(event);
+        if (!id || event.userId === userId) return;
+        // The open conversation or ticket updates in place; the sound and toast still say a reply came.
+        if (id !== openId) rememberUnread(kind, id);
+        playMessageSound();
+        const from = [event.user?.firstName, event.user?.lastName].filter(Boolean).join(' ');
+        toast('info', from ? `${from}: ${event.message}` : event.message);
+      };
     const offChat = onSocketEvent(
       'new-reply',
-      handle(LS.newChatIds, (event) => event.conversationId),
+      handle('chat', (event) => event.conversationId),
     );
     const offHelp = onSocketEvent(
       'help-reply',
-      handle(LS.newHelpIds, (event) => event.ticketId),
+      handle('help', (event) => event.ticketId),
     );
     return () => {
       offChat();

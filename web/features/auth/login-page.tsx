@@ -8,7 +8,7 @@ import { type LoginInput, loginSchema } from '../../../common/contracts/auth';
 import { landingFor } from '../../../common/guard';
 import { logout } from '../../app/account';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { readSession, SS, writeSession } from '../../app/storage';
 import { loginRequest } from './api';
 import { AuthCard } from './auth-card';
@@ -23,7 +23,7 @@ export default function LoginPage() {
     mode: 'controlled',
     initialValues: { email: '', password: '', isRemember: false, shareToken },
     validate: zodValidate(loginSchema),
-    validateInputOnChange: true,
+    ...commitValidation(),
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { requestResetSchema, resetPasswordSchema } from '../../../common/contracts/auth';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { forgotPasswordRequest, resetPasswordRequest } from './api';
 import { AuthCard } from './auth-card';
 
@@ -14,7 +14,7 @@ function RequestLink() {
     mode: 'controlled',
     initialValues: { email: '' },
     validate: zodValidate(requestResetSchema),
-    validateInputOnChange: true,
+    ...commitValidation(),
   });
   const submit = form.onSubmit(async (values) => {
     const answer = await forgotPasswordRequest(values.email).catch((error: Error) => ({
@@ -56,7 +56,7 @@ function SetPassword({ token }: { token: string }) {
     mode: 'controlled',
     initialValues: { token, newPassword: '', confirmPassword: '' },
     validate: zodValidate(resetPasswordSchema),
-    validateInputOnChange: true,
+    ...commitValidation([], ['confirmPassword']),
   });
   const submit = form.onSubmit(async (values) => {
     try {

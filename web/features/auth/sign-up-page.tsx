@@ -16,7 +16,7 @@ import { Link, useSearchParams } from 'react-router';
 import { type SignUpInput, signUpSchema } from '../../../common/contracts/auth';
 import { ROLE_LABELS, SIGN_UP_ROLES } from '../../../common/roles';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { signUpRequest } from './api';
 import { AuthCard } from './auth-card';
 
@@ -38,7 +38,7 @@ export default function SignUpPage() {
       terms: false,
     },
     validate: zodValidate(signUpSchema),
-    validateInputOnChange: true,
+    ...commitValidation(['userType', 'terms'], ['confirmPassword']),
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -73,6 +73,18 @@ export function CurrencyRatesPanel() {
 /** Keyed by the stored row's id: a new row (saved or refreshed) starts a fresh draft; a refetch does not. */
 function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
   const [draft, setDraft] = useState<Draft>(stored.rates);
+  // Rates whose field was left since its last edit: only those show a message (commitValidation's rule,
+  // web/app/forms.ts), so "0" on the way to "0.5" is not reported.
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const leave = (code: string, isLeft: boolean) =>
+    setLeft((current) => {
+      if (current.has(code) === isLeft) return current;
+      const next = new Set(current);
+      if (isLeft) next.add(code);
+      else next.delete(code);
+      return next;
+    });
+  const shownInvalid = (code: string) => left.has(code) && code in draft && !isValidRate(draft[code]);
   const [filter, setFilter] = useState('');
   const [refreshError, setRefreshError] = useState<string | null>(null);
   const save = useSaveCurrencyRates();
@@ -147,7 +159,7 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
           </Button>
         </Group>
       </Group>
-      {!valid && (
+      {!valid && [...left].some(shownInvalid) && (
         <Text size="sm" c="red" role="alert">
           Every rate must be a number above zero.
         </Text>
@@ -182,13 +194,17 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
                     <NumberInput
                       aria-label={`Rate for ${code}`}
                       value={draft[code]}
-                      onChange={(value) => setDraft((current) => ({ ...current, [code]: value }))}
+                      onChange={(value) => {
+                        setDraft((current) => ({ ...current, [code]: value }));
+                        leave(code, false);
+                      }}
+                      onBlur={() => leave(code, true)}
                       min={0}
                       decimalScale={6}
                       hideControls
                       // Rates are relative to USD, so its own rate is fixed.
                       disabled={code === 'USD'}
-                      error={isValidRate(draft[code]) ? undefined : 'Above zero'}
+                      error={shownInvalid(code) ? 'Above zero' : undefined}
                       maw={180}
                     />
                   </Table.Td>
@@ -225,8 +241,10 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
 function AddCurrency({ existing, onAdd }: { existing: Draft; onAdd: (code: string, rate: number) => void }) {
   const [code, setCode] = useState('');
   const [rate, setRate] = useState<number | string>('');
+  // Checked when the code is left or the form sent, not while its three letters are typed.
+  const [codeLeft, setCodeLeft] = useState(false);
   const codeError =
-    code === ''
+    code === '' || !codeLeft
       ? undefined
       : !CODE.test(code)
         ? 'Three capital letters'
@@ -236,10 +254,12 @@ function AddCurrency({ existing, onAdd }: { existing: Draft; onAdd: (code: strin
   const canAdd = CODE.test(code) && !(code in existing) && isValidRate(rate);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setCodeLeft(true);
     if (!canAdd) return;
     onAdd(code, rate as number);
     setCode('');
     setRate('');
+    setCodeLeft(false);
   };
   return (
     <form onSubmit={submit} aria-label="Add a currency">
@@ -249,7 +269,11 @@ function AddCurrency({ existing, onAdd }: { existing: Draft; onAdd: (code: strin
           placeholder="SGD"
           value={code}
           maxLength={3}
-          onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+          onChange={(event) => {
+            setCode(event.currentTarget.value.toUpperCase());
+            setCodeLeft(false);
+          }}
+          onBlur={() => setCodeLeft(true)}
           error={codeError}
           w={120}
         />

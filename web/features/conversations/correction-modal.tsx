@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import type { MessageView } from '../../../common/contracts/gurus';
 import { correctionSchema } from '../../../common/contracts/gurus';
 import { GURU_LIMITS } from '../../../common/gurus';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useCorrection } from './api';
 
@@ -22,6 +22,7 @@ export function CorrectionModal({
     mode: 'controlled',
     initialValues: { answer: message?.correction ?? '' },
     validate: zodValidate(correctionSchema),
+    ...commitValidation(),
   });
   return (
     <Modal opened={Boolean(message)} onClose={onClose} title="Mark wrong and correct" size="lg">

@@ -5,7 +5,7 @@ import { type CourseInfoInput, courseInfoSchema } from '../../../common/contract
 import { COUNTRIES } from '../../../common/countries';
 import { COURSE_CATEGORIES, COURSE_LANGUAGES, COURSE_LEVELS } from '../../../common/courses';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useSaveCourseInfo } from './api';
 
@@ -47,7 +47,7 @@ export function CourseInfoForm({
     mode: 'controlled',
     initialValues: initialValues(course),
     validate: zodValidate(courseInfoSchema),
-    validateInputOnChange: true,
+    ...commitValidation(['category', 'level', 'language', 'currency']),
   });
   const submit = form.onSubmit(async (values) => {
     try {
@@ -95,6 +95,8 @@ export function CourseInfoForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NumberInput
+              // Checked on blur: a value out of range keeps the schema's message instead of being clamped.
+              clampBehavior="none"
               label="Price"
               description="0 for a free course"
               withAsterisk
@@ -115,6 +117,7 @@ export function CourseInfoForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NumberInput
+              clampBehavior="none"
               label="Passing score"
               withAsterisk
               min={0}

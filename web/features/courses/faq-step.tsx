@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import type { CourseFaq } from '../../../common/contracts/course-content';
 import { type FaqInput, faqSchema } from '../../../common/contracts/course-content';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useCourseFaqs, useFaqMutations } from './content-api';
@@ -27,7 +27,7 @@ function FaqForm({
     mode: 'controlled',
     initialValues: editing ? { question: editing.question, answer: editing.answer } : EMPTY,
     validate: zodValidate(faqSchema),
-    validateInputOnChange: true,
+    ...commitValidation(),
   });
   const submit = form.onSubmit(async (values) => {
     try {

@@ -46,12 +46,16 @@ export function LibraryLessonPicker({
     setOpened(true);
   };
 
+  // The rule of commitValidation (web/app/forms.ts) by hand: the title is checked when left, the video as
+  // soon as it is chosen, both on submit; a message clears as soon as its field is edited.
+  const check = {
+    title: (value: string) => (value.trim() ? undefined : MSG.required),
+    libraryId: (value: string | null) => (value ? undefined : selectVideoFor(title.trim() || 'this lesson')),
+  };
+
   const submit = async () => {
     const trimmed = title.trim();
-    const found = {
-      title: trimmed ? undefined : MSG.required,
-      libraryId: libraryId ? undefined : selectVideoFor(trimmed || 'this lesson'),
-    };
+    const found = { title: check.title(title), libraryId: check.libraryId(libraryId) };
     setErrors(found);
     if (found.title || found.libraryId) return;
     setSaving(true);
@@ -94,7 +98,11 @@ export function LibraryLessonPicker({
               label="Lesson title"
               required
               value={title}
-              onChange={(event) => setTitle(event.currentTarget.value)}
+              onChange={(event) => {
+                setTitle(event.currentTarget.value);
+                setErrors((now) => ({ ...now, title: undefined }));
+              }}
+              onBlur={() => setErrors((now) => ({ ...now, title: check.title(title) }))}
               error={errors.title}
               maxLength={150}
             />
@@ -103,7 +111,11 @@ export function LibraryLessonPicker({
               placeholder={libraries.isLoading ? 'Loading…' : 'Choose a generated video'}
               data={options}
               value={libraryId}
-              onChange={setLibraryId}
+              onChange={(value) => {
+                setLibraryId(value);
+                setErrors((now) => ({ ...now, libraryId: check.libraryId(value) }));
+              }}
+              onBlur={() => setErrors((now) => ({ ...now, libraryId: check.libraryId(libraryId) }))}
               error={errors.libraryId}
               searchable
               nothingFoundMessage="No generated videos match"

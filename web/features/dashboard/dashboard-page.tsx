@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { emailField } from '../../../common/contracts/fields';
 import { formatPrice } from '../../../common/money';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { onSocketEvent } from '../../app/socket';
 import { useLogInAs } from '../auth';
 import { DeveloperAccessCard } from '../logs';
@@ -171,6 +171,7 @@ function LogInAsCard() {
     mode: 'controlled',
     initialValues: { email: '' },
     validate: zodValidate(switchSchema),
+    ...commitValidation(),
   });
   const submit = form.onSubmit(async ({ email }) => {
     try {

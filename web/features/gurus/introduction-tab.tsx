@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconVideo } from '@tabler/icons-react';
 import { type GuruDetail, introductionSchema } from '../../../common/contracts/gurus';
 import { GURU_LIMITS } from '../../../common/gurus';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useSaveIntroduction } from './api';
 import { useGuruUpload } from './use-guru-upload';
@@ -16,7 +16,7 @@ export function IntroductionTab({ guru }: { guru: GuruDetail }) {
     mode: 'controlled',
     initialValues: { introductionText: guru.introductionText },
     validate: zodValidate(introductionSchema),
-    validateInputOnChange: true,
+    ...commitValidation(),
   });
   const submit = form.onSubmit((values) =>
     save.mutate(values, {

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type GuruDetail, type GuruQuestionKind, questionsSchema } from '../../../common/contracts/gurus';
 import { GURU_LIMITS } from '../../../common/gurus';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useSaveQuestions } from './api';
 
@@ -43,7 +43,7 @@ export function QuestionsTab({ guru, kind }: { guru: GuruDetail; kind: GuruQuest
     mode: 'controlled',
     initialValues: { items: guru[kind].map((q) => ({ key: q.id, question: q.question, answer: q.answer })) },
     validate: zodValidate(questionsSchema),
-    validateInputOnChange: true,
+    ...commitValidation(),
   });
   const submit = form.onSubmit((values) =>
     save.mutate(

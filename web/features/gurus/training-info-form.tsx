@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type GuruDetail, type TrainingInfoInput, trainingInfoSchema } from '../../../common/contracts/gurus';
 import { GURU_LIMITS, TEACHING_MODE_LABELS, TEACHING_MODES, type TeachingMode } from '../../../common/gurus';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useSaveTrainingInfo } from './api';
 
@@ -34,7 +34,7 @@ export function TrainingInfoForm({
     mode: 'controlled',
     initialValues: initialValues(guru),
     validate: zodValidate(trainingInfoSchema),
-    validateInputOnChange: true,
+    ...commitValidation(['teachingMode']),
   });
   const submit = form.onSubmit(async (values) => {
     try {

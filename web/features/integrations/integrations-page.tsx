@@ -3,8 +3,12 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useIntegrations } from './api';
 import { IntegrationCard } from './integration-card';
+import { WebsiteSection } from './website-section';
 
-/** /integrations: the user's own D-ID and ElevenLabs keys, used by their gurus' avatars and voices. */
+/**
+ * /integrations: the user's own D-ID and ElevenLabs keys, used by their gurus' avatars and voices, and their own
+ * website, where their gurus can be embedded.
+ */
 export default function IntegrationsPage() {
   const integrations = useIntegrations();
   // A plan without the module hides the page from the menu; anyone who still opens it can see and remove
@@ -18,13 +22,14 @@ export default function IntegrationsPage() {
             Integrations
           </Title>
           <Text c="dimmed" size="sm">
-            Connect your own accounts. Keys are stored encrypted and are never shown again in full.
+            Connect your own accounts and website. Keys are stored encrypted and are never shown again in
+            full.
           </Text>
         </div>
         {planExcludes && (
           <Alert color="yellow" title="Your plan does not include Integrations">
             <Text size="sm">
-              You can remove keys saved earlier. To add a key,{' '}
+              You can remove keys and the website saved earlier. To add a key or register your website,{' '}
               <Anchor component={Link} to="/plan?page=upgrade">
                 upgrade your plan
               </Anchor>
@@ -56,6 +61,7 @@ export default function IntegrationsPage() {
             ))}
           </SimpleGrid>
         )}
+        <WebsiteSection canSave={!planExcludes} />
       </Stack>
     </Container>
   );

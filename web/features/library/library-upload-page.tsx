@@ -15,6 +15,7 @@ import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { librarySettingsSchema } from '../../../common/contracts/library';
 import { LIBRARY_LIMITS } from '../../../common/library';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
@@ -30,6 +31,12 @@ const titleFromFile = (name: string) =>
     .replace(/\.[^.]+$/, '')
     .replace(/[_-]+/g, ' ')
     .trim();
+
+/** The server's own rule for the title (the shared librarySettingsSchema's). */
+function checkTitle(title: string): string | undefined {
+  const result = librarySettingsSchema.shape.title.safeParse(title);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
 
 /** /course-library-upload: a title and a deck; the server reads the slides, then the wizard opens. */
 export default function LibraryUploadPage() {
@@ -62,7 +69,7 @@ export default function LibraryUploadPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next = {
-      title: title.trim() ? undefined : 'Please enter a title',
+      title: checkTitle(title),
       file: file ? undefined : 'Please choose your slides (PDF or PPTX)',
     };
     setErrors(next);
@@ -103,7 +110,12 @@ export default function LibraryUploadPage() {
             withAsterisk
             maxLength={LIBRARY_LIMITS.titleMax}
             value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
+            // Checked when left and on upload (commitValidation's rule), cleared while it is edited.
+            onChange={(event) => {
+              setTitle(event.currentTarget.value);
+              setErrors((now) => ({ ...now, title: undefined }));
+            }}
+            onBlur={() => setErrors((now) => ({ ...now, title: checkTitle(title) }))}
             error={errors.title}
             disabled={uploading}
           />

@@ -18,7 +18,7 @@ import {
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { LibraryDetail } from '../../../common/contracts/library';
+import { type LibraryDetail, librarySettingsSchema } from '../../../common/contracts/library';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { FONTS, type FontName, fontStack } from '../../../common/fonts';
 import { GURU_VOICES, type GuruVoice } from '../../../common/gurus';
@@ -110,12 +110,18 @@ function AvatarImage({ detail, locked }: { detail: LibraryDetail; locked: boolea
   );
 }
 
+function checkTitle(title: string): string | undefined {
+  const result = librarySettingsSchema.shape.title.safeParse(title);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
 /** The look and sound of the video: title, voices, avatar, font and theme colour. */
 export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
   const band = readableBand(
     (THEME_COLORS.find((one) => one.key === settings.themeColor) ?? THEME_COLORS[0]).hex,
   );
   const font = settings.fontFamily as FontName;
+  const [titleError, setTitleError] = useState<string | undefined>();
   // The preview shows the chosen font itself, as the rendered video will (server/media/fonts.ts).
   useEffect(() => {
     void loadFont(font);
@@ -132,8 +138,13 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           maxLength={LIBRARY_LIMITS.titleMax}
           value={settings.title}
           readOnly={locked}
-          onChange={(event) => onChange({ title: event.currentTarget.value })}
-          error={settings.title.trim() ? undefined : 'Please enter a title'}
+          // Checked when left (commitValidation's rule), with the server's message; cleared while edited.
+          onChange={(event) => {
+            onChange({ title: event.currentTarget.value });
+            setTitleError(undefined);
+          }}
+          onBlur={() => setTitleError(checkTitle(settings.title))}
+          error={titleError}
         />
         <Select
           label="Voice"

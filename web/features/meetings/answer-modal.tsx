@@ -18,7 +18,7 @@ import {
   meetingTimeSchema,
 } from '../../../common/contracts/meetings';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useAnswerMeeting } from './api';
 import { formatRange, fromLocalInput, nextHour, timeZoneName, toLocalInput } from './local-time';
@@ -114,8 +114,7 @@ function TimeForm({
       meetingLink: meeting.meetingLink ?? '',
     },
     validate: (values) => validate(toBody(values)),
-    validateInputOnChange: true,
-    validateInputOnBlur: true,
+    ...commitValidation(),
   });
   const submit = form.onSubmit(async (values) => {
     const body = toBody(values) as { startsAt: string; durationMinutes: number; meetingLink: string };
@@ -146,6 +145,8 @@ function TimeForm({
             {...form.getInputProps('startsAt')}
           />
           <NumberInput
+            // Checked on blur: a value out of range keeps the schema's message instead of being clamped.
+            clampBehavior="none"
             label="Duration (minutes)"
             withAsterisk
             min={MEETING_LIMITS.durationMin}
@@ -182,8 +183,7 @@ function DeclineForm({ meeting, onDone }: { meeting: MeetingRequestView; onDone:
     mode: 'controlled',
     initialValues: { reason: '' },
     validate: zodValidate(meetingDeclineSchema),
-    validateInputOnChange: true,
-    validateInputOnBlur: true,
+    ...commitValidation(),
   });
   const submit = form.onSubmit(async (values) => {
     try {

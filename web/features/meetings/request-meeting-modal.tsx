@@ -2,7 +2,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } fr
 import { useForm } from '@mantine/form';
 import { MEETING_MSG, meetingRequestSchema } from '../../../common/contracts/meetings';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useRequestMeeting } from './api';
 import { fromLocalInput, timeZoneName, toLocalInput, tomorrowAt } from './local-time';
@@ -20,7 +20,7 @@ const toBody = (courseId: string, values: Values) => ({
   windowEnd: fromLocalInput(values.windowEnd),
 });
 
-/** Asks the course's teacher for a meeting: a topic and a preferred window, checked as they are typed. */
+/** Asks the course's teacher for a meeting: a topic and a preferred window, each checked when it is left. */
 export function RequestMeetingModal(props: {
   courseId: string;
   teacherName?: string;
@@ -61,8 +61,7 @@ function RequestForm({
       windowEnd: toLocalInput(tomorrowAt(18)),
     },
     validate: (values) => validate(toBody(courseId, values)),
-    validateInputOnChange: true,
-    validateInputOnBlur: true,
+    ...commitValidation([], ['windowEnd']),
   });
   const now = toLocalInput(new Date());
 

@@ -106,9 +106,14 @@ function NewCampaignForm() {
           label="Campaign name"
           placeholder="e.g. Newsletter March"
           value={label}
+          // Checked when left after typing (an empty box only when sent), cleared while edited: the rule of
+          // commitValidation (web/app/forms.ts) by hand.
           onChange={(event) => {
             setLabel(event.currentTarget.value);
             if (error) setError(null);
+          }}
+          onBlur={() => {
+            if (label) setError(campaignLinkSchema.safeParse({ label }).error?.issues[0]?.message ?? null);
           }}
           error={error}
           maxLength={80}

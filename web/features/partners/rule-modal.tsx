@@ -21,7 +21,7 @@ import {
   REFERRAL_LIMITS,
 } from '../../../common/contracts/partners';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useAdminPlans } from '../plans';
 import { useDefaultRule, useResetRule, useSaveRule } from './api';
@@ -77,6 +77,7 @@ function RuleForm({
     mode: 'controlled',
     initialValues: toValues(rule),
     validate: (values) => validateRule(toInput(values)),
+    ...commitValidation(['lifetime', 'scope', 'planIds']),
   });
   const submit = form.onSubmit(async (values) => {
     try {

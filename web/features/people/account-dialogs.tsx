@@ -10,9 +10,20 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import type { PersonRow } from '../../../common/contracts/people';
+import type { z } from 'zod';
+import {
+  deactivateSchema,
+  eraseSchema,
+  extendTrialSchema,
+  grantPlanSchema,
+  type PersonRow,
+  reactivateSchema,
+} from '../../../common/contracts/people';
+import { MSG } from '../../../common/messages';
 import { ApiError } from '../../app/api';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useAdminPlans } from '../plans';
 import { type AdminAction, useAdminAction } from './api';
@@ -62,6 +73,31 @@ export function useAccountDialogs(onDone?: (kind: AdminAction) => void) {
   return { open: (kind: AdminAction, target: Target) => setState({ kind, target }), dialog };
 }
 
+interface ActionValues {
+  reason: string;
+  days: number | string;
+  planId: string | null;
+  confirmEmail: string;
+}
+
+/** The shared schema each action's body is checked with, here as on the server. */
+const SCHEMAS: Partial<Record<AdminAction, z.ZodType>> = {
+  deactivate: deactivateSchema,
+  reactivate: reactivateSchema,
+  'extend-trial': extendTrialSchema,
+  'grant-plan': grantPlanSchema,
+  erase: eraseSchema,
+};
+
+function bodyOf(kind: AdminAction, values: ActionValues): Record<string, unknown> {
+  if (kind === 'deactivate') return { reason: values.reason };
+  if (kind === 'reactivate') return values.reason.trim() ? { reason: values.reason } : {};
+  if (kind === 'extend-trial') return { days: values.days };
+  if (kind === 'grant-plan') return { planId: values.planId, days: values.days };
+  if (kind === 'erase') return { confirmEmail: values.confirmEmail };
+  return {};
+}
+
 function ActionForm({
   kind,
   target,
@@ -75,42 +111,32 @@ function ActionForm({
 }) {
   const action = useAdminAction(target.id);
   const plans = useAdminPlans();
-  const [reason, setReason] = useState('');
-  const [days, setDays] = useState<number | string>(kind === 'grant-plan' ? 30 : 7);
-  const [planId, setPlanId] = useState<string | null>(null);
-  const [confirmEmail, setConfirmEmail] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const destructive = kind === 'deactivate' || kind === 'erase';
+  const form = useForm<ActionValues>({
+    mode: 'controlled',
+    initialValues: { reason: '', days: kind === 'grant-plan' ? 30 : 7, planId: null, confirmEmail: '' },
+    validate: (values) => {
+      const schema = SCHEMAS[kind];
+      const errors = schema ? zodValidate(schema)(bodyOf(kind, values)) : {};
+      // An emptied number field is '' in Mantine, which the schema would read as 0.
+      if ('days' in errors && values.days === '') errors.days = MSG.required;
+      return errors;
+    },
+    ...commitValidation(['planId']),
+  });
+  const { confirmEmail } = form.getValues();
 
-  const body = (): unknown => {
-    if (kind === 'deactivate') return { reason };
-    if (kind === 'reactivate') return reason.trim() ? { reason } : {};
-    if (kind === 'extend-trial') return { days };
-    if (kind === 'grant-plan') return { planId, days };
-    if (kind === 'erase') return { confirmEmail };
-    return {};
-  };
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setErrors({});
+  const submit = form.onSubmit(async (values) => {
     setFailure(null);
-    if ((kind === 'extend-trial' || kind === 'grant-plan') && days === '') {
-      setErrors({ days: 'Please fill this field' });
-      return;
-    }
-    if (kind === 'grant-plan' && !planId) {
-      setErrors({ planId: 'Please select an option' });
-      return;
-    }
     try {
-      await action.mutateAsync({ action: kind, body: body() });
+      await action.mutateAsync({ action: kind, body: bodyOf(kind, values) });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
       else setFailure((error as Error).message);
     }
-  };
+  });
   const planChoices = (plans.data?.plans ?? [])
     .filter((plan) => plan.audience === target.userType)
     .map((plan) => ({
@@ -135,22 +161,13 @@ function ActionForm({
               required
               autosize
               minRows={2}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              error={errors.reason}
+              {...form.getInputProps('reason')}
               data-autofocus
             />
           </>
         )}
         {kind === 'reactivate' && (
-          <Textarea
-            label="Note (optional)"
-            autosize
-            minRows={2}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={errors.reason}
-          />
+          <Textarea label="Note (optional)" autosize minRows={2} {...form.getInputProps('reason')} />
         )}
         {kind === 'password-reset' && (
           <Text size="sm">
@@ -162,9 +179,7 @@ function ActionForm({
             label="Plan"
             placeholder="Choose a plan"
             data={planChoices}
-            value={planId}
-            onChange={setPlanId}
-            error={errors.planId}
+            {...form.getInputProps('planId')}
             required
           />
         )}
@@ -176,9 +191,7 @@ function ActionForm({
             max={365}
             // The server says what is wrong with 0, 400 or 2.5; clamping on blur would act on another number.
             clampBehavior="none"
-            value={days}
-            onChange={setDays}
-            error={errors.days}
+            {...form.getInputProps('days')}
             required
           />
         )}
@@ -190,9 +203,7 @@ function ActionForm({
             </Alert>
             <TextInput
               label={`Type ${target.email} to confirm`}
-              value={confirmEmail}
-              onChange={(event) => setConfirmEmail(event.currentTarget.value)}
-              error={errors.confirmEmail}
+              {...form.getInputProps('confirmEmail')}
               autoComplete="off"
               data-autofocus
             />

@@ -16,18 +16,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconFileTypeCsv, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   IMPORT_MAX_ROWS,
   type ImportReport,
+  inviteSchema,
   type MemberRole,
   PEOPLE_SORTS,
   type PeopleSort,
   type PersonRow,
 } from '../../../common/contracts/people';
 import { ApiError } from '../../app/api';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { confirmDestructive } from '../../components/confirm-destructive';
@@ -171,23 +174,27 @@ export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
   );
 }
 
+/** The invitation's own schema, as the server checks it. */
+const validateInvite = zodValidate(inviteSchema);
+
 function InviteForm({ role, onDone }: { role: MemberRole; onDone: () => void }) {
   const send = useInvite();
-  const [email, setEmail] = useState('');
-  const [fullName, setFullName] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setErrors({});
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', fullName: '' },
+    validate: (values) => validateInvite({ ...values, userType: role }),
+    ...commitValidation(),
+  });
+  const submit = form.onSubmit(async ({ email, fullName }) => {
     try {
       await send.mutateAsync({ email, fullName: fullName || undefined, userType: role });
       toast('success', `Invitation sent to ${email.trim()}`);
       onDone();
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
-      setErrors(fields.email ? fields : { email: (error as Error).message });
+      form.setErrors(fields.email ? fields : { email: (error as Error).message });
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -195,20 +202,8 @@ function InviteForm({ role, onDone }: { role: MemberRole; onDone: () => void }) 
           They get an e-mail with a link valid for 14 days: a new person signs up from it, someone with an
           account logs in and accepts.
         </Text>
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={errors.email}
-          data-autofocus
-        />
-        <TextInput
-          label="Name (optional)"
-          value={fullName}
-          onChange={(event) => setFullName(event.currentTarget.value)}
-        />
+        <TextInput label="Email" type="email" required {...form.getInputProps('email')} data-autofocus />
+        <TextInput label="Name (optional)" {...form.getInputProps('fullName')} />
         <Group justify="flex-end">
           <Button type="submit" loading={send.isPending}>
             Send invitation

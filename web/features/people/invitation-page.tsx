@@ -8,7 +8,7 @@ import { type InvitationView, invitationSignUpSchema } from '../../../common/con
 import { landingFor } from '../../../common/guard';
 import { refreshAccount } from '../../app/account';
 import { ApiError, api } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { useSession } from '../../app/session';
 import { writeSession } from '../../app/storage';
 import { toast } from '../../app/toast';
@@ -92,6 +92,7 @@ function SignUpFromInvitation({
     mode: 'controlled',
     initialValues: { fullName: view.fullName, password: '' },
     validate: zodValidate(invitationSignUpSchema),
+    ...commitValidation(),
   });
   const submit = form.onSubmit(async (values) => {
     setFailure(null);

@@ -27,7 +27,7 @@ import {
   type PlanAudience,
 } from '../../../common/plans';
 import { ApiError } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { usePlanMutations } from './plan-api';
 
@@ -72,6 +72,14 @@ function initialValues(plan: AdminPlan | null, audience: PlanAudience): FormValu
   };
 }
 
+/** The selects and segmented controls, checked as soon as they change; typed fields are checked on blur. */
+const CHOICES = [
+  'baseCurrency',
+  'prices.*.currency',
+  'prices.*.period',
+  ...PLAN_MODULES.map((module) => `modules.${module}`),
+];
+
 /** Create or edit a plan: details, prices per currency and period, limits and module access. */
 export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience; onDone: () => void }) {
   const { save } = usePlanMutations();
@@ -79,6 +87,7 @@ export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience
     mode: 'controlled',
     initialValues: initialValues(props.plan, props.audience),
     validate: zodValidate(planInputSchema),
+    ...commitValidation(CHOICES),
   });
   const submit = form.onSubmit(async (values) => {
     try {

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import type { ChangePasswordInput, SessionAnswer } from '../../../common/contracts/auth';
 import { changePasswordSchema } from '../../../common/contracts/auth';
 import { ApiError, api } from '../../app/api';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import { connectSocket } from '../../app/socket';
 import { writeSession } from '../../app/storage';
 import { toast } from '../../app/toast';
@@ -13,7 +13,7 @@ export function ChangePasswordSection() {
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: zodValidate(changePasswordSchema),
-    validateInputOnChange: true,
+    ...commitValidation([], ['confirmPassword']),
   });
   const submit = form.onSubmit(async (values) => {
     try {

@@ -2,7 +2,7 @@ import { Button, Card, Group, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import { requiredText } from '../../../common/contracts/fields';
-import { zodValidate } from '../../app/forms';
+import { commitValidation, zodValidate } from '../../app/forms';
 import type { StoredSession } from '../../app/storage';
 import { toast } from '../../app/toast';
 import { useUpdateUserInfo } from '../../app/user-info';
@@ -15,7 +15,7 @@ export function PersonalSection({ session }: { session: StoredSession }) {
     mode: 'controlled',
     initialValues: { fullName: session.fullName },
     validate: zodValidate(nameSchema),
-    validateInputOnChange: true,
+    ...commitValidation(),
   });
   const submit = form.onSubmit(async (values) => {
     try {

@@ -20,7 +20,7 @@ import {
   cannedReplySchema,
   SUPPORT_LIMITS,
 } from '../../../common/contracts/support';
-import { serverFieldErrors, zodValidate } from '../../app/forms';
+import { commitValidation, serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useCannedReplies, useDeleteCannedReply, useSaveCannedReply } from './api';
@@ -32,7 +32,7 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
     mode: 'controlled',
     initialValues: { title: reply?.title ?? '', body: reply?.body ?? '' },
     validate: zodValidate(cannedReplySchema),
-    validateInputOnChange: true,
+    ...commitValidation(),
   });
   return (
     <form

@@ -51,7 +51,9 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
   const [cannedSearch, setCannedSearch] = useState('');
   const canned = useCannedReplies();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  // An empty box is its normal state: it is checked when sent, and its message clears as soon as one types.
+  // An empty box is its normal state: it is checked when sent (its commit; not on blur as commitValidation
+  // does, since moving to the mode switch or the canned replies is no mistake), and its message clears as
+  // soon as one types.
   const form = useForm({
     mode: 'controlled',
     initialValues: { reply: '', note: '' },

@@ -59,9 +59,10 @@ export function NewTicketModal({
   const set = (field: Field, value: string) => {
     setValues((all) => ({ ...all, [field]: value }));
     setEdited((all) => (all.has(field) ? all : new Set(all).add(field)));
-    // A field already flagged is checked again as it is corrected, so its message goes while typing and not
-    // on the next click, where the page moving under the pointer would swallow that click.
-    if (errors[field]) setErrors((all) => ({ ...all, [field]: check(field, value) }));
+    // A flagged field's message goes as soon as it is edited (never a new one while typing), and so not on
+    // the next click, where the page moving under the pointer would swallow that click. It is checked again
+    // when left (commitValidation's rule, web/app/forms.ts).
+    if (errors[field]) setErrors((all) => ({ ...all, [field]: null }));
   };
   // A field left untouched is not flagged on blur (the message would move the button being clicked); "Send
   // ticket" checks every field.

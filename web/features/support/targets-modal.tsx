@@ -6,7 +6,7 @@ import {
   TICKET_PRIORITIES,
   TICKET_PRIORITY_LABELS,
 } from '../../../common/contracts/support';
-import { serverFieldErrors, zodValidate } from '../../app/forms';
+import { commitValidation, serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useSaveSupportSettings, useSupportSettings } from './api';
 import { PriorityBadge } from './badges';
@@ -22,7 +22,7 @@ function TargetsForm({ settings, onDone }: { settings: SupportSettings; onDone: 
     mode: 'controlled',
     initialValues: settings,
     validate: zodValidate(supportSettingsSchema),
-    validateInputOnChange: true,
+    ...commitValidation(),
   });
   return (
     <form

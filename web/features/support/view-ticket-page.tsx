@@ -173,7 +173,11 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
                   maxRows={10}
                   maxLength={SUPPORT_LIMITS.messageMax}
                   value={message}
-                  onChange={(event) => setMessage(event.currentTarget.value)}
+                  // Checked when left (an empty box only when sent) and cleared while edited: commitValidation's rule.
+                  onChange={(event) => {
+                    setMessage(event.currentTarget.value);
+                    setError(null);
+                  }}
                   onBlur={() => message && setError(checkMessage(message))}
                   onKeyDown={(event) => {
                     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {

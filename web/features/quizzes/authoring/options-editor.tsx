@@ -2,7 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, Radio, Stack, Text, TextInput } fr
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { QUIZ_LIMITS } from '../../../../common/quizzes';
-import { newOption, type QuestionValues } from './question-form';
+import { checkOptions, newOption, type QuestionValues } from './question-form';
 
 /**
  * The options of a single or multiple choice question, each with its correct marker: a radio for single
@@ -11,7 +11,11 @@ import { newOption, type QuestionValues } from './question-form';
 export function OptionsEditor({ form }: { form: UseFormReturnType<QuestionValues> }) {
   const { options, type } = form.getValues();
   const single = type === 'single';
-  const touch = () => form.setTouched({ ...form.getTouched(), options: true });
+  // Marking, adding and removing are choices: the options' own message is checked at once.
+  const touch = () => {
+    form.setTouched({ ...form.getTouched(), options: true });
+    checkOptions(form);
+  };
   const markOnly = (key: string) => {
     form.setFieldValue(
       'options',
@@ -29,6 +33,7 @@ export function OptionsEditor({ form }: { form: UseFormReturnType<QuestionValues
   };
   const rows = options.map((option, index) => {
     const number = index + 1;
+    const textProps = form.getInputProps(`options.${index}.text`);
     return (
       <Group key={option.key} wrap="nowrap" align="flex-start" data-testid="option-row">
         {single ? (
@@ -48,7 +53,12 @@ export function OptionsEditor({ form }: { form: UseFormReturnType<QuestionValues
           label={`Option ${number}`}
           withAsterisk
           style={{ flex: 1 }}
-          {...form.getInputProps(`options.${index}.text`)}
+          {...textProps}
+          onBlur={(event) => {
+            textProps.onBlur?.(event);
+            // A message about the list ("mark one correct") may hold or clear now this text is in.
+            if ('options' in form.errors) checkOptions(form);
+          }}
         />
         <ActionIcon
           variant="subtle"

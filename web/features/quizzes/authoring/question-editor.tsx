@@ -24,6 +24,7 @@ import {
   type QuestionType,
 } from '../../../../common/quizzes';
 import { ApiError } from '../../../app/api';
+import { commitValidation } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { videosQuery } from '../../courses';
 import { useQuestionMutations } from './api';
@@ -107,8 +108,9 @@ function VideoFields({ form, courseId }: { form: UseFormReturnType<QuestionValue
 }
 
 /**
- * Adds or edits one question in a dialog. Checks run on every change with the shared questionSchema, so
- * the messages match what the server would answer; the server's own answer is shown as well.
+ * Adds or edits one question in a dialog. Each field is checked when committed (left, or chosen) with the
+ * shared questionSchema, so the messages match what the server would answer; the server's own answer is
+ * shown as well.
  */
 export function QuestionEditor({
   courseId,
@@ -129,12 +131,8 @@ export function QuestionEditor({
     mode: 'controlled',
     initialValues: questionValues(question),
     validate: validateQuestion,
-    validateInputOnChange: true,
-    onValuesChange: () => {
-      for (const path of CROSS_FIELD_PATHS) {
-        if (form.isTouched(path) || path in form.errors) form.validateField(path);
-      }
-    },
+    // Radio, tags and video are choices, checked as they change; the rest is checked when left.
+    ...commitValidation(['trueFalseAnswer', 'acceptedAnswers', 'videoId'], CROSS_FIELD_PATHS),
   });
   const changeType = (value: string | null) => {
     if (!value) return;
@@ -196,6 +194,8 @@ export function QuestionEditor({
           <Grid>
             <Grid.Col span={{ base: 6 }}>
               <NumberInput
+                // Checked on blur: a value out of range keeps the schema's message instead of being clamped.
+                clampBehavior="none"
                 label="Marks"
                 withAsterisk
                 min={0}
@@ -207,6 +207,7 @@ export function QuestionEditor({
             </Grid.Col>
             <Grid.Col span={{ base: 6 }}>
               <NumberInput
+                clampBehavior="none"
                 label="Negative marks"
                 description="Taken off for a wrong answer (never for a blank)"
                 min={0}

@@ -1,3 +1,4 @@
+import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import {
   type AuthorQuestion,
@@ -105,11 +106,26 @@ export function validateQuestion(values: QuestionValues): Record<string, string>
   return errors;
 }
 
-/** Fields whose message depends on other fields, so they are checked again whenever anything changes. */
+/**
+ * Fields whose message depends on other fields (the schema's cross checks only run once the rest is valid),
+ * so they are checked again on every commit elsewhere in the editor (see commitValidation's `recheck`).
+ * `options` is not among them: the options editor checks it itself, with checkOptions.
+ */
 export const CROSS_FIELD_PATHS = [
-  'options',
   'trueFalseAnswer',
   'acceptedAnswers',
   'negativeMarks',
   'videoId',
+  'videoTime',
 ];
+
+/**
+ * Sets or clears the options' own message ("Please mark exactly one correct option"), when an option is
+ * marked, added or removed. form.validateField('options') would also lift an option's text message up to
+ * the list, so a freshly added empty option would be reported before anyone typed in it.
+ */
+export function checkOptions(form: UseFormReturnType<QuestionValues>): void {
+  const message = validateQuestion(form.getValues()).options;
+  if (message) form.setFieldError('options', message);
+  else form.clearFieldError('options');
+}

@@ -7,7 +7,7 @@ import {
 } from '../../../../common/contracts/quizzes';
 import { QUIZ_LIMITS } from '../../../../common/quizzes';
 import { ApiError } from '../../../app/api';
-import { zodValidate } from '../../../app/forms';
+import { commitValidation, zodValidate } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { useQuizMutations } from './api';
 
@@ -41,7 +41,7 @@ export function QuizSettingsForm({
     mode: 'controlled',
     initialValues: initialValues(quiz),
     validate: zodValidate(quizSettingsSchema),
-    validateInputOnChange: true,
+    ...commitValidation(['displayMode', 'shuffleQuestions', 'shuffleOptions']),
   });
   const submit = form.onSubmit(async (values) => {
     try {
@@ -73,6 +73,8 @@ export function QuizSettingsForm({
         <Grid>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NumberInput
+              // Checked on blur: a value out of range keeps the schema's message instead of being clamped.
+              clampBehavior="none"
               label="Time limit (minutes)"
               description="0 for no limit"
               withAsterisk
@@ -85,6 +87,7 @@ export function QuizSettingsForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NumberInput
+              clampBehavior="none"
               label="Attempts allowed"
               description="0 for unlimited"
               withAsterisk
@@ -97,6 +100,7 @@ export function QuizSettingsForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NumberInput
+              clampBehavior="none"
               label="Pass mark (%)"
               description="Percentage needed to pass"
               withAsterisk

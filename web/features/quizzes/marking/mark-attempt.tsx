@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { numberField } from '../../../../common/contracts/numbers';
 import type { MarkingView } from '../../../../common/contracts/quizzes';
 import { isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
+import { commitValidation } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { answerText, correctText, VerdictBadge } from '../taking/attempt-result';
 import { formatDateTime, formatMarks } from '../taking/format';
@@ -76,6 +77,7 @@ function MarkForm({ view }: { view: MarkingView }) {
       }
       return errors;
     },
+    ...commitValidation(),
   });
   const submit = form.onSubmit((values) =>
     save.mutate(

@@ -1,0 +1,23 @@
+import { Alert, MantineProvider } from '@mantine/core';
+import { buildTheme } from '../../app/theme';
+import { EmbedGuruPage } from './embed-guru-page';
+import { framingOrigin } from './framing-origin';
+
+/**
+ * The whole web app on /embed/guru/:guruId: no router, guards, socket or side navigation, only the guru.
+ * Opened outside a frame it says where it belongs instead of calling anything.
+ */
+export function EmbedRoot({ guruId }: { guruId: string }) {
+  const origin = framingOrigin();
+  return (
+    <MantineProvider theme={buildTheme(null, null)} defaultColorScheme="auto">
+      {origin ? (
+        <EmbedGuruPage guruId={guruId} origin={origin} />
+      ) : (
+        <Alert m="md" color="blue" title="This guru lives on its owner's website">
+          Open the website that shows it to ask your questions there.
+        </Alert>
+      )}
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,3 @@
+// What other parts of the web app may use from this feature (decision 025).
+export { embeddedGuruId } from './framing-origin';
+export { mountEmbed } from './mount';

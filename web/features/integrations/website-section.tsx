@@ -1,0 +1,196 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCode } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  APPLICATION_URL_EXAMPLE,
+  type EmbedSettings,
+  type EmbedSiteInput,
+  type EmbedSnippet,
+  embedSiteSchema,
+} from '../../../common/contracts/embed';
+import { serverFieldErrors, zodValidate } from '../../app/forms';
+import { toast } from '../../app/toast';
+import { confirmDestructive } from '../../components/confirm-destructive';
+import { useEmbedSettings, useEmbedSnippet, useRemoveEmbedSite, useSaveEmbedSite } from './embed-api';
+import { EmbedCodeModal } from './embed-code-modal';
+
+function SiteForm({ settings, canSave }: { settings: EmbedSettings; canSave: boolean }) {
+  const save = useSaveEmbedSite();
+  const remove = useRemoveEmbedSite();
+  const form = useForm<EmbedSiteInput>({
+    mode: 'controlled',
+    initialValues: { url: settings.site?.url ?? '', allowAnonymous: settings.site?.allowAnonymous ?? false },
+    validate: zodValidate(embedSiteSchema),
+    validateInputOnBlur: true,
+  });
+  const submit = form.onSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (site) => {
+        form.resetDirty({ url: site.url, allowAnonymous: site.allowAnonymous });
+        form.setFieldValue('url', site.url);
+        toast('success', 'Website saved. Your gurus can now be embedded there.');
+      },
+      onError: (error) => {
+        form.setErrors(serverFieldErrors(error));
+        toast('danger', error.message);
+      },
+    }),
+  );
+  const confirmRemove = () =>
+    confirmDestructive({
+      title: 'Stop embedding your gurus?',
+      message: `Your gurus disappear from ${settings.site?.origin} at once. Sessions already held stay in Conversations.`,
+      confirmLabel: 'Remove website',
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            form.setValues({ url: '', allowAnonymous: false });
+            form.resetDirty({ url: '', allowAnonymous: false });
+            toast('success', 'Website removed.');
+          },
+          onError: (error) => toast('danger', error.message),
+        }),
+    });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Application URL"
+          description="The address of your website or app. Only this site can show your gurus."
+          placeholder={APPLICATION_URL_EXAMPLE}
+          inputMode="url"
+          autoComplete="url"
+          withAsterisk
+          disabled={!canSave}
+          {...form.getInputProps('url')}
+        />
+        <Checkbox
+          label="Let visitors ask without an account"
+          description="Each visitor's session counts against your plan's monthly guru sessions. Students who sign in are never anonymous."
+          disabled={!canSave}
+          {...form.getInputProps('allowAnonymous', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end" gap="xs">
+          {settings.site && (
+            <Button variant="light" color="red" onClick={confirmRemove} loading={remove.isPending}>
+              Remove website
+            </Button>
+          )}
+          <Button type="submit" loading={save.isPending} disabled={!canSave}>
+            Save website
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * "Your website": the teacher's or institute's own site, where their gurus can be embedded with a script tag
+ * or a frame (docs/decisions/041-embedded-guru.md), and each guru's code to paste.
+ */
+export function WebsiteSection({ canSave }: { canSave: boolean }) {
+  const settings = useEmbedSettings();
+  const snippet = useEmbedSnippet();
+  const [shown, setShown] = useState<{ name: string; snippet: EmbedSnippet } | null>(null);
+  const getCode = (guru: { id: string; name: string }) =>
+    snippet.mutate(guru.id, {
+      onSuccess: (code) => setShown({ name: guru.name, snippet: code }),
+      onError: (error) => toast('danger', error.message),
+    });
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      aria-labelledby="website-heading"
+      data-testid="website-section"
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id="website-heading">
+            Your website
+          </Title>
+          <Text size="sm" c="dimmed">
+            Put your gurus on your own website or app, so students can ask them where they already are.
+          </Text>
+        </div>
+        {settings.isPending && <Skeleton h={160} />}
+        {settings.isError && <Alert color="red">{settings.error.message}</Alert>}
+        {settings.data && (
+          <>
+            {!settings.data.site && settings.data.instituteSite && (
+              <Alert color="blue" data-testid="institute-site">
+                Your gurus can already be embedded on your institute's website,{' '}
+                {settings.data.instituteSite.origin}. Save an address here only to use a website of your own.
+              </Alert>
+            )}
+            <SiteForm key={settings.data.site?.url ?? 'none'} settings={settings.data} canSave={canSave} />
+            {settings.data.site?.allowAnonymous && (
+              <Text size="xs" c="dimmed" data-testid="anonymous-count">
+                Anonymous sessions this month: {settings.data.anonymousSessionsThisMonth}
+              </Text>
+            )}
+            <Stack gap="xs">
+              <Text fw={600} size="sm">
+                Your gurus
+              </Text>
+              {settings.data.gurus.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  You have no gurus yet. Build one under Guru, then come back for its code.
+                </Text>
+              )}
+              {!settings.data.site && !settings.data.instituteSite && settings.data.gurus.length > 0 && (
+                <Text size="xs" c="dimmed" data-testid="embed-needs-site">
+                  Save your website above to get the code for your gurus.
+                </Text>
+              )}
+              {settings.data.gurus.map((guru) => (
+                <Group key={guru.id} justify="space-between" gap="xs" data-testid="embed-guru-row">
+                  <Group gap="xs" style={{ minWidth: 0, flex: 1 }}>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {guru.name}
+                    </Text>
+                    {!guru.ready && (
+                      <Badge size="xs" color="gray" variant="light">
+                        Not trained yet
+                      </Badge>
+                    )}
+                  </Group>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconCode size={14} />}
+                    onClick={() => getCode(guru)}
+                    loading={snippet.isPending && snippet.variables === guru.id}
+                  >
+                    Get embed code
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          </>
+        )}
+      </Stack>
+      <EmbedCodeModal
+        guruName={shown?.name ?? ''}
+        snippet={shown?.snippet ?? null}
+        siteOrigin={settings.data?.site?.origin ?? settings.data?.instituteSite?.origin ?? ''}
+        onClose={() => setShown(null)}
+      />
+    </Card>
+  );
+}
