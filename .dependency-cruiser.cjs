@@ -12,7 +12,7 @@ const MODULE_TIERS = [
   ['partners'],
   ['auth', 'files', 'integrations'],
   ['gurus', 'library', 'users'],
-  ['billing', 'conversations', 'courses'],
+  ['billing', 'conversations', 'courses', 'insights'],
   ['catalog', 'embed', 'support'],
   ['learning', 'payments'],
   ['quizzes', 'reports'],

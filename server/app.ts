@@ -37,6 +37,7 @@ import { guruSpeechRoutes } from './modules/gurus/speech-routes';
 import { guruTrainingRoutes } from './modules/gurus/training-routes';
 import { registerMetrics } from './modules/health/metrics';
 import { healthRoutes } from './modules/health/routes';
+import { insightRoutes } from './modules/insights/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { learningRoutes } from './modules/learning/routes';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(markingRoutes);
   await app.register(logRoutes, { writer: logWriter, routes: apiRoutePatterns });
   await app.register(reportRoutes);
+  await app.register(insightRoutes);
   await app.register(subscriptionRoutes);
   await app.register(currencyRoutes);
   await app.register(adminPlanRoutes);

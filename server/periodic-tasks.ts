@@ -1,6 +1,8 @@
 import type { PeriodicTask } from './jobs/periodic';
 import { billingLifecycleTask, exchangeRatesTask } from './modules/billing/periodic';
 import { stuckVideosTask } from './modules/courses/video-recovery';
+import { weeklyDigestTask } from './modules/insights/digest';
+import { insightsRefreshTask } from './modules/insights/periodic';
 import { logRetentionTask } from './modules/logs/retention';
 import { paymentReconciliationTask } from './modules/payments/reconcile';
 import { overdueAttemptsTask } from './modules/quizzes/attempt-grading';
@@ -13,4 +15,6 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
   billingLifecycleTask,
   exchangeRatesTask,
   logRetentionTask,
+  insightsRefreshTask,
+  weeklyDigestTask,
 ];

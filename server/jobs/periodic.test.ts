@@ -24,6 +24,8 @@ describe('periodic tasks', () => {
       ['billing lifecycle', 15 * 60_000],
       ['exchange-rate refresh', 12 * 60 * 60_000],
       ['log retention', 60 * 60_000],
+      ['insights refresh', 10 * 60_000],
+      ['weekly insights digest', 60 * 60_000],
     ]);
   });
 

@@ -64,12 +64,22 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export interface SendOptions {
   /** How long one run may take before pg-boss gives up on it (max 23 h). */
   expireInSeconds?: number;
+  /**
+   * Jobs of one key are limited by the queue's policy (QueueOptions.policy), e.g. at most one queued per course;
+   * a send beyond it is dropped. Inline jobs run every send.
+   */
+  singletonKey?: string;
 }
 
 export interface QueueOptions {
   /** Retries after a thrown error (pg-boss). Handlers that record their own failure throw only on surprises. */
   retryLimit?: number;
   expireInSeconds?: number;
+  /**
+   * pg-boss's queue policy, per singletonKey: 'standard' (no limit, the default), 'short' (one queued), 'singleton'
+   * (one running), 'stately' (one queued and one running).
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
 }
 
 const MAX_EXPIRE_SECONDS = 23 * 60 * 60;
@@ -128,6 +138,7 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
       creation = createQueue(instance, name, {
         retryLimit: queue.retryLimit ?? 1,
         ...expiry(queue.expireInSeconds),
+        ...(queue.policy ? { policy: queue.policy } : {}),
       });
       created.set(name, creation);
       creation.catch(() => created.delete(name));
@@ -171,7 +182,10 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
     async send(name, data, sendOptions = {}) {
       if (!boss) throw new Error(`Jobs are not started; cannot queue ${name}`);
       await ensureQueue(boss, name, handlers.get(name)?.options);
-      await boss.send(name, data, expiry(sendOptions.expireInSeconds));
+      await boss.send(name, data, {
+        ...expiry(sendOptions.expireInSeconds),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
     },
     work(name, handler, queue = {}) {
       const registered = { handler: handler as JobHandler<object>, options: queue };

@@ -6,6 +6,7 @@ import type { App } from '../http/app-type';
 import { DEMO_PASSWORD } from './demo';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoConversation, seedDemoGuru } from './demo-guru';
+import { seedDemoInsights } from './demo-insights';
 import { seedDemoLibrary } from './demo-library';
 import { makeSlideVideo, makeStudyPdf } from './demo-media';
 import { seedDemoMeetings } from './demo-meetings';
@@ -189,6 +190,7 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
     polygonsLessonId,
   ]);
   await seedDemoConversation(app, call, { student, teacher }, guruId, courseId);
+  await seedDemoInsights(app, { courseId, guruId });
   for (const token of [teacher, admin, student]) await call('POST', '/api/auth/logout', token);
   await seedDemoBilling(app);
   await seedDemoPeople(app);

@@ -6,3 +6,5 @@
 export const COURSES_KEY = ['courses'] as const;
 export const APPROVALS_KEY = ['approvals'] as const;
 export const SUPPORT_KEY = ['support'] as const;
+/** Teacher insights (features/insights/api.ts); a finished refresh may be pushed live one day. */
+export const INSIGHTS_KEY = ['insights'] as const;

@@ -132,6 +132,8 @@ export const courseSubscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.courseId, t.userId] }),
     index('course_subscriptions_user_idx').on(t.userId),
+    // Insights: courses with new subscribers since their last refresh.
+    index('course_subscriptions_course_created_idx').on(t.courseId, t.createdAt),
   ],
 );
 
@@ -156,6 +158,8 @@ export const videoProgress = pgTable(
     primaryKey({ columns: [t.userId, t.videoId] }),
     // Learners active this week (admin dashboard).
     index('video_progress_updated_idx').on(t.updatedAt, t.userId),
+    // Insights: a lesson's viewers, and courses watched since their last refresh.
+    index('video_progress_video_updated_idx').on(t.videoId, t.updatedAt),
   ],
 );
 

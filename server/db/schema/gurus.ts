@@ -196,6 +196,9 @@ export const conversations = pgTable(
     index('conversations_user_idx').on(t.userId, t.lastMessageAt),
     // The admin dashboard counts this month's sessions.
     index('conversations_started_idx').on(t.startedAt),
+    // Insights: which courses have new questions since their last refresh (modules/insights/periodic.ts).
+    index('conversations_course_last_idx').on(t.courseId, t.lastMessageAt),
+    index('conversations_guru_last_idx').on(t.guruId, t.lastMessageAt),
     check('conversations_holder_check', sql`${t.userId} is not null or ${t.visitorTokenHash} is not null`),
   ],
 );
@@ -222,7 +225,13 @@ export const conversationMessages = pgTable(
     correction: text('correction'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // The guru's answers of a session (insights read them per course): half the entries, no student rows fetched.
+    index('conversation_messages_guru_answers_idx')
+      .on(t.conversationId, t.createdAt)
+      .where(sql`${t.role} = 'guru'`),
+  ],
 );
 
 /** When each participant last read a conversation: unread markers and newChatIds come from this. */

@@ -2,6 +2,7 @@ export * from './common';
 export * from './courses';
 export * from './embed';
 export * from './gurus';
+export * from './insights';
 export * from './jobs';
 export * from './library';
 export * from './logs';

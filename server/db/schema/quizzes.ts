@@ -119,6 +119,8 @@ export const quizAttempts = pgTable(
     // Learners active this week (admin dashboard), over a million attempts.
     index('quiz_attempts_started_idx').on(t.startedAt, t.userId),
     index('quiz_attempts_course_idx').on(t.courseId, t.status),
+    // Insights: courses with answers submitted or marked since their last refresh.
+    index('quiz_attempts_course_finished_idx').on(t.courseId, sql`greatest(${t.submittedAt}, ${t.markedAt})`),
     uniqueIndex('quiz_attempts_number_unique').on(t.quizId, t.userId, t.number),
     // At most one open attempt per student and quiz: a double click on "Start" cannot open two.
     uniqueIndex('quiz_attempts_one_open').on(t.quizId, t.userId).where(sql`${t.status} = 'in_progress'`),
@@ -141,7 +143,11 @@ export const quizAnswers = pgTable(
     score: real('score'),
     feedback: text('feedback'),
   },
-  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+  (t) => [
+    primaryKey({ columns: [t.attemptId, t.questionId] }),
+    // Insights read a question's answers (right rates, wrong options).
+    index('quiz_answers_question_idx').on(t.questionId),
+  ],
 );
 
 export type QuizRow = typeof quizzes.$inferSelect;

@@ -8,6 +8,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
 import { lessonsOf, liveSnapshot, loadLiveCourse } from '../catalog/service';
 import type { CourseSnapshot } from '../courses/snapshot';
+import { countRewatches } from '../insights/rewatch';
 import { markLearning } from '../users/activity';
 
 export const PAYMENT_REQUIRED_MESSAGE = 'This is a paid course: please buy it to subscribe.';
@@ -231,6 +232,14 @@ export async function recordProgress(
     throw error;
   }
   await markLearning(app.db, actor.userId);
+  // Teacher insights: stretches watched again (docs/decisions/042); a failure there never fails the save.
+  await countRewatches(app, {
+    userId: actor.userId,
+    videoId,
+    reported: body.watchedRanges,
+    watchedBefore: existing?.watchedRanges ?? [],
+    durationSeconds: duration,
+  }).catch((error: unknown) => app.log.warn({ err: error, videoId }, 'could not count re-watches'));
   return { videoId, positionSeconds: position, watchedSeconds, completed: Boolean(completedAt) };
 }
 

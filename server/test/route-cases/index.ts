@@ -6,6 +6,7 @@ import { GURU_SESSIONS_ROUTES } from './guru-sessions';
 import { GURU_SPEECH_ROUTES } from './guru-speech';
 import { GURU_TRAINING_ROUTES } from './guru-training';
 import { GURUS_ROUTES } from './gurus';
+import { INSIGHTS_ROUTES } from './insights';
 import { INTEGRATIONS_ROUTES } from './integrations';
 import { INVOICE_ROUTES } from './invoices';
 import { LEARNING_ROUTES } from './learning';
@@ -36,6 +37,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...QUIZ_AUTHORING_ROUTES,
   ...QUIZ_TAKING_ROUTES,
   ...REPORT_ROUTES,
+  ...INSIGHTS_ROUTES,
   ...PLAN_ROUTES,
   ...CURRENCY_ROUTES,
   ...SUBSCRIPTION_ROUTES,

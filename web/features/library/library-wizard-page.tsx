@@ -18,6 +18,7 @@ import { SettingsPanel } from './settings-panel';
 import { useLibraryEditor } from './use-library-editor';
 import { useLibraryProgress } from './use-library-progress';
 import { useNarrationPlayer } from './use-narration-player';
+import { useSlideFocus } from './use-slide-focus';
 
 /** Moves focus after the list changed under it, once React has drawn the new list. */
 const focusLater = (...labels: string[]) =>
@@ -62,6 +63,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
   const savedById = new Map(detail.segments.map((segment) => [segment.id, segment]));
   const limit = Math.min(detail.slideLimit ?? LIBRARY_LIMITS.segmentsMax, LIBRARY_LIMITS.segmentsMax);
   const canAdd = segments.length < limit;
+  const focusedSlide = useSlideFocus(segments.length);
 
   const remove = (index: number) => {
     if (segments.length <= 1) {
@@ -110,6 +112,12 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
             {LIBRARY_MSG.busy}
           </Alert>
         )}
+        {focusedSlide !== null && !locked && (
+          <Alert color="blue" variant="light" data-testid="slide-focus-hint">
+            Students asked most about slide {focusedSlide}. Rewrite its narration below, then Generate video:
+            only the slides you changed are rendered again.
+          </Alert>
+        )}
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <SettingsPanel
@@ -152,6 +160,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
                       locked={locked}
                       showStatus={showStatus}
                       canAdd={canAdd}
+                      highlighted={number === focusedSlide}
                       playing={player.playing === segment.key}
                       onChange={(description) =>
                         editor.editSegments((now) =>

@@ -40,6 +40,8 @@ interface Props {
   showStatus: boolean;
   canAdd: boolean;
   playing: boolean;
+  /** Pointed at from teacher insights (`?slide=`): framed so the eye finds it. */
+  highlighted?: boolean;
   onChange: (description: string) => void;
   onMove: (delta: -1 | 1) => void;
   onAdd: (copySlide: boolean) => void;
@@ -53,7 +55,17 @@ export function SegmentCard(props: Props) {
   const estimate = estimateSegment(segment.description);
   const hasText = segment.description.trim().length > 0;
   return (
-    <Card withBorder padding="sm" role="listitem" aria-label={`Segment ${number}`} data-testid="segment-card">
+    <Card
+      withBorder
+      padding="sm"
+      role="listitem"
+      aria-label={`Segment ${number}`}
+      data-testid="segment-card"
+      data-highlighted={props.highlighted || undefined}
+      style={
+        props.highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined
+      }
+    >
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <AspectRatio ratio={16 / 9}>

@@ -1,19 +1,22 @@
 import { Alert, Container, Group, Pagination, Skeleton, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { AdminStudentsTable, TeachersTable } from './admin-tables';
 import { useAdminStudents, useAdminTeachers } from './api';
 import { EmptyCard } from './empty-card';
 import { ExportButton } from './export-button';
 
-const TABS = ['teacher', 'student'] as const;
+// Insights are loaded with their tab, not with the report (decision 025's lazy part).
+const InsightsPanel = lazy(() => import('../insights').then((module) => ({ default: module.InsightsPanel })));
+
+const TABS = ['teacher', 'student', 'insights'] as const;
 const PAGE_SIZE = 20;
 
-/** Admin Report: teachers and institutes, and students, with their figures. */
-export default function AdminReportPage() {
+/** The teachers or students list with its search, export and pages. */
+function PeoplePanel({ tab }: { tab: 'teacher' | 'student' }) {
   const { params, page, update } = useUrlFilters();
-  const tab = TABS.find((value) => value === params.get('tab')) ?? 'teacher';
   const search = params.get('search') ?? '';
   const [debounced] = useDebouncedValue(search, 300);
   const query = { search: debounced || undefined };
@@ -22,6 +25,49 @@ export default function AdminReportPage() {
   const list = tab === 'teacher' ? teachers : students;
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   const noun = tab === 'teacher' ? 'teachers' : 'students';
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          label="Search"
+          placeholder="Name or email"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => update({ search: event.currentTarget.value })}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <ExportButton path={`/admin-reports/${noun}`} query={query} />
+      </Group>
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending && <Skeleton h={240} />}
+      {list.data?.total === 0 && (
+        <EmptyCard
+          title={search ? `No ${noun} match.` : `No ${noun} yet`}
+          hint={search ? 'Try another search.' : undefined}
+        />
+      )}
+      {tab === 'teacher' && teachers.data && teachers.data.total > 0 && (
+        <TeachersTable rows={teachers.data.rows} />
+      )}
+      {tab === 'student' && students.data && students.data.total > 0 && (
+        <AdminStudentsTable rows={students.data.rows} />
+      )}
+      {totalPages > 1 && (
+        <Pagination
+          value={page}
+          total={totalPages}
+          onChange={(value) => update({ page: String(value) }, false)}
+          mx="auto"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Admin Report: teachers and institutes, and students, with their figures; and every course's insights. */
+export default function AdminReportPage() {
+  const { params, update } = useUrlFilters();
+  const tab = TABS.find((value) => value === params.get('tab')) ?? 'teacher';
   return (
     <Container size="xl">
       <Stack>
@@ -32,40 +78,15 @@ export default function AdminReportPage() {
           <Tabs.List>
             <Tabs.Tab value="teacher">Teachers</Tabs.Tab>
             <Tabs.Tab value="student">Students</Tabs.Tab>
+            <Tabs.Tab value="insights">Insights</Tabs.Tab>
           </Tabs.List>
         </Tabs>
-        <Group justify="space-between" align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder="Name or email"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => update({ search: event.currentTarget.value })}
-            w={{ base: '100%', sm: 280 }}
-          />
-          <ExportButton path={`/admin-reports/${noun}`} query={query} />
-        </Group>
-        {list.isError && <Alert color="red">{list.error.message}</Alert>}
-        {list.isPending && <Skeleton h={240} />}
-        {list.data?.total === 0 && (
-          <EmptyCard
-            title={search ? `No ${noun} match.` : `No ${noun} yet`}
-            hint={search ? 'Try another search.' : undefined}
-          />
-        )}
-        {tab === 'teacher' && teachers.data && teachers.data.total > 0 && (
-          <TeachersTable rows={teachers.data.rows} />
-        )}
-        {tab === 'student' && students.data && students.data.total > 0 && (
-          <AdminStudentsTable rows={students.data.rows} />
-        )}
-        {totalPages > 1 && (
-          <Pagination
-            value={page}
-            total={totalPages}
-            onChange={(value) => update({ page: String(value) }, false)}
-            mx="auto"
-          />
+        {tab === 'insights' ? (
+          <Suspense fallback={<Skeleton h={240} />}>
+            <InsightsPanel />
+          </Suspense>
+        ) : (
+          <PeoplePanel tab={tab} />
         )}
       </Stack>
     </Container>

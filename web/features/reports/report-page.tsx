@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { MarkingLink } from '../quizzes';
 import { useCourseStats, useStudents } from './api';
@@ -21,7 +22,10 @@ import { ExportButton } from './export-button';
 import { ReportFilters, reportQuery } from './report-filters';
 import { StudentsTable } from './students-table';
 
-const TABS = ['student', 'course'] as const;
+// Insights are loaded with their tab, not with Reports: most visits here are for the student list.
+const InsightsPanel = lazy(() => import('../insights').then((module) => ({ default: module.InsightsPanel })));
+
+const TABS = ['student', 'course', 'insights'] as const;
 const PAGE_SIZE = 20;
 
 function StudentsPanel() {
@@ -109,8 +113,17 @@ export default function ReportPage() {
           <Tabs.List>
             <Tabs.Tab value="student">Students</Tabs.Tab>
             <Tabs.Tab value="course">Courses</Tabs.Tab>
+            <Tabs.Tab value="insights">Insights</Tabs.Tab>
           </Tabs.List>
-          <Stack mt="md">{tab === 'student' ? <StudentsPanel /> : <CourseStatsPanel />}</Stack>
+          <Stack mt="md">
+            {tab === 'student' && <StudentsPanel />}
+            {tab === 'course' && <CourseStatsPanel />}
+            {tab === 'insights' && (
+              <Suspense fallback={<Skeleton h={240} />}>
+                <InsightsPanel />
+              </Suspense>
+            )}
+          </Stack>
         </Tabs>
       </Stack>
     </Container>

@@ -1,0 +1,267 @@
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DigestSettings } from '../../../common/contracts/insights';
+import { isUserType } from '../../../common/roles';
+import {
+  courses,
+  insightDigestSettings,
+  insightDigests,
+  insightMoments,
+  insightQuizQuestions,
+  insightUnansweredGroups,
+  insightViewing,
+} from '../../db/schema/index';
+import type { App } from '../../http/app-type';
+import type { PeriodicTask } from '../../jobs/periodic';
+import { moduleAccess } from '../plans/module-access';
+import { courseOwner, liveTitle } from './scope';
+
+/** The digest goes out on Mondays from this hour (UTC), once per person and ISO week. */
+export const DIGEST_HOUR_UTC = 6;
+/** A quiz question or a drop-off is worth a line only with at least this many answers or viewers behind it. */
+export const DIGEST_MIN_EVIDENCE = 3;
+
+export async function digestSettings(app: App, userId: string): Promise<DigestSettings> {
+  const [row] = await app.db
+    .select({ weeklyDigest: insightDigestSettings.weeklyDigest })
+    .from(insightDigestSettings)
+    .where(eq(insightDigestSettings.userId, userId));
+  return { weeklyDigest: row?.weeklyDigest ?? true };
+}
+
+export async function saveDigestSettings(
+  app: App,
+  userId: string,
+  input: DigestSettings,
+): Promise<DigestSettings> {
+  await app.db
+    .insert(insightDigestSettings)
+    .values({ userId, weeklyDigest: input.weeklyDigest })
+    .onConflictDoUpdate({
+      target: insightDigestSettings.userId,
+      set: { weeklyDigest: input.weeklyDigest, updatedAt: new Date() },
+    });
+  return digestSettings(app, userId);
+}
+
+/** ISO 8601 week of a date (UTC), e.g. '2026-W49': weeks start on Monday, week 1 holds the year's first Thursday. */
+export function isoWeek(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const weekday = day.getUTCDay() || 7;
+  day.setUTCDate(day.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((day.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+interface Recipient {
+  id: string;
+  email: string;
+  fullName: string;
+  userType: 'teacher' | 'institute';
+  instituteId: string | null;
+}
+
+/** One line of a digest: what, in which course. */
+export interface DigestItem {
+  kind: 'moment' | 'unanswered' | 'quiz' | 'drop-off';
+  courseId: string;
+  text: string;
+}
+
+const quote = (text: string, max = 140) => `"${text.length > max ? `${text.slice(0, max - 1)}…` : text}"`;
+const clock = (seconds: number) => {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+const times = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Where a moment is, in words: "at 1:30", "slide 3", "page 4". */
+function momentPlace(moment: typeof insightMoments.$inferSelect): string {
+  if (moment.kind === 'slide' && moment.slide !== null) return ` (slide ${moment.slide})`;
+  if (moment.kind === 'video' && moment.startSeconds !== null) return ` at ${clock(moment.startSeconds)}`;
+  if (moment.kind === 'material' && moment.page !== null) return ` (page ${moment.page})`;
+  return '';
+}
+
+/**
+ * The three biggest things across the person's live courses (an institute: also its teachers'): the moment asked
+ * about most this week, the largest group of questions the gurus could not answer this week (not yet fixed), and
+ * the quiz question with the lowest right rate — or, when no quiz question has one to show, the lesson where most
+ * unfinished viewers stopped. Read from the insight tables.
+ */
+export async function digestItems(app: App, recipient: Recipient): Promise<DigestItem[]> {
+  const scope = await app.db
+    .select({ id: courses.id, title: liveTitle })
+    .from(courses)
+    .innerJoin(courseOwner, eq(courseOwner.id, courses.ownerId))
+    .where(
+      and(
+        isNotNull(courses.approvedSnapshot),
+        recipient.userType === 'institute'
+          ? or(eq(courses.ownerId, recipient.id), eq(courseOwner.instituteId, recipient.id))
+          : eq(courses.ownerId, recipient.id),
+      ),
+    );
+  if (scope.length === 0) return [];
+  const ids = scope.map((course) => course.id);
+  const titleOf = new Map(scope.map((course) => [course.id, course.title]));
+  const [[moment], [group], [quiz], [viewing]] = await Promise.all([
+    app.db
+      .select()
+      .from(insightMoments)
+      .where(and(inArray(insightMoments.courseId, ids), gt(insightMoments.thisWeek, 0)))
+      .orderBy(desc(insightMoments.thisWeek), desc(insightMoments.asks))
+      .limit(1),
+    app.db
+      .select()
+      .from(insightUnansweredGroups)
+      .where(
+        and(
+          inArray(insightUnansweredGroups.courseId, ids),
+          gt(insightUnansweredGroups.thisWeek, 0),
+          isNull(insightUnansweredGroups.fixedAt),
+        ),
+      )
+      .orderBy(desc(insightUnansweredGroups.thisWeek), desc(insightUnansweredGroups.asks))
+      .limit(1),
+    app.db
+      .select()
+      .from(insightQuizQuestions)
+      .where(
+        and(
+          inArray(insightQuizQuestions.courseId, ids),
+          gte(insightQuizQuestions.answers, DIGEST_MIN_EVIDENCE),
+          lt(insightQuizQuestions.rightRate, 1),
+        ),
+      )
+      .orderBy(insightQuizQuestions.rightRate, desc(insightQuizQuestions.answers))
+      .limit(1),
+    app.db
+      .select()
+      .from(insightViewing)
+      .where(
+        and(inArray(insightViewing.courseId, ids), gte(insightViewing.dropOffViewers, DIGEST_MIN_EVIDENCE)),
+      )
+      .orderBy(desc(insightViewing.dropOffViewers), desc(insightViewing.dropOffShare))
+      .limit(1),
+  ]);
+  const items: DigestItem[] = [];
+  if (moment) {
+    const example = moment.examples[0] ? `\n   For example: ${quote(moment.examples[0])}` : '';
+    items.push({
+      kind: 'moment',
+      courseId: moment.courseId,
+      text: `Most asked about: ${quote(moment.title)}${momentPlace(moment)} in ${titleOf.get(moment.courseId)}, ${times(moment.thisWeek, 'question')} to ${moment.guruName} this week.${example}`,
+    });
+  }
+  if (group) {
+    const example = group.examples[0] ? `\n   For example: ${quote(group.examples[0])}` : '';
+    items.push({
+      kind: 'unanswered',
+      courseId: group.courseId,
+      text: `${group.guruName} could not answer ${times(group.thisWeek, 'question')} about ${quote(group.terms.join(', '))} in ${titleOf.get(group.courseId)} this week. Add an FAQ entry so it can.${example}`,
+    });
+  }
+  if (quiz) {
+    items.push({
+      kind: 'quiz',
+      courseId: quiz.courseId,
+      text: `Only ${Math.round(quiz.rightRate * 100)}% of ${times(quiz.answers, 'answer')} to ${quote(quiz.prompt)} (${quiz.quizTitle}, ${titleOf.get(quiz.courseId)}) were right.`,
+    });
+  } else if (viewing && viewing.dropOffSeconds !== null && viewing.dropOffShare !== null) {
+    items.push({
+      kind: 'drop-off',
+      courseId: viewing.courseId,
+      text: `${Math.round(viewing.dropOffShare * 100)}% of those who have not finished ${quote(viewing.title)} (${titleOf.get(viewing.courseId)}) stopped around ${clock(viewing.dropOffSeconds)}.`,
+    });
+  }
+  return items;
+}
+
+export function digestMail(app: App, recipient: Pick<Recipient, 'email' | 'fullName'>, items: DigestItem[]) {
+  const base = app.config.publicUrl;
+  const lines = items.map(
+    (item, index) => `${index + 1}. ${item.text}\n   ${base}/report?tab=insights&course=${item.courseId}`,
+  );
+  return {
+    to: recipient.email,
+    subject: `Your students this week: ${times(items.length, 'thing')} to look at`,
+    text: `Hello ${recipient.fullName},\n\nHere is what stood out on your courses in the last 7 days.\n\n${lines.join('\n\n')}\n\nYou get this digest every Monday. To turn it off, open Insights (${base}/report?tab=insights) and switch off "Weekly digest".\n\nGurukul`,
+  };
+}
+
+/**
+ * The weekly digest: on Mondays from DIGEST_HOUR_UTC, each teacher and institute with a live course, the digest
+ * on and a plan with reports gets one mail with digestItems — none when there is nothing to say. Each person is
+ * claimed for the week (insight_digests) before the mail goes out, so another server or a restart never sends it
+ * twice; a mail that fails gives the claim back and the next hourly run tries again. Admins get none. Answers the
+ * number of mails sent.
+ */
+export async function sendWeeklyDigests(app: App, now = new Date()): Promise<number> {
+  if (now.getUTCDay() !== 1 || now.getUTCHours() < DIGEST_HOUR_UTC) return 0;
+  const week = isoWeek(now);
+  const { rows } = await app.db.execute<{
+    id: string;
+    email: string;
+    full_name: string;
+    user_type: string;
+    institute_id: string | null;
+  }>(sql`
+    select u.id, u.email, u.full_name, u.user_type, u.institute_id
+    from users u
+    left join insight_digest_settings d on d.user_id = u.id
+    where u.user_type in ('teacher', 'institute') and u.is_active and u.deleted_at is null
+      and coalesce(d.weekly_digest, true)
+      and not exists (select 1 from insight_digests x where x.user_id = u.id and x.week = ${week})
+      and exists (
+        select 1 from courses c join users o on o.id = c.owner_id
+        where c.approved_snapshot is not null
+          and (c.owner_id = u.id or (u.user_type = 'institute' and o.institute_id = u.id)))
+    order by u.created_at, u.id`);
+  let sent = 0;
+  for (const row of rows) {
+    if (!isUserType(row.user_type) || (row.user_type !== 'teacher' && row.user_type !== 'institute'))
+      continue;
+    const recipient: Recipient = {
+      id: row.id,
+      email: row.email,
+      fullName: row.full_name,
+      userType: row.user_type,
+      instituteId: row.institute_id,
+    };
+    const [claimed] = await app.db
+      .insert(insightDigests)
+      .values({ userId: recipient.id, week })
+      .onConflictDoNothing()
+      .returning({ userId: insightDigests.userId });
+    if (!claimed) continue;
+    const access = await moduleAccess(
+      app,
+      { userId: recipient.id, userType: recipient.userType, instituteId: recipient.instituteId },
+      'reports',
+    );
+    const items = access === 'NONE' ? [] : await digestItems(app, recipient);
+    if (items.length === 0) continue;
+    try {
+      await app.mailer.send(digestMail(app, recipient, items));
+      await app.db
+        .update(insightDigests)
+        .set({ items: items.length })
+        .where(and(eq(insightDigests.userId, recipient.id), eq(insightDigests.week, week)));
+      sent += 1;
+    } catch (error) {
+      await app.db
+        .delete(insightDigests)
+        .where(and(eq(insightDigests.userId, recipient.id), eq(insightDigests.week, week)));
+      app.log.error({ err: error, userId: recipient.id }, 'could not send the weekly insights digest');
+    }
+  }
+  return sent;
+}
+
+export const weeklyDigestTask: PeriodicTask = {
+  name: 'weekly insights digest',
+  everyMs: 60 * 60_000,
+  atStart: 'background',
+  run: (app) => sendWeeklyDigests(app),
+};

@@ -1,0 +1,62 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { InsightMoment } from '../../../common/contracts/insights';
+import { ExamplesList } from './examples-list';
+import { fixAction, momentPlace, plural } from './format';
+import { TrendMark } from './trend-mark';
+
+/** One of the most-asked moments: where it is, how often and how students put it, and what to do about it. */
+export function MomentCard({ moment, courseId }: { moment: InsightMoment; courseId: string }) {
+  const place = momentPlace(moment);
+  const fix = fixAction(moment, courseId);
+  return (
+    <Card withBorder padding="md" component="article" aria-label={moment.title} data-testid="moment-card">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {moment.title}
+            </Text>
+            {place && (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {place}
+              </Text>
+            )}
+          </div>
+          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+            <Text fw={700} size="lg" lh={1.2}>
+              {plural(moment.asks, 'ask')}
+            </Text>
+            <TrendMark trend={moment} size="xs" />
+          </Stack>
+        </Group>
+        <ExamplesList examples={moment.examples} label={`How students asked about ${moment.title}`} />
+        {moment.strugglingStudents > 0 && (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="sm" data-testid="struggling">
+              Students who got its quiz question wrong also asked here: {moment.strugglingStudents}
+            </Text>
+          </Group>
+        )}
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            Answered by {moment.guruName}
+          </Text>
+          {fix && (
+            <Button
+              component={Link}
+              to={fix.href}
+              size="xs"
+              variant="light"
+              leftSection={moment.libraryId ? <IconPencil size={14} /> : <IconPlayerPlay size={14} />}
+            >
+              {fix.label}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,152 @@
+import { Card, Progress, Stack, Table, Text } from '@mantine/core';
+import type { QuizQuestionInsight } from '../../../common/contracts/insights';
+import { formatClock } from '../../../common/time';
+import { percent } from './format';
+import { InsightSection, QuietNote } from './section';
+
+const rateColour = (rate: number) => (rate < 0.5 ? 'red' : rate < 0.75 ? 'yellow' : 'teal');
+
+function RightRate({ question }: { question: QuizQuestionInsight }) {
+  return (
+    <Stack gap={4} miw={120}>
+      <Progress
+        value={Math.round(question.rightRate * 100)}
+        color={rateColour(question.rightRate)}
+        aria-label={`Right answers: ${question.prompt}`}
+        size="md"
+      />
+      <Text size="xs">
+        {question.right} of {question.answers} right ({percent(question.rightRate)})
+      </Text>
+    </Stack>
+  );
+}
+
+function WrongOptions({ question }: { question: QuizQuestionInsight }) {
+  if (question.wrongOptions.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {question.wrongOptions
+        .slice(0, 3)
+        .map((option) => `“${option.label}” (${option.count})`)
+        .join(', ')}
+    </Text>
+  );
+}
+
+function Tests({ question }: { question: QuizQuestionInsight }) {
+  if (!question.moment)
+    return (
+      <Text size="sm" c="dimmed">
+        No lesson moment set
+      </Text>
+    );
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {question.moment.title} at {formatClock(question.moment.seconds)}
+    </Text>
+  );
+}
+
+/** "N of those who got it wrong asked the guru about this moment", when the question tests a moment. */
+function askedText(question: QuizQuestionInsight): string | null {
+  if (!question.moment || question.right >= question.answers) return null;
+  return `${question.wrongAndAsked} of those who got it wrong asked the guru about this moment`;
+}
+
+function Prompt({ question }: { question: QuizQuestionInsight }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {question.prompt}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {question.quizTitle}
+      </Text>
+    </div>
+  );
+}
+
+/** "Where quizzes are lost": the questions answered right least often, with what students chose instead. */
+export function QuizzesSection({ quizzes }: { quizzes: QuizQuestionInsight[] }) {
+  const rows = [...quizzes].sort((a, b) => a.rightRate - b.rightRate);
+  return (
+    <InsightSection
+      id="insights-quizzes"
+      title="Where quizzes are lost"
+      hint="Quiz questions answered right least often first, with the wrong answers chosen most."
+    >
+      {rows.length === 0 ? (
+        <QuietNote>
+          No quiz answers yet. Questions show here once students have taken the course's quizzes.
+        </QuietNote>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+            <Table verticalSpacing="sm" data-testid="quiz-insights-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Question</Table.Th>
+                  <Table.Th>Right</Table.Th>
+                  <Table.Th>Wrong answers chosen</Table.Th>
+                  <Table.Th>Tests</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((question) => (
+                  <Table.Tr key={question.questionId}>
+                    <Table.Td>
+                      <Prompt question={question} />
+                    </Table.Td>
+                    <Table.Td>
+                      <RightRate question={question} />
+                    </Table.Td>
+                    <Table.Td>
+                      <WrongOptions question={question} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Tests question={question} />
+                      {askedText(question) && (
+                        <Text size="xs" c="dimmed">
+                          {askedText(question)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack gap="sm" hiddenFrom="sm" data-testid="quiz-insights-cards">
+            {rows.map((question) => (
+              <Card key={question.questionId} withBorder padding="sm">
+                <Stack gap={6}>
+                  <Prompt question={question} />
+                  <RightRate question={question} />
+                  {question.wrongOptions.length > 0 && (
+                    <>
+                      <Text size="xs" c="dimmed">
+                        Wrong answers chosen
+                      </Text>
+                      <WrongOptions question={question} />
+                    </>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    Tests
+                  </Text>
+                  <Tests question={question} />
+                  {askedText(question) && <Text size="xs">{askedText(question)}</Text>}
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </>
+      )}
+    </InsightSection>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { CourseInsights, UnansweredGroup } from '../../../common/contracts/insights';
+import { AddFaqModal } from './add-faq-modal';
+import { ExamplesList } from './examples-list';
+import { agoText, plural } from './format';
+import { InsightSection, QuietNote } from './section';
+import { TrendMark } from './trend-mark';
+import { useNow } from './use-now';
+
+function GroupCard({
+  group,
+  canAdd,
+  now,
+  onAdd,
+}: {
+  group: UnansweredGroup;
+  canAdd: boolean;
+  now: number;
+  onAdd: () => void;
+}) {
+  const title = group.terms.join(' · ');
+  return (
+    <Card withBorder padding="md" component="article" aria-label={title} data-testid="unanswered-group">
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Text>
+          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+            <Text fw={700} size="lg" lh={1.2}>
+              {plural(group.asks, 'ask')}
+            </Text>
+            <TrendMark trend={group} size="xs" />
+          </Stack>
+        </Group>
+        <ExamplesList examples={group.examples} label={`How students asked about ${title}`} />
+        <Group justify="space-between" gap="xs" mt="auto">
+          <Text size="xs" c="dimmed">
+            Last asked {agoText(group.lastAskedAt, now)} · {group.guruName}
+          </Text>
+          {group.fixedAt ? (
+            <Badge
+              color="green"
+              variant="light"
+              leftSection={<IconCircleCheck size={12} />}
+              data-testid="faq-added"
+            >
+              FAQ added
+            </Badge>
+          ) : (
+            canAdd && (
+              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+                Add to FAQ
+              </Button>
+            )
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** "Questions the guru could not answer", grouped by the terms they share, each answerable as a FAQ entry. */
+export function UnansweredSection({ insights }: { insights: CourseInsights }) {
+  const [answering, setAnswering] = useState<UnansweredGroup | null>(null);
+  const now = useNow();
+  const groups = insights.questions.unanswered;
+  return (
+    <InsightSection
+      id="insights-unanswered"
+      title="Questions the guru could not answer"
+      hint="The course does not cover these yet. Answer one as a FAQ entry and the guru learns it."
+    >
+      {groups.length === 0 ? (
+        <QuietNote>Every question so far was answered from the course.</QuietNote>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {groups.map((group) => (
+            <GroupCard
+              key={group.key}
+              group={group}
+              now={now}
+              canAdd={insights.gurus.length > 0}
+              onAdd={() => setAnswering(group)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <AddFaqModal
+        courseId={insights.course.id}
+        group={answering}
+        gurus={insights.gurus}
+        onClose={() => setAnswering(null)}
+      />
+    </InsightSection>
+  );
+}
