@@ -32,6 +32,11 @@ test('a student talks to the demo guru and gets the teacher’s reply live', asy
 
   // From the course page, "Ask the guru" opens the live session with the introduction and suggestions.
   await studentPage.goto(`/subscribed-courses?courseId=${courseId}`);
+  const sessionsStarted: string[] = [];
+  studentPage.on('request', (sent) => {
+    if (sent.method() === 'POST' && /\/api\/gurus\/[^/]+\/sessions$/.test(sent.url()))
+      sessionsStarted.push(sent.url());
+  });
   await studentPage.getByRole('link', { name: 'Ask the guru' }).click();
   await expect(studentPage).toHaveURL(/\/guru\?guruId=.+&courseId=/);
   await expect(studentPage.getByTestId('guru-introduction')).toContainText('Geometry Guru');
@@ -39,6 +44,8 @@ test('a student talks to the demo guru and gets the teacher’s reply live', asy
   await expect(
     suggestions.getByRole('button', { name: 'How many degrees are in a right angle?' }),
   ).toBeEnabled();
+  // Opening the session starts no conversation: the first question does (no empty sessions in the inbox).
+  expect(sessionsStarted).toHaveLength(0);
 
   // A question about the course: a streamed answer with sources that open the lesson moment or material.
   // Each finished sentence of the answer is spoken: a WAV from the local espeak-ng voice of the guru.
@@ -55,6 +62,7 @@ test('a student talks to the demo guru and gets the teacher’s reply live', asy
   await expect(first).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(first).toHaveAttribute('data-not-covered', 'false');
   await expect(first).toContainText('180');
+  expect(sessionsStarted).toHaveLength(1);
   await expect(first.getByTestId('citations')).toBeVisible();
   // The citation opens the lesson at the moment that teaches it.
   await expect(first.getByTestId('citations').locator('a[href*="videoId="]').first()).toHaveAttribute(
@@ -73,6 +81,7 @@ test('a student talks to the demo guru and gets the teacher’s reply live', asy
   await expect(second).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(second).toHaveAttribute('data-not-covered', 'true');
   await expect(second).toContainText("doesn't cover");
+  expect(sessionsStarted, 'one conversation for the whole session').toHaveLength(1);
 
   // The student moves on to another page; the teacher finds the conversation and replies.
   await studentPage.goto('/subscribed-courses');

@@ -123,6 +123,23 @@ describe('lists', () => {
     expect(page1.conversations[0].id).not.toBe(page2.conversations[0].id);
   });
 
+  it('leaves out sessions opened without a question (made before sessions started on the first one)', async () => {
+    const { owner, guru, student } = await readyGuruWithStudent(ctx.app, { guruName: 'Algebra Guru' });
+    const asked = await insertConversation(ctx.app, guru.id, student.user.id, { question: 'What is x?' });
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/gurus/${guru.id}/sessions`,
+      headers: student.headers,
+      payload: {},
+    });
+    expect(empty.statusCode, empty.body).toBe(201);
+    for (const headers of [owner.headers, student.headers]) {
+      const shown = await list(headers);
+      expect(shown.conversations.map((row) => row.id)).toEqual([asked.conversation.id]);
+      expect(shown.total).toBe(1);
+    }
+  });
+
   it('refuses teachers whose plan leaves out conversations', async () => {
     const { owner } = await readyGuruWithStudent(ctx.app);
     const plan = await insertPlan(ctx.app, { modules: { conversations: 'NONE' } });

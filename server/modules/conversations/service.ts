@@ -66,13 +66,19 @@ function searchOf(search: string | undefined): SQL | undefined {
       where m.conversation_id = ${conversations.id} and m.text ilike ${pattern}))`;
 }
 
-/** GET /api/conversations: newest activity first, with the caller's unread marker. */
+/**
+ * A conversation someone asked something in. Sessions start on the first question now, but earlier ones were
+ * opened with the page and some never got one: an inbox of empty "New session" rows helps nobody.
+ */
+const hasMessages = sql`exists (select 1 from ${conversationMessages} m where m.conversation_id = ${conversations.id})`;
+
+/** GET /api/conversations: newest activity first, with the caller's unread marker; empty sessions left out. */
 export async function listConversations(
   app: App,
   actor: Actor,
   query: { search?: string; page: number; pageSize: number },
 ): Promise<ConversationList> {
-  const where = and(scopeOf(actor), searchOf(query.search));
+  const where = and(scopeOf(actor), hasMessages, searchOf(query.search));
   const base = () =>
     app.db
       .select({ n: count() })

@@ -5,10 +5,8 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Grid,
   Group,
-  Loader,
   Paper,
   Skeleton,
   Stack,
@@ -111,8 +109,6 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
     setQuestion('');
     void session.ask(trimmed.slice(0, GURU_LIMITS.questionMax));
   };
-
-  if (session.startError) return <Unavailable message={session.startError} courseId={courseId} />;
 
   return (
     <Grid gap="lg">
@@ -244,11 +240,6 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
               </ActionIcon>
             </Group>
           </Card>
-          {!session.conversationId && (
-            <Center>
-              <Loader size="sm" aria-label="Starting the session" />
-            </Center>
-          )}
         </Stack>
       </Grid.Col>
     </Grid>

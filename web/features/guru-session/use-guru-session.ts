@@ -18,12 +18,11 @@ export interface Turn {
 }
 
 /**
- * One live session: starts the conversation, greets, asks and streams answers, speaking each finished
+ * One live session: greets, starts the conversation with the first question, asks and streams answers, speaking each finished
  * sentence (or, for D-ID avatars, the whole answer as a video when D-ID can make one).
  */
 export function useGuruSession(guru: SessionGuru | undefined, courseId: string | null) {
   const [conversationId, setConversationId] = useState<string | null>(null);
-  const [startError, setStartError] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [level, setLevel] = useState(0);
   const [speaking, setSpeaking] = useState(false);
@@ -32,9 +31,8 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
   const [audioBlocked, setAudioBlocked] = useState(false);
   const queue = useRef<SpeechQueue | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const started = useRef(false);
-  // The conversation being started: a question asked before it exists waits for it instead of being dropped.
-  const starting = useRef<Promise<string | null> | null>(null);
+  const greeted = useRef(false);
+  const starting = useRef<Promise<string> | null>(null);
   const guruId = guru?.id;
   const usesDid = guru?.avatarKind === 'd_id';
 
@@ -67,31 +65,38 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
     [guruId, muted, usesDid],
   );
 
-  // Start the session (a conversation row) once, then greet with the introduction.
+  // Greet with the introduction once the guru can talk. The conversation itself is made on the first question,
+  // so opening the page and leaving leaves no empty session in the teacher's inbox or on the plan's count.
   useEffect(() => {
-    if (!guru?.available || started.current) return;
-    started.current = true;
-    const start = api<{ conversationId: string }>(`/gurus/${guru.id}/sessions`, {
+    if (!guru?.available || greeted.current || !guru.introductionText) return;
+    greeted.current = true;
+    queue.current?.unlock();
+    setAudioBlocked(Boolean(queue.current?.blocked));
+    const controller = new AbortController();
+    abort.current = controller;
+    void speakAll(guru.introductionText, controller.signal);
+  }, [guru, speakAll]);
+
+  /** The session's conversation, started on first use; a question asked while it starts waits for the same one. */
+  const conversation = useCallback(async (): Promise<string> => {
+    if (conversationId) return conversationId;
+    if (!guruId) throw new Error('Guru not found');
+    starting.current ??= api<{ conversationId: string }>(`/gurus/${guruId}/sessions`, {
       method: 'POST',
       body: courseId ? { courseId } : {},
-    });
-    starting.current = start.then(
-      ({ conversationId: id }) => id,
-      () => null,
-    );
-    start
-      .then(({ conversationId: id }) => {
+    }).then(
+      ({ conversationId: id }) => {
         setConversationId(id);
-        if (guru.introductionText) {
-          queue.current?.unlock();
-          setAudioBlocked(Boolean(queue.current?.blocked));
-          const controller = new AbortController();
-          abort.current = controller;
-          void speakAll(guru.introductionText, controller.signal);
-        }
-      })
-      .catch((error: Error) => setStartError(error.message));
-  }, [guru, courseId, speakAll]);
+        return id;
+      },
+      (error: Error) => {
+        // Not kept: the next question tries again (a quiz finished, a plan renewed).
+        starting.current = null;
+        throw error;
+      },
+    );
+    return starting.current;
+  }, [conversationId, guruId, courseId]);
 
   const hearIntroduction = useCallback(() => {
     if (!guru) return;
@@ -128,9 +133,7 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
       const splitter = new SentenceSplitter();
       let answer = '';
       try {
-        const id = conversationId ?? (await starting.current);
-        // A session that could not start shows why in place of the page (startError).
-        if (!id) return;
+        const id = await conversation();
         for await (const event of askGuru(id, question, controller.signal)) {
           if (event.type === 'text') {
             answer += event.delta;
@@ -152,7 +155,7 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
         patchTurn(key, () => ({ status: 'error', error: (error as Error).message }));
       }
     },
-    [conversationId, guruId, usesDid, speakAll, patchTurn],
+    [conversation, guruId, usesDid, speakAll, patchTurn],
   );
 
   const setMuted = useCallback((value: boolean) => {
@@ -166,7 +169,6 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
 
   return {
     conversationId,
-    startError,
     turns,
     level,
     speaking,
