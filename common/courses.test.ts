@@ -5,6 +5,7 @@ import {
   type ApprovalStatus,
   canTransition,
   statusAfterEdit,
+  submissionProblems,
   submitTarget,
 } from './courses';
 
@@ -78,4 +79,41 @@ describe('statusAfterEdit', () => {
       expect(statusAfterEdit(status)).toBe(after);
     },
   );
+});
+
+describe('submissionProblems', () => {
+  const ready = { informationComplete: true, readyLessons: 1, processingVideos: 0 };
+
+  it('lets a course with its information and a ready lesson go', () => {
+    expect(submissionProblems(ready)).toEqual([]);
+    expect(submissionProblems({ ...ready, readyLessons: 12 })).toEqual([]);
+  });
+
+  it('lists everything an empty course lacks, information first', () => {
+    const problems = submissionProblems({ informationComplete: false, readyLessons: 0, processingVideos: 0 });
+    expect(problems.map((problem) => problem.todo)).toEqual([
+      'Complete the course information',
+      'Add at least one lesson video',
+    ]);
+    expect(problems.map((problem) => problem.step)).toEqual(['course-information', 'course-videos']);
+  });
+
+  it('asks to wait while a video is processing, and still for a lesson when none is ready', () => {
+    const problems = submissionProblems({ ...ready, readyLessons: 0, processingVideos: 1 });
+    expect(problems.map((problem) => problem.rule)).toEqual(['videos-processing', 'lesson']);
+    expect(problems[0].message).toBe('A video is still processing. Please submit once it is ready.');
+    expect(submissionProblems({ ...ready, processingVideos: 2 }).map((p) => p.rule)).toEqual([
+      'videos-processing',
+    ]);
+  });
+
+  it('answers the server messages, and never exposes the check itself', () => {
+    const [problem] = submissionProblems({ ...ready, informationComplete: false });
+    expect(problem).toEqual({
+      rule: 'course-information',
+      todo: 'Complete the course information',
+      message: 'Please complete the course information before submitting.',
+      step: 'course-information',
+    });
+  });
 });

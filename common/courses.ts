@@ -97,3 +97,62 @@ export function statusAfterEdit(status: ApprovalStatus): ApprovalStatus {
   if (status === 'APPROVED') return 'PENDING_REAPPROVAL';
   return status;
 }
+
+/** What decides whether a course may be sent for approval; the server counts them from the working version. */
+export interface SubmissionFacts {
+  /** The course-information step is complete. */
+  informationComplete: boolean;
+  /** Lesson videos packaged and ready to play (a failed or processing one does not count). */
+  readyLessons: number;
+  /** Videos of either kind still being packaged. */
+  processingVideos: number;
+}
+
+export type SubmissionRule = 'course-information' | 'videos-processing' | 'lesson';
+
+/**
+ * A rule a course breaks: `todo` is the short line the wizard lists ("Add at least one lesson video"),
+ * `message` what the server answers with; `step` is where the author fixes it.
+ */
+export interface SubmissionProblem {
+  rule: SubmissionRule;
+  todo: string;
+  message: string;
+  step: CourseStep;
+}
+
+/** The rules in the order the server reports them (the first problem is its answer). */
+const SUBMISSION_RULES: readonly (SubmissionProblem & { broken: (facts: SubmissionFacts) => boolean })[] = [
+  {
+    rule: 'course-information',
+    todo: 'Complete the course information',
+    message: 'Please complete the course information before submitting.',
+    step: 'course-information',
+    broken: (facts) => !facts.informationComplete,
+  },
+  {
+    rule: 'videos-processing',
+    todo: 'Wait until every video has finished processing',
+    message: 'A video is still processing. Please submit once it is ready.',
+    step: 'course-videos',
+    broken: (facts) => facts.processingVideos > 0,
+  },
+  {
+    rule: 'lesson',
+    todo: 'Add at least one lesson video',
+    message: 'Please add at least one lesson video before submitting.',
+    step: 'course-videos',
+    broken: (facts) => facts.readyLessons < 1,
+  },
+];
+
+/**
+ * What stops a course from being submitted for approval, in the server's order; empty when it may go.
+ * One function for both sides: the wizard offers "Submit for approval" only when this is empty and
+ * otherwise lists the `todo`s; the submit route answers with the first problem's message.
+ */
+export function submissionProblems(facts: SubmissionFacts): SubmissionProblem[] {
+  return SUBMISSION_RULES.filter((rule) => rule.broken(facts)).map(
+    ({ broken: _broken, ...problem }) => problem,
+  );
+}

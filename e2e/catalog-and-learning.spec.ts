@@ -1,6 +1,7 @@
 import { makeTestClip } from '../server/test/clips';
 import { DEMO, loginAs } from './support/accounts';
 import { apiLogin, authHeader, createCourseViaApi, createVerifiedAccount } from './support/api';
+import { addReadyLesson } from './support/course-lessons';
 import { type APIRequestContext, expect, test } from './support/test';
 
 // The visitor's country comes from the browser's time zone: New York → United States → US dollars.
@@ -50,6 +51,8 @@ test('a visitor finds an approved course in their currency; a student subscribes
       { timeout: 60_000 },
     )
     .toBe('ready');
+  // A course needs a ready lesson to be submitted (decision 044): the paid one gets a short one.
+  await addReadyLesson(request, teacher.jwtToken, paidId, 'Proofs');
   for (const id of [freeId, paidId]) {
     const submit = await request.post(`/api/courses/${id}/submit`, { headers: authHeader(teacher.jwtToken) });
     expect(submit.status(), await submit.text()).toBe(200);

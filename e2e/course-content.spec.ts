@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loginAs } from './support/accounts';
 import { createCourseViaApi } from './support/api';
-import { expect, test } from './support/test';
+import { expect, expectFailedResponses, test } from './support/test';
 
 /** A minimal valid PDF written by hand, and a text file that only claims to be one. */
 function makeFiles() {
@@ -67,6 +67,7 @@ test('a teacher adds FAQ entries and study material, and both steps show as comp
   await page.getByRole('button', { name: /^Study Material/ }).click();
   await expect(page.getByText('No study material yet.')).toBeVisible();
   const input = page.locator('input[type=file]');
+  expectFailedResponses({ status: 400, method: 'POST', path: /^\/api\/courses\/[^/]+\/materials$/ });
   await input.setInputFiles(files.fake);
   await expect(page.getByTestId('material-error')).toHaveText('INVALID_PDF: this file is not a valid PDF');
   await expect(page.getByTestId('material-row')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { LIBRARY_MSG } from '../common/library';
 import { makeDemoDeck } from '../server/seed/demo-library';
 import { apiLogin, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
-import { expect, type Page, test } from './support/test';
+import { expect, expectFailedResponses, type Page, test } from './support/test';
 
 /**
  * Issue 7, the course library: a new teacher uploads a slide deck (a fake PDF is refused first), edits a
@@ -44,6 +44,7 @@ test('a teacher turns slides into a narrated video, regenerates one segment and 
     mimeType: 'application/pdf',
     buffer: Buffer.from('these are my notes, not a PDF\n'.repeat(10)),
   });
+  expectFailedResponses({ status: 400, method: 'POST', path: '/api/course-libraries' });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByTestId('deck-error')).toHaveText(LIBRARY_MSG.invalidPdf);
 

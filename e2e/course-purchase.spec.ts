@@ -1,6 +1,7 @@
 import type { PaymentResult, PaymentRow } from '../common/contracts/billing';
 import { DEMO } from './support/accounts';
 import { apiLogin, authHeader, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
+import { addReadyLesson } from './support/course-lessons';
 import { expect, test } from './support/test';
 
 /**
@@ -21,6 +22,7 @@ test('a new student buys a paid course once and can then learn it', async ({ pag
     description: 'Equations and their balance, one step at a time.',
     price: 749,
   });
+  await addReadyLesson(request, teacher.jwtToken, courseId, 'Balancing equations');
   const submit = await request.post(`/api/courses/${courseId}/submit`, {
     headers: authHeader(teacher.jwtToken),
   });

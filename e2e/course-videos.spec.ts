@@ -4,7 +4,7 @@ import { makeTestClip } from '../server/test/clips';
 import { tinyPng } from '../server/test/uploads';
 import { loginAs } from './support/accounts';
 import { createCourseViaApi } from './support/api';
-import { expect, test } from './support/test';
+import { expect, expectFailedResponses, test } from './support/test';
 
 /** A real 3-second clip, so the server's packaging runs for real. */
 const makeClip = () => makeTestClip({ name: 'intro-to-angles.mp4', seconds: 3 }).file;
@@ -36,6 +36,7 @@ test('a teacher uploads a lesson video, watches it being prepared and plays it',
   await expect(page.getByText('No lesson videos yet.')).toBeVisible();
 
   // Bytes decide, not the name: a text file called .mp4 is refused with a clear message.
+  expectFailedResponses({ status: 400, method: 'POST', path: /^\/api\/courses\/[^/]+\/videos$/ });
   await page.locator('input[type=file]').setInputFiles(notVideo);
   await expect(
     page.getByText('This file is not a video. Please upload an MP4, WebM, MOV or MKV video.'),
@@ -63,6 +64,7 @@ test('a teacher uploads a lesson video, watches it being prepared and plays it',
 
   // Captions: bytes decide here too (a PNG named .vtt is refused), then a SubRip file is taken.
   const captionsInput = row.locator('input[type=file]');
+  expectFailedResponses({ status: 400, method: 'PUT', path: /\/videos\/[^/]+\/captions$/ });
   await captionsInput.setInputFiles({ name: 'angles.vtt', mimeType: 'text/vtt', buffer: tinyPng() });
   await expect(
     row.getByText('This file is not a caption file. Please upload a WebVTT (.vtt) or SubRip (.srt) file.'),

@@ -1,7 +1,7 @@
 import { AUTH_MSG } from '../common/messages';
 import { newSession } from './support/accounts';
 import { createVerifiedAccount, loginWith } from './support/api';
-import { expect, test } from './support/test';
+import { expect, expectFailedResponses, test } from './support/test';
 
 // Anyone may sign up as a developer; the outbox (live reset links) opens only once an admin grants it.
 test('a developer who signed up waits for an admin, who grants access from the dashboard', async ({
@@ -14,6 +14,8 @@ test('a developer who signed up waits for an admin, who grants access from the d
     fullName: 'Walk-in Developer',
     prefix: 'walk-in-dev',
   });
+  // The logs' status is how the page learns the developer has no grant yet: the server says 403 (decision 043).
+  expectFailedResponses({ status: 403, method: 'GET', path: '/api/logs/status' });
   await loginWith(page, developer.email, developer.password, '/logs');
   await expect(page.getByTestId('developer-access-pending')).toContainText(AUTH_MSG.developerAccessPending);
   await expect(page.getByTestId('outbox-message')).toHaveCount(0);

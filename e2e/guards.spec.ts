@@ -1,7 +1,7 @@
 import { AUTH_MSG, MSG } from '../common/messages';
 import { DEMO, loginAs } from './support/accounts';
 import { apiLogout, authHeader, escapeRegExp, localStorageOf } from './support/api';
-import { expect, type Page, test } from './support/test';
+import { expect, expectFailedResponses, type Page, test } from './support/test';
 
 const at = (path: string) => new RegExp(`^[^?#]*?://[^/]+${escapeRegExp(path)}$`);
 
@@ -124,6 +124,11 @@ test.describe('route guards (SPEC §6) and the server deciding', () => {
   }) => {
     await loginAs(page, 'student');
     await page.evaluate(() => localStorage.setItem('userType', 'admin'));
+    // The forged shell asks for admin data; the server refusing it is what this test is about.
+    expectFailedResponses({
+      status: 403,
+      path: /^\/api\/(admin\/|teacher\/course\/approval-counts$|auth\/impersonate$)/,
+    });
 
     const approvalCount = page.waitForResponse((response) =>
       response.url().endsWith('/api/teacher/course/approval-counts'),
@@ -171,6 +176,8 @@ test.describe('route guards (SPEC §6) and the server deciding', () => {
     // would end the session before the visit this test is about (network idle does not prove the page is
     // done: its scripts may still be starting on a busy machine).
     await page.goto('about:blank');
+    // Every call of the page meets the revoked token: the 401s are what this test is about.
+    expectFailedResponses({ status: 401, path: /^\/api\// });
 
     // Another client logs the very same token out.
     const other = await playwright.request.newContext({ baseURL });

@@ -1,7 +1,7 @@
 import { demoGuruPortrait } from '../server/seed/demo-portrait';
 import { apiLogin, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
 import { choose } from './support/course-pages';
-import { expect, test } from './support/test';
+import { expect, expectFailedResponses, test } from './support/test';
 
 /**
  * Issue 6, building a guru: a freshly signed-up teacher with a course builds a guru through every step of
@@ -62,6 +62,7 @@ test('a new teacher builds a guru in the wizard, trains it and sees it ready', a
   const spoken = await sample;
   expect(spoken.status()).toBe(200);
   expect(spoken.headers()['content-type']).toContain('audio/wav');
+  expectFailedResponses({ status: 400, method: 'PUT', path: /^\/api\/gurus\/[^/]+\/avatar$/ });
   await page.getByRole('button', { name: 'Save avatar' }).click();
   await expect(page.getByText('Please upload your image to use static avatar.')).toBeVisible();
   await page

@@ -1,7 +1,7 @@
 import type { SessionAnswer } from '../common/contracts/auth';
 import { DEMO, loginAs } from './support/accounts';
 import { authHeader, localStorageOf } from './support/api';
-import { expect, type Page, test } from './support/test';
+import { expect, expectFailedResponses, type Page, test } from './support/test';
 
 interface SwitchEntry {
   session: Record<string, string>;
@@ -90,6 +90,11 @@ test.describe('logging in as another user and back (SPEC §4)', () => {
     page,
   }) => {
     await loginAs(page, 'admin');
+    // Both refusals are the server's, on purpose: an admin (403), then nobody (404).
+    expectFailedResponses(
+      { status: 403, method: 'POST', path: '/api/auth/impersonate' },
+      { status: 404, method: 'POST', path: '/api/auth/impersonate' },
+    );
     const field = page.getByRole('textbox', { name: 'Email of the user' });
     await field.fill(DEMO.admin.email);
     await page.getByRole('button', { name: 'Log in as' }).click();
@@ -112,6 +117,7 @@ test.describe('logging in as another user and back (SPEC §4)', () => {
     const instituteToken = (await localStorageOf(page)).jwtToken;
 
     // Not a teacher of this institute: refused.
+    expectFailedResponses({ status: 403, method: 'POST', path: '/api/auth/impersonate' });
     const refused = await impersonateFromPage(page, DEMO.teacher.email);
     expect(refused.status).toBe(403);
 

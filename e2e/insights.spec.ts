@@ -60,7 +60,7 @@ test('teacher@ answers an unanswered question from Insights as a FAQ entry, and 
   // Training the guru again after the FAQ entry is the long part: three times the default.
   test.slow();
   const teacher = await apiLogin(request, 'teacher@gurukul.test');
-  const { course, gurus } = await demoInsights(request, teacher.jwtToken);
+  const { course, gurus, questions } = await demoInsights(request, teacher.jwtToken);
 
   await loginAs(page, 'teacher');
   await page.goto('/report?tab=student');
@@ -80,6 +80,26 @@ test('teacher@ answers an unanswered question from Insights as a FAQ entry, and 
     'aria-label',
     /questions?, most at \d+:\d\d–\d+:\d\d/,
   );
+  // The moments listed and those left out add up to the questions that leaned on a moment.
+  const listed = questions.moments.reduce((sum, moment) => sum + moment.asks, 0);
+  if (questions.momentAsks > listed)
+    await expect(page.getByTestId('more-moments')).toHaveText(
+      new RegExp(`^\\+ ${questions.momentAsks - listed} more questions? on other moments$`),
+    );
+  else await expect(page.getByTestId('more-moments')).toHaveCount(0);
+  // A lesson moment plays in place, from where it is.
+  const play = page
+    .getByTestId('moment-card')
+    .getByRole('button', { name: /^Play .+ from \d+:\d\d$/ })
+    .first();
+  const playLabel = (await play.getAttribute('aria-label')) ?? '';
+  await play.click();
+  const player = page.getByRole('dialog', {
+    name: new RegExp(`from ${playLabel.replace(/^.* from /, '')}$`),
+  });
+  await expect(player.locator('video')).toBeVisible();
+  await player.getByRole('button', { name: 'Close' }).click();
+  await expect(player).toBeHidden();
 
   // An unanswered group not answered yet (an earlier run on the same data may have answered the first).
   const group = page
@@ -88,17 +108,15 @@ test('teacher@ answers an unanswered question from Insights as a FAQ entry, and 
     .first();
   await expect(group).toBeVisible();
   // Named now: once answered the group has no "Add to FAQ" button, so `group` would move on to the next one.
-  const answered = page.getByRole('article', { name: (await group.getAttribute('aria-label')) ?? '' });
-  const firstExample = (
-    (await group.getByTestId('examples').getByRole('listitem').first().textContent()) ?? ''
-  )
-    .trim()
-    .replace(/^“|”$/g, '');
-  expect(firstExample.length).toBeGreaterThan(0);
-  await answered.getByRole('button', { name: 'Add to FAQ' }).click();
+  // Its name is its title: the question as students wrote it most often, quoted.
+  const title = (await group.getAttribute('aria-label')) ?? '';
+  const answered = page.getByRole('article', { name: title, exact: true });
+  const wording = title.replace(/^“|”$/g, '');
+  expect(wording.length).toBeGreaterThan(0);
+  await answered.getByRole('button', { name: `Add to FAQ: ${wording}` }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Add to FAQ' });
-  await expect(dialog.getByRole('textbox', { name: 'Question' })).toHaveValue(firstExample);
+  await expect(dialog.getByRole('textbox', { name: 'Question' })).toHaveValue(wording);
   await expect(dialog.getByRole('combobox', { name: 'Guru' })).toHaveValue(gurus[0]?.name ?? 'Geometry Guru');
   // Checked when left after an edit, with the shared schema's message.
   const answer = dialog.getByRole('textbox', { name: 'Answer' });
@@ -132,7 +150,7 @@ test('teacher@ answers an unanswered question from Insights as a FAQ entry, and 
 
   await page.goto(`/guru?guruId=${guruId}&courseId=${course.id}`);
   const question = page.getByRole('textbox', { name: 'Your question' });
-  await question.fill(firstExample);
+  await question.fill(wording);
   await question.press('Enter');
   const reply = page.getByTestId('guru-answer').first();
   await expect(reply).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
@@ -165,6 +183,10 @@ test('the Insights tab fits a phone, passes axe in light and dark, and the admin
     await improve.click();
     await expect(page).toHaveURL(/\/course-library-wizard\?id=.+&slide=\d+/);
     await expect(page.getByRole('textbox', { name: `Narration for segment ${slide}` })).toBeFocused();
+    // The first slide listed is its lesson's most asked: the hint says so, and is true.
+    await expect(page.getByTestId('slide-focus-hint')).toContainText(
+      `Students asked most about slide ${slide}.`,
+    );
     await page.goBack();
     await sectionsShown(page);
   }
@@ -179,15 +201,16 @@ test('the Insights tab fits a phone, passes axe in light and dark, and the admin
   expect(await seriousViolations(page)).toEqual([]);
 
   // The weekly digest: switched on and off again, kept on the server.
+  // It is disabled (and unchecked) until the setting is read: read it, and click it, only once it is enabled.
   const digest = page.getByRole('switch', { name: 'E-mail me a weekly summary' });
+  await expect(digest).toBeEnabled();
   const before = await digest.isChecked();
   await digest.click({ force: true });
   await expect(digest).toBeChecked({ checked: !before });
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'E-mail me a weekly summary' })).toBeChecked({
-    checked: !before,
-  });
-  await page.getByRole('switch', { name: 'E-mail me a weekly summary' }).click({ force: true });
+  await expect(digest).toBeEnabled();
+  await expect(digest).toBeChecked({ checked: !before });
+  await digest.click({ force: true });
   await expect(page.getByRole('switch', { name: 'E-mail me a weekly summary' })).toBeChecked({
     checked: before,
   });
@@ -206,5 +229,17 @@ test('the Insights tab fits a phone, passes axe in light and dark, and the admin
   );
   await sectionsShown(admin);
   await expect(admin.getByTestId('unanswered-group').first()).toBeVisible();
+  // Admins get no digest: no switch for one.
+  await expect(admin.getByRole('switch', { name: 'E-mail me a weekly summary' })).toHaveCount(0);
   await admin.context().close();
+
+  // institute@ has no course yet: the empty state, and the digest switch for when one goes live.
+  const institute = await (await browser.newContext()).newPage();
+  await loginAs(institute, 'institute');
+  await institute.goto('/report?tab=insights');
+  await expect(institute.getByTestId('insights-state')).toContainText(
+    'Insights appear once you have a course',
+  );
+  await expect(institute.getByRole('switch', { name: 'E-mail me a weekly summary' })).toBeVisible();
+  await institute.context().close();
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { GURU_MSG } from '../common/gurus';
 import { loginAs } from './support/accounts';
-import { expect, type Page, test } from './support/test';
+import { expect, expectFailedResponses, type Page, test } from './support/test';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -35,6 +35,7 @@ test.describe('integrations', () => {
     await expect(keyField).toBeFocused();
     await keyField.fill('not-a-real-d-id-key-1234');
     await did.getByLabel('Note').fill('School account');
+    expectFailedResponses({ status: 400, method: 'PUT', path: '/api/integrations/didApiKey' });
     await did.getByRole('button', { name: 'Check and save' }).click();
     await expect(did.getByText(GURU_MSG.keyCheckFailed)).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: GURU_MSG.keyCheckFailed })).toBeVisible();

@@ -55,3 +55,22 @@ test('the demo institute lists its two invoices, filters them and downloads a PD
   await expect(cards.getByRole('button', { name: /Download PDF/ })).toHaveCount(2);
   await page.context().close();
 });
+
+test("a teacher inside an institute is told the institute's plan covers them, with no refused request", async ({
+  browser,
+}) => {
+  // The journey-wide check fails this test on the server's 403, so the pages must not ask (decision 043).
+  const page = await newSession(browser, 'faculty');
+  const nav = page.getByRole('navigation', { name: 'Side navigation' });
+  await expect(nav.getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Invoice', exact: true })).toHaveCount(0);
+  await page.goto('/invoice');
+  await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+  await expect(page.getByText("Your institute's plan covers your account")).toBeVisible();
+  await expect(page.getByTestId('invoices-table')).toHaveCount(0);
+  await page.goto('/plan?page=manage');
+  await expect(page.getByRole('heading', { name: 'Plan' })).toBeVisible();
+  await expect(page.getByText("Your institute's plan covers your account")).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Choose a plan' })).toHaveCount(0);
+  await page.context().close();
+});

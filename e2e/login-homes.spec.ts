@@ -1,5 +1,5 @@
 import { DEMO, type DemoKey, loginAs } from './support/accounts';
-import { expect, test } from './support/test';
+import { expect, expectFailedResponses, test } from './support/test';
 
 test.describe('every demo account logs in and lands on its home', () => {
   for (const key of Object.keys(DEMO) as DemoKey[]) {
@@ -23,6 +23,10 @@ test('repeated wrong passwords are stopped with one message under the form, and 
   await page.getByLabel('Email').fill(`nobody-${Date.now()}@gurukul.test`);
   await page.getByLabel(/^Password/).fill('Wrong-password-1');
   const logIn = page.getByRole('button', { name: 'Log in' });
+  expectFailedResponses(
+    { status: 401, method: 'POST', path: '/api/auth/login' },
+    { status: 429, method: 'POST', path: '/api/auth/login' },
+  );
   for (let i = 0; i < 5; i++) {
     const answer = page.waitForResponse('**/api/auth/login');
     await logIn.click();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { DEMO, newSession } from './support/accounts';
 import { apiLogin, authHeader, createVerifiedAccount, loginWith } from './support/api';
-import { expect, test } from './support/test';
+import { expect, expectFailedResponses, test } from './support/test';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** A datetime-local value for a moment, in the machine's time zone (the browser's too). */
@@ -65,6 +65,7 @@ test('a student requests a meeting, the teacher accepts it, and the calendar fil
   await expect(mine.getByTestId('meeting-status')).toHaveText('Pending');
 
   // A second open request for the same course is refused.
+  expectFailedResponses({ status: 409, method: 'POST', path: '/api/meetings' });
   await card.getByRole('button', { name: 'Request a meeting' }).click();
   await dialog.getByLabel('Topic').fill('Another question');
   await dialog.getByRole('button', { name: 'Send request' }).click();

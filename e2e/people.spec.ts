@@ -1,6 +1,6 @@
 import { DEMO, newSession } from './support/accounts';
 import { createVerifiedAccount, loginWith, mailedLinkViaApi } from './support/api';
-import { expect, test } from './support/test';
+import { expect, expectFailedResponses, test } from './support/test';
 
 const backButton = (page: import('./support/test').Page) =>
   page.getByRole('button', { name: 'Back to Previous User' });
@@ -35,6 +35,11 @@ test.describe('running the people of a school (issue 15)', () => {
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await expect(dialog.getByText('Please fill this field')).toBeVisible();
     await dialog.getByLabel(/Reason/).fill('Shared the account with a whole class');
+    // From here the student's tab is refused on purpose: its session check (401), then its new login (403).
+    expectFailedResponses(
+      { status: 401, method: 'GET', path: '/api/auth/me' },
+      { status: 403, method: 'POST', path: '/api/auth/login' },
+    );
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await expect(admin.getByRole('alert').filter({ hasText: 'Account deactivated' })).toBeVisible();
     await expect(admin.getByText('Shared the account with a whole class').first()).toBeVisible();

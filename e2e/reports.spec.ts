@@ -69,6 +69,15 @@ test('a student, their teacher and the admin read their reports, and a CSV expor
   await marking.click();
   await expect(teacher).toHaveURL(/\/mark-submission/);
   await expect(teacher.getByRole('row', { name: /Sita Student/ }).first()).toBeVisible();
+  // The course filter holds the teacher's courses with attempts (a refused list would fail the journey).
+  await teacher.getByRole('combobox', { name: 'Course' }).click();
+  await expect(teacher.getByRole('option', { name: DEMO_COURSE })).toBeVisible();
+  await teacher.keyboard.press('Escape');
+  // Without a student the report asks nothing it would be refused, and says what to do.
+  await teacher.goto('/view-student-of-teacher');
+  await expect(teacher.getByText('Choose a student')).toBeVisible();
+  await teacher.goto('/view-student-of-teacher?studentId=not-an-id');
+  await expect(teacher.getByText('Choose a student')).toBeVisible();
   await teacher.context().close();
 
   // The admin sees teachers, then students.

@@ -1,6 +1,6 @@
 import { AUTH_MSG, MSG } from '../common/messages';
 import { escapeRegExp, loginWith, mailedLinkViaLogsPage, uniqueEmail } from './support/api';
-import { expect, type Locator, type Page, test } from './support/test';
+import { expect, expectFailedResponses, type Locator, type Page, test } from './support/test';
 
 const ALL_MESSAGES = [...Object.values(MSG), ...Object.values(AUTH_MSG)].filter(
   (text) => typeof text === 'string',
@@ -109,6 +109,7 @@ test.describe('sign-up, e-mail verification and password reset', () => {
     await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
 
     // Logging in before verifying is refused (and a fresh link is mailed).
+    expectFailedResponses({ status: 403, method: 'POST', path: '/api/auth/login' });
     await page.getByRole('link', { name: 'Go to login' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(email);
@@ -131,6 +132,7 @@ test.describe('sign-up, e-mail verification and password reset', () => {
     await expect(box.getByTestId('trial-days')).toHaveText('14 Day(s) Remaining');
 
     // Log out, then a second sign-up with the same address is refused.
+    expectFailedResponses({ status: 409, method: 'POST', path: '/api/auth/sign-up' });
     await box.click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -170,6 +172,7 @@ test.describe('sign-up, e-mail verification and password reset', () => {
     await expect(page.getByText('Your password has been changed. Please log in.')).toBeVisible();
 
     // The old password no longer works; the new one does.
+    expectFailedResponses({ status: 401, method: 'POST', path: '/api/auth/login' });
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill(password);
@@ -179,6 +182,7 @@ test.describe('sign-up, e-mail verification and password reset', () => {
     await expect(page.getByTestId('profile-box')).toContainText(fullName);
 
     // A reset link works once only.
+    expectFailedResponses({ status: 400, method: 'POST', path: '/api/auth/reset-password' });
     await page.getByTestId('profile-box').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);

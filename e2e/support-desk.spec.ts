@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { TicketDetail } from '../common/contracts/support';
 import { loginAs } from './support/accounts';
 import { apiLogin, authHeader, createVerifiedAccount, loginWith } from './support/api';
-import { expect, type Page, test } from './support/test';
+import { expect, expectFailedResponses, type Page, test } from './support/test';
 
 /** A fresh requester with one ticket, opened through the API: no other journey's tickets get in the way. */
 async function requesterWithTicket(request: import('./support/test').APIRequestContext, stamp: string) {
@@ -202,6 +202,10 @@ test.describe('the admin help desk (issue 16)', () => {
     await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
     expect(await seriousViolations(page)).toEqual([]);
 
+    expectFailedResponses({
+      status: 404,
+      path: '/api/admin/support/tickets/00000000-0000-4000-8000-000000000000',
+    });
     await page.goto('/view-ticket?id=00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'Ticket not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to the support queue' }).click();

@@ -2,7 +2,7 @@ import { AUTH_MSG, MSG } from '../common/messages';
 import { THEME_COLORS } from '../common/theme-colors';
 import { DEMO, loginAs } from './support/accounts';
 import { authHeader, createVerifiedAccount, localStorageOf, loginWith } from './support/api';
-import { expect, type Page, test } from './support/test';
+import { expect, expectFailedResponses, type Page, test } from './support/test';
 
 const TEAL = THEME_COLORS.find((color) => color.key === 'teal') ?? THEME_COLORS[0];
 const colorScheme = (page: Page) => page.locator('html');
@@ -198,6 +198,7 @@ test.describe('theme and profile', () => {
     await expect(section.getByText(MSG.confirmPassword)).toHaveCount(0);
 
     await current.fill('NotMyPassword1');
+    expectFailedResponses({ status: 400, method: 'PUT', path: '/api/auth/change-password' });
     await submit.click();
     await expect(current).toHaveAccessibleDescription(AUTH_MSG.wrongCurrentPassword);
     // Nothing changed: the other session still works.
@@ -220,6 +221,7 @@ test.describe('theme and profile', () => {
     expect(await localStorageOf(page)).toEqual({});
 
     // The old password is refused, the new one works.
+    expectFailedResponses({ status: 401, method: 'POST', path: '/api/auth/login' });
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel(/^Password/).fill(account.password);
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -18,10 +18,20 @@ export type FaqInput = z.input<typeof faqSchema>;
 /** Editing an entry: any of its texts, and/or its place in the list. */
 export const faqUpdateSchema = faqSchema.partial().extend({ position: positionField.optional() });
 
+/** The most characters a lesson, preview or study material name may have (as uploaded or renamed). */
+export const ITEM_TITLE_MAX = 150;
+
+/**
+ * Renaming a lesson, a preview or a study material: the name students see. The same schema checks the
+ * rename form and the API ('Please fill this field', 'Only space not allowed', at most 150 characters).
+ */
+export const itemTitleSchema = z.object({ title: requiredText(ITEM_TITLE_MAX) });
+export type ItemTitleInput = z.input<typeof itemTitleSchema>;
+
 export const MATERIAL_MAX_BYTES = 25 * 1024 * 1024;
 
 export const materialQuerySchema = z.object({
-  title: z.string().max(150, 'Please use at most 150 characters').optional(),
+  title: z.string().max(ITEM_TITLE_MAX, `Please use at most ${ITEM_TITLE_MAX} characters`).optional(),
 });
 
 /** The two kinds of course video: lessons for subscribers, previews for anyone. */

@@ -8,6 +8,7 @@ import {
   type CourseStep,
   MAX_COURSE_PRICE,
   MAX_PASSING_SCORE,
+  type SubmissionFacts,
 } from '../courses';
 import { MSG } from '../messages';
 import { requiredText } from './fields';
@@ -71,6 +72,8 @@ export interface AuthoredCourse {
   updatedAt: string;
   counts?: { videos: number; faqs: number; materials: number };
   steps?: Record<CourseStep, boolean>;
+  /** What decides whether it may be submitted (submissionProblems in common/courses.ts); on single-course answers. */
+  submission?: SubmissionFacts;
 }
 
 /** GET /api/courses: a page of the actor's courses. */

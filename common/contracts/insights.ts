@@ -19,6 +19,33 @@ import { requiredText } from './fields';
  * anyway (its guru is on their owner side).
  */
 
+/** A lesson of unknown length is cut into stretches of this many seconds. */
+export const DEFAULT_STRETCH_SECONDS = 30;
+
+/**
+ * How long one stretch of a lesson is, in whole seconds: every per-lesson division of the insights (the heat
+ * strip's cells, the viewing chart's parts, re-watch counters, video moments) cuts the lesson into stretches of
+ * this length from its start, the last one shorter. Proportional to the lesson, so a short lesson is not one
+ * cell and a long one not two hundred: at most 20 stretches (never shorter than a twentieth), at least 10 (never
+ * longer than a tenth) until a tenth passes 30 s, so lessons of 5 to 10 minutes keep 30-second stretches (a few
+ * sentences of narration). Whole seconds, so every stretch starts and ends where a player's clock shows it, and
+ * never below 1 s: a lesson under 10 s has 1-second stretches. 8 s → 8 × 1 s; 18 s → 18 × 1 s; 2 min → 10 ×
+ * 12 s; 4 min → 10 × 24 s; 5–10 min → 30 s; 20 min → 20 × 60 s. Unknown length (missing, 0, not finite): 30 s.
+ * docs/decisions/042-teacher-insights.md.
+ */
+export function lessonStretchSeconds(durationSeconds: number | null | undefined): number {
+  const duration = Number(durationSeconds);
+  if (!Number.isFinite(duration) || duration <= 0) return DEFAULT_STRETCH_SECONDS;
+  return Math.max(1, Math.ceil(duration / 20), Math.min(DEFAULT_STRETCH_SECONDS, Math.floor(duration / 10)));
+}
+
+/** How many stretches a lesson of known length has (lessonStretchSeconds); 0 when its length is unknown. */
+export function lessonStretchCount(durationSeconds: number | null | undefined): number {
+  const duration = Number(durationSeconds);
+  if (!Number.isFinite(duration) || duration <= 0) return 0;
+  return Math.ceil(duration / lessonStretchSeconds(duration));
+}
+
 export const insightCourseQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -59,7 +86,10 @@ export interface InsightMoment extends Trend {
   /** The slide's title when known. */
   heading: string | null;
   videoId: string | null;
-  /** Start of the 30-second stretch of the lesson (videos and library slides). */
+  /**
+   * Where in the lesson: a video moment's stretch start (lessonStretchSeconds of its lesson), a library slide's
+   * own start (where its narration begins).
+   */
   startSeconds: number | null;
   slide: number | null;
   materialId: string | null;
@@ -79,8 +109,9 @@ export interface LessonHeat {
   videoId: string;
   title: string;
   durationSeconds: number;
+  /** lessonStretchSeconds(durationSeconds). */
   bucketSeconds: number;
-  /** Asks per stretch of bucketSeconds, from the start of the lesson. */
+  /** Asks per stretch of bucketSeconds, from the start of the lesson (the last one may be shorter). */
   buckets: number[];
 }
 
@@ -92,6 +123,8 @@ export interface UnansweredGroup extends Trend {
   guruName: string;
   /** The shared terms, most telling first, e.g. ["library", "hours"]. */
   terms: string[];
+  /** Its question as students wrote it most often (ties: the newest), e.g. "What are the library hours?". */
+  wording: string;
   asks: number;
   /** Up to three wordings, newest first, without names. */
   examples: string[];
@@ -124,8 +157,9 @@ export interface LessonViewing {
   durationSeconds: number;
   /** Learners who watched any of it. */
   viewers: number;
+  /** lessonStretchSeconds(durationSeconds). */
   partSeconds: number;
-  /** For each part of partSeconds: the share (0..1) of viewers who watched it. */
+  /** For each part of partSeconds (the last may be shorter): the share (0..1) of viewers who watched at least half of it. */
   parts: number[];
   /** The stretches watched again most (counts of re-watches), most first, at most three. */
   rewatched: { startSeconds: number; count: number }[];
@@ -143,6 +177,8 @@ export interface CourseInsights {
   questions: Trend & {
     total: number;
     unansweredTotal: number;
+    /** Questions whose answer leaned on a moment, on every moment: `moments` holds only the most asked ones. */
+    momentAsks: number;
     moments: InsightMoment[];
     lessons: LessonHeat[];
     unanswered: UnansweredGroup[];

@@ -12,7 +12,8 @@ export interface SubscribedCourse {
   lessonCount: number;
   completedLessons: number;
   progressPercent: number;
-  posterUrl: string | null;
+  /** The course picture (640 px copy) or null: the card then shows a generated cover. */
+  thumbnailUrl: string | null;
   subscribedAt: string;
 }
 

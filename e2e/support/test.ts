@@ -1,4 +1,5 @@
-import { type BrowserContext, test as base, expect } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect } from '@playwright/test';
+import { type FailedResponse, recordFailures, unexpectedFailures } from './failed-responses';
 
 /** What the page reported of one `securitypolicyviolation` event. */
 interface CspViolation {
@@ -34,26 +35,42 @@ async function watch(context: BrowserContext, violations: CspViolation[]): Promi
 }
 
 /**
- * Playwright's `test` and `expect` for every journey: a test fails when any page it opened (in its own
- * context or in one it made with `browser.newContext()`) reported a Content-Security-Policy violation, so a
- * policy that breaks a page cannot land.
+ * Runs `watcher` on the test's own context and on every context the test makes with `browser.newContext()`
+ * (journeys that sign in several people open extra ones) until the returned function restores the browser.
  */
-export const test = base.extend<{ cspViolations: CspViolation[] }>({
+async function watchEveryContext(
+  context: BrowserContext,
+  browser: Browser,
+  watcher: (context: BrowserContext) => void | Promise<void>,
+): Promise<() => void> {
+  await watcher(context);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const created = await newContext(...args);
+    await watcher(created);
+    return created;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
+/**
+ * Playwright's `test` and `expect` for every journey. A test fails when any page it opened (in its own context
+ * or in one it made with `browser.newContext()`):
+ * - reported a Content-Security-Policy violation, so a policy that breaks a page cannot land;
+ * - got a 4xx/5xx answer from our own server that the test did not declare with `expectFailedResponses()`
+ *   (e2e/support/failed-responses.ts), so a page that sends a request it cannot make shows up here.
+ */
+export const test = base.extend<{ cspViolations: CspViolation[]; failedResponses: FailedResponse[] }>({
   cspViolations: [
     async ({ context, browser }, use) => {
       const violations: CspViolation[] = [];
-      await watch(context, violations);
-      // Journeys that sign in several people open extra contexts; watch those too while this test runs.
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args) => {
-        const created = await newContext(...args);
-        await watch(created, violations);
-        return created;
-      };
+      const restore = await watchEveryContext(context, browser, (each) => watch(each, violations));
       try {
         await use(violations);
       } finally {
-        browser.newContext = newContext;
+        restore();
       }
       const described = violations.map(
         (v) =>
@@ -63,8 +80,26 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
     },
     { auto: true },
   ],
+  failedResponses: [
+    async ({ context, browser, baseURL }, use, testInfo) => {
+      const seen: FailedResponse[] = [];
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      const restore = await watchEveryContext(context, browser, (each) => recordFailures(each, origin, seen));
+      try {
+        await use(seen);
+      } finally {
+        restore();
+      }
+      expect(
+        unexpectedFailures(testInfo, seen),
+        'Failed responses the test did not expect (declare a deliberate one with expectFailedResponses)',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 // The rest of Playwright's exports (Page, Browser, Locator…) as they are, so a spec imports from one place.
 export * from '@playwright/test';
+export { type ExpectedFailure, expectFailedResponses } from './failed-responses';
 export { expect };

@@ -1,5 +1,6 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lessonStretchCount, lessonStretchSeconds } from '../../common/contracts/insights';
 import { type Citation, GURU_MSG } from '../../common/gurus';
 import { autoScore, hasPassed, isManual, maxScore, totalScore } from '../../common/quizzes';
 import { coveredSeconds, mergeRanges } from '../../common/watch-ranges';
@@ -10,7 +11,10 @@ import {
   courses,
   guruChunks,
   gurus,
+  insightLessonHeat,
+  insightMoments,
   insightRewatchCounts,
+  insightViewing,
   quizAnswers,
   quizAttempts,
   storedFiles,
@@ -20,7 +24,7 @@ import {
 import type { CourseSnapshot } from '../modules/courses/snapshot';
 import { retrievePassages } from '../modules/gurus/retrieval';
 import { sessionLimitReached } from '../modules/gurus/session-service';
-import { REWATCH_BUCKET_SECONDS } from '../modules/insights/rewatch';
+import { refreshCourseInsights } from '../modules/insights/refresh';
 import { startTestApp, type TestContext } from '../test/harness';
 import { DEMO_PASSWORD, seedDemo } from './demo';
 import { DEMO_COURSE_TITLE, seedDemoContent } from './demo-content';
@@ -389,11 +393,81 @@ describe('the insights demo', () => {
     expect(counts.length).toBeGreaterThanOrEqual(3);
     for (const row of counts) {
       const lesson = lessons.find((video) => video.id === row.videoId);
-      expect(row.bucket * REWATCH_BUCKET_SECONDS).toBeLessThan(lesson?.durationSeconds ?? 0);
+      expect(row.bucket * lessonStretchSeconds(lesson?.durationSeconds)).toBeLessThan(
+        lesson?.durationSeconds ?? 0,
+      );
       expect(row.count).toBeGreaterThan(0);
     }
     const [most] = [...counts].sort((a, b) => b.count - a.count);
     expect(lessons.find((video) => video.id === most.videoId)?.title).toBe('Triangles');
+  });
+
+  it('reads true on the insights page: each lesson cut by its length, the end watched about as often as it is completed, drop-offs where viewers stopped', async () => {
+    expect(await refreshCourseInsights(ctx.app, courseId)).toBe(true);
+    const lessons = snapshot.videos.filter((video) => video.kind === 'lesson');
+    const viewing = await ctx.app.db
+      .select()
+      .from(insightViewing)
+      .where(eq(insightViewing.courseId, courseId));
+    const heat = await ctx.app.db
+      .select()
+      .from(insightLessonHeat)
+      .where(eq(insightLessonHeat.courseId, courseId));
+    expect(viewing).toHaveLength(lessons.length);
+    let variedStops = 0;
+    for (const lesson of lessons) {
+      const duration = lesson.durationSeconds ?? 0;
+      const stretch = lessonStretchSeconds(duration);
+      const parts = lessonStretchCount(duration);
+      // The demo's lessons are 8–20 s long: several stretches each, not one.
+      expect(parts, lesson.title).toBeGreaterThanOrEqual(8);
+      const row = viewing.find((v) => v.videoId === lesson.id);
+      const cells = heat.find((h) => h.videoId === lesson.id);
+      expect(row).toMatchObject({ partSeconds: stretch });
+      expect(row?.parts).toHaveLength(parts);
+      expect(cells).toMatchObject({ bucketSeconds: stretch });
+      expect(cells?.buckets).toHaveLength(parts);
+
+      // Everyone who watched, counted by hand from their saved progress.
+      const watched = (
+        await ctx.app.db.select().from(videoProgress).where(eq(videoProgress.videoId, lesson.id))
+      ).filter((p) => p.watchedSeconds > 0);
+      const completed = watched.filter((p) => p.completedAt).length;
+      expect(row).toMatchObject({ viewers: watched.length, completed });
+      // The last part: the viewers who completed it, and the few who skipped to the end without completing.
+      const last = row?.parts.at(-1) ?? 0;
+      expect(last, lesson.title).toBeLessThanOrEqual(completed / watched.length + 0.1);
+      expect(last, lesson.title).toBeGreaterThanOrEqual(completed / watched.length - 0.05);
+      // Drop-off: the part where most unfinished viewers' positions are (earliest on a tie).
+      const stops = new Map<number, number>();
+      const unfinished = watched.filter((p) => !p.completedAt);
+      for (const p of unfinished) {
+        const part = Math.min(Math.floor(p.positionSeconds / stretch), parts - 1);
+        stops.set(part, (stops.get(part) ?? 0) + 1);
+      }
+      if (unfinished.length === 0) continue;
+      const [part, stopped] = [...stops.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+      expect(row?.dropOffSeconds, lesson.title).toBeCloseTo(part * stretch, 3);
+      expect(row?.dropOffShare, lesson.title).toBeCloseTo(stopped / unfinished.length, 3);
+      expect(row?.dropOffShare, lesson.title).toBeLessThan(1);
+      if (stops.size >= 3) variedStops += 1;
+    }
+    // Unfinished viewers stop at several places within each lesson, not all at one.
+    expect(variedStops).toBe(lessons.length);
+
+    // A library lesson's slides are asked about where each starts: several cells of its strip, and its moments
+    // past the first slide start after 0:00.
+    const moments = await ctx.app.db
+      .select()
+      .from(insightMoments)
+      .where(eq(insightMoments.courseId, courseId));
+    const slides = moments.filter((moment) => moment.kind === 'slide');
+    expect(slides.length).toBeGreaterThanOrEqual(3);
+    for (const moment of slides) {
+      if ((moment.slide ?? 0) > 1) expect(moment.startSeconds, `slide ${moment.slide}`).toBeGreaterThan(0);
+    }
+    const polygons = heat.find((h) => h.videoId === slides[0].videoId);
+    expect(polygons?.buckets.filter((asks) => asks > 0).length).toBeGreaterThanOrEqual(3);
   });
 
   it('runs once: a second run adds nothing', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { lessonStretchSeconds } from '../../common/contracts/insights';
 import { type Citation, GURU_MSG, type SourceKind, type TeachingMode } from '../../common/gurus';
 import {
   type AnswerResponse,
@@ -31,7 +32,6 @@ import { hashPassword } from '../modules/auth/passwords';
 import type { CourseSnapshot } from '../modules/courses/snapshot';
 import { sniffFile } from '../modules/files/uploads';
 import { citationsOf } from '../modules/gurus/answering';
-import { REWATCH_BUCKET_SECONDS } from '../modules/insights/rewatch';
 import { freezePaper, type LiveQuiz, quizzesOf } from '../modules/quizzes/attempt-paper';
 import { backfillLastLearned } from '../modules/users/activity';
 import { localAnswerer } from '../providers/llm/local-answerer';
@@ -616,7 +616,8 @@ function planViewing(rng: Random, learners: Learner[], lessons: Lesson[], now: n
       watch(learner, 1, [[0, length(1) * between(rng, 0.25, 0.35)]]);
     }
   });
-  // Lesson 3: those 13 (10 finish, two skip the middle to the end, one stops) and two who jumped ahead.
+  // Lesson 3: those 13 (10 finish, two skip the middle to the end, one stops) and two who jumped ahead, each
+  // stopping somewhere of their own.
   finished.forEach((learner, i) => {
     const d = length(2);
     if (i < 10) watch(learner, 2, [[0, d]]);
@@ -625,14 +626,14 @@ function planViewing(rng: Random, learners: Learner[], lessons: Lesson[], now: n
         learner,
         2,
         [
-          [0, d * 0.3],
-          [d * 0.55, d],
+          [0, d * between(rng, 0.25, 0.35)],
+          [d * between(rng, 0.5, 0.6), d],
         ],
         d,
       );
-    else watch(learner, 2, [[0, d * 0.6]]);
+    else watch(learner, 2, [[0, d * between(rng, 0.55, 0.7)]]);
   });
-  for (const learner of stopped.slice(0, 2)) watch(learner, 2, [[0, length(2) * 0.4]]);
+  for (const learner of stopped.slice(0, 2)) watch(learner, 2, [[0, length(2) * between(rng, 0.3, 0.5)]]);
   // Lesson 4 (the Polygons library lesson): ten start it, five finish.
   finished.slice(0, 10).forEach((learner, i) => {
     watch(learner, 3, [[0, i < 5 ? length(3) : length(3) * between(rng, 0.3, 0.7)]]);
@@ -641,12 +642,13 @@ function planViewing(rng: Random, learners: Learner[], lessons: Lesson[], now: n
 }
 
 /** Of each lesson's viewers, the share who went back over part of it, in order: the Triangles lesson most. */
-const REWATCH_SHARE = [0.15, 0.45, 0.9, 0.35];
+const REWATCH_SHARE = [0.15, 0.35, 0.9, 0.35];
 
 /**
- * Re-watches, as learning's progress save counts them (insights/rewatch.ts: one per 30-second stretch
- * watched again): a viewer going back to a lesson goes back to the moment its quiz question tests (the
- * middle of a lesson no question tests), once to three times. Merged watched ranges do not change.
+ * Re-watches, as learning's progress save counts them (insights/rewatch.ts: one per stretch of the lesson,
+ * lessonStretchSeconds, watched again): a viewer going back to a lesson goes back to the moment its quiz
+ * question tests (the middle of a lesson no question tests), once to three times, from a stretch before it or
+ * that one to one or two after it. Merged watched ranges do not change.
  */
 function planRewatches(
   rng: Random,
@@ -656,14 +658,21 @@ function planRewatches(
 ) {
   const rows: (typeof insightRewatchCounts.$inferInsert)[] = [];
   lessons.forEach((lesson, i) => {
-    let count = 0;
-    for (const row of progress) {
-      if (row.videoId === lesson.id && rng() < (REWATCH_SHARE[i] ?? 0.3)) count += 1 + Math.floor(rng() * 3);
-    }
+    const duration = lesson.durationSeconds ?? 0;
+    const stretch = lessonStretchSeconds(duration);
+    const last = Math.max(0, Math.ceil(duration / stretch) - 1);
     const tested = quiz?.questions.find((question) => question.videoId === lesson.id)?.videoSeconds;
-    const spot = tested ?? (lesson.durationSeconds ?? 0) / 2;
-    if (count > 0)
-      rows.push({ videoId: lesson.id, bucket: Math.floor(spot / REWATCH_BUCKET_SECONDS), count });
+    const spot = Math.min(last, Math.floor((tested ?? duration / 2) / stretch));
+    const counts = new Map<number, number>();
+    for (const row of progress) {
+      if (row.videoId !== lesson.id || rng() >= (REWATCH_SHARE[i] ?? 0.3)) continue;
+      const times = 1 + Math.floor(rng() * 3);
+      const first = Math.max(0, spot - Math.floor(rng() * 2));
+      const end = Math.min(last, spot + 1 + Math.floor(rng() * 2));
+      for (let bucket = first; bucket <= end; bucket += 1)
+        counts.set(bucket, (counts.get(bucket) ?? 0) + times);
+    }
+    for (const [bucket, count] of counts) rows.push({ videoId: lesson.id, bucket, count });
   });
   return rows;
 }

@@ -1,5 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { courses } from '../db/schema/index';
+import { courses, courseVideos } from '../db/schema/index';
 import type { App } from '../http/app-type';
 
 type Headers = Record<string, string>;
@@ -51,4 +52,26 @@ export async function insertCourse(
     })
     .returning();
   return course;
+}
+
+/**
+ * A ready lesson row, inserted straight into the database: a course needs one to be submitted (decision
+ * 044), and tests about other things need not package a real video. It has no files, so it does not play.
+ */
+export async function insertReadyLesson(app: App, courseId: string, title = 'Lesson 1') {
+  const [video] = await app.db
+    .insert(courseVideos)
+    .values({ courseId, kind: 'lesson', title, processingStatus: 'ready', processingProgress: 100 })
+    .returning();
+  return video;
+}
+
+/** Gives a course a stand-in ready lesson (insertReadyLesson) unless it already has a lesson. */
+export async function ensureLesson(app: App, courseId: string): Promise<void> {
+  const [lesson] = await app.db
+    .select({ id: courseVideos.id })
+    .from(courseVideos)
+    .where(and(eq(courseVideos.courseId, courseId), eq(courseVideos.kind, 'lesson')))
+    .limit(1);
+  if (!lesson) await insertReadyLesson(app, courseId);
 }

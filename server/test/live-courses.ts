@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../http/app-type';
 import { makeTestClip } from './clips';
-import { createCourse } from './courses';
+import { createCourse, ensureLesson } from './courses';
 
 type Headers = Record<string, string>;
 
@@ -64,8 +64,12 @@ export async function uploadClip(
   return response.json();
 }
 
-/** Submits a course and approves it as an admin, through the API. */
+/**
+ * Submits a course and approves it as an admin, through the API. A course without a lesson first gets a
+ * stand-in ready one (ensureLesson), as submitting needs a lesson.
+ */
 export async function submitAndApprove(app: App, author: Headers, admin: Headers, courseId: string) {
+  await ensureLesson(app, courseId);
   const submit = await app.inject({
     method: 'POST',
     url: `/api/courses/${courseId}/submit`,

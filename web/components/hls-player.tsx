@@ -20,6 +20,8 @@ interface Props {
   onTime?: (seconds: number, duration: number, played: WatchRange[]) => void;
   /** Called when playback pauses or ends, with the same figures then (a good moment to save progress). */
   onStop?: (seconds: number, duration: number, played: WatchRange[]) => void;
+  /** Called once playback reaches the end (after onStop): what to offer next. */
+  onEnded?: () => void;
   /** Playback speed (1 = normal). */
   playbackRate?: number;
   /** A signed WebVTT URL: shown as the default captions track. */
@@ -43,6 +45,7 @@ export function HlsPlayer({
   startAt = 0,
   onTime,
   onStop,
+  onEnded,
   playbackRate = 1,
   captionsUrl,
   captionsLang = 'en',
@@ -117,7 +120,10 @@ export function HlsPlayer({
         style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }}
         onTimeUpdate={(event) => onTime?.(...playback(event.currentTarget))}
         onPause={(event) => onStop?.(...playback(event.currentTarget))}
-        onEnded={(event) => onStop?.(...playback(event.currentTarget))}
+        onEnded={(event) => {
+          onStop?.(...playback(event.currentTarget));
+          onEnded?.();
+        }}
         data-testid="video-player"
       >
         {captionsUrl && (

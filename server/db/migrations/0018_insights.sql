@@ -5,6 +5,7 @@ CREATE TABLE "insight_courses" (
 	"questions_this_week" integer DEFAULT 0 NOT NULL,
 	"questions_last_week" integer DEFAULT 0 NOT NULL,
 	"unanswered_total" integer DEFAULT 0 NOT NULL,
+	"moment_asks" integer DEFAULT 0 NOT NULL,
 	"refreshed_at" timestamp with time zone,
 	"requested_at" timestamp with time zone,
 	"refresh_ms" integer
@@ -99,6 +100,7 @@ CREATE TABLE "insight_unanswered_groups" (
 	"guru_name" text NOT NULL,
 	"term" text NOT NULL,
 	"terms" text[] NOT NULL,
+	"wording" text NOT NULL,
 	"asks" integer NOT NULL,
 	"this_week" integer NOT NULL,
 	"last_week" integer NOT NULL,

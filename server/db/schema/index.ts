@@ -1,3 +1,4 @@
+export * from './approvals';
 export * from './common';
 export * from './courses';
 export * from './embed';

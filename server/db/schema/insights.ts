@@ -30,6 +30,8 @@ export const insightCourses = pgTable('insight_courses', {
   questionsThisWeek: integer('questions_this_week').notNull().default(0),
   questionsLastWeek: integer('questions_last_week').notNull().default(0),
   unansweredTotal: integer('unanswered_total').notNull().default(0),
+  /** Questions whose answer leaned on a moment, every moment counted (insight_moments keeps the top 12). */
+  momentAsks: integer('moment_asks').notNull().default(0),
   /** When the figures were read (the refresh's start): activity after it queues the next refresh. */
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
   /** When a refresh was last asked for: later than refreshedAt means one is queued or running. */
@@ -70,7 +72,7 @@ export const insightMoments = pgTable(
   (t) => [primaryKey({ columns: [t.courseId, t.key] })],
 );
 
-/** Asks per 30-second stretch of each lesson of a course (the heat strip). */
+/** Asks per stretch (lessonStretchSeconds, whole seconds) of each lesson of a course: the heat strip. */
 export const insightLessonHeat = pgTable(
   'insight_lesson_heat',
   {
@@ -103,6 +105,8 @@ export const insightUnansweredGroups = pgTable(
     /** The term the group was made by (its questions all hold it); fixes are recorded against it. */
     term: text('term').notNull(),
     terms: text('terms').array().notNull(),
+    /** The question as students wrote it most often: the group's title. */
+    wording: text('wording').notNull(),
     asks: integer('asks').notNull(),
     thisWeek: integer('this_week').notNull(),
     lastWeek: integer('last_week').notNull(),
@@ -166,7 +170,7 @@ export const insightViewing = pgTable(
 );
 
 /**
- * Re-watches per 30-second stretch of a lesson, counted as progress is saved (learning's recordProgress):
+ * Re-watches per stretch of a lesson (lessonStretchSeconds of its length), counted as progress is saved (learning's recordProgress):
  * incremental, so no refresh ever reads every learner's ranges again to find them.
  */
 export const insightRewatchCounts = pgTable(
@@ -175,7 +179,7 @@ export const insightRewatchCounts = pgTable(
     videoId: uuid('video_id')
       .notNull()
       .references(() => courseVideos.id, { onDelete: 'cascade' }),
-    /** startSeconds / 30. */
+    /** The stretch's number from 0: startSeconds / lessonStretchSeconds(duration). */
     bucket: integer('bucket').notNull(),
     count: integer('count').notNull().default(0),
   },

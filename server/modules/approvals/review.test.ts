@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { MSG } from '../../../common/messages';
 import type { UserType } from '../../../common/roles';
 import { auditLog, courseFaqs, courses, courseVideos } from '../../db/schema/index';
-import { createCourse, VALID_COURSE_INFO } from '../../test/courses';
+import { createCourse, insertReadyLesson, VALID_COURSE_INFO } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import type { CourseSnapshot } from '../courses/snapshot';
@@ -67,9 +67,16 @@ async function row(id: string) {
   return found;
 }
 
+/** A draft with its information and a ready lesson: what a submission needs (decision 044). */
+async function submittableCourse(headers: Headers, patch: Record<string, unknown> = {}) {
+  const id = await createCourse(ctx.app, headers, patch);
+  await insertReadyLesson(ctx.app, id);
+  return id;
+}
+
 /** A submitted and approved course of `teacher`. */
 async function approvedCourse(teacher: Headers, admin: Headers, patch: Record<string, unknown> = {}) {
-  const id = await createCourse(ctx.app, teacher, patch);
+  const id = await submittableCourse(teacher, patch);
   expect((await api.submit(teacher, id)).statusCode).toBe(200);
   const approved = await api.approve(admin, id);
   expect(approved.statusCode, approved.body).toBe(200);
@@ -82,7 +89,7 @@ const admin = () => buildAndLogin(ctx.app, { userType: 'admin' });
 describe('submitting a course', () => {
   it('moves a draft to PENDING with the time and an audit entry, once', async () => {
     const { user, headers } = await teacher();
-    const id = await createCourse(ctx.app, headers);
+    const id = await submittableCourse(headers);
     const before = Date.now();
     const response = await api.submit(headers, id);
     expect(response.statusCode, response.body).toBe(200);
@@ -142,7 +149,7 @@ describe('submitting a course', () => {
   it("refuses another teacher's course (403), unknown ids (404) and malformed ids (400)", async () => {
     const owner = await teacher();
     const intruder = await teacher();
-    const id = await createCourse(ctx.app, owner.headers);
+    const id = await submittableCourse(owner.headers);
     expect((await api.submit(intruder.headers, id)).statusCode).toBe(403);
     expect((await row(id)).approvalStatus).toBe('DRAFT');
     expect((await api.submit(owner.headers, UNKNOWN_ID)).statusCode).toBe(404);
@@ -152,7 +159,7 @@ describe('submitting a course', () => {
   it("lets an institute submit its faculty teacher's course", async () => {
     const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
     const faculty = await buildAndLogin(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
-    const id = await createCourse(ctx.app, faculty.headers);
+    const id = await submittableCourse(faculty.headers);
     const response = await api.submit(institute.headers, id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().status).toBe('PENDING');
@@ -163,7 +170,7 @@ describe('approving and rejecting', () => {
   it('approves a PENDING course and makes it the live version; a second decision is a conflict', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     await api.submit(author.headers, id);
 
     const response = await api.approve(reviewer.headers, id, 'Looks good');
@@ -180,7 +187,8 @@ describe('approving and rejecting', () => {
     expect(stored.reviewedAt).toBeInstanceOf(Date);
     const snapshot = stored.approvedSnapshot as CourseSnapshot;
     expect(snapshot.info).toEqual({ ...VALID_COURSE_INFO, thumbnailPath: null });
-    expect(snapshot).toMatchObject({ videos: [], faqs: [], materials: [] });
+    expect(snapshot).toMatchObject({ faqs: [], materials: [] });
+    expect(snapshot.videos.map((video) => [video.kind, video.title])).toEqual([['lesson', 'Lesson 1']]);
 
     const audits = await ctx.app.db
       .select()
@@ -202,7 +210,7 @@ describe('approving and rejecting', () => {
   it('refuses to decide on a draft', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     expect((await api.approve(reviewer.headers, id)).statusCode).toBe(409);
     expect((await api.reject(reviewer.headers, id, { comment: 'No' })).statusCode).toBe(409);
     const stored = await row(id);
@@ -213,7 +221,7 @@ describe('approving and rejecting', () => {
   it('requires a comment to reject', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     await api.submit(author.headers, id);
     for (const [payload, message] of [
       [{}, MSG.required],
@@ -232,7 +240,7 @@ describe('approving and rejecting', () => {
   it('rejects with a comment the teacher sees, and a resubmission is PENDING again', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     await api.submit(author.headers, id);
 
     const response = await api.reject(reviewer.headers, id, { comment: '  Please add captions.  ' });
@@ -260,7 +268,7 @@ describe('approving and rejecting', () => {
     const author = await teacher();
     const first = await admin();
     const second = await admin();
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     await api.submit(author.headers, id);
     const responses = await Promise.all([
       api.approve(first.headers, id),
@@ -273,7 +281,7 @@ describe('approving and rejecting', () => {
 
   it('lets exactly one of two simultaneous submissions win', async () => {
     const author = await teacher();
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     const responses = await Promise.all([api.submit(author.headers, id), api.submit(author.headers, id)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     const audits = await ctx.app.db
@@ -286,7 +294,7 @@ describe('approving and rejecting', () => {
   it('approves with an empty comment or no body at all, and refuses an over-long comment with 400', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     await api.submit(author.headers, id);
     expect((await api.approve(reviewer.headers, id, 'x'.repeat(2001))).statusCode).toBe(400);
     expect((await row(id)).approvalStatus).toBe('PENDING');
@@ -294,7 +302,7 @@ describe('approving and rejecting', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'APPROVED', reviewComment: null });
 
-    const second = await createCourse(ctx.app, author.headers);
+    const second = await submittableCourse(author.headers);
     await api.submit(author.headers, second);
     const bodyless = await post(`/api/approvals/${second}/approve`, reviewer.headers);
     expect(bodyless.statusCode, bodyless.body).toBe(200);
@@ -316,7 +324,7 @@ describe('approving and rejecting', () => {
   it('answers 400, never 500, to a review comment with a NUL character', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     await api.submit(author.headers, id);
     const response = await api.reject(reviewer.headers, id, { comment: 'No\u0000pe' });
     expect(response.statusCode).toBe(400);
@@ -357,8 +365,8 @@ describe('re-approval of a live course', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     const body = detail.json();
     expect(body.course).toMatchObject({ id, status: 'PENDING_REAPPROVAL', title: 'Geometry, revised' });
-    expect(body.current.info.title).toBe('Geometry, revised');
-    expect(body.current.faqs).toMatchObject([{ question: 'Any maths needed?', answer: 'No.' }]);
+    expect(body.infoMark).toBe('changed');
+    expect(body.items.faqs).toMatchObject([{ question: 'Any maths needed?', answer: 'No.', mark: 'new' }]);
     expect(body.changes).toEqual(
       expect.arrayContaining([
         {
@@ -399,13 +407,13 @@ describe('re-approval of a live course', () => {
   it('shows no changes for a first submission', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     await api.submit(author.headers, id);
     const body = (await api.detail(reviewer.headers, id)).json();
     expect(body.changes).toBeNull();
     expect(body.course).toMatchObject({ id, status: 'PENDING' });
     expect(body.course.steps['course-information']).toBe(true);
-    expect(body.current.info).toMatchObject({ title: VALID_COURSE_INFO.title });
+    expect(body).toMatchObject({ infoMark: null, itemComments: [] });
   });
 });
 
@@ -443,16 +451,16 @@ describe('the admin queue', () => {
   it('lists new and re-approval requests oldest first, not drafts or decided courses', async () => {
     const author = await teacher();
     const reviewer = await admin();
-    const draft = await createCourse(ctx.app, author.headers, { title: 'Queue draft' });
+    const draft = await submittableCourse(author.headers, { title: 'Queue draft' });
     const approved = await approvedCourse(author.headers, reviewer.headers, { title: 'Queue approved' });
     const reapproval = await approvedCourse(author.headers, reviewer.headers, { title: 'Queue reapproval' });
-    const first = await createCourse(ctx.app, author.headers, { title: 'Queue first' });
+    const first = await submittableCourse(author.headers, { title: 'Queue first' });
     await api.submit(author.headers, first);
-    const second = await createCourse(ctx.app, author.headers, { title: 'Queue second' });
+    const second = await submittableCourse(author.headers, { title: 'Queue second' });
     await api.submit(author.headers, second);
     // Approved long before the others were submitted, edited after them: it waits last.
     await api.edit(author.headers, reapproval, { title: 'Queue reapproval' });
-    const rejected = await createCourse(ctx.app, author.headers, { title: 'Queue rejected' });
+    const rejected = await submittableCourse(author.headers, { title: 'Queue rejected' });
     await api.submit(author.headers, rejected);
     await api.reject(reviewer.headers, rejected, { comment: 'No' });
 
@@ -487,7 +495,7 @@ describe('the approval count', () => {
       .where(sql`${courses.approvalStatus} in ('PENDING', 'PENDING_REAPPROVAL')`);
     expect(base).toBe(waiting);
 
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     expect(await approvalCount(reviewer.headers)).toBe(base);
     await api.submit(author.headers, id);
     expect(await approvalCount(reviewer.headers)).toBe(base + 1);
@@ -544,7 +552,7 @@ describe('live updates', () => {
     const bystanderReviewed = record(bystanderTab, 'courseReviewed');
     const base = await approvalCount(reviewer.headers);
 
-    const id = await createCourse(ctx.app, author.headers, { title: 'Live course' });
+    const id = await submittableCourse(author.headers, { title: 'Live course' });
     await api.submit(author.headers, id);
     await vi.waitFor(() => expect(counts).toEqual([{ count: base + 1 }]));
 
@@ -578,7 +586,7 @@ describe('live updates', () => {
     const teacherTab = await connect(author.session.jwtToken);
     const counts = record(adminTab, 'updatedCourseApprovalData');
     const reviewed = record(teacherTab, 'courseReviewed');
-    const id = await createCourse(ctx.app, author.headers);
+    const id = await submittableCourse(author.headers);
     expect((await api.approve(reviewer.headers, id)).statusCode).toBe(409);
     expect((await api.reject(reviewer.headers, id, {})).statusCode).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -592,7 +600,7 @@ describe('who may review', () => {
     'refuses a %s on every approval route',
     async (userType) => {
       const author = await teacher();
-      const id = await createCourse(ctx.app, author.headers);
+      const id = await submittableCourse(author.headers);
       await api.submit(author.headers, id);
       const caller = await buildAndLogin(ctx.app, { userType });
       // Even the course's own author cannot approve it.

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { ItemComment } from '../../../common/contracts/approvals';
 import { APPROVAL_TRANSITIONS, type ApprovalStatus, canTransition } from '../../../common/courses';
 import { auditLog, courses } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -7,11 +8,14 @@ import { AppError } from '../../http/errors';
 import { rooms } from '../../realtime/socket';
 import { broadcastApprovalCount } from '../courses/approval-count';
 import { refuseTransition } from '../courses/submission';
+import { composeReviewComment, replaceItemComments } from './item-comments';
 import { buildSnapshot } from './snapshots';
 
 /**
  * An admin approves or rejects the waiting version. Approving makes it the live version students see;
- * rejecting leaves any earlier live version in place. The author is told either way.
+ * rejecting leaves any earlier live version in place. The author is told either way. A rejection may carry
+ * comments on single items (resolved by resolveItemComments): they replace the last rejection's, and the
+ * teacher reads them after the overall reason; an approval clears them.
  */
 export async function review(
   app: App,
@@ -19,7 +23,9 @@ export async function review(
   courseId: string,
   action: 'approve' | 'reject',
   comment: string | undefined,
+  items: readonly ItemComment[] = [],
 ) {
+  const itemComments = action === 'reject' ? items : [];
   const updated = await app.db.transaction(async (tx) => {
     const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
     if (!course) throw new AppError('NOT_FOUND', 'Course not found');
@@ -30,7 +36,7 @@ export async function review(
       .update(courses)
       .set({
         approvalStatus: APPROVAL_TRANSITIONS[action].to,
-        reviewComment: comment?.trim() || null,
+        reviewComment: comment?.trim() ? composeReviewComment(comment.trim(), itemComments) : null,
         reviewedBy: actor.userId,
         reviewedAt: new Date(),
         ...(snapshot ? { approvedSnapshot: snapshot } : {}),
@@ -42,11 +48,18 @@ export async function review(
         ),
       )
       .returning();
+    await replaceItemComments(tx, courseId, actor.userId, itemComments);
     await tx.insert(auditLog).values({
       actorId: actor.impersonatorId ?? actor.userId,
       action: `course-${action}`,
       targetId: course.ownerId,
-      details: { courseId, comment: comment ?? null },
+      details: {
+        courseId,
+        comment: comment ?? null,
+        ...(itemComments.length > 0
+          ? { items: itemComments.map(({ label, comment }) => ({ label, comment })) }
+          : {}),
+      },
     });
     return row;
   });

@@ -2,6 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseFaqs, courses } from '../../db/schema/index';
+import { ensureLesson } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { createCourseViaApi, makeTinyClip, submitAndApprove, uploadClip } from '../../test/live-courses';
@@ -42,6 +43,7 @@ beforeAll(async () => {
 
   ids.draft = await createCourseViaApi(ctx.app, teacher.headers, { title: 'Geometry draft' });
   ids.pending = await createCourseViaApi(ctx.app, teacher.headers, { title: 'Geometry pending' });
+  await ensureLesson(ctx.app, ids.pending);
   const submit = await ctx.app.inject({
     method: 'POST',
     url: `/api/courses/${ids.pending}/submit`,

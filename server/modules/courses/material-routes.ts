@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import { MATERIAL_MAX_BYTES, materialQuerySchema } from '../../../common/contracts/course-content';
+import {
+  itemTitleSchema,
+  MATERIAL_MAX_BYTES,
+  materialQuerySchema,
+} from '../../../common/contracts/course-content';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { assertStorageQuota } from '../files/uploads';
@@ -10,6 +14,7 @@ import {
   listMaterials,
   loadMaterial,
   presentMaterial,
+  renameMaterial,
   uploadMaterial,
 } from './material-service';
 import { loadAuthoredCourse } from './service';
@@ -17,7 +22,7 @@ import { loadAuthoredCourse } from './service';
 const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
 const materialParams = courseParams.extend({ materialId: z.uuid({ error: 'Study material not found' }) });
 
-/** Step "study-material": PDF uploads of a course, read through signed URLs. Authors only. */
+/** Step "study-material": PDF uploads of a course, renamed and read through signed URLs. Authors only. */
 export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/:courseId/materials',
@@ -53,6 +58,19 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!request.raw.readableEnded) request.raw.resume();
         throw error;
       }
+    },
+  );
+
+  app.put(
+    '/api/courses/:courseId/materials/:materialId',
+    {
+      config: { access: rolesWith('author') },
+      schema: { params: materialParams, body: itemTitleSchema },
+    },
+    async (request) => {
+      const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
+      const material = await loadMaterial(app, course, request.params.materialId);
+      return presentMaterial(await renameMaterial(app, course, material, request.body.title));
     },
   );
 

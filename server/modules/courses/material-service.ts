@@ -75,6 +75,27 @@ export async function uploadMaterial(
   return material;
 }
 
+/**
+ * Renames a material (the name students see). Like any edit of the working version, an approved course
+ * goes back for re-approval; the gurus learning from the course hear of it, as their citations name it.
+ */
+export async function renameMaterial(
+  app: App,
+  course: CourseRow,
+  material: MaterialRow,
+  title: string,
+): Promise<MaterialRow> {
+  if (title === material.title) return material;
+  const [renamed] = await app.db
+    .update(courseMaterials)
+    .set({ title })
+    .where(eq(courseMaterials.id, material.id))
+    .returning();
+  await touchCourse(app, course);
+  await courseSourcesChanged(app, course.id);
+  return renamed;
+}
+
 /** Deletes a material; its file stays while the live (approved) version still lists it. */
 export async function deleteMaterial(app: App, course: CourseRow, material: MaterialRow): Promise<void> {
   await app.db.delete(courseMaterials).where(eq(courseMaterials.id, material.id));

@@ -1,5 +1,5 @@
 import type { AuthoredCourse } from '../../../common/contracts/courses';
-import type { CourseStep } from '../../../common/courses';
+import type { CourseStep, SubmissionFacts } from '../../../common/courses';
 import type { CourseRow } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 
@@ -11,6 +11,7 @@ export function presentAuthoredCourse(
     ownerName?: string;
     counts?: { videos: number; faqs: number; materials: number };
     steps?: Record<CourseStep, boolean>;
+    submission?: SubmissionFacts;
     /** The course pictures of a list at a smaller size (imageUrlsAt); without it, the picture as uploaded. */
     pictures?: Map<string, string>;
   } = {},
@@ -38,5 +39,6 @@ export function presentAuthoredCourse(
     updatedAt: course.updatedAt.toISOString(),
     counts: extras.counts,
     steps: extras.steps,
+    submission: extras.submission,
   };
 }

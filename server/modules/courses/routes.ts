@@ -11,12 +11,12 @@ import { assertCanAddCourse } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
 import { presentAuthoredCourse } from './presenters';
 import {
+  courseProgress,
   createCourse,
   deleteCourse,
   listCourses,
   loadAuthoredCourse,
   setCourseThumbnail,
-  stepCompletion,
   updateCourseInfo,
 } from './service';
 import { shareToken } from './share-token';
@@ -57,9 +57,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertModule(app, actorOf(request), 'courses', 'create');
       await assertCanAddCourse(app, actorOf(request));
       const course = await createCourse(app, actorOf(request), request.body);
-      return reply
-        .status(201)
-        .send(presentAuthoredCourse(app, course, { steps: await stepCompletion(app, course) }));
+      return reply.status(201).send(presentAuthoredCourse(app, course, await courseProgress(app, course)));
     },
   );
 
@@ -68,7 +66,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: rolesWith('author') }, schema: { params } },
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
-      return presentAuthoredCourse(app, course, { steps: await stepCompletion(app, course) });
+      return presentAuthoredCourse(app, course, await courseProgress(app, course));
     },
   );
 
@@ -78,7 +76,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const updated = await updateCourseInfo(app, course, request.body);
-      return presentAuthoredCourse(app, updated, { steps: await stepCompletion(app, updated) });
+      return presentAuthoredCourse(app, updated, await courseProgress(app, updated));
     },
   );
 
@@ -119,7 +117,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         sizes: PICTURE_SIZES.coursePicture,
       });
       const updated = await setCourseThumbnail(app, course, key);
-      return presentAuthoredCourse(app, updated, { steps: await stepCompletion(app, updated) });
+      return presentAuthoredCourse(app, updated, await courseProgress(app, updated));
     },
   );
 
@@ -130,7 +128,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const course = await loadAuthoredCourse(app, actor, request.params.courseId);
       const updated = await submitForApproval(app, actor, course);
-      return presentAuthoredCourse(app, updated, { steps: await stepCompletion(app, updated) });
+      return presentAuthoredCourse(app, updated, await courseProgress(app, updated));
     },
   );
 

@@ -1,7 +1,12 @@
 import { and, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { courseInfoSchema, courseListQuerySchema } from '../../../common/contracts/courses';
-import { APPROVAL_STATUSES, type CourseStep, statusAfterEdit } from '../../../common/courses';
+import {
+  APPROVAL_STATUSES,
+  type CourseStep,
+  type SubmissionFacts,
+  statusAfterEdit,
+} from '../../../common/courses';
 import { containsPattern } from '../../db/like-pattern';
 import {
   type CourseRow,
@@ -163,8 +168,14 @@ export async function listCourses(app: App, actor: Actor, query: ListQuery) {
   return { total, page: query.page, pageSize: query.pageSize, rows };
 }
 
-/** Which wizard steps are complete, from the data itself (nothing to keep in sync). */
-export async function stepCompletion(app: App, course: CourseRow): Promise<Record<CourseStep, boolean>> {
+/** Where an author stands: which wizard steps are complete and what decides a submission. */
+export interface CourseProgress {
+  steps: Record<CourseStep, boolean>;
+  submission: SubmissionFacts;
+}
+
+/** The wizard's step completion and the submission facts, from the data itself (nothing to keep in sync). */
+export async function courseProgress(app: App, course: CourseRow): Promise<CourseProgress> {
   const [counts] = await app.db
     .select({
       lessons: sql<number>`count(*) filter (where ${courseVideos.kind} = 'lesson' and ${courseVideos.processingStatus} = 'ready')::int`,
@@ -185,16 +196,25 @@ export async function stepCompletion(app: App, course: CourseRow): Promise<Recor
     .select({ quiz: sql<boolean>`${hasQuiz}` })
     .from(courses)
     .where(eq(courses.id, course.id));
+  const informationComplete = Boolean(
+    course.title && course.description && course.category && course.level && course.language,
+  );
   return {
-    'course-information': Boolean(
-      course.title && course.description && course.category && course.level && course.language,
-    ),
-    'course-videos': counts.lessons > 0 && counts.processing === 0,
-    quiz: withQuiz?.quiz === true,
-    faq: faqs > 0,
-    'study-material': materials > 0,
-    'preview-videos': counts.previews > 0,
+    steps: {
+      'course-information': informationComplete,
+      'course-videos': counts.lessons > 0 && counts.processing === 0,
+      quiz: withQuiz?.quiz === true,
+      faq: faqs > 0,
+      'study-material': materials > 0,
+      'preview-videos': counts.previews > 0,
+    },
+    submission: { informationComplete, readyLessons: counts.lessons, processingVideos: counts.processing },
   };
+}
+
+/** Which wizard steps are complete. */
+export async function stepCompletion(app: App, course: CourseRow): Promise<Record<CourseStep, boolean>> {
+  return (await courseProgress(app, course)).steps;
 }
 
 /**

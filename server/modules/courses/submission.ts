@@ -4,14 +4,15 @@ import {
   type ApprovalAction,
   type ApprovalStatus,
   canTransition,
+  submissionProblems,
   submitTarget,
 } from '../../../common/courses';
-import { auditLog, type CourseRow, courses, courseVideos } from '../../db/schema/index';
+import { auditLog, type CourseRow, courses } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { broadcastApprovalCount } from './approval-count';
-import { stepCompletion } from './service';
+import { courseProgress } from './service';
 
 // Sending a course for approval is an authoring step; the admin's review of it lives in approvals/.
 
@@ -23,20 +24,17 @@ export function refuseTransition(action: ApprovalAction, from: string): never {
   );
 }
 
-/** The author asks for approval. The course must be complete enough and have no video still processing. */
+/**
+ * The author asks for approval. The course must meet submissionProblems()' rules: its information complete,
+ * a ready lesson, and no video still processing (409, as it only needs waiting).
+ */
 export async function submitForApproval(app: App, actor: Actor, course: CourseRow): Promise<CourseRow> {
   const from = course.approvalStatus as ApprovalStatus;
   if (!canTransition('submit', from)) refuseTransition('submit', from);
-  const steps = await stepCompletion(app, course);
-  if (!steps['course-information'])
-    throw new AppError('VALIDATION', 'Please complete the course information before submitting.');
-  const processing = await app.db
-    .select({ id: courseVideos.id })
-    .from(courseVideos)
-    .where(and(eq(courseVideos.courseId, course.id), eq(courseVideos.processingStatus, 'processing')))
-    .limit(1);
-  if (processing.length > 0)
-    throw new AppError('CONFLICT', 'A video is still processing. Please submit once it is ready.');
+  // The same rules the wizard shows (common/courses.ts), so the two cannot disagree.
+  const [problem] = submissionProblems((await courseProgress(app, course)).submission);
+  if (problem)
+    throw new AppError(problem.rule === 'videos-processing' ? 'CONFLICT' : 'VALIDATION', problem.message);
 
   const to = submitTarget(course.approvedSnapshot !== null);
   const updated = await app.db.transaction(async (tx) => {

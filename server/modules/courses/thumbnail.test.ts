@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../../db/schema/index';
-import { createCourse } from '../../test/courses';
+import { createCourse, insertReadyLesson } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
@@ -66,6 +66,7 @@ describe('POST /api/courses/:courseId/thumbnail', () => {
     const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const id = await newCourse(teacher.headers);
     const first = await uploadThumbnail(teacher.headers, id, multipart('a.png', 'image/png', tinyPng()));
+    await insertReadyLesson(ctx.app, id);
     await ctx.app.inject({ method: 'POST', url: `/api/courses/${id}/submit`, headers: teacher.headers });
     const approved = await ctx.app.inject({
       method: 'POST',

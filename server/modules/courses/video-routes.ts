@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import { VIDEO_KINDS } from '../../../common/contracts/course-content';
-import { requiredText } from '../../../common/contracts/fields';
+import { ITEM_TITLE_MAX, itemTitleSchema, VIDEO_KINDS } from '../../../common/contracts/course-content';
 import { fromLibrarySchema } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
 import { actorOf } from '../../http/access';
@@ -31,10 +30,11 @@ const kindField = z.enum(VIDEO_KINDS, { error: 'The kind must be lesson or previ
 
 const uploadQuery = z.object({
   kind: kindField.default('lesson'),
-  title: z.string().max(150, 'Please use at most 150 characters').optional(),
+  title: z.string().max(ITEM_TITLE_MAX, `Please use at most ${ITEM_TITLE_MAX} characters`).optional(),
 });
+// A rename checks the title as the rename form does (itemTitleSchema).
 const updateBody = z.object({
-  title: requiredText(150).optional(),
+  title: itemTitleSchema.shape.title.optional(),
   position: z
     .number({ error: 'The position must be a whole number' })
     .int('The position must be a whole number')

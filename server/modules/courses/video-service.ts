@@ -355,8 +355,11 @@ export async function updateVideo(
   video: CourseVideoRow,
   changes: { title?: string; position?: number },
 ): Promise<CourseVideoRow> {
+  const renamed = changes.title !== undefined && changes.title !== video.title;
+  // Saving the same name is no edit: an approved course stays approved.
+  if (!renamed && changes.position === undefined) return video;
   await app.db.transaction(async (tx) => {
-    if (changes.title !== undefined) {
+    if (renamed) {
       await tx.update(courseVideos).set({ title: changes.title }).where(eq(courseVideos.id, video.id));
     }
     if (changes.position !== undefined) {
@@ -377,7 +380,7 @@ export async function updateVideo(
   });
   await touchCourse(app, course);
   // Captions passages carry the video's title (citations show it).
-  if (changes.title !== undefined && changes.title !== video.title && video.captionsPath) {
+  if (renamed && video.captionsPath) {
     await courseSourcesChanged(app, course.id, video.id);
   }
   return loadVideo(app, course, video.id);

@@ -17,6 +17,7 @@ export interface StateJson {
   questions_this_week: number;
   questions_last_week: number;
   unanswered_total: number;
+  moment_asks: number;
   refreshed_at: string | null;
   requested_at: string | null;
 }
@@ -54,6 +55,7 @@ interface GroupJson {
   guru_id: string;
   guru_name: string;
   terms: string[];
+  wording: string;
   asks: number;
   this_week: number;
   last_week: number;
@@ -135,6 +137,7 @@ export const presentGroup = (row: GroupJson): UnansweredGroup => ({
   guruId: row.guru_id,
   guruName: row.guru_name,
   terms: row.terms,
+  wording: row.wording,
   asks: row.asks,
   thisWeek: row.this_week,
   lastWeek: row.last_week,

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { gurus, insightGroupFixes, insightUnansweredGroups } from '../../db/schema/index';
-import { BUCKET_SECONDS, MOMENT_SLACK_SECONDS, type Tx } from './refresh-sources';
+import { MOMENT_SLACK_SECONDS, type Tx } from './refresh-sources';
 import { groupKeyOf, groupUnanswered } from './unanswered';
 
 export const TOP_MOMENTS = 12;
@@ -19,19 +19,24 @@ const questionBefore = (answer: string) =>
   where u.conversation_id = ${answer}.conversation_id and u.role = 'user' and u.created_at < ${answer}.created_at
   order by u.created_at desc limit 1)`);
 
-/** The course's totals: students, questions and their trend, unanswered ones. */
+/**
+ * The course's totals: students, questions and their trend, unanswered ones, and those that leaned on a moment
+ * (all moments: the page lists only the TOP_MOMENTS most asked and says how many more there are).
+ */
 export async function writeSummary(tx: Tx, courseId: string): Promise<void> {
   await tx.execute(sql`
     insert into insight_courses as ic (course_id, students, questions_total, questions_this_week, questions_last_week,
-                                 unanswered_total, refreshed_at)
+                                 unanswered_total, moment_asks, refreshed_at)
     select ${courseId}::uuid,
            (select count(*) from course_subscriptions s where s.course_id = ${courseId}::uuid)::int,
-           count(*)::int, ${thisWeek}, ${lastWeek}, (count(*) filter (where not_covered))::int, now()
+           count(*)::int, ${thisWeek}, ${lastWeek}, (count(*) filter (where not_covered))::int,
+           (count(*) filter (where moment_key is not null))::int, now()
     from insight_tmp_answers
     on conflict (course_id) do update set
       students = excluded.students, questions_total = excluded.questions_total,
       questions_this_week = excluded.questions_this_week, questions_last_week = excluded.questions_last_week,
-      unanswered_total = excluded.unanswered_total, refreshed_at = excluded.refreshed_at`);
+      unanswered_total = excluded.unanswered_total, moment_asks = excluded.moment_asks,
+      refreshed_at = excluded.refreshed_at`);
 }
 
 /**
@@ -48,7 +53,7 @@ export async function writeMoments(tx: Tx, courseId: string): Promise<void> {
       -- The key holds the lesson, slide, material and page of its kind: grouping by them too changes nothing.
       select moment_key as key, guru_id, kind, video_id, material_id, slide, page, count(*)::int as asks,
              ${thisWeek} as this_week, ${lastWeek} as last_week, max(created_at) as last_at,
-             min(start_seconds) as start_seconds, max(heading) as heading, max(cite_title) as cite_title
+             min(moment_seconds) as moment_seconds, max(heading) as heading, max(cite_title) as cite_title
       from insight_tmp_answers
       where moment_key is not null
       group by moment_key, guru_id, kind, video_id, material_id, slide, page
@@ -90,8 +95,8 @@ export async function writeMoments(tx: Tx, courseId: string): Promise<void> {
            end,
            case when t.kind = 'slide' then t.heading end,
            t.video_id,
-           case when t.kind in ('video', 'slide')
-             then floor(t.start_seconds / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS} end,
+           -- A video moment's stretch, a slide's own start (the earliest its passages give).
+           case when t.kind in ('video', 'slide') then t.moment_seconds end,
            case when t.kind = 'slide' then t.slide end,
            t.material_id,
            case when t.kind = 'material' then t.page end,
@@ -105,24 +110,27 @@ export async function writeMoments(tx: Tx, courseId: string): Promise<void> {
     left join struggling s on s.moment_key = t.key`);
 }
 
-/** Per lesson of the live version: asks per BUCKET_SECONDS from its start (asks past its end count in the last). */
+/**
+ * Per lesson of the live version: asks per stretch of the lesson (its `stretch`, lessonStretchSeconds) from its
+ * start; asks past its end count in the last.
+ */
 export async function writeLessonHeat(tx: Tx, courseId: string): Promise<void> {
   await tx.execute(sql`
     insert into insight_lesson_heat (course_id, video_id, position, title, duration_seconds, bucket_seconds, buckets)
     with sized as (
       select l.*, greatest(1, ceil(coalesce(nullif(l.duration, 0),
                (select max(a.start_seconds) + 1 from insight_tmp_answers a where a.video_id = l.id), 1)
-             / ${BUCKET_SECONDS}::real))::int as n
+             / l.stretch::float8))::int as n
       from insight_tmp_lessons l
     ), counts as materialized (
       -- Materialized: the array below reads it once per lesson.
-      select s.id, least(floor(a.start_seconds / ${BUCKET_SECONDS})::int, s.n - 1) as bucket, count(*)::int as asks
+      select s.id, least(floor(a.start_seconds / s.stretch)::int, s.n - 1) as bucket, count(*)::int as asks
       from insight_tmp_answers a
       join sized s on s.id = a.video_id
       where a.kind in ('video', 'slide')
       group by 1, 2
     )
-    select ${courseId}::uuid, s.id, s.position, s.title, coalesce(s.duration, 0), ${BUCKET_SECONDS},
+    select ${courseId}::uuid, s.id, s.position, s.title, coalesce(s.duration, 0), s.stretch,
            array(select coalesce(c.asks, 0) from generate_series(0, s.n - 1) b
                  left join counts c on c.id = s.id and c.bucket = b order by b)
     from sized s`);
@@ -172,6 +180,7 @@ export async function writeUnansweredGroups(tx: Tx, courseId: string): Promise<v
         guruName: nameOf.get(group.guruId) ?? '',
         term: group.term,
         terms: group.terms,
+        wording: group.wording,
         asks: group.questions.length,
         thisWeek: group.questions.filter((q) => weekOf(q.askedAt) <= 0).length,
         lastWeek: group.questions.filter((q) => weekOf(q.askedAt) === 1).length,

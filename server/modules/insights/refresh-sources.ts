@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_STRETCH_SECONDS, lessonStretchSeconds } from '../../../common/contracts/insights';
 import type { Db } from '../../db/client';
 
 /** The refresh's transaction: every statement of one course's refresh runs in it, temporary tables included. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Moments and the heat strip count asks per stretch of this many seconds. */
-export const BUCKET_SECONDS = 30;
 /** A quiz question tests a lesson moment within this many seconds of where it points. */
 export const MOMENT_SLACK_SECONDS = 60;
 
@@ -14,9 +13,10 @@ export const MOMENT_SLACK_SECONDS = 60;
  * aggregates are then computed from:
  *
  * - insight_tmp_lessons: the lessons of the live version, in order, with their library when a course library
- *   made them.
+ *   made them and their stretch (lessonStretchSeconds: the heat strip's cells, the viewing parts, the re-watch
+ *   counters and video moments all cut a lesson by it).
  * - insight_tmp_answers: the guru answers that belong to the course, each with the source it leaned on most for
- *   this course (its first citation of the course) as a moment key.
+ *   this course (its first citation of the course) as a moment key, and where that moment starts.
  * - insight_tmp_questions / insight_tmp_quiz_answers: the course's quiz questions (live version first, then the
  *   working one) and their counted answers (submitted or marked attempts, scored).
  */
@@ -27,18 +27,36 @@ export async function collectSources(tx: Tx, courseId: string): Promise<void> {
            coalesce(v->>'title', cv.title, '') as title,
            coalesce((v->>'position')::int, 0) as position,
            coalesce((v->>'durationSeconds')::float8, cv.duration_seconds) as duration,
-           cv.library_id
+           cv.library_id, ${DEFAULT_STRETCH_SECONDS}::int as stretch
     from courses c
     cross join jsonb_array_elements(coalesce(c.approved_snapshot->'videos', '[]'::jsonb)) v
     left join course_videos cv on cv.id = (v->>'id')::uuid
     where c.id = ${courseId}::uuid and v->>'kind' = 'lesson'`);
+  await setStretches(tx);
+  await tx.execute(sql`analyze insight_tmp_lessons`);
 
   await collectAnswers(tx, courseId);
   await collectQuizAnswers(tx, courseId);
   // Temporary tables have no statistics until analysed: the joins below plan far better with them.
-  await tx.execute(
-    sql`analyze insight_tmp_lessons, insight_tmp_answers, insight_tmp_questions, insight_tmp_quiz_answers`,
+  await tx.execute(sql`analyze insight_tmp_answers, insight_tmp_questions, insight_tmp_quiz_answers`);
+}
+
+/**
+ * Each lesson's stretch, by the one rule the page and the re-watch counters use (lessonStretchSeconds): a course
+ * has a few dozen lessons at most, so they are read and written back in two small statements.
+ */
+async function setStretches(tx: Tx): Promise<void> {
+  const { rows } = await tx.execute<{ id: string; duration: number | null }>(
+    sql`select id, duration from insight_tmp_lessons`,
   );
+  const stretches = rows
+    .map((row) => ({ id: row.id, stretch: lessonStretchSeconds(row.duration) }))
+    .filter((row) => row.stretch !== DEFAULT_STRETCH_SECONDS);
+  if (stretches.length === 0) return;
+  await tx.execute(sql`
+    update insight_tmp_lessons l set stretch = v.stretch
+    from jsonb_to_recordset(${JSON.stringify(stretches)}::jsonb) as v(id uuid, stretch int)
+    where l.id = v.id`);
 }
 
 /**
@@ -46,7 +64,9 @@ export async function collectSources(tx: Tx, courseId: string): Promise<void> {
  * course, or it cites the course, or (when the guru could not answer) its session has no course at all: an
  * embedded guru's visitor or the owner testing, whose unanswered questions are shown on each of the guru's
  * courses since nothing tells which one they were about. Its moment is its first citation of this course (a
- * guru FAQ entry counts for sessions opened from the course); kind and key follow InsightMoment.
+ * guru FAQ entry counts for sessions opened from the course); kind and key follow InsightMoment. A video
+ * moment is the stretch of its lesson holding the cited start (30 s for a lesson not in the live version), a
+ * slide moment starts where the slide does.
  */
 async function collectAnswers(tx: Tx, courseId: string): Promise<void> {
   const citesCourse = JSON.stringify([{ courseId }]);
@@ -95,17 +115,26 @@ async function collectAnswers(tx: Tx, courseId: string): Promise<void> {
              coalesce(c.cite->>'title', '') as cite_title
       from cited c
     )
+    , placed as (
+      select t.*,
+             case t.kind
+               when 'video' then (floor(t.start_seconds / coalesce(l.stretch, ${DEFAULT_STRETCH_SECONDS}))
+                                  * coalesce(l.stretch, ${DEFAULT_STRETCH_SECONDS}))::real
+               when 'slide' then t.start_seconds
+             end as moment_seconds
+      from typed t
+      left join insight_tmp_lessons l on l.id = t.video_id and t.kind = 'video'
+    )
     select t.id, t.conversation_id, t.created_at, t.not_covered, t.guru_id, t.user_id, t.kind, t.video_id,
-           t.material_id, t.start_seconds, t.slide, t.page, t.heading, t.cite_title,
+           t.material_id, t.start_seconds, t.moment_seconds, t.slide, t.page, t.heading, t.cite_title,
            case t.kind
-             when 'video' then t.guru_id || ':video:' || t.video_id || ':'
-               || (floor(t.start_seconds / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS})::int
+             when 'video' then t.guru_id || ':video:' || t.video_id || ':' || t.moment_seconds::int
              when 'slide' then t.guru_id || ':slide:' || t.video_id || ':' || t.slide
              when 'material' then t.guru_id || ':material:' || coalesce(t.material_id::text, '-') || ':'
                || coalesce(t.page::text, '-')
              when 'faq' then t.guru_id || ':faq:' || left(md5(lower(coalesce(t.heading, t.cite_title))), 16) || ':-'
            end as moment_key
-    from typed t`);
+    from placed t`);
 }
 
 async function collectQuizAnswers(tx: Tx, courseId: string): Promise<void> {

@@ -1,27 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from './refresh-sources';
-import { REWATCH_BUCKET_SECONDS } from './rewatch';
 
-/** A lesson is cut into this many equal parts… */
-export const VIEWING_PARTS = 20;
-/** …but none shorter than this (a 4-minute lesson has 8 parts of 30 s). */
-export const MIN_PART_SECONDS = 30;
 export const TOP_REWATCHED = 3;
 
 /**
- * Per lesson of the live version: its viewers (learners with any watched time), for each part the share of them
- * whose watched ranges cover at least half of it (counted without expanding ranges into parts: a range adds a
- * start and an end mark for the parts it covers whole, and rows for the two parts it covers in part), those who completed it, where most of those who have not
- * stopped (the part holding their position, with their share), and the stretches watched again most (the
- * counters learning's progress save keeps; rewatch.ts).
+ * Per lesson of the live version: its viewers (learners with any watched time); for each part (a stretch of the
+ * lesson: insight_tmp_lessons.stretch, lessonStretchSeconds of its length) the share of them whose watched ranges
+ * cover at least half of it (counted without expanding ranges into parts: a range adds a start and an end mark
+ * for the parts it covers whole, and rows for the two parts it covers in part); those who completed it; where
+ * most of those who have not stopped (the part holding their position, with their share); and the stretches
+ * watched again most (the counters learning's progress save keeps, by the same stretch; rewatch.ts).
  */
 export async function writeViewing(tx: Tx, courseId: string): Promise<void> {
   await tx.execute(sql`
     insert into insight_viewing (course_id, video_id, position, title, duration_seconds, viewers, part_seconds, parts,
                                  rewatched, drop_off_seconds, drop_off_share, drop_off_viewers, completed)
     with sized as (
-      select l.id, l.position, l.title, coalesce(l.duration, 0)::float8 as duration,
-             greatest(${MIN_PART_SECONDS}::float8, coalesce(l.duration, 0)::float8 / ${VIEWING_PARTS}) as part_seconds
+      select l.id, l.position, l.title, coalesce(l.duration, 0)::float8 as duration, l.stretch::float8 as part_seconds
       from insight_tmp_lessons l
     ), lessons as (
       select s.*, case when s.duration > 0 then ceil(s.duration / s.part_seconds)::int else 0 end as parts
@@ -99,7 +94,7 @@ export async function writeViewing(tx: Tx, courseId: string): Promise<void> {
                                   )::real / t.viewers end
                  from generate_series(0, l.parts - 1) k
                  order by k),
-           coalesce((select jsonb_agg(jsonb_build_object('startSeconds', c.bucket * ${REWATCH_BUCKET_SECONDS}, 'count', c.count)
+           coalesce((select jsonb_agg(jsonb_build_object('startSeconds', c.bucket * l.part_seconds, 'count', c.count)
                                       order by c.count desc, c.bucket)
                      from (select bucket, count from insight_rewatch_counts
                            where video_id = l.id order by count desc, bucket limit ${TOP_REWATCHED}) c),

@@ -17,8 +17,8 @@ import { insertQuiz, options, subscribeDirectly, TRUE_FALSE } from '../../test/q
 
 /**
  * Every figure of one course, from a hand-made dataset whose numbers are counted below. Course C (teacher T):
- * lessons Angles (300 s), Polygons (120 s, made by a course library), Circles (1,200 s); Geometry Guru learns
- * from C, Maths Guru from C and D. Students s1–s4 on C, s5 on D.
+ * lessons Angles (300 s: stretches of 30 s), Polygons (120 s, made by a course library: 12 s), Circles
+ * (1,200 s: 60 s); Geometry Guru learns from C, Maths Guru from C and D. Students s1–s4 on C, s5 on D.
  */
 let ctx: TestContext;
 type Session = Awaited<ReturnType<typeof buildAndLogin>>;
@@ -190,7 +190,7 @@ beforeAll(async () => {
     { userId: s[2], status: 'in_progress', score: null, response: choose('o3') },
   ]);
 
-  // Viewing of Angles (parts of 30 s) and Circles (20 parts of 60 s).
+  // Viewing of Angles (10 parts of 30 s) and Circles (20 parts of 60 s).
   await progress(app, s[0], angles, [[0, 300]], { completed: true });
   await progress(app, s[1], angles, [[0, 100]], { position: 100 });
   await progress(app, s[2], angles, [
@@ -224,7 +224,15 @@ describe('a refreshed course', () => {
     expect(insights.refreshedAt).not.toBeNull();
     expect(insights.refreshing).toBe(false);
     expect(insights.students).toBe(4);
-    expect(insights.questions).toMatchObject({ total: 17, thisWeek: 13, lastWeek: 3, unansweredTotal: 8 });
+    // Every answered one (9) leaned on a moment of C: all of them are among the moments listed.
+    expect(insights.questions).toMatchObject({
+      total: 17,
+      thisWeek: 13,
+      lastWeek: 3,
+      unansweredTotal: 8,
+      momentAsks: 9,
+    });
+    expect(insights.questions.moments.reduce((sum, moment) => sum + moment.asks, 0)).toBe(9);
     expect(insights.gurus.map((guru) => guru.name)).toEqual(['Geometry Guru', 'Maths Guru']);
   });
 
@@ -265,7 +273,8 @@ describe('a refreshed course', () => {
       title: 'Polygons',
       heading: 'Triangles',
       slide: 2,
-      startSeconds: 30,
+      // Where the slide starts (its citation's 45 s), not the start of a stretch.
+      startSeconds: 45,
       libraryId: ids.library,
       examples: ['What is a triangle?'],
       strugglingStudents: 0,
@@ -281,13 +290,15 @@ describe('a refreshed course', () => {
     expect(moments[6]).toMatchObject({ thisWeek: 0, lastWeek: 0, examples: ['What is a reflex angle?'] });
   });
 
-  it('draws each lesson as asks per 30 s', () => {
+  it('draws each lesson as asks per stretch of the lesson', () => {
+    // Angles (300 s): ten of 30 s, asks at 40, 55, 35 | 65 | 250. Polygons (120 s): ten of 12 s, the slide at
+    // 45 s in the fourth. Circles (1,200 s): twenty of 60 s.
     expect(
       insights.questions.lessons.map((l) => [l.title, l.durationSeconds, l.bucketSeconds, l.buckets]),
     ).toEqual([
       ['Angles', 300, 30, [0, 3, 1, 0, 0, 0, 0, 0, 1, 0]],
-      ['Polygons', 120, 30, [0, 1, 0, 0]],
-      ['Circles', 1200, 30, Array(40).fill(0)],
+      ['Polygons', 120, 12, [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]],
+      ['Circles', 1200, 60, Array(20).fill(0)],
     ]);
   });
 
@@ -303,6 +314,8 @@ describe('a refreshed course', () => {
       guruId: g,
       guruName: 'Geometry Guru',
       terms: ['library', 'hours'],
+      // Each of its six wordings asked once: the newest.
+      wording: 'Library hours during holidays?',
       examples: ['Library hours during holidays?', 'What are the library hours?', 'Library hours on Sunday?'],
       fixedAt: null,
     });
@@ -352,8 +365,8 @@ describe('a refreshed course', () => {
     });
     expect(polygons).toMatchObject({
       viewers: 0,
-      partSeconds: 30,
-      parts: [0, 0, 0, 0],
+      partSeconds: 12,
+      parts: Array(10).fill(0),
       dropOff: null,
       completed: 0,
     });

@@ -45,10 +45,17 @@ describe('range arithmetic', () => {
   });
 
   it('counts a stretch when a range passes its middle (a short last stretch: its own middle)', () => {
+    // 300 s: ten stretches of 30 s.
     expect(bucketsCrossed([[0, 15]], 300)).toEqual([]);
     expect(bucketsCrossed([[0, 16]], 300)).toEqual([0]);
     expect(bucketsCrossed([[10, 80]], 300)).toEqual([0, 1, 2]);
-    expect(bucketsCrossed([[95, 100]], 100)).toEqual([3]);
+    // 310 s: 30-s stretches, the eleventh 300–310 (middle 305).
+    expect(bucketsCrossed([[304, 310]], 310)).toEqual([10]);
+    expect(bucketsCrossed([[306, 310]], 310)).toEqual([]);
+    // 100 s: stretches of 10 s; 35–52 passes the middles of 30–40 (35), 40–50 (45) but not 50–60 (55).
+    expect(bucketsCrossed([[35, 52]], 100)).toEqual([3, 4]);
+    // 8 s: 1-s stretches.
+    expect(bucketsCrossed([[2.6, 5]], 8)).toEqual([3, 4]);
   });
 
   it('takes only what a player reports anew, and all of a new player’s report', () => {

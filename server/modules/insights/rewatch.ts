@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { lessonStretchSeconds } from '../../../common/contracts/insights';
 import { mergeRanges, type WatchRange } from '../../../common/watch-ranges';
 import { insightRewatchCounts, insightWatchReports } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 
-/** Re-watches are counted per stretch of this many seconds (InsightMoment and the heat strip use the same). */
-export const REWATCH_BUCKET_SECONDS = 30;
 /** Rounding between two reports of one player: a range this much shorter still counts as the same one. */
 const SAME_SESSION_SLACK = 0.5;
 
@@ -48,17 +47,19 @@ export function coversRanges(outer: readonly WatchRange[], inner: readonly Watch
 }
 
 /**
- * The stretches whose middle the ranges pass through. A pass through a stretch crosses its middle once, however
- * many saves it is reported over, so a re-watch of a stretch counts once.
+ * The stretches (lessonStretchSeconds of the lesson, as the heat strip and the viewing parts cut it) whose middle
+ * the ranges pass through. A pass through a stretch crosses its middle once, however many saves it is reported
+ * over, so a re-watch of a stretch counts once.
  */
 export function bucketsCrossed(ranges: readonly WatchRange[], durationSeconds: number): number[] {
+  const stretch = lessonStretchSeconds(durationSeconds);
   const buckets = new Set<number>();
   for (const [start, end] of ranges) {
-    const first = Math.floor(start / REWATCH_BUCKET_SECONDS);
-    const last = Math.floor(end / REWATCH_BUCKET_SECONDS);
+    const first = Math.floor(start / stretch);
+    const last = Math.floor(end / stretch);
     for (let bucket = first; bucket <= last; bucket += 1) {
-      const bucketStart = bucket * REWATCH_BUCKET_SECONDS;
-      const bucketEnd = Math.min(bucketStart + REWATCH_BUCKET_SECONDS, durationSeconds);
+      const bucketStart = bucket * stretch;
+      const bucketEnd = Math.min(bucketStart + stretch, durationSeconds);
       if (bucketEnd <= bucketStart) continue;
       const middle = (bucketStart + bucketEnd) / 2;
       if (start <= middle && middle < end) buckets.add(bucket);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupKeyOf, groupUnanswered, parseGroupKey, questionTermsOf } from './unanswered';
+import { commonestWording, groupKeyOf, groupUnanswered, parseGroupKey, questionTermsOf } from './unanswered';
 
 const GURU = '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f';
 const OTHER = '0b7d3c1e-2f4a-4b8c-9d0e-1f2a3b4c5d6e';
@@ -57,6 +57,22 @@ describe('grouping unanswered questions', () => {
       ['cat', ['cat', 'dog']],
       ['painted', ['painted', 'lisa', 'mona']],
     ]);
+  });
+
+  it('titles a group with its wording asked most often, the newest of equally frequent ones', () => {
+    const groups = groupUnanswered([
+      q('What are the library hours?'),
+      q('Library hours on Sunday?'),
+      q('what are the  library hours? '),
+      q('Library fees?'),
+    ]);
+    // Twice, in two spellings: as its newest asker wrote it (trimmed, spaces collapsed).
+    expect(groups[0].wording).toBe('what are the library hours?');
+    // Each once: the newest.
+    expect(commonestWording([q('Library fees?'), q('Library hours on Sunday?')].reverse())).toBe(
+      'Library hours on Sunday?',
+    );
+    expect(commonestWording([])).toBe('');
   });
 
   it('keys a group by guru and label, and reads back the grouping term from a key', () => {

@@ -65,6 +65,8 @@ export interface TermGroup {
    * of its questions.
    */
   terms: string[];
+  /** Its question as written most often (compared without case and extra spaces; ties: the newest). */
+  wording: string;
   /** Newest first. */
   questions: UnansweredQuestion[];
 }
@@ -90,6 +92,22 @@ function wordFor(term: string, entries: readonly Asked[]): string {
     entries.flatMap((entry) => (entry.terms.has(term) ? [[entry.terms.get(term) as string]] : [])),
   );
   return [...words.keys()].sort(byFrequency(words))[0] ?? term;
+}
+
+/** The wording asked most often among questions (newest first): as its newest asker wrote it. */
+export function commonestWording(questions: readonly UnansweredQuestion[]): string {
+  const counts = new Map<string, { text: string; count: number }>();
+  for (const question of questions) {
+    const text = question.text.trim().replace(/\s+/g, ' ');
+    const key = text.toLowerCase();
+    const seen = counts.get(key);
+    if (seen) seen.count += 1;
+    else counts.set(key, { text, count: 1 });
+  }
+  // Map order is first seen, i.e. newest first: the first of the most frequent is the newest of them.
+  let best: { text: string; count: number } | undefined;
+  for (const entry of counts.values()) if (!best || entry.count > best.count) best = entry;
+  return best?.text ?? '';
 }
 
 /**
@@ -123,13 +141,15 @@ export function groupUnanswered(questions: readonly UnansweredQuestion[]): TermG
         .filter((other) => other !== term && (within.get(other) ?? 0) >= shared)
         .sort(byFrequency(within))
         .slice(0, 2);
+      const newestFirst = entries
+        .map((entry) => entry.question)
+        .sort((a, b) => b.askedAt.getTime() - a.askedAt.getTime());
       groups.push({
         guruId,
         term,
         terms: [term, ...others].map((each) => wordFor(each, entries)),
-        questions: entries
-          .map((entry) => entry.question)
-          .sort((a, b) => b.askedAt.getTime() - a.askedAt.getTime()),
+        wording: commonestWording(newestFirst),
+        questions: newestFirst,
       });
     }
   }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CourseInsights } from '../../../common/contracts/insights';
+import { type CourseInsights, lessonStretchSeconds } from '../../../common/contracts/insights';
 import { mergeRanges, type WatchRange } from '../../../common/watch-ranges';
 import { buildAndLogin } from '../../test/factories';
 import { insightCourse, progress } from '../../test/fixtures/insights';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { refreshCourseInsights } from './refresh';
-import { MIN_PART_SECONDS, VIEWING_PARTS } from './refresh-viewing';
 
 /** A small seeded random source, so a failure can be replayed. */
 function random(seed: number) {
@@ -18,7 +17,7 @@ function random(seed: number) {
 
 /** The figures by brute force: every viewer against every part. */
 function expectedParts(duration: number, viewers: WatchRange[][]) {
-  const partSeconds = Math.max(MIN_PART_SECONDS, duration / VIEWING_PARTS);
+  const partSeconds = lessonStretchSeconds(duration);
   const parts = Math.ceil(duration / partSeconds);
   return Array.from({ length: parts }, (_, k) => {
     const start = k * partSeconds;
@@ -43,7 +42,8 @@ afterAll(async () => ctx?.close());
 describe('viewing parts', () => {
   it('match a brute-force count for ranges falling anywhere, on lessons of uneven lengths', async () => {
     const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
-    const durations = [1234.5, 100, 601];
+    // Long lessons, and short ones cut into 1-second parts (ranges falling within them, not on their edges).
+    const durations = [1234.5, 100, 601, 18, 8];
     const course = await insightCourse(
       ctx.app,
       teacher.user.id,
@@ -60,7 +60,7 @@ describe('viewing parts', () => {
           return [start, start + next() * duration * 0.5];
         });
         // Some start or end exactly on a part's edge or the lesson's end.
-        if (learner % 5 === 0) raw.push([0, Math.max(MIN_PART_SECONDS, duration / VIEWING_PARTS) * 3]);
+        if (learner % 5 === 0) raw.push([0, lessonStretchSeconds(duration) * 3]);
         if (learner % 7 === 0) raw.push([duration * 0.8, duration + 10]);
         const ranges = mergeRanges(raw, duration);
         watched[lesson].push(ranges);
@@ -79,6 +79,14 @@ describe('viewing parts', () => {
       expect(insights.viewing[lesson].viewers).toBe(25);
       expect(insights.viewing[lesson].parts).toEqual(expectedParts(duration, watched[lesson]));
     }
-    expect(insights.viewing.map((lesson) => lesson.partSeconds)).toEqual([61.725, 30, 30.05]);
+    // 1,234.5 s: 20 stretches at least a twentieth (61.7 s) long, in whole seconds; 100 s: ten of 10 s; 601 s:
+    // a twentieth is 30.05 s, so 31 s (20 parts, the last 12 s).
+    expect(insights.viewing.map((lesson) => [lesson.partSeconds, lesson.parts.length])).toEqual([
+      [62, 20],
+      [10, 10],
+      [31, 20],
+      [1, 18],
+      [1, 8],
+    ]);
   });
 });

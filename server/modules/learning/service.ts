@@ -8,6 +8,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
 import { lessonsOf, liveSnapshot, loadLiveCourse } from '../catalog/service';
 import type { CourseSnapshot } from '../courses/snapshot';
+import { imageUrlsAt } from '../files/uploads';
 import { countRewatches } from '../insights/rewatch';
 import { markLearning } from '../users/activity';
 
@@ -104,10 +105,15 @@ export async function listSubscriptions(app: App, actor: Actor): Promise<Subscri
     lessonsOf(liveSnapshot(row.course) as CourseSnapshot).map((v) => v.id),
   );
   const completed = await completedAmong(app, actor.userId, lessonIds);
+  // Cards as wide as the catalog's: the same large copy.
+  const pictures = await imageUrlsAt(
+    app,
+    rows.map((row) => liveSnapshot(row.course)?.info.thumbnailPath ?? null),
+    'large',
+  );
   return rows.map((row) => {
     const snapshot = liveSnapshot(row.course) as CourseSnapshot;
-    const lessons = lessonsOf(snapshot);
-    const poster = lessons.find((lesson) => lesson.posterPath)?.posterPath;
+    const picture = snapshot.info.thumbnailPath;
     return {
       id: row.course.id,
       title: snapshot.info.title,
@@ -115,7 +121,7 @@ export async function listSubscriptions(app: App, actor: Actor): Promise<Subscri
       level: snapshot.info.level,
       teacherName: row.teacherName,
       ...lessonProgress(snapshot, completed),
-      posterUrl: poster ? app.storage.signedUrl(poster) : null,
+      thumbnailUrl: picture ? (pictures.get(picture) ?? app.storage.signedUrl(picture)) : null,
       subscribedAt: row.subscribedAt.toISOString(),
     };
   });

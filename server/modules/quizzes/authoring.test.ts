@@ -599,7 +599,13 @@ describe('quizzes in the course', () => {
         before: 'Spare — 0 questions, 0 marks, pass 60%, 15 min',
       },
     ]);
-    expect(review.json().current.quizzes.map((q: { id: string }) => q.id)).toEqual([quiz.id, added.id]);
+    // The waiting version's quizzes, then the one it removed (still shown to the reviewer, marked).
+    const reviewed = review.json().items.quizzes as { id: string; mark: string }[];
+    expect(reviewed.map((q) => [q.id, q.mark])).toEqual([
+      [quiz.id, 'changed'],
+      [added.id, 'new'],
+      [spare.id, 'removed'],
+    ]);
 
     const approve = await call('POST', admin, `/api/approvals/${course.id}/approve`, {});
     expect(approve.statusCode, approve.body).toBe(200);

@@ -42,6 +42,11 @@ export const COURSE_ROUTES: RouteCase[] = [
       ['GET', '/api/courses/:courseId/materials', `/api/courses/${NO_SUCH_ID}/materials`],
       ['POST', '/api/courses/:courseId/materials', `/api/courses/${NO_SUCH_ID}/materials?title=x`],
       [
+        'PUT',
+        '/api/courses/:courseId/materials/:materialId',
+        `/api/courses/${NO_SUCH_ID}/materials/${NO_SUCH_ID}`,
+      ],
+      [
         'DELETE',
         '/api/courses/:courseId/materials/:materialId',
         `/api/courses/${NO_SUCH_ID}/materials/${NO_SUCH_ID}`,
@@ -51,6 +56,8 @@ export const COURSE_ROUTES: RouteCase[] = [
         '/api/courses/:courseId/materials/:materialId/url',
         `/api/courses/${NO_SUCH_ID}/materials/${NO_SUCH_ID}/url`,
       ],
+      // A rejection's item comments: the course's authors (owner, institute) and admins read them.
+      ['GET', '/api/approvals/:courseId/item-comments', `/api/approvals/${NO_SUCH_ID}/item-comments`],
     ] as const
   ).map(
     ([method, path, url]): RouteCase => ({
@@ -67,6 +74,11 @@ export const COURSE_ROUTES: RouteCase[] = [
       ['GET', '/api/approvals/:courseId', `/api/approvals/${NO_SUCH_ID}`],
       ['POST', '/api/approvals/:courseId/approve', `/api/approvals/${NO_SUCH_ID}/approve`],
       ['POST', '/api/approvals/:courseId/reject', `/api/approvals/${NO_SUCH_ID}/reject`],
+      [
+        'GET',
+        '/api/approvals/:courseId/videos/:videoId/hls/:file',
+        `/api/approvals/${NO_SUCH_ID}/videos/${NO_SUCH_ID}/hls/index.m3u8`,
+      ],
     ] as const
   ).map(
     ([method, path, url]): RouteCase => ({

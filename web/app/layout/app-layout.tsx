@@ -30,9 +30,10 @@ export function AppLayout() {
     defaultValue: 'expanded',
   });
   const imagesReady = useImagesReady(session?.userId);
+  // Once the trial or subscription has ended the server refuses the unread lists: do not ask for them.
   useMessageIndicators(
     session?.userId,
-    session && isUserType(session.userType) ? session.userType : undefined,
+    session && isUserType(session.userType) && endedPage(session) === null ? session.userType : undefined,
   );
   useReviewNotifications(session?.userType === 'teacher' || session?.userType === 'institute');
   const meta = matches.at(-1)?.handle as RouteMeta | undefined;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApprovalDetail } from '../../../common/contracts/approvals';
+import type { ApprovalDetail, ItemCommentsAnswer, RejectInput } from '../../../common/contracts/approvals';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { api } from '../../app/api';
 import { approvalCountQuery } from '../../app/approval-count';
@@ -27,6 +27,18 @@ export function useApproval(courseId: string | null) {
   return useQuery({ ...approvalQuery(courseId ?? ''), enabled: Boolean(courseId) });
 }
 
+/** The last rejection's comments on single items, for the course's authors (empty unless it is REJECTED). */
+export const itemCommentsQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: [...APPROVALS_KEY, 'item-comments', courseId],
+    queryFn: () => api<ItemCommentsAnswer>(`/approvals/${courseId}/item-comments`),
+  });
+
+export function useItemComments(courseId: string) {
+  return useQuery(itemCommentsQuery(courseId));
+}
+
+/** Approve (comment optional) or reject (comment required, item comments optional). */
 export function useReview() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -34,11 +46,17 @@ export function useReview() {
       courseId,
       action,
       comment,
+      items,
     }: {
       courseId: string;
       action: 'approve' | 'reject';
       comment: string;
-    }) => api<AuthoredCourse>(`/approvals/${courseId}/${action}`, { method: 'POST', body: { comment } }),
+      items?: RejectInput['items'];
+    }) =>
+      api<AuthoredCourse>(`/approvals/${courseId}/${action}`, {
+        method: 'POST',
+        body: action === 'reject' && items?.length ? { comment, items } : { comment },
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: APPROVALS_KEY });
       void queryClient.invalidateQueries({ queryKey: approvalCountQuery().queryKey });

@@ -13,14 +13,25 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { SnapshotChange } from '../../../common/contracts/approvals';
+import type { ApprovalDetail, ReviewArea, SnapshotChange } from '../../../common/contracts/approvals';
 import { type ApprovalStatus, canTransition } from '../../../common/courses';
 import { MSG } from '../../../common/messages';
 import { toast } from '../../app/toast';
 import { CourseDetails, StatusBadge } from '../courses';
 import { useApproval, useReview } from './approval-api';
+import {
+  type CommentDrafts,
+  draftKey,
+  ItemCard,
+  ItemCommentField,
+  ItemSection,
+  MarkBadge,
+  MaterialLinks,
+  QuizItem,
+  VideoItem,
+} from './review-items';
 
 /** Where a change is, as the course editor's tabs name it. */
 const AREA_LABELS: Record<SnapshotChange['area'], string> = {
@@ -60,6 +71,70 @@ function Changes({ changes }: { changes: SnapshotChange[] }) {
   );
 }
 
+const videoLabel = (kind: 'Lesson' | 'Preview video', title: string) => `${kind} “${title}”`;
+
+/** Everything students would get, section by section, each item with its mark and a comment field. */
+function Items({ items, drafts }: { items: ApprovalDetail['items']; drafts: CommentDrafts }) {
+  return (
+    <Stack gap="lg">
+      <ItemSection title="Lesson videos" count={items.lessons.length} empty="No lesson videos.">
+        {items.lessons.map((video) => (
+          <VideoItem key={video.id} video={video} label={videoLabel('Lesson', video.title)}>
+            <ItemCommentField
+              area="lesson"
+              itemId={video.id}
+              label={videoLabel('Lesson', video.title)}
+              drafts={drafts}
+            />
+          </VideoItem>
+        ))}
+      </ItemSection>
+      <ItemSection title="Quizzes" count={items.quizzes.length} empty="No quizzes.">
+        {items.quizzes.map((quiz) => (
+          <QuizItem key={quiz.id} quiz={quiz}>
+            <ItemCommentField area="quiz" itemId={quiz.id} label={`Quiz “${quiz.title}”`} drafts={drafts} />
+          </QuizItem>
+        ))}
+      </ItemSection>
+      <ItemSection title="FAQ" count={items.faqs.length} empty="No FAQ.">
+        {items.faqs.map((faq) => (
+          <ItemCard key={faq.id} heading={faq.question} mark={faq.mark} before={faq.before}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {faq.answer}
+            </Text>
+            <ItemCommentField area="faq" itemId={faq.id} label={`FAQ “${faq.question}”`} drafts={drafts} />
+          </ItemCard>
+        ))}
+      </ItemSection>
+      <ItemSection title="Study material" count={items.materials.length} empty="No study material.">
+        {items.materials.map((material) => (
+          <ItemCard key={material.id} heading={material.title} mark={material.mark} before={material.before}>
+            <MaterialLinks url={material.url} title={material.title} />
+            <ItemCommentField
+              area="material"
+              itemId={material.id}
+              label={`Study material “${material.title}”`}
+              drafts={drafts}
+            />
+          </ItemCard>
+        ))}
+      </ItemSection>
+      <ItemSection title="Preview videos" count={items.previews.length} empty="No preview videos.">
+        {items.previews.map((video) => (
+          <VideoItem key={video.id} video={video} label={videoLabel('Preview video', video.title)}>
+            <ItemCommentField
+              area="preview"
+              itemId={video.id}
+              label={videoLabel('Preview video', video.title)}
+              drafts={drafts}
+            />
+          </VideoItem>
+        ))}
+      </ItemSection>
+    </Stack>
+  );
+}
+
 /** One course in full, with approve / reject and the comment the teacher will see. */
 export default function ViewApprovalPage() {
   const [params] = useSearchParams();
@@ -69,19 +144,35 @@ export default function ViewApprovalPage() {
   const review = useReview();
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | null>(null);
+  const [itemDrafts, setItemDrafts] = useState<Record<string, string>>({});
+  const asked = approval.data?.itemComments;
+  const drafts = useMemo<CommentDrafts>(
+    () => ({
+      get: (area, itemId) => itemDrafts[draftKey(area, itemId)] ?? '',
+      set: (area, itemId, text) => setItemDrafts((all) => ({ ...all, [draftKey(area, itemId)]: text })),
+      asked: new Map((asked ?? []).map((item) => [draftKey(item.area, item.itemId), item])),
+    }),
+    [itemDrafts, asked],
+  );
 
   if (!courseId) return <Alert color="yellow">No course chosen.</Alert>;
   if (approval.isPending) return <Loader aria-label="Loading course" m="xl" />;
   if (approval.isError) return <Alert color="red">{approval.error.message}</Alert>;
-  const { course, current, changes } = approval.data;
+  const { course, changes, infoMark, items } = approval.data;
   const status = course.status as ApprovalStatus;
+  const itemComments = Object.entries(itemDrafts)
+    .map(([key, text]) => {
+      const [area, itemId] = key.split(/:(.*)/s) as [ReviewArea, string];
+      return { area, itemId, comment: text.trim() };
+    })
+    .filter((item) => item.comment);
   const decide = (action: 'approve' | 'reject') => {
     if (action === 'reject' && !comment.trim()) {
       setCommentError(MSG.required);
       return;
     }
     review.mutate(
-      { courseId: course.id, action, comment },
+      { courseId: course.id, action, comment, items: itemComments },
       {
         onSuccess: () => {
           toast(
@@ -123,17 +214,18 @@ export default function ViewApprovalPage() {
           </Card>
         )}
         <Card withBorder padding="lg">
-          <CourseDetails info={course} />
+          <Stack gap="sm">
+            <Group gap="xs">
+              <Title order={2} size="h4">
+                Course information
+              </Title>
+              <MarkBadge mark={infoMark} />
+            </Group>
+            <CourseDetails info={course} />
+            <ItemCommentField area="info" itemId="info" label="Course information" drafts={drafts} />
+          </Stack>
         </Card>
-        <Card withBorder padding="lg">
-          <Title order={2} size="h4" mb="xs">
-            Content
-          </Title>
-          <Text size="sm">
-            {current.videos.length} video(s), {current.faqs.length} FAQ, {current.materials.length} study
-            material file(s)
-          </Text>
-        </Card>
+        <Items items={items} drafts={drafts} />
         {(canTransition('approve', status) || canTransition('reject', status)) && (
           <Card withBorder padding="lg">
             <Stack>
@@ -149,6 +241,11 @@ export default function ViewApprovalPage() {
                 autosize
                 minRows={2}
               />
+              <Text size="sm" c="dimmed" data-testid="item-comment-count">
+                {itemComments.length === 0
+                  ? 'You can also comment on single items above; those comments go with a rejection.'
+                  : `${itemComments.length} item comment${itemComments.length === 1 ? '' : 's'} will be sent with a rejection.`}
+              </Text>
               <Group justify="flex-end">
                 <Button
                   color="red"

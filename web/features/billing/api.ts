@@ -20,10 +20,12 @@ export const billingKeys = {
   allHistory: ['payments', 'history'] as const,
 };
 
-export function useMySubscription() {
+/** The owner's subscription; `enabled: false` for someone without a plan of their own (the server says 403). */
+export function useMySubscription(enabled = true) {
   return useQuery({
     queryKey: billingKeys.subscription,
     queryFn: () => api<MySubscription>('/billing/subscription'),
+    enabled,
   });
 }
 

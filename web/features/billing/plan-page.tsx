@@ -4,6 +4,7 @@ import { PLAN_AUDIENCES } from '../../../common/plans';
 import { useSession } from '../../app/session';
 import { useMySubscription } from './api';
 import { useCheckout } from './checkout-dialog';
+import { coveredByInstitute, InstituteCoversNotice, isCoveredRefusal } from './institute-covers-notice';
 import { PlanChoices } from './plan-choices';
 import { SubscriptionSummary } from './subscription-summary';
 
@@ -13,7 +14,9 @@ type PlanTab = 'manage' | 'upgrade';
 export default function PlanPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
-  const subscription = useMySubscription();
+  // A teacher inside an institute has no plan to show or buy: no request, a plain word instead.
+  const covered = coveredByInstitute(session);
+  const subscription = useMySubscription(!covered);
   const checkout = useCheckout();
   const audience = PLAN_AUDIENCES.find((value) => value === session?.userType) ?? null;
 
@@ -22,6 +25,18 @@ export default function PlanPage() {
     session?.isFreeTrial || session?.trialEnded || session?.subscriptionEnded ? 'upgrade' : 'manage';
   const requested = params.get('page');
   const tab: PlanTab = requested === 'manage' || requested === 'upgrade' ? requested : defaultTab;
+
+  if (covered || isCoveredRefusal(subscription.error))
+    return (
+      <Container size="lg">
+        <Stack>
+          <Title order={1} size="h2">
+            Plan
+          </Title>
+          <InstituteCoversNotice what="plan" />
+        </Stack>
+      </Container>
+    );
 
   return (
     <Container size="lg">

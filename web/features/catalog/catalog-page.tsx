@@ -1,11 +1,9 @@
 import {
   Alert,
-  AspectRatio,
   Button,
   Card,
   Container,
   Group,
-  Image,
   Pagination,
   Select,
   SimpleGrid,
@@ -20,8 +18,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { CatalogCourse } from '../../../common/contracts/catalog';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '../../../common/courses';
+import { countOf } from '../../../common/words';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { BrandMark } from '../../components/brand-mark';
+import { CourseCover } from '../../components/course-cover';
 import { type CatalogQuery, useCatalog } from './api';
 import { useLocalPrice } from './local-price';
 
@@ -29,17 +29,15 @@ import { useLocalPrice } from './local-price';
 const CourseDrawer = lazy(async () => ({ default: (await import('./course-drawer')).CourseDrawer }));
 
 function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: string; onOpen: () => void }) {
-  const image = course.thumbnailUrl ?? course.posterUrl;
   return (
     <Card withBorder padding="lg" data-testid="catalog-card">
       <Card.Section>
-        <AspectRatio ratio={16 / 9}>
-          {image ? (
-            <Image src={image} alt="" />
-          ) : (
-            <div style={{ background: 'var(--mantine-color-default-hover)' }} />
-          )}
-        </AspectRatio>
+        <CourseCover
+          pictureUrl={course.thumbnailUrl}
+          title={course.title}
+          category={course.category}
+          teacherName={course.teacherName}
+        />
       </Card.Section>
       <Stack gap="xs" mt="sm" h="100%">
         <Text fw={700} lineClamp={2}>
@@ -51,10 +49,8 @@ function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: s
         <Group gap="xs" wrap="nowrap">
           <BrandMark url={course.brandLogoUrl} name={course.teacherName} height={22} />
           <Text size="xs" c="dimmed">
-            By {course.teacherName} · {course.lessonCount} lesson{course.lessonCount === 1 ? '' : 's'}
-            {course.previewCount > 0
-              ? ` · ${course.previewCount} preview${course.previewCount === 1 ? '' : 's'}`
-              : ''}
+            By {course.teacherName} · {countOf(course.lessonCount, 'lesson')}
+            {course.previewCount > 0 ? ` · ${countOf(course.previewCount, 'preview')}` : ''}
           </Text>
         </Group>
         <Group justify="space-between" mt="auto">
@@ -93,7 +89,8 @@ export default function CatalogPage() {
   const totalPages = catalog.data ? Math.max(1, Math.ceil(catalog.data.total / catalog.data.pageSize)) : 1;
   const filtered = Boolean(query.search || query.category || query.level || query.price);
   return (
-    <Container size="xl" py="md">
+    // The public header's width, so the grid lines up with it.
+    <Container size="lg" py="md">
       <Stack>
         <Title order={1} size="h2">
           Explore Courses

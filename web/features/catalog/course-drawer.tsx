@@ -17,6 +17,7 @@ import { Link, useNavigate } from 'react-router';
 import { can } from '../../../common/capabilities';
 import { isUserType } from '../../../common/roles';
 import { formatClock } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { BrandMark } from '../../components/brand-mark';
@@ -34,6 +35,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
   const localPrice = useLocalPrice();
   const checkout = useCheckout();
   const [playing, setPlaying] = useState<string | null>(null);
+  const [endedPreview, setEndedPreview] = useState<string | null>(null);
   const data = course.data;
   const preview = data?.previews.find((p) => p.id === playing);
 
@@ -62,6 +64,22 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
   };
 
   const canLearn = !session || (isUserType(session.userType) && can(session.userType, 'learn'));
+  // Subscribe, buy or go to the course: at the top, and again where a preview ends.
+  const action = !data ? null : data.subscribed ? (
+    <Button component={Link} to={`/subscribed-courses?courseId=${data.id}`}>
+      Go to course
+    </Button>
+  ) : !canLearn ? null : data.price > 0 ? (
+    // The server decides the amount (in the buyer's currency where it can); this label is the
+    // catalog's converted price.
+    <Button onClick={onBuy} loading={checkout.busy}>
+      {session ? `Buy for ${localPrice(data.price, data.currency)}` : 'Log in to buy'}
+    </Button>
+  ) : (
+    <Button onClick={onSubscribe} loading={subscribe.isPending}>
+      {session ? 'Subscribe' : 'Log in to subscribe'}
+    </Button>
+  );
   return (
     <Drawer
       opened={Boolean(courseId)}
@@ -97,21 +115,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
             <Text fw={700} size="lg" data-testid="detail-price">
               {localPrice(data.price, data.currency)}
             </Text>
-            {data.subscribed ? (
-              <Button component={Link} to={`/subscribed-courses?courseId=${data.id}`}>
-                Go to course
-              </Button>
-            ) : !canLearn ? null : data.price > 0 ? (
-              // The server decides the amount (in the buyer's currency where it can); this label is the
-              // catalog's converted price.
-              <Button onClick={onBuy} loading={checkout.busy}>
-                {session ? `Buy for ${localPrice(data.price, data.currency)}` : 'Log in to buy'}
-              </Button>
-            ) : (
-              <Button onClick={onSubscribe} loading={subscribe.isPending}>
-                {session ? 'Subscribe' : 'Log in to subscribe'}
-              </Button>
-            )}
+            {action}
           </Group>
 
           {data.previews.length > 0 && (
@@ -121,11 +125,25 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
               </Title>
               {preview && (
                 <HlsPlayer
+                  key={preview.id}
                   src={preview.playlistUrl}
                   poster={preview.posterUrl}
                   title={preview.title}
                   captionsUrl={preview.captionsUrl}
+                  onEnded={() => setEndedPreview(preview.id)}
                 />
+              )}
+              {preview && endedPreview === preview.id && action && (
+                <Alert variant="light" title="Liked the preview?" data-testid="after-preview">
+                  <Stack gap="xs" align="flex-start">
+                    <Text size="sm">
+                      {data.subscribed
+                        ? 'The whole course is waiting for you.'
+                        : `The whole course has ${countOf(data.lessons.length, 'lesson')}.`}
+                    </Text>
+                    {action}
+                  </Stack>
+                </Alert>
               )}
               {data.previews.map((p) => (
                 <Group key={p.id} justify="space-between">

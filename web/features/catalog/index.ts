@@ -1,1 +1,2 @@
 // What other features may use from this one (decision 025); everything else here is the feature's own.
+export { useCatalog } from './api';

@@ -53,7 +53,12 @@ export function useMaterialMutations(courseId: string) {
       api<{ ok: true }>(`/courses/${courseId}/materials/${id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
-  return { remove, refresh };
+  const rename = useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) =>
+      api<CourseMaterial>(`/courses/${courseId}/materials/${id}`, { method: 'PUT', body: { title } }),
+    onSuccess: refresh,
+  });
+  return { remove, rename, refresh };
 }
 
 export function uploadMaterial(courseId: string, file: File, onProgress: (percent: number) => void) {

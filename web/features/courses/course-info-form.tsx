@@ -1,5 +1,6 @@
 import { Button, Grid, Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useRef } from 'react';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { type CourseInfoInput, courseInfoSchema } from '../../../common/contracts/courses';
 import { COUNTRIES } from '../../../common/countries';
@@ -34,15 +35,20 @@ function initialValues(course: AuthoredCourse | undefined): FormValues {
   };
 }
 
-/** Step "course-information": saves on its own; the first save creates the draft. */
+/**
+ * Step "course-information": saves on its own; the first save creates the draft. "Save and continue" saves
+ * and opens the next step (`onSaved(course, true)`); "Save" stays.
+ */
 export function CourseInfoForm({
   course,
   onSaved,
 }: {
   course?: AuthoredCourse;
-  onSaved: (course: AuthoredCourse) => void;
+  onSaved: (course: AuthoredCourse, next: boolean) => void;
 }) {
   const save = useSaveCourseInfo();
+  // Which button sent the form: Enter in a field counts as the first one.
+  const advance = useRef(!course);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: initialValues(course),
@@ -50,11 +56,17 @@ export function CourseInfoForm({
     ...commitValidation(['category', 'level', 'language', 'currency']),
   });
   const submit = form.onSubmit(async (values) => {
+    // Nothing changed: moving on saves nothing, so an approved course is not sent back for review.
+    if (course && !form.isDirty()) {
+      if (advance.current) onSaved(course, true);
+      else toast('info', 'No changes to save');
+      return;
+    }
     try {
       const saved = await save.mutateAsync({ id: course?.id ?? null, info: values as CourseInfoInput });
       form.resetDirty(initialValues(saved));
       toast('success', 'Course Saved');
-      onSaved(saved);
+      onSaved(saved, advance.current);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
       toast('danger', error instanceof Error ? error.message : 'Could not save the course');
@@ -127,8 +139,26 @@ export function CourseInfoForm({
           </Grid.Col>
         </Grid>
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {course ? 'Save' : 'Save and continue'}
+          {course && (
+            <Button
+              type="submit"
+              variant="default"
+              loading={save.isPending && !advance.current}
+              onClick={() => {
+                advance.current = false;
+              }}
+            >
+              Save
+            </Button>
+          )}
+          <Button
+            type="submit"
+            loading={save.isPending && advance.current}
+            onClick={() => {
+              advance.current = true;
+            }}
+          >
+            Save and continue
           </Button>
         </Group>
       </Stack>

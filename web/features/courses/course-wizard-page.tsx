@@ -1,92 +1,37 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Stepper,
-  Text,
-  Title,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconSend } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../common/courses';
-import { toast } from '../../app/toast';
 import { LoadFailed } from '../../components/load-failed';
 import { QuizStep } from '../quizzes';
-import { useCourse, useSubmitCourse } from './api';
+import { useCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
 import { CourseThumbnail } from './course-thumbnail';
 import { FaqStep } from './faq-step';
 import { MaterialStep } from './material-step';
-import { StatusBadge } from './status-badge';
+import { SubmitBar } from './submit-bar';
 import { VideosStep } from './videos-step';
+import { WizardStepper } from './wizard-stepper';
 
 function isStep(value: string | null): value is CourseStep {
   return (COURSE_STEPS as readonly string[]).includes(value ?? '');
-}
-
-function SubmitBar({ course }: { course: AuthoredCourse }) {
-  const submit = useSubmitCourse();
-  const canSubmit = course.status === 'DRAFT' || course.status === 'REJECTED';
-  const ask = () =>
-    modals.openConfirmModal({
-      title: 'Submit for approval?',
-      children: (
-        <Text size="sm">
-          An admin reviews the course before students can see it. You can keep editing meanwhile.
-        </Text>
-      ),
-      labels: { confirm: 'Submit', cancel: 'Cancel' },
-      onConfirm: () =>
-        submit.mutate(course.id, {
-          onSuccess: () => toast('success', 'Course submitted for approval'),
-          onError: (error) => toast('danger', error.message),
-        }),
-    });
-  return (
-    <Group justify="space-between">
-      <Group gap="xs">
-        <StatusBadge status={course.status} />
-        {course.hasLiveVersion && course.status !== 'APPROVED' && (
-          <Text size="sm" c="dimmed">
-            Students still see the approved version.
-          </Text>
-        )}
-      </Group>
-      {canSubmit && (
-        <Button
-          leftSection={<IconSend size={16} />}
-          onClick={ask}
-          loading={submit.isPending}
-          disabled={!course.steps?.['course-information']}
-        >
-          Submit for approval
-        </Button>
-      )}
-    </Group>
-  );
 }
 
 /** One step's screen; the steps after the first need the saved course. */
 function StepContent({
   step,
   course,
-  onCreated,
+  onSaved,
 }: {
   step: CourseStep;
   course?: AuthoredCourse;
-  onCreated: (course: AuthoredCourse) => void;
+  onSaved: (course: AuthoredCourse, next: boolean) => void;
 }) {
   if (step === 'course-information') {
     return (
       <Stack gap="lg">
-        <CourseInfoForm key={course?.id ?? 'new'} course={course} onSaved={onCreated} />
+        <CourseInfoForm key={course?.id ?? 'new'} course={course} onSaved={onSaved} />
         {course && <CourseThumbnail course={course} />}
       </Stack>
     );
@@ -137,15 +82,16 @@ export default function CourseWizardPage() {
   }
   const data = course.data;
   const active = COURSE_STEPS.indexOf(step);
+  const next = COURSE_STEPS[active + 1] as CourseStep | undefined;
 
   return (
     <Container size="lg">
       <Stack>
-        <Group justify="space-between">
-          <Title order={1} size="h2">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {data ? data.title : 'New course'}
           </Title>
-          <Anchor component={Link} to="/course-list?tab=course">
+          <Anchor component={Link} to="/course-list?tab=course" style={{ flexShrink: 0 }}>
             All courses
           </Anchor>
         </Group>
@@ -154,44 +100,33 @@ export default function CourseWizardPage() {
             {data.reviewComment}
           </Alert>
         )}
-        {data && <SubmitBar course={data} />}
-        <Stepper
-          active={active}
-          onStepClick={(index) => data && go(COURSE_STEPS[index])}
-          allowNextStepsSelect={Boolean(data)}
-          size="sm"
-          wrap
-        >
-          {COURSE_STEPS.map((key) => (
-            <Stepper.Step
-              key={key}
-              label={COURSE_STEP_LABELS[key]}
-              description={data?.steps?.[key] ? 'Complete' : undefined}
-              completedIcon={undefined}
-              color={data?.steps?.[key] ? 'green' : undefined}
-              aria-label={`${COURSE_STEP_LABELS[key]}${data?.steps?.[key] ? ' (complete)' : ''}`}
-            />
-          ))}
-        </Stepper>
+        {data && <SubmitBar course={data} onGo={(target) => go(target)} />}
+        <WizardStepper active={active} course={data} onGo={(target) => go(target)} />
         <Card withBorder padding="lg">
           <StepContent
             step={step}
             course={data}
-            onCreated={(saved) => !courseId && go('course-information', saved.id)}
+            // The first save names the course in the URL; "Save and continue" then opens the next step.
+            onSaved={(saved, advance) =>
+              advance ? go('course-videos', saved.id) : !courseId && go('course-information', saved.id)
+            }
           />
         </Card>
-        {data && (
+        {/* The information step moves on with its own "Save and continue"; the others save as they go. */}
+        {data && step !== 'course-information' && (
           <Group justify="space-between">
-            <Button variant="default" disabled={active === 0} onClick={() => go(COURSE_STEPS[active - 1])}>
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+              onClick={() => go(COURSE_STEPS[active - 1])}
+            >
               Back
             </Button>
-            <Button
-              variant="light"
-              disabled={active === COURSE_STEPS.length - 1}
-              onClick={() => go(COURSE_STEPS[active + 1])}
-            >
-              Next
-            </Button>
+            {next && (
+              <Button rightSection={<IconArrowRight size={16} />} onClick={() => go(next)}>
+                Continue to {COURSE_STEP_LABELS[next]}
+              </Button>
+            )}
           </Group>
         )}
       </Stack>

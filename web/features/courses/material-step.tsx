@@ -16,12 +16,13 @@ import type { CourseMaterial } from '../../../common/contracts/course-content';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { materialUrl, uploadMaterial, useCourseMaterials, useMaterialMutations } from './content-api';
+import { RenameButton } from './rename-button';
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function MaterialRow({ material, courseId }: { material: CourseMaterial; courseId: string }) {
-  const { remove } = useMaterialMutations(courseId);
+  const { remove, rename } = useMaterialMutations(courseId);
   // Signed links expire: ask for a fresh one on each open (the tab opens first, so no popup blocker).
   const open = async () => {
     const tab = window.open('', '_blank');
@@ -45,13 +46,25 @@ function MaterialRow({ material, courseId }: { material: CourseMaterial; courseI
       <Group wrap="nowrap">
         <IconFileTypePdf size={28} aria-hidden />
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Anchor component="button" type="button" fw={600} onClick={() => void open()} ta="left">
+          <Anchor
+            component="button"
+            type="button"
+            fw={600}
+            onClick={() => void open()}
+            ta="left"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {material.title}
           </Anchor>
           <Text size="xs" c="dimmed">
             PDF · {formatSize(material.sizeBytes)}
           </Text>
         </Stack>
+        <RenameButton
+          current={material.title}
+          what="Study material"
+          onRename={(title) => rename.mutateAsync({ id: material.id, title })}
+        />
         <ActionIcon
           variant="subtle"
           color="red"
@@ -65,7 +78,7 @@ function MaterialRow({ material, courseId }: { material: CourseMaterial; courseI
   );
 }
 
-/** The wizard's study-material step: PDF uploads with progress; the server checks the bytes. */
+/** The wizard's study-material step: PDF uploads with progress (the server checks the bytes) and renames. */
 export function MaterialStep({ courseId }: { courseId: string }) {
   const materials = useCourseMaterials(courseId);
   const { refresh } = useMaterialMutations(courseId);
@@ -103,7 +116,8 @@ export function MaterialStep({ courseId }: { courseId: string }) {
         </FileButton>
       </Group>
       <Text size="sm" c="dimmed">
-        PDF files of up to 25 MB.
+        PDF files of up to 25 MB. Each is named after its file at first: rename it to what students should
+        see.
       </Text>
       {error && (
         <Text c="red" role="alert" data-testid="material-error">

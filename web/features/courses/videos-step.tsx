@@ -30,12 +30,14 @@ import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
 import { LibraryLessonPicker } from './library-lesson-picker';
+import { RenameButton } from './rename-button';
 import { uploadVideo, useCourseVideos, useVideoMutations } from './video-api';
 
 const COPY: Record<VideoKind, { title: string; empty: string; button: string }> = {
   lesson: {
     title: 'Course Videos',
-    empty: 'No lesson videos yet. Upload the first one: MP4, WebM, MOV or MKV.',
+    empty:
+      'No lesson videos yet. Upload the first one: MP4, WebM, MOV or MKV. A course needs at least one lesson before it can be submitted.',
     button: 'Upload lesson video',
   },
   preview: {
@@ -138,6 +140,7 @@ function VideoRow({
   return (
     <Card withBorder padding="sm" data-testid="video-row">
       <Group wrap="nowrap" align="center">
+        {/* The poster gives way on a phone, so the name and the buttons keep their room. */}
         <Image
           src={video.posterUrl}
           w={96}
@@ -146,11 +149,22 @@ function VideoRow({
           fit="cover"
           alt=""
           fallbackSrc="/favicon.svg"
+          visibleFrom="xs"
         />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} truncate>
-            {video.title}
-          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Text fw={600} truncate data-testid="video-title">
+              {video.title}
+            </Text>
+            <Badge
+              color={video.status === 'ready' ? 'green' : video.status === 'failed' ? 'red' : 'yellow'}
+              variant="light"
+              data-testid="video-status"
+              style={{ flexShrink: 0 }}
+            >
+              {video.status}
+            </Badge>
+          </Group>
           {video.status === 'processing' && (
             <Group gap="xs" wrap="nowrap">
               <Progress
@@ -190,13 +204,6 @@ function VideoRow({
             </Group>
           )}
         </Stack>
-        <Badge
-          color={video.status === 'ready' ? 'green' : video.status === 'failed' ? 'red' : 'yellow'}
-          variant="light"
-          data-testid="video-status"
-        >
-          {video.status}
-        </Badge>
         <Group gap={2} wrap="nowrap">
           <Tooltip label="Play">
             <ActionIcon
@@ -224,6 +231,11 @@ function VideoRow({
           >
             <IconArrowDown size={18} />
           </ActionIcon>
+          <RenameButton
+            current={video.title}
+            what={video.kind === 'lesson' ? 'Lesson' : 'Preview video'}
+            onRename={(title) => update.mutateAsync({ id: video.id, title })}
+          />
           <ActionIcon
             variant="subtle"
             color="red"
@@ -238,7 +250,7 @@ function VideoRow({
   );
 }
 
-/** The wizard's video steps: upload with progress, live packaging progress, reorder, play, delete. */
+/** The wizard's video steps: upload with progress, live packaging progress, rename, reorder, play, delete. */
 export function VideosStep({ courseId, kind }: { courseId: string; kind: VideoKind }) {
   const videos = useCourseVideos(courseId, kind);
   const { refresh } = useVideoMutations(courseId, kind);

@@ -9,6 +9,7 @@ import { commitValidation, serverFieldErrors, zodValidate } from '../../app/form
 import { toast } from '../../app/toast';
 import { useAddFaq } from './api';
 import { ExamplesList } from './examples-list';
+import { groupTitle, plural } from './format';
 
 /** The shared request schema plus the guru it goes to (a path parameter, so not in the contract's body). */
 const formSchema = addFaqSchema.extend({ guruId: z.string().min(1, MSG.selectOption) });
@@ -58,7 +59,11 @@ function AddFaqForm({
       : '';
   const form = useForm({
     mode: 'controlled',
-    initialValues: { question: group.examples[0] ?? group.terms.join(' '), answer: '', guruId },
+    initialValues: {
+      question: group.wording || (group.examples[0] ?? group.terms.join(' ')),
+      answer: '',
+      guruId,
+    },
     validate: zodValidate(formSchema),
     ...commitValidation(['guruId']),
   });
@@ -86,7 +91,8 @@ function AddFaqForm({
       <Stack>
         <div>
           <Text size="sm" c="dimmed">
-            Students asked {group.guruName} about <b>{group.terms.join(' · ')}</b>, for example:
+            Students asked {group.guruName} questions like <b>{groupTitle(group)}</b> (
+            {plural(group.asks, 'question')} sharing the words {group.terms.join(', ')}), for example:
           </Text>
           <ExamplesList examples={group.examples} label="How students asked" />
         </div>

@@ -1,4 +1,10 @@
-import type { InsightMoment, LessonHeat, LessonViewing, Trend } from '../../../common/contracts/insights';
+import type {
+  InsightMoment,
+  LessonHeat,
+  LessonViewing,
+  Trend,
+  UnansweredGroup,
+} from '../../../common/contracts/insights';
 import { formatClock } from '../../../common/time';
 
 /** "1 question", "3 questions". */
@@ -69,17 +75,46 @@ export function hottestStretch(heat: Pick<LessonHeat, 'buckets' | 'bucketSeconds
   while (first > 0 && buckets[first - 1] >= floor && buckets[first - 1] > 0) first--;
   while (last < buckets.length - 1 && buckets[last + 1] >= floor && buckets[last + 1] > 0) last++;
   const questions = buckets.slice(first, last + 1).reduce((sum, count) => sum + count, 0);
-  const end = Math.min((last + 1) * bucketSeconds, Math.max(heat.durationSeconds, bucketSeconds));
-  return { startSeconds: first * bucketSeconds, endSeconds: end, questions } satisfies HotStretch;
+  return {
+    startSeconds: first * bucketSeconds,
+    endSeconds: stretchEnd(last, heat),
+    questions,
+  } satisfies HotStretch;
 }
 
-/** The heat strip's accessible name: what a sighted teacher reads from the colours at a glance. */
+/** Where stretch `index` ends: a stretch later, or at the end of the lesson for the last one. */
+function stretchEnd(index: number, heat: Pick<LessonHeat, 'bucketSeconds' | 'durationSeconds'>) {
+  const end = (index + 1) * heat.bucketSeconds;
+  return heat.durationSeconds > 0 ? Math.min(end, heat.durationSeconds) : end;
+}
+
+/** How many other stretches the heat strip's summary names after the hottest one. */
+const NEXT_STRETCHES = 2;
+
+/**
+ * The heat strip's accessible name: what a sighted teacher reads from the colours at a glance — where questions
+ * cluster most, then the next busiest stretches outside it ("Angles: 17 questions, most at 1:00–2:00 (11); then
+ * 3:00–3:30 (2)"). The cells' own tooltips need a pointer, so this says what they would.
+ */
 export function heatSummary(heat: LessonHeat): string {
   const total = heat.buckets.reduce((sum, count) => sum + count, 0);
   const hot = hottestStretch(heat);
   if (!hot) return `${heat.title}: no questions about this lesson yet`;
   const range = `${formatClock(hot.startSeconds)}–${formatClock(hot.endSeconds)}`;
-  return `${heat.title}: ${plural(total, 'question')}, most at ${range} (${hot.questions})`;
+  const next = heat.buckets
+    .map((count, index) => ({ count, index }))
+    .filter(({ count, index }) => {
+      const start = index * heat.bucketSeconds;
+      return count > 0 && (start < hot.startSeconds || start >= hot.endSeconds);
+    })
+    .sort((a, b) => b.count - a.count || a.index - b.index)
+    .slice(0, NEXT_STRETCHES)
+    .map(
+      ({ count, index }) =>
+        `${formatClock(index * heat.bucketSeconds)}–${formatClock(stretchEnd(index, heat))} (${count})`,
+    );
+  const then = next.length > 0 ? `; then ${next.join(', ')}` : '';
+  return `${heat.title}: ${plural(total, 'question')}, most at ${range} (${hot.questions})${then}`;
 }
 
 /** One cell's tooltip: "2:00–2:30: 7 questions". */
@@ -89,9 +124,22 @@ export function heatCellLabel(
   count: number,
 ) {
   const start = index * heat.bucketSeconds;
-  const end = Math.min(start + heat.bucketSeconds, Math.max(heat.durationSeconds, start + 1));
-  return `${formatClock(start)}–${formatClock(end)}: ${plural(count, 'question')}`;
+  return `${formatClock(start)}–${formatClock(stretchEnd(index, heat))}: ${plural(count, 'question')}`;
 }
+
+/**
+ * An unanswered group's title: its question as students wrote it most often, quoted ("“What are the library
+ * hours?”"); its shared words when there is none.
+ */
+export const groupTitle = (group: Pick<UnansweredGroup, 'wording' | 'terms'>) =>
+  group.wording ? `“${group.wording}”` : group.terms.join(' · ');
+
+const sameWording = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** A group's newest wordings other than its title's (that one is already shown), newest first. */
+export const otherWordings = (group: Pick<UnansweredGroup, 'wording' | 'examples'>) =>
+  group.examples.filter((example) => !sameWording(example, group.wording));
 
 /** How long ago, in words: "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
 export function agoText(at: string, now: number): string {
@@ -107,7 +155,10 @@ export function agoText(at: string, now: number): string {
 /** "Updated just now", "Updated 5 minutes ago". */
 export const updatedText = (refreshedAt: string, now: number) => `Updated ${agoText(refreshedAt, now)}`;
 
-/** Where in the lesson a moment is: "slide 2 “Angles”", "at 2:30", "page 4", or nothing for an FAQ entry. */
+/**
+ * Where in the lesson a moment is: "slide 2 · “Angles” · at 0:06" (where the slide starts), "at 2:30" (the start
+ * of the stretch of the lesson asked about), "page 4", or nothing for an FAQ entry.
+ */
 export function momentPlace(
   moment: Pick<InsightMoment, 'kind' | 'slide' | 'heading' | 'startSeconds' | 'page'>,
 ): string {
@@ -125,38 +176,115 @@ export interface FixAction {
   href: string;
 }
 
+/** The course editor's step with the course's lesson videos: where a lesson no longer playable is found. */
+export const courseVideosHref = (courseId: string) =>
+  `/add-course-list?courseId=${encodeURIComponent(courseId)}&step=course-videos`;
+
 /**
- * What the teacher can do about a moment: improve a library slide's narration (the wizard opens that slide),
- * or open the lesson or the study material in the course editor. An FAQ entry needs no fixing here.
+ * The most-asked slide of each library lesson among the moments listed (asks of one slide added up over the
+ * gurus; the first listed on a tie, the list being most asked first): the slide the library wizard may call
+ * "asked most about".
+ */
+export function topSlides(
+  moments: readonly Pick<InsightMoment, 'kind' | 'videoId' | 'slide' | 'asks'>[],
+): Map<string, number> {
+  const asks = new Map<string, Map<number, number>>();
+  for (const moment of moments) {
+    if (moment.kind !== 'slide' || moment.videoId === null || moment.slide === null) continue;
+    const slides = asks.get(moment.videoId) ?? new Map<number, number>();
+    slides.set(moment.slide, (slides.get(moment.slide) ?? 0) + moment.asks);
+    asks.set(moment.videoId, slides);
+  }
+  const top = new Map<string, number>();
+  for (const [videoId, slides] of asks) {
+    let best: [number, number] | null = null;
+    for (const entry of slides) if (!best || entry[1] > best[1]) best = entry;
+    if (best) top.set(videoId, best[0]);
+  }
+  return top;
+}
+
+/**
+ * What the teacher can do about a moment besides playing it: improve a library slide's narration (the wizard
+ * opens that slide; `&asks=` says how often it was asked about, and `&top=` names the lesson's most-asked slide
+ * when that is another one, so the wizard never calls this one the most asked), or open the study material in
+ * the course editor. Lessons are played in place (playFrom); an FAQ entry needs no fixing here.
  */
 export function fixAction(
-  moment: Pick<InsightMoment, 'kind' | 'libraryId' | 'slide'>,
+  moment: Pick<InsightMoment, 'kind' | 'libraryId' | 'slide' | 'videoId' | 'asks'>,
   courseId: string,
+  top: ReadonlyMap<string, number> = new Map(),
 ): FixAction | null {
   if (moment.libraryId) {
-    const slide = moment.slide !== null ? `&slide=${moment.slide}` : '';
-    return { label: 'Improve this slide', href: `/course-library-wizard?id=${moment.libraryId}${slide}` };
+    const params = new URLSearchParams({ id: moment.libraryId });
+    if (moment.slide !== null) {
+      params.set('slide', String(moment.slide));
+      params.set('asks', String(moment.asks));
+      const most = moment.videoId ? top.get(moment.videoId) : undefined;
+      if (most !== undefined && most !== moment.slide) params.set('top', String(most));
+    }
+    return { label: 'Improve this slide', href: `/course-library-wizard?${params}` };
   }
-  const course = `/add-course-list?courseId=${encodeURIComponent(courseId)}`;
-  if (moment.kind === 'video' || moment.kind === 'slide')
-    return { label: 'Open the lesson', href: `${course}&step=course-videos` };
   if (moment.kind === 'material')
-    return { label: 'Open the study material', href: `${course}&step=study-material` };
+    return {
+      label: 'Open the study material',
+      href: `/add-course-list?courseId=${encodeURIComponent(courseId)}&step=study-material`,
+    };
   return null;
 }
 
+/** Where to play a lesson moment from: its lesson and second (a stretch's or a slide's start); null for others. */
+export function playFrom(
+  moment: Pick<InsightMoment, 'kind' | 'videoId' | 'startSeconds'>,
+): { videoId: string; startSeconds: number } | null {
+  if ((moment.kind !== 'video' && moment.kind !== 'slide') || !moment.videoId) return null;
+  return { videoId: moment.videoId, startSeconds: Math.max(0, moment.startSeconds ?? 0) };
+}
+
+/**
+ * Under the moments listed, the questions on the moments not listed (the list holds the most asked only), so
+ * the cards and "Questions in all" add up: "+ 48 more questions on other moments". Null when none.
+ */
+export function moreMomentsText(questions: {
+  momentAsks: number;
+  moments: readonly Pick<InsightMoment, 'asks'>[];
+}): string | null {
+  const listed = questions.moments.reduce((sum, moment) => sum + moment.asks, 0);
+  const more = questions.momentAsks - listed;
+  return more > 0 ? `+ ${plural(more, 'more question', 'more questions')} on other moments` : null;
+}
+
+/** A viewing part's stretch, the last one ending with the lesson: "1:00–1:30". */
+export function partRange(
+  lesson: Pick<LessonViewing, 'partSeconds'> & { durationSeconds?: number },
+  index: number,
+): string {
+  const start = index * lesson.partSeconds;
+  const end = start + lesson.partSeconds;
+  const duration = lesson.durationSeconds ?? 0;
+  return `${formatClock(start)}–${formatClock(duration > 0 ? Math.min(end, duration) : end)}`;
+}
+
 /** The viewing chart's accessible name: how many were still watching at the start and end, and the low point. */
-export function viewingSummary(lesson: Pick<LessonViewing, 'title' | 'parts' | 'partSeconds'>): string {
-  const { parts, partSeconds } = lesson;
+export function viewingSummary(
+  lesson: Pick<LessonViewing, 'title' | 'parts' | 'partSeconds'> & { durationSeconds?: number },
+): string {
+  const { parts } = lesson;
   if (parts.length === 0) return `${lesson.title}: no viewing yet`;
   const low = parts.indexOf(Math.min(...parts));
   const first = percent(parts[0]);
   const last = percent(parts[parts.length - 1]);
-  return `${lesson.title}: ${first} of viewers watched the start and ${last} the end; fewest at ${clockRange(low * partSeconds, partSeconds)} (${percent(parts[low])})`;
+  return `${lesson.title}: ${first} of viewers watched the start and ${last} the end; fewest at ${partRange(lesson, low)} (${percent(parts[low])})`;
 }
 
-/** "Most who stop, stop at 3:20 (45%)", or null when every viewer finished. */
-export function dropOffText(lesson: Pick<LessonViewing, 'dropOff'>): string | null {
+/**
+ * "Most who stop, stop at 3:00–3:30 (45% of those who did not finish)": the part holding the most unfinished
+ * viewers' positions. Null when every viewer finished.
+ */
+export function dropOffText(
+  lesson: Pick<LessonViewing, 'dropOff' | 'partSeconds'> & { durationSeconds?: number },
+): string | null {
   if (!lesson.dropOff) return null;
-  return `Most who stop, stop at ${formatClock(lesson.dropOff.seconds)} (${percent(lesson.dropOff.share)})`;
+  const part = lesson.partSeconds > 0 ? Math.round(lesson.dropOff.seconds / lesson.partSeconds) : 0;
+  return `Most who stop, stop at ${partRange(lesson, part)} (${percent(lesson.dropOff.share)} of those who did not finish)`;
 }

@@ -1,5 +1,6 @@
 import { Alert, Card, Divider, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useSession } from '../../app/session';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { useCourseInsights, useInsightCourses, useRefreshInsights } from './api';
 import { CoursePicker } from './course-picker';
@@ -78,6 +79,12 @@ function CourseInsightsView({ courseId }: { courseId: string }) {
 }
 
 /**
+ * Whether the weekly digest may reach this user: teachers and institutes get it (once a course of theirs or,
+ * for an institute, of one of their teachers is live), admins never.
+ */
+const mayGetDigest = (userType: string | undefined) => userType === 'teacher' || userType === 'institute';
+
+/**
  * The Insights tab of /report and /admin-report: what students ask, where quizzes are lost and where viewing
  * drops, for the course in `?course=` (the first one when none is chosen).
  */
@@ -87,6 +94,7 @@ export function InsightsPanel() {
   const courses = useInsightCourses('');
   const chosen = useCourseInsights(courseId);
   const first = courses.data?.courses[0]?.id;
+  const digest = mayGetDigest(useSession()?.userType);
 
   // Open the first course rather than an empty page; replace, so Back leaves the tab as it was.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the list or the choice changes
@@ -98,10 +106,13 @@ export function InsightsPanel() {
   if (courses.isError) return <Alert color="red">{courses.error.message}</Alert>;
   if (courses.data.total === 0)
     return (
-      <EmptyState
-        title="Insights appear once you have a course with students"
-        hint="When students watch your lessons, ask your gurus and take your quizzes, this page shows what they ask, where they struggle and what to fix."
-      />
+      <Stack gap="lg" data-testid="insights-panel">
+        <EmptyState
+          title="Insights appear once you have a course with students"
+          hint="When students watch your lessons, ask your gurus and take your quizzes, this page shows what they ask, where they struggle and what to fix."
+        />
+        {digest && <DigestSwitch />}
+      </Stack>
     );
   return (
     <Stack gap="lg" data-testid="insights-panel">
@@ -113,7 +124,7 @@ export function InsightsPanel() {
         onChange={(id) => update({ course: id }, false)}
       />
       {courseId && <CourseInsightsView key={courseId} courseId={courseId} />}
-      <DigestSwitch />
+      {digest && <DigestSwitch />}
     </Stack>
   );
 }

@@ -1,15 +1,29 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileText, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { InsightMoment } from '../../../common/contracts/insights';
 import { ExamplesList } from './examples-list';
-import { fixAction, momentPlace, plural } from './format';
+import { fixAction, momentPlace, playFrom, plural } from './format';
+import { PlayMomentButton } from './lesson-player';
 import { TrendMark } from './trend-mark';
 
-/** One of the most-asked moments: where it is, how often and how students put it, and what to do about it. */
-export function MomentCard({ moment, courseId }: { moment: InsightMoment; courseId: string }) {
+/**
+ * One of the most-asked moments: where it is, how often and how students put it, and what to do about it (play
+ * the lesson from there; improve a library slide; open the study material). `topSlides` holds each library
+ * lesson's most-asked slide among the moments listed.
+ */
+export function MomentCard({
+  moment,
+  courseId,
+  topSlides,
+}: {
+  moment: InsightMoment;
+  courseId: string;
+  topSlides?: ReadonlyMap<string, number>;
+}) {
   const place = momentPlace(moment);
-  const fix = fixAction(moment, courseId);
+  const fix = fixAction(moment, courseId, topSlides);
+  const play = playFrom(moment);
   return (
     <Card withBorder padding="md" component="article" aria-label={moment.title} data-testid="moment-card">
       <Stack gap="xs">
@@ -44,16 +58,28 @@ export function MomentCard({ moment, courseId }: { moment: InsightMoment; course
           <Text size="xs" c="dimmed">
             Answered by {moment.guruName}
           </Text>
-          {fix && (
-            <Button
-              component={Link}
-              to={fix.href}
-              size="xs"
-              variant="light"
-              leftSection={moment.libraryId ? <IconPencil size={14} /> : <IconPlayerPlay size={14} />}
-            >
-              {fix.label}
-            </Button>
+          {(play || fix) && (
+            <Group gap="xs">
+              {play && (
+                <PlayMomentButton
+                  courseId={courseId}
+                  videoId={play.videoId}
+                  startSeconds={play.startSeconds}
+                  title={moment.title}
+                />
+              )}
+              {fix && (
+                <Button
+                  component={Link}
+                  to={fix.href}
+                  size="xs"
+                  variant="light"
+                  leftSection={moment.libraryId ? <IconPencil size={14} /> : <IconFileText size={14} />}
+                >
+                  {fix.label}
+                </Button>
+              )}
+            </Group>
           )}
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CourseInsights } from '../../../common/contracts/insights';
 import { FigureCard } from './figure-card';
+import { moreMomentsText, topSlides } from './format';
 import { HeatLegend, LessonHeatStrip } from './lesson-heat';
 import { MomentCard } from './moment-card';
 import { InsightSection, QuietNote } from './section';
@@ -9,6 +10,8 @@ import { InsightSection, QuietNote } from './section';
 export function QuestionsSection({ insights }: { insights: CourseInsights }) {
   const { questions } = insights;
   const busiest = Math.max(0, ...questions.lessons.flatMap((heat) => heat.buckets));
+  const more = moreMomentsText(questions);
+  const top = topSlides(questions.moments);
   return (
     <InsightSection
       id="insights-questions"
@@ -33,9 +36,14 @@ export function QuestionsSection({ insights }: { insights: CourseInsights }) {
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {questions.moments.map((moment) => (
-                <MomentCard key={moment.key} moment={moment} courseId={insights.course.id} />
+                <MomentCard key={moment.key} moment={moment} courseId={insights.course.id} topSlides={top} />
               ))}
             </SimpleGrid>
+          )}
+          {more && (
+            <Text size="sm" c="dimmed" data-testid="more-moments">
+              {more}
+            </Text>
           )}
         </>
       )}

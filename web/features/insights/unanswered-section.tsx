@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { CourseInsights, UnansweredGroup } from '../../../common/contracts/insights';
 import { AddFaqModal } from './add-faq-modal';
 import { ExamplesList } from './examples-list';
-import { agoText, plural } from './format';
+import { agoText, groupTitle, otherWordings, plural } from './format';
 import { InsightSection, QuietNote } from './section';
 import { TrendMark } from './trend-mark';
 import { useNow } from './use-now';
@@ -20,14 +20,23 @@ function GroupCard({
   now: number;
   onAdd: () => void;
 }) {
-  const title = group.terms.join(' · ');
+  const title = groupTitle(group);
   return (
     <Card withBorder padding="md" component="article" aria-label={title} data-testid="unanswered-group">
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Text>
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Text>
+            <Group gap={4} mt={4} aria-label="Shared words" role="list">
+              {group.terms.map((term) => (
+                <Badge key={term} size="sm" variant="default" radius="sm" tt="none" fw={500} role="listitem">
+                  {term}
+                </Badge>
+              ))}
+            </Group>
+          </div>
           <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
             <Text fw={700} size="lg" lh={1.2}>
               {plural(group.asks, 'ask')}
@@ -35,7 +44,7 @@ function GroupCard({
             <TrendMark trend={group} size="xs" />
           </Stack>
         </Group>
-        <ExamplesList examples={group.examples} label={`How students asked about ${title}`} />
+        <ExamplesList examples={otherWordings(group)} label={`Other ways students asked: ${title}`} />
         <Group justify="space-between" gap="xs" mt="auto">
           <Text size="xs" c="dimmed">
             Last asked {agoText(group.lastAskedAt, now)} · {group.guruName}
@@ -51,7 +60,13 @@ function GroupCard({
             </Badge>
           ) : (
             canAdd && (
-              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                onClick={onAdd}
+                aria-label={`Add to FAQ: ${group.wording || group.terms.join(' ')}`}
+              >
                 Add to FAQ
               </Button>
             )

@@ -1,7 +1,7 @@
 import { Box, Group, Text, Tooltip } from '@mantine/core';
 import type { LessonViewing } from '../../../common/contracts/insights';
 import { formatClock } from '../../../common/time';
-import { clockRange, percent, viewingSummary } from './format';
+import { partRange, percent, viewingSummary } from './format';
 
 /**
  * The share of viewers who watched each part of a lesson, as a row of bars (plain boxes: a chart library would
@@ -20,7 +20,7 @@ export function ViewingChart({ lesson }: { lesson: LessonViewing }) {
           <Tooltip
             // biome-ignore lint/suspicious/noArrayIndexKey: a part is its position in the lesson
             key={index}
-            label={`${clockRange(index * lesson.partSeconds, lesson.partSeconds)}: ${percent(share)} watched`}
+            label={`${partRange(lesson, index)}: ${percent(share)} watched`}
             openDelay={80}
           >
             <Box

@@ -16,6 +16,7 @@ import { IconCode } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   APPLICATION_URL_EXAMPLE,
+  EMBED_MSG,
   type EmbedSettings,
   type EmbedSiteInput,
   type EmbedSnippet,
@@ -106,11 +107,15 @@ export function WebsiteSection({ canSave }: { canSave: boolean }) {
   const settings = useEmbedSettings();
   const snippet = useEmbedSnippet();
   const [shown, setShown] = useState<{ name: string; snippet: EmbedSnippet } | null>(null);
-  const getCode = (guru: { id: string; name: string }) =>
+  const getCode = (guru: { id: string; name: string }) => {
+    // Without a site (their own or their institute's) the server can only refuse: say so without asking.
+    if (settings.data && !settings.data.site && !settings.data.instituteSite)
+      return toast('danger', EMBED_MSG.urlFirst);
     snippet.mutate(guru.id, {
       onSuccess: (code) => setShown({ name: guru.name, snippet: code }),
       onError: (error) => toast('danger', error.message),
     });
+  };
   return (
     <Card
       withBorder

@@ -12,9 +12,13 @@ export const invoiceKeys = {
   list: (query: InvoiceQuery) => ['invoices', 'list', query] as const,
 };
 
-/** The caller's invoices; the date filters are the browser's own days, sent as instants. */
-export function useInvoices(query: InvoiceQuery) {
+/**
+ * The caller's invoices; the date filters are the browser's own days, sent as instants. `enabled: false` for
+ * someone the server would refuse (a teacher inside an institute).
+ */
+export function useInvoices(query: InvoiceQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: invoiceKeys.list(query),
     queryFn: () =>
       api<{ invoices: InvoiceRowView[]; total: number }>('/invoices', {

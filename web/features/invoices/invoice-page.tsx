@@ -2,6 +2,7 @@ import { Alert, Anchor, Card, Container, Pagination, Skeleton, Stack, Text, Titl
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { coveredByInstitute, InstituteCoversNotice, isCoveredRefusal } from '../billing';
 import { INVOICE_PAGE_SIZE, useInvoices } from './api';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoicesTable } from './invoices-table';
@@ -17,10 +18,23 @@ export default function InvoicePage() {
     to: params.get('to') || undefined,
     page,
   };
-  const invoices = useInvoices(query);
+  // A teacher inside an institute has no invoices of their own: no request, a plain word instead.
+  const covered = coveredByInstitute(session);
+  const invoices = useInvoices(query, !covered);
   const filtered = Boolean(query.kind || query.from || query.to);
   const totalPages = Math.ceil((invoices.data?.total ?? 0) / INVOICE_PAGE_SIZE);
   const isPartner = session?.userType === 'partner';
+  if (covered || isCoveredRefusal(invoices.error))
+    return (
+      <Container size="xl">
+        <Stack>
+          <Title order={1} size="h2">
+            Invoices
+          </Title>
+          <InstituteCoversNotice what="invoices" />
+        </Stack>
+      </Container>
+    );
   return (
     <Container size="xl">
       <Stack>

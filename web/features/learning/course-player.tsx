@@ -42,6 +42,33 @@ function resumeAt(lesson: LearnerLesson): number {
     : 0;
 }
 
+/** Offered when a lesson ends: the next lesson, or — after the last — where the course goes on. */
+function UpNext({ next, onPlay }: { next: LearnerLesson | null; onPlay: (next: LearnerLesson) => void }) {
+  return (
+    <Card withBorder padding="sm" data-testid="up-next" role="status">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        {next ? (
+          <>
+            <Text size="sm">
+              Up next: <b>{next.title}</b> · {formatClock(next.durationSeconds)}
+            </Text>
+            <Button
+              size="xs"
+              leftSection={<IconPlayerPlay size={14} />}
+              onClick={() => onPlay(next)}
+              autoFocus
+            >
+              Play next lesson
+            </Button>
+          </>
+        ) : (
+          <Text size="sm">That was the last lesson. Test yourself with the course's quizzes below.</Text>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
 /** The course player: lessons, the video with resume and speed, progress saved on the server, FAQ and material. */
 export function CoursePlayer({ courseId }: { courseId: string }) {
   const course = useLearnerCourse(courseId);
@@ -49,6 +76,8 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
   const [lessonId, setLessonId] = useState<string | null>(null);
   const [speed, setSpeed] = useState('1');
   const [startAt, setStartAt] = useState(0);
+  // The lesson that just played to its end: the player then offers the next one (or the quizzes after the last).
+  const [endedId, setEndedId] = useState<string | null>(null);
   const lastSaved = useRef(0);
   // A quiz result links to a lesson moment: ?videoId=…&t=seconds opens that lesson there.
   const [params] = useSearchParams();
@@ -58,6 +87,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
 
   const choose = useCallback((next: LearnerLesson) => {
     setLessonId(next.id);
+    setEndedId(null);
     setStartAt(resumeAt(next));
     lastSaved.current = Date.now();
   }, []);
@@ -154,7 +184,17 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                   playbackRate={Number(speed)}
                   onTime={onTime}
                   onStop={(seconds, _duration, played) => save(seconds, played)}
+                  onEnded={() => setEndedId(lesson.id)}
                 />
+                {endedId === lesson.id && (
+                  <UpNext
+                    next={lessons[lessons.indexOf(lesson) + 1] ?? null}
+                    onPlay={(next) => {
+                      choose(next);
+                      setStartAt(0);
+                    }}
+                  />
+                )}
                 <Group justify="space-between">
                   <Text fw={600}>{lesson.title}</Text>
                   <Group gap="xs">

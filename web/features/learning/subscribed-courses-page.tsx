@@ -1,11 +1,9 @@
 import {
   Alert,
-  AspectRatio,
   Button,
   Card,
   Container,
   Group,
-  Image,
   Progress,
   SimpleGrid,
   Skeleton,
@@ -17,6 +15,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SS } from '../../app/storage';
 import { toast } from '../../app/toast';
+import { CourseCover } from '../../components/course-cover';
 import { useRedeemShareToken, useSubscriptions } from './api';
 import { CoursePlayer } from './course-player';
 
@@ -67,13 +66,12 @@ function CourseList() {
       {subscriptions.data.map((course) => (
         <Card key={course.id} withBorder padding="lg" data-testid="subscribed-card">
           <Card.Section>
-            <AspectRatio ratio={16 / 9}>
-              {course.posterUrl ? (
-                <Image src={course.posterUrl} alt="" />
-              ) : (
-                <div style={{ background: 'var(--mantine-color-default-hover)' }} />
-              )}
-            </AspectRatio>
+            <CourseCover
+              pictureUrl={course.thumbnailUrl}
+              title={course.title}
+              category={course.category}
+              teacherName={course.teacherName}
+            />
           </Card.Section>
           <Stack gap="xs" mt="sm">
             <Text fw={700} lineClamp={2}>

@@ -2,14 +2,25 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../app/toast';
 
+const positive = (value: string | null) => {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n > 0 ? n : null;
+};
+
 /**
- * `?slide=<n>` (from teacher insights' "Improve this slide"): once the segments are drawn, scroll segment n's
- * narration into view and focus it, once per page visit. Answers the slide number pointed at, or null.
+ * `?slide=<n>&asks=<k>[&top=<m>]` (from teacher insights' "Improve this slide": the slide, how often students
+ * asked about it, and the lesson's most-asked slide when that is another one): once the segments are drawn,
+ * scroll segment n's narration into view and focus it, once per page visit. Answers the slide number pointed at
+ * when nothing says another slide was asked about more — the page then says students asked most about it and
+ * highlights it — else null, and a notice says what is true instead ("Students asked about slide 3 20 times;
+ * slide 2 more often").
  */
 export function useSlideFocus(segmentCount: number): number | null {
   const [params] = useSearchParams();
-  const slide = Number(params.get('slide'));
-  const wanted = Number.isInteger(slide) && slide > 0 ? slide : null;
+  const wanted = positive(params.get('slide'));
+  const top = positive(params.get('top'));
+  const asks = positive(params.get('asks'));
+  const another = wanted !== null && top !== null && top !== wanted && top <= segmentCount;
   const done = useRef(false);
 
   useEffect(() => {
@@ -28,9 +39,16 @@ export function useSlideFocus(segmentCount: number): number | null {
       done.current = true;
       narration.scrollIntoView({ block: 'center' });
       narration.focus({ preventScroll: true });
+      if (another) {
+        const often = asks === null ? '' : ` ${asks === 1 ? 'once' : `${asks} times`}`;
+        toast(
+          'info',
+          `Students asked about slide ${wanted}${often}; slide ${top} more often. Rewrite its narration, then Generate video.`,
+        );
+      }
     });
     return () => cancelAnimationFrame(frame);
-  }, [wanted, segmentCount]);
+  }, [wanted, segmentCount, another, asks, top]);
 
-  return wanted !== null && wanted <= segmentCount ? wanted : null;
+  return wanted !== null && wanted <= segmentCount && !another ? wanted : null;
 }

@@ -104,7 +104,10 @@ export default function LogsPage() {
             />
           )}
         </Group>
-        {waiting ? (
+        {/* The tabs' own requests wait for the status: a developer without a grant would only be refused them. */}
+        {status.isPending ? (
+          tabFallback
+        ) : waiting ? (
           <Alert color="orange" title="Waiting for access" data-testid="developer-access-pending">
             {waiting.message}
           </Alert>

@@ -17,18 +17,11 @@ import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicPlan } from '../../../common/contracts/billing';
-import {
-  type BillingPeriod,
-  isFreePlan,
-  PLAN_LIMIT_KEYS,
-  PLAN_LIMIT_LABELS,
-  PLAN_MODULE_LABELS,
-  PLAN_MODULES,
-  type PlanAudience,
-} from '../../../common/plans';
+import { type BillingPeriod, isFreePlan, type PlanAudience } from '../../../common/plans';
 import { useCurrencyRates, useCurrentCountry } from '../../app/currency';
 import { usePublicPlans } from './plan-api';
-import { limitText, priceForVisitor } from './plan-price';
+import { planFeatures } from './plan-features';
+import { priceForVisitor } from './plan-price';
 
 const PER: Record<BillingPeriod, string> = { monthly: '/ month', yearly: '/ year' };
 
@@ -43,7 +36,8 @@ function PlanCard({ plan, period, currency }: { plan: PublicPlan; period: Billin
           <Title order={2} size="h3">
             {plan.name}
           </Title>
-          {plan.trialDays > 0 && <Badge variant="light">{plan.trialDays}-day free trial</Badge>}
+          {/* The free plan is itself the trial: the badge belongs to paid plans that start with free days. */}
+          {!free && plan.trialDays > 0 && <Badge variant="light">{plan.trialDays}-day free trial</Badge>}
         </Group>
         {plan.description && (
           <Text size="sm" c="dimmed">
@@ -71,31 +65,23 @@ function PlanCard({ plan, period, currency }: { plan: PublicPlan; period: Billin
             Converted from {plan.baseCurrency} at today's rate; you are charged in {plan.baseCurrency}.
           </Text>
         )}
-        <List spacing={4} size="sm" center icon={<IconCheck size={16} aria-hidden />}>
-          {PLAN_LIMIT_KEYS.map((key) => (
-            <List.Item key={key}>
-              {PLAN_LIMIT_LABELS[key]}: <b>{limitText(plan.limits[key])}</b>
+        <List spacing={6} size="sm" center data-testid="plan-features">
+          {planFeatures(plan).map((feature) => (
+            <List.Item
+              key={feature.key}
+              icon={
+                feature.included ? (
+                  <IconCheck size={16} color="var(--mantine-color-teal-filled)" aria-hidden />
+                ) : (
+                  <IconMinus size={16} aria-hidden />
+                )
+              }
+            >
+              <Text span size="sm" c={feature.included ? undefined : 'dimmed'}>
+                {feature.text}
+              </Text>
             </List.Item>
           ))}
-        </List>
-        {/* A list-level icon keeps both lists aligned; items override it for modules left out. */}
-        <List spacing={4} size="sm" center icon={<IconCheck size={16} aria-hidden />}>
-          {PLAN_MODULES.map((module) => {
-            const level = plan.modules[module];
-            return (
-              <List.Item
-                key={module}
-                icon={
-                  level === 'NONE' ? <IconMinus size={16} aria-hidden /> : <IconCheck size={16} aria-hidden />
-                }
-              >
-                <Text span size="sm" c={level === 'NONE' ? 'dimmed' : undefined}>
-                  {PLAN_MODULE_LABELS[module]}
-                  {level === 'PARTIAL' ? ' (limited)' : level === 'NONE' ? ' (not included)' : ''}
-                </Text>
-              </List.Item>
-            );
-          })}
         </List>
         <Button component={Link} to="/sign-up" mt="auto" fullWidth>
           Start free trial

@@ -7,7 +7,7 @@ import type {
   StudentReport,
   TeacherList,
 } from '../../../common/contracts/reports';
-import { ApiError, api } from '../../app/api';
+import { api } from '../../app/api';
 import { downloadFile } from '../../app/download';
 
 type Query = Record<string, string | number | undefined>;
@@ -57,12 +57,13 @@ export function useStudents(query: Query) {
   });
 }
 
-export function useStudentReport(studentId: string, query: Query) {
+/** One student's report; asks nothing until there is a student id (the page explains instead). */
+export function useStudentReport(studentId: string | null, query: Query) {
   return useQuery({
-    queryKey: reportKeys.student(studentId, query),
+    queryKey: reportKeys.student(studentId ?? '', query),
     queryFn: () => api<StudentReport>(`/reports/students/${studentId}`, { query: withLocalDays(query) }),
     placeholderData: keepPreviousData,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    enabled: studentId !== null,
   });
 }
 

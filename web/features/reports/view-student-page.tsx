@@ -1,10 +1,12 @@
 import { Alert, Anchor, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { studentParamsSchema } from '../../../common/contracts/reports';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { useStudentReport } from './api';
 import { AttemptsTable } from './attempts-table';
 import { CourseProgressTable } from './course-progress-table';
+import { EmptyCard } from './empty-card';
 import { ExportButton } from './export-button';
 import { formatDateTime, formatTimeSpent } from './format';
 import { ReportFilters, reportQuery } from './report-filters';
@@ -14,7 +16,9 @@ import { StatCards } from './stat-cards';
 /** Student Report: one student's progress and results on the teacher's (or institute's) courses. */
 export default function ViewStudentPage() {
   const filters = useUrlFilters();
-  const studentId = filters.params.get('studentId') ?? '';
+  // The server's own rule for the id: a missing or malformed one could only be refused, so it is never sent.
+  const parsed = studentParamsSchema.safeParse({ studentId: filters.params.get('studentId') });
+  const studentId = parsed.success ? parsed.data.studentId : null;
   const query = reportQuery(filters.params, ['courseId', 'from', 'to']);
   const report = useStudentReport(studentId, query);
   const back = (
@@ -24,6 +28,18 @@ export default function ViewStudentPage() {
       </Group>
     </Anchor>
   );
+  if (studentId === null)
+    return (
+      <Container size="xl">
+        <Stack>
+          {back}
+          <EmptyCard
+            title="Choose a student"
+            hint="Open a student's report from the Students list on the Reports page."
+          />
+        </Stack>
+      </Container>
+    );
   if (report.isError)
     return (
       <Container size="xl">

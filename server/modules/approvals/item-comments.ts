@@ -1,0 +1,80 @@
+import { asc, eq } from 'drizzle-orm';
+import type { ApprovalDetail, ItemComment, ReviewArea } from '../../../common/contracts/approvals';
+import type { Db } from '../../db/client';
+import { courseReviewItems } from '../../db/schema/index';
+import { badRequest } from '../../http/errors';
+import { commentableItems, itemKey } from './review';
+
+type Executor = Pick<Db, 'select'>;
+
+/**
+ * The admin's item comments resolved against the course under review: each names an item of the waiting or the
+ * live version (else 400, naming the comment), and carries that item's label. Two comments on one item are one
+ * mistake too many: 400.
+ */
+export function resolveItemComments(
+  items: ApprovalDetail['items'],
+  input: { area: ReviewArea; itemId: string; comment: string }[],
+): ItemComment[] {
+  const labels = commentableItems(items);
+  const seen = new Set<string>();
+  return input.map((entry, index) => {
+    const key = itemKey(entry.area, entry.itemId);
+    const label = labels.get(key);
+    if (!label) {
+      const message = 'This item is not part of the course any more. Please reload the page.';
+      throw badRequest(message, { [`items.${index}.itemId`]: message });
+    }
+    if (seen.has(key)) {
+      const message = `There are two comments on ${label}. Please keep one.`;
+      throw badRequest(message, { [`items.${index}.itemId`]: message });
+    }
+    seen.add(key);
+    return { area: entry.area, itemId: entry.itemId, label, comment: entry.comment };
+  });
+}
+
+/** The overall reason as the teacher reads it everywhere it is shown, followed by the item comments. */
+export function composeReviewComment(reason: string, items: readonly ItemComment[]): string {
+  if (items.length === 0) return reason;
+  return `${reason}\n\nOn single items:\n${items.map((item) => `• ${item.label}: ${item.comment}`).join('\n')}`;
+}
+
+/** The item comments of a course's last rejection, in the order the admin wrote them. */
+export async function itemCommentsOf(db: Executor, courseId: string): Promise<ItemComment[]> {
+  const rows = await db
+    .select()
+    .from(courseReviewItems)
+    .where(eq(courseReviewItems.courseId, courseId))
+    .orderBy(asc(courseReviewItems.createdAt), asc(courseReviewItems.id));
+  return rows.map((row) => ({
+    area: row.area as ReviewArea,
+    itemId: row.itemId,
+    label: row.label,
+    comment: row.comment,
+  }));
+}
+
+/** Replaces the course's item comments with a decision's (none for an approval). */
+export async function replaceItemComments(
+  tx: Pick<Db, 'delete' | 'insert'>,
+  courseId: string,
+  reviewerId: string,
+  items: readonly ItemComment[],
+): Promise<void> {
+  await tx.delete(courseReviewItems).where(eq(courseReviewItems.courseId, courseId));
+  if (items.length === 0) return;
+  const now = Date.now();
+  await tx.insert(courseReviewItems).values(
+    // One millisecond apart, so reading them back by time keeps the admin's order.
+    items.map((item, index) => ({
+      courseId,
+      area: item.area,
+      itemId: item.itemId,
+      label: item.label,
+      comment: item.comment,
+      reviewedBy: reviewerId,
+      createdAt: new Date(now + index),
+    })),
+  );
+}

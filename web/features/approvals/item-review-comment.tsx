@@ -1,0 +1,26 @@
+import { Alert } from '@mantine/core';
+import type { ReviewArea } from '../../../common/contracts/approvals';
+import { useItemComments } from './approval-api';
+
+/**
+ * The reviewer's comment on one item of a rejected course, for its authors where they fix that item (a lesson
+ * row, an FAQ, a quiz…); nothing when there is none. One query per course, shared by every item that asks.
+ */
+export function ItemReviewComment({
+  courseId,
+  area,
+  itemId,
+}: {
+  courseId: string;
+  area: ReviewArea;
+  itemId: string;
+}) {
+  const comments = useItemComments(courseId);
+  const found = comments.data?.comments.find((item) => item.area === area && item.itemId === itemId);
+  if (!found) return null;
+  return (
+    <Alert color="red" variant="light" title="Reviewer's comment" data-testid="item-review-comment">
+      {found.comment}
+    </Alert>
+  );
+}
