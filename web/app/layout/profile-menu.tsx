@@ -86,7 +86,15 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
       <Menu position="top-start" width={240} withinPortal opened={menuOpened} onChange={menu.set}>
         <Menu.Target>
           <UnstyledButton
-            aria-label="Open profile menu"
+            // The name says what the button shows (name, plan, trial days), then what it does (WCAG 2.5.3).
+            aria-label={[
+              session.fullName,
+              !collapsed && session.planName,
+              !collapsed && session.isFreeTrial && trialText(session.remainingTrialDays),
+              'open profile menu',
+            ]
+              .filter(Boolean)
+              .join(', ')}
             w="100%"
             p={4}
             style={{ borderRadius: 8 }}
