@@ -16,7 +16,14 @@ interface Props {
  */
 export function PublicMenu({ opened, onClose, links, authButtons }: Props) {
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" hiddenFrom="sm" position="right">
+    <Drawer
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Menu"
+      hiddenFrom="sm"
+      position="right"
+    >
       <Stack>
         {links.map((link) => (
           <Anchor key={link.to} component={Link} to={link.to} onClick={onClose}>

@@ -82,6 +82,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
   );
   return (
     <Drawer
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={Boolean(courseId)}
       onClose={() => {
         setPlaying(null);

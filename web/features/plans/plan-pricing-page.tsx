@@ -148,6 +148,7 @@ export default function PlanPricingPage() {
         </SimpleGrid>
       </Stack>
       <Drawer
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         position="right"
