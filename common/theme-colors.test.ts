@@ -5,6 +5,7 @@ import {
   DEFAULT_THEME_COLOR,
   isThemeColorKey,
   readableBand,
+  readableShade,
   THEME_COLORS,
 } from './theme-colors';
 
@@ -77,5 +78,29 @@ describe('readableBand', () => {
   it('measures contrast as WCAG does', () => {
     expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
     expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
+  });
+});
+
+describe('readableShade', () => {
+  const { colors } = DEFAULT_THEME;
+
+  it('gives every theme colour a link colour of at least 4.5:1 on light and dark surfaces', () => {
+    for (const { key, name } of THEME_COLORS) {
+      const light = readableShade(colors[key], colors.gray[0], 7);
+      const dark = readableShade(colors[key], colors.dark[6], 4);
+      expect(contrastRatio(light, colors.gray[0]), `${name} light`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(light, '#ffffff'), `${name} light on white`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(dark, colors.dark[6]), `${name} dark`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(dark, colors.dark[7]), `${name} dark on the page`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("keeps the theme's own shade where it reads, and moves towards contrast where it does not", () => {
+    expect(readableShade(colors.indigo, colors.gray[0], 7)).toBe(colors.indigo[7]);
+    expect(readableShade(colors.indigo, colors.dark[6], 4)).toBe(colors.indigo[4]);
+    expect(readableShade(colors.blue, colors.gray[0], 7)).toBe(colors.blue[8]);
+    expect(readableShade(colors.violet, colors.dark[6], 4)).toBe(colors.violet[3]);
+    // No lime shade reaches 4.5:1 on white: the darkest is darkened further.
+    expect(colors.lime).not.toContain(readableShade(colors.lime, colors.gray[0], 7));
   });
 });

@@ -67,3 +67,32 @@ export function readableBand(hex: string): { background: string; text: string } 
   }
   return { background, text: '#ffffff' };
 }
+
+const lightenHex = (hex: string, amount: number) =>
+  `#${[0, 1, 2]
+    .map((index) => {
+      const value = Number.parseInt(hex.slice(1 + index * 2, 3 + index * 2), 16);
+      return Math.round(value + (255 - value) * amount)
+        .toString(16)
+        .padStart(2, '0');
+    })
+    .join('')}`;
+
+/**
+ * The colour for text of a palette (links) on a background: shade `from` when it reaches 4.5:1 (WCAG AA),
+ * otherwise the nearest shade towards more contrast (darker on a light background, lighter on a dark one) that
+ * does; when none does (lime, green and orange on white), the last shade darkened or lightened until it does.
+ */
+export function readableShade(shades: readonly string[], background: string, from: number): string {
+  const onLight = relativeLuminance(background) > 0.179;
+  const step = onLight ? 1 : -1;
+  for (let index = from; index >= 0 && index < shades.length; index += step) {
+    if (contrastRatio(shades[index], background) >= 4.5) return shades[index];
+  }
+  const last = shades[onLight ? shades.length - 1 : 0];
+  let colour = last;
+  for (let amount = 0.05; contrastRatio(colour, background) < 4.5 && amount < 1; amount += 0.05) {
+    colour = onLight ? darkenHex(last, amount) : lightenHex(last, amount);
+  }
+  return colour;
+}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDateLong, formatDateMDY, formatSpan, timestampParts } from './time';
+import {
+  formatClock,
+  formatDate,
+  formatDateMDY,
+  formatDateTime,
+  formatDateTimeRange,
+  formatMonth,
+  formatSpan,
+  formatTime,
+  timestampParts,
+} from './time';
 
 describe('timestampParts', () => {
   it('splits and pads the parts, hours null under an hour', () => {
@@ -109,16 +119,30 @@ describe('formatDateMDY', () => {
   });
 });
 
-describe('formatDateLong', () => {
-  it('formats as DD MMM, YYYY in UTC', () => {
-    expect(formatDateLong('2026-01-05')).toBe('05 Jan, 2026');
-    expect(formatDateLong(new Date(Date.UTC(2025, 11, 25, 23, 30)))).toBe('25 Dec, 2025');
-    expect(formatDateLong('2026-05-01T00:30:00+01:00')).toBe('30 Apr, 2026');
+describe('formatDate', () => {
+  it('formats as DD MMM, YYYY on the day the moment falls in the given zone', () => {
+    const evening = '2026-01-05T20:30:00Z';
+    expect(formatDate(evening, { timeZone: 'UTC' })).toBe('05 Jan, 2026');
+    expect(formatDate(evening, { timeZone: 'Asia/Kolkata' })).toBe('06 Jan, 2026');
+    expect(formatDate(evening, { timeZone: 'America/Los_Angeles' })).toBe('05 Jan, 2026');
+    expect(formatDate('2026-01-06T03:00:00Z', { timeZone: 'America/Los_Angeles' })).toBe('05 Jan, 2026');
+    expect(formatDate(Date.UTC(2025, 11, 25, 23, 30), { timeZone: 'UTC' })).toBe('25 Dec, 2025');
+    expect(formatDate(new Date(Date.UTC(2024, 1, 29, 12)), { timeZone: 'UTC' })).toBe('29 Feb, 2024');
+  });
+
+  it('takes a bare YYYY-MM-DD as that calendar day in any zone', () => {
+    expect(formatDate('2026-01-05', { timeZone: 'America/Los_Angeles' })).toBe('05 Jan, 2026');
+    expect(formatDate('2026-01-05', { timeZone: 'Pacific/Kiritimati' })).toBe('05 Jan, 2026');
+  });
+
+  it('uses the runtime zone when none is given', () => {
+    const noon = new Date(2026, 6, 4, 12, 0);
+    expect(formatDate(noon)).toBe('04 Jul, 2026');
   });
 
   it('covers every month abbreviation', () => {
     const months = Array.from({ length: 12 }, (_, m) =>
-      formatDateLong(new Date(Date.UTC(2025, m, 1))).slice(3, 6),
+      formatDate(new Date(Date.UTC(2025, m, 1)), { timeZone: 'UTC' }).slice(3, 6),
     );
     expect(months).toEqual([
       'Jan',
@@ -136,7 +160,92 @@ describe('formatDateLong', () => {
     ]);
   });
 
-  it('returns an empty string for invalid dates', () => {
-    expect(formatDateLong('')).toBe('');
+  it('shows a dash for missing or unreadable input', () => {
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate(undefined)).toBe('—');
+    expect(formatDate('')).toBe('—');
+    expect(formatDate('not a date')).toBe('—');
+    expect(formatDate(new Date(Number.NaN))).toBe('—');
+    expect(formatDate(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats as DD MMM, YYYY, HH:mm on a 24-hour clock in the given zone', () => {
+    expect(formatDateTime('2026-11-26T14:05:09Z', { timeZone: 'UTC' })).toBe('26 Nov, 2026, 14:05');
+    expect(formatDateTime('2026-11-26T14:05:09Z', { timeZone: 'Asia/Kolkata' })).toBe('26 Nov, 2026, 19:35');
+    expect(formatDateTime('2026-11-26T20:00:00Z', { timeZone: 'Asia/Tokyo' })).toBe('27 Nov, 2026, 05:00');
+    expect(formatDateTime(Date.UTC(2026, 0, 1, 0, 7), { timeZone: 'UTC' })).toBe('01 Jan, 2026, 00:07');
+  });
+
+  it('follows daylight saving time in the zone', () => {
+    expect(formatDateTime('2026-01-15T12:00:00Z', { timeZone: 'Europe/London' })).toBe('15 Jan, 2026, 12:00');
+    expect(formatDateTime('2026-07-15T12:00:00Z', { timeZone: 'Europe/London' })).toBe('15 Jul, 2026, 13:00');
+  });
+
+  it('adds the weekday or the seconds when asked', () => {
+    const at = '2026-05-20T09:30:04Z';
+    expect(formatDateTime(at, { timeZone: 'UTC', weekday: true })).toBe('Wed, 20 May, 2026, 09:30');
+    expect(formatDateTime(at, { timeZone: 'UTC', seconds: true })).toBe('20 May, 2026, 09:30:04');
+  });
+
+  it('uses the runtime zone when none is given', () => {
+    expect(formatDateTime(new Date(2026, 2, 9, 8, 15))).toBe('09 Mar, 2026, 08:15');
+  });
+
+  it('shows a dash for missing or unreadable input', () => {
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('2026-13-45T00:00:00Z')).toBe('—');
+  });
+});
+
+describe('formatTime', () => {
+  it('gives the time of day alone in the given zone', () => {
+    expect(formatTime('2026-05-20T23:59:59Z', { timeZone: 'UTC' })).toBe('23:59');
+    expect(formatTime('2026-05-20T23:59:59Z', { timeZone: 'UTC', seconds: true })).toBe('23:59:59');
+    expect(formatTime('2026-05-20T23:59:59Z', { timeZone: 'Asia/Kolkata' })).toBe('05:29');
+    expect(formatTime(undefined)).toBe('—');
+  });
+});
+
+describe('formatDateTimeRange', () => {
+  const utc = { timeZone: 'UTC', weekday: true };
+
+  it('gives the end as a time alone when both fall on one day', () => {
+    expect(formatDateTimeRange('2026-05-20T09:30:00Z', '2026-05-20T10:15:00Z', utc)).toBe(
+      'Wed, 20 May, 2026, 09:30 – 10:15',
+    );
+  });
+
+  it('gives both in full when the range crosses midnight in the zone', () => {
+    const start = '2026-05-20T17:00:00Z';
+    const end = '2026-05-20T19:00:00Z';
+    expect(formatDateTimeRange(start, end, utc)).toBe('Wed, 20 May, 2026, 17:00 – 19:00');
+    expect(formatDateTimeRange(start, end, { timeZone: 'Asia/Kolkata' })).toBe(
+      '20 May, 2026, 22:30 – 21 May, 2026, 00:30',
+    );
+  });
+
+  it('is the start alone without an end, and a dash without a start', () => {
+    expect(formatDateTimeRange('2026-05-20T09:30:00Z', null, utc)).toBe('Wed, 20 May, 2026, 09:30');
+    expect(formatDateTimeRange(null, '2026-05-20T09:30:00Z', utc)).toBe('—');
+  });
+});
+
+describe('formatMonth', () => {
+  it('names a YYYY-MM month as it is, in any zone', () => {
+    expect(formatMonth('2026-03')).toBe('Mar 2026');
+    expect(formatMonth('2026-01', { timeZone: 'America/Los_Angeles' })).toBe('Jan 2026');
+    expect(formatMonth('2025-12', { timeZone: 'Asia/Tokyo' })).toBe('Dec 2025');
+  });
+
+  it('gives the month a moment falls in within the zone', () => {
+    expect(formatMonth('2026-01-31T20:00:00Z', { timeZone: 'UTC' })).toBe('Jan 2026');
+    expect(formatMonth('2026-01-31T20:00:00Z', { timeZone: 'Asia/Tokyo' })).toBe('Feb 2026');
+  });
+
+  it('shows a dash for missing or unreadable input', () => {
+    expect(formatMonth(null)).toBe('—');
+    expect(formatMonth('2026-00')).toBe('—');
   });
 });

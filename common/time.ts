@@ -1,6 +1,8 @@
 /**
- * The one place durations become text (docs/decisions/027-one-way-for-the-rest.md). Every formatter here takes
- * seconds, except the caption timestamp, whose milliseconds matter.
+ * The one place time becomes text (docs/decisions/027-one-way-for-the-rest.md, 047-words-and-dates.md): one
+ * format per kind. Durations take seconds (the caption timestamp milliseconds, which matter there); moments
+ * (Date, ISO string or epoch ms) read as dates "05 Jan, 2026", date-times "05 Jan, 2026, 14:05" and months
+ * "Jan 2026", in the viewer's time zone unless a `timeZone` is given.
  */
 
 /** A caption timestamp's zero-padded parts; `hours` is null when the moment is under an hour. */
@@ -82,8 +84,8 @@ function toValidDate(date: Date | string): Date | undefined {
 }
 
 /**
- * Formats a date as "MM-DD-YYYY" in UTC, so server and browser render the same day regardless of the
- * machine's time zone. Returns '' for unparseable input.
+ * The spec's other, numeric date format "MM-DD-YYYY", in UTC so server and browser give the same day. Pages
+ * show dates with formatDate; this is for where a numeric day is asked for. Returns '' for unparseable input.
  */
 export function formatDateMDY(date: Date | string): string {
   const d = toValidDate(date);
@@ -91,12 +93,137 @@ export function formatDateMDY(date: Date | string): string {
   return `${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}-${pad(d.getUTCFullYear(), 4)}`;
 }
 
+/** What the date formatters take: a Date, an ISO string or epoch milliseconds. */
+export type Moment = Date | string | number;
+
+/** An IANA zone ("Asia/Kolkata", "UTC"); without one, the runtime's own (the viewer's, in the browser). */
+export interface InZone {
+  timeZone?: string;
+}
+
+/** Shown for a missing or unreadable moment. */
+export const NO_DATE = '—';
+
+/** A calendar day without a time ("2026-01-05"): the day itself, whatever the zone. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar month ("2026-01"). */
+const CALENDAR_MONTH = /^\d{4}-\d{2}$/;
+
+interface MomentParts {
+  weekday: string;
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Digits only ('en-US', h23): the words and their order are ours, so no locale changes the text. */
+function partsFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let formatter = partsFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    partsFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function toMoment(value: Moment | null | undefined): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const parsed = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}
+
+/** The moment's wall-clock parts in `timeZone`; undefined when it cannot be read. An unknown zone throws. */
+function partsOf(value: Moment | null | undefined, timeZone: string | undefined): MomentParts | undefined {
+  const date = toMoment(value);
+  if (!date) return undefined;
+  const parts: Record<string, string> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(date)) parts[part.type] = part.value;
+  return {
+    weekday: parts.weekday,
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+const dayText = (p: MomentParts) => `${pad(p.day, 2)} ${MONTHS_SHORT[p.month - 1]}, ${pad(p.year, 4)}`;
+const timeText = (p: MomentParts, seconds = false) =>
+  `${pad(p.hour, 2)}:${pad(p.minute, 2)}${seconds ? `:${pad(p.second, 2)}` : ''}`;
+
 /**
- * Formats a date as "DD MMM, YYYY" (e.g. "05 Jan, 2026") in UTC with English month abbreviations, for
- * locale-independent display. Returns '' for unparseable input.
+ * A calendar date, the spec's "DD MMM, YYYY": "05 Jan, 2026", on the day the moment falls in `timeZone` (the
+ * viewer's by default). A bare "YYYY-MM-DD" is that day in any zone. Missing or unreadable input is "—".
  */
-export function formatDateLong(date: Date | string): string {
-  const d = toValidDate(date);
-  if (!d) return '';
-  return `${pad(d.getUTCDate(), 2)} ${MONTHS_SHORT[d.getUTCMonth()]}, ${pad(d.getUTCFullYear(), 4)}`;
+export function formatDate(value: Moment | null | undefined, options: InZone = {}): string {
+  const calendarDay = typeof value === 'string' && CALENDAR_DAY.test(value);
+  const parts = partsOf(value, calendarDay ? 'UTC' : options.timeZone);
+  return parts ? dayText(parts) : NO_DATE;
+}
+
+export interface DateTimeOptions extends InZone {
+  /** Lead with the day of the week ("Wed, 20 May, 2026, 14:30"), where the day matters, as for meetings. */
+  weekday?: boolean;
+  /** To the second ("14:03:27"), as log lines need. */
+  seconds?: boolean;
+}
+
+/**
+ * A date and a 24-hour time: "05 Jan, 2026, 14:05" in `timeZone` (the viewer's by default). Missing or
+ * unreadable input is "—".
+ */
+export function formatDateTime(value: Moment | null | undefined, options: DateTimeOptions = {}): string {
+  const parts = partsOf(value, options.timeZone);
+  if (!parts) return NO_DATE;
+  const weekday = options.weekday ? `${parts.weekday}, ` : '';
+  return `${weekday}${dayText(parts)}, ${timeText(parts, options.seconds)}`;
+}
+
+/** The time of day alone, 24-hour: "14:05" (or "14:05:09" to the second). Missing or unreadable input is "—". */
+export function formatTime(value: Moment | null | undefined, options: DateTimeOptions = {}): string {
+  const parts = partsOf(value, options.timeZone);
+  return parts ? timeText(parts, options.seconds) : NO_DATE;
+}
+
+/**
+ * From one moment to another: "Wed, 20 May, 2026, 14:30 – 16:00" when both fall on one day in `timeZone`,
+ * otherwise both in full; no end is the start alone.
+ */
+export function formatDateTimeRange(
+  start: Moment | null | undefined,
+  end: Moment | null | undefined,
+  options: DateTimeOptions = {},
+): string {
+  const from = formatDateTime(start, options);
+  if (end === null || end === undefined || from === NO_DATE) return from;
+  const sameDay = formatDate(start, options) === formatDate(end, options);
+  return `${from} – ${sameDay ? formatTime(end, options) : formatDateTime(end, options)}`;
+}
+
+/**
+ * A calendar month: "Mar 2026". A "YYYY-MM" (how the server names months) is that month in any zone; a moment
+ * is the month it falls in within `timeZone`. Missing or unreadable input is "—".
+ */
+export function formatMonth(value: Moment | null | undefined, options: InZone = {}): string {
+  const calendarMonth = typeof value === 'string' && CALENDAR_MONTH.test(value);
+  const parts = partsOf(calendarMonth ? `${value}-01` : value, calendarMonth ? 'UTC' : options.timeZone);
+  return parts ? `${MONTHS_SHORT[parts.month - 1]} ${pad(parts.year, 4)}` : NO_DATE;
 }

@@ -9,7 +9,15 @@ export function pluralOf(singular: string, plural = `${singular}s`) {
   return (count: number) => (rules.select(count) === 'one' ? singular : plural);
 }
 
+/**
+ * A number as the app shows counts, grouped the same in the browser and on the server whatever their locale:
+ * "2,400". Counts with a noun go through countOf.
+ */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
 /** The count and its noun: countOf(1, 'video') "1 video", countOf(2400, 'student') "2,400 students". */
 export function countOf(count: number, singular: string, plural?: string): string {
-  return `${count.toLocaleString('en-US')} ${pluralOf(singular, plural)(count)}`;
+  return `${formatCount(count)} ${pluralOf(singular, plural)(count)}`;
 }

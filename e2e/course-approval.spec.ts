@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { makeTestClip } from '../server/test/clips';
 import { newSession } from './support/accounts';
 import { authHeader } from './support/api';
 import { approvalsBadge, choose } from './support/course-pages';
-import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { seriousViolations } from './support/page-checks';
+import { type APIRequestContext, expect, test } from './support/test';
 
 /**
  * Issue 3's approval loop in two browsers: a teacher drafts a course in the wizard ("Save and continue" opens
@@ -53,17 +53,6 @@ async function addQuiz(request: APIRequestContext, token: string, courseId: stri
     });
     expect(added.status(), await added.text()).toBe(201);
   }
-}
-
-/** Serious and critical axe violations, summarised so a failure says what and where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`,
-    );
 }
 
 test('a course goes from draft to approved, and back through re-approval', async ({ browser }) => {

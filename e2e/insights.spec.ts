@@ -1,25 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { TrainingState } from '../common/contracts/gurus';
 import type { CourseInsights, InsightCourseList } from '../common/contracts/insights';
 import { loginAs } from './support/accounts';
 import { apiLogin, authHeader } from './support/api';
+import { seriousViolations } from './support/page-checks';
 import { type APIRequestContext, expect, type Page, test } from './support/test';
 
 const DEMO_COURSE = 'Foundations of Geometry';
-
-/** Serious and critical axe violations, summarised so a failure says what and where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
 
 /** The demo course's insights as teacher@ sees them through the API, once its figures have been computed. */
 async function demoInsights(request: APIRequestContext, token: string): Promise<CourseInsights> {

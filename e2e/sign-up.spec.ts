@@ -129,7 +129,7 @@ test.describe('sign-up, e-mail verification and password reset', () => {
     const box = page.getByTestId('profile-box');
     await expect(box).toContainText(fullName);
     await expect(box).toContainText('Free Trial');
-    await expect(box.getByTestId('trial-days')).toHaveText('14 Day(s) Remaining');
+    await expect(box.getByTestId('trial-days')).toHaveText('14 Days Remaining');
 
     // Log out, then a second sign-up with the same address is refused.
     expectFailedResponses({ status: 409, method: 'POST', path: '/api/auth/sign-up' });

@@ -2,6 +2,7 @@ import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { GURU_LIMITS } from '../../common/gurus';
+import { countOf } from '../../common/words';
 import { AppError } from './errors';
 
 /**
@@ -135,4 +136,4 @@ export async function registerRateLimits(
 }
 
 export const rateLimitedMessage = (seconds: number) =>
-  `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  `Too many requests. Please try again in ${countOf(seconds, 'second')}.`;

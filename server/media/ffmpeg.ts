@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { countOf } from '../../common/words';
 import { mediaRunSeconds } from '../metrics/instruments';
 
 /**
@@ -60,7 +61,7 @@ function track(child: ChildProcess): void {
 }
 
 const describeDuration = (ms: number) =>
-  ms >= 120_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.round(ms / 100) / 10} seconds`;
+  ms >= 120_000 ? countOf(Math.round(ms / 60_000), 'minute') : countOf(Math.round(ms / 100) / 10, 'second');
 
 interface RunOptions {
   timeoutMs: number;

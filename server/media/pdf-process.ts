@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { countOf } from '../../common/words';
 import type { PdfJob, PdfJobPage, PdfReadCode, PdfTask, SlideLine } from './pdf-pages';
 import type { PdfWorkerMessage } from './pdf-render-worker';
 import { workerScript } from './worker-script';
@@ -201,7 +202,7 @@ function runChild(
       if (refusal) return finish(new PdfProcessError(refusal.code, refusal.detail));
       const ending = signal ? `signal ${signal}` : `exit code ${code}`;
       const cause = killedFor === 'OUT_OF_MEMORY' ? `resident memory over ${limits.memoryMb} MB, ` : '';
-      const detail = `${cause}${ending}, ${pages.length} page(s) done; output: ${output.trim() || '(none)'}`;
+      const detail = `${cause}${ending}, ${countOf(pages.length, 'page')} done; output: ${output.trim() || '(none)'}`;
       if (killedFor) return finish(new PdfProcessError(killedFor, detail));
       if (HEAP_EXHAUSTED.test(output)) return finish(new PdfProcessError('OUT_OF_MEMORY', detail));
       finish(new PdfProcessError('CRASHED', detail));

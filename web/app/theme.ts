@@ -6,7 +6,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 import { DEFAULT_FONT, fontStack, isFontName } from '../../common/fonts';
-import { DEFAULT_THEME_COLOR, isThemeColorKey } from '../../common/theme-colors';
+import { DEFAULT_THEME_COLOR, isThemeColorKey, readableShade } from '../../common/theme-colors';
 import { LS } from './storage';
 
 /** Light or dark lives under the spec's themeMode key. */
@@ -50,12 +50,16 @@ const PALETTE = [
  * Text colours with too little contrast in Mantine's defaults: dimmed text (gray 6 on white 3.3:1, dark 2 on
  * dark 7 4.0:1), error messages (red 6 on white 3.3:1, red 8 on dark 3.4:1), and the text of light variants
  * in light mode (a green status badge, green 9 on green 1, is 3.8:1; 35% darker passes for every colour).
+ * Links: Mantine's primary shade 7 (light) and 4 (dark) is below 4.5:1 for several primary colours a user can
+ * choose (lime 7 on white 2.4:1, violet 4 on a dark card 4.0:1), so each gets the nearest shade that reads on
+ * the lightest grey (gray 0) or the dark card (dark 6).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-anchor': readableShade(theme.colors[theme.primaryColor], theme.colors.gray[0], 7),
     ...Object.fromEntries(
       PALETTE.map((color) => [`--mantine-color-${color}-light-color`, darken(theme.colors[color][9], 0.35)]),
     ),
@@ -63,5 +67,6 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-5)',
+    '--mantine-color-anchor': readableShade(theme.colors[theme.primaryColor], theme.colors.dark[6], 4),
   },
 });

@@ -1,4 +1,6 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
+import { lastPress, type Press, trackPresses } from './last-press';
+import type { ToastPosition } from './toast-placement';
 
 export type ToastKind = 'success' | 'danger' | 'warning' | 'info';
 
@@ -35,7 +37,28 @@ export function closeToastsLeftBehind(page: string, leftAt: number): void {
   }
 }
 
-/** The spec's toasts: 3000 ms, top right, one at a time (the limit is set in notifications-view.tsx). */
+// From the first import of toast(), so the press a toast answers is known when the toast comes.
+if (typeof document !== 'undefined') trackPresses(document);
+
+/** Where a toast goes after the last press: toast-placement.ts, loaded with the viewport on the first toast. */
+let place: ((press: Press | null) => ToastPosition) | undefined;
+
+/**
+ * Called by the toast viewport as it loads (notifications-view.tsx) with the placement, which also places
+ * the toasts raised while it loaded (the first of a visit): nothing is on screen yet, so nothing jumps.
+ */
+export function placeToasts(placement: (press: Press | null) => ToastPosition): void {
+  place = placement;
+  for (const shown of notificationsStore.getState().notifications) {
+    if (!shown.position) notifications.update({ ...shown, position: placement(lastPress()) });
+  }
+}
+
+/**
+ * The spec's toasts: 3000 ms, top right, one at a time (the limit is set in notifications-view.tsx; clean()
+ * keeps it across corners too, as Mantine counts the limit per corner). A toast that would cover the control
+ * the user just pressed takes another corner (toast-placement.ts).
+ */
 export function toast(kind: ToastKind, message: string): void {
   // Several requests failing together (a revoked token answers 401 to each) must show one toast:
   // the same message keeps its toast instead of replacing it with a twin while the first fades out.
@@ -49,6 +72,7 @@ export function toast(kind: ToastKind, message: string): void {
     color: COLORS[kind],
     title: TITLES[kind],
     message,
+    position: place?.(lastPress()),
     autoClose: 3000,
     withBorder: true,
     // Mantine's close button has no name and its dimmed description fails contrast (axe): fix both.

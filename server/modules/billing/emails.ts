@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { countOf } from '../../../common/words';
 import { users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 
@@ -8,15 +9,13 @@ async function recipient(app: App, userId: string) {
   return app.db.query.users.findFirst({ where: eq(users.id, userId) });
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 export async function sendTrialEndingEmail(app: App, userId: string, daysLeft: number, planName: string) {
   const user = await recipient(app, userId);
   if (!user) return;
   await app.mailer.send({
     to: user.email,
-    subject: `Your free trial ends in ${plural(daysLeft, 'day')}`,
-    text: `Hello ${user.fullName},\n\nYour free trial of ${planName} ends in ${plural(daysLeft, 'day')}. To keep using Gurukul without a break, choose a plan:\n${app.config.publicUrl}/plan\n\nGurukul`,
+    subject: `Your free trial ends in ${countOf(daysLeft, 'day')}`,
+    text: `Hello ${user.fullName},\n\nYour free trial of ${planName} ends in ${countOf(daysLeft, 'day')}. To keep using Gurukul without a break, choose a plan:\n${app.config.publicUrl}/plan\n\nGurukul`,
   });
 }
 

@@ -432,7 +432,7 @@ describe('GET, PUT and DELETE /api/courses/:courseId', () => {
     const response = await api.remove(headers, id);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'CONFLICT' });
-    expect(response.json().message).toContain('1 student(s)');
+    expect(response.json().message).toContain('1 student is subscribed');
     expect((await api.get(headers, id)).statusCode).toBe(200);
     expect(await ctx.app.db.select().from(courses).where(eq(courses.id, id))).toHaveLength(1);
   });

@@ -7,6 +7,7 @@ import {
   type SubmissionFacts,
   statusAfterEdit,
 } from '../../../common/courses';
+import { countOf } from '../../../common/words';
 import { containsPattern } from '../../db/like-pattern';
 import {
   type CourseRow,
@@ -229,7 +230,7 @@ export async function deleteCourse(app: App, course: CourseRow): Promise<void> {
   if (learners > 0) {
     throw new AppError(
       'CONFLICT',
-      `${learners} student(s) are subscribed to this course, so it cannot be deleted.`,
+      `${countOf(learners, 'student is', 'students are')} subscribed to this course, so it cannot be deleted.`,
     );
   }
   await app.db.delete(courses).where(eq(courses.id, course.id));

@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DigestSettings } from '../../../common/contracts/insights';
 import { isUserType } from '../../../common/roles';
+import { formatClock } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import {
   courses,
   insightDigestSettings,
@@ -69,16 +71,12 @@ export interface DigestItem {
 }
 
 const quote = (text: string, max = 140) => `"${text.length > max ? `${text.slice(0, max - 1)}…` : text}"`;
-const clock = (seconds: number) => {
-  const whole = Math.max(0, Math.round(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-};
-const times = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Where a moment is, in words: "at 1:30", "slide 3", "page 4". */
 function momentPlace(moment: typeof insightMoments.$inferSelect): string {
   if (moment.kind === 'slide' && moment.slide !== null) return ` (slide ${moment.slide})`;
-  if (moment.kind === 'video' && moment.startSeconds !== null) return ` at ${clock(moment.startSeconds)}`;
+  if (moment.kind === 'video' && moment.startSeconds !== null)
+    return ` at ${formatClock(moment.startSeconds)}`;
   if (moment.kind === 'material' && moment.page !== null) return ` (page ${moment.page})`;
   return '';
 }
@@ -151,7 +149,7 @@ export async function digestItems(app: App, recipient: Recipient): Promise<Diges
     items.push({
       kind: 'moment',
       courseId: moment.courseId,
-      text: `Most asked about: ${quote(moment.title)}${momentPlace(moment)} in ${titleOf.get(moment.courseId)}, ${times(moment.thisWeek, 'question')} to ${moment.guruName} this week.${example}`,
+      text: `Most asked about: ${quote(moment.title)}${momentPlace(moment)} in ${titleOf.get(moment.courseId)}, ${countOf(moment.thisWeek, 'question')} to ${moment.guruName} this week.${example}`,
     });
   }
   if (group) {
@@ -159,20 +157,20 @@ export async function digestItems(app: App, recipient: Recipient): Promise<Diges
     items.push({
       kind: 'unanswered',
       courseId: group.courseId,
-      text: `${group.guruName} could not answer ${times(group.thisWeek, 'question')} about ${quote(group.terms.join(', '))} in ${titleOf.get(group.courseId)} this week. Add an FAQ entry so it can.${example}`,
+      text: `${group.guruName} could not answer ${countOf(group.thisWeek, 'question')} about ${quote(group.terms.join(', '))} in ${titleOf.get(group.courseId)} this week. Add an FAQ entry so it can.${example}`,
     });
   }
   if (quiz) {
     items.push({
       kind: 'quiz',
       courseId: quiz.courseId,
-      text: `Only ${Math.round(quiz.rightRate * 100)}% of ${times(quiz.answers, 'answer')} to ${quote(quiz.prompt)} (${quiz.quizTitle}, ${titleOf.get(quiz.courseId)}) were right.`,
+      text: `Only ${Math.round(quiz.rightRate * 100)}% of ${countOf(quiz.answers, 'answer')} to ${quote(quiz.prompt)} (${quiz.quizTitle}, ${titleOf.get(quiz.courseId)}) were right.`,
     });
   } else if (viewing && viewing.dropOffSeconds !== null && viewing.dropOffShare !== null) {
     items.push({
       kind: 'drop-off',
       courseId: viewing.courseId,
-      text: `${Math.round(viewing.dropOffShare * 100)}% of those who have not finished ${quote(viewing.title)} (${titleOf.get(viewing.courseId)}) stopped around ${clock(viewing.dropOffSeconds)}.`,
+      text: `${Math.round(viewing.dropOffShare * 100)}% of those who have not finished ${quote(viewing.title)} (${titleOf.get(viewing.courseId)}) stopped around ${formatClock(viewing.dropOffSeconds)}.`,
     });
   }
   return items;
@@ -185,7 +183,7 @@ export function digestMail(app: App, recipient: Pick<Recipient, 'email' | 'fullN
   );
   return {
     to: recipient.email,
-    subject: `Your students this week: ${times(items.length, 'thing')} to look at`,
+    subject: `Your students this week: ${countOf(items.length, 'thing')} to look at`,
     text: `Hello ${recipient.fullName},\n\nHere is what stood out on your courses in the last 7 days.\n\n${lines.join('\n\n')}\n\nYou get this digest every Monday. To turn it off, open Insights (${base}/report?tab=insights) and switch off "Weekly digest".\n\nGurukul`,
   };
 }

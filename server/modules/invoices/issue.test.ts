@@ -116,7 +116,7 @@ describe('issueInvoiceForOrder', () => {
     });
     const row = await invoiceById((await issueInvoiceForOrder(ctx.app, order.id)).id);
     expect(row.lines).toEqual([
-      { description: `${plan?.name} (institute) — monthly, 22 Nov 2026 – 22 Dec 2026`, amount: 1180 },
+      { description: `${plan?.name} (institute) — monthly, 22 Nov, 2026 – 22 Dec, 2026`, amount: 1180 },
     ]);
     expect(row.periodStart).toEqual(start);
     expect(row.periodEnd).toEqual(end);
@@ -125,7 +125,7 @@ describe('issueInvoiceForOrder', () => {
     const given = { start: new Date('2027-01-05T00:00:00Z'), end: new Date('2027-02-05T00:00:00Z') };
     const second = await invoiceById((await issueInvoiceForOrder(ctx.app, passed.id, given)).id);
     expect(second.periodStart).toEqual(given.start);
-    expect(second.lines[0].description).toContain('5 Jan 2027 – 5 Feb 2027');
+    expect(second.lines[0].description).toContain('05 Jan, 2027 – 05 Feb, 2027');
   });
 
   it("names a course order after the course and records the buyer's institute", async () => {

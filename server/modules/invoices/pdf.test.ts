@@ -36,10 +36,10 @@ describe('renderInvoicePdf', () => {
     const text = await pdfText(pdf);
     for (const expected of [
       'INV-2026-000042',
-      'Date: 2 Nov 2026',
+      'Date: 02 Nov, 2026',
       'Pavan Partner',
       'India',
-      'Period: 1 Oct 2026 – 31 Oct 2026',
+      'Period: 01 Oct, 2026 – 31 Oct, 2026',
       'VAT 18% (included)',
       '$1,046.19',
       '$1,234.50',

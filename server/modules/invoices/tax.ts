@@ -1,4 +1,5 @@
 import { formatPrice, roundMoney } from '../../../common/money';
+import { formatDate } from '../../../common/time';
 
 /** A seller or buyer block as copied onto an invoice (name, address, taxId, email, institute…). */
 export type InvoiceParty = Record<string, string>;
@@ -15,14 +16,9 @@ export function splitIncludedTax(
   return { subtotal: roundMoney(total - taxAmount), taxAmount };
 }
 
-/** "22 Nov 2026": the same day wherever the server runs. */
+/** "22 Nov, 2026": the day in UTC, the same wherever the server runs (the web's invoice list shows it so too). */
 export function invoiceDay(date: Date): string {
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDate(date, { timeZone: 'UTC' });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIBRARY_MSG } from '../../../common/library';
+import { countOf } from '../../../common/words';
 import type { App } from '../../http/app-type';
 import { MediaError } from '../../media/ffmpeg';
 import { runFfmpeg, SEGMENT_AUDIO_RATE } from '../../media/narrated-segment';
@@ -111,7 +112,7 @@ export async function didTalkingHead(
       }
       if (Date.now() >= deadline) {
         throw failed(
-          `it was not ready after ${Math.round(didTalkTiming.timeoutMs / 60_000)} minutes. Please generate again.`,
+          `it was not ready after ${countOf(Math.round(didTalkTiming.timeoutMs / 60_000), 'minute')}. Please generate again.`,
           `talk ${talk.id} still ${state.status}`,
         );
       }

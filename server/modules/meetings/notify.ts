@@ -4,33 +4,20 @@ import {
   type MeetingRequestView,
   type MeetingUpdateEvent,
 } from '../../../common/contracts/meetings';
+import { formatDateTimeRange } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { reachUser } from '../../realtime/reach-user';
 import { rooms } from '../../realtime/socket';
 import type { MeetingRow } from './presenters';
 
-const when = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const clock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "Wed, 20 May 2026, 09:30–10:00 UTC": mail has no time zone of the reader, so it says UTC. */
+/**
+ * "Wed, 20 May, 2026, 09:30 – 10:00 UTC": the range as the web shows it (common/time.ts), but mail has no time
+ * zone of the reader, so it is in UTC and says so.
+ */
 export function formatMeetingTime(startsAt: string, endsAt: string | null): string {
-  const start = when.format(new Date(startsAt));
-  return endsAt ? `${start}–${clock.format(new Date(endsAt))} UTC` : `${start} UTC`;
+  return `${formatDateTimeRange(startsAt, endsAt, { timeZone: 'UTC', weekday: true })} UTC`;
 }
 
 /** Who did what, in one line: the live toast's and the mail subject's text. */
@@ -63,7 +50,8 @@ function mailBody(app: App, action: MeetingAction, view: MeetingRequestView, toL
     );
   }
   if (view.startsAt && (action === 'accepted' || action === 'proposed' || action === 'confirmed')) {
-    lines.push(`When: ${formatMeetingTime(view.startsAt, view.endsAt)} (${view.durationMinutes} minutes)`);
+    const length = view.durationMinutes === null ? '' : ` (${countOf(view.durationMinutes, 'minute')})`;
+    lines.push(`When: ${formatMeetingTime(view.startsAt, view.endsAt)}${length}`);
     if (view.meetingLink) lines.push(`Link: ${view.meetingLink}`);
   }
   if (action === 'declined' && view.declineReason) lines.push(`Reason: ${view.declineReason}`);

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { REFERRAL_MSG } from '../../../common/contracts/partners';
+import { formatMonth } from '../../../common/time';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
@@ -39,9 +40,7 @@ export function monthBounds(month: string): { start: Date; end: Date } {
   return { start: new Date(Date.UTC(year, m - 1, 1)), end: new Date(Date.UTC(year, m, 1)) };
 }
 
-/** "November 2026". */
+/** "Nov 2026", as the web names months (common/time.ts formatMonth). */
 export function monthName(month: string): string {
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    monthBounds(month).start,
-  );
+  return formatMonth(month);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, lte, or } from 'drizzle-orm';
 import { type PayoutView, REFERRAL_MSG } from '../../../common/contracts/partners';
 import { formatPrice, roundMoney } from '../../../common/money';
+import { countOf } from '../../../common/words';
 import type { Db } from '../../db/client';
 import { auditLog, commissions, invoices, payouts, users } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -13,11 +14,9 @@ import { monthBounds, monthName, requirePartner } from './partners';
 /** Who pays out: the admin (the real person behind an impersonated session is audited). */
 type Payer = Pick<Actor, 'userId' | 'impersonatorId' | 'fullName'>;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** "Referral commission, November 2026 (3 payments)" — with the reversals it carries, if any. */
+/** "Referral commission, Nov 2026 (3 payments)" — with the reversals it carries, if any. */
 export function payoutDescription(month: string, payments: number, reversals: number): string {
-  const parts = [plural(payments, 'payment'), ...(reversals ? [plural(reversals, 'reversal')] : [])];
+  const parts = [countOf(payments, 'payment'), ...(reversals ? [countOf(reversals, 'reversal')] : [])];
   return `Referral commission, ${monthName(month)} (${parts.join(', ')})`;
 }
 
@@ -168,7 +167,7 @@ async function tellPartner(app: App, partner: { email: string; fullName: string 
     await app.mailer.send({
       to: partner.email,
       subject: `Your referral commission for ${monthName(payout.month)} is paid`,
-      text: `Hello ${partner.fullName},\n\nWe paid your referral commission for ${monthName(payout.month)}: ${formatPrice(payout.amount, payout.currency)} (${plural(payout.commissionCount, 'commission')}). Invoice ${payout.invoiceNumber} is at:\n${app.config.publicUrl}/invoice\n\nThank you for sharing Gurukul.\n\nGurukul`,
+      text: `Hello ${partner.fullName},\n\nWe paid your referral commission for ${monthName(payout.month)}: ${formatPrice(payout.amount, payout.currency)} (${countOf(payout.commissionCount, 'commission')}). Invoice ${payout.invoiceNumber} is at:\n${app.config.publicUrl}/invoice\n\nThank you for sharing Gurukul.\n\nGurukul`,
     });
   } catch (error) {
     app.log.error({ err: error, payoutId: payout.id }, 'could not send the payout e-mail');

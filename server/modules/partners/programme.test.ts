@@ -8,6 +8,7 @@ import {
   REFERRAL_MSG,
   type ReferredPage,
 } from '../../../common/contracts/partners';
+import { formatMonth } from '../../../common/time';
 import {
   auditLog,
   commissions,
@@ -283,11 +284,7 @@ describe('payouts', () => {
     const invoices = await get<{
       invoices: { id: string; kind: string; description: string; total: number; status: string }[];
     }>(partner, '/api/invoices');
-    const monthLabel = new Intl.DateTimeFormat('en-GB', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(mid);
+    const monthLabel = formatMonth(mid, { timeZone: 'UTC' });
     expect(invoices.invoices).toMatchObject([
       {
         kind: 'commission',

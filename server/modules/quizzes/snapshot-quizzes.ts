@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DisplayMode } from '../../../common/contracts/quizzes';
 import { maxScore } from '../../../common/quizzes';
+import { countOf } from '../../../common/words';
 import type { Db } from '../../db/client';
 import { quizQuestions, quizzes } from '../../db/schema/index';
 import type { SnapshotQuiz } from '../courses/snapshot';
@@ -45,7 +46,7 @@ export async function buildQuizSnapshots(db: Executor, courseId: string): Promis
 export function describeSnapshotQuiz(quiz: SnapshotQuiz): string {
   const count = quiz.questions.length;
   const limit = quiz.timeLimitMinutes > 0 ? `${quiz.timeLimitMinutes} min` : 'no time limit';
-  return `${quiz.title} — ${count} question${count === 1 ? '' : 's'}, ${maxScore(quiz.questions)} marks, pass ${quiz.passPercent}%, ${limit}`;
+  return `${quiz.title} — ${countOf(count, 'question')}, ${countOf(maxScore(quiz.questions), 'mark')}, pass ${quiz.passPercent}%, ${limit}`;
 }
 
 /** Whether two versions of a quiz differ in anything students see (its place in the list aside). */

@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group, LoadingOverlay, ScrollArea } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { AppShell, Burger, Group, LoadingOverlay, ScrollArea, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { endedPage } from '../../../common/guard';
@@ -29,6 +29,8 @@ export function AppLayout() {
     key: LS.sideNav,
     defaultValue: 'expanded',
   });
+  // Collapsing is a desktop choice: the phone menu opens as a drawer and always shows the names.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`) ?? true;
   const imagesReady = useImagesReady(session?.userId);
   // Once the trial or subscription has ended the server refuses the unread lists: do not ask for them.
   useMessageIndicators(
@@ -43,7 +45,7 @@ export function AppLayout() {
   // With the trial or subscription over only a few pages remain: the full navigation would lead nowhere.
   const hideNav =
     !meta?.sideNav || (ended && (ROUTES_WHEN_ENDED as readonly string[]).includes(location.pathname));
-  const collapsed = sideNav === 'collapsed';
+  const collapsed = sideNav === 'collapsed' && wide;
 
   return (
     <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>

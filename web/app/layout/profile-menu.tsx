@@ -22,6 +22,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { hasOwnPlan, type UserType } from '../../../common/roles';
+import { countOf } from '../../../common/words';
 import { logout, switchBack } from '../account';
 import { useCloseOnRouteChange } from '../route-change-events';
 import { LS, type StoredSession } from '../storage';
@@ -35,9 +36,12 @@ interface Props {
   collapsed: boolean;
 }
 
-/** "N Day(s) Remaining" during a free trial. */
+/**
+ * The spec's "N Day(s) Remaining" during a free trial, with the plural the count takes ("1 Day Remaining",
+ * "10 Days Remaining"), as issue 21 asks and as the plan page words it.
+ */
 export function trialText(days: number | null): string | null {
-  return days === null ? null : `${days} Day(s) Remaining`;
+  return days === null ? null : `${countOf(days, 'Day')} Remaining`;
 }
 
 /** Footer and profile menu of SPEC §2. */

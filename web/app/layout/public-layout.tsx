@@ -52,7 +52,7 @@ export function PublicLayout() {
             <Logo />
             <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Main">
               {HEADER_LINKS.map((link) => (
-                <Anchor key={link.to} component={Link} to={link.to} c="dark">
+                <Anchor key={link.to} component={Link} to={link.to} c="inherit">
                   {link.label}
                 </Anchor>
               ))}

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateLong } from '../../../common/time';
+import { formatDate } from '../../../common/time';
 import { StatusBadge } from '../courses';
 import { type ApprovalTab, useApprovals } from './approval-api';
 
@@ -89,7 +89,7 @@ export default function ApprovalsPage() {
                         )}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{course.submittedAt ? formatDateLong(course.submittedAt) : '—'}</Table.Td>
+                    <Table.Td>{formatDate(course.submittedAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,6 +1,10 @@
 import { Alert } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { ReviewArea } from '../../../common/contracts/approvals';
 import { useItemComments } from './approval-api';
+
+/** Where the course editor's lists put a reviewer's comment: under the item it is about (decision 045). */
+export type ItemCommentSlot = (area: ReviewArea, itemId: string) => ReactNode;
 
 /**
  * The reviewer's comment on one item of a rejected course, for its authors where they fix that item (a lesson

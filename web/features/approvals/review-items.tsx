@@ -10,6 +10,7 @@ import type {
   ReviewVideo,
 } from '../../../common/contracts/approvals';
 import { isManual, QUESTION_TYPE_LABELS } from '../../../common/quizzes';
+import { countOf } from '../../../common/words';
 import { HlsPlayer } from '../../components/hls-player';
 
 // The items of the review page: each shows what students would get, its mark against the live version, what
@@ -182,7 +183,7 @@ export function VideoItem({
 }
 
 function Question({ question, index }: { question: ReviewQuestion; index: number }) {
-  const marks = `${question.marks} mark${question.marks === 1 ? '' : 's'}${
+  const marks = `${countOf(question.marks, 'mark')}${
     question.negativeMarks ? `, −${question.negativeMarks} if wrong` : ''
   }`;
   return (
@@ -241,12 +242,12 @@ function Question({ question, index }: { question: ReviewQuestion; index: number
 export function QuizItem({ quiz, children }: { quiz: ReviewQuiz; children: ReactNode }) {
   const count = quiz.questions.filter((question) => question.mark !== 'removed').length;
   const limit = quiz.timeLimitMinutes > 0 ? `${quiz.timeLimitMinutes} min` : 'no time limit';
-  const attempts = quiz.attemptsAllowed > 0 ? `${quiz.attemptsAllowed} attempt(s)` : 'unlimited attempts';
+  const attempts = quiz.attemptsAllowed > 0 ? countOf(quiz.attemptsAllowed, 'attempt') : 'unlimited attempts';
   return (
     <ItemCard heading={quiz.title} mark={quiz.mark} before={quiz.before}>
       <Text size="sm" c="dimmed">
-        {count} question{count === 1 ? '' : 's'} · {quiz.totalMarks} marks · pass {quiz.passPercent}% ·{' '}
-        {limit} · {attempts}
+        {countOf(count, 'question')} · {countOf(quiz.totalMarks, 'mark')} · pass {quiz.passPercent}% · {limit}{' '}
+        · {attempts}
       </Text>
       {quiz.instructions && <Text size="sm">{quiz.instructions}</Text>}
       <Stack gap="sm">

@@ -18,6 +18,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ApprovalDetail, ReviewArea, SnapshotChange } from '../../../common/contracts/approvals';
 import { type ApprovalStatus, canTransition } from '../../../common/courses';
 import { MSG } from '../../../common/messages';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { CourseDetails, StatusBadge } from '../courses';
 import { useApproval, useReview } from './approval-api';
@@ -244,7 +245,7 @@ export default function ViewApprovalPage() {
               <Text size="sm" c="dimmed" data-testid="item-comment-count">
                 {itemComments.length === 0
                   ? 'You can also comment on single items above; those comments go with a rejection.'
-                  : `${itemComments.length} item comment${itemComments.length === 1 ? '' : 's'} will be sent with a rejection.`}
+                  : `${countOf(itemComments.length, 'item comment')} will be sent with a rejection.`}
               </Text>
               <Group justify="flex-end">
                 <Button

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { AdminCurrencyRates } from '../../../common/contracts/billing';
+import { formatDateTime } from '../../../common/time';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
@@ -127,8 +128,7 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Units of each currency per 1 US dollar. Last updated {new Date(stored.updatedAt).toLocaleString()}{' '}
-        from{' '}
+        Units of each currency per 1 US dollar. Last updated {formatDateTime(stored.updatedAt)} from{' '}
         <Text span fw={600} c="var(--mantine-color-text)">
           {stored.source}
         </Text>

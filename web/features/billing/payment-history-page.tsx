@@ -15,6 +15,7 @@ import {
 import { Link } from 'react-router';
 import type { PaymentRow } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
+import { formatDateTime } from '../../../common/time';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { type PaymentHistoryQuery, usePaymentHistory } from './api';
 
@@ -110,7 +111,7 @@ function PaymentTableRow({ payment }: { payment: PaymentRow }) {
   const status = STATUS[payment.status];
   return (
     <Table.Tr>
-      <Table.Td>{new Date(payment.paidAt ?? payment.createdAt).toLocaleString()}</Table.Td>
+      <Table.Td>{formatDateTime(payment.paidAt ?? payment.createdAt)}</Table.Td>
       <Table.Td>{payment.description}</Table.Td>
       <Table.Td>{formatPrice(payment.amount, payment.currency)}</Table.Td>
       <Table.Td>

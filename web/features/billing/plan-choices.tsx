@@ -22,11 +22,13 @@ import {
   PLAN_LIMIT_LABELS,
   type PlanAudience,
 } from '../../../common/plans';
+import { formatDate } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { limitText } from '../plans';
 import { useChangeSubscription, usePublicPlans } from './api';
 import type { Checkout } from './checkout-dialog';
-import { buyerPrice, formatDay, formatPlanPrice, PERIOD_LABELS, useBuyerCurrency } from './plan-price';
+import { buyerPrice, formatPlanPrice, PERIOD_LABELS, useBuyerCurrency } from './plan-price';
 
 /** A paid period is running, so a cheaper plan waits for its end instead of being bought now. */
 const isPaidAndRunning = (subscription: MySubscription | undefined) =>
@@ -60,12 +62,12 @@ export function PlanChoices(props: {
       title: `Downgrade to ${plan.name}?`,
       children: (
         <Text size="sm">
-          You keep {subscription?.plan.name} until {formatDay(subscription?.currentPeriodEnd ?? null)};{' '}
+          You keep {subscription?.plan.name} until {formatDate(subscription?.currentPeriodEnd ?? null)};{' '}
           {plan.name} starts then. Anything above {plan.name}'s limits stays saved, but you cannot add more.
           {subscription?.cancelAtPeriodEnd &&
             ` This also undoes your cancellation: your account continues on ${plan.name} instead of ending.`}
           {extraGurus(plan) > 0 &&
-            ` ${plan.name} allows ${plan.limits.gurus} guru${plan.limits.gurus === 1 ? '' : 's'} and you have ${subscription?.usage.gurus}: once it starts, you will need to delete ${extraGurus(plan)} before you can edit or train the others.`}
+            ` ${plan.name} allows ${countOf(plan.limits.gurus ?? 0, 'guru')} and you have ${subscription?.usage.gurus}: once it starts, you will need to delete ${extraGurus(plan)} before you can edit or train the others.`}
         </Text>
       ),
       labels: { confirm: `Downgrade to ${plan.name}`, cancel: 'Keep my plan' },
@@ -129,7 +131,7 @@ export function PlanChoices(props: {
                     {isCurrent && <Badge variant="light">Current plan</Badge>}
                     {isScheduled && (
                       <Badge variant="light" color="orange">
-                        Starts {formatDay(subscription?.currentPeriodEnd ?? null)}
+                        Starts {formatDate(subscription?.currentPeriodEnd ?? null)}
                       </Badge>
                     )}
                   </Group>

@@ -24,9 +24,3 @@ export function buyerPrice(
 export function formatPlanPrice(price: PlanPrice): string {
   return `${formatPrice(price.amount, price.currency)} / ${PER_PERIOD[price.period]}`;
 }
-
-/** "12 Mar 2027": dates of the billing pages, in the reader's locale. */
-export function formatDay(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-}

@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { MySubscription } from '../../../common/contracts/billing';
 import { PLAN_LIMIT_KEYS, PLAN_LIMIT_LABELS } from '../../../common/plans';
+import { formatCount } from '../../../common/words';
 import { limitText } from '../plans';
 
 /** Each limit of the plan, with a usage bar where the server reports what the account uses. */
@@ -17,7 +18,7 @@ export function PlanUsage({ subscription }: { subscription: MySubscription }) {
             <Group justify="space-between" gap="xs">
               <Text size="sm">{label}</Text>
               <Text size="sm" c="dimmed">
-                {used !== undefined ? `${used.toLocaleString('en-US')} of ` : ''}
+                {used !== undefined ? `${formatCount(used)} of ` : ''}
                 {limitText(limit)}
               </Text>
             </Group>

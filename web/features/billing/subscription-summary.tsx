@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MySubscription } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
+import { formatDate } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useChangeSubscription } from './api';
-import { formatDay, PERIOD_LABELS } from './plan-price';
+import { PERIOD_LABELS } from './plan-price';
 import { PlanUsage } from './plan-usage';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
@@ -24,7 +26,7 @@ export function SubscriptionSummary({ subscription }: { subscription: MySubscrip
   const change = useChangeSubscription();
   const isPaid = subscription.status === 'active' || subscription.status === 'cancelled';
   const cancelling = subscription.cancelAtPeriodEnd || subscription.status === 'cancelled';
-  const periodEnd = formatDay(subscription.currentPeriodEnd);
+  const periodEnd = formatDate(subscription.currentPeriodEnd);
   const onError = (error: Error) => toast('danger', error.message);
 
   const confirmCancel = () =>
@@ -75,14 +77,14 @@ export function SubscriptionSummary({ subscription }: { subscription: MySubscrip
                 value={
                   subscription.remainingTrialDays === null
                     ? '—'
-                    : `${subscription.remainingTrialDays} Day(s) Remaining`
+                    : `${countOf(subscription.remainingTrialDays, 'Day')} Remaining`
                 }
               />
-              <Fact label="Trial ends" value={formatDay(subscription.trialEndsAt)} />
+              <Fact label="Trial ends" value={formatDate(subscription.trialEndsAt)} />
             </>
           ) : (
             <>
-              <Fact label="Period starts" value={formatDay(subscription.currentPeriodStart)} />
+              <Fact label="Period starts" value={formatDate(subscription.currentPeriodStart)} />
               <Fact label={cancelling ? 'Ends on' : 'Renews on'} value={periodEnd} />
             </>
           )}

@@ -187,7 +187,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
             )}
             {data.materialCount > 0 && (
               <Text size="sm" c="dimmed">
-                Includes {data.materialCount} study material file{data.materialCount === 1 ? '' : 's'}.
+                Includes {countOf(data.materialCount, 'study material file')}.
               </Text>
             )}
           </Stack>

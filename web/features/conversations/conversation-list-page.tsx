@@ -21,6 +21,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '../../../common/capabilities';
 import { isUserType } from '../../../common/roles';
+import { formatDateTime } from '../../../common/time';
 import { useSession } from '../../app/session';
 import { LS } from '../../app/storage';
 import { syncUnreadMarkers } from '../../app/unread-markers';
@@ -164,7 +165,7 @@ export default function ConversationListPage() {
                               )}
                             </Table.Td>
                             <Table.Td>
-                              <Text size="sm">{new Date(row.lastMessageAt).toLocaleString()}</Text>
+                              <Text size="sm">{formatDateTime(row.lastMessageAt)}</Text>
                             </Table.Td>
                           </Table.Tr>
                         );

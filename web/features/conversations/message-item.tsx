@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import type { MessageView } from '../../../common/contracts/gurus';
+import { formatDateTime } from '../../../common/time';
 import { CitationLinks } from './citation-links';
 
 const ROLE_LABEL = { user: 'Student', guru: 'Guru', teacher: 'Teacher' } as const;
@@ -56,7 +57,7 @@ export function MessageItem({
           )}
         </Group>
         <Text size="xs" c="dimmed">
-          {new Date(message.createdAt).toLocaleString()}
+          {formatDateTime(message.createdAt)}
         </Text>
       </Group>
       <Text

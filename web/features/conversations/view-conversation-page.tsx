@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ConversationView, MessageView, NewReplyEvent } from '../../../common/contracts/gurus';
 import { GURU_LIMITS } from '../../../common/gurus';
+import { formatDateTime } from '../../../common/time';
 import { onSocketEvent } from '../../app/socket';
 import { toast } from '../../app/toast';
 import { appendMessage, conversationKeys, forgetNewChat, useConversation, useReply } from './api';
@@ -96,8 +97,7 @@ export default function ViewConversationPage() {
             </Title>
             <Text size="sm" c="dimmed">
               {data.student.name}
-              {data.courseTitle ? ` · ${data.courseTitle}` : ''} · started{' '}
-              {new Date(data.startedAt).toLocaleString()}
+              {data.courseTitle ? ` · ${data.courseTitle}` : ''} · started {formatDateTime(data.startedAt)}
             </Text>
           </div>
         </Group>

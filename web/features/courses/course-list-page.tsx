@@ -21,6 +21,7 @@ import { Link, useNavigate } from 'react-router';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { COURSE_FILTERS, type CourseFilter } from '../../../common/courses';
 import { formatPrice } from '../../../common/money';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { confirmDestructive } from '../../components/confirm-destructive';
@@ -95,8 +96,8 @@ function CourseCard({ course }: { course: AuthoredCourse }) {
         <Group justify="space-between" mt="auto">
           <Text fw={600}>{course.price > 0 ? formatPrice(course.price, course.currency) : 'Free'}</Text>
           <Text size="xs" c="dimmed">
-            {course.counts?.videos ?? 0} videos · {course.counts?.faqs ?? 0} FAQ ·{' '}
-            {course.counts?.materials ?? 0} files
+            {countOf(course.counts?.videos ?? 0, 'video')} · {course.counts?.faqs ?? 0} FAQ ·{' '}
+            {countOf(course.counts?.materials ?? 0, 'file')}
           </Text>
         </Group>
       </Stack>

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../common/courses';
 import { LoadFailed } from '../../components/load-failed';
+import { type ItemCommentSlot, ItemReviewComment } from '../approvals';
 import { QuizStep } from '../quizzes';
 import { useCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
@@ -28,20 +29,33 @@ function StepContent({
   course?: AuthoredCourse;
   onSaved: (course: AuthoredCourse, next: boolean) => void;
 }) {
+  // While a course is rejected, each item the reviewer commented on shows the comment under it (decision 045).
+  const commentFor: ItemCommentSlot | undefined =
+    course?.status === 'REJECTED'
+      ? (area, itemId) => <ItemReviewComment courseId={course.id} area={area} itemId={itemId} />
+      : undefined;
   if (step === 'course-information') {
     return (
       <Stack gap="lg">
+        {commentFor?.('info', 'info')}
         <CourseInfoForm key={course?.id ?? 'new'} course={course} onSaved={onSaved} />
         {course && <CourseThumbnail course={course} />}
       </Stack>
     );
   }
   if (course && (step === 'course-videos' || step === 'preview-videos')) {
-    return <VideosStep courseId={course.id} kind={step === 'course-videos' ? 'lesson' : 'preview'} />;
+    return (
+      <VideosStep
+        courseId={course.id}
+        kind={step === 'course-videos' ? 'lesson' : 'preview'}
+        commentFor={commentFor}
+      />
+    );
   }
-  if (course && step === 'faq') return <FaqStep courseId={course.id} />;
-  if (course && step === 'study-material') return <MaterialStep courseId={course.id} />;
-  if (course && step === 'quiz') return <QuizStep courseId={course.id} />;
+  if (course && step === 'faq') return <FaqStep courseId={course.id} commentFor={commentFor} />;
+  if (course && step === 'study-material')
+    return <MaterialStep courseId={course.id} commentFor={commentFor} />;
+  if (course && step === 'quiz') return <QuizStep courseId={course.id} commentFor={commentFor} />;
   return (
     <Stack align="flex-start">
       <Title order={2} size="h4">

@@ -1,13 +1,14 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import type { CourseFaq } from '../../../common/contracts/course-content';
 import { type FaqInput, faqSchema } from '../../../common/contracts/course-content';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import type { ItemCommentSlot } from '../approvals';
 import { useCourseFaqs, useFaqMutations } from './content-api';
 
 const EMPTY: FaqInput = { question: '', answer: '' };
@@ -116,7 +117,7 @@ function FaqRow(props: {
 }
 
 /** The wizard's FAQ step: questions and answers in order; each change is saved at once. */
-export function FaqStep({ courseId }: { courseId: string }) {
+export function FaqStep({ courseId, commentFor }: { courseId: string; commentFor?: ItemCommentSlot }) {
   const faqs = useCourseFaqs(courseId);
   const [editing, setEditing] = useState<CourseFaq | null>(null);
   const list = faqs.data?.faqs ?? [];
@@ -129,14 +130,16 @@ export function FaqStep({ courseId }: { courseId: string }) {
         <Text c="dimmed">No questions yet. Add the questions learners ask most, with their answers.</Text>
       )}
       {list.map((faq, index) => (
-        <FaqRow
-          key={faq.id}
-          faq={faq}
-          index={index}
-          count={list.length}
-          courseId={courseId}
-          onEdit={() => setEditing(faq)}
-        />
+        <Fragment key={faq.id}>
+          <FaqRow
+            faq={faq}
+            index={index}
+            count={list.length}
+            courseId={courseId}
+            onEdit={() => setEditing(faq)}
+          />
+          {commentFor?.('faq', faq.id)}
+        </Fragment>
       ))}
       <Card withBorder padding="md">
         <FaqForm

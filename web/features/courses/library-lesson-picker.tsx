@@ -8,6 +8,7 @@ import type { ReadyLibrary } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
 import { MSG } from '../../../common/messages';
 import { formatClock } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { ApiError, api } from '../../app/api';
 import { toast } from '../../app/toast';
 
@@ -78,7 +79,7 @@ export function LibraryLessonPicker({
 
   const options = (libraries.data?.libraries ?? []).map((library) => ({
     value: library.id,
-    label: `${library.title} (${formatClock(library.durationSeconds)}, ${library.segmentCount} slides)`,
+    label: `${library.title} (${formatClock(library.durationSeconds)}, ${countOf(library.segmentCount, 'slide')})`,
   }));
 
   return (

@@ -11,10 +11,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFileTypePdf, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { CourseMaterial } from '../../../common/contracts/course-content';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import type { ItemCommentSlot } from '../approvals';
 import { materialUrl, uploadMaterial, useCourseMaterials, useMaterialMutations } from './content-api';
 import { RenameButton } from './rename-button';
 
@@ -79,7 +80,7 @@ function MaterialRow({ material, courseId }: { material: CourseMaterial; courseI
 }
 
 /** The wizard's study-material step: PDF uploads with progress (the server checks the bytes) and renames. */
-export function MaterialStep({ courseId }: { courseId: string }) {
+export function MaterialStep({ courseId, commentFor }: { courseId: string; commentFor?: ItemCommentSlot }) {
   const materials = useCourseMaterials(courseId);
   const { refresh } = useMaterialMutations(courseId);
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
@@ -134,7 +135,10 @@ export function MaterialStep({ courseId }: { courseId: string }) {
         <Text c="dimmed">No study material yet. Upload notes or worksheets as PDF.</Text>
       )}
       {list.map((material) => (
-        <MaterialRow key={material.id} material={material} courseId={courseId} />
+        <Fragment key={material.id}>
+          <MaterialRow material={material} courseId={courseId} />
+          {commentFor?.('material', material.id)}
+        </Fragment>
       ))}
     </Stack>
   );

@@ -22,13 +22,14 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { CourseVideo, VideoKind } from '../../../common/contracts/course-content';
 import { ALLOWED_VIDEO_TYPES } from '../../../common/files';
 import { formatClock } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
+import type { ItemCommentSlot } from '../approvals';
 import { LibraryLessonPicker } from './library-lesson-picker';
 import { RenameButton } from './rename-button';
 import { uploadVideo, useCourseVideos, useVideoMutations } from './video-api';
@@ -251,7 +252,16 @@ function VideoRow({
 }
 
 /** The wizard's video steps: upload with progress, live packaging progress, rename, reorder, play, delete. */
-export function VideosStep({ courseId, kind }: { courseId: string; kind: VideoKind }) {
+export function VideosStep({
+  courseId,
+  kind,
+  commentFor,
+}: {
+  courseId: string;
+  kind: VideoKind;
+  /** The reviewer's comment on an item, shown under it while the course is rejected. */
+  commentFor?: ItemCommentSlot;
+}) {
   const videos = useCourseVideos(courseId, kind);
   const { refresh } = useVideoMutations(courseId, kind);
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
@@ -303,14 +313,16 @@ export function VideosStep({ courseId, kind }: { courseId: string; kind: VideoKi
       )}
       {videos.isSuccess && list.length === 0 && !upload && <Text c="dimmed">{copy.empty}</Text>}
       {list.map((video, index) => (
-        <VideoRow
-          key={video.id}
-          video={video}
-          index={index}
-          count={list.length}
-          onPlay={() => setPlaying(video)}
-          courseId={courseId}
-        />
+        <Fragment key={video.id}>
+          <VideoRow
+            video={video}
+            index={index}
+            count={list.length}
+            onPlay={() => setPlaying(video)}
+            courseId={courseId}
+          />
+          {commentFor?.(kind === 'lesson' ? 'lesson' : 'preview', video.id)}
+        </Fragment>
       ))}
       <Modal opened={playing !== null} onClose={() => setPlaying(null)} title={playing?.title} size="xl">
         {playing?.playlistUrl && (

@@ -19,12 +19,13 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { emailField } from '../../../common/contracts/fields';
 import { formatPrice } from '../../../common/money';
+import { formatDate, formatMonth } from '../../../common/time';
+import { formatCount } from '../../../common/words';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { onSocketEvent } from '../../app/socket';
 import { useLogInAs } from '../auth';
 import { DeveloperAccessCard } from '../logs';
 import { useDashboard } from '../people';
-import { formatDay } from '../reports';
 
 const switchSchema = z.object({ email: emailField });
 // The charts library (recharts) is most of the page's weight: it loads after the figures, not before.
@@ -54,7 +55,7 @@ function Figure({
         {label}
       </Text>
       <Text fz="clamp(20px, 5vw, 30px)" fw={800} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
-        {typeof value === 'number' ? value.toLocaleString() : value}
+        {typeof value === 'number' ? formatCount(value) : value}
       </Text>
     </Card>
   );
@@ -81,7 +82,7 @@ export default function DashboardPage() {
   const figures = dashboard.data?.figures;
   const money = (amount: number) => (figures ? formatPrice(amount, figures.currency) : '');
   const points = (dashboard.data?.series.points ?? []).map((point) => ({
-    at: dashboard.data?.series.bucket === 'month' ? point.at.slice(0, 7) : formatDay(point.at),
+    at: dashboard.data?.series.bucket === 'month' ? formatMonth(point.at.slice(0, 7)) : formatDate(point.at),
     'Sign-ups': point.signUps,
     Revenue: point.revenue,
   }));

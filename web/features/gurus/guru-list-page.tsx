@@ -26,6 +26,8 @@ import {
 import { Link, useNavigate } from 'react-router';
 import type { GuruLimitState, GuruSummary } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
+import { formatDate } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
@@ -40,7 +42,7 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
   const confirmDelete = () =>
     confirmDestructive({
       title: 'Delete this guru?',
-      message: `“${guru.name}” and its ${guru.conversationCount} conversation(s) will be deleted. This cannot be undone.`,
+      message: `“${guru.name}” and its ${countOf(guru.conversationCount, 'conversation')} will be deleted. This cannot be undone.`,
       confirmLabel: 'Delete guru',
       onConfirm: () =>
         remove.mutate(guru.id, {
@@ -90,7 +92,7 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
         <Group gap="xs">
           <GuruStatusBadge status={guru.status} progress={guru.trainingProgress} />
           <Badge variant="outline" color="gray">
-            {guru.conversationCount} conversation{guru.conversationCount === 1 ? '' : 's'}
+            {countOf(guru.conversationCount, 'conversation')}
           </Badge>
         </Group>
         {guru.status === 'training' && (
@@ -102,7 +104,7 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
             : 'No courses chosen yet'}
         </Text>
         <Text size="xs" c="dimmed">
-          By {guru.ownerName} · updated {new Date(guru.updatedAt).toLocaleDateString()}
+          By {guru.ownerName} · updated {formatDate(guru.updatedAt)}
         </Text>
         <Group mt="auto" gap="xs">
           <Button
@@ -162,16 +164,17 @@ export default function GuruListPage() {
             </Title>
             <Text c="dimmed" size="sm">
               AI instructors that answer your students from your courses.
-              {limit && limit.limit !== null && ` ${limit.count} of ${limit.limit} gurus on your plan.`}
+              {limit &&
+                limit.limit !== null &&
+                ` ${limit.count} of ${countOf(limit.limit, 'guru')} on your plan.`}
             </Text>
           </div>
           <CreateButton limit={limit} />
         </Group>
         {limit?.overLimit && (
           <Alert color="red" title={GURU_MSG.deleteExtraGurus} data-testid="guru-over-limit">
-            Your plan allows {limit.limit} guru{limit.limit === 1 ? '' : 's'} and you have {limit.count}.
-            Students can still talk to them, but editing waits until you delete{' '}
-            {limit.count - (limit.limit ?? 0)}.
+            Your plan allows {countOf(limit.limit ?? 0, 'guru')} and you have {limit.count}. Students can
+            still talk to them, but editing waits until you delete {limit.count - (limit.limit ?? 0)}.
           </Alert>
         )}
         {atLimit && !limit?.overLimit && (

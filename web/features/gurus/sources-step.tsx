@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Te
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GuruDetail, SourceCourseOption } from '../../../common/contracts/gurus';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useSaveSources, useSourceOptions } from './api';
 
@@ -29,7 +30,8 @@ function CourseChoice({
           onChange={(event) => onCourse(event.currentTarget.checked)}
         />
         <Text size="xs" c="dimmed" pl={32}>
-          {course.videos.length} video(s) · {course.materialCount} study material(s) · {course.faqCount} FAQ
+          {countOf(course.videos.length, 'video')} · {countOf(course.materialCount, 'study material')} ·{' '}
+          {course.faqCount} FAQ
         </Text>
         {courseChecked && course.videos.length > 0 && (
           <Stack gap={6} pl={32} role="group" aria-label={`Videos of ${course.title}`}>

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Progress, Stack, Text } from '@mantine/core
 import { IconBrain, IconMessageChatbot } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { GuruDetail } from '../../../common/contracts/gurus';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useTrainGuru, useTrainingState } from './api';
 import { GuruStatusBadge } from './guru-status-badge';
@@ -36,7 +37,8 @@ export function TrainPanel({ guru }: { guru: GuruDetail }) {
             )}
             {status === 'ready' && state && (
               <Text size="xs" c="dimmed">
-                {state.chunkCount} passage(s) from {state.indexedSources + state.reusedSources} source(s)
+                {countOf(state.chunkCount, 'passage')} from{' '}
+                {countOf(state.indexedSources + state.reusedSources, 'source')}
               </Text>
             )}
           </Group>

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { addFaqSchema, type UnansweredGroup } from '../../../common/contracts/insights';
 import { GURU_LIMITS } from '../../../common/gurus';
 import { MSG } from '../../../common/messages';
+import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { commitValidation, serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useAddFaq } from './api';
 import { ExamplesList } from './examples-list';
-import { groupTitle, plural } from './format';
+import { groupTitle } from './format';
 
 /** The shared request schema plus the guru it goes to (a path parameter, so not in the contract's body). */
 const formSchema = addFaqSchema.extend({ guruId: z.string().min(1, MSG.selectOption) });
@@ -92,7 +93,7 @@ function AddFaqForm({
         <div>
           <Text size="sm" c="dimmed">
             Students asked {group.guruName} questions like <b>{groupTitle(group)}</b> (
-            {plural(group.asks, 'question')} sharing the words {group.terms.join(', ')}), for example:
+            {countOf(group.asks, 'question')} sharing the words {group.terms.join(', ')}), for example:
           </Text>
           <ExamplesList examples={group.examples} label="How students asked" />
         </div>

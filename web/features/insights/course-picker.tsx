@@ -1,8 +1,8 @@
 import { Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { countOf } from '../../../common/words';
 import { useInsightCourses } from './api';
-import { plural } from './format';
 
 interface Props {
   value: string | null;
@@ -49,7 +49,7 @@ export function CoursePicker({ value, selectedTitle, onChange }: Props) {
             <Text size="sm">{option.label}</Text>
             {course && (
               <Text size="xs" c="dimmed">
-                {course.ownerName} · {plural(course.students, 'student')}
+                {course.ownerName} · {countOf(course.students, 'student')}
               </Text>
             )}
           </div>

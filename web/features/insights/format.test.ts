@@ -14,7 +14,6 @@ import {
   partRange,
   percent,
   playFrom,
-  plural,
   topSlides,
   trendView,
   updatedText,
@@ -103,8 +102,6 @@ describe('hottestStretch and heatSummary', () => {
 
 describe('small texts', () => {
   it('formats counts, shares and stretches', () => {
-    expect(plural(1, 'question')).toBe('1 question');
-    expect(plural(0, 'question')).toBe('0 questions');
     expect(percent(0.454)).toBe('45%');
     expect(percent(1.2)).toBe('100%');
     expect(percent(Number.NaN)).toBe('0%');

@@ -6,10 +6,7 @@ import type {
   UnansweredGroup,
 } from '../../../common/contracts/insights';
 import { formatClock } from '../../../common/time';
-
-/** "1 question", "3 questions". */
-export const plural = (count: number, noun: string, nouns = `${noun}s`) =>
-  `${count} ${count === 1 ? noun : nouns}`;
+import { countOf } from '../../../common/words';
 
 /** A share 0..1 as a whole percent: "45%". */
 export const percent = (share: number) =>
@@ -114,7 +111,7 @@ export function heatSummary(heat: LessonHeat): string {
         `${formatClock(index * heat.bucketSeconds)}–${formatClock(stretchEnd(index, heat))} (${count})`,
     );
   const then = next.length > 0 ? `; then ${next.join(', ')}` : '';
-  return `${heat.title}: ${plural(total, 'question')}, most at ${range} (${hot.questions})${then}`;
+  return `${heat.title}: ${countOf(total, 'question')}, most at ${range} (${hot.questions})${then}`;
 }
 
 /** One cell's tooltip: "2:00–2:30: 7 questions". */
@@ -124,7 +121,7 @@ export function heatCellLabel(
   count: number,
 ) {
   const start = index * heat.bucketSeconds;
-  return `${formatClock(start)}–${formatClock(stretchEnd(index, heat))}: ${plural(count, 'question')}`;
+  return `${formatClock(start)}–${formatClock(stretchEnd(index, heat))}: ${countOf(count, 'question')}`;
 }
 
 /**
@@ -146,10 +143,10 @@ export function agoText(at: string, now: number): string {
   const seconds = Math.max(0, (now - Date.parse(at)) / 1000);
   if (!Number.isFinite(seconds) || seconds < 60) return 'just now';
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
+  if (minutes < 60) return `${countOf(minutes, 'minute')} ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${plural(hours, 'hour')} ago`;
-  return `${plural(Math.floor(hours / 24), 'day')} ago`;
+  if (hours < 24) return `${countOf(hours, 'hour')} ago`;
+  return `${countOf(Math.floor(hours / 24), 'day')} ago`;
 }
 
 /** "Updated just now", "Updated 5 minutes ago". */
@@ -251,7 +248,7 @@ export function moreMomentsText(questions: {
 }): string | null {
   const listed = questions.moments.reduce((sum, moment) => sum + moment.asks, 0);
   const more = questions.momentAsks - listed;
-  return more > 0 ? `+ ${plural(more, 'more question', 'more questions')} on other moments` : null;
+  return more > 0 ? `+ ${countOf(more, 'more question', 'more questions')} on other moments` : null;
 }
 
 /** A viewing part's stretch, the last one ending with the lesson: "1:00–1:30". */

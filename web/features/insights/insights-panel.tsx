@@ -1,11 +1,11 @@
 import { Alert, Card, Divider, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { countOf } from '../../../common/words';
 import { useSession } from '../../app/session';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { useCourseInsights, useInsightCourses, useRefreshInsights } from './api';
 import { CoursePicker } from './course-picker';
 import { DigestSwitch } from './digest-switch';
-import { plural } from './format';
 import { QuestionsSection } from './questions-section';
 import { QuizzesSection } from './quizzes-section';
 import { RefreshBar } from './refresh-bar';
@@ -57,7 +57,7 @@ function CourseInsightsView({ courseId }: { courseId: string }) {
     <Stack gap="xl">
       <Group justify="space-between" gap="sm">
         <Text size="sm">
-          <b>{data.course.title}</b> · {plural(data.students, 'student')}
+          <b>{data.course.title}</b> · {countOf(data.students, 'student')}
         </Text>
         <RefreshBar insights={data} />
       </Group>

@@ -2,8 +2,9 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileText, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { InsightMoment } from '../../../common/contracts/insights';
+import { countOf } from '../../../common/words';
 import { ExamplesList } from './examples-list';
-import { fixAction, momentPlace, playFrom, plural } from './format';
+import { fixAction, momentPlace, playFrom } from './format';
 import { PlayMomentButton } from './lesson-player';
 import { TrendMark } from './trend-mark';
 
@@ -40,7 +41,7 @@ export function MomentCard({
           </div>
           <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
             <Text fw={700} size="lg" lh={1.2}>
-              {plural(moment.asks, 'ask')}
+              {countOf(moment.asks, 'ask')}
             </Text>
             <TrendMark trend={moment} size="xs" />
           </Stack>

@@ -2,9 +2,10 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CourseInsights, UnansweredGroup } from '../../../common/contracts/insights';
+import { countOf } from '../../../common/words';
 import { AddFaqModal } from './add-faq-modal';
 import { ExamplesList } from './examples-list';
-import { agoText, groupTitle, otherWordings, plural } from './format';
+import { agoText, groupTitle, otherWordings } from './format';
 import { InsightSection, QuietNote } from './section';
 import { TrendMark } from './trend-mark';
 import { useNow } from './use-now';
@@ -39,7 +40,7 @@ function GroupCard({
           </div>
           <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
             <Text fw={700} size="lg" lh={1.2}>
-              {plural(group.asks, 'ask')}
+              {countOf(group.asks, 'ask')}
             </Text>
             <TrendMark trend={group} size="xs" />
           </Stack>

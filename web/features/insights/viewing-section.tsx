@@ -1,7 +1,8 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { LessonViewing } from '../../../common/contracts/insights';
 import { formatClock } from '../../../common/time';
-import { dropOffText, plural } from './format';
+import { countOf } from '../../../common/words';
+import { dropOffText } from './format';
 import { InsightSection, QuietNote } from './section';
 import { ViewingChart } from './viewing-chart';
 
@@ -19,7 +20,7 @@ function LessonCard({ lesson }: { lesson: LessonViewing }) {
           </Text>
         </Group>
         <Text size="sm">
-          {plural(lesson.viewers, 'viewer')} · {lesson.completed} completed
+          {countOf(lesson.viewers, 'viewer')} · {lesson.completed} completed
         </Text>
         {lesson.parts.length > 0 && <ViewingChart lesson={lesson} />}
         {dropOff && <Text size="sm">{dropOff}</Text>}
@@ -28,7 +29,7 @@ function LessonCard({ lesson }: { lesson: LessonViewing }) {
             Watched again most:{' '}
             {lesson.rewatched
               .map(
-                (stretch) => `from ${formatClock(stretch.startSeconds)} (${plural(stretch.count, 'time')})`,
+                (stretch) => `from ${formatClock(stretch.startSeconds)} (${countOf(stretch.count, 'time')})`,
               )
               .join(', ')}
           </Text>

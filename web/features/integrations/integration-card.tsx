@@ -1,13 +1,11 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { IntegrationView } from '../../../common/contracts/gurus';
+import { formatDateTime } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useRemoveIntegration } from './api';
 import { KeyForm } from './key-form';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One integration: what it is for, the masked key with its note, and add / replace / remove. */
 export function IntegrationCard({ integration, canAdd }: { integration: IntegrationView; canAdd: boolean }) {
@@ -54,7 +52,7 @@ export function IntegrationCard({ integration, canAdd }: { integration: Integrat
             {integration.note && <Text size="sm">Note: {integration.note}</Text>}
             {integration.checkedAt && (
               <Text size="xs" c="dimmed">
-                Checked {when(integration.checkedAt)}
+                Checked {formatDateTime(integration.checkedAt)}
               </Text>
             )}
           </Stack>

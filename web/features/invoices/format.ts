@@ -1,9 +1,9 @@
 import type { InvoiceRowView } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
+import { formatDate } from '../../../common/time';
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-export const formatInvoiceDay = (iso: string) => DAY.format(new Date(iso));
+/** An invoice's day as its PDF prints it: the day in UTC (server/modules/invoices/tax.ts invoiceDay). */
+export const formatInvoiceDay = (iso: string) => formatDate(iso, { timeZone: 'UTC' });
 
 export const formatPeriod = (invoice: Pick<InvoiceRowView, 'periodStart' | 'periodEnd'>) =>
   invoice.periodStart && invoice.periodEnd

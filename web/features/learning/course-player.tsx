@@ -22,6 +22,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { LearnerLesson } from '../../../common/contracts/learning';
 import { formatClock } from '../../../common/time';
 import type { WatchRange } from '../../../common/watch-ranges';
+import { countOf } from '../../../common/words';
 import { HlsPlayer } from '../../components/hls-player';
 import { AskGuruButton } from '../guru-session';
 import { learningKeys, saveProgress, useLearnerCourse } from './api';
@@ -158,7 +159,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
             {data.title}
           </Title>
           <Text size="sm" c="dimmed">
-            By {data.teacherName} · {done} of {data.lessons.length} lessons completed
+            By {data.teacherName} · {done} of {countOf(data.lessons.length, 'lesson')} completed
           </Text>
         </div>
         <Group gap="xs">

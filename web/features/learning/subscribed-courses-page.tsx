@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { countOf } from '../../../common/words';
 import { SS } from '../../app/storage';
 import { toast } from '../../app/toast';
 import { CourseCover } from '../../components/course-cover';
@@ -83,7 +84,7 @@ function CourseList() {
             <Progress value={course.progressPercent} aria-label={`Progress of ${course.title}`} />
             <Group justify="space-between">
               <Text size="sm">
-                {course.progressPercent}% · {course.completedLessons}/{course.lessonCount} lessons
+                {course.progressPercent}% · {course.completedLessons}/{countOf(course.lessonCount, 'lesson')}
               </Text>
               <Button size="xs" component={Link} to={`/subscribed-courses?courseId=${course.id}`}>
                 {course.progressPercent > 0 ? 'Continue' : 'Start'}

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from
 import { IconDownload, IconPlayerStop, IconWand } from '@tabler/icons-react';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { estimateLibrary } from '../../../common/library';
-import { formatSpan } from '../../../common/time';
+import { formatDateTime, formatSpan } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
@@ -59,19 +60,19 @@ export function GenerationPanel({ detail, segments, flush }: Props) {
           Video
         </Title>
         <Text size="sm" data-testid="generation-summary">
-          {segments.length} segment{segments.length === 1 ? '' : 's'} · about {formatSpan(total.seconds)} ·{' '}
-          {total.credits} credit{total.credits === 1 ? '' : 's'}
+          {countOf(segments.length, 'segment')} · about {formatSpan(total.seconds)} ·{' '}
+          {countOf(total.credits, 'credit')}
         </Text>
         {!generating && (
           <Text size="sm" c="dimmed" data-testid="segments-to-render">
             {detail.changedSegments === 0
               ? 'The video is up to date.'
-              : `${detail.changedSegments} segment${detail.changedSegments === 1 ? '' : 's'} will be rendered; the others are reused.`}
+              : `${countOf(detail.changedSegments, 'segment')} will be rendered; the others are reused.`}
           </Text>
         )}
         {overLimit && (
           <Alert color="red" variant="light" p="xs">
-            Slide limit exceeded: your plan allows {detail.slideLimit} slides. Delete{' '}
+            Slide limit exceeded: your plan allows {countOf(detail.slideLimit ?? 0, 'slide')}. Delete{' '}
             {segments.length - (detail.slideLimit ?? 0)} to generate.
           </Alert>
         )}
@@ -135,7 +136,7 @@ export function GenerationPanel({ detail, segments, flush }: Props) {
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
                 {detail.durationSeconds !== null && formatSpan(detail.durationSeconds)}
-                {detail.generatedAt && ` · generated ${new Date(detail.generatedAt).toLocaleString()}`}
+                {detail.generatedAt && ` · generated ${formatDateTime(detail.generatedAt)}`}
               </Text>
               {detail.videoUrl && (
                 <Anchor href={detail.videoUrl} download={`${detail.title}.mp4`} size="sm">

@@ -15,7 +15,8 @@ import {
 import { IconPencil, IconPresentation, IconTrash, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LibrarySummary } from '../../../common/contracts/library';
-import { formatSpan } from '../../../common/time';
+import { formatDateTime, formatSpan } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
@@ -29,7 +30,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
   const confirmDelete = () =>
     confirmDestructive({
       title: 'Delete this course library?',
-      message: `“${library.title}”, its ${library.segmentCount} segment${library.segmentCount === 1 ? '' : 's'} and its video will be deleted${library.status === 'generating' ? ', and the generation running now stops' : ''}. Lessons that already use the video keep their copy. This cannot be undone.`,
+      message: `“${library.title}”, its ${countOf(library.segmentCount, 'segment')} and its video will be deleted${library.status === 'generating' ? ', and the generation running now stops' : ''}. Lessons that already use the video keep their copy. This cannot be undone.`,
       confirmLabel: 'Delete library',
       onConfirm: () =>
         remove.mutate(library.id, {
@@ -65,7 +66,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
         <Group gap="xs">
           <LibraryStatusBadge status={library.status} progress={library.progress} stage={library.stage} />
           <Badge variant="outline" color="gray">
-            {library.segmentCount} slide{library.segmentCount === 1 ? '' : 's'}
+            {countOf(library.segmentCount, 'slide')}
           </Badge>
           {library.durationSeconds !== null && (
             <Badge variant="outline" color="gray">
@@ -74,7 +75,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
           )}
           {library.generatedAt && library.changedSegments > 0 && library.status !== 'generating' && (
             <Badge variant="light" color="orange" data-testid="library-changes">
-              {library.changedSegments} change{library.changedSegments === 1 ? '' : 's'} not generated
+              {countOf(library.changedSegments, 'change')} not generated
             </Badge>
           )}
         </Group>
@@ -91,7 +92,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Updated {new Date(library.updatedAt).toLocaleString()}
+          Updated {formatDateTime(library.updatedAt)}
         </Text>
         <Group mt="auto" gap="xs">
           <Button
@@ -138,7 +139,7 @@ export default function LibraryListPage() {
               {slideLimit !== undefined &&
                 (slideLimit === null
                   ? ' Your plan has no slide limit.'
-                  : ` Your plan allows ${slideLimit} slides per library.`)}
+                  : ` Your plan allows ${countOf(slideLimit, 'slide')} per library.`)}
             </Text>
           </div>
           <Button component={Link} to="/course-library-upload" leftSection={<IconUpload size={16} />}>

@@ -17,6 +17,7 @@ import { type DragEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { librarySettingsSchema } from '../../../common/contracts/library';
 import { LIBRARY_LIMITS } from '../../../common/library';
+import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { libraryKeys, uploadDeck, useLibraries } from './api';
@@ -80,7 +81,7 @@ export default function LibraryUploadPage() {
       queryClient.setQueryData(libraryKeys.one(library.id), library);
       void queryClient.invalidateQueries({ queryKey: libraryKeys.list });
       await setCurrentLibraryId(library.id);
-      toast('success', `${library.segments.length} slides read`);
+      toast('success', `${countOf(library.segments.length, 'slide')} read`);
       navigate(`/course-library-wizard?id=${library.id}`);
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : 'Upload failed';
@@ -164,7 +165,7 @@ export default function LibraryUploadPage() {
                   segment.
                   {slideLimit !== undefined &&
                     slideLimit !== null &&
-                    ` Your plan allows ${slideLimit} slides.`}
+                    ` Your plan allows ${countOf(slideLimit, 'slide')}.`}
                 </Text>
               </Stack>
             </Card>

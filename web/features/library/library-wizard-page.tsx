@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
+import { formatDateTime } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { LoadFailed } from '../../components/load-failed';
@@ -34,8 +36,8 @@ function DraftOffer(props: { savedAt: number; onRestore: () => void; onDiscard: 
     <Alert color="yellow" title="Unsaved changes in this browser" data-testid="draft-offer">
       <Stack gap="xs">
         <Text size="sm">
-          This browser kept changes to this library from {new Date(props.savedAt).toLocaleString()} that the
-          server does not have.
+          This browser kept changes to this library from {formatDateTime(props.savedAt)} that the server does
+          not have.
         </Text>
         <Group gap="xs">
           <Button size="xs" onClick={props.onRestore}>
@@ -93,7 +95,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
               {settings.title.trim() || 'Course library'}
             </Title>
             <Text size="sm" c="dimmed">
-              {detail.sourceName} · {segments.length} segment{segments.length === 1 ? '' : 's'}
+              {detail.sourceName} · {countOf(segments.length, 'segment')}
               {detail.slideLimit !== null && ` (your plan allows ${detail.slideLimit})`}
             </Text>
           </div>

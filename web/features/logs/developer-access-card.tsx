@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DeveloperAccount } from '../../../common/contracts/developers';
+import { formatDate } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useDevelopers, useSetDeveloperAccess } from './api';
@@ -80,7 +81,7 @@ function DeveloperRow({ developer }: { developer: DeveloperAccount }) {
           {developer.fullName}
         </Text>
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-          {developer.email} · signed up {new Date(developer.signedUpAt).toLocaleDateString()}
+          {developer.email} · signed up {formatDate(developer.signedUpAt)}
           {developer.emailVerified ? '' : ' · e-mail not verified'}
         </Text>
       </div>

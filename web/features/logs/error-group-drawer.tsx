@@ -10,6 +10,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { countOf } from '../../../common/words';
 import { useErrorGroup } from './api';
 import { CopyableId, formatLogTime, InlineFact, StatusBadge } from './logs-parts';
 
@@ -42,9 +43,7 @@ export function ErrorGroupDrawer({
             {data.group.name}: {data.group.message}
           </Text>
           <Stack gap={6}>
-            <InlineFact label="Seen">
-              {data.group.count} {data.group.count === 1 ? 'time' : 'times'}
-            </InlineFact>
+            <InlineFact label="Seen">{countOf(data.group.count, 'time')}</InlineFact>
             <InlineFact label="First">{formatLogTime(data.group.firstSeen)}</InlineFact>
             <InlineFact label="Last">{formatLogTime(data.group.lastSeen)}</InlineFact>
             <InlineFact label="Thrown at">

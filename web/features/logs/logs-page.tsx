@@ -1,6 +1,7 @@
 import { Alert, Badge, Container, Group, Skeleton, Stack, Switch, Tabs, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { useLogStatus, useRefreshLogs } from './api';
@@ -73,7 +74,7 @@ export default function LogsPage() {
             {status.data && (
               <Group gap="xs">
                 {status.data.enabled ? (
-                  <Badge variant="light">Kept {status.data.retentionDays} days</Badge>
+                  <Badge variant="light">Kept {countOf(status.data.retentionDays, 'day')}</Badge>
                 ) : (
                   <Badge variant="light" color="orange">
                     Storing is off (LOGS=off)
@@ -81,7 +82,7 @@ export default function LogsPage() {
                 )}
                 {status.data.dropped > 0 && (
                   <Badge variant="light" color="orange">
-                    {status.data.dropped.toLocaleString()} rows dropped under load
+                    {countOf(status.data.dropped, 'row')} dropped under load
                   </Badge>
                 )}
               </Group>

@@ -18,16 +18,10 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { LogLevelName } from '../../../common/contracts/logs';
+import { formatDateTime } from '../../../common/time';
 
-const TIME = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
-/** A log time to the second: "May 12, 14:03:27". */
-export const formatLogTime = (iso: string) => TIME.format(new Date(iso));
+/** A log time to the second: "12 May, 2026, 14:03:27". */
+export const formatLogTime = (iso: string) => formatDateTime(iso, { seconds: true });
 
 export const formatDuration = (ms: number) =>
   ms < 1000 ? `${ms.toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;

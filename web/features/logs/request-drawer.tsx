@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Code, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AppLogRow } from '../../../common/contracts/logs';
+import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { useRequestDetail } from './api';
 import { CopyableId, formatDuration, formatLogTime, InlineFact, LevelBadge, StatusBadge } from './logs-parts';
@@ -75,8 +76,7 @@ export function RequestDrawer({
                     Error group
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {data.errorGroup.count} {data.errorGroup.count === 1 ? 'time' : 'times'} · last{' '}
-                    {formatLogTime(data.errorGroup.lastSeen)}
+                    {countOf(data.errorGroup.count, 'time')} · last {formatLogTime(data.errorGroup.lastSeen)}
                   </Text>
                 </Group>
                 <Text size="sm" style={{ wordBreak: 'break-word' }}>

@@ -3,6 +3,8 @@
  * offset; a datetime-local input speaks "2026-05-20T14:30" (local, no zone).
  */
 
+import { formatDateTimeRange } from '../../../common/time';
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A moment as a datetime-local input's value, in local time. */
@@ -32,23 +34,11 @@ export function tomorrowAt(hour: number): Date {
   return date;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const timeOnly = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
 export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** "Wed, 20 May 2026, 14:30 – 16:00", or two full moments when the range spans days. */
-export function formatRange(start: string, end: string | null): string {
-  const from = new Date(start);
-  if (!end) return dateTime.format(from);
-  const to = new Date(end);
-  const sameDay = from.toDateString() === to.toDateString();
-  return `${dateTime.format(from)} – ${sameDay ? timeOnly.format(to) : dateTime.format(to)}`;
-}
+/**
+ * "Wed, 20 May, 2026, 14:30 – 16:00" in the browser's zone, or two full moments when the range spans days
+ * (common/time.ts formatDateTimeRange; the mail names the same range in UTC).
+ */
+export const formatRange = (start: string, end: string | null) =>
+  formatDateTimeRange(start, end, { weekday: true });

@@ -6,7 +6,7 @@ import {
   type MeetingListFilter,
   type MeetingRequestView,
 } from '../../../common/contracts/meetings';
-import { formatDay } from '../reports';
+import { formatDate } from '../../../common/time';
 import { type AnswerKind, AnswerModal } from './answer-modal';
 import { useMeetingEvents, useReceivedMeetings } from './api';
 import { CalendarButton, MeetingStatusBadge, MeetingTime, PreferredWindow } from './meeting-parts';
@@ -106,7 +106,7 @@ function ReceivedMeeting({
           <div style={{ minWidth: 0 }}>
             <Text fw={700}>{meeting.student.fullName}</Text>
             <Text size="xs" c="dimmed">
-              {meeting.course.title} · asked {formatDay(meeting.createdAt)}
+              {meeting.course.title} · asked {formatDate(meeting.createdAt)}
             </Text>
           </div>
           <MeetingStatusBadge status={status} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PartnerBalanceRow } from '../../../common/contracts/partners';
+import { formatCount } from '../../../common/words';
 import { usePartnerBalances } from './api';
 import { formatTotals } from './format';
 
@@ -18,9 +19,10 @@ export function usePartnerBalanceColumns(): ExtraColumn[] {
   const balances = usePartnerBalances();
   const byId = new Map<string, PartnerBalanceRow>((balances.data ?? []).map((row) => [row.partnerId, row]));
   const of = (id: string) => byId.get(id);
+  const count = (n: number | undefined) => (n === undefined ? '—' : formatCount(n));
   return [
-    { header: 'Sign-ups', align: 'right', cell: (row) => of(row.id)?.signUps.toLocaleString() ?? '—' },
-    { header: 'Paying', align: 'right', cell: (row) => of(row.id)?.paying.toLocaleString() ?? '—' },
+    { header: 'Sign-ups', align: 'right', cell: (row) => count(of(row.id)?.signUps) },
+    { header: 'Paying', align: 'right', cell: (row) => count(of(row.id)?.paying) },
     { header: 'Payable', align: 'right', cell: (row) => formatTotals(of(row.id)?.payable ?? []) },
     { header: 'Pending', align: 'right', cell: (row) => formatTotals(of(row.id)?.pending ?? []) },
   ];

@@ -22,11 +22,11 @@ import {
   type PartnerSummary,
 } from '../../../common/contracts/partners';
 import { formatPrice } from '../../../common/money';
+import { formatDate, formatMonth } from '../../../common/time';
 import { Pager } from '../../components/pager';
-import { formatDay } from '../reports';
 import { PARTNER_PAGE_SIZE, type ProgrammeSource, useCommissions } from './api';
 import { CommissionStatusBadge } from './badges';
-import { COMMISSION_STATUS_LABELS, formatMonth, formatTotals, monthOptions } from './format';
+import { COMMISSION_STATUS_LABELS, formatTotals, monthOptions } from './format';
 import { scrollRegion } from './scroll-region';
 import { StatusChips } from './status-chips';
 
@@ -135,20 +135,20 @@ function StatusNote({ commission }: { commission: CommissionView }) {
   if (commission.status === 'pending')
     return (
       <Text size="xs" c="dimmed">
-        Payable from {formatDay(commission.payableAt)}
+        Payable from {formatDate(commission.payableAt)}
       </Text>
     );
   if (commission.status === 'paid' && commission.paidAt)
     return (
       <Text size="xs" c="dimmed">
-        Paid {formatDay(commission.paidAt)}
+        Paid {formatDate(commission.paidAt)}
       </Text>
     );
   if (commission.status === 'reversed')
     return (
       <Text size="xs" c="dimmed" data-testid="reversed-reason">
         {commission.reversedReason ?? 'Reversed'}
-        {commission.reversedAt ? ` (${formatDay(commission.reversedAt)})` : ''}
+        {commission.reversedAt ? ` (${formatDate(commission.reversedAt)})` : ''}
       </Text>
     );
   return null;
@@ -183,7 +183,7 @@ function CommissionsTable({ rows, linked }: { rows: CommissionView[]; linked: bo
         <Table.Tbody>
           {rows.map((commission) => (
             <Table.Tr key={commission.id} data-testid="commission-row">
-              <Table.Td style={NO_WRAP}>{formatDay(commission.earnedAt)}</Table.Td>
+              <Table.Td style={NO_WRAP}>{formatDate(commission.earnedAt)}</Table.Td>
               <Table.Td>{commission.referredName}</Table.Td>
               <Table.Td maw={260}>{commission.description}</Table.Td>
               <Table.Td ta="right" style={NO_WRAP}>
@@ -222,7 +222,7 @@ function CommissionCards({ rows, linked }: { rows: CommissionView[]; linked: boo
           </Text>
           <Text size="sm" c="dimmed">
             {commission.percent}% of {formatPrice(commission.paymentAmount, commission.currency)} ·{' '}
-            {formatDay(commission.earnedAt)}
+            {formatDate(commission.earnedAt)}
           </Text>
           <StatusNote commission={commission} />
           {commission.invoiceNumber && (

@@ -1,6 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import type { PartnerSummary } from '../../../common/contracts/partners';
-import { formatMonth } from './format';
+import { formatMonth } from '../../../common/time';
 
 /**
  * Clicks, sign-ups and paying customers per month, with the chart library the dashboard uses; loaded on its own

@@ -12,7 +12,9 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { PartnerSummary } from '../../../common/contracts/partners';
-import { formatMonth, formatRatio } from './format';
+import { formatMonth } from '../../../common/time';
+import { formatCount } from '../../../common/words';
+import { formatRatio } from './format';
 
 const ConversionChart = lazy(() => import('./conversion-chart'));
 
@@ -41,7 +43,7 @@ export function Funnel({ summary }: { summary: PartnerSummary }) {
                 {stage.label}
               </Text>
               <Text size="sm" fw={700} data-testid={`funnel-${stage.key}`}>
-                {stage.value.toLocaleString()}
+                {formatCount(stage.value)}
               </Text>
             </Group>
             <Progress

@@ -67,5 +67,8 @@ describe('partner figures', () => {
     expect(describeRule({ percent: 5, months: null, scope: 'both', holdDays: 0 })).toBe(
       "5% of plan payments and course purchases for the customer's lifetime, payable at once.",
     );
+    expect(describeRule({ percent: 10, months: 1, scope: 'courses', holdDays: 7 })).toBe(
+      '10% of course purchases for the first 1 month, payable after a 7-day hold.',
+    );
   });
 });

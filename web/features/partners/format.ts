@@ -6,6 +6,8 @@ import type {
   ReferralStatus,
 } from '../../../common/contracts/partners';
 import { formatPrice } from '../../../common/money';
+import { formatMonth } from '../../../common/time';
+import { countOf } from '../../../common/words';
 
 export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, { label: string; color: string }> = {
   signedUp: { label: 'Signed up', color: 'gray' },
@@ -28,19 +30,10 @@ export function formatTotals(totals: readonly MoneyTotal[], empty = '—'): stri
   return shown.map((total) => formatPrice(total.amount, total.currency)).join(' · ');
 }
 
-const PERCENT = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 /** A ratio 0..1 as a percent ("12.5%"); null (nothing to divide by) is a dash. */
 export const formatRatio = (ratio: number | null) => (ratio === null ? '—' : PERCENT.format(ratio));
-
-const MONTH = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** "2026-03" → "Mar 2026" (the server's months are calendar months in UTC). */
-export function formatMonth(month: string): string {
-  const [year, index] = month.split('-').map(Number);
-  if (!year || !index) return month;
-  return MONTH.format(new Date(Date.UTC(year, index - 1, 1)));
-}
 
 /** Whether a "YYYY-MM" month is over at `now` (a month can be paid out only then). */
 export function monthHasEnded(month: string, now = new Date()): boolean {
@@ -57,9 +50,7 @@ const SCOPE_WORDS: Record<CommissionRuleInput['scope'], string> = {
 /** A rule in one sentence: "20% of plan payments for the first 12 months, payable after a 30-day hold." */
 export function describeRule(rule: Pick<CommissionRuleInput, 'percent' | 'months' | 'scope' | 'holdDays'>) {
   const period =
-    rule.months === null
-      ? "for the customer's lifetime"
-      : `for the first ${rule.months} month${rule.months === 1 ? '' : 's'}`;
+    rule.months === null ? "for the customer's lifetime" : `for the first ${countOf(rule.months, 'month')}`;
   const hold = rule.holdDays === 0 ? 'payable at once' : `payable after a ${rule.holdDays}-day hold`;
   return `${rule.percent}% of ${SCOPE_WORDS[rule.scope]} ${period}, ${hold}.`;
 }

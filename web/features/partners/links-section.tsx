@@ -15,10 +15,11 @@ import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { campaignLinkSchema, type ReferralLinkView } from '../../../common/contracts/partners';
+import { formatDate } from '../../../common/time';
+import { countOf, formatCount } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { Fact } from '../../components/fact';
-import { formatDay } from '../reports';
 import { useArchiveLink, useCreateCampaignLink } from './api';
 import { DownloadQrButton, QrCode } from './qr-code';
 
@@ -70,8 +71,8 @@ function MainLink({ link, own }: { link: ReferralLinkView; own: boolean }) {
             <DownloadQrButton url={link.url} code={link.code} name={name} />
           </Group>
           <SimpleGrid cols={2} maw={320}>
-            <Fact label="Clicks">{link.clicks.toLocaleString()}</Fact>
-            <Fact label="Sign-ups">{link.signUps.toLocaleString()}</Fact>
+            <Fact label="Clicks">{formatCount(link.clicks)}</Fact>
+            <Fact label="Sign-ups">{formatCount(link.signUps)}</Fact>
           </SimpleGrid>
         </Stack>
       </Group>
@@ -177,9 +178,8 @@ function CampaignRow({ link, editable }: { link: ReferralLinkView; editable: boo
             {link.url}
           </Text>
           <Text size="sm">
-            {link.clicks.toLocaleString()} click{link.clicks === 1 ? '' : 's'} ·{' '}
-            {link.signUps.toLocaleString()} sign-up{link.signUps === 1 ? '' : 's'} · created{' '}
-            {formatDay(link.createdAt)}
+            {countOf(link.clicks, 'click')} · {countOf(link.signUps, 'sign-up')} · created{' '}
+            {formatDate(link.createdAt)}
           </Text>
         </Stack>
         <Group gap={6}>

@@ -17,6 +17,7 @@ import {
   REFERRAL_STATUSES,
   type ReferralStatus,
 } from '../../../common/contracts/partners';
+import { formatCount } from '../../../common/words';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { Fact } from '../../components/fact';
 import { useMyLinks, useMySummary } from './api';
@@ -64,15 +65,15 @@ export default function PartnerReportPage() {
         {summary.data && (
           <Card withBorder padding="md" data-testid="partner-headline">
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <Fact label="Clicks">{summary.data.clicks.toLocaleString()}</Fact>
+              <Fact label="Clicks">{formatCount(summary.data.clicks)}</Fact>
               <Fact label="Sign-ups">
-                {summary.data.signUps.toLocaleString()}{' '}
+                {formatCount(summary.data.signUps)}{' '}
                 <Text span size="xs" c="dimmed">
                   ({formatRatio(summary.data.clickToSignUp)})
                 </Text>
               </Fact>
               <Fact label="Paying">
-                {summary.data.paying.toLocaleString()}{' '}
+                {formatCount(summary.data.paying)}{' '}
                 <Text span size="xs" c="dimmed">
                   ({formatRatio(summary.data.signUpToPaying)})
                 </Text>

@@ -2,10 +2,10 @@ import { Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { CommissionMonth, PayoutView } from '../../../common/contracts/partners';
 import { formatPrice } from '../../../common/money';
+import { formatDateTime, formatMonth } from '../../../common/time';
 import { toast } from '../../app/toast';
-import { formatDateTime } from '../reports';
 import { usePayOut } from './api';
-import { formatMonth, monthHasEnded } from './format';
+import { monthHasEnded } from './format';
 import { scrollRegion } from './scroll-region';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { CommissionStatus, ReferralStatus } from '../../../common/contracts/partners';
+import { formatCount } from '../../../common/words';
 import { Fact } from '../../components/fact';
 import { EmptyCard } from '../reports';
 import { useProgramme } from './api';
@@ -70,12 +71,12 @@ export function ProgrammeSection({ partnerId }: { partnerId: string }) {
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 2, xs: 3 }}>
-              <Fact label="Clicks">{summary.clicks.toLocaleString()}</Fact>
+              <Fact label="Clicks">{formatCount(summary.clicks)}</Fact>
               <Fact label="Sign-ups">
-                {summary.signUps.toLocaleString()} ({formatRatio(summary.clickToSignUp)})
+                {formatCount(summary.signUps)} ({formatRatio(summary.clickToSignUp)})
               </Fact>
               <Fact label="Paying">
-                {summary.paying.toLocaleString()} ({formatRatio(summary.signUpToPaying)})
+                {formatCount(summary.paying)} ({formatRatio(summary.signUpToPaying)})
               </Fact>
               <Fact label="Pending">{formatTotals(summary.balances.pending)}</Fact>
               <Fact label="Payable">{formatTotals(summary.balances.payable)}</Fact>

@@ -6,8 +6,9 @@ import {
   type ReferredPerson,
 } from '../../../common/contracts/partners';
 import { ROLE_LABELS } from '../../../common/roles';
+import { formatDate } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { Pager } from '../../components/pager';
-import { formatDay } from '../reports';
 import { PARTNER_PAGE_SIZE, type ProgrammeSource, useReferred } from './api';
 import { ReferralStatusBadge } from './badges';
 import { formatTotals, REFERRAL_STATUS_LABELS } from './format';
@@ -46,8 +47,8 @@ function ReferredTable({ people }: { people: ReferredPerson[] }) {
                 <ReferralStatusBadge status={person.status} />
               </Table.Td>
               <Table.Td>{person.campaign ?? 'Main link'}</Table.Td>
-              <Table.Td style={NO_WRAP}>{formatDay(person.signedUpAt)}</Table.Td>
-              <Table.Td style={NO_WRAP}>{person.firstPaidAt ? formatDay(person.firstPaidAt) : '—'}</Table.Td>
+              <Table.Td style={NO_WRAP}>{formatDate(person.signedUpAt)}</Table.Td>
+              <Table.Td style={NO_WRAP}>{formatDate(person.firstPaidAt)}</Table.Td>
               <Table.Td ta="right" style={NO_WRAP}>
                 {formatTotals(person.earned)}
               </Table.Td>
@@ -75,8 +76,8 @@ function ReferredCards({ people }: { people: ReferredPerson[] }) {
             {ROLE_LABELS[person.role]} · {person.campaign ?? 'Main link'}
           </Text>
           <Text size="sm">
-            Signed up {formatDay(person.signedUpAt)}
-            {person.firstPaidAt ? ` · first paid ${formatDay(person.firstPaidAt)}` : ''}
+            Signed up {formatDate(person.signedUpAt)}
+            {person.firstPaidAt ? ` · first paid ${formatDate(person.firstPaidAt)}` : ''}
           </Text>
           <Text size="sm" fw={600}>
             Earned {formatTotals(person.earned, 'nothing yet')}
@@ -131,7 +132,7 @@ export function ReferredSection({
       {list.data && list.data.total > 0 && (
         <>
           <Text size="sm" c="dimmed" data-testid="referred-count">
-            {list.data.total.toLocaleString()} {list.data.total === 1 ? 'person' : 'people'}
+            {countOf(list.data.total, 'person', 'people')}
           </Text>
           <ReferredTable people={list.data.people} />
           <ReferredCards people={list.data.people} />

@@ -22,6 +22,7 @@ import {
   type PeopleSort,
   type PersonRow,
 } from '../../../common/contracts/people';
+import { countOf, formatCount } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { Pager } from '../../components/pager';
@@ -131,7 +132,7 @@ export function AdminPeopleList({
             </Title>
             {list.data && (
               <Text c="dimmed" size="sm" data-testid="people-count">
-                {list.data.total.toLocaleString()} of {list.data.counts.all.toLocaleString()} {noun}
+                {formatCount(list.data.total)} of {countOf(list.data.counts.all, role, noun)}
               </Text>
             )}
           </div>

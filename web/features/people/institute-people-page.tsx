@@ -29,6 +29,8 @@ import {
   type PeopleSort,
   type PersonRow,
 } from '../../../common/contracts/people';
+import { formatDate } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
@@ -36,7 +38,7 @@ import { useUrlFilters } from '../../app/use-url-filters';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { Pager } from '../../components/pager';
 import { useLogInAs } from '../auth';
-import { EmptyCard, ExportButton, formatDay } from '../reports';
+import { EmptyCard, ExportButton } from '../reports';
 import {
   useEnrol,
   useImport,
@@ -54,6 +56,7 @@ const CSV_TEMPLATE = 'data:text/csv;charset=utf-8,name,email%0D%0AAsha Rao,asha@
 
 /** An institute's own teachers (/teacher-list) or students (/student-list): invite, import, enrol, remove. */
 export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
+  const member = role === 'teacher' ? 'teacher' : 'student';
   const noun = role === 'teacher' ? 'teachers' : 'students';
   const { params, page, update } = useUrlFilters();
   const search = params.get('search') ?? '';
@@ -112,8 +115,8 @@ export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
             {seats && (
               <Text c="dimmed" size="sm" data-testid="seats">
                 {seats.limit === null
-                  ? `${seats.taken} ${noun} (invitations included) · no seat limit on your plan`
-                  : `${seats.taken} of ${seats.limit} seats used (invitations included)`}
+                  ? `${countOf(seats.taken, member)} (invitations included) · no seat limit on your plan`
+                  : `${seats.taken} of ${countOf(seats.limit, 'seat')} used (invitations included)`}
               </Text>
             )}
           </div>
@@ -359,7 +362,7 @@ function PendingInvites({
               {invite.fullName ? `${invite.fullName} · ` : ''}
               {invite.email}{' '}
               <Text span c="dimmed" size="xs">
-                sent {formatDay(invite.createdAt)}
+                sent {formatDate(invite.createdAt)}
               </Text>
             </Text>
             <Group gap="xs">

@@ -14,7 +14,8 @@ import { IconChevronDown, IconChevronUp, IconDots, IconSelector } from '@tabler/
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PeopleSort, PersonRow } from '../../../common/contracts/people';
-import { formatDateTime, formatDay } from '../reports';
+import { formatDate, formatDateTime } from '../../../common/time';
+import { countOf } from '../../../common/words';
 
 export interface RowAction {
   label: string;
@@ -30,7 +31,7 @@ export function BillingBadge({ row }: { row: Pick<PersonRow, 'billing' | 'trialD
   if (row.billing === 'none') return null;
   const label =
     row.billing === 'trial'
-      ? `Trial · ${row.trialDaysLeft} day(s) left`
+      ? `Trial · ${countOf(row.trialDaysLeft ?? 0, 'day')} left`
       : row.billing === 'paid'
         ? 'Paid'
         : 'Ended';
@@ -182,7 +183,7 @@ export function PeopleTable({
                   {column.cell(row)}
                 </Table.Td>
               ))}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.lastLoginAt)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge isActive={row.isActive} />

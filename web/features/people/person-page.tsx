@@ -20,10 +20,12 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuditEntry, PeopleRole, PersonDetail } from '../../../common/contracts/people';
 import { formatPrice } from '../../../common/money';
+import { formatDate, formatDateTime } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { Fact } from '../../components/fact';
 import { useLogInAs } from '../auth';
-import { EmptyCard, formatDateTime, formatDay } from '../reports';
+import { EmptyCard } from '../reports';
 import { useAccountDialogs } from './account-dialogs';
 import { VIEW_PAGE } from './admin-people-list';
 import { usePerson } from './api';
@@ -58,9 +60,9 @@ const ACTION_LABELS: Record<string, string> = {
 function auditText(entry: AuditEntry): string {
   const { details } = entry;
   if (entry.action === 'deactivate-user' && details.reason) return `Deactivated: ${String(details.reason)}`;
-  if (entry.action === 'extend-trial') return `Trial extended by ${String(details.days)} day(s)`;
+  if (entry.action === 'extend-trial') return `Trial extended by ${countOf(Number(details.days), 'day')}`;
   if (entry.action === 'grant-plan')
-    return `${String(details.planName)} granted for ${String(details.days)} day(s)`;
+    return `${String(details.planName)} granted for ${countOf(Number(details.days), 'day')}`;
   return ACTION_LABELS[entry.action] ?? entry.action;
 }
 
@@ -192,7 +194,7 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
                 '—'
               )}
             </Fact>
-            <Fact label="Signed up">{formatDay(account.createdAt)}</Fact>
+            <Fact label="Signed up">{formatDate(account.createdAt)}</Fact>
             <Fact label="Last login">{formatDateTime(account.lastLoginAt)}</Fact>
           </SimpleGrid>
         </Section>
@@ -201,10 +203,10 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
           <Section title="People">
             <Group>
               <Anchor component={Link} to={`/teachers?tab=teacher&instituteId=${account.id}`}>
-                {detail.members.teachers} teacher(s)
+                {countOf(detail.members.teachers, 'teacher')}
               </Anchor>
               <Anchor component={Link} to={`/students?instituteId=${account.id}`}>
-                {detail.members.students} student(s)
+                {countOf(detail.members.students, 'student')}
               </Anchor>
             </Group>
           </Section>
@@ -228,7 +230,7 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
                           {course.live ? 'Live' : course.status.toLowerCase().replace('_', ' ')}
                         </Badge>
                         <Text size="xs" c="dimmed">
-                          {course.students} student(s)
+                          {countOf(course.students, 'student')}
                         </Text>
                       </Group>
                     </Group>
@@ -259,7 +261,7 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
           <Section title="Referrals">
             <Text size="sm" c="dimmed">
               {detail.referrals?.signedUp
-                ? `${detail.referrals.signedUp} referred sign-up(s)`
+                ? countOf(detail.referrals.signedUp, 'referred sign-up')
                 : 'No referrals yet.'}
             </Text>
           </Section>
@@ -304,9 +306,9 @@ function PlanSection({ detail }: { detail: PersonDetail }) {
               ? ' (ends at period end)'
               : ''}
           </Fact>
-          {subscription.trialEndsAt && <Fact label="Trial ends">{formatDay(subscription.trialEndsAt)}</Fact>}
+          {subscription.trialEndsAt && <Fact label="Trial ends">{formatDate(subscription.trialEndsAt)}</Fact>}
           {subscription.currentPeriodEnd && (
-            <Fact label="Period ends">{formatDay(subscription.currentPeriodEnd)}</Fact>
+            <Fact label="Period ends">{formatDate(subscription.currentPeriodEnd)}</Fact>
           )}
           {subscription.amount !== null && subscription.currency && (
             <Fact label="Price">
@@ -378,7 +380,7 @@ function LearningSection({ detail }: { detail: PersonDetail }) {
                   {entry.title}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  since {formatDay(entry.subscribedAt)}
+                  since {formatDate(entry.subscribedAt)}
                 </Text>
               </Group>
             ))}

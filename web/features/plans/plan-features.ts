@@ -1,6 +1,6 @@
 import type { PublicPlan } from '../../../common/contracts/billing';
 import { PLAN_MODULE_LABELS, PLAN_MODULES, type PlanLimits, type PlanModule } from '../../../common/plans';
-import { countOf } from '../../../common/words';
+import { countOf, formatCount } from '../../../common/words';
 
 /** One line of a plan's card: what it includes, or says plainly that it does not. */
 export interface PlanFeature {
@@ -17,7 +17,7 @@ const storage = (megabytes: number | null) =>
     ? 'Unlimited storage'
     : megabytes >= 1024
       ? `${(megabytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} GB storage`
-      : `${megabytes.toLocaleString('en-US')} MB storage`;
+      : `${formatCount(megabytes)} MB storage`;
 
 /** A module's line, with the limit that belongs to it folded in (so "Gurus" never shows twice). */
 function moduleText(module: PlanModule, limits: PlanLimits): string {

@@ -1,6 +1,7 @@
 import type { PublicPlan } from '../../../common/contracts/billing';
 import { convertCurrency, type ExchangeRates, formatPrice } from '../../../common/money';
 import type { BillingPeriod, PlanLimits } from '../../../common/plans';
+import { formatCount } from '../../../common/words';
 
 export interface ShownPrice {
   text: string;
@@ -35,4 +36,4 @@ export function priceForVisitor(
 
 /** "Unlimited" for null, else the number with thousands separators. */
 export const limitText = (value: PlanLimits[keyof PlanLimits]) =>
-  value === null ? 'Unlimited' : value.toLocaleString('en-US');
+  value === null ? 'Unlimited' : formatCount(value);

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import type { AdminPlan } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
 import { PLAN_LIMIT_KEYS, PLAN_LIMIT_LABELS, type PlanAudience } from '../../../common/plans';
+import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { CurrencyRatesPanel } from '../billing';
@@ -41,7 +42,7 @@ function AdminPlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }
   const confirmRetire = () =>
     confirmDestructive({
       title: `Retire ${plan.name}?`,
-      message: `The plan will no longer be sold or shown on the pricing page. Its ${plan.subscribers} current subscriber(s) keep it until their period ends. You can restore it later.`,
+      message: `The plan will no longer be sold or shown on the pricing page. Its ${countOf(plan.subscribers, 'current subscriber')} keep it until their period ends. You can restore it later.`,
       confirmLabel: 'Retire plan',
       onConfirm: () => change('retire'),
     });
@@ -57,8 +58,7 @@ function AdminPlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          {plan.subscribers} subscriber{plan.subscribers === 1 ? '' : 's'} · {plan.trialDays}-day trial · base{' '}
-          {plan.baseCurrency}
+          {countOf(plan.subscribers, 'subscriber')} · {plan.trialDays}-day trial · base {plan.baseCurrency}
         </Text>
         <Stack gap={2}>
           {plan.prices.map((price) => (

@@ -1,6 +1,7 @@
 import { Badge, Table } from '@mantine/core';
 import type { AdminStudentRow, TeacherRow } from '../../../common/contracts/reports';
-import { formatDateTime, formatPercent } from './format';
+import { formatDateTime } from '../../../common/time';
+import { formatPercent } from './format';
 
 export function TeachersTable({ rows }: { rows: TeacherRow[] }) {
   return (

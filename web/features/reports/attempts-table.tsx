@@ -1,7 +1,8 @@
 import { Badge, Table } from '@mantine/core';
 import type { AttemptRow } from '../../../common/contracts/reports';
+import { formatDateTime } from '../../../common/time';
 import { EmptyCard } from './empty-card';
-import { formatDateTime, formatPercent } from './format';
+import { formatPercent } from './format';
 
 function Result({ row }: { row: AttemptRow }) {
   if (row.status === 'submitted') return <Badge color="yellow">Waiting for marking</Badge>;

@@ -1,7 +1,8 @@
 import { Group, Progress, Table, Text } from '@mantine/core';
 import type { CourseProgress } from '../../../common/contracts/reports';
+import { formatDateTime } from '../../../common/time';
 import { EmptyCard } from './empty-card';
-import { formatDateTime, formatTimeSpent } from './format';
+import { formatTimeSpent } from './format';
 
 /** Progress, time spent and last activity per subscribed course. */
 export function CourseProgressTable({

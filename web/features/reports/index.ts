@@ -2,4 +2,3 @@
 export { withLocalDays } from './api';
 export { EmptyCard } from './empty-card';
 export { ExportButton } from './export-button';
-export { formatDateTime, formatDay } from './format';

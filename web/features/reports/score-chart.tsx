@@ -1,13 +1,13 @@
 import { LineChart } from '@mantine/charts';
 import { Card, Text } from '@mantine/core';
 import type { TrendPoint } from '../../../common/contracts/reports';
-import { formatDay } from './format';
+import { formatDate } from '../../../common/time';
 
 /** Percent of each marked attempt over time. */
 export function ScoreChart({ trend }: { trend: TrendPoint[] }) {
   if (trend.length === 0) return null;
   const data = trend.map((point) => ({
-    date: formatDay(point.submittedAt),
+    date: formatDate(point.submittedAt),
     Score: point.percent,
     quiz: point.quizTitle,
   }));

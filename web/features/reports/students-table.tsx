@@ -1,7 +1,8 @@
 import { Table } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { StudentRow } from '../../../common/contracts/reports';
-import { formatDateTime, formatPercent, formatTimeSpent } from './format';
+import { formatDateTime } from '../../../common/time';
+import { formatPercent, formatTimeSpent } from './format';
 
 /** The teacher's students; a row (click or Enter) opens the student's report. */
 export function StudentsTable({ rows }: { rows: StudentRow[] }) {

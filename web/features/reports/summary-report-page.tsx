@@ -1,11 +1,12 @@
 import { Alert, Container, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { formatDateTime } from '../../../common/time';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { useSubscriptions } from '../learning';
 import { useMyReport } from './api';
 import { AttemptsTable } from './attempts-table';
 import { CourseProgressTable } from './course-progress-table';
 import { ExportButton } from './export-button';
-import { formatDateTime, formatTimeSpent } from './format';
+import { formatTimeSpent } from './format';
 import { ReportFilters, reportQuery } from './report-filters';
 import { ScoreChart } from './score-chart';
 import { StatCards } from './stat-cards';

@@ -2,13 +2,14 @@ import { Alert, Anchor, Card, Container, Group, Skeleton, Stack, Text, Title } f
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { studentParamsSchema } from '../../../common/contracts/reports';
+import { formatDateTime } from '../../../common/time';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { useStudentReport } from './api';
 import { AttemptsTable } from './attempts-table';
 import { CourseProgressTable } from './course-progress-table';
 import { EmptyCard } from './empty-card';
 import { ExportButton } from './export-button';
-import { formatDateTime, formatTimeSpent } from './format';
+import { formatTimeSpent } from './format';
 import { ReportFilters, reportQuery } from './report-filters';
 import { ScoreChart } from './score-chart';
 import { StatCards } from './stat-cards';

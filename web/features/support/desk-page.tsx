@@ -31,6 +31,7 @@ import {
   TICKET_STATUSES,
 } from '../../../common/contracts/support';
 import { USER_TYPES } from '../../../common/roles';
+import { countOf } from '../../../common/words';
 import { SUPPORT_KEY } from '../../app/query-keys';
 import { useSession } from '../../app/session';
 import { supportSummaryQuery } from '../../app/support-count';
@@ -141,7 +142,7 @@ export default function DeskPage() {
   const summary = useQuery(supportSummaryQuery());
   const admins = useKnownAdmins(list.data, session?.userId);
   const counts = list.data?.counts;
-  const countOf = (tab: StatusTab) =>
+  const tabCount = (tab: StatusTab) =>
     counts ? (tab === 'unresolved' ? counts.open + counts.inReview : counts[tab]) : undefined;
   const filtered = FILTER_KEYS.some((key) => params.get(key));
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
@@ -199,9 +200,9 @@ export default function DeskPage() {
             {STATUS_TABS.map((tab) => (
               <Tabs.Tab key={tab} value={tab}>
                 {tab === 'unresolved' ? 'Unresolved' : TICKET_STATUS_LABELS[tab]}
-                {countOf(tab) !== undefined && (
+                {tabCount(tab) !== undefined && (
                   <Text span size="xs" c="dimmed" ml={6} data-testid={`desk-count-${tab}`}>
-                    {countOf(tab)}
+                    {tabCount(tab)}
                   </Text>
                 )}
               </Tabs.Tab>
@@ -262,7 +263,7 @@ export default function DeskPage() {
             value={query.olderThanDays}
             data={DESK_AGES.map((days) => ({
               value: days,
-              label: `Older than ${days} day${days === '1' ? '' : 's'}`,
+              label: `Older than ${countOf(Number(days), 'day')}`,
             }))}
             onChange={(value) => update({ age: value })}
           />

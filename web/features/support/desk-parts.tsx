@@ -3,8 +3,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { DeskRow, SlaClock } from '../../../common/contracts/support';
 import { ROLE_LABELS, type UserType } from '../../../common/roles';
-import { formatSpan } from '../../../common/time';
-import { formatDateTime } from '../reports';
+import { formatDateTime, formatSpan } from '../../../common/time';
 
 /**
  * Each role's account page for an admin, as the people feature links them (its VIEW_PAGE, which is not part

@@ -14,9 +14,9 @@ import {
 import { IconArrowLeft, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TICKET_CATEGORY_LABELS } from '../../../common/contracts/support';
+import { formatDateTime } from '../../../common/time';
 import { ApiError } from '../../app/api';
 import { useSession } from '../../app/session';
-import { formatDateTime } from '../reports';
 import { useDeskTicket, useLiveSupport } from './api';
 import { PriorityBadge, StatusBadge } from './badges';
 import { DeskComposer } from './desk-composer';

@@ -13,10 +13,10 @@ import {
   TICKET_STATUSES,
   type TicketUpdate,
 } from '../../../common/contracts/support';
+import { formatDate, formatDateTime } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { Fact } from '../../components/fact';
 import { useLogInAs } from '../auth';
-import { formatDateTime, formatDay } from '../reports';
 import { useDeskAction } from './api';
 import { StatusBadge } from './badges';
 import { ADMIN_PAGE, roleLabel, SlaText, useNow } from './desk-parts';
@@ -198,7 +198,7 @@ function RequesterPanel({ ticket }: { ticket: DeskTicket }) {
         {summary.planName && <Fact label="Plan">{summary.planName}</Fact>}
         {summary.instituteName && <Fact label="Institute">{summary.instituteName}</Fact>}
         <Group grow align="flex-start">
-          <Fact label="Signed up">{formatDay(summary.createdAt)}</Fact>
+          <Fact label="Signed up">{formatDate(summary.createdAt)}</Fact>
           <Fact label="Last login">{formatDateTime(summary.lastLoginAt)}</Fact>
         </Group>
         {summary.canLogInAs && (

@@ -23,12 +23,12 @@ import {
   TICKET_STATUSES,
   type TicketStatus,
 } from '../../../common/contracts/support';
+import { formatDateTime } from '../../../common/time';
 import { LS } from '../../app/storage';
 import { syncUnreadMarkers } from '../../app/unread-markers';
 import { useStoredJson } from '../../app/use-stored-json';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { Pager } from '../../components/pager';
-import { formatDateTime } from '../reports';
 import { PAGE_SIZE, useLiveSupport, useMyTickets } from './api';
 import { PriorityBadge, StatusBadge } from './badges';
 import { NewTicketModal } from './new-ticket-modal';

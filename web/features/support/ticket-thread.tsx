@@ -10,7 +10,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '../../../common/contracts/support';
-import { formatDateTime } from '../reports';
+import { formatDateTime } from '../../../common/time';
 
 /** A change as a sentence: "Meera Support changed the status from Open to Resolved". */
 function describeChange(message: TicketMessageView, reader: 'requester' | 'desk'): string {

@@ -22,9 +22,9 @@ import {
   SUPPORT_MSG,
   TICKET_CATEGORY_LABELS,
 } from '../../../common/contracts/support';
+import { formatDateTime } from '../../../common/time';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
-import { formatDateTime } from '../reports';
 import { forgetNewHelp, useLiveSupport, useMyTicket, useRateTicket, useReplyToTicket } from './api';
 import { AttachmentPicker } from './attachment-picker';
 import { PriorityBadge, StatusBadge } from './badges';

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SourceKind } from '../../../../common/gurus';
 import type { LibraryCue } from '../../../../common/library';
+import { pluralOf } from '../../../../common/words';
 import {
   courseFaqs,
   courseMaterials,
@@ -62,7 +63,7 @@ export async function noSourcesMessage(app: App, guruId: string): Promise<string
     .orderBy(asc(courses.title));
   if (rows.length === 0) return NO_SOURCES_MESSAGE;
   const names = rows.map((row) => `"${row.title}"`).join(', ');
-  return `${names} ${rows.length === 1 ? 'has' : 'have'} no ready lesson videos, FAQ or study material yet. Add some, or wait until the videos finish processing, then train again.`;
+  return `${names} ${pluralOf('has', 'have')(rows.length)} no ready lesson videos, FAQ or study material yet. Add some, or wait until the videos finish processing, then train again.`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuthorQuestion, QuizDetail } from '../../../../common/contracts/quizzes';
 import { QUIZ_LIMITS } from '../../../../common/quizzes';
+import { countOf } from '../../../../common/words';
 import { CsvImportDialog } from './csv-import-dialog';
 import { marksText } from './format';
 import { previewQuizPath, viewQuizPath } from './paths';
@@ -28,8 +29,7 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
             Questions
           </Title>
           <Text size="sm" c="dimmed" data-testid="quiz-totals">
-            {quiz.questions.length} {quiz.questions.length === 1 ? 'question' : 'questions'} ·{' '}
-            {marksText(quiz.totalMarks)} in total
+            {countOf(quiz.questions.length, 'question')} · {marksText(quiz.totalMarks)} in total
           </Text>
         </Stack>
         <Group gap="xs">

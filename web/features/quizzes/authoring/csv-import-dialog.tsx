@@ -3,6 +3,7 @@ import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ImportReport } from '../../../../common/contracts/quizzes';
 import { QUIZ_CSV_COLUMNS, QUIZ_LIMITS } from '../../../../common/quizzes';
+import { countOf } from '../../../../common/words';
 import { toast } from '../../../app/toast';
 import { importQuestions, useQuestionMutations } from './api';
 import { quizCsvTemplate } from './csv-template';
@@ -29,8 +30,8 @@ function ReportView({ report }: { report: ImportReport }) {
   return (
     <Stack gap="xs" data-testid="import-report">
       <Alert color={imported > 0 ? 'green' : 'yellow'} variant="light">
-        {imported} {imported === 1 ? 'question' : 'questions'} imported
-        {rejected.length > 0 && `, ${rejected.length} ${rejected.length === 1 ? 'row' : 'rows'} rejected`}
+        {countOf(imported, 'question')} imported
+        {rejected.length > 0 && `, ${countOf(rejected.length, 'row')} rejected`}
       </Alert>
       {rejected.length > 0 && (
         <Table striped withTableBorder aria-label="Rejected rows">
@@ -97,7 +98,10 @@ export function CsvImportDialog({
       setReport(answer);
       setFile(null);
       if (answer.imported > 0) refresh();
-      toast(answer.rejected.length === 0 ? 'success' : 'warning', `${answer.imported} questions imported`);
+      toast(
+        answer.rejected.length === 0 ? 'success' : 'warning',
+        `${countOf(answer.imported, 'question')} imported`,
+      );
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : 'Import failed';
       setError(message);

@@ -4,7 +4,7 @@ export const timeLimitText = (minutes: number) => (minutes > 0 ? `${minutes} min
 
 export const attemptsText = (attempts: number) => (attempts > 0 ? String(attempts) : 'Unlimited');
 
-export const marksText = (marks: number) => `${marks} ${marks === 1 ? 'mark' : 'marks'}`;
+export { marksText } from '../taking/format';
 
 /**
  * Reads "mm:ss" (also "h:mm:ss" or plain seconds) into seconds. Empty → null (no moment chosen);

@@ -1,9 +1,12 @@
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { QuizSummary } from '../../../../common/contracts/quizzes';
+import { countOf } from '../../../../common/words';
 import { toast } from '../../../app/toast';
 import { confirmDestructive } from '../../../components/confirm-destructive';
+import type { ItemCommentSlot } from '../../approvals';
 import { useCourseQuizzes, useQuizMutations } from './api';
 import { attemptsText, timeLimitText } from './format';
 import { addQuizPath, previewQuizPath, viewQuizPath } from './paths';
@@ -31,7 +34,7 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
           <Text size="sm">“{quiz.title}” and its questions will be removed from the course.</Text>
           <Text size="sm" c="dimmed">
             {quiz.attemptCount > 0
-              ? `Students have attempted it ${quiz.attemptCount} ${quiz.attemptCount === 1 ? 'time' : 'times'}, so it is archived instead: it leaves the course but stays, with its results, for the students who took it.`
+              ? `Students have attempted it ${countOf(quiz.attemptCount, 'time')}, so it is archived instead: it leaves the course but stays, with its results, for the students who took it.`
               : 'A quiz that students have attempted is archived instead, so it stays for the students who took it.'}
           </Text>
         </Stack>
@@ -103,7 +106,7 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
 }
 
 /** The wizard's quiz step: the course's quizzes with their settings; each is built on /add-quiz. */
-export function QuizStep({ courseId }: { courseId: string }) {
+export function QuizStep({ courseId, commentFor }: { courseId: string; commentFor?: ItemCommentSlot }) {
   const quizzes = useCourseQuizzes(courseId);
   const list = quizzes.data?.quizzes ?? [];
   return (
@@ -129,7 +132,10 @@ export function QuizStep({ courseId }: { courseId: string }) {
         </Text>
       )}
       {list.map((quiz) => (
-        <QuizRow key={quiz.id} quiz={quiz} courseId={courseId} />
+        <Fragment key={quiz.id}>
+          <QuizRow quiz={quiz} courseId={courseId} />
+          {commentFor?.('quiz', quiz.id)}
+        </Fragment>
       ))}
     </Stack>
   );

@@ -19,10 +19,11 @@ import { Link } from 'react-router';
 import { numberField } from '../../../../common/contracts/numbers';
 import type { MarkingView } from '../../../../common/contracts/quizzes';
 import { isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
+import { formatDateTime } from '../../../../common/time';
 import { commitValidation } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { answerText, correctText, VerdictBadge } from '../taking/attempt-result';
-import { formatDateTime, formatMarks } from '../taking/format';
+import { formatMarks } from '../taking/format';
 import { fileAnswerUrl, useMarkingView, useSaveMarks } from './api';
 
 type MarkingQuestion = MarkingView['questions'][number];

@@ -13,8 +13,9 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { MARKING_PAGE_SIZE } from '../../../../common/contracts/quizzes';
+import { formatDateTime } from '../../../../common/time';
 import { useUrlFilters } from '../../../app/use-url-filters';
-import { formatDateTime, formatMarks } from '../taking/format';
+import { formatMarks } from '../taking/format';
 import { type MarkingStatus, useMarkerCourses, useMarkingList } from './api';
 
 /** Attempts to mark (or already marked), filtered by status and course, a page at a time. */

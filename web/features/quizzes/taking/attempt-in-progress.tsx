@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { AttemptView } from '../../../../common/contracts/quizzes';
 import { type AnswerResponse, isAnswered } from '../../../../common/quizzes';
+import { countOf } from '../../../../common/words';
 import { ApiError } from '../../../app/api';
 import { toast } from '../../../app/toast';
 import { takingKeys, uploadFileAnswer, useSubmitAttempt } from './api';
@@ -77,7 +78,7 @@ export function AttemptInProgress({ attempt }: { attempt: AttemptView }) {
         <Text size="sm" data-testid="submit-summary">
           {unanswered === 0
             ? 'You have answered every question.'
-            : `${unanswered} ${unanswered === 1 ? 'question is' : 'questions are'} unanswered.`}{' '}
+            : `${countOf(unanswered, 'question is', 'questions are')} unanswered.`}{' '}
           You cannot change your answers after submitting.
         </Text>
       ),

@@ -3,9 +3,10 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AuthorQuestion, QuizDetail } from '../../../../common/contracts/quizzes';
 import type { AnswerResponse, OpenQuestion } from '../../../../common/quizzes';
+import { countOf } from '../../../../common/words';
 import { toast } from '../../../app/toast';
 import { usePreviewCheck } from './api';
-import { formatMarks, formatTimeLimit } from './format';
+import { formatMarks, formatTimeLimit, marksText } from './format';
 import { QuizPaper } from './quiz-paper';
 
 /** The question as a student sees it: the correct answers are left out, never drawn on the paper. */
@@ -40,7 +41,7 @@ export function AuthorPreview({ quiz }: { quiz: QuizDetail }) {
           {quiz.title}
         </Title>
         <Text size="sm" c="dimmed">
-          {quiz.questionCount} questions · {formatMarks(quiz.totalMarks)} marks ·{' '}
+          {countOf(quiz.questionCount, 'question')} · {marksText(quiz.totalMarks)} ·{' '}
           {formatTimeLimit(quiz.timeLimitMinutes)} · pass mark {quiz.passPercent}%
         </Text>
       </div>

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { Link } from 'react-router';
 import type { LearnerQuiz } from '../../../../common/contracts/quizzes';
 import { ATTEMPT_STATUS_LABELS } from '../../../../common/quizzes';
+import { countOf } from '../../../../common/words';
 import { useCourseQuizzes } from './api';
 import { formatAttempts, formatMarks, formatTimeLimit } from './format';
 import { canStart } from './quiz-intro';
@@ -34,7 +35,7 @@ function QuizRow({ quiz }: { quiz: LearnerQuiz }) {
         )}
       </Group>
       <Text size="xs" c="dimmed">
-        {quiz.questionCount} questions · {formatTimeLimit(quiz.timeLimitMinutes)} · attempts{' '}
+        {countOf(quiz.questionCount, 'question')} · {formatTimeLimit(quiz.timeLimitMinutes)} · attempts{' '}
         {formatAttempts(quiz.attemptsUsed, quiz.attemptsAllowed)}
         {quiz.bestPercent !== null && ` · best ${formatMarks(quiz.bestPercent)}%`}
       </Text>

@@ -1,4 +1,5 @@
 import { type OpenQuestion, round2 } from '../../../../common/quizzes';
+import { countOf } from '../../../../common/words';
 
 export const formatTimeLimit = (minutes: number) => (minutes > 0 ? `${minutes} min` : 'No time limit');
 
@@ -7,8 +8,8 @@ export const formatAttempts = (used: number, allowed: number) =>
 
 export const formatMarks = (n: number) => String(round2(n));
 
-export const formatDateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+/** Marks with their noun: "1 mark", "2.5 marks". */
+export const marksText = (marks: number) => countOf(round2(marks), 'mark');
 
 /** The texts of the chosen options, in the paper's order. */
 export function optionTexts(question: Pick<OpenQuestion, 'options'>, ids: readonly string[] = []): string[] {

@@ -21,7 +21,7 @@ import {
   QUESTION_TYPE_LABELS,
   QUIZ_LIMITS,
 } from '../../../../common/quizzes';
-import { formatMarks } from './format';
+import { formatMarks, marksText } from './format';
 
 /** The file types the server takes for a file answer (it checks the content too). */
 const FILE_ANSWER_ACCEPT = [...ALLOWED_IMAGE_TYPES, ...ALLOWED_DOCUMENT_TYPES, ...ALLOWED_ARCHIVE_TYPES].join(
@@ -166,9 +166,7 @@ export function QuestionField(props: QuestionFieldProps) {
           </Text>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <Badge variant="light">{QUESTION_TYPE_LABELS[question.type]}</Badge>
-            <Badge variant="outline">
-              {formatMarks(question.marks)} {question.marks === 1 ? 'mark' : 'marks'}
-            </Badge>
+            <Badge variant="outline">{marksText(question.marks)}</Badge>
           </Group>
         </Group>
         {question.negativeMarks > 0 && (

@@ -2,9 +2,10 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Titl
 import { useNavigate } from 'react-router';
 import type { LearnerQuiz } from '../../../../common/contracts/quizzes';
 import { ATTEMPT_STATUS_LABELS } from '../../../../common/quizzes';
+import { formatDateTime } from '../../../../common/time';
 import { toast } from '../../../app/toast';
 import { useStartAttempt } from './api';
-import { formatAttempts, formatDateTime, formatMarks, formatTimeLimit } from './format';
+import { formatAttempts, formatMarks, formatTimeLimit } from './format';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The axe rules whose outcome depends on colours: all a second scan in the other colour scheme needs to run. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** Serious and critical axe violations, summarised so a failure says what and where; `rules` narrows the scan. */
+export async function seriousViolations(page: Page, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (rules ? builder.withRules(rules) : builder).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+/** Switches the page to dark mode for this page only (not saved), as a user's setting would. */
+export async function showDark(page: Page): Promise<void> {
+  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+}
+
+/**
+ * Waits until a page has drawn what it loads: no request in flight for half a second and no loader or skeleton
+ * showing. Pages differ in what they show, so the sweep waits on these signs rather than on a heading each.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(
+    page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible="true"]'),
+  ).toHaveCount(0);
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+}
+
+/**
+ * What a narrow screen gets wrong, read from the drawn page: the page scrolling sideways (with the elements that
+ * stick out), and controls cut off — a button, link, tab, badge or chosen value whose text is clipped or that
+ * reaches past the screen's edge. Content inside a container that scrolls sideways on purpose (a wide table in
+ * its scroll area, a row of chips) is reachable by scrolling it and is not counted.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const describe = (element: Element) => {
+      const text = (element.getAttribute('aria-label') || element.textContent || '')
+        .trim()
+        .replace(/\s+/g, ' ');
+      const classes = [...element.classList]
+        .filter((name) => name.startsWith('mantine-'))
+        .slice(0, 2)
+        .join('.');
+      return `<${element.tagName.toLowerCase()}${classes ? ` .${classes}` : ''}> "${text.slice(0, 40)}"`;
+    };
+    const visible = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) return false;
+      const style = getComputedStyle(element);
+      return style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    const scrollsSideways = (element: Element) => {
+      const style = getComputedStyle(element);
+      return (
+        (style.overflowX === 'auto' || style.overflowX === 'scroll') &&
+        element.scrollWidth > element.clientWidth
+      );
+    };
+    const inSidewaysScroller = (element: Element) => {
+      for (
+        let parent = element.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
+        if (scrollsSideways(parent)) return true;
+      }
+      return false;
+    };
+    // Hidden on purpose: off-canvas navigation, visually hidden labels, closed popovers.
+    const hiddenOnPurpose = (element: Element) =>
+      element.closest('[aria-hidden="true"], [inert], .mantine-visually-hidden, [data-hidden-off-canvas]') !==
+      null;
+
+    if (document.documentElement.scrollWidth > width + 1) {
+      const culprits = [...document.querySelectorAll('body *')]
+        .filter((element) => visible(element) && !inSidewaysScroller(element) && !hiddenOnPurpose(element))
+        .filter((element) => element.getBoundingClientRect().right > width + 1)
+        // The innermost ones: an element whose child also sticks out is only its container.
+        .filter(
+          (element) =>
+            ![...element.children].some((child) => child.getBoundingClientRect().right > width + 1),
+        )
+        .slice(0, 5)
+        .map(describe);
+      problems.push(
+        `scrolls sideways (${document.documentElement.scrollWidth} px > ${width} px): ${culprits.join(', ')}`,
+      );
+    }
+
+    const controls = document.querySelectorAll(
+      'button, a[href], [role="tab"], [role="button"], .mantine-Badge-root, input[readonly], .mantine-SegmentedControl-label',
+    );
+    for (const control of controls) {
+      if (!visible(control) || hiddenOnPurpose(control) || inSidewaysScroller(control)) continue;
+      const rect = control.getBoundingClientRect();
+      // Wholly off screen is off-canvas on purpose (the closed phone menu, a skip link); sideways scrolling that
+      // would bring it in is caught above.
+      if (rect.right <= 0 || rect.left >= width) continue;
+      if (rect.right > width + 1 || rect.left < -1) {
+        problems.push(`past the screen's edge: ${describe(control)}`);
+        continue;
+      }
+      const clipped = [control, ...control.querySelectorAll('*')].find((part) => {
+        if (!visible(part)) return false;
+        const style = getComputedStyle(part);
+        const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || part.tagName === 'INPUT';
+        return clips && part.scrollWidth > part.clientWidth + 1;
+      });
+      if (clipped) problems.push(`text cut off: ${describe(control)}`);
+    }
+    return [...new Set(problems)];
+  });
+}
