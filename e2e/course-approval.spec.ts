@@ -233,4 +233,15 @@ test('a course goes from draft to approved, and back through re-approval', async
   await expect(teacher.getByTestId('review-comment')).toContainText(
     'Lesson “The unit circle, revised”: Please re-record the audio.',
   );
+  // …and under the lesson itself in the Course Videos step, and under no other item.
+  await teacher.goto(`/add-course-list?courseId=${courseId}&step=course-videos`);
+  const lessonRow = teacher.getByTestId('video-row').filter({ hasText: 'The unit circle, revised' });
+  await expect(lessonRow).toBeVisible();
+  const underLesson = teacher.getByTestId('item-review-comment');
+  await expect(underLesson).toHaveCount(1);
+  await expect(underLesson).toContainText('Please re-record the audio.');
+  // The comment follows its row (the slot renders right after it).
+  expect(await lessonRow.evaluate((row) => row.nextElementSibling?.getAttribute('data-testid') ?? null)).toBe(
+    'item-review-comment',
+  );
 });

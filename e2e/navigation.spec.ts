@@ -151,6 +151,7 @@ test.describe('side navigation, footer and profile menu per role (SPEC §2)', ()
       else await expect(help).toHaveCount(0);
       await expect(menu.getByRole('menuitemcheckbox', { name: 'Dark mode' })).toBeVisible();
       await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+      await page.keyboard.press('Escape');
       await expect(menu).toBeHidden();
 
       // Each item leads to its path, marks itself as the current page and sets the page title.

@@ -17,7 +17,7 @@ export interface CatalogCourse {
   lessonCount: number;
   previewCount: number;
   totalSeconds: number;
-  posterUrl: string | null;
+  /** The course picture at card size; null: the card draws a generated cover (decision 046). */
   thumbnailUrl: string | null;
   /** The teacher's brand logo, or their institute's (medium size); null: the product's logo is shown. */
   brandLogoUrl: string | null;

@@ -69,8 +69,9 @@ describe('the public catalog', () => {
       currency: 'INR',
       category: 'Mathematics',
     });
-    expect(live.posterUrl).toMatch(/^\/api\/files\//);
-    expect((await get(live.posterUrl)).statusCode).toBe(200);
+    // Cards show the course picture or a generated cover, never a lesson frame (decision 046).
+    expect(live.thumbnailUrl).toBeNull();
+    expect(live).not.toHaveProperty('posterUrl');
     for (const hidden of [ids.draft, ids.pending]) {
       expect((await get(`/api/catalog/courses/${hidden}`)).statusCode).toBe(404);
     }

@@ -55,7 +55,6 @@ export function presentCatalogCourse(
   const snapshot = liveSnapshot(course) as CourseSnapshot;
   const lessons = lessonsOf(snapshot);
   const previews = previewsOf(snapshot);
-  const poster = [...lessons, ...previews].find((video) => video.posterPath)?.posterPath;
   const picture = snapshot.info.thumbnailPath;
   return {
     id: course.id,
@@ -70,7 +69,6 @@ export function presentCatalogCourse(
     lessonCount: lessons.length,
     previewCount: previews.length,
     totalSeconds: Math.round(lessons.reduce((sum, video) => sum + (video.durationSeconds ?? 0), 0)),
-    posterUrl: poster ? app.storage.signedUrl(poster) : null,
     thumbnailUrl: picture ? (pictures?.get(picture) ?? app.storage.signedUrl(picture)) : null,
     brandLogoUrl,
   };
