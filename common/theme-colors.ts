@@ -1,7 +1,7 @@
 /**
  * Brand colours a course creator can choose. Keys are Mantine default palette names so they can be passed
- * straight to `primaryColor`; `hex` is Mantine's shade 6, used for swatches and emails. (In the app, buttons
- * and links use shade 7 in light mode and 8 in dark mode for contrast: see web/app/theme.ts.)
+ * straight to `primaryColor`; `hex` is Mantine's shade 6, used for swatches and emails. (In the app, filled
+ * controls use shade 8 and links the nearest readable shade, for contrast: see web/app/theme.ts.)
  */
 export const THEME_COLORS = [
   { key: 'blue', name: 'Ocean Blue', hex: '#228be6' },
@@ -50,6 +50,15 @@ const darkenHex = (hex: string, amount: number) =>
     )
     .join('')}`;
 
+/** `hex` darkened in 5% steps until it reaches 4.5:1 against `background` (a light one). */
+function darkenUntilReadable(hex: string, background: string): string {
+  let colour = hex;
+  for (let amount = 0.05; contrastRatio(colour, background) < 4.5 && amount < 1; amount += 0.05) {
+    colour = darkenHex(hex, amount);
+  }
+  return colour;
+}
+
 /**
  * A band of a theme colour with text on it (a course library video's title band and captions, and their
  * preview): black or white text, whichever contrasts more; when neither reaches 4.5:1 (WCAG AA), the band is
@@ -61,38 +70,18 @@ export function readableBand(hex: string): { background: string; text: string } 
   const black = contrastRatio(colour, '#000000');
   if (Math.max(white, black) >= 4.5)
     return { background: colour, text: black > white ? '#000000' : '#ffffff' };
-  let background = colour;
-  for (let amount = 0.05; contrastRatio(background, '#ffffff') < 4.5 && amount < 1; amount += 0.05) {
-    background = darkenHex(colour, amount);
-  }
-  return { background, text: '#ffffff' };
+  return { background: darkenUntilReadable(colour, '#ffffff'), text: '#ffffff' };
 }
-
-const lightenHex = (hex: string, amount: number) =>
-  `#${[0, 1, 2]
-    .map((index) => {
-      const value = Number.parseInt(hex.slice(1 + index * 2, 3 + index * 2), 16);
-      return Math.round(value + (255 - value) * amount)
-        .toString(16)
-        .padStart(2, '0');
-    })
-    .join('')}`;
 
 /**
  * The colour for text of a palette (links) on a background: shade `from` when it reaches 4.5:1 (WCAG AA),
  * otherwise the nearest shade towards more contrast (darker on a light background, lighter on a dark one) that
- * does; when none does (lime, green and orange on white), the last shade darkened or lightened until it does.
+ * does; when none does (lime, green and orange on white), the darkest darkened until it does (white on dark).
  */
 export function readableShade(shades: readonly string[], background: string, from: number): string {
   const onLight = relativeLuminance(background) > 0.179;
-  const step = onLight ? 1 : -1;
-  for (let index = from; index >= 0 && index < shades.length; index += step) {
+  for (let index = from; index >= 0 && index < shades.length; index += onLight ? 1 : -1) {
     if (contrastRatio(shades[index], background) >= 4.5) return shades[index];
   }
-  const last = shades[onLight ? shades.length - 1 : 0];
-  let colour = last;
-  for (let amount = 0.05; contrastRatio(colour, background) < 4.5 && amount < 1; amount += 0.05) {
-    colour = onLight ? darkenHex(last, amount) : lightenHex(last, amount);
-  }
-  return colour;
+  return onLight ? darkenUntilReadable(shades[shades.length - 1], background) : '#ffffff';
 }

@@ -114,7 +114,9 @@ const SWEEPS: { who: DemoKey | 'visitor'; title: string; paths: (ids: DemoIds) =
       ...COURSE_STEPS.map((step) => `/add-course-list?courseId=${ids.course}&step=${step}`),
       `/view-course?courseId=${ids.course}`,
       `/add-quiz?courseId=${ids.course}`,
-      `/view-quiz?quizId=${ids.quiz}`,
+      `/add-quiz?courseId=${ids.course}&quizId=${ids.quiz}`,
+      `/view-quiz?quizId=${ids.quiz}&courseId=${ids.course}`,
+      `/preview-quiz?quizId=${ids.quiz}&courseId=${ids.course}&mode=author`,
       `/add-study-material?courseId=${ids.course}`,
       `/add-faq?courseId=${ids.course}`,
       `/view-faq?courseId=${ids.course}`,
@@ -189,7 +191,7 @@ const SWEEPS: { who: DemoKey | 'visitor'; title: string; paths: (ids: DemoIds) =
       '/explore-new-courses',
       '/summary-report',
       '/summary-report?tab=course',
-      `/preview-quiz?quizId=${ids.quiz}`,
+      `/preview-quiz?quizId=${ids.quiz}&courseId=${ids.course}`,
       `/guru?guruId=${ids.guru}`,
       '/conversation-management',
       '/support-tickets',
@@ -234,7 +236,7 @@ async function problemsOf(page: Page, path: string): Promise<string[]> {
   await page.setViewportSize(PHONE);
   // Layout follows the resize on the next frames; a media query's chunk or a measured component may take longer.
   await page.waitForTimeout(300);
-  await settled(page);
+  await settled(page, { network: false });
   for (const found of await layoutProblems(page)) problems.push(`${path} at 390 px: ${found}`);
   return problems;
 }

@@ -26,11 +26,11 @@ export async function showDark(page: Page): Promise<void> {
 }
 
 /**
- * Waits until a page has drawn what it loads: no request in flight for half a second and no loader or skeleton
- * showing. Pages differ in what they show, so the sweep waits on these signs rather than on a heading each.
+ * Waits until a page has drawn what it loads: no request in flight for half a second (unless `network` is false,
+ * as after a resize, which fetches nothing) and no loader or skeleton showing. Pages differ in what they show, so the sweep waits on these signs rather than on a heading each.
  */
-export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+export async function settled(page: Page, { network = true } = {}): Promise<void> {
+  if (network) await page.waitForLoadState('networkidle');
   await expect(
     page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible="true"]'),
   ).toHaveCount(0);

@@ -22,10 +22,18 @@ export function buildTheme(themeColor: string | null, font: string | null): Mant
     headings: { fontFamily: family },
     defaultRadius: 'md',
     cursorType: 'pointer',
-    // Contrast (WCAG AA, 4.5:1): white on the default shade 6 of indigo is 4.3:1, so buttons and links use
-    // shade 7 in light mode and 8 in dark mode; autoContrast puts dark text on the lightest palettes.
-    primaryShade: { light: 7, dark: 8 },
+    // Contrast (WCAG AA, 4.5:1) on filled buttons, badges and controls of every colour a user can choose:
+    // shade 8, and autoContrast with the threshold where black and white text contrast equally (relative
+    // luminance 0.179), so the text chosen always reaches at least 4.58:1 (white on cyan 7 was 3.4:1, on blue
+    // 7 4.0:1). Red, blue and indigo 8 keep white text.
+    primaryShade: { light: 8, dark: 8 },
     autoContrast: true,
+    luminanceThreshold: 0.179,
+    components: {
+      // A badge's label hides its overflow, so a flex row, grid or table may squeeze it to "Trial · 1…"; a badge
+      // is short and never wraps, so it keeps the width of its text wherever it sits.
+      Badge: { styles: { root: { minWidth: 'max-content' } } },
+    },
   });
 }
 

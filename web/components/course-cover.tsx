@@ -78,14 +78,17 @@ export function CourseCover({
     <AspectRatio ratio={16 / 9}>
       <div style={{ ...frame, background }} aria-hidden data-testid="generated-cover">
         <div style={band}>
+          {/* The mark bleeds off the corner: its view box is cropped (not the frame's overflow), so nothing in the
+              card's link reads as clipped text. */}
           <Icon
             stroke={1.2}
+            viewBox="0 0 20 18"
             style={{
               position: 'absolute',
-              right: '-8cqw',
-              bottom: '-12cqw',
-              width: '48cqw',
-              height: '48cqw',
+              right: 0,
+              bottom: 0,
+              width: '40cqw',
+              height: '36cqw',
               opacity: 0.18,
             }}
           />
@@ -108,6 +111,7 @@ export function CourseCover({
               WebkitLineClamp: 3,
               WebkitBoxOrient: 'vertical',
               overflow: 'hidden',
+              overflowWrap: 'anywhere',
               position: 'relative',
             }}
           >

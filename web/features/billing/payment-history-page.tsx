@@ -4,7 +4,6 @@ import {
   Badge,
   Container,
   Group,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -17,6 +16,7 @@ import type { PaymentRow } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
 import { formatDateTime } from '../../../common/time';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { Pager } from '../../components/pager';
 import { type PaymentHistoryQuery, usePaymentHistory } from './api';
 
 /** The server's page size for /api/payments/history (it answers the total, not the size). */
@@ -95,11 +95,7 @@ export default function PaymentHistoryPage() {
         )}
         {pages > 1 && (
           <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(next) => update({ page: String(next) }, false)}
-            />
+            <Pager page={page} total={pages} onChange={(next) => update({ page: String(next) }, false)} />
           </Group>
         )}
       </Stack>

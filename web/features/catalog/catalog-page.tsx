@@ -4,7 +4,6 @@ import {
   Card,
   Container,
   Group,
-  Pagination,
   Select,
   SimpleGrid,
   Skeleton,
@@ -22,6 +21,7 @@ import { countOf } from '../../../common/words';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { BrandMark } from '../../components/brand-mark';
 import { CourseCover } from '../../components/course-cover';
+import { Pager } from '../../components/pager';
 import { type CatalogQuery, useCatalog } from './api';
 import { useLocalPrice } from './local-price';
 
@@ -168,9 +168,9 @@ export default function CatalogPage() {
         )}
         {totalPages > 1 && (
           <Group justify="center">
-            <Pagination
+            <Pager
+              page={page}
               total={totalPages}
-              value={page}
               onChange={(value) => update({ page: String(value) }, false)}
             />
           </Group>

@@ -7,7 +7,6 @@ import {
   Group,
   Indicator,
   Loader,
-  Pagination,
   Stack,
   Table,
   Tabs,
@@ -26,6 +25,7 @@ import { useSession } from '../../app/session';
 import { LS } from '../../app/storage';
 import { syncUnreadMarkers } from '../../app/unread-markers';
 import { useStoredJson } from '../../app/use-stored-json';
+import { Pager } from '../../components/pager';
 import { MeetingRequestsPanel } from '../meetings';
 import { PAGE_SIZE, useConversationList } from './api';
 
@@ -175,7 +175,7 @@ export default function ConversationListPage() {
                 </Table.ScrollContainer>
               </Card>
             )}
-            {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} aria-label="Pages" />}
+            {pages > 1 && <Pager page={page} total={pages} onChange={setPage} />}
           </>
         )}
       </Stack>

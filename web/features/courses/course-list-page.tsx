@@ -6,7 +6,6 @@ import {
   Container,
   Group,
   Menu,
-  Pagination,
   Select,
   SimpleGrid,
   Skeleton,
@@ -25,6 +24,7 @@ import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import { Pager } from '../../components/pager';
 import { useCourses, useDeleteCourse } from './api';
 import { StatusBadge } from './status-badge';
 
@@ -170,11 +170,10 @@ export default function CourseListPage() {
           ))}
         </SimpleGrid>
         {totalPages > 1 && (
-          <Pagination
-            value={page}
+          <Pager
+            page={page}
             total={totalPages}
             onChange={(value) => update({ page: String(value) }, false)}
-            mx="auto"
           />
         )}
       </Stack>

@@ -140,7 +140,9 @@ function VideoRow({
     update.mutate({ id: video.id, position }, { onError: (error) => toast('danger', error.message) });
   return (
     <Card withBorder padding="sm" data-testid="video-row">
-      <Group wrap="nowrap" align="center">
+      {/* On a phone the buttons wrap under the name (the name's 14rem basis leaves them no room beside it), so
+          neither squeezes the other. */}
+      <Group wrap="wrap" align="center">
         {/* The poster gives way on a phone, so the name and the buttons keep their room. */}
         <Image
           src={video.posterUrl}
@@ -152,7 +154,7 @@ function VideoRow({
           fallbackSrc="/favicon.svg"
           visibleFrom="xs"
         />
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={4} style={{ flex: '1 1 14rem', minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap">
             <Text fw={600} truncate data-testid="video-title">
               {video.title}
@@ -205,7 +207,7 @@ function VideoRow({
             </Group>
           )}
         </Stack>
-        <Group gap={2} wrap="nowrap">
+        <Group gap={2} wrap="nowrap" ml="auto">
           <Tooltip label="Play">
             <ActionIcon
               variant="subtle"

@@ -191,6 +191,12 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
                   radius="xl"
                   disabled={!ready}
                   onClick={() => send(demo)}
+                  // A question is a sentence: it wraps on a phone (the height follows) rather than being cut.
+                  h="auto"
+                  mih={30}
+                  py={6}
+                  maw="100%"
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.35 } }}
                 >
                   {demo}
                 </Button>

@@ -4,7 +4,6 @@ import {
   Anchor,
   Avatar,
   Badge,
-  Button,
   Card,
   Container,
   Group,
@@ -31,6 +30,7 @@ import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import { LinkButton } from '../../components/link-button';
 import { useDeleteGuru, useGurus } from './api';
 import { GuruStatusBadge } from './guru-status-badge';
 import { useTrainingEvents } from './use-training-events';
@@ -107,18 +107,17 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
           By {guru.ownerName} · updated {formatDate(guru.updatedAt)}
         </Text>
         <Group mt="auto" gap="xs">
-          <Button
-            component={Link}
+          <LinkButton
             to={`/guru?guruId=${guru.id}`}
             size="xs"
             leftSection={<IconMessageChatbot size={14} />}
             disabled={guru.status !== 'ready'}
           >
             Test
-          </Button>
-          <Button component={Link} to={editUrl} size="xs" variant="default" disabled={blocked}>
+          </LinkButton>
+          <LinkButton to={editUrl} size="xs" variant="default" disabled={blocked}>
             Edit
-          </Button>
+          </LinkButton>
         </Group>
       </Stack>
     </Card>
@@ -128,16 +127,13 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
 function CreateButton({ limit }: { limit: GuruLimitState | undefined }) {
   const atLimit = Boolean(limit && limit.limit !== null && limit.count >= limit.limit);
   const button = (
-    <Button
-      component={Link}
+    <LinkButton
       to="/training-guru?step=training-information"
       leftSection={<IconPlus size={16} />}
       disabled={atLimit}
-      data-disabled={atLimit || undefined}
-      onClick={(event) => atLimit && event.preventDefault()}
     >
       Create guru
-    </Button>
+    </LinkButton>
   );
   return atLimit ? (
     <Tooltip label={GURU_MSG.upgradeForGurus}>

@@ -36,7 +36,8 @@ function CourseChoice({
         {courseChecked && course.videos.length > 0 && (
           <Stack gap={6} pl={32} role="group" aria-label={`Videos of ${course.title}`}>
             {course.videos.map((video) => (
-              <Group key={video.id} gap="xs" wrap="nowrap">
+              // Wraps on a phone: the captions badge and the length go under a long title, never squeeze it.
+              <Group key={video.id} gap="xs">
                 <Checkbox
                   label={video.title}
                   checked={videoIds.has(video.id)}

@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, Textarea, TextInput, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type GuruDetail, type TrainingInfoInput, trainingInfoSchema } from '../../../common/contracts/gurus';
 import { GURU_LIMITS, TEACHING_MODE_LABELS, TEACHING_MODES, type TeachingMode } from '../../../common/gurus';
@@ -30,6 +30,11 @@ export function TrainingInfoForm({
   onSaved: (guru: GuruDetail) => void;
 }) {
   const save = useSaveTrainingInfo();
+  // Side by side the two modes need about 420 px; on a phone they stack, each at full width, so neither is cut.
+  const orientation = useMatches<'vertical' | 'horizontal'>(
+    { base: 'vertical', sm: 'horizontal' },
+    { getInitialValueInEffect: false },
+  );
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: initialValues(guru),
@@ -77,6 +82,8 @@ export function TrainingInfoForm({
           </Text>
           <SegmentedControl
             aria-labelledby="teaching-mode-label"
+            orientation={orientation}
+            fullWidth={orientation === 'vertical'}
             data={TEACHING_MODES.map((mode) => ({ value: mode, label: TEACHING_MODE_LABELS[mode] }))}
             {...form.getInputProps('teachingMode')}
           />

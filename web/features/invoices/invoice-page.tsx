@@ -1,7 +1,8 @@
-import { Alert, Anchor, Card, Container, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { Pager } from '../../components/pager';
 import { coveredByInstitute, InstituteCoversNotice, isCoveredRefusal } from '../billing';
 import { INVOICE_PAGE_SIZE, useInvoices } from './api';
 import { InvoiceFilters } from './invoice-filters';
@@ -73,11 +74,10 @@ export default function InvoicePage() {
         )}
         {invoices.data && invoices.data.total > 0 && <InvoicesTable invoices={invoices.data.invoices} />}
         {totalPages > 1 && (
-          <Pagination
-            value={page}
+          <Pager
+            page={page}
             total={totalPages}
             onChange={(value) => update({ page: String(value) }, false)}
-            mx="auto"
           />
         )}
       </Stack>

@@ -145,7 +145,8 @@ function RequestRow({ row, onOpen }: { row: RequestLogRow; onOpen: () => void })
         <Text size="sm" fw={600} w={52} style={{ flexShrink: 0 }}>
           {row.method}
         </Text>
-        <Text size="sm" ff="monospace" truncate style={{ flex: 1, minWidth: 0 }}>
+        {/* The whole path wraps (at any character on a phone) rather than being cut: a developer reads it. */}
+        <Text size="sm" ff="monospace" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {row.path}
         </Text>
         {row.errorFingerprint && (
@@ -154,7 +155,7 @@ function RequestRow({ row, onOpen }: { row: RequestLogRow; onOpen: () => void })
           </Text>
         )}
       </Group>
-      <Text size="xs" c="dimmed" truncate mt={2}>
+      <Text size="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
         {formatLogTime(row.at)} · {formatDuration(row.durationMs)} ·{' '}
         {row.user ? (row.user.email ?? row.user.id) : 'anonymous'} · {row.requestId}
       </Text>

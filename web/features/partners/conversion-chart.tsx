@@ -19,6 +19,9 @@ export default function ConversionChart({ series }: { series: PartnerSummary['se
       data={data}
       dataKey="month"
       withLegend
+      // Shown under aria-hidden beside a table of the same figures: the chart's keyboard layer would make a
+      // focusable element inside aria-hidden.
+      accessibilityLayer={false}
       series={[
         { name: 'Clicks', color: 'blue.5' },
         { name: 'Sign-ups', color: 'indigo.6' },

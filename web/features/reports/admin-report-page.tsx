@@ -1,8 +1,9 @@
-import { Alert, Container, Group, Pagination, Skeleton, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { Alert, Container, Group, Skeleton, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { Pager } from '../../components/pager';
 import { AdminStudentsTable, TeachersTable } from './admin-tables';
 import { useAdminStudents, useAdminTeachers } from './api';
 import { EmptyCard } from './empty-card';
@@ -53,12 +54,7 @@ function PeoplePanel({ tab }: { tab: 'teacher' | 'student' }) {
         <AdminStudentsTable rows={students.data.rows} />
       )}
       {totalPages > 1 && (
-        <Pagination
-          value={page}
-          total={totalPages}
-          onChange={(value) => update({ page: String(value) }, false)}
-          mx="auto"
-        />
+        <Pager page={page} total={totalPages} onChange={(value) => update({ page: String(value) }, false)} />
       )}
     </Stack>
   );

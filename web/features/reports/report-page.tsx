@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Container,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Tabs,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Container, Group, Select, Skeleton, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { Pager } from '../../components/pager';
 import { MarkingLink } from '../quizzes';
 import { useCourseStats, useStudents } from './api';
 import { CourseStatsPanel } from './course-stats-panel';
@@ -85,12 +75,7 @@ function StudentsPanel() {
       )}
       {students.data && students.data.total > 0 && <StudentsTable rows={students.data.rows} />}
       {totalPages > 1 && (
-        <Pagination
-          value={page}
-          total={totalPages}
-          onChange={(value) => update({ page: String(value) }, false)}
-          mx="auto"
-        />
+        <Pager page={page} total={totalPages} onChange={(value) => update({ page: String(value) }, false)} />
       )}
     </Stack>
   );

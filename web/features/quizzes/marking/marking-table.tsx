@@ -3,7 +3,6 @@ import {
   Badge,
   Card,
   Group,
-  Pagination,
   SegmentedControl,
   Select,
   Skeleton,
@@ -15,6 +14,7 @@ import { Link } from 'react-router';
 import { MARKING_PAGE_SIZE } from '../../../../common/contracts/quizzes';
 import { formatDateTime } from '../../../../common/time';
 import { useUrlFilters } from '../../../app/use-url-filters';
+import { Pager } from '../../../components/pager';
 import { formatMarks } from '../taking/format';
 import { type MarkingStatus, useMarkerCourses, useMarkingList } from './api';
 
@@ -108,12 +108,7 @@ export function MarkingTable() {
         </Table.ScrollContainer>
       )}
       {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={(next) => update({ page: String(next) }, false)}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        />
+        <Pager page={page} total={pages} onChange={(next) => update({ page: String(next) }, false)} />
       )}
     </Stack>
   );
