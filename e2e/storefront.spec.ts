@@ -33,6 +33,7 @@ test('a visitor sees the guru answer, the courses, and after a preview is offere
   await expect(course.getByTestId('generated-cover')).toContainText('Mathematics');
   await course.click();
   await expect(page).toHaveURL(/\/explore-course\?courseId=/);
+  const courseUrl = page.url();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByTestId('course-detail')).toBeVisible();
   await expect(drawer.getByTestId('after-preview')).toHaveCount(0);
@@ -41,12 +42,27 @@ test('a visitor sees the guru answer, the courses, and after a preview is offere
     .getByRole('button', { name: /^Play preview/ })
     .first()
     .click();
+  // The Play button plays: the video starts without a second click on the player.
+  await expect
+    .poll(() => drawer.getByTestId('video-player').evaluate((video: HTMLVideoElement) => video.currentTime), {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
   await playToTheEnd(drawer.getByTestId('video-player'));
   const offer = drawer.getByTestId('after-preview');
   await expect(offer).toBeVisible({ timeout: 20_000 });
   await expect(offer).toContainText(/The whole course has \d+ lessons?\./);
   await offer.getByRole('button', { name: 'Log in to subscribe' }).click();
   await expect(page).toHaveURL(/\/login/);
+
+  // The preview page makes the same offer when its preview ends, leading back to the course.
+  await page.goto(`/preview-video?courseId=${new URL(courseUrl).searchParams.get('courseId')}`);
+  await playToTheEnd(page.getByTestId('video-player'));
+  const pageOffer = page.getByTestId('after-preview');
+  await expect(pageOffer).toContainText(/The whole course has \d+ lessons?\./, { timeout: 20_000 });
+  await pageOffer.getByRole('link', { name: 'See the course and subscribe' }).click();
+  await expect(page).toHaveURL(/\/explore-course\?courseId=/);
+  await expect(page.getByRole('dialog').getByTestId('course-detail')).toBeVisible();
 });
 
 test('pricing lists every feature once and keeps the trial badge for paid plans', async ({ page }) => {

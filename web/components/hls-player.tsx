@@ -28,6 +28,8 @@ interface Props {
   captionsUrl?: string | null;
   /** BCP 47 language of the captions. */
   captionsLang?: string;
+  /** Start as soon as it can: the viewer asked for this video with a Play button, which a click alone should do. */
+  autoPlay?: boolean;
 }
 
 /** Signed URLs are same-origin on disk storage; an S3 URL needs a CORS request (and CORS on the bucket). */
@@ -49,6 +51,7 @@ export function HlsPlayer({
   playbackRate = 1,
   captionsUrl,
   captionsLang = 'en',
+  autoPlay = false,
 }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -114,6 +117,7 @@ export function HlsPlayer({
       <video
         ref={videoRef}
         controls
+        autoPlay={autoPlay}
         crossOrigin={crossOriginOf(captionsUrl)}
         poster={poster ?? undefined}
         aria-label={title}

@@ -163,6 +163,7 @@ export function VideoItem({
           poster={video.posterUrl}
           title={video.title}
           captionsUrl={video.captionsUrl}
+          autoPlay
         />
       ) : (
         <Group>

@@ -132,6 +132,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
                   title={preview.title}
                   captionsUrl={preview.captionsUrl}
                   onEnded={() => setEndedPreview(preview.id)}
+                  autoPlay
                 />
               )}
               {preview && endedPreview === preview.id && action && (

@@ -2,6 +2,7 @@ import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatClock } from '../../../common/time';
+import { countOf } from '../../../common/words';
 import { useSession } from '../../app/session';
 import { HlsPlayer } from '../../components/hls-player';
 import { useCatalogCourse } from './api';
@@ -13,6 +14,7 @@ export default function PreviewVideoPage() {
   const course = useCatalogCourse(courseId);
   const session = useSession();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [ended, setEnded] = useState<string | null>(null);
   const previews = course.data?.previews ?? [];
   const current = previews.find((p) => p.id === chosen) ?? previews[0];
   const explore = session ? '/explore-new-courses' : '/explore-course';
@@ -35,9 +37,22 @@ export default function PreviewVideoPage() {
                 poster={current.posterUrl}
                 title={current.title}
                 captionsUrl={current.captionsUrl}
+                onEnded={() => setEnded(current.id)}
+                autoPlay={chosen === current.id}
               />
             ) : (
               <Text c="dimmed">This course has no preview videos.</Text>
+            )}
+            {/* As in the course drawer (decision 046): a preview that ends offers the course it comes from. */}
+            {current && ended === current.id && (
+              <Alert variant="light" title="Liked the preview?" data-testid="after-preview">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{`The whole course has ${countOf(course.data.lessons.length, 'lesson')}.`}</Text>
+                  <Button component={Link} to={`${explore}?courseId=${course.data.id}`}>
+                    See the course and subscribe
+                  </Button>
+                </Stack>
+              </Alert>
             )}
             {previews.length > 1 &&
               previews.map((p) => (

@@ -96,7 +96,7 @@ function CourseCard({ course }: { course: AuthoredCourse }) {
         <Group justify="space-between" mt="auto">
           <Text fw={600}>{course.price > 0 ? formatPrice(course.price, course.currency) : 'Free'}</Text>
           <Text size="xs" c="dimmed">
-            {countOf(course.counts?.videos ?? 0, 'video')} · {course.counts?.faqs ?? 0} FAQ ·{' '}
+            {countOf(course.counts?.videos ?? 0, 'video')} · {countOf(course.counts?.faqs ?? 0, 'FAQ')} ·{' '}
             {countOf(course.counts?.materials ?? 0, 'file')}
           </Text>
         </Group>

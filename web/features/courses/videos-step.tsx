@@ -333,6 +333,7 @@ export function VideosStep({
             poster={playing.posterUrl}
             title={playing.title}
             captionsUrl={playing.captionsUrl}
+            autoPlay
           />
         )}
       </Modal>
