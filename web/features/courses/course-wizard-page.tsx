@@ -110,7 +110,13 @@ export default function CourseWizardPage() {
           </Anchor>
         </Group>
         {data?.status === 'REJECTED' && data.reviewComment && (
-          <Alert color="red" title="Changes requested by the reviewer" data-testid="review-comment">
+          <Alert
+            color="red"
+            title="Changes requested by the reviewer"
+            data-testid="review-comment"
+            // The reason, then one line per commented item (decision 045): keep the lines.
+            style={{ whiteSpace: 'pre-line' }}
+          >
             {data.reviewComment}
           </Alert>
         )}

@@ -58,7 +58,11 @@ export default function ViewCoursePage() {
           </Button>
         </Group>
         {data.reviewComment && (
-          <Alert color={data.status === 'REJECTED' ? 'red' : 'green'} title="Reviewer's comment">
+          <Alert
+            color={data.status === 'REJECTED' ? 'red' : 'green'}
+            title="Reviewer's comment"
+            style={{ whiteSpace: 'pre-line' }}
+          >
             {data.reviewComment}
           </Alert>
         )}
