@@ -79,3 +79,23 @@ describe('placeToasts', () => {
     expect(positions()).toEqual(['top-right']);
   });
 });
+
+describe("toastPosition and the page's main actions", () => {
+  const submit = button(1100, 70, 160);
+
+  it('keeps clear of a main action at the top right even when the press was elsewhere', () => {
+    // An upload pressed half way down; "Submit for approval" sits where the toast would go.
+    expect(toastPosition(button(300, 500), DESKTOP, NOW, NOW - 200, [submit])).toBe('bottom-right');
+    expect(toastPosition(null, DESKTOP, NOW, 0, [submit])).toBe('bottom-right');
+  });
+
+  it('stays top right when the main actions lie elsewhere', () => {
+    expect(toastPosition(null, DESKTOP, NOW, 0, [button(300, 600)])).toBe('top-right');
+  });
+
+  it('still leaves the pressed control uncovered when no corner avoids every main action', () => {
+    const pressedBottomRight = button(1150, 740);
+    const everywhere = [button(0, 0, 1280), { top: 700, left: 0, right: 1280, bottom: 800 }];
+    expect(toastPosition(pressedBottomRight, DESKTOP, NOW, NOW - 200, everywhere)).toBe('top-right');
+  });
+});

@@ -43,15 +43,26 @@ const intersects = (a: Rect, b: Rect) =>
  * The spec's top right, unless the control the user pressed (`pressed`, its box) at `pressedAt`, within the
  * last few seconds, lies there: then the first other corner that leaves it uncovered, so the toast answering
  * a Save never hides it. A control no corner avoids (one as large as the screen) keeps the spec's place.
+ * `keepClear`: the page's main actions (marked `data-keep-clear`, e.g. "Submit for approval" above the course
+ * wizard, the next thing a teacher presses after an upload); a corner that covers none of them is preferred,
+ * as long as it also leaves the pressed control uncovered.
  */
 export function toastPosition(
   pressed: Rect | null,
   viewport: Viewport,
   now: number,
   pressedAt: number,
+  keepClear: readonly Rect[] = [],
 ): ToastPosition {
-  if (!pressed || now - pressedAt > PRESS_RECENT_MS || now < pressedAt) return 'top-right';
-  return PREFERENCE.find((position) => !intersects(toastArea(position, viewport), pressed)) ?? 'top-right';
+  const recent = pressed !== null && now - pressedAt <= PRESS_RECENT_MS && now >= pressedAt;
+  const avoids = (position: ToastPosition, boxes: readonly Rect[]) =>
+    boxes.every((box) => !intersects(toastArea(position, viewport), box));
+  const mustAvoid = recent && pressed ? [pressed] : [];
+  return (
+    PREFERENCE.find((position) => avoids(position, [...mustAvoid, ...keepClear])) ??
+    PREFERENCE.find((position) => avoids(position, mustAvoid)) ??
+    'top-right'
+  );
 }
 
 // What a person presses to act. A press elsewhere (text, a card's padding, the page's background) is no
@@ -83,10 +94,14 @@ const PRESSABLE = [
 export function placeToast(press: Press | null): ToastPosition {
   const control = press?.target instanceof Element ? press.target.closest(PRESSABLE) : null;
   const { clientWidth: width, clientHeight: height } = document.documentElement;
+  const keepClear = [...document.querySelectorAll('[data-keep-clear]')]
+    .map((element) => element.getBoundingClientRect())
+    .filter((box) => box.width > 0 && box.height > 0);
   return toastPosition(
     control?.getBoundingClientRect() ?? null,
     { width, height },
     Date.now(),
     press?.at ?? 0,
+    keepClear,
   );
 }

@@ -49,7 +49,13 @@ export function SubmitBar({ course, onGo }: { course: AuthoredCourse; onGo: (ste
           )}
         </Group>
         {submittable && problems?.length === 0 && (
-          <Button leftSection={<IconSend size={16} />} onClick={ask} loading={submit.isPending}>
+          // The next step after an upload or a save: a toast answering those keeps clear of it.
+          <Button
+            leftSection={<IconSend size={16} />}
+            onClick={ask}
+            loading={submit.isPending}
+            data-keep-clear
+          >
             Submit for approval
           </Button>
         )}
