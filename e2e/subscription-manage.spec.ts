@@ -1,4 +1,5 @@
 import type { MySubscription, PaymentRow } from '../common/contracts/billing';
+import { formatDate } from '../common/time';
 import { authHeader, createVerifiedAccount, loginWith } from './support/api';
 import { payPlanWithTestCheckout } from './support/billing';
 import { expect, type Page, test } from './support/test';
@@ -16,12 +17,9 @@ const apiSubscription = async (page: Page): Promise<MySubscription> => {
 };
 
 /** A day as the page shows it (plan-price.ts formatDay), in the browser's own locale. */
-const shownDay = (page: Page, iso: string) =>
-  page.evaluate(
-    (value) =>
-      new Date(value).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }),
-    iso,
-  );
+/** The day as the page shows it: the one date format (common/time.ts), in the browser's zone (the machine's). */
+const shownDay = async (page: Page, iso: string) =>
+  formatDate(iso, { timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone) });
 
 const planCard = (page: Page, name: string) =>
   page.getByTestId('plan-card').filter({ has: page.getByRole('heading', { name, exact: true }) });

@@ -79,7 +79,8 @@ function GroupRow({ group, onOpen }: { group: ErrorGroupRow; onOpen: () => void 
           <Text size="sm" fw={500} lineClamp={2} style={{ wordBreak: 'break-word' }}>
             {group.name}: {group.message}
           </Text>
-          <Text size="xs" c="dimmed" ff="monospace" truncate>
+          {/* Whole, wrapped: a developer reads the frame, on a phone too. */}
+          <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {group.topFrame ?? 'no stack'}
           </Text>
           <Text size="xs" c="dimmed">
