@@ -6,6 +6,13 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Serious and critical axe violations, summarised so a failure says what and where; `rules` narrows the scan. */
 export async function seriousViolations(page: Page, rules?: string[]): Promise<string[]> {
+  // A toast fading in or out is half transparent: axe would measure its text against a blend of the page. Scan
+  // once every toast has arrived (or gone).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Notifications-root *')].every(
+      (element) => getComputedStyle(element).opacity === '1',
+    ),
+  );
   const builder = new AxeBuilder({ page });
   const results = await (rules ? builder.withRules(rules) : builder).analyze();
   return results.violations
