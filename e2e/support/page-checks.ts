@@ -30,6 +30,12 @@ export async function seriousViolations(page: Page, rules?: string[]): Promise<s
 export async function showDark(page: Page): Promise<void> {
   await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  // Colours fade to the new scheme (Mantine's 150 ms transitions): measure once every transition has ended.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
 }
 
 /**
