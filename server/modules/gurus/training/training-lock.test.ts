@@ -89,8 +89,7 @@ describe('one training at a time per guru', () => {
     const holder = await ctx.database.pool.connect();
     let waiting: Promise<void> | null = null;
     try {
-      await holder.query('begin');
-      await holder.query('select pg_advisory_xact_lock(hashtext($1))', [`guru-training:${guru.id}`]);
+      await holder.query('select pg_advisory_lock(hashtext($1))', [`guru-training:${guru.id}`]);
       waiting = trainGuru(ctx.app, guru.id);
       let finished = false;
       waiting.then(() => {
@@ -110,14 +109,14 @@ describe('one training at a time per guru', () => {
         .from(guruIndexedSources)
         .where(eq(guruIndexedSources.sourceKey, `faq:${correction.id}`));
       expect(indexed).toHaveLength(0);
-      await holder.query('commit');
+      await holder.query('select pg_advisory_unlock(hashtext($1))', [`guru-training:${guru.id}`]);
       await waiting;
       const chunks = await expectConsistentIndex(guru.id);
       expect(chunks.find((chunk) => chunk.sourceKey === `faq:${correction.id}`)?.text).toContain(
         'it is 90 degrees',
       );
     } finally {
-      await holder.query('rollback').catch(() => undefined);
+      await holder.query('select pg_advisory_unlock_all()').catch(() => undefined);
       holder.release();
       await waiting;
     }
