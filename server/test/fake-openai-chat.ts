@@ -17,11 +17,15 @@ export interface FakeChatRequest {
  * `stream: true` answers `text/event-stream`: `data: <chat.completion.chunk JSON>` lines (the first delta
  * carries the role, then content deltas, then an empty delta with finish_reason 'stop') and `data: [DONE]`.
  * `reply` is what it "writes", sent a few characters per chunk; `failNext` makes the next call fail.
+ * `setAwkward(true)` sends the same events as a stream may legally arrive: CRLF line ends, comments and
+ * `event:`/`id:` fields, each event's JSON spread over several `data:` lines, all cut into 5-byte writes
+ * (lines, CRLFs and UTF-8 characters split between writes).
  */
 export async function startFakeOpenAiChat(apiKey: string) {
   const requests: FakeChatRequest[] = [];
   let reply = 'The answer from the course passages.';
   let failNext: { status: number; message: string } | null = null;
+  let awkward = false;
 
   const readBody = async (request: IncomingMessage) => {
     const parts: Buffer[] = [];
@@ -60,17 +64,47 @@ export async function startFakeOpenAiChat(apiKey: string) {
       created: 1_700_000_000,
       model: body.model,
     };
-    const send = (delta: Record<string, unknown>, finish: string | null) =>
-      response.write(
-        `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
-      );
-    send({ role: 'assistant', content: '' }, null);
-    for (let index = 0; index < reply.length; index += 6) {
-      send({ content: reply.slice(index, index + 6) }, null);
-      await new Promise((resolve) => setTimeout(resolve, 1));
+    const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+      ...base,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    const pieces: string[] = [];
+    for (let index = 0; index < reply.length; index += 6) pieces.push(reply.slice(index, index + 6));
+    if (!awkward) {
+      const send = (delta: Record<string, unknown>, finish: string | null) =>
+        response.write(`data: ${JSON.stringify(chunk(delta, finish))}\n\n`);
+      send({ role: 'assistant', content: '' }, null);
+      for (const piece of pieces) {
+        send({ content: piece }, null);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      send({}, 'stop');
+      response.end('data: [DONE]\n\n');
+      return;
     }
-    send({}, 'stop');
-    response.end('data: [DONE]\n\n');
+    const event = (json: object, index: number) =>
+      [
+        ': keep-alive',
+        'event: message',
+        `id: ${index}`,
+        ...JSON.stringify(json, null, 1)
+          .split('\n')
+          .map((line) => `data:${line}`),
+        '',
+        '',
+      ].join('\r\n');
+    const text = [
+      event(chunk({ role: 'assistant', content: '' }, null), 0),
+      ...pieces.map((piece, index) => event(chunk({ content: piece }, null), index + 1)),
+      event(chunk({}, 'stop'), pieces.length + 1),
+      'data: [DONE]\r\n\r\n',
+    ].join('');
+    const bytes = Buffer.from(text, 'utf8');
+    for (let offset = 0; offset < bytes.length; offset += 5) {
+      response.write(bytes.subarray(offset, offset + 5));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    response.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -79,6 +113,9 @@ export async function startFakeOpenAiChat(apiKey: string) {
     requests,
     setReply(text: string) {
       reply = text;
+    },
+    setAwkward(on: boolean) {
+      awkward = on;
     },
     failNextWith(status: number, message: string) {
       failNext = { status, message };

@@ -70,6 +70,20 @@ describe('OpenAI-compatible answerer', () => {
     expect(sent?.body.messages?.at(-1)?.content).toBe('What is the hypotenuse?');
   });
 
+  it('reads events however the stream cuts them: CRLF, comments, multi-line data, lines split mid-way', async () => {
+    fake.setReply('Ángulo: the longest side — always [1]. 直角三角形 too.');
+    fake.setAwkward(true);
+    try {
+      const answerer = openAiCompatibleAnswerer({ baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'm' });
+      const cited: string[][] = [];
+      const parts = await collect(answerer.answer({ ...request, onCite: (ids) => cited.push(ids) }));
+      expect(parts.join('')).toBe('Ángulo: the longest side — always. 直角三角形 too.');
+      expect(cited).toEqual([['c1']]);
+    } finally {
+      fake.setAwkward(false);
+    }
+  });
+
   it('fails clearly on a wrong key and on an error status', async () => {
     const wrongKey = openAiCompatibleAnswerer({ baseUrl: fake.baseUrl, apiKey: 'sk-wrong', model: 'm' });
     await expect(collect(wrongKey.answer(request))).rejects.toThrow(

@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { TEACHING_MODE_LABELS } from '../../../common/gurus';
 import { whereToLook } from './citation-label';
 import { CitationMarkers } from './citation-markers';
@@ -36,23 +37,32 @@ interface ChunkChoice {
   delta?: { content?: string | null };
 }
 
-/** Reads an SSE body and yields the `data:` payloads up to `[DONE]`. */
+/** More than this many characters buffered for one unfinished line or event ends the stream (a broken service). */
+const MAX_EVENT_CHARS = 1024 * 1024;
+
+/**
+ * Reads an SSE body (eventsource-parser: events split across chunks, CRLF or CR line ends, `data:` lines of one
+ * event joined, comments and other fields skipped) and yields each event's data up to `[DONE]`.
+ */
 async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const events: string[] = [];
+  let failure: Error | null = null;
+  const parser = createParser({
+    maxBufferSize: MAX_EVENT_CHARS,
+    onEvent: (event) => events.push(event.data),
+    onError: (error) => {
+      if (error.type === 'max-buffer-size-exceeded')
+        failure = new Error('The language model service sent an event too large to read');
+    },
+  });
   const decoder = new TextDecoder();
-  let buffer = '';
   for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(bytes, { stream: true });
-    let newline = buffer.indexOf('\n');
-    while (newline >= 0) {
-      const line = buffer.slice(0, newline).replace(/\r$/, '');
-      buffer = buffer.slice(newline + 1);
-      if (line.startsWith('data:')) {
-        const data = line.slice(5).trim();
-        if (data === '[DONE]') return;
-        yield data;
-      }
-      newline = buffer.indexOf('\n');
+    parser.feed(decoder.decode(bytes, { stream: true }));
+    for (let data = events.shift(); data !== undefined; data = events.shift()) {
+      if (data.trim() === '[DONE]') return;
+      yield data;
     }
+    if (failure) throw failure;
   }
 }
 
