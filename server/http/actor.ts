@@ -1,8 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { isUserType, type UserType } from '../../common/roles';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
 import { type AccountState, accountState } from './account-state';
+import { actingRightHolds } from './impersonation-right';
 import { verifySessionToken } from './tokens';
 
 /** Who is asking, as the database says right now. */
@@ -18,7 +20,13 @@ export interface Actor extends AccountState {
   developerAccessGranted: boolean;
 }
 
-/** Resolves a JWT to an actor: valid signature, live session, active user. Null otherwise. */
+const impersonators = alias(users, 'impersonator');
+
+/**
+ * Resolves a JWT to an actor: valid signature, live session, active user, and for a "Log in as" session a real
+ * person who may still act as that user (decision 052). Null otherwise. One query: the impersonator is a join on
+ * its primary key, so checking the right costs no round trip.
+ */
 export async function resolveActor(db: Db, token: string | null, secret: string): Promise<Actor | null> {
   if (!token) return null;
   const claims = await verifySessionToken(token, secret);
@@ -27,6 +35,7 @@ export async function resolveActor(db: Db, token: string | null, secret: string)
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
     .where(
       and(
         eq(sessions.id, claims.sid),
@@ -34,6 +43,7 @@ export async function resolveActor(db: Db, token: string | null, secret: string)
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
         eq(users.isActive, true),
+        or(isNull(sessions.impersonatorId), actingRightHolds(impersonators, users)),
       ),
     )
     .limit(1);

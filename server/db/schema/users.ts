@@ -111,7 +111,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // The sessions someone opened as others, ended with their right (decision 052).
+    index('sessions_impersonator_idx').on(t.impersonatorId).where(sql`${t.impersonatorId} is not null`),
+  ],
 );
 
 /** Single-use links sent by e-mail (verify e-mail, reset password); only the hash is stored. */

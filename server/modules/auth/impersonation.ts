@@ -3,25 +3,21 @@ import { auditLog, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
-import { startSession } from './sessions';
+import { mayActAs } from '../../http/impersonation-right';
+import { answerSession, insertSession } from './sessions';
 
 type UserRow = typeof users.$inferSelect;
 
-/** Admins may act as any non-admin; an institute as its own teachers and students. */
+/** Admins may act as any non-admin; an institute as its own teachers and students (server/http/impersonation-right.ts). */
 export function canImpersonate(actor: Pick<Actor, 'userId' | 'userType'>, target: UserRow): boolean {
-  if (!target.isActive || target.id === actor.userId) return false;
-  if (actor.userType === 'admin') return target.userType !== 'admin';
-  if (actor.userType === 'institute') {
-    return (
-      (target.userType === 'teacher' || target.userType === 'student') && target.instituteId === actor.userId
-    );
-  }
-  return false;
+  // A resolved actor is always an active account.
+  return mayActAs({ id: actor.userId, userType: actor.userType, isActive: true }, target);
 }
 
 /**
  * Starts a session as the target, remembering the real person behind it (the first impersonator
- * of a chain), and records it in the audit log.
+ * of a chain), and records it in the audit log, in one transaction. The session lasts only while that real
+ * person may act as the target (decision 052).
  */
 export async function impersonate(app: App, actor: Actor, by: { userId?: string; email?: string }) {
   const where = by.userId ? eq(users.id, by.userId) : sql`lower(${users.email}) = ${by.email ?? ''}`;
@@ -29,11 +25,14 @@ export async function impersonate(app: App, actor: Actor, by: { userId?: string;
   if (!target) throw notFound('User not found');
   if (!canImpersonate(actor, target)) throw forbidden('You cannot log in as this user');
   const realPerson = actor.impersonatorId ?? actor.userId;
-  await app.db.insert(auditLog).values({
-    actorId: realPerson,
-    action: 'impersonate',
-    targetId: target.id,
-    details: { viaUserId: actor.userId, viaUserType: actor.userType },
+  const session = await app.db.transaction(async (tx) => {
+    await tx.insert(auditLog).values({
+      actorId: realPerson,
+      action: 'impersonate',
+      targetId: target.id,
+      details: { viaUserId: actor.userId, viaUserType: actor.userType },
+    });
+    return insertSession(tx, target, { remember: false, impersonatorId: realPerson });
   });
-  return startSession(app.db, app.config.jwtSecret, target, { remember: false, impersonatorId: realPerson });
+  return answerSession(app.db, app.config.jwtSecret, target, session);
 }

@@ -19,7 +19,13 @@ import { clearedAttributionCookie, readCookie } from '../partners/attribution-co
 import { impersonate } from './impersonation';
 import { hashPassword, verifyPassword } from './passwords';
 import { login, requestPasswordReset, resetPassword, signUp, verifyEmail } from './service';
-import { presentAccount, revokeAllSessions, revokeSession, startSession } from './sessions';
+import {
+  dropRevokedSockets,
+  presentAccount,
+  revokeAllSessions,
+  revokeSession,
+  startSession,
+} from './sessions';
 
 const ok = { ok: true } as const;
 // Sign-up, login and reset have the strict 'auth' budget (server/http/rate-limits.ts), on top of login's own
@@ -104,15 +110,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.currentPassword === request.body.newPassword) {
         throw new AppError('VALIDATION', AUTH_MSG.samePassword, { newPassword: AUTH_MSG.samePassword });
       }
-      await app.db
-        .update(users)
-        .set({ passwordHash: await hashPassword(request.body.newPassword) })
-        .where(eq(users.id, user.id));
-      // Every token issued before the change stops working; this client gets a fresh one.
-      await revokeAllSessions(app.db, user.id);
-      await app.db
-        .insert(auditLog)
-        .values({ actorId: actor.impersonatorId ?? user.id, action: 'change-password', targetId: user.id });
+      const passwordHash = await hashPassword(request.body.newPassword);
+      // Every token issued before the change stops working, with the sessions this account opened as someone
+      // else; the change, the revocation and the audit row are one transaction. This client gets a fresh token.
+      const revoked = await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        const ended = await revokeAllSessions(tx, user.id);
+        await tx
+          .insert(auditLog)
+          .values({ actorId: actor.impersonatorId ?? user.id, action: 'change-password', targetId: user.id });
+        return ended;
+      });
+      dropRevokedSockets(
+        app,
+        revoked.filter((session) => session.userId !== user.id),
+      );
       return startSession(app.db, app.config.jwtSecret, user, {
         remember: false,
         impersonatorId: actor.impersonatorId,

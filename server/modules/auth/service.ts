@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { hashLinkToken, newLinkToken } from '../../http/tokens';
 import { startTrial } from '../plans/trials';
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
-import { revokeAllSessions, startSession } from './sessions';
+import { type DbOrTx, dropRevokedSockets, revokeAllSessions, startSession } from './sessions';
 
 type LinkPurpose = 'verify-email' | 'reset-password';
 const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
@@ -55,14 +55,33 @@ export async function sendLink(
   user: { id: string; email: string; fullName: string },
   purpose: LinkPurpose,
 ) {
+  await mailLink(app, user, purpose, await createLink(app, app.db, user, purpose));
+}
+
+/** Stores a single-use link's token hash (in the caller's transaction, if any) and returns the link. */
+export async function createLink(
+  app: App,
+  db: DbOrTx,
+  user: { id: string },
+  purpose: LinkPurpose,
+): Promise<string> {
   const { token, hash } = newLinkToken();
-  await app.db.insert(emailTokens).values({
+  await db.insert(emailTokens).values({
     tokenHash: hash,
     userId: user.id,
     purpose,
     expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[purpose]),
   });
-  const link = `${app.config.publicUrl}/${purpose}?token=${token}`;
+  return `${app.config.publicUrl}/${purpose}?token=${token}`;
+}
+
+/** Mails a link made by createLink. */
+export async function mailLink(
+  app: App,
+  user: { email: string; fullName: string },
+  purpose: LinkPurpose,
+  link: string,
+) {
   const [subject, action] =
     purpose === 'verify-email'
       ? ['Verify your Gurukul email address', 'confirm your email address']
@@ -107,12 +126,14 @@ export async function resetPassword(app: App, token: string, newPassword: string
   const userId = await consumeLink(app, token, 'reset-password');
   const passwordHash = await hashPassword(newPassword);
   // Following the link proves the mailbox, so it also verifies the address.
-  await app.db
-    .update(users)
-    .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, userId));
-  await revokeAllSessions(app.db, userId);
-  app.realtime.disconnectSessions({ userId });
+  const revoked = await app.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId));
+    return revokeAllSessions(tx, userId);
+  });
+  dropRevokedSockets(app, revoked, userId);
 }
 
 /**

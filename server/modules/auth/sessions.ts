@@ -1,14 +1,21 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SessionAnswer, UserObj } from '../../../common/contracts/auth';
 import { PLAN_MODULES, type PlanModule } from '../../../common/plans';
 import { isUserType } from '../../../common/roles';
 import type { Db } from '../../db/client';
-import { plans, sessions, type users } from '../../db/schema/index';
+import { plans, sessions, users } from '../../db/schema/index';
 import { accountState } from '../../http/account-state';
+import type { App } from '../../http/app-type';
+import { actingRightHolds } from '../../http/impersonation-right';
 import { signSessionToken } from '../../http/tokens';
 import { fullModules } from '../plans/presenters';
 
 type UserRow = typeof users.$inferSelect;
+type SessionRow = typeof sessions.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or a transaction on it: revocations happen in the transaction of the change that causes them. */
+export type DbOrTx = Db | Tx;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** "Remember me" keeps a session for 30 days, otherwise for 12 hours. */
@@ -21,12 +28,31 @@ export async function startSession(
   user: UserRow,
   options: { remember: boolean; impersonatorId?: string | null },
 ): Promise<SessionAnswer> {
+  return answerSession(db, secret, user, await insertSession(db, user, options));
+}
+
+/** The session row alone, for a caller that writes it in one transaction with its audit row. */
+export async function insertSession(
+  db: DbOrTx,
+  user: UserRow,
+  options: { remember: boolean; impersonatorId?: string | null },
+): Promise<SessionRow> {
   const expiresAt = new Date(Date.now() + sessionLifetimeMs(options.remember));
   const [session] = await db
     .insert(sessions)
     .values({ userId: user.id, expiresAt, impersonatorId: options.impersonatorId ?? null })
     .returning();
-  const jwtToken = await signSessionToken({ sub: user.id, sid: session.id }, expiresAt, secret);
+  return session;
+}
+
+/** The login answer for a stored session: its signed token and the account. */
+export async function answerSession(
+  db: Db,
+  secret: string,
+  user: UserRow,
+  session: SessionRow,
+): Promise<SessionAnswer> {
+  const jwtToken = await signSessionToken({ sub: user.id, sid: session.id }, session.expiresAt, secret);
   return { jwtToken, impersonatedBy: session.impersonatorId, ...(await presentAccount(db, user)) };
 }
 
@@ -77,12 +103,70 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every live session of a user, optionally sparing one (the caller's own). */
-export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+/** A revoked session: its id and whose account it was in. */
+export interface RevokedSession {
+  id: string;
+  userId: string;
+}
+
+/**
+ * Ends every live session of a user, optionally sparing one (the caller's own), and every session they opened
+ * as someone else ("Log in as"): a right that ends (deactivation, a new password, erasure) ends what it made
+ * (decision 052).
+ */
+export async function revokeAllSessions(
+  db: DbOrTx,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<RevokedSession[]> {
+  const conditions = [
+    or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)),
+    isNull(sessions.revokedAt),
+  ];
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  await db
+  return db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(...conditions));
+    .where(and(...conditions))
+    .returning({ id: sessions.id, userId: sessions.userId });
+}
+
+const targets = alias(users, 'target');
+const actingPeople = alias(users, 'acting_person');
+
+/**
+ * Ends the "Log in as" sessions in or by this account whose real person may no longer act as their target, e.g.
+ * once a student has left the institute that switched into them. Each request re-checks the same rule
+ * (server/http/actor.ts); revoking as well keeps a right given back later from reviving an old token.
+ */
+export async function revokeLapsedImpersonations(db: DbOrTx, userId: string): Promise<RevokedSession[]> {
+  return db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        isNotNull(sessions.impersonatorId),
+        or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(targets)
+            .innerJoin(actingPeople, eq(actingPeople.id, sessions.impersonatorId))
+            .where(and(eq(targets.id, sessions.userId), actingRightHolds(actingPeople, targets))),
+        ),
+      ),
+    )
+    .returning({ id: sessions.id, userId: sessions.userId });
+}
+
+/**
+ * Drops the open sockets of sessions just revoked (after the commit): every socket of `userId` at once, and the
+ * sessions someone else's account was used through one by one.
+ */
+export function dropRevokedSockets(app: Pick<App, 'realtime'>, revoked: RevokedSession[], userId?: string) {
+  if (userId) app.realtime.disconnectSessions({ userId });
+  for (const session of revoked) {
+    if (session.userId !== userId) app.realtime.disconnectSessions({ sessionId: session.id });
+  }
 }

@@ -17,8 +17,8 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { hashPassword } from '../auth/passwords';
-import { sendLink } from '../auth/service';
-import { revokeAllSessions } from '../auth/sessions';
+import { createLink, mailLink } from '../auth/service';
+import { type DbOrTx, dropRevokedSockets, revokeAllSessions } from '../auth/sessions';
 import { removeStoredFile, removeStoredImage } from '../files/uploads';
 import { eraseReferralData } from '../partners/privacy';
 
@@ -34,48 +34,55 @@ export async function loadManageable(app: App, userId: string): Promise<UserRow>
   return user;
 }
 
-/** Records who did what to whom: the real person behind an impersonated session. */
+/**
+ * Records who did what to whom: the real person behind an impersonated session. Always inside the transaction
+ * of the change it records, so a change is never left without its row, nor a row without its change.
+ */
 export async function audit(
-  app: App,
+  db: DbOrTx,
   actor: Actor,
   action: string,
   targetId: string,
   details: Record<string, unknown> = {},
 ) {
-  await app.db
+  await db
     .insert(auditLog)
     .values({ actorId: actor.impersonatorId ?? actor.userId, action, targetId, details });
-}
-
-/** Ends every session and socket of the account at once, so an open tab is logged out immediately. */
-async function endEverySession(app: App, userId: string) {
-  await revokeAllSessions(app.db, userId);
-  app.realtime.disconnectSessions({ userId });
 }
 
 export async function deactivate(app: App, actor: Actor, userId: string, reason: string) {
   const user = await loadManageable(app, userId);
   if (!user.isActive) throw conflict('This account is already deactivated');
-  await app.db
-    .update(users)
-    .set({ isActive: false, deactivationReason: reason })
-    .where(eq(users.id, user.id));
-  await endEverySession(app, user.id);
-  await audit(app, actor, 'deactivate-user', user.id, { reason });
+  // Every session of the account, and every one it opened as someone else, ends with it (decision 052).
+  const revoked = await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ isActive: false, deactivationReason: reason }).where(eq(users.id, user.id));
+    const ended = await revokeAllSessions(tx, user.id);
+    await audit(tx, actor, 'deactivate-user', user.id, { reason });
+    return ended;
+  });
+  // Open tabs are logged out at once.
+  dropRevokedSockets(app, revoked, user.id);
 }
 
 export async function reactivate(app: App, actor: Actor, userId: string, reason?: string) {
   const user = await loadManageable(app, userId);
   if (user.isActive) throw conflict('This account is already active');
-  await app.db.update(users).set({ isActive: true, deactivationReason: null }).where(eq(users.id, user.id));
-  await audit(app, actor, 'reactivate-user', user.id, reason ? { reason } : {});
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ isActive: true, deactivationReason: null }).where(eq(users.id, user.id));
+    await audit(tx, actor, 'reactivate-user', user.id, reason ? { reason } : {});
+  });
 }
 
 export async function sendPasswordReset(app: App, actor: Actor, userId: string) {
   const user = await loadManageable(app, userId);
   if (!user.isActive) throw conflict('Reactivate the account before sending a password reset link');
-  await sendLink(app, user, 'reset-password');
-  await audit(app, actor, 'send-password-reset', user.id);
+  // The link and its audit row are stored together; the e-mail leaves once both are.
+  const link = await app.db.transaction(async (tx) => {
+    const created = await createLink(app, tx, user, 'reset-password');
+    await audit(tx, actor, 'send-password-reset', user.id);
+    return created;
+  });
+  await mailLink(app, user, 'reset-password', link);
 }
 
 /** The latest subscription the account pays for itself; teachers of an institute share the institute's. */
@@ -104,11 +111,13 @@ export async function extendTrial(app: App, actor: Actor, userId: string, days: 
   if (!latest || !isTrial) throw conflict('This account is not on a trial: grant a plan instead');
   const from = Math.max(now.getTime(), latest.trialEndsAt?.getTime() ?? 0);
   const trialEndsAt = new Date(from + days * DAY_MS);
-  await app.db
-    .update(subscriptions)
-    .set({ status: 'trial', trialEndsAt, endedAt: null, notices: [] })
-    .where(eq(subscriptions.id, latest.id));
-  await audit(app, actor, 'extend-trial', user.id, { days, trialEndsAt: trialEndsAt.toISOString() });
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'trial', trialEndsAt, endedAt: null, notices: [] })
+      .where(eq(subscriptions.id, latest.id));
+    await audit(tx, actor, 'extend-trial', user.id, { days, trialEndsAt: trialEndsAt.toISOString() });
+  });
 }
 
 /**
@@ -146,11 +155,11 @@ export async function grantPlan(
       currentPeriodEnd,
       cancelAtPeriodEnd: true,
     });
-  });
-  await audit(app, actor, 'grant-plan', user.id, {
-    planName: plan.name,
-    days: input.days,
-    until: currentPeriodEnd.toISOString(),
+    await audit(tx, actor, 'grant-plan', user.id, {
+      planName: plan.name,
+      days: input.days,
+      until: currentPeriodEnd.toISOString(),
+    });
   });
 }
 
@@ -173,7 +182,7 @@ export async function erase(app: App, actor: Actor, userId: string, confirmEmail
     .select({ path: supportAttachments.filePath })
     .from(supportAttachments)
     .where(eq(supportAttachments.ownerId, user.id));
-  await app.db.transaction(async (tx) => {
+  const revoked = await app.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
@@ -199,10 +208,12 @@ export async function erase(app: App, actor: Actor, userId: string, confirmEmail
     await tx.delete(meetingRequests).where(eq(meetingRequests.studentId, user.id));
     // Referral links and clicks, or the record of who referred them; commissions keep their amounts (decision 034).
     await eraseReferralData(tx, user.id);
+    const ended = await revokeAllSessions(tx, user.id);
+    await audit(tx, actor, 'erase-user', user.id, { userType: user.userType });
+    return ended;
   });
-  await endEverySession(app, user.id);
+  dropRevokedSockets(app, revoked, user.id);
   // Pictures go with their smaller copies (tiny, medium): an erased person leaves no picture behind.
   for (const key of [user.profileImagePath, user.brandLogoPath]) if (key) await removeStoredImage(app, key);
   for (const row of attachments) await removeStoredFile(app, row.path);
-  await audit(app, actor, 'erase-user', user.id, { userType: user.userType });
 }

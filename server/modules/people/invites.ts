@@ -8,7 +8,7 @@ import type { App } from '../../http/app-type';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { hashLinkToken, newLinkToken } from '../../http/tokens';
 import { hashPassword } from '../auth/passwords';
-import { startSession } from '../auth/sessions';
+import { dropRevokedSockets, revokeLapsedImpersonations, startSession } from '../auth/sessions';
 import { assertWithinLimit, limitOf } from '../plans/limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -284,5 +284,7 @@ export async function acceptInvitation(app: App, actor: Actor, token: string) {
   if (actor.instituteId && actor.instituteId !== row.instituteId)
     throw conflict('Already belongs to another institute');
   await app.db.update(users).set({ instituteId: row.instituteId }).where(eq(users.id, actor.userId));
+  // A person who moves here from another institute: that institute's "Log in as" sessions stay ended (decision 052).
+  dropRevokedSockets(app, await revokeLapsedImpersonations(app.db, actor.userId));
   await markAccepted(app, row, actor.userId);
 }

@@ -3,6 +3,7 @@ import { courseSubscriptions, courses, subscriptions, users } from '../../db/sch
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, notFound } from '../../http/errors';
+import { dropRevokedSockets, revokeLapsedImpersonations } from '../auth/sessions';
 import { startTrial } from '../plans/trials';
 import { audit } from './admin-actions';
 
@@ -25,14 +26,18 @@ export async function loadMember(app: App, institute: Actor, userId: string) {
  */
 export async function removeMember(app: App, institute: Actor, userId: string) {
   const member = await loadMember(app, institute, userId);
-  await app.db.transaction(async (tx) => {
+  const revoked = await app.db.transaction(async (tx) => {
     await tx.update(users).set({ instituteId: null }).where(eq(users.id, member.id));
     if (member.userType === 'teacher') {
       const own = await tx.query.subscriptions.findFirst({ where: eq(subscriptions.userId, member.id) });
       if (!own) await startTrial(tx, member.id, 'teacher');
     }
+    // The institute's "Log in as" sessions in this account end with its right to them (decision 052).
+    const ended = await revokeLapsedImpersonations(tx, member.id);
+    await audit(tx, institute, 'remove-from-institute', member.id);
+    return ended;
   });
-  await audit(app, institute, 'remove-from-institute', member.id);
+  dropRevokedSockets(app, revoked);
 }
 
 /** Enrols one of the institute's students in a live course of the institute or of one of its teachers. */
@@ -51,12 +56,15 @@ export async function enrolMember(app: App, institute: Actor, userId: string, co
       ),
     );
   if (!course) throw notFound('Course not found');
-  const inserted = await app.db
-    .insert(courseSubscriptions)
-    .values({ courseId: course.id, userId: student.id })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted.length > 0) await audit(app, institute, 'enrol', student.id, { courseId: course.id });
+  const inserted = await app.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(courseSubscriptions)
+      .values({ courseId: course.id, userId: student.id })
+      .onConflictDoNothing()
+      .returning();
+    if (rows.length > 0) await audit(tx, institute, 'enrol', student.id, { courseId: course.id });
+    return rows;
+  });
   return { enrolled: inserted.length > 0 };
 }
 

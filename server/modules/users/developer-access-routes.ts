@@ -51,18 +51,24 @@ export const developerAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { granted } = request.body;
-      const [updated] = await app.db
-        .update(users)
-        .set({
-          developerAccessGrantedAt: granted ? sql`coalesce(${users.developerAccessGrantedAt}, now())` : null,
-        })
-        .where(and(eq(users.id, request.params.userId), eq(users.userType, 'developer')))
-        .returning({ id: users.id, grantedAt: users.developerAccessGrantedAt });
-      if (!updated) throw notFound('Developer not found');
-      await app.db.insert(auditLog).values({
-        actorId: actor.impersonatorId ?? actor.userId,
-        action: granted ? 'grant-developer-access' : 'revoke-developer-access',
-        targetId: updated.id,
+      // The change and its audit row are one transaction: neither is ever stored without the other.
+      const updated = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({
+            developerAccessGrantedAt: granted
+              ? sql`coalesce(${users.developerAccessGrantedAt}, now())`
+              : null,
+          })
+          .where(and(eq(users.id, request.params.userId), eq(users.userType, 'developer')))
+          .returning({ id: users.id, grantedAt: users.developerAccessGrantedAt });
+        if (!row) throw notFound('Developer not found');
+        await tx.insert(auditLog).values({
+          actorId: actor.impersonatorId ?? actor.userId,
+          action: granted ? 'grant-developer-access' : 'revoke-developer-access',
+          targetId: row.id,
+        });
+        return row;
       });
       // Open sockets follow at once: a revoked developer's live tail of the logs stops now, not at reconnect.
       app.realtime.setLogsAccess(updated.id, granted);
