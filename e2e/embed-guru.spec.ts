@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { EMBED_MSG } from '../common/contracts/embed';
+import { MSG } from '../common/messages';
 import { OTHER_SITE_PORTS } from '../playwright.config';
 import { DEMO, loginAs } from './support/accounts';
 import { apiLogin, authHeader } from './support/api';
@@ -69,8 +70,21 @@ test.describe('the guru on the owner’s own website', () => {
       await url.blur();
       await expect(section.getByText(EMBED_MSG.invalidUrl)).toHaveCount(0);
       await section.getByLabel('Let visitors ask without an account').check();
+      // Visitors get a share of the plan's monthly sessions (decision 053): 25 % unless the school sets it.
+      const share = section.getByLabel("Visitors' share of guru sessions (%)");
+      await expect(share).toHaveValue('25');
+      await share.fill('101');
+      await share.blur();
+      await expect(section.getByText(MSG.percentage)).toBeVisible();
+      await share.fill('50');
+      await share.blur();
+      await expect(section.getByText(MSG.percentage)).toHaveCount(0);
       await section.getByRole('button', { name: 'Save website' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Website saved' })).toBeVisible();
+      const saved = await request.get('/api/embed/site', { headers: authHeader(jwtToken) });
+      expect(
+        ((await saved.json()) as { site: { anonymousSharePercent: number } }).site.anonymousSharePercent,
+      ).toBe(50);
 
       await row.getByRole('button', { name: 'Get embed code' }).click();
       const dialog = page.getByRole('dialog', { name: /^Embed Front Desk Guru/ });

@@ -67,6 +67,8 @@ export interface Config {
   loginFailures: LoginFailureLimits;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY): none, any (`true`), or addresses/CIDRs. */
   trustProxy: boolean | string;
+  /** Anonymous embedded-guru sessions a day per visitor and per address on one site (EMBED_SESSIONS_PER_*). */
+  embedVisitorLimits: { perVisitorPerDay: number; perAddressPerDay: number };
 }
 
 export interface LogStoreSettings {
@@ -165,6 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: rateLimitBudgets(settings),
     loginFailures: loginFailureLimits(settings),
     trustProxy: trustProxySetting(settings.TRUST_PROXY),
+    embedVisitorLimits: {
+      perVisitorPerDay: settings.EMBED_SESSIONS_PER_VISITOR,
+      perAddressPerDay: settings.EMBED_SESSIONS_PER_ADDRESS,
+    },
   };
 }
 

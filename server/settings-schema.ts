@@ -98,6 +98,8 @@ export const SETTINGS_SCHEMA = z.object({
   NARRATION_SAMPLE_RATE_LIMIT_MAX: wholeFrom(1).optional(),
   LOGIN_FAILURES_PER_ACCOUNT: wholeFrom(1).optional(),
   LOGIN_FAILURES_PER_ADDRESS: wholeFrom(1).optional(),
+  EMBED_SESSIONS_PER_VISITOR: wholeFrom(1).default(10),
+  EMBED_SESSIONS_PER_ADDRESS: wholeFrom(1).default(30),
   TRUST_PROXY: z.string().optional(),
 });
 

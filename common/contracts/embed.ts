@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { numberField } from './numbers';
 
 /**
  * The guru on the teacher's own website (docs/decisions/041-embedded-guru.md): the site's address registered
@@ -17,7 +18,22 @@ export const EMBED_MSG = {
   notThisSite: 'This guru is not available on this website.',
   signInToAsk: 'Please sign in to ask this guru.',
   sessionFull: 'This session has reached its question limit. Please start a new one.',
+  /** The site's share of the plan's monthly sessions for visitors without an account is used up (decision 053). */
+  visitorShareUsed:
+    'Visitors without an account have used all their sessions here this month. Please sign in to ask.',
+  /** One visitor, or one address, started the most anonymous sessions a day allows on the site. */
+  visitorDailyLimit:
+    'You have started the most sessions a visitor may start here today. Please sign in to ask, or come back tomorrow.',
 } as const;
+
+/** The share of the plan's monthly guru sessions visitors without an account may use, unless the owner sets it. */
+export const DEFAULT_ANONYMOUS_SHARE_PERCENT = 25;
+
+/** The most anonymous sessions a month under a plan's limit (null: unlimited) and a site's share: rounded down. */
+export function anonymousSessionCap(planLimit: number | null, sharePercent: number): number | null {
+  if (sharePercent <= 0) return 0;
+  return planLimit === null ? null : Math.floor((planLimit * sharePercent) / 100);
+}
 
 /**
  * Addresses of files rather than of a site or app: documents, images, media and archives. A page address
@@ -68,6 +84,13 @@ export const applicationUrlField = z
 export const embedSiteSchema = z.object({
   url: applicationUrlField,
   allowAnonymous: z.boolean({ error: MSG.selectOption }).default(false),
+  /** A whole percentage from 0 to 100 (the spec's number texts); older clients that send none get the default. */
+  anonymousSharePercent: numberField({
+    max: 100,
+    maxMessage: MSG.percentage,
+    allowZero: true,
+    integer: true,
+  }).default(DEFAULT_ANONYMOUS_SHARE_PERCENT),
 });
 export type EmbedSiteInput = z.input<typeof embedSiteSchema>;
 
@@ -75,6 +98,7 @@ export interface EmbedSiteView {
   url: string;
   origin: string;
   allowAnonymous: boolean;
+  anonymousSharePercent: number;
 }
 
 /** GET /api/embed/site: the site (null until registered) and the gurus that can be embedded. */
@@ -85,6 +109,11 @@ export interface EmbedSettings {
   gurus: { id: string; name: string; ready: boolean }[];
   /** Anonymous sessions started on the site this month (they count against the plan like any session). */
   anonymousSessionsThisMonth: number;
+  /**
+   * The most anonymous sessions this month under the own site's share of the plan (null: the plan has no
+   * monthly limit, or there is no own site).
+   */
+  anonymousSessionLimit: number | null;
 }
 
 /** GET /api/embed/gurus/:guruId/snippet: what the teacher pastes into their site. */

@@ -80,6 +80,7 @@ export async function startTestApp(
     rateLimits: { ...rateLimitBudgets({}), anonymous: 100_000, read: 100_000, write: 100_000 },
     trustProxy: false,
     loginFailures: LOGIN_FAILURE_DEFAULTS,
+    embedVisitorLimits: { perVisitorPerDay: 10, perAddressPerDay: 30 },
     ...overrides,
   };
   // Jobs run inline in tests (a request that queues one returns once the job has run) unless a test asks.

@@ -184,6 +184,11 @@ export const conversations = pgTable(
     embedOrigin: text('embed_origin'),
     /** SHA-256 of the anonymous visitor's session key: only its holder may ask in this session. */
     visitorTokenHash: text('visitor_token_hash'),
+    /**
+     * Questions an anonymous visitor has asked in this session, each taken before it is asked by one
+     * conditional UPDATE under the per-session cap (server/modules/embed/quotas.ts); 0 for students.
+     */
+    visitorQuestions: integer('visitor_questions').notNull().default(0),
     /** The course the student came from, when any. */
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     /** The first question, for lists and search. */

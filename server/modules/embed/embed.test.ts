@@ -8,6 +8,7 @@ import {
   EMBED_ORIGIN_HEADER,
   type EmbedGuru,
   type EmbedSettings,
+  type EmbedSiteView,
   type EmbedSnippet,
   VISITOR_KEY_HEADER,
 } from '../../../common/contracts/embed';
@@ -74,10 +75,15 @@ const deleteSite = (headers: Headers) =>
 const snippet = (headers: Headers, guruId: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/embed/gurus/${guruId}/snippet`, headers });
 
-async function registerSite(headers: Headers, url = SITE, allowAnonymous = false) {
-  const saved = await putSite(headers, { url, allowAnonymous });
+async function registerSite(
+  headers: Headers,
+  url = SITE,
+  allowAnonymous = false,
+  anonymousSharePercent?: number,
+) {
+  const saved = await putSite(headers, { url, allowAnonymous, anonymousSharePercent });
   expect(saved.statusCode, saved.body).toBe(200);
-  return saved.json() as { url: string; origin: string; allowAnonymous: boolean };
+  return saved.json() as EmbedSiteView;
 }
 
 const embedGuru = (guruId: string, headers: Headers = {}) =>
@@ -141,13 +147,21 @@ describe('the application URL in /integrations', () => {
       url: 'https://www.myschool.com/learn',
       origin: 'https://www.myschool.com',
       allowAnonymous: true,
+      anonymousSharePercent: 25,
     });
     const settings = (await getSettings(owner.headers)).json() as EmbedSettings;
     expect(settings).toEqual({
-      site: { url: 'https://www.myschool.com/learn', origin: SITE, allowAnonymous: true },
+      site: {
+        url: 'https://www.myschool.com/learn',
+        origin: SITE,
+        allowAnonymous: true,
+        anonymousSharePercent: 25,
+      },
       instituteSite: null,
       gurus: [{ id: guru.id, name: guru.name, ready: true }],
       anonymousSessionsThisMonth: 0,
+      // The plan has no monthly limit: neither has the visitors' share of it.
+      anonymousSessionLimit: null,
     });
 
     // One site per account: saving again replaces it.
@@ -155,6 +169,7 @@ describe('the application URL in /integrations', () => {
       url: 'http://127.0.0.1:5000/',
       origin: 'http://127.0.0.1:5000',
       allowAnonymous: false,
+      anonymousSharePercent: 25,
     });
     expect((await registerSite(owner.headers, 'http://localhost:3000/app')).origin).toBe(
       'http://localhost:3000',
@@ -185,7 +200,12 @@ describe('the application URL in /integrations', () => {
       .values({ ownerId: user.id, url: `${SITE}/`, origin: SITE, allowAnonymous: false });
     const seen = await getSettings(headers);
     expect(seen.statusCode).toBe(200);
-    expect(seen.json().site).toEqual({ url: `${SITE}/`, origin: SITE, allowAnonymous: false });
+    expect(seen.json().site).toEqual({
+      url: `${SITE}/`,
+      origin: SITE,
+      allowAnonymous: false,
+      anonymousSharePercent: 25,
+    });
     expect((await deleteSite(headers)).statusCode).toBe(204);
     expect((await getSettings(headers)).json().site).toBeNull();
   });
@@ -344,7 +364,8 @@ describe('the public embed API: sessions', () => {
 
   it("counts anonymous sessions against the owner's monthly session limit", async () => {
     const { owner, guru, student } = await embeddableGuru({ sessions: 2 });
-    await registerSite(owner.headers, SITE, true);
+    // Visitors may use the whole plan here (the default share, 25 % of 2, would give them none).
+    await registerSite(owner.headers, SITE, true, 100);
     await anonymousSession(guru.id);
     // A session in the app counts too.
     const inApp = await ctx.app.inject({
@@ -566,6 +587,11 @@ describe('the public embed API: asking', () => {
     const { conversationId, visitorKey } = await anonymousSession(guru.id);
     const key = { ...on(SITE), [VISITOR_KEY_HEADER]: visitorKey };
     const base = Date.now() - 60_000;
+    // The session's count of questions is what the cap reads (taken atomically before each question).
+    await ctx.app.db
+      .update(conversations)
+      .set({ visitorQuestions: ANONYMOUS_QUESTIONS_PER_SESSION - 1 })
+      .where(eq(conversations.id, conversationId));
     await ctx.app.db.insert(conversationMessages).values(
       Array.from({ length: ANONYMOUS_QUESTIONS_PER_SESSION - 1 }, (_, i) => ({
         conversationId,

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../common/contracts/embed';
 import { askSchema } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
-import { conversationMessages, conversations, gurus } from '../../db/schema/index';
+import { conversations, gurus } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, notFound, unauthenticated } from '../../http/errors';
@@ -23,10 +23,10 @@ import {
   sessionLimitReached,
 } from '../gurus/session-service';
 import { assertModule } from '../plans/module-access';
-import { assertEmbeddedOn, newVisitorKey, visitorKeyHash } from './sites';
+import { anonymousPlaces, takeVisitorQuestion, visitorKeyOf } from './quotas';
+import { assertEmbeddedOn, visitorKeyHash, visitorsMayAsk } from './sites';
 
-/** Questions one anonymous session may ask: a visitor who wants more starts a new session (counted again). */
-export const ANONYMOUS_QUESTIONS_PER_SESSION = 30;
+export { ANONYMOUS_QUESTIONS_PER_SESSION } from './quotas';
 
 const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
 const conversationParams = z.object({ conversationId: z.uuid({ error: 'Conversation not found' }) });
@@ -67,7 +67,9 @@ async function guruOr404(app: App, guruId: string): Promise<GuruRow> {
  * The embedded guru's API, called by the embed page (/embed/guru/:id) inside the owner's site. Every call is
  * made for a site (assertEmbeddedOn): only the owner's registered origin is answered. Signed-in students ask
  * as themselves (subscribed to one of the guru's courses, as in the app); visitors without an account may ask
- * when the owner allows it, holding a key only they were given. Every session counts against the owner's plan.
+ * when the owner allows it, holding a key only they were given. Every session counts against the owner's plan;
+ * visitors' sessions only within the site's share of it and their own and their address's daily places
+ * (quotas.ts, decision 053), which is all a caller naming the site gets, whatever it claims.
  */
 export const embedPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -85,7 +87,7 @@ export const embedPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         avatarImageUrl: view.avatarImageUrl,
         brandLogoUrl: view.brandLogoUrl,
         demoQuestions: view.demoQuestions,
-        allowAnonymous: site.allowAnonymous,
+        allowAnonymous: visitorsMayAsk(site),
         available: view.available,
         unavailableReason: view.unavailableReason,
       };
@@ -103,19 +105,27 @@ export const embedPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       // A signed-in student asks as themselves when the app's rule lets them (subscribed to one of the guru's
       // courses, or its owner side); anyone else asks as a visitor where the owner allows it.
       const entitled = request.actor
-        ? await mayTalk(app, request.actor, guru.id, site.allowAnonymous)
+        ? await mayTalk(app, request.actor, guru.id, visitorsMayAsk(site))
         : false;
       if (request.actor && entitled) {
         const id = await openSession(app, guru, { userId: request.actor.userId, embedOrigin: site.origin });
         session = { conversationId: id, visitorKey: null };
       } else {
-        if (!site.allowAnonymous) throw unauthenticated(EMBED_MSG.signInToAsk);
-        const { key, hash } = newVisitorKey();
-        const id = await openSession(app, guru, {
-          userId: null,
-          visitorTokenHash: hash,
-          embedOrigin: site.origin,
-        });
+        if (!visitorsMayAsk(site)) throw unauthenticated(EMBED_MSG.signInToAsk);
+        // The visitor's key from an earlier session here, or a new one: it holds all their sessions.
+        const { key, hash } = visitorKeyOf(request);
+        const id = await openSession(
+          app,
+          guru,
+          { userId: null, visitorTokenHash: hash, embedOrigin: site.origin },
+          // A signed-in caller asking as a visitor is one visitor however many keys they are given.
+          anonymousPlaces(
+            app,
+            request,
+            site,
+            request.actor ? visitorKeyHash(`user:${request.actor.userId}`) : hash,
+          ),
+        );
         session = { conversationId: id, visitorKey: key };
       }
       reply.status(201);
@@ -147,17 +157,9 @@ export const embedPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         const key = request.headers[VISITOR_KEY_HEADER];
         if (typeof key !== 'string' || visitorKeyHash(key) !== conversation.visitorTokenHash)
           throw notFound('Conversation not found');
-        const [asked] = await app.db
-          .select({ n: count() })
-          .from(conversationMessages)
-          .where(
-            and(
-              eq(conversationMessages.conversationId, conversation.id),
-              eq(conversationMessages.role, 'user'),
-            ),
-          );
-        if (Number(asked?.n ?? 0) >= ANONYMOUS_QUESTIONS_PER_SESSION)
-          throw new AppError('CONFLICT', EMBED_MSG.sessionFull);
+        // A guru that cannot answer takes no question; otherwise the question's place is taken first.
+        if (!canAnswer(row.guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
+        await takeVisitorQuestion(app, conversation.id);
       }
       const stream = await askInConversation(app, row, conversation.userId, request.body.question);
       reply.header('x-accel-buffering', 'no');

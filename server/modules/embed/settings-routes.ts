@@ -2,14 +2,30 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import { EMBED_MSG, type EmbedSettings, embedSiteSchema } from '../../../common/contracts/embed';
+import {
+  anonymousSessionCap,
+  EMBED_MSG,
+  type EmbedSettings,
+  embedSiteSchema,
+} from '../../../common/contracts/embed';
 import { embedSites, gurus } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
+import { payerIdOf } from '../../http/account-state';
+import type { Actor } from '../../http/actor';
+import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
 import { loadOwnedGuru } from '../gurus/access';
 import { canAnswer } from '../gurus/session-service';
+import { limitOf } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
 import { anonymousSessionsThisMonth, siteForGuru, siteOf, siteView, snippetFor } from './sites';
+
+/** The most anonymous sessions this month under the site's share of the owner's plan (null: no limit). */
+async function anonymousSessionLimit(app: App, actor: Actor, sharePercent: number): Promise<number | null> {
+  const payerId = payerIdOf({ id: actor.userId, userType: actor.userType, instituteId: actor.instituteId });
+  const planLimit = payerId ? await limitOf(app, actor, 'guruSessionsPerMonth') : null;
+  return anonymousSessionCap(planLimit, sharePercent);
+}
 
 /**
  * /integrations: the owner's own website or app (where their gurus may be embedded) and each guru's snippet.
@@ -32,6 +48,9 @@ export const embedSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       instituteSite: instituteSite ? siteView(instituteSite) : null,
       gurus: own.map((guru) => ({ id: guru.id, name: guru.name, ready: canAnswer(guru) })),
       anonymousSessionsThisMonth: await anonymousSessionsThisMonth(app, actor.userId),
+      anonymousSessionLimit: site
+        ? await anonymousSessionLimit(app, actor, site.anonymousSharePercent)
+        : null,
     };
     return settings;
   });
@@ -42,8 +61,14 @@ export const embedSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       await assertModule(app, actor, 'integrations', 'use');
-      const { url, allowAnonymous } = request.body;
-      const fields = { url, origin: new URL(url).origin, allowAnonymous, updatedAt: new Date() };
+      const { url, allowAnonymous, anonymousSharePercent } = request.body;
+      const fields = {
+        url,
+        origin: new URL(url).origin,
+        allowAnonymous,
+        anonymousSharePercent,
+        updatedAt: new Date(),
+      };
       const [row] = await app.db
         .insert(embedSites)
         .values({ ownerId: actor.userId, ...fields })

@@ -18,7 +18,11 @@ export const siteView = (row: SiteRow): EmbedSiteView => ({
   url: row.url,
   origin: row.origin,
   allowAnonymous: row.allowAnonymous,
+  anonymousSharePercent: row.anonymousSharePercent,
 });
+
+/** Whether visitors without an account may ask on the site: allowed, with a share of the plan above 0 %. */
+export const visitorsMayAsk = (site: SiteRow) => site.allowAnonymous && site.anonymousSharePercent > 0;
 
 export async function siteOf(app: App, ownerId: string): Promise<SiteRow | null> {
   return (await app.db.query.embedSites.findFirst({ where: eq(embedSites.ownerId, ownerId) })) ?? null;
@@ -38,7 +42,9 @@ export async function siteForGuru(app: App, guru: GuruRow): Promise<SiteRow | nu
 /**
  * The site a request is made for. A browser's Origin header cannot be set by a page, so a call from another
  * site is judged by it; the embed page (on our own origin) declares the origin of the page framing it, which
- * the browser has already held to the registered one through frame-ancestors.
+ * the browser has already held to the registered one through frame-ancestors. The declared origin only ever
+ * narrows: it must name the registered site, and naming it gives a program that is not a browser exactly
+ * what a visitor of that site has (the per-visitor, per-address and share caps of quotas.ts), never more.
  */
 export function requestedOrigin(app: App, request: FastifyRequest): string | null {
   const origin = request.headers.origin;

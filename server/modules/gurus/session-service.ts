@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { EMBED_MSG } from '../../../common/contracts/embed';
 import type { SessionGuru } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { isUserType } from '../../../common/roles';
@@ -31,8 +32,15 @@ export async function ownerHolderOf(app: App, guru: GuruRow): Promise<PlanHolder
   return { userId: owner.id, userType: owner.userType, instituteId: owner.instituteId };
 }
 
-/** Sessions started this calendar month (UTC) on gurus of the payer's scope (the payer and its teachers). */
-export async function monthSessionCount(db: Pick<Db, 'select'>, payerId: string): Promise<number> {
+/**
+ * Sessions started this calendar month (UTC) on gurus of the payer's scope (the payer and its teachers);
+ * `anonymousOnly`: only those of visitors without an account (embedded gurus, decision 053).
+ */
+export async function monthSessionCount(
+  db: Pick<Db, 'select'>,
+  payerId: string,
+  options: { anonymousOnly?: boolean } = {},
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(conversations)
@@ -42,13 +50,17 @@ export async function monthSessionCount(db: Pick<Db, 'select'>, payerId: string)
       and(
         payerScope(payerId),
         gte(conversations.startedAt, sql`date_trunc('month', now() at time zone 'utc') at time zone 'utc'`),
+        options.anonymousOnly ? isNull(conversations.userId) : undefined,
       ),
     );
   return Number(row?.n ?? 0);
 }
 
 /** The payer whose plan the guru's sessions count against, and its monthly limit (null: unlimited). */
-async function sessionAllowance(app: App, guru: GuruRow): Promise<{ payerId: string; limit: number } | null> {
+export async function sessionAllowance(
+  app: App,
+  guru: GuruRow,
+): Promise<{ payerId: string; limit: number } | null> {
   const holder = await ownerHolderOf(app, guru);
   const payerId = payerIdOf({
     id: holder.userId,
@@ -85,11 +97,13 @@ export async function quizOpenOnGuru(app: App, userId: string, guruId: string): 
 }
 
 /**
- * Whether the guru can answer: ready, or training again after an earlier training (its passages stay until
- * the new ones replace them, so a correction's re-index does not interrupt students).
+ * Whether the guru can answer: ready, or training again (or failed to) after an earlier training succeeded:
+ * its passages stay until a successful training replaces them in one go, so a correction's re-index does not
+ * interrupt students, and neither does a training that failed (decision 054).
  */
 export function canAnswer(guru: GuruRow): boolean {
-  return guru.status === 'ready' || (guru.status === 'training' && guru.trainedAt !== null);
+  if (guru.status === 'ready') return true;
+  return (guru.status === 'training' || guru.status === 'failed') && guru.trainedAt !== null;
 }
 
 /** Why the actor cannot start a session now, or null when they can. */
@@ -184,8 +198,8 @@ export async function gurusForCourse(app: App, actor: Actor, courseId: string): 
           gurus.id,
           ids.map((row) => row.guruId),
         ),
-        // A guru re-training after a course change still answers from its earlier passages (canAnswer).
-        inArray(gurus.status, ['ready', 'training']),
+        // A guru re-training, or whose re-training failed, still answers from its earlier passages (canAnswer).
+        inArray(gurus.status, ['ready', 'training', 'failed']),
       ),
     )
     .orderBy(asc(gurus.name));
@@ -219,27 +233,57 @@ export type SessionHolder =
   | { userId: string; courseId?: string | null; embedOrigin?: string | null }
   | { userId: null; visitorTokenHash: string; embedOrigin: string };
 
+/** A transaction (or the database) a session's checks run in. */
+export type SessionTx = Pick<Db, 'select' | 'insert' | 'delete' | 'execute'>;
+
+/**
+ * What an anonymous session needs besides a place in the plan (server/modules/embed/quotas.ts, decision 053):
+ * `cap` is the most anonymous sessions this month under the site's share of the plan (null: no monthly cap);
+ * `takePlaces` takes the visitor's and the address's places for today in the session's transaction and throws
+ * when one is full (the transaction, and every place it took, is then rolled back).
+ */
+export interface AnonymousPlaces {
+  cap: (planLimit: number | null) => number | null;
+  takePlaces: (tx: SessionTx) => Promise<void>;
+}
+
 /**
  * Opens a session on a guru the caller may talk to: checks it can answer and the owner's plan, then counts
- * and inserts under one lock per payer, so two sessions started at once at the limit cannot both fit.
+ * and inserts under one lock per payer, so two sessions started at once at the limit cannot both fit. An
+ * anonymous session also needs room in the site's share of the plan, counted under the same lock, and its
+ * visitor's and address's places for the day (`anonymous`), all in the one transaction.
  */
-export async function openSession(app: App, guru: GuruRow, holder: SessionHolder): Promise<string> {
+export async function openSession(
+  app: App,
+  guru: GuruRow,
+  holder: SessionHolder,
+  anonymous?: AnonymousPlaces,
+): Promise<string> {
   if (!canAnswer(guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
   if (holder.userId && (await quizOpenOnGuru(app, holder.userId, guru.id)))
     throw new AppError('CONFLICT', GURU_MSG.quizInProgress);
   await assertModule(app, await ownerHolderOf(app, guru), 'gurus', 'use');
   const allowance = await sessionAllowance(app, guru);
   const values = { guruId: guru.id, ...holder };
-  const conversationId = await app.db.transaction(async (tx) => {
+  return app.db.transaction(async (tx) => {
     if (allowance) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guru-sessions:${allowance.payerId}`}))`);
-      if ((await monthSessionCount(tx, allowance.payerId)) >= allowance.limit) return null;
+      if ((await monthSessionCount(tx, allowance.payerId)) >= allowance.limit)
+        throw forbidden(GURU_MSG.sessionLimit);
+    }
+    if (anonymous) {
+      const cap = anonymous.cap(allowance?.limit ?? null);
+      if (
+        cap !== null &&
+        (cap === 0 ||
+          (allowance && (await monthSessionCount(tx, allowance.payerId, { anonymousOnly: true })) >= cap))
+      )
+        throw new AppError('UNAUTHENTICATED', EMBED_MSG.visitorShareUsed);
+      await anonymous.takePlaces(tx);
     }
     const [row] = await tx.insert(conversations).values(values).returning({ id: conversations.id });
     return row.id;
   });
-  if (!conversationId) throw forbidden(GURU_MSG.sessionLimit);
-  return conversationId;
 }
 
 /** Whether the user has an attempt still running on a course (the course's guru stays quiet meanwhile). */

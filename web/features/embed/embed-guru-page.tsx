@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { EmbedGuru, EmbedSession } from '../../../common/contracts/embed';
+import { EMBED_MSG, type EmbedGuru, type EmbedSession } from '../../../common/contracts/embed';
 import { GURU_LIMITS } from '../../../common/gurus';
 import { ApiError } from '../../app/api-error';
 import { askEmbedded, type EmbedCaller, fetchEmbedGuru, startEmbedSession } from './embed-api';
@@ -28,6 +28,29 @@ function storedStudent(): { token: string; fullName: string } | null {
     return JSON.parse(sessionStorage.getItem(STUDENT_KEY) ?? 'null');
   } catch {
     return null;
+  }
+}
+
+/**
+ * An anonymous visitor's key, kept across sessions so the site's per-visitor allowance follows them (decision
+ * 053). Browsers keep a frame's storage apart for each site that embeds it; where storage is refused, each
+ * session gets a new key.
+ */
+const VISITOR_KEY = 'gurukul-embed-visitor';
+
+function storedVisitorKey(): string | null {
+  try {
+    return localStorage.getItem(VISITOR_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepVisitorKey(key: string) {
+  try {
+    localStorage.setItem(VISITOR_KEY, key);
+  } catch {
+    // Storage refused (a browser's privacy setting): the key lives as long as the session.
   }
 }
 
@@ -89,9 +112,14 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
       let current = session;
       if (!current) {
         try {
-          current = await startEmbedSession(as, guruId);
+          current = await startEmbedSession(
+            { ...as, visitorKey: as.token ? null : storedVisitorKey() },
+            guruId,
+          );
+          if (current.visitorKey) keepVisitorKey(current.visitorKey);
         } catch (error) {
-          if (error instanceof ApiError && error.status === 401) {
+          // Asked to sign in, or a visitor's allowance is used up: a student who signs in may still ask.
+          if (error instanceof ApiError && (error.status === 401 || (error.status === 429 && !as.token))) {
             setSignIn({ reason: error.message, pending: asked });
             return;
           }
@@ -119,6 +147,8 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
       patchLast((last) => ({ ...last, streaming: false }));
     } catch (error) {
       if (abort.current?.signal.aborted) return;
+      // A full session: the next question opens a new one.
+      if (error instanceof ApiError && error.message === EMBED_MSG.sessionFull) setSession(null);
       const text = error instanceof Error ? error.message : 'Something went wrong';
       setMessages((all) => [
         ...all.filter((message) => !(message.streaming && !message.text)),

@@ -5,6 +5,7 @@ import {
   Card,
   Checkbox,
   Group,
+  NumberInput,
   Skeleton,
   Stack,
   Text,
@@ -16,6 +17,7 @@ import { IconCode } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   APPLICATION_URL_EXAMPLE,
+  DEFAULT_ANONYMOUS_SHARE_PERCENT,
   EMBED_MSG,
   type EmbedSettings,
   type EmbedSiteInput,
@@ -33,14 +35,22 @@ function SiteForm({ settings, canSave }: { settings: EmbedSettings; canSave: boo
   const remove = useRemoveEmbedSite();
   const form = useForm<EmbedSiteInput>({
     mode: 'controlled',
-    initialValues: { url: settings.site?.url ?? '', allowAnonymous: settings.site?.allowAnonymous ?? false },
+    initialValues: {
+      url: settings.site?.url ?? '',
+      allowAnonymous: settings.site?.allowAnonymous ?? false,
+      anonymousSharePercent: settings.site?.anonymousSharePercent ?? DEFAULT_ANONYMOUS_SHARE_PERCENT,
+    },
     validate: zodValidate(embedSiteSchema),
     validateInputOnBlur: true,
   });
   const submit = form.onSubmit((values) =>
     save.mutate(values, {
       onSuccess: (site) => {
-        form.resetDirty({ url: site.url, allowAnonymous: site.allowAnonymous });
+        form.resetDirty({
+          url: site.url,
+          allowAnonymous: site.allowAnonymous,
+          anonymousSharePercent: site.anonymousSharePercent,
+        });
         form.setFieldValue('url', site.url);
         toast('success', 'Website saved. Your gurus can now be embedded there.');
       },
@@ -58,8 +68,13 @@ function SiteForm({ settings, canSave }: { settings: EmbedSettings; canSave: boo
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
-            form.setValues({ url: '', allowAnonymous: false });
-            form.resetDirty({ url: '', allowAnonymous: false });
+            const empty = {
+              url: '',
+              allowAnonymous: false,
+              anonymousSharePercent: DEFAULT_ANONYMOUS_SHARE_PERCENT,
+            };
+            form.setValues(empty);
+            form.resetDirty(empty);
             toast('success', 'Website removed.');
           },
           onError: (error) => toast('danger', error.message),
@@ -83,6 +98,17 @@ function SiteForm({ settings, canSave }: { settings: EmbedSettings; canSave: boo
           description="Each visitor's session counts against your plan's monthly guru sessions. Students who sign in are never anonymous."
           disabled={!canSave}
           {...form.getInputProps('allowAnonymous', { type: 'checkbox' })}
+        />
+        <NumberInput
+          label="Visitors' share of guru sessions (%)"
+          description="Visitors without an account use at most this part of your plan's monthly guru sessions; students keep the rest (0 = signed-in students only)."
+          min={0}
+          max={100}
+          allowDecimal={false}
+          clampBehavior="none"
+          withAsterisk
+          disabled={!canSave || !form.values.allowAnonymous}
+          {...form.getInputProps('anonymousSharePercent')}
         />
         <Group justify="flex-end" gap="xs">
           {settings.site && (
@@ -147,6 +173,7 @@ export function WebsiteSection({ canSave }: { canSave: boolean }) {
             {settings.data.site?.allowAnonymous && (
               <Text size="xs" c="dimmed" data-testid="anonymous-count">
                 Anonymous sessions this month: {settings.data.anonymousSessionsThisMonth}
+                {settings.data.anonymousSessionLimit !== null && ` of ${settings.data.anonymousSessionLimit}`}
               </Text>
             )}
             <Stack gap="xs">
