@@ -192,6 +192,9 @@ export interface GuruDetail {
   status: GuruStatus;
   trainingProgress: number;
   trainingError: string | null;
+  /** When the last training failed (with trainingError). */
+  trainingFailedAt: string | null;
+  /** The training students are answered from, kept when a later training fails (decision 054). */
   trainedAt: string | null;
   courseIds: string[];
   videoIds: string[];
@@ -214,7 +217,11 @@ export interface TrainingState {
   status: GuruStatus;
   /** 0-100 */
   progress: number;
+  /** Why the last training failed, and when; null once a training succeeds (or while one runs). */
   error: string | null;
+  failedAt: string | null;
+  /** When the training students are answered from started; null until one succeeded. */
+  trainedAt: string | null;
   /** Sources indexed / reused in the last (or running) training. */
   indexedSources: number;
   reusedSources: number;

@@ -75,6 +75,9 @@ export function isPdf(bytes: Uint8Array): boolean {
 
 const EXPORT_AGAIN = 'Please export it again and upload the new copy.';
 
+/** A PDF that opens but has no page: nothing in it to show or learn from. */
+export const PDF_NO_PAGES_MESSAGE = `This PDF could not be read: it has no pages. ${EXPORT_AGAIN}`;
+
 /** What a failed PDF child process means for the person who uploaded the file. */
 export function pdfFailureMessage(error: PdfProcessError, limits = PDF_PROCESS_DEFAULTS): string {
   switch (error.code) {

@@ -74,9 +74,9 @@ export async function startAttemptViaApi(app: App, headers: Headers, quizId: str
   return response.json();
 }
 
-/** A minimal PDF: enough for a type sniffer to know it by its bytes. */
+/** A minimal PDF of one blank page: known by its bytes, and read through by the upload check (decision 054). */
 export function tinyPdf(): Buffer {
   return Buffer.from(
-    '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+    '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
   );
 }

@@ -53,6 +53,8 @@ export const gurus = pgTable(
     trainingProgress: integer('training_progress').notNull().default(0),
     trainingError: text('training_error'),
     trainedAt: timestamp('trained_at', { withTimezone: true }),
+    /** When the last training failed (with trainingError); students are still answered from trainedAt's index. */
+    trainingFailedAt: timestamp('training_failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

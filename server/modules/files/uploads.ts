@@ -18,6 +18,8 @@ import {
   resizeImage,
   sizedImageKey,
 } from '../../media/image-sizes';
+import { PdfProcessError, runPdfProcess } from '../../media/pdf-process';
+import { PDF_NO_PAGES_MESSAGE, pdfFailureMessage } from '../../media/pdf-slides';
 import { planStorageBytes, storageCoveredBy } from '../plans/limits';
 
 export interface SniffedFile {
@@ -49,8 +51,27 @@ export async function sniffFile(bytes: Buffer): Promise<SniffedFile | null> {
 }
 
 /**
+ * Refuses (400 INVALID_FILE) a PDF that does not open, has a page that cannot be read, or has no pages: every
+ * page's text is read in the PDF child process (pdf-process.ts, with its time limit and memory cap), the same
+ * reading guru training does later, so a file accepted here can be learnt from. Decision 054.
+ */
+export async function assertReadablePdf(app: App, bytes: Uint8Array): Promise<void> {
+  const limits = app.config.pdfRender;
+  let pageCount: number;
+  try {
+    ({ pageCount } = await runPdfProcess(bytes, { task: 'text' }, limits));
+  } catch (error) {
+    if (!(error instanceof PdfProcessError)) throw error;
+    app.log.warn({ code: error.code, detail: error.detail }, 'an uploaded PDF could not be read');
+    throw new AppError('INVALID_FILE', pdfFailureMessage(error, limits));
+  }
+  if (pageCount === 0) throw new AppError('INVALID_FILE', PDF_NO_PAGES_MESSAGE);
+}
+
+/**
  * Checks an upload against the allowed types and stores it under a server-generated name.
- * A file that claims to be a PDF but does not start with the PDF marker is INVALID_PDF.
+ * A file that claims to be a PDF but does not start with the PDF marker is INVALID_PDF; a PDF by its bytes
+ * that cannot be read through is INVALID_FILE (assertReadablePdf), and nothing is stored.
  */
 export async function storeUpload(
   app: App,
@@ -75,6 +96,7 @@ export async function storeUpload(
       `This file's contents are not an allowed type, whatever its name says. Allowed: ${options.allowed.map((m) => m.split('/')[1]).join(', ')}`,
     );
   }
+  if (sniffed.mime === 'application/pdf') await assertReadablePdf(app, options.bytes);
   const key = `${options.folder}/${randomUUID()}.${sniffed.ext}`;
   await app.storage.put(key, options.bytes, sniffed.mime);
   await app.db.insert(storedFiles).values({

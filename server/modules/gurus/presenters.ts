@@ -50,6 +50,7 @@ export function presentGuruDetail(app: App, guru: GuruRow, parts: GuruDetailPart
     status: guru.status as GuruStatus,
     trainingProgress: guru.trainingProgress,
     trainingError: guru.trainingError,
+    trainingFailedAt: guru.trainingFailedAt?.toISOString() ?? null,
     trainedAt: guru.trainedAt?.toISOString() ?? null,
     courseIds: parts.courseIds,
     videoIds: parts.videoIds,

@@ -9,6 +9,7 @@ import { AppError, badRequest, forbidden } from '../../http/errors';
 import {
   convertPptxToPdf,
   isPdf,
+  PDF_NO_PAGES_MESSAGE,
   PPTX_NEEDS_LIBREOFFICE,
   pptxSupport,
   readPdfSlides,
@@ -99,6 +100,7 @@ export async function slidesOfDeck(app: App, bytes: Buffer, maxPages: number | n
       pdf = await convertPptxToPdf(bytes, { binary: libreOfficeBinary });
     }
     const { slides } = await readPdfSlides(pdf, { maxPages: maxPages ?? undefined, limits: pdfRender });
+    if (slides.length === 0) throw new AppError('INVALID_FILE', PDF_NO_PAGES_MESSAGE);
     return slides;
   } catch (error) {
     if (!(error instanceof SlideDeckError)) throw error;

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Progress, Stack, Text } from '@mantine/core
 import { IconBrain, IconMessageChatbot } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { GuruDetail } from '../../../common/contracts/gurus';
+import { formatDate, formatDateTime } from '../../../common/time';
 import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useTrainGuru, useTrainingState } from './api';
@@ -10,6 +11,7 @@ import { GuruStatusBadge } from './guru-status-badge';
 /**
  * Training: the Train button and live progress. The 'guru-training' socket event updates the cache
  * (use-training-events.ts); while training runs GET /training is polled too, in case the socket is down.
+ * A failed training says why and when, and what students are still answered from (decision 054).
  */
 export function TrainPanel({ guru }: { guru: GuruDetail }) {
   const train = useTrainGuru(guru.id);
@@ -18,7 +20,11 @@ export function TrainPanel({ guru }: { guru: GuruDetail }) {
   const status = state?.status ?? guru.status;
   const progress = state?.progress ?? guru.trainingProgress;
   const error = state?.error ?? guru.trainingError;
+  const failedAt = state?.failedAt ?? guru.trainingFailedAt;
+  const trainedAt = state?.trainedAt ?? guru.trainedAt;
   const running = status === 'training';
+  // A guru whose last training failed still answers from the one before, if there was one.
+  const answering = status === 'ready' || (status === 'failed' && trainedAt !== null);
   const start = () =>
     train.mutate(undefined, {
       onSuccess: () => toast('info', 'Training started'),
@@ -43,7 +49,7 @@ export function TrainPanel({ guru }: { guru: GuruDetail }) {
             )}
           </Group>
           <Group gap="xs">
-            {status === 'ready' && (
+            {answering && (
               <Button
                 component={Link}
                 to={`/guru?guruId=${guru.id}`}
@@ -72,8 +78,17 @@ export function TrainPanel({ guru }: { guru: GuruDetail }) {
           />
         )}
         {status === 'failed' && error && (
-          <Alert color="red" title="Training failed" data-testid="training-error">
-            {error}
+          <Alert
+            color="red"
+            title={failedAt ? `Training failed on ${formatDateTime(failedAt)}` : 'Training failed'}
+            data-testid="training-error"
+          >
+            <Text size="sm">{error}</Text>
+            {trainedAt && (
+              <Text size="sm" mt={4} data-testid="training-still-serving">
+                Students are still answered from the training of {formatDate(trainedAt)}.
+              </Text>
+            )}
           </Alert>
         )}
         {status === 'draft' && (

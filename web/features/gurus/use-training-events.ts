@@ -18,7 +18,14 @@ export function useTrainingEvents() {
         queryClient.setQueryData(guruKeys.training(state.guruId), state);
         queryClient.setQueryData<GuruDetail>(guruKeys.one(state.guruId), (guru) =>
           guru
-            ? { ...guru, status: state.status, trainingProgress: state.progress, trainingError: state.error }
+            ? {
+                ...guru,
+                status: state.status,
+                trainingProgress: state.progress,
+                trainingError: state.error,
+                trainingFailedAt: state.failedAt,
+                trainedAt: state.trainedAt,
+              }
             : guru,
         );
         if (state.status !== 'training') void queryClient.invalidateQueries({ queryKey: guruKeys.all });

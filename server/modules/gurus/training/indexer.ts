@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
 import { guruChunks, guruIndexedSources } from '../../../db/schema/index';
 import type { App } from '../../../http/app-type';
-import { type GuruSource, gatherSources, noSourcesMessage, TrainingError } from './sources';
+import { type ChunkDraft, type GuruSource, gatherSources, noSourcesMessage, TrainingError } from './sources';
 
 export interface IndexCounts {
   indexed: number;
@@ -16,18 +17,24 @@ export function sourceHash(source: GuruSource, content: string | Uint8Array): st
   return createHash('sha256').update(source.title).update('\n').update(content).digest('hex');
 }
 
+/** What a training read: the sources to (re-)index with their passages, and the ones that are gone. */
+export interface IndexPlan {
+  changed: { source: GuruSource; hash: string; drafts: ChunkDraft[] }[];
+  removedKeys: string[];
+  counts: IndexCounts;
+}
+
 /**
- * Brings a guru's passages up to date with its sources: unchanged sources (same hash) are reused, changed
- * or new ones are re-indexed (their passages replaced in one transaction), sources that are gone are
- * dropped. Re-indexed sources get `indexedAt = startedAt`, which is how trainingState later tells indexed
- * from reused. `onProgress` gets 0-100 after each source.
+ * Reads every source of a guru and compares it with the passages in use, changing nothing: unchanged
+ * sources (same hash) are reused, changed or new ones are read into passages, sources that are gone are
+ * listed. A source that cannot be read throws (TrainingError) before anything was written, so the passages
+ * of the last good training stay in use (decision 054). `onProgress` gets 0-99 after each source.
  */
-export async function indexGuru(
+export async function readIndex(
   app: App,
   guruId: string,
-  startedAt: Date,
   onProgress: (progress: number, counts: IndexCounts) => Promise<void>,
-): Promise<IndexCounts> {
+): Promise<IndexPlan> {
   const sources = await gatherSources(app, guruId);
   if (sources.length === 0) throw new TrainingError(await noSourcesMessage(app, guruId));
 
@@ -36,23 +43,10 @@ export async function indexGuru(
     .from(guruIndexedSources)
     .where(eq(guruIndexedSources.guruId, guruId));
   const previousHash = new Map(previous.map((row) => [row.key, row.hash]));
-  const counts: IndexCounts = { indexed: 0, reused: 0, removed: 0, chunkCount: 0 };
-
   const currentKeys = new Set(sources.map((source) => source.key));
   const removedKeys = previous.map((row) => row.key).filter((key) => !currentKeys.has(key));
-  if (removedKeys.length > 0) {
-    await app.db.transaction(async (tx) => {
-      await tx
-        .delete(guruChunks)
-        .where(and(eq(guruChunks.guruId, guruId), inArray(guruChunks.sourceKey, removedKeys)));
-      await tx
-        .delete(guruIndexedSources)
-        .where(
-          and(eq(guruIndexedSources.guruId, guruId), inArray(guruIndexedSources.sourceKey, removedKeys)),
-        );
-    });
-    counts.removed = removedKeys.length;
-  }
+  const counts: IndexCounts = { indexed: 0, reused: 0, removed: removedKeys.length, chunkCount: 0 };
+  const changed: IndexPlan['changed'] = [];
 
   for (const [index, source] of sources.entries()) {
     const content = await source.content();
@@ -61,47 +55,71 @@ export async function indexGuru(
       counts.reused += 1;
     } else {
       const drafts = await source.passages(content);
-      await app.db.transaction(async (tx) => {
-        await tx
-          .delete(guruChunks)
-          .where(and(eq(guruChunks.guruId, guruId), eq(guruChunks.sourceKey, source.key)));
-        if (drafts.length > 0) {
-          await tx.insert(guruChunks).values(
-            drafts.map((draft, position) => ({
-              guruId,
-              sourceKey: source.key,
-              sourceKind: source.kind,
-              title: source.title,
-              heading: draft.heading ?? '',
-              text: draft.text,
-              courseId: source.courseId,
-              videoId: source.videoId,
-              materialId: source.materialId,
-              startSeconds: draft.startSeconds ?? null,
-              endSeconds: draft.endSeconds ?? null,
-              page: draft.page ?? null,
-              slide: draft.slide ?? null,
-              position,
-            })),
-          );
-        }
-        await tx
-          .insert(guruIndexedSources)
-          .values({
-            guruId,
-            sourceKey: source.key,
-            contentHash: hash,
-            chunkCount: drafts.length,
-            indexedAt: startedAt,
-          })
-          .onConflictDoUpdate({
-            target: [guruIndexedSources.guruId, guruIndexedSources.sourceKey],
-            set: { contentHash: hash, chunkCount: drafts.length, indexedAt: startedAt },
-          });
-      });
+      changed.push({ source, hash, drafts });
       counts.indexed += 1;
+      counts.chunkCount += drafts.length;
     }
     await onProgress(Math.min(99, Math.round(((index + 1) / sources.length) * 100)), counts);
   }
-  return counts;
+  return { changed, removedKeys, counts };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Rows per insert: well under PostgreSQL's 65,535 parameters for a long PDF's passages. */
+const INSERT_ROWS = 1000;
+
+/**
+ * Puts a read index in place in the caller's transaction, so students see the old passages or the new
+ * ones, never a mix: passages of removed sources go, changed sources' passages are replaced. Re-indexed
+ * sources get `indexedAt = startedAt`, which is how trainingState later tells indexed from reused.
+ */
+export async function applyIndex(tx: Tx, guruId: string, startedAt: Date, plan: IndexPlan): Promise<void> {
+  if (plan.removedKeys.length > 0) {
+    await tx
+      .delete(guruChunks)
+      .where(and(eq(guruChunks.guruId, guruId), inArray(guruChunks.sourceKey, plan.removedKeys)));
+    await tx
+      .delete(guruIndexedSources)
+      .where(
+        and(eq(guruIndexedSources.guruId, guruId), inArray(guruIndexedSources.sourceKey, plan.removedKeys)),
+      );
+  }
+  for (const { source, hash, drafts } of plan.changed) {
+    await tx
+      .delete(guruChunks)
+      .where(and(eq(guruChunks.guruId, guruId), eq(guruChunks.sourceKey, source.key)));
+    const rows = drafts.map((draft, position) => ({
+      guruId,
+      sourceKey: source.key,
+      sourceKind: source.kind,
+      title: source.title,
+      heading: draft.heading ?? '',
+      text: draft.text,
+      courseId: source.courseId,
+      videoId: source.videoId,
+      materialId: source.materialId,
+      startSeconds: draft.startSeconds ?? null,
+      endSeconds: draft.endSeconds ?? null,
+      page: draft.page ?? null,
+      slide: draft.slide ?? null,
+      position,
+    }));
+    for (let at = 0; at < rows.length; at += INSERT_ROWS) {
+      await tx.insert(guruChunks).values(rows.slice(at, at + INSERT_ROWS));
+    }
+    await tx
+      .insert(guruIndexedSources)
+      .values({
+        guruId,
+        sourceKey: source.key,
+        contentHash: hash,
+        chunkCount: drafts.length,
+        indexedAt: startedAt,
+      })
+      .onConflictDoUpdate({
+        target: [guruIndexedSources.guruId, guruIndexedSources.sourceKey],
+        set: { contentHash: hash, chunkCount: drafts.length, indexedAt: startedAt },
+      });
+  }
 }

@@ -5,7 +5,7 @@ import { withAdvisoryLock } from '../../../db/advisory-lock';
 import { guruIndexedSources, gurus } from '../../../db/schema/index';
 import type { App } from '../../../http/app-type';
 import { rooms } from '../../../realtime/socket';
-import { type IndexCounts, indexGuru } from './indexer';
+import { applyIndex, type IndexCounts, readIndex } from './indexer';
 import { TrainingError } from './sources';
 
 export const GURU_TRAINING_QUEUE = 'guru-training';
@@ -30,7 +30,7 @@ function push(app: App, ownerId: string | null, state: TrainingState) {
 export async function queueTraining(app: App, guruId: string): Promise<TrainingState> {
   await app.db
     .update(gurus)
-    .set({ status: 'training', trainingProgress: 0, trainingError: null })
+    .set({ status: 'training', trainingProgress: 0, trainingError: null, trainingFailedAt: null })
     .where(eq(gurus.id, guruId));
   push(app, await ownerOf(app, guruId), await trainingState(app, guruId));
   await app.jobs.send<GuruTrainingJob>(GURU_TRAINING_QUEUE, { guruId }, { expireInSeconds: 60 * 60 });
@@ -41,8 +41,10 @@ export async function queueTraining(app: App, guruId: string): Promise<TrainingS
  * Runs training now (what the job calls), one at a time per guru: while another training of the guru holds
  * its lock (another app process, or a correction during a training) this one waits and then runs in full. It
  * gathers the sources only once it holds the lock, so an edit made during the other training is indexed.
- * Records its own outcome: 'ready' with progress 100, or 'failed' with a reason the owner can act on; it
- * throws only when even that cannot be written.
+ * Records its own outcome: 'ready' with progress 100, or 'failed' with a reason the owner can act on and when;
+ * it throws only when even that cannot be written. Every source is read before anything is written, and the
+ * new passages replace the old in one transaction with the 'ready' mark: a failed training leaves the guru
+ * answering from its last good training (decision 054).
  */
 export async function trainGuru(app: App, guruId: string): Promise<void> {
   await withAdvisoryLock(app.db, `guru-training:${guruId}`, () => trainLocked(app, guruId));
@@ -54,7 +56,7 @@ async function trainLocked(app: App, guruId: string): Promise<void> {
   const startedAt = new Date();
   await app.db
     .update(gurus)
-    .set({ status: 'training', trainingProgress: 0, trainingError: null })
+    .set({ status: 'training', trainingProgress: 0, trainingError: null, trainingFailedAt: null })
     .where(eq(gurus.id, guruId));
 
   const live = async (progress: number, counts: IndexCounts) => {
@@ -64,11 +66,21 @@ async function trainLocked(app: App, guruId: string): Promise<void> {
   };
 
   try {
-    const counts = await indexGuru(app, guruId, startedAt, live);
-    await app.db
-      .update(gurus)
-      .set({ status: 'ready', trainingProgress: 100, trainingError: null, trainedAt: startedAt })
-      .where(eq(gurus.id, guruId));
+    const plan = await readIndex(app, guruId, live);
+    const { counts } = plan;
+    await app.db.transaction(async (tx) => {
+      await applyIndex(tx, guruId, startedAt, plan);
+      await tx
+        .update(gurus)
+        .set({
+          status: 'ready',
+          trainingProgress: 100,
+          trainingError: null,
+          trainingFailedAt: null,
+          trainedAt: startedAt,
+        })
+        .where(eq(gurus.id, guruId));
+    });
     push(app, ownerId, {
       ...(await trainingState(app, guruId)),
       indexedSources: counts.indexed,
@@ -80,7 +92,10 @@ async function trainLocked(app: App, guruId: string): Promise<void> {
         ? error.message
         : 'Training stopped because of an unexpected error. Please try again.';
     if (!(error instanceof TrainingError)) app.log.error({ err: error, guruId }, 'guru training failed');
-    await app.db.update(gurus).set({ status: 'failed', trainingError: reason }).where(eq(gurus.id, guruId));
+    await app.db
+      .update(gurus)
+      .set({ status: 'failed', trainingError: reason, trainingFailedAt: new Date() })
+      .where(eq(gurus.id, guruId));
     push(app, ownerId, await trainingState(app, guruId));
   }
 }
@@ -97,6 +112,8 @@ export async function trainingState(app: App, guruId: string): Promise<TrainingS
       status: 'draft',
       progress: 0,
       error: null,
+      failedAt: null,
+      trainedAt: null,
       indexedSources: 0,
       reusedSources: 0,
       chunkCount: 0,
@@ -121,6 +138,8 @@ export async function trainingState(app: App, guruId: string): Promise<TrainingS
     status: guru.status as GuruStatus,
     progress: guru.trainingProgress,
     error: guru.trainingError,
+    failedAt: guru.trainingFailedAt?.toISOString() ?? null,
+    trainedAt: guru.trainedAt?.toISOString() ?? null,
     indexedSources: fresh.sources,
     reusedSources: reused.sources,
     chunkCount: fresh.chunks + reused.chunks,
