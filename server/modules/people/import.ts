@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { emailField } from '../../../common/contracts/fields';
 import {
   IMPORT_MAX_ROWS,
@@ -10,6 +9,7 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
+import { readCsvUpload } from '../files/csv-reader';
 import { limitOf } from '../plans/limits';
 import { refusalFor, seatsTaken, sendInvite } from './invites';
 
@@ -24,36 +24,19 @@ const HEADERS: Record<string, 'email' | 'fullName' | 'role'> = {
   type: 'role',
 };
 
-/** The bytes must be text: UTF-8 without NUL bytes (a spreadsheet saved as .xlsx or a picture is refused). */
-function textOf(bytes: Buffer): string {
-  if (bytes.includes(0)) throw badRequest('Please upload a CSV file (comma-separated text)');
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-  if (text.includes('\uFFFD')) throw badRequest('Please save the file as CSV UTF-8 and upload it again');
-  return text;
-}
-
-/** The header and each record with the line it is on in the file (blank lines skipped, numbers kept). */
-function parseRows(text: string): { header: string[]; records: { line: number; cells: string[] }[] } {
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    parsed = parse(text, {
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-      delimiter: [',', ';'],
-      info: true,
-    }) as unknown as typeof parsed; // csv-parse's types do not follow `info: true`
-  } catch (error) {
-    throw badRequest(`The file is not valid CSV: ${(error as Error).message.split('\n')[0]}`);
-  }
+/**
+ * The header (lower-cased) and each record with the line it starts on, cells trimmed (files/csv-reader.ts: blank
+ * lines skipped, numbers kept; a line of empty cells, ",,", is a blank row of a spreadsheet, not a person).
+ */
+function parseRows(bytes: Buffer): { header: string[]; records: { line: number; cells: string[] }[] } {
+  const parsed = readCsvUpload(bytes, () =>
+    badRequest('Please upload a CSV file (comma-separated text)'),
+  ).map((record) => ({ line: record.line, cells: record.cells.map((cell) => cell.trim()) }));
   if (parsed.length === 0) throw badRequest('The file is empty');
   const [header, ...rest] = parsed;
   return {
-    header: header.record.map((cell) => cell.toLowerCase()),
-    // A line of empty cells (",,") is a blank row of a spreadsheet, not a person.
-    records: rest
-      .filter(({ record }) => record.some((cell) => cell !== ''))
-      .map(({ record, info }) => ({ line: info.lines, cells: record })),
+    header: header.cells.map((cell) => cell.toLowerCase()),
+    records: rest.filter(({ cells }) => cells.some((cell) => cell !== '')),
   };
 }
 
@@ -68,7 +51,7 @@ export async function importInvites(
   bytes: Buffer,
   defaultRole: MemberRole,
 ): Promise<ImportReport> {
-  const { header, records } = parseRows(textOf(bytes));
+  const { header, records } = parseRows(bytes);
   const columns = header.map((name) => HEADERS[name]);
   const emailAt = columns.indexOf('email');
   if (emailAt < 0) throw badRequest('The first line must name the columns, with one called "email"');

@@ -4,50 +4,7 @@ import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
-import { CsvSyntaxError, looksLikeText, parseCsv, questionFromRow } from './csv-import';
-
-describe('parseCsv', () => {
-  it('reads plain records with CRLF, LF or CR line ends', () => {
-    expect(parseCsv('a,b\r\nc,d\ne,f\rg,h')).toEqual([
-      { line: 1, cells: ['a', 'b'] },
-      { line: 2, cells: ['c', 'd'] },
-      { line: 3, cells: ['e', 'f'] },
-      { line: 4, cells: ['g', 'h'] },
-    ]);
-  });
-
-  it('keeps commas, doubled quotes and line breaks inside quotes, and counts lines', () => {
-    const text = 'type,prompt\n"single","Pick, one ""wisely""\r\nplease"\r\nshort,"x"\n';
-    expect(parseCsv(text)).toEqual([
-      { line: 1, cells: ['type', 'prompt'] },
-      { line: 2, cells: ['single', 'Pick, one "wisely"\nplease'] },
-      { line: 4, cells: ['short', 'x'] },
-    ]);
-  });
-
-  it('keeps empty fields, skips blank lines and a byte order mark', () => {
-    expect(parseCsv('\uFEFFa,,c\n\n,\n"",x\n')).toEqual([
-      { line: 1, cells: ['a', '', 'c'] },
-      { line: 3, cells: ['', ''] },
-      { line: 4, cells: ['', 'x'] },
-    ]);
-    expect(parseCsv('')).toEqual([]);
-  });
-
-  it('refuses a quote that is never closed, naming its line', () => {
-    expect(() => parseCsv('a,b\nc,"open\nmore')).toThrow(CsvSyntaxError);
-    expect(() => parseCsv('a,b\nc,"open\nmore')).toThrow(/line 2/);
-  });
-});
-
-describe('looksLikeText', () => {
-  it('tells text from binary bytes', () => {
-    expect(looksLikeText(Buffer.from('type,prompt\nlong,Écrivez ✓'))).toBe(true);
-    expect(looksLikeText(Buffer.from([0x61, 0x00, 0x62]))).toBe(false);
-    expect(looksLikeText(Buffer.from([0xff, 0xfe, 0x41]))).toBe(false);
-    expect(looksLikeText(tinyPng())).toBe(false);
-  });
-});
+import { questionFromRow } from './csv-import';
 
 describe('questionFromRow', () => {
   it('builds each type from its columns', () => {

@@ -8,101 +8,8 @@ import {
   type QuestionType,
 } from '../../../common/quizzes';
 import { AppError, badRequest } from '../../http/errors';
+import { readCsvUpload } from '../files/csv-reader';
 import type { QuestionData } from './question-values';
-
-/** One record of a CSV file and the line it starts on (1-based), for messages people can find. */
-export interface CsvRecord {
-  line: number;
-  cells: string[];
-}
-
-export class CsvSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly line: number,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * RFC 4180 CSV: fields separated by commas, records by CRLF, LF or CR; a quoted field may hold commas,
- * line breaks and doubled quotes (""). A leading byte order mark is ignored. Lines with nothing on them are
- * skipped (but still counted); line breaks inside a quoted field become \n. Small and dependency-free: an import file is at most a few megabytes.
- */
-export function parseCsv(text: string): CsvRecord[] {
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let quoteLine = 1;
-  let fieldStart = true;
-
-  const endRecord = () => {
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0] === '')) records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-    fieldStart = true;
-  };
-
-  for (let i = 0; i < source.length; i += 1) {
-    const char = source[i];
-    if (quoted) {
-      if (char === '"') {
-        if (source[i + 1] === '"') {
-          cell += '"';
-          i += 1;
-        } else quoted = false;
-      } else if (char === '\r' || char === '\n') {
-        // Line breaks in a text are kept as \n, whichever way the file ends its lines.
-        if (char === '\r' && source[i + 1] === '\n') i += 1;
-        line += 1;
-        cell += '\n';
-      } else cell += char;
-      continue;
-    }
-    if (char === '"' && fieldStart) {
-      quoted = true;
-      quoteLine = line;
-      fieldStart = false;
-    } else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-      fieldStart = true;
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && source[i + 1] === '\n') i += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      // A quote inside an unquoted field is kept as written (lenient, as spreadsheets are).
-      cell += char;
-      fieldStart = false;
-    }
-  }
-  if (quoted)
-    throw new CsvSyntaxError(`A quoted field starting on line ${quoteLine} is never closed`, quoteLine);
-  if (cell !== '' || cells.length > 0) endRecord();
-  return records;
-}
-
-/**
- * Whether bytes are text worth parsing: no NUL bytes and valid UTF-8. Binary files (images, spreadsheets
- * saved as .xlsx, PDFs) fail one or the other.
- */
-export function looksLikeText(bytes: Buffer): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const EXPECTED_HEADER = QUIZ_CSV_COLUMNS.join(', ');
 
@@ -188,14 +95,7 @@ export function readQuestionsCsv(bytes: Buffer): {
   questions: { line: number; question: QuestionData }[];
   rejected: ImportReport['rejected'];
 } {
-  if (!looksLikeText(bytes)) throw new AppError('INVALID_FILE', 'This file is not a CSV file.');
-  let records: CsvRecord[];
-  try {
-    records = parseCsv(bytes.toString('utf8'));
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) throw badRequest(`This CSV file cannot be read: ${error.message}.`);
-    throw error;
-  }
+  const records = readCsvUpload(bytes, () => new AppError('INVALID_FILE', 'This file is not a CSV file.'));
   const [header, ...rows] = records;
   const names = header?.cells.map((cell) => cell.trim().toLowerCase()) ?? [];
   while (names.length > QUIZ_CSV_COLUMNS.length && names[names.length - 1] === '') names.pop();
