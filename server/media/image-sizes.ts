@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runProgram } from './ffmpeg';
+import { cleanJpeg, isJpeg, uprightFilter } from './jpeg-metadata';
 
 // Smaller copies of uploaded pictures (profile images, brand logos, course pictures, guru pictures) for the places
 // that show them small. ffmpeg decodes and scales them in a process of its own with a time limit: a hostile or
 // broken image fails that one resize and never the server (decision 016), and no image library joins the
-// dependencies.
+// dependencies. A JPEG's EXIF orientation is applied to every copy (ffmpeg is given the picture without its EXIF,
+// so no version of it turns the picture twice), and no copy carries the EXIF on.
 
 /** Widths in pixels, twice the largest CSS size each is shown at, for sharp pictures on high-density screens. */
 export const IMAGE_SIZES = { tiny: 96, medium: 320, large: 640 } as const;
@@ -35,16 +37,19 @@ async function convertImage(
   workRoot: string,
   output: { name: string; filter: string; codec: string[] },
 ): Promise<Buffer> {
+  const clean = isJpeg(bytes) ? cleanJpeg(bytes) : null;
+  const upright = uprightFilter(clean?.orientation ?? 1);
+  const filter = upright ? `${upright},${output.filter}` : output.filter;
   const dir = await mkdtemp(path.join(workRoot, 'image-'));
   try {
     const input = path.join(dir, 'input');
     const target = path.join(dir, output.name);
-    await writeFile(input, bytes);
+    await writeFile(input, clean?.bytes ?? bytes);
     await runProgram(
       'ffmpeg',
       [
         ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', input, '-frames:v', '1'],
-        ...['-vf', output.filter, ...output.codec, target],
+        ...['-vf', filter, '-map_metadata', '-1', ...output.codec, target],
       ],
       { timeoutMs: RESIZE_TIMEOUT_MS, what: 'Resizing the picture' },
     );
@@ -79,6 +84,27 @@ export function logoForPdf(bytes: Buffer, workRoot: string): Promise<Buffer> {
     filter: `${scaleTo(PDF_LOGO_WIDTH)},format=gbrap,negate,premultiply=inplace=1,negate,format=rgb24`,
     codec: ['-c:v', 'png'],
   });
+}
+
+/**
+ * A JPEG as it is stored: without EXIF and the other metadata segments (where a photo was taken, the camera, the
+ * time; jpeg-metadata.ts), turned the right way up. Upright already: the same pixels, losslessly. Otherwise it is
+ * encoded again from the turned pixels at high quality; should that fail (damaged pixels), stored unturned but
+ * still without its metadata. Null when neither can be made: nothing that could be stored without its EXIF.
+ */
+export async function storableJpeg(bytes: Buffer, workRoot: string): Promise<Buffer | null> {
+  const clean = cleanJpeg(bytes);
+  if (clean && clean.orientation === 1) return clean.bytes;
+  try {
+    // Turned (or not walkable segment by segment): ffmpeg decodes it and writes a clean JPEG.
+    return await convertImage(bytes, workRoot, {
+      name: 'output.jpg',
+      filter: 'null',
+      codec: ['-c:v', 'mjpeg', '-q:v', '2'],
+    });
+  } catch {
+    return clean?.bytes ?? null;
+  }
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -85,3 +85,70 @@ export function brokenPng(): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** The APP1 segment of an EXIF block with the Orientation tag, and a GPS-like text after it (to find it again). */
+function exifSegment(orientation: number, secret: string): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4);
+  tiff.writeUInt16BE(1, 8); // one entry
+  tiff.writeUInt16BE(0x0112, 10); // Orientation
+  tiff.writeUInt16BE(3, 12); // SHORT
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt16BE(orientation, 18);
+  tiff.writeUInt32BE(0, 22); // no next IFD
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff, Buffer.from(secret, 'latin1')]);
+  const header = Buffer.from([0xff, 0xe1, 0, 0]);
+  header.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([header, payload]);
+}
+
+/** The text every orientedJpeg carries in its EXIF: where it was "taken". */
+export const EXIF_SECRET = 'GPS 12.9716N 77.5946E';
+
+/**
+ * A phone photo as phones store it: a JPEG `width` × `height` as the sensor saw it (blue, its top-left quarter
+ * red), an EXIF block saying which way is up (`orientation` 1 to 8) and where it was taken (EXIF_SECRET), a
+ * comment, and a second picture's bytes after its end (as multi-picture files have).
+ */
+export async function orientedJpeg(width: number, height: number, orientation: number): Promise<Buffer> {
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#0000ff';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#ff0000';
+  context.fillRect(0, 0, width / 2, height / 2);
+  const jpeg = await canvas.encode('jpeg', 95);
+  const comment = Buffer.concat([
+    Buffer.from([0xff, 0xfe, 0, 2 + 13]),
+    Buffer.from('taken by me  ', 'latin1'),
+  ]);
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    exifSegment(orientation, EXIF_SECRET),
+    comment,
+    jpeg.subarray(2),
+    Buffer.from(`trailing picture with ${EXIF_SECRET}`, 'latin1'),
+  ]);
+}
+
+/** Which corner of a picture is red (the others blue): 'top-left', 'top-right', 'bottom-left' or 'bottom-right'. */
+export async function redCorner(bytes: Buffer): Promise<string> {
+  const image = await loadImage(bytes);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const red: string[] = [];
+  for (const [name, x, y] of [
+    ['top-left', 3, 3],
+    ['top-right', image.width - 4, 3],
+    ['bottom-left', 3, image.height - 4],
+    ['bottom-right', image.width - 4, image.height - 4],
+  ] as const) {
+    const [r, g, b] = context.getImageData(x, y, 1, 1).data;
+    if (r > 200 && g < 60 && b < 60) red.push(name);
+    if (!red.includes(name)) expect(b > 200 && r < 60, `${name} is blue (${r}, ${g}, ${b})`).toBe(true);
+  }
+  return red.join(',');
+}

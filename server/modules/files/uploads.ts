@@ -17,6 +17,7 @@ import {
   pdfLogoKey,
   resizeImage,
   sizedImageKey,
+  storableJpeg,
 } from '../../media/image-sizes';
 import { PdfProcessError, runPdfProcess } from '../../media/pdf-process';
 import { PDF_NO_PAGES_MESSAGE, pdfFailureMessage } from '../../media/pdf-slides';
@@ -97,17 +98,31 @@ export async function storeUpload(
     );
   }
   if (sniffed.mime === 'application/pdf') await assertReadablePdf(app, options.bytes);
+  // A JPEG is kept without its EXIF (a phone photo's location) and the right way up (media/image-sizes.ts).
+  const bytes = sniffed.mime === 'image/jpeg' ? await jpegToStore(app, options.bytes) : options.bytes;
   const key = `${options.folder}/${randomUUID()}.${sniffed.ext}`;
-  await app.storage.put(key, options.bytes, sniffed.mime);
+  await app.storage.put(key, bytes, sniffed.mime);
   await app.db.insert(storedFiles).values({
     path: key,
     ownerId: options.ownerId,
     contentType: sniffed.mime,
     category: sniffed.category,
-    sizeBytes: options.bytes.length,
+    sizeBytes: bytes.length,
     visibility: options.visibility ?? 'private',
   });
   return { key, sniffed };
+}
+
+/** An uploaded JPEG as it is stored (storableJpeg); one that cannot be read is refused. */
+async function jpegToStore(app: App, bytes: Buffer): Promise<Buffer> {
+  const stored = await storableJpeg(bytes, await workDir(app));
+  if (!stored) {
+    throw new AppError(
+      'INVALID_FILE',
+      'This picture cannot be read; it may be damaged. Please choose another one.',
+    );
+  }
+  return stored;
 }
 
 /** Stores a copy the server made of a stored file (a picture's smaller copy), replacing one already there. */
