@@ -319,6 +319,8 @@ async function main(): Promise<void> {
     workers: 0,
     env: {
       NODE_ENV: 'production',
+      // No payment keys here: the test checkout, on purpose (a production start without either is refused).
+      TEST_PAYMENTS: 'on',
       LOG_LEVEL: 'warn',
       GURUKUL_STOP_WITH_PARENT: '1',
       RATE_LIMIT_MAX: UNLIMITED,

@@ -284,6 +284,8 @@ async function main(): Promise<void> {
         env: {
           ...withoutJwtSecret,
           NODE_ENV: 'production',
+          // No payment keys here: the test checkout, on purpose (a production start without either is refused).
+          TEST_PAYMENTS: 'on',
           DATA_DIR: dataDir,
           DATABASE_URL: bench.databaseUrl,
           PORT: String(port),

@@ -53,6 +53,14 @@ export interface Config {
   s3?: S3Settings;
   /** Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set; otherwise the local test checkout. */
   razorpay?: RazorpaySettings;
+  /**
+   * The local test checkout takes "payments" (decision 055): only without Razorpay keys, and under
+   * NODE_ENV=production only with TEST_PAYMENTS=on (TEST_PAYMENTS=off turns it off anywhere). A server start
+   * with neither is refused (server/providers/payments/start-check.ts).
+   */
+  testPayments: boolean;
+  /** TEST_PAYMENTS=on turned the test checkout on deliberately: every page says "Test payments". */
+  testPaymentsNotice: boolean;
   /** Where the currency job reads rates (CURRENCY_RATES_URL; JSON with a `rates` object); unset: no refresh. */
   currencyRatesUrl: string | undefined;
   /** Invoices: the seller printed on them and the tax line (TAX_RATE_PERCENT, TAX_LABEL). */
@@ -154,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfRender: pdfProcessLimits(settings),
     s3: s3Settings(settings),
     razorpay: razorpaySettings(settings),
+    ...testPaymentSettings(settings, isProduction),
     currencyRatesUrl: settings.CURRENCY_RATES_URL,
     invoiceSeller: {
       name: settings.INVOICE_SELLER_NAME,
@@ -207,6 +216,13 @@ function razorpaySettings(settings: Settings): RazorpaySettings | undefined {
     apiBase: trimSlash(settings.RAZORPAY_API_BASE),
     checkoutUrl: settings.RAZORPAY_CHECKOUT_URL,
   };
+}
+
+/** Whether the local test checkout is on, and whether it was turned on deliberately (TEST_PAYMENTS=on). */
+function testPaymentSettings(settings: Settings, isProduction: boolean) {
+  const wanted = settings.TEST_PAYMENTS ?? (isProduction ? 'off' : 'on');
+  const testPayments = !razorpaySettings(settings) && wanted === 'on';
+  return { testPayments, testPaymentsNotice: testPayments && settings.TEST_PAYMENTS === 'on' };
 }
 
 /** S3_BUCKET switches storage to S3; readSettings has checked that its keys are given too. */

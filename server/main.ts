@@ -14,6 +14,7 @@ import { ensureCurrencyRates } from './modules/common/currency-rates';
 import { expandWord } from './modules/gurus/lexicon/expand';
 import { serveMetricsOn } from './modules/health/metrics';
 import { ensureDefaultPlans } from './modules/plans/trials';
+import { checkPaymentSettings, testPaymentsWarning } from './providers/payments/start-check';
 import { seedDemo } from './seed/demo';
 import { seedDemoContent } from './seed/demo-content';
 
@@ -25,6 +26,8 @@ const lifecycle = installProcessHandlers(pino({ level: process.env.LOG_LEVEL || 
 
 async function main() {
   const config = loadConfig();
+  // No free checkout by accident in production (decision 055): refused before anything starts.
+  checkPaymentSettings(config);
   await preflight(config);
   const database = await openDatabase(
     config,
@@ -51,6 +54,8 @@ async function main() {
       'Warning: SMTP_URL is not set; e-mails (with reset links) go to the outbox that developers can read.',
     );
   }
+  const testPayments = testPaymentsWarning(config);
+  if (testPayments) console.warn(testPayments);
   const app = await buildApp({ config, database });
   lifecycle.logThrough(app.log);
   lifecycle.onShutdown('http', () => closeApp(app, REQUEST_GRACE_MS));

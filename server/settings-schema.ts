@@ -70,6 +70,7 @@ export const SETTINGS_SCHEMA = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_BASE: url(HTTP).default('https://api.razorpay.com'),
   RAZORPAY_CHECKOUT_URL: url(HTTP).default('https://checkout.razorpay.com/v1/checkout.js'),
+  TEST_PAYMENTS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   CURRENCY_RATES_URL: url(HTTP).optional(),
   INVOICE_SELLER_NAME: z.string().default('Gurukul Learning'),
   INVOICE_SELLER_ADDRESS: z.string().default('Bengaluru, India'),

@@ -154,7 +154,8 @@ export interface MoneyTotal {
   amount: number;
 }
 
-export const COMMISSION_STATUSES = ['pending', 'payable', 'paid', 'reversed'] as const;
+/** `refused`: a self-referral's payment (decision 055), listed with its reason and never paid. */
+export const COMMISSION_STATUSES = ['pending', 'payable', 'paid', 'reversed', 'refused'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 
 export interface CommissionView {
@@ -173,6 +174,8 @@ export interface CommissionView {
   paidAt: string | null;
   reversedAt: string | null;
   reversedReason: string | null;
+  /** Why a refused commission is not owed ("Self-referral: …"). */
+  refusedReason: string | null;
   invoiceNumber: string | null;
 }
 

@@ -117,7 +117,7 @@ export async function seedDemoPartners(app: App, now = new Date()): Promise<void
       clicks.push({
         linkId: k < viaMain ? main.id : campaign.id,
         partnerId: partner.id,
-        visitorHash: visitorHash(app.config.jwtSecret, `203.0.113.${i * 20 + k}`, 'demo browser'),
+        visitorHash: visitorHash(app.config.jwtSecret, `203.0.113.${i * 20 + k}`),
         landing: k % 3 === 0 ? '/pricing' : '/',
         at,
       });

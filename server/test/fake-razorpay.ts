@@ -12,12 +12,14 @@ export interface FakeRazorpayRequest {
 /**
  * A local stand-in for Razorpay's Orders API (POST /v1/orders): checks HTTP Basic auth and the body the
  * way Razorpay documents it (integer amount in subunits, a currency, receipt ≤ 40 chars), answers an
- * order entity or `{ error: { code, description } }`, and records every request for the tests.
+ * order entity or `{ error: { code, description } }`, and records every request for the tests. GET
+ * /v1/payments/:id answers the payment entity a test put there with `putPayment` (else 400, as for an unknown id).
  */
 export async function startFakeRazorpay(keyId: string, keySecret: string) {
   const requests: FakeRazorpayRequest[] = [];
   let failNext: { status: number; description: string } | null = null;
   let counter = 0;
+  const payments = new Map<string, Record<string, unknown>>();
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
   const readBody = async (request: IncomingMessage) => {
@@ -46,6 +48,13 @@ export async function startFakeRazorpay(keyId: string, keySecret: string) {
       answer(status, {
         error: { code: status === 401 ? 'BAD_REQUEST_ERROR' : 'BAD_REQUEST_ERROR', description },
       });
+    const paymentPath = /^\/v1\/payments\/([^/?]+)$/.exec(request.url ?? '');
+    if (request.method === 'GET' && paymentPath) {
+      if (request.headers.authorization !== expectedAuth)
+        return error(401, 'The api key provided is invalid');
+      const payment = payments.get(decodeURIComponent(paymentPath[1]));
+      return payment ? answer(200, payment) : error(400, 'The id provided does not exist');
+    }
     if (request.method !== 'POST' || request.url !== '/v1/orders')
       return error(404, 'The requested URL was not found on the server.');
     if (request.headers.authorization !== expectedAuth) return error(401, 'The api key provided is invalid');
@@ -82,6 +91,10 @@ export async function startFakeRazorpay(keyId: string, keySecret: string) {
   return {
     apiBase: `http://127.0.0.1:${port}`,
     requests,
+    /** A payment entity GET /v1/payments/:id answers (Razorpay's fields: email, contact, vpa, token_id…). */
+    putPayment(id: string, fields: Record<string, unknown>) {
+      payments.set(id, { id, entity: 'payment', ...fields });
+    },
     /** The next order request is refused with this status and description. */
     failNext(status: number, description: string) {
       failNext = { status, description };

@@ -65,6 +65,9 @@ export async function startTestApp(
     libreOfficeBinary: 'soffice',
     pdfRender: pdfProcessLimits({}),
     currencyRatesUrl: undefined,
+    // The local test checkout, as in development (a test with Razorpay keys passes `razorpay`).
+    testPayments: !overrides.razorpay,
+    testPaymentsNotice: false,
     invoiceSeller: {
       name: 'Gurukul Learning',
       address: 'Bengaluru, India',

@@ -1,5 +1,5 @@
-import type { InsightSettings, PageView } from '../../common/contracts/insight';
-import { api } from './api';
+import type { PageView } from '../../common/contracts/insight';
+import { siteSettings } from './site-settings';
 
 // SPEC §7's page-view insight: on the production origin only, each route change sends { project, page, referrer }
 // to the insight service, fire-and-forget. Nothing here may block or break navigation: every step swallows its
@@ -52,7 +52,7 @@ function beacon(url: string, view: PageView): void {
 
 /** Starts sending page views if the server names an insight service and this is its production origin. */
 export function trackPageViews(router: RouteChanges): void {
-  api<InsightSettings>('/common/insight')
+  siteSettings()
     .then(({ insight }) => {
       if (!insight || window.location.origin !== insight.productionOrigin) return;
       const seen = pageViewsOf(insight.project, window.location.origin, document.referrer, (view) =>

@@ -7,6 +7,7 @@ import { useHomeThemeActive } from './home-theme';
 import { ColorSchemeSync } from './layout/color-scheme-sync';
 import type { AppRouter } from './router';
 import { useSession } from './session';
+import { TestPaymentsNotice } from './test-payments-notice';
 import { buildTheme, colorSchemeManager, cssVariablesResolver } from './theme';
 import { Toaster } from './toaster';
 
@@ -41,6 +42,7 @@ export function Root({ router }: { router: AppRouter }) {
     >
       <ColorSchemeSync />
       <Toaster />
+      <TestPaymentsNotice />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -40,7 +41,10 @@ export const referralLinks = pgTable(
   ],
 );
 
-/** A counted visit through a link. `visitorHash` is an HMAC of address and user agent: never the address. */
+/**
+ * A counted visit through a link. `visitorHash` is an HMAC of the address (before decision 055 of address and user
+ * agent): never the address. One click per link, address and 30 minutes, whatever the browser says it is.
+ */
 export const referralClicks = pgTable(
   'referral_clicks',
   {
@@ -59,10 +63,30 @@ export const referralClicks = pgTable(
   (t) => [
     index('referral_clicks_partner_idx').on(t.partnerId, t.at),
     index('referral_clicks_link_idx').on(t.linkId),
+    index('referral_clicks_visitor_idx').on(t.linkId, t.visitorHash, t.at),
   ],
 );
 
-/** Who referred whom: stored once at sign-up and kept for good (one row per referred account). */
+/**
+ * Browsers a partner has used while signed in (decision 055): the random visitor id of the referral cookie that
+ * browser held. A sign-up from one of them, through that partner's link, is a self-referral.
+ */
+export const partnerBrowsers = pgTable(
+  'partner_browsers',
+  {
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.visitorId] })],
+);
+
+/**
+ * Who referred whom: stored once at sign-up and kept for good (one row per referred account). A self-referral
+ * (decision 055) is stored too, with `refused_reason`: it counts nowhere and its payments earn only refused rows.
+ */
 export const referrals = pgTable(
   'referrals',
   {
@@ -74,6 +98,7 @@ export const referrals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     linkId: uuid('link_id').references(() => referralLinks.id, { onDelete: 'set null' }),
+    refusedReason: text('refused_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -104,8 +129,10 @@ export const commissionRules = pgTable(
 
 /**
  * A commission: one per granted payment order (order_id unique), or a negative adjustment reversing a commission
- * already paid out (reverses_id unique). Stored status: pending | paid | reversed; a pending row reads as
- * 'payable' once payable_at has passed (computed on read, decision 034).
+ * already paid out (reverses_id unique). Stored status: pending | paid | reversed | refused; a pending row reads as
+ * 'payable' once payable_at has passed (computed on read, decision 034). A refused row (decision 055) is a
+ * self-referral's payment, kept with its reason for the admin and never paid. `payer_keys` are keyed hashes of
+ * the payment's identity (normalised e-mail, contact, UPI address, Razorpay customer and card token).
  */
 export const commissions = pgTable(
   'commissions',
@@ -129,6 +156,8 @@ export const commissions = pgTable(
     payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     reversedReason: text('reversed_reason'),
+    refusedReason: text('refused_reason'),
+    payerKeys: text('payer_keys').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

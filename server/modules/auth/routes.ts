@@ -14,7 +14,7 @@ import { AUTH_MSG } from '../../../common/messages';
 import { auditLog, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { AppError } from '../../http/errors';
-import { afterSignUp } from '../partners/attribution';
+import { afterSignUp, notePartnerBrowser } from '../partners/attribution';
 import { clearedAttributionCookie, readCookie } from '../partners/attribution-cookie';
 import { impersonate } from './impersonation';
 import { hashPassword, verifyPassword } from './passwords';
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await signUp(app, request.body);
       // The referral programme (decision 034): a partner's main link, or who referred this account; never fails.
       const attribution = readCookie(request.headers.cookie);
-      await afterSignUp(app, account, attribution);
+      await afterSignUp(app, account, attribution, request.actor);
       if (attribution !== undefined)
         reply.header('set-cookie', clearedAttributionCookie(app.config.publicUrl));
       return reply
@@ -61,7 +61,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     { config: { access: 'public', ...strict }, schema: { body: loginSchema } },
-    async (request) => login(app, request.body, request.ip),
+    async (request) => {
+      const session = await login(app, request.body, request.ip);
+      // A partner's own browser is remembered by its referral cookie (decision 055: no self-referral from it).
+      await notePartnerBrowser(
+        app,
+        { userId: session.userObj.userId, userType: session.userObj.userType, impersonatorId: null },
+        readCookie(request.headers.cookie),
+      );
+      return session;
+    },
   );
 
   app.post(
@@ -93,6 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const user = await app.db.query.users.findFirst({ where: eq(users.id, actor.userId) });
     if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MSG.sessionExpired);
+    await notePartnerBrowser(app, actor, readCookie(request.headers.cookie));
     return { ...(await presentAccount(app.db, user)), impersonatedBy: actor.impersonatorId };
   });
 

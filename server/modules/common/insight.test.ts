@@ -29,6 +29,7 @@ describe('page-view insight settings', () => {
         project: 'gurukul-school',
         productionOrigin: 'https://learn.example.org',
       },
+      testPayments: false,
     });
     const page = await withInsight.app.inject({ method: 'GET', url: '/' });
     const connect = /connect-src ([^;]+)/.exec(String(page.headers['content-security-policy']))?.[1];
@@ -37,7 +38,7 @@ describe('page-view insight settings', () => {
 
   it('is null when not configured, and the policy names no insight service', async () => {
     const answer = await without.app.inject({ method: 'GET', url: '/api/common/insight' });
-    expect(answer.json()).toEqual({ insight: null });
+    expect(answer.json()).toEqual({ insight: null, testPayments: false });
     const page = await without.app.inject({ method: 'GET', url: '/' });
     expect(String(page.headers['content-security-policy'])).not.toContain('insight');
   });

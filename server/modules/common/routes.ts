@@ -22,6 +22,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     const { insight, publicUrl } = app.config;
     return {
       insight: insight ? { ...insight, productionOrigin: new URL(publicUrl).origin } : null,
+      testPayments: app.config.testPaymentsNotice,
     };
   });
 

@@ -1,15 +1,23 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { REFERRAL_COOKIE } from '../../../common/contracts/partners';
 
 /**
- * The attribution cookie (decision 034): `<linkId>.<click time in ms>.<HMAC>`, signed with the server's secret
- * under a purpose of its own, so a visitor can neither forge a link nor move a click's time. Only the link and
- * the time travel: who the partner is, is read from the database at sign-up.
+ * The attribution cookie (decision 034): `<linkId>.<click time in ms>.<visitor id>.<HMAC>`, signed with the
+ * server's secret under a purpose of its own, so a visitor can neither forge a link nor move a click's time. Only
+ * the link, the time and the browser's random visitor id (decision 055: kept from click to click, so a partner's
+ * own browser can be recognised) travel: who the partner is, is read from the database at sign-up. A cookie of
+ * the older three-part form has no visitor id.
  */
 export interface Attribution {
   linkId: string;
   clickedAt: Date;
+  visitorId: string | null;
 }
+
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** A new browser's visitor id: 16 random bytes, url-safe. */
+export const newVisitorId = () => randomBytes(16).toString('base64url');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -18,8 +26,12 @@ function signature(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(`referral-cookie\n${payload}`).digest('base64url');
 }
 
-export function signAttribution(secret: string, attribution: Attribution): string {
-  const payload = `${attribution.linkId}.${attribution.clickedAt.getTime()}`;
+export function signAttribution(
+  secret: string,
+  attribution: Omit<Attribution, 'visitorId'> & { visitorId?: string | null },
+): string {
+  const time = `${attribution.linkId}.${attribution.clickedAt.getTime()}`;
+  const payload = attribution.visitorId ? `${time}.${attribution.visitorId}` : time;
   return `${payload}.${signature(secret, payload)}`;
 }
 
@@ -35,16 +47,18 @@ export function verifyAttribution(
 ): Attribution | null {
   if (!value) return null;
   const parts = value.split('.');
-  if (parts.length !== 3) return null;
-  const [linkId, ms, given] = parts;
-  const expected = Buffer.from(signature(secret, `${linkId}.${ms}`));
+  if (parts.length !== 3 && parts.length !== 4) return null;
+  const given = parts.pop() as string;
+  const [linkId, ms, visitorId = null] = parts;
+  const expected = Buffer.from(signature(secret, parts.join('.')));
   const actual = Buffer.from(given);
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
   if (!UUID.test(linkId) || !/^\d{1,15}$/.test(ms)) return null;
+  if (visitorId !== null && !VISITOR_ID.test(visitorId)) return null;
   const clickedAt = new Date(Number(ms));
   const age = now.getTime() - clickedAt.getTime();
   if (age < -5 * 60 * 1000 || age > windowDays * DAY_MS) return null;
-  return { linkId, clickedAt };
+  return { linkId, clickedAt, visitorId };
 }
 
 /** One cookie's value from a Cookie header (no cookie plugin: this is the one cookie the server reads). */

@@ -5,7 +5,7 @@ import { referralClicks, referralLinks, referrals } from '../../db/schema/index'
 import { buildAndLogin, nextRemoteAddress } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { BROWSER, buildPartner, followLink, referralCookieOf, signUpWithCookie } from '../../test/partners';
-import { afterSignUp } from './attribution';
+import { afterSignUp, SELF_REFERRAL } from './attribution';
 import { signAttribution, verifyAttribution } from './attribution-cookie';
 
 let ctx: TestContext;
@@ -54,7 +54,7 @@ describe('following a referral link', () => {
     }
   });
 
-  it('counts one click for the same browser following the same link again within 30 minutes', async () => {
+  it('counts one click for the same address following the same link again within 30 minutes', async () => {
     const { partner, link } = await buildPartner(ctx.app);
     const remoteAddress = nextRemoteAddress();
     const first = await followLink(ctx.app, link.code, { remoteAddress });
@@ -175,14 +175,16 @@ describe('sign-up with an attribution', () => {
   it('ignores a tampered, expired, unknown or foreign cookie and still signs up', async () => {
     const { link } = await buildPartner(ctx.app);
     const good = referralCookieOf(await followLink(ctx.app, link.code)) as string;
-    const [linkId, ms, signature] = good.split('.');
+    const [linkId, ms, visitorId, signature] = good.split('.');
     const old = signAttribution(ctx.config.jwtSecret, {
       linkId,
       clickedAt: new Date(Date.now() - 61 * DAY_MS),
     });
     const cookies = [
-      `${linkId}.${Number(ms) + 1}.${signature}`,
-      `${link.partnerId}.${ms}.${signature}`,
+      `${linkId}.${Number(ms) + 1}.${visitorId}.${signature}`,
+      `${link.partnerId}.${ms}.${visitorId}.${signature}`,
+      `${linkId}.${ms}.${'A'.repeat(22)}.${signature}`,
+      `${linkId}.${ms}.${signature}`,
       'garbage',
       '%E0%A4%A',
       old,
@@ -197,7 +199,7 @@ describe('sign-up with an attribution', () => {
     expect(verifyAttribution(ctx.config.jwtSecret, old, 62)?.linkId).toBe(linkId);
   });
 
-  it('refuses self-referral and referrals of partners, and gives a new partner their main link', async () => {
+  it('refuses self-referral (stored refused) and referrals of partners, and gives a new partner their main link', async () => {
     const { partner, link } = await buildPartner(ctx.app);
     const cookie = signAttribution(ctx.config.jwtSecret, { linkId: link.id, clickedAt: new Date() });
     await afterSignUp(ctx.app, { id: partner.id, email: 'other@x.test', userType: 'student' }, cookie);
@@ -208,7 +210,11 @@ describe('sign-up with an attribution', () => {
       cookie,
     );
     expect(await referralOf(partner.id)).toBeUndefined();
-    expect(await referralOf(student.user?.id as string)).toBeUndefined();
+    // Decision 055: kept with its reason, so its payments are listed refused rather than silently dropped.
+    expect(await referralOf(student.user?.id as string)).toMatchObject({
+      partnerId: partner.id,
+      refusedReason: SELF_REFERRAL.sameEmail,
+    });
 
     const { response, user } = await signUpWithCookie(ctx.app, cookie, 'partner');
     expect(response.statusCode).toBe(201);

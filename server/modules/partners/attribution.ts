@@ -1,13 +1,21 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { REFERRAL_MSG, type ReferralVisitResult } from '../../../common/contracts/partners';
-import { referralClicks, referralLinks, referrals, users } from '../../db/schema/index';
+import { partnerBrowsers, referralClicks, referralLinks, referrals, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { type Attribution, signAttribution, verifyAttribution } from './attribution-cookie';
+import { type Attribution, newVisitorId, signAttribution, verifyAttribution } from './attribution-cookie';
 import { ensureMainLink, linkByCode } from './links';
 import { defaultRule } from './rules';
+import { normaliseEmail } from './same-person';
+
+/** Why a referral or its payment earns nothing (decision 055): shown to the admin beside the commission. */
+export const SELF_REFERRAL = {
+  sameEmail: "Self-referral: the same e-mail address as the partner's",
+  sameBrowser: 'Self-referral: signed up in a browser the partner uses',
+  samePayer: "Self-referral: paid with the partner's payment details",
+} as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REPEAT_CLICK_MS = 30 * 60 * 1000;
@@ -23,12 +31,12 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_AGENT.test(userAgent);
 }
 
-/** A keyed hash of address and browser: enough to tell repeat visits apart, never the address itself. */
-export function visitorHash(secret: string, address: string, userAgent: string): string {
-  return createHmac('sha256', secret)
-    .update(`referral-visitor\n${address}\n${userAgent}`)
-    .digest('base64url')
-    .slice(0, 32);
+/**
+ * A keyed hash of the address: enough to tell repeat visits apart, never the address itself. The user agent is
+ * not part of it (decision 055): a script that changes it on every request is still one visitor.
+ */
+export function visitorHash(secret: string, address: string): string {
+  return createHmac('sha256', secret).update(`referral-visitor\n${address}`).digest('base64url').slice(0, 32);
 }
 
 const hasControlCharacter = (text: string) => [...text].some((char) => char.charCodeAt(0) < 32);
@@ -45,6 +53,8 @@ export interface Visit {
   landing: string | null;
   address: string;
   userAgent: string | undefined;
+  /** The attribution cookie the browser already holds: its visitor id is kept. */
+  cookie?: string | undefined;
 }
 
 export type ClickOutcome =
@@ -66,30 +76,36 @@ export async function recordClick(app: App, visit: Visit, now = new Date()): Pro
   const { windowDays } = await defaultRule(app.db);
   const expiresAt = new Date(now.getTime() + windowDays * DAY_MS);
   if (isBot(visit.userAgent)) return { kind: 'ignored', expiresAt };
-  const visitor = visitorHash(app.config.jwtSecret, visit.address, visit.userAgent ?? '');
-  // The same browser following the same link again within 30 minutes (a reload, a double click, a script) is one
-  // click, not many: the figures a partner is paid beside cannot be inflated from one place.
-  const [recent] = await app.db
-    .select({ id: referralClicks.id })
-    .from(referralClicks)
-    .where(
-      and(
-        eq(referralClicks.linkId, link.id),
-        eq(referralClicks.visitorHash, visitor),
-        gt(referralClicks.at, new Date(now.getTime() - REPEAT_CLICK_MS)),
-      ),
-    )
-    .limit(1);
-  if (!recent) {
-    await app.db.insert(referralClicks).values({
+  const visitor = visitorHash(app.config.jwtSecret, visit.address);
+  // The same address following the same link again within 30 minutes (a reload, a double click, a script that
+  // changes its user agent each time) is one click, not many: the figures a partner is paid beside cannot be
+  // inflated from one place. Counted under a lock of its own, so even concurrent requests count once.
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral-click:${link.id}:${visitor}`}))`);
+    const [recent] = await tx
+      .select({ id: referralClicks.id })
+      .from(referralClicks)
+      .where(
+        and(
+          eq(referralClicks.linkId, link.id),
+          eq(referralClicks.visitorHash, visitor),
+          gt(referralClicks.at, new Date(now.getTime() - REPEAT_CLICK_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent) return;
+    await tx.insert(referralClicks).values({
       linkId: link.id,
       partnerId: link.partnerId,
       visitorHash: visitor,
       landing: visit.landing?.slice(0, 500) ?? null,
       at: now,
     });
-  }
-  const cookie = signAttribution(app.config.jwtSecret, { linkId: link.id, clickedAt: now });
+  });
+  // The browser keeps its visitor id from click to click (any earlier cookie of ours, even an expired one).
+  const earlier = verifyAttribution(app.config.jwtSecret, visit.cookie, Number.MAX_SAFE_INTEGER / DAY_MS);
+  const visitorId = earlier?.visitorId ?? newVisitorId();
+  const cookie = signAttribution(app.config.jwtSecret, { linkId: link.id, clickedAt: now, visitorId });
   return { kind: 'attributed', cookie, expiresAt, windowDays };
 }
 
@@ -103,6 +119,7 @@ export async function visitFromApp(
   visit: Visit,
 ): Promise<{ result: ReferralVisitResult; cookie: { value: string; windowDays: number } | null }> {
   if (actor) {
+    await notePartnerBrowser(app, actor, visit.cookie);
     const link = await linkByCode(app.db, visit.code);
     if (!link) throw notFound(REFERRAL_MSG.unknownCode);
     if (link.partnerId === actor.userId) throw badRequest(REFERRAL_MSG.selfReferral);
@@ -126,23 +143,81 @@ interface NewAccount {
 const REFERABLE = new Set(['teacher', 'institute', 'student']);
 
 /**
+ * A partner signed in on a browser that holds one of our attribution cookies (decision 055): that browser's
+ * visitor id is remembered as the partner's, so a later sign-up from it through their link is a self-referral.
+ * Not for a session an admin opened as the partner ("Log in as" is the admin's browser). Never fails the request.
+ */
+export async function notePartnerBrowser(
+  app: App,
+  actor: Pick<Actor, 'userId' | 'userType' | 'impersonatorId'> | null,
+  cookieValue: string | undefined,
+): Promise<void> {
+  if (actor?.userType !== 'partner' || actor.impersonatorId || !cookieValue) return;
+  try {
+    const visitorId = verifyAttribution(
+      app.config.jwtSecret,
+      cookieValue,
+      Number.MAX_SAFE_INTEGER / DAY_MS,
+    )?.visitorId;
+    if (!visitorId) return;
+    await app.db
+      .insert(partnerBrowsers)
+      .values({ partnerId: actor.userId, visitorId })
+      .onConflictDoUpdate({
+        target: [partnerBrowsers.partnerId, partnerBrowsers.visitorId],
+        set: { seenAt: new Date() },
+      });
+  } catch (error) {
+    app.log.error({ err: error, userId: actor.userId }, "could not remember a partner's browser");
+  }
+}
+
+/**
  * Runs after an account is created: a partner gets their main link; a teacher, institute or student whose
  * browser holds a valid attribution is stored as referred, once and for good. A tampered, expired or unknown
- * cookie is ignored, and nothing here can fail the sign-up: errors are logged.
+ * cookie is ignored, and nothing here can fail the sign-up: errors are logged. `signedInAs` is whoever the
+ * sign-up request itself was sent as (a partner signing up a second account from their own session).
  */
-export async function afterSignUp(app: App, account: NewAccount, cookieValue: string | undefined) {
+export async function afterSignUp(
+  app: App,
+  account: NewAccount,
+  cookieValue: string | undefined,
+  signedInAs: Pick<Actor, 'userId' | 'userType' | 'impersonatorId'> | null = null,
+) {
   try {
     if (account.userType === 'partner') {
       await ensureMainLink(app.db, account.id);
       return;
     }
     if (!REFERABLE.has(account.userType)) return;
+    await notePartnerBrowser(app, signedInAs, cookieValue);
     const { windowDays } = await defaultRule(app.db);
     const attribution = verifyAttribution(app.config.jwtSecret, cookieValue, windowDays);
     if (attribution) await storeReferral(app, account, attribution);
   } catch (error) {
     app.log.error({ err: error, userId: account.id }, 'could not record the referral of a sign-up');
   }
+}
+
+/** Why this sign-up is the partner themself (decision 055), or null when it is a fair referral. */
+async function selfReferral(
+  app: App,
+  account: NewAccount,
+  partner: { id: string; email: string },
+  attribution: Attribution,
+): Promise<string | null> {
+  // The mailbox, not the spelling: case, plus-addressing and Gmail's dots (a shared domain is still fair).
+  if (normaliseEmail(partner.email) === normaliseEmail(account.email)) return SELF_REFERRAL.sameEmail;
+  if (attribution.visitorId) {
+    const seen = await app.db.query.partnerBrowsers.findFirst({
+      where: and(
+        eq(partnerBrowsers.partnerId, partner.id),
+        eq(partnerBrowsers.visitorId, attribution.visitorId),
+      ),
+    });
+    if (seen) return SELF_REFERRAL.sameBrowser;
+  }
+  return null;
 }
 
 async function storeReferral(app: App, account: NewAccount, attribution: Attribution) {
@@ -159,12 +234,16 @@ async function storeReferral(app: App, account: NewAccount, attribution: Attribu
       ),
     )
     .limit(1);
-  if (!link) return;
-  // Self-referral: the partner's own id or exact e-mail (decision 034: a shared domain is not refused).
-  if (link.partnerId === account.id || link.partnerEmail.toLowerCase() === account.email.toLowerCase())
-    return;
+  if (!link || link.partnerId === account.id) return;
+  // A self-referral is stored refused, with its reason: its payments are then listed, refused, for the admin.
+  const refusedReason = await selfReferral(
+    app,
+    account,
+    { id: link.partnerId, email: link.partnerEmail },
+    attribution,
+  );
   await app.db
     .insert(referrals)
-    .values({ referredUserId: account.id, partnerId: link.partnerId, linkId: link.id })
+    .values({ referredUserId: account.id, partnerId: link.partnerId, linkId: link.id, refusedReason })
     .onConflictDoNothing({ target: referrals.referredUserId });
 }

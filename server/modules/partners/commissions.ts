@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CommissionPage,
@@ -14,6 +14,7 @@ import {
   commissions,
   courses,
   invoices,
+  paymentEvents,
   paymentOrders,
   payouts,
   plans,
@@ -21,8 +22,11 @@ import {
   users,
 } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import { payerOf, type RazorpayPayment } from '../../providers/payments/razorpay';
+import { SELF_REFERRAL } from './attribution';
 import { monthBounds, type NameStyle, referredName } from './partners';
 import { type DbOrTx, ruleFor } from './rules';
+import { normaliseEmail, type PayerIdentity, payerKeys } from './same-person';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,10 +51,76 @@ async function describeOrder(db: Db, order: typeof paymentOrders.$inferSelect): 
   return order.billingPeriod ? `${name} — ${order.billingPeriod as BillingPeriod}` : name;
 }
 
+type OrderRow = typeof paymentOrders.$inferSelect;
+
+/**
+ * Who paid an order (decision 055): the paying account's e-mail always; for Razorpay also the payment's own
+ * e-mail, contact, UPI address, customer and card token, from the webhooks stored for the order and from
+ * GET /v1/payments/:id. A provider that cannot be asked is logged and what is known is used.
+ */
+async function payersOf(app: App, order: OrderRow, buyerEmail: string): Promise<PayerIdentity[]> {
+  const payers: PayerIdentity[] = [{ email: buyerEmail }];
+  if (order.provider !== 'razorpay') return payers;
+  const events = await app.db
+    .select({ payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderId, order.id));
+  for (const { payload } of events) {
+    const entity = (payload as { payload?: { payment?: { entity?: RazorpayPayment } } })?.payload?.payment
+      ?.entity;
+    if (entity) payers.push(payerOf(entity));
+  }
+  if (order.providerPaymentId && app.payments.kind === 'razorpay') {
+    try {
+      const payer = await app.payments.payer(order.providerPaymentId);
+      if (payer) payers.push(payer);
+    } catch (error) {
+      app.log.warn({ err: error, orderId: order.id }, 'could not ask Razorpay who paid an order');
+    }
+  }
+  return payers;
+}
+
+/**
+ * Why a referred payment is the partner's own (decision 055), or null: the referral was refused at sign-up; the
+ * buyer's mailbox is the partner's; or the payment shares an identity with the partner's own e-mail or with a
+ * payment already refused as theirs (the same card token, UPI address, contact or Razorpay customer).
+ */
+async function refusalOf(
+  app: App,
+  referral: { partnerId: string; refusedReason: string | null },
+  buyerEmail: string,
+  keys: string[],
+): Promise<string | null> {
+  if (referral.refusedReason) return referral.refusedReason;
+  const partner = await app.db.query.users.findFirst({
+    where: eq(users.id, referral.partnerId),
+    columns: { email: true },
+  });
+  if (!partner) return null;
+  if (normaliseEmail(partner.email) === normaliseEmail(buyerEmail)) return SELF_REFERRAL.sameEmail;
+  const own = payerKeys(app.config.jwtSecret, { email: partner.email });
+  if (keys.some((key) => own.includes(key))) return SELF_REFERRAL.samePayer;
+  if (keys.length === 0) return null;
+  const [shared] = await app.db
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(
+      and(
+        eq(commissions.partnerId, referral.partnerId),
+        eq(commissions.status, 'refused'),
+        arrayOverlaps(commissions.payerKeys, keys),
+      ),
+    )
+    .limit(1);
+  return shared ? SELF_REFERRAL.samePayer : null;
+}
+
 /**
  * The commission a granted order earns its buyer's partner, once per order (commissions_order_unique): only a
- * paid order of a referred buyer, within the rule's scope, plans and months. Called after every grant; never
- * fails the grant (errors are logged by the caller).
+ * paid order of a referred buyer, within the rule's scope, plans and months. A self-referral's payment is
+ * recorded `refused` with its reason instead (decision 055). Called after every grant; never fails the grant
+ * (errors are logged by the caller).
  */
 export async function recordCommission(app: App, orderId: string): Promise<CommissionRow | null> {
   const order = await app.db.query.paymentOrders.findFirst({ where: eq(paymentOrders.id, orderId) });
@@ -72,6 +142,17 @@ export async function recordCommission(app: App, orderId: string): Promise<Commi
   if (rule.months !== null && earnedAt >= addMonths(referral.createdAt, rule.months)) return null;
   const amount = roundMoney((order.amount * rule.percent) / 100);
   if (!(amount > 0)) return null;
+  const buyer = await app.db.query.users.findFirst({
+    where: eq(users.id, order.userId),
+    columns: { email: true },
+  });
+  const buyerEmail = buyer?.email ?? '';
+  const keys = [
+    ...new Set(
+      (await payersOf(app, order, buyerEmail)).flatMap((payer) => payerKeys(app.config.jwtSecret, payer)),
+    ),
+  ];
+  const refusedReason = await refusalOf(app, referral, buyerEmail, keys);
   const [row] = await app.db
     .insert(commissions)
     .values({
@@ -84,7 +165,9 @@ export async function recordCommission(app: App, orderId: string): Promise<Commi
       percent: rule.percent,
       amount,
       currency: order.currency,
-      status: 'pending',
+      status: refusedReason ? 'refused' : 'pending',
+      refusedReason,
+      payerKeys: keys,
       earnedAt,
       payableAt: new Date(earnedAt.getTime() + rule.holdDays * DAY_MS),
     })
@@ -109,7 +192,8 @@ export async function reverseOrderCommission(
     .from(commissions)
     .where(eq(commissions.orderId, orderId))
     .for('update');
-  if (!commission || commission.status === 'reversed') return;
+  // A refused commission was never owed: a refund of its payment changes nothing.
+  if (!commission || commission.status === 'reversed' || commission.status === 'refused') return;
   if (commission.status === 'pending') {
     await db
       .update(commissions)
@@ -212,6 +296,7 @@ export async function commissionPage(
         paidAt: row.paidAt?.toISOString() ?? null,
         reversedAt: row.commission.reversedAt?.toISOString() ?? null,
         reversedReason: row.commission.reversedReason,
+        refusedReason: row.commission.refusedReason,
         invoiceNumber: row.invoiceNumber ?? null,
       }),
     ),

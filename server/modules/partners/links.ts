@@ -86,7 +86,8 @@ async function figuresOf(db: Db, partnerId: string) {
   const signUps = await db
     .select({ linkId: referrals.linkId, n: count() })
     .from(referrals)
-    .where(eq(referrals.partnerId, partnerId))
+    // A refused self-referral is no sign-up (decision 055).
+    .where(and(eq(referrals.partnerId, partnerId), isNull(referrals.refusedReason)))
     .groupBy(referrals.linkId);
   const of = (rows: { linkId: string | null; n: number }[], id: string) =>
     rows.find((row) => row.linkId === id)?.n ?? 0;

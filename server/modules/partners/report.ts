@@ -40,7 +40,7 @@ function referredPeople(partnerId: string): SQL {
         select status, trial_ends_at, current_period_end, ended_at from subscriptions
         where user_id = r.referred_user_id order by created_at desc limit 1
       ) s on true
-      where r.partner_id = ${partnerId}
+      where r.partner_id = ${partnerId} and r.refused_reason is null
     )
     select *,
       case
@@ -88,7 +88,7 @@ export async function referredPage(
   const earned = ids.length
     ? await db.execute<{ referred_user_id: string; currency: string; amount: string }>(sql`
         select referred_user_id, currency, sum(amount)::text as amount from ${commissions}
-        where partner_id = ${partnerId} and status <> 'reversed'
+        where partner_id = ${partnerId} and status not in ('reversed', 'refused')
           and referred_user_id in (${sql.join(
             ids.map((id) => sql`${id}::uuid`),
             sql`, `,
@@ -179,7 +179,8 @@ async function monthlySeries(db: Db, partnerId: string, now: Date): Promise<Part
     from ${referralClicks} where partner_id = ${partnerId} and at >= ${since.toISOString()} group by 1
     union all
     select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM'), 'signUps', count(*)::text
-    from ${referrals} where partner_id = ${partnerId} and created_at >= ${since.toISOString()} group by 1
+    from ${referrals} where partner_id = ${partnerId} and refused_reason is null
+      and created_at >= ${since.toISOString()} group by 1
     union all
     select to_char(date_trunc('month', first_paid_at at time zone 'UTC'), 'YYYY-MM'), 'paying', count(*)::text
     from (${referredPeople(partnerId)}) p where first_paid_at >= ${since.toISOString()} group by 1`);
@@ -232,7 +233,7 @@ export async function partnerBalances(db: Db): Promise<PartnerBalanceRow[]> {
     select r.partner_id, count(*)::text as sign_ups,
       count(*) filter (where exists (
         select 1 from payment_orders o where o.user_id = r.referred_user_id and o.status = 'paid'))::text as paying
-    from ${referrals} r group by 1`);
+    from ${referrals} r where r.refused_reason is null group by 1`);
   const balances = await balancesOf(db, ids);
   return ids.map((partnerId) => {
     const own = counts.rows.find((row) => row.partner_id === partnerId);

@@ -45,14 +45,17 @@ export async function verifyCheckout(
   return paymentResult(app, order.id);
 }
 
-/** The local test checkout's "pay" and "decline" buttons; only exists while Razorpay is not configured. */
+/**
+ * The local test checkout's "pay" and "decline" buttons; only exists while the test checkout is on (no Razorpay
+ * keys, and not production unless TEST_PAYMENTS=on: decision 055). Otherwise 404, as if there were no such route.
+ */
 export async function testPay(
   app: App,
   actor: Actor,
   orderId: string,
   outcome: 'success' | 'failure',
 ): Promise<PaymentResult> {
-  if (app.payments.kind !== 'test') throw notFound('Not found');
+  if (app.payments.kind !== 'test' || !app.config.testPayments) throw notFound('Not found');
   const order = await buyersOrder(app, actor, orderId);
   if (order.provider !== 'test') throw notFound('Payment not found');
   if (outcome === 'success') {

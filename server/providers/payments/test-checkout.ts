@@ -14,5 +14,7 @@ export function testCheckoutPayments(): Payments {
     },
     verifyPayment: () => false,
     verifyWebhook: () => false,
+    // Who paid is the paying account itself (its e-mail), which the caller knows already.
+    payer: async () => null,
   };
 }

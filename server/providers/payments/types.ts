@@ -17,6 +17,21 @@ export interface Payments {
   verifyWebhook(rawBody: Buffer, signature: string): boolean;
   /** Whether webhooks can be verified at all (a webhook secret is configured). */
   webhooksEnabled: boolean;
+  /**
+   * Who paid, as the provider knows it (Razorpay's GET /v1/payments/:id): e-mail, contact, UPI address, customer
+   * and saved-card token. Null when the provider has nothing to say (the test checkout). Throws
+   * PaymentProviderError when the provider cannot be asked.
+   */
+  payer(paymentId: string): Promise<PaymentPayer | null>;
+}
+
+/** The payer fields of a provider's payment (any may be missing). */
+export interface PaymentPayer {
+  email?: string | null;
+  contact?: string | number | null;
+  vpa?: string | null;
+  customerId?: string | null;
+  tokenId?: string | null;
 }
 
 /** A provider refused or could not be reached; routes turn it into a clear 503 for the buyer. */

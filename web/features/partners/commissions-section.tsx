@@ -130,7 +130,7 @@ export function MonthsTable({
   );
 }
 
-/** The status line under a commission: when a pending one becomes payable, or why it was reversed. */
+/** The status line under a commission: when a pending one becomes payable, or why it was reversed or refused. */
 function StatusNote({ commission }: { commission: CommissionView }) {
   if (commission.status === 'pending')
     return (
@@ -149,6 +149,12 @@ function StatusNote({ commission }: { commission: CommissionView }) {
       <Text size="xs" c="dimmed" data-testid="reversed-reason">
         {commission.reversedReason ?? 'Reversed'}
         {commission.reversedAt ? ` (${formatDate(commission.reversedAt)})` : ''}
+      </Text>
+    );
+  if (commission.status === 'refused')
+    return (
+      <Text size="xs" c="dimmed" data-testid="refused-reason">
+        {commission.refusedReason ?? 'Refused'}
       </Text>
     );
   return null;

@@ -21,6 +21,7 @@ export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, { label: string;
   payable: { label: 'Payable', color: 'blue' },
   paid: { label: 'Paid', color: 'green' },
   reversed: { label: 'Reversed', color: 'red' },
+  refused: { label: 'Refused', color: 'gray' },
 };
 
 /** Amounts in several currencies on one line ("₹1,200.00 · $30.00"); nothing at all is `empty`. */
