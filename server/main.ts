@@ -8,6 +8,12 @@ import { openDatabase } from './db/setup';
 import { preflight } from './lifecycle/preflight';
 import { closeApp, closeRealtimeOnClose, installProcessHandlers } from './lifecycle/process-handlers';
 import { trackRequestContext } from './lifecycle/request-context';
+import {
+  logPreviousExit,
+  type ServerExit,
+  tellSupervisorListening,
+  whenToStart,
+} from './lifecycle/restart-policy';
 import { explainStartupError, formatStartupError } from './lifecycle/startup-error';
 import { lifecycleTestRoutes, lifecycleTestRoutesEnabled } from './lifecycle/test-routes';
 import { ensureCurrencyRates } from './modules/common/currency-rates';
@@ -24,7 +30,7 @@ const REQUEST_GRACE_MS = 10_000;
 // Until the app (and its logger) exists, faults are logged by a plain pino logger at the same level.
 const lifecycle = installProcessHandlers(pino({ level: process.env.LOG_LEVEL || 'info' }));
 
-async function main() {
+async function main(previousExit: ServerExit | null) {
   const config = loadConfig();
   // No free checkout by accident in production (decision 055): refused before anything starts.
   checkPaymentSettings(config);
@@ -58,6 +64,8 @@ async function main() {
   if (testPayments) console.warn(testPayments);
   const app = await buildApp({ config, database });
   lifecycle.logThrough(app.log);
+  // Restarted by `npm start`'s supervisor: how the previous server died goes to the console and the stored logs.
+  logPreviousExit(app.log, previousExit);
   lifecycle.onShutdown('http', () => closeApp(app, REQUEST_GRACE_MS));
   trackRequestContext(app);
   closeRealtimeOnClose(app);
@@ -70,6 +78,7 @@ async function main() {
     );
   }
   await app.listen({ port: config.port, host: config.host });
+  tellSupervisorListening();
   if (config.metricsPort) {
     const metrics = await serveMetricsOn(config.metricsPort, config.host);
     lifecycle.onShutdown('metrics', () => metrics.close());
@@ -79,9 +88,12 @@ async function main() {
   console.log(`Gurukul is running at ${config.publicUrl} (data in ${config.dataDir})`);
 }
 
-main().catch(async (error: unknown) => {
-  console.error(formatStartupError(explainStartupError(error)));
-  // PostgreSQL may already be running: stop it rather than leave it behind.
-  await lifecycle.shutdown();
-  process.exit(1);
-});
+// Under `npm start`'s supervisor this may be a standby, loaded in advance and started when a server dies.
+whenToStart()
+  .then(main)
+  .catch(async (error: unknown) => {
+    console.error(formatStartupError(explainStartupError(error)));
+    // PostgreSQL may already be running: stop it rather than leave it behind.
+    await lifecycle.shutdown();
+    process.exit(1);
+  });
