@@ -44,3 +44,14 @@ export function fileCategoryFromContentType(contentType: string | null | undefin
   if (mime.startsWith('audio/')) return 'AUDIO';
   return 'OTHER';
 }
+
+/**
+ * A name sent with an upload (a file name, a title in a form field), as it may be stored and shown: its last path
+ * part only, without control characters (NUL, which PostgreSQL cannot store) or broken surrogates, trimmed, at
+ * most `max` characters (never cutting a character in two). Empty when nothing is left.
+ */
+export function storableName(raw: string | undefined | null, max = 200): string {
+  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = base.replace(/[\p{Cc}\p{Cs}]/gu, '').trim();
+  return Array.from(clean).slice(0, max).join('').trim();
+}

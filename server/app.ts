@@ -14,6 +14,7 @@ import { registerRateLimits } from './http/rate-limits';
 import { newRequestId, registerRequestIds } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression, registerWebApp } from './http/serving';
+import { registerStorableTextCheck } from './http/storable-text';
 import { startPeriodicTasks } from './jobs/periodic';
 import { inlineJobs, type Jobs, pgBossJobs } from './jobs/queue';
 import { approvalRoutes } from './modules/approvals/routes';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   registerErrorHandling(app);
   registerContentTypeGuard(app);
+  registerStorableTextCheck(app);
   registerAccessControl(app, config.jwtSecret);
   // After access control: API budgets per signed-in user (per address when anonymous); static files never count.
   await registerRateLimits(app, config.rateLimits, redis?.commands);

@@ -215,7 +215,8 @@ export const commissionQuerySchema = pageQuerySchema.extend({
     .optional(),
 });
 /** GET /api/partner/report/summary: an optional range of days (inclusive) for clicks, sign-ups and paying. */
-const reportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please choose dates as YYYY-MM-DD' });
+// z.iso.date checks the calendar too (no 2026-02-31), which PostgreSQL would refuse with an error of its own.
+const reportDay = z.iso.date({ error: 'Please choose dates as YYYY-MM-DD' });
 export const summaryQuerySchema = z.object({ from: reportDay.optional(), to: reportDay.optional() });
 export interface ReferredPage {
   people: ReferredPerson[];

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../common/messages';
 import { JSON_ONLY_MESSAGE } from './content-type-guard';
 import { AppError } from './errors';
+import { UNSTORABLE_TEXT_MESSAGE } from './storable-text';
 
 /** One error shape for every failure: { code, message, fields? } with a 4xx for anything the caller did. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -30,11 +31,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.status(400).send({ code: 'VALIDATION', message: first, fields });
     }
-    // Text PostgreSQL cannot store (a NUL character) is the caller's input, not our failure.
-    if (isUntextable(error)) {
-      return reply
-        .status(400)
-        .send({ code: 'VALIDATION', message: 'The text contains a character that is not allowed' });
+    // Text PostgreSQL cannot store (a NUL character) is the caller's input, not our failure; requests are checked
+    // where they arrive (storable-text.ts), so this is text read from a file or another service.
+    const dataError = sqlDataException(error);
+    if (dataError === UNTEXTABLE) {
+      return reply.status(400).send({ code: 'VALIDATION', message: UNSTORABLE_TEXT_MESSAGE });
+    }
+    // Any other value PostgreSQL refuses as data (a date off the calendar, a number out of range): a 400, and a
+    // warning in the logs, since a schema should have caught it first.
+    if (dataError) {
+      request.log.warn({ err: error }, 'a value reached the database that it refused as data');
+      return reply.status(400).send({ code: 'VALIDATION', message: INVALID_VALUE_MESSAGE });
     }
     if (isMalformedMultipart(error)) {
       return reply.status(400).send({ code: 'VALIDATION', message: MALFORMED_UPLOAD_MESSAGE });
@@ -82,8 +89,15 @@ function isMalformedMultipart(error: { code?: unknown; message?: unknown }): boo
   );
 }
 
-/** PostgreSQL's character_not_in_repertoire (e.g. "invalid byte sequence for encoding UTF8: 0x00"), raw or wrapped by drizzle. */
-function isUntextable(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return codeOf(error) === '22021' || codeOf((error as { cause?: unknown } | null)?.cause) === '22021';
+/** PostgreSQL's character_not_in_repertoire (e.g. "invalid byte sequence for encoding UTF8: 0x00"). */
+const UNTEXTABLE = '22021';
+const INVALID_VALUE_MESSAGE = 'A value in the request is not valid. Please check it and try again.';
+
+/** The SQLSTATE of a data exception (class 22), raw or wrapped by drizzle; null for anything else. */
+function sqlDataException(error: unknown): string | null {
+  for (const candidate of [error, (error as { cause?: unknown } | null)?.cause]) {
+    const code = (candidate as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+  }
+  return null;
 }

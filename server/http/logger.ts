@@ -1,34 +1,8 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
+import { loggableUrl } from './loggable-url';
 
 export type Logger = FastifyBaseLogger;
-
-// Query parameters that carry a capability: a signed file URL, a share or e-mail link token, a key, a password.
-const SECRET_QUERY =
-  /token|signature|^sig$|key|password|secret|^code$|credential|^auth|^jwt$|^pwd$|^otp$|session/i;
-
-/**
- * Paths whose segment after the prefix is a capability (an invitation's or a share link's token): whoever reads it
- * could accept the invitation or open the share. Every route with a `:token` parameter must be listed here
- * (logger.test.ts checks the app's routes).
- */
-const SECRET_PATHS = /^(\/api\/(?:invitations|learning\/share)\/)[^/?]+/;
-
-/** A request URL as it may be logged: capability tokens in the path and secret-bearing query values masked. */
-export function loggableUrl(rawUrl: string): string {
-  const url = rawUrl.replace(SECRET_PATHS, '$1[redacted]');
-  const at = url.indexOf('?');
-  if (at < 0) return url;
-  const query = url
-    .slice(at + 1)
-    .split('&')
-    .map((pair) => {
-      const [name] = pair.split('=', 1);
-      return SECRET_QUERY.test(decodeURIComponent(name)) ? `${name}=[redacted]` : pair;
-    })
-    .join('&');
-  return `${url.slice(0, at)}?${query}`;
-}
 
 /** Where the stored logs (/logs) receive a copy of each log line, as pino wrote it (one JSON line). */
 export interface LogCopy {
@@ -74,11 +48,7 @@ export function loggerOptions(
       censor: '[redacted]',
     },
     serializers: {
-      req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
-        method: request.method,
-        url: loggableUrl(request.url),
-        remoteAddress: request.ip,
-      }),
+      req: loggableRequest,
     },
   };
 }
@@ -92,4 +62,30 @@ function destination(level: string, stream?: NodeJS.WritableStream, copy?: LogCo
   if (level !== 'silent') streams.push({ level: level as pino.Level, stream: stream ?? pino.destination(1) });
   const lowest = Math.min(printed, toCopy);
   return { level: pino.levels.labels[lowest], stream: pino.multistream(streams) };
+}
+
+/**
+ * A request as log lines show it: method, masked URL (by the route the router matched, after decoding) and
+ * address. It runs inside pino, outside any request's error handling, so it must never throw: whatever it cannot
+ * read is logged as unreadable rather than stopping the process (issue 30).
+ */
+function loggableRequest(request: {
+  method?: string;
+  url?: string;
+  ip?: string;
+  routeOptions?: { url?: string };
+  params?: unknown;
+}) {
+  try {
+    return {
+      method: request.method,
+      url: loggableUrl(String(request.url ?? ''), {
+        pattern: request.routeOptions?.url,
+        params: request.params,
+      }),
+      remoteAddress: request.ip,
+    };
+  } catch {
+    return { method: request.method, url: '[unreadable]' };
+  }
 }

@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq } from 'drizzle-orm';
 import type { CourseMaterial } from '../../../common/contracts/course-content';
 import { MATERIAL_MAX_BYTES } from '../../../common/contracts/course-content';
+import { storableName } from '../../../common/files';
 import { type CourseRow, courseMaterials } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, notFound } from '../../http/errors';
@@ -60,11 +61,8 @@ export async function uploadMaterial(
     allowed: ['application/pdf'],
   });
   const name =
-    title?.trim() ||
-    path
-      .parse(part.filename || '')
-      .name.trim()
-      .slice(0, 150) ||
+    storableName(title) ||
+    path.parse(storableName(part.filename)).name.trim().slice(0, 150) ||
     'Study material';
   const [material] = await app.db
     .insert(courseMaterials)

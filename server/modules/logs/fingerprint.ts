@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { clip, scrubText } from './redact';
+import { scrubText } from '../../http/secret-text';
+import { clip } from './redact';
 
 /** An error as pino serialises it (`err`): its type, message and stack. */
 export interface LoggedError {

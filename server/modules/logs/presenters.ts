@@ -1,8 +1,9 @@
 import type { AppLogRow, ErrorGroupRow, JobFailureRow, RequestLogRow } from '../../../common/contracts/logs';
 import { levelName } from '../../../common/contracts/logs';
 import type { errorGroups } from '../../db/schema/index';
+import { scrubText } from '../../http/secret-text';
 import type { JobFailure } from '../../jobs/queue';
-import { clip, redactValue, scrubText } from './redact';
+import { clip, redactValue } from './redact';
 import type { StoredAppLog, StoredRequest } from './writer';
 
 type UserRef = { fullName: string | null; email: string | null } | null | undefined;

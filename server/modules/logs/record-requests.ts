@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { loggableUrl } from '../../http/logger';
-import { scrubText } from './redact';
+import { loggableUrl } from '../../http/loggable-url';
+import { scrubText } from '../../http/secret-text';
 import type { LogWriter } from './writer';
 
 /**
@@ -25,7 +25,9 @@ export function recordRequests(app: FastifyInstance, writer: LogWriter): void {
       if (url.startsWith('/api/') && !quiet) {
         const durationMs = reply.elapsedTime;
         // Capability tokens in the path or query, and anything token-shaped left (a JWT in a query), masked.
-        const path = scrubText(loggableUrl(url));
+        const path = scrubText(
+          loggableUrl(url, { pattern: request.routeOptions.url, params: request.params }),
+        );
         writer.request({
           at: new Date(Date.now() - durationMs),
           method: request.method,

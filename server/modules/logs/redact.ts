@@ -1,31 +1,11 @@
 // What the stored logs must never hold (docs/decisions/033-developer-logs.md): passwords, tokens, API keys,
 // signatures, Authorization and Cookie headers. pino's own redaction (server/http/logger.ts) runs first; this is
 // the second, broader pass on everything that reaches PostgreSQL, whatever a future log call passes.
+import { REDACTED, scrubText } from '../../http/secret-text';
 
 /** Field names whose values are never stored: password, secret, token, API key, *Key, signature, cookie, … */
 const SECRET_FIELD =
-  /pass(word)?|secret|token|api[-_]?key|^key$|[a-z]Key$|^keys?$|authorization|cookie|signature|credential|jwt|^sig$|^otp$/i;
-
-export const REDACTED = '[redacted]';
-
-/** Secrets inside free text: JWTs, bearer tokens, and `name=value` pairs whose name is secret-like. */
-const TEXT_SECRETS: [RegExp, string][] = [
-  [/eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/g, '[redacted jwt]'],
-  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 [redacted]'],
-  [
-    /\b((?:[a-z]*_)?(?:token|signature|sig|password|passwd|secret|api[-_]?key|apikey|key)\b["']?\s*[:=]\s*["']?)[^\s"'&,;}]+/gi,
-    `$1${REDACTED}`,
-  ],
-  // Credentials in a URL: scheme://user:password@host
-  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi, `$1${REDACTED}@`],
-];
-
-/** Free text with the secrets it may carry masked. */
-export function scrubText(text: string): string {
-  let out = text;
-  for (const [pattern, replacement] of TEXT_SECRETS) out = out.replace(pattern, replacement);
-  return out;
-}
+  /pass(word|phrase|code|wd)?|^pw$|^pwd$|^pin$|secret|token|api[-_]?key|^key$|[a-z]Key$|^keys?$|authorization|bearer|cookie|signature|credential|jwt|^sig$|^otp$|^sid$|session[-_]?id|refresh|^dsn$|smtp[-_]?url/i;
 
 /** A copy of a log line's fields with secret-named fields masked and secrets in strings scrubbed. */
 export function redactValue(value: unknown, depth = 0): unknown {

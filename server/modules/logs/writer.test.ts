@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/client';
 import { appLogs, errorGroups, requestLogs } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import { scrubText } from '../../http/secret-text';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { BoundedQueue } from './bounded-queue';
 import { identifyError, normaliseMessage, topFrameOf } from './fingerprint';
-import { redactValue, scrubText } from './redact';
+import { redactValue } from './redact';
 import { logRetentionTask, pruneLogs } from './retention';
 import { createLogWriter, type RequestEntry, type WrittenBatch } from './writer';
 

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type appLogs, errorGroups, type requestLogs } from '../../db/schema/index';
 import type { LogCopy } from '../../http/logger';
+import { scrubText } from '../../http/secret-text';
 import { BoundedQueue } from './bounded-queue';
 import { type ErrorIdentity, identifyError, type LoggedError } from './fingerprint';
-import { clip, redactValue, scrubText } from './redact';
+import { clip, redactValue } from './redact';
 
 /** One answered request, as the request hook hands it over (already free of secrets). */
 export interface RequestEntry {

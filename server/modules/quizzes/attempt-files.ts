@@ -1,7 +1,11 @@
-import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
-import { ALLOWED_ARCHIVE_TYPES, ALLOWED_DOCUMENT_TYPES, ALLOWED_IMAGE_TYPES } from '../../../common/files';
+import {
+  ALLOWED_ARCHIVE_TYPES,
+  ALLOWED_DOCUMENT_TYPES,
+  ALLOWED_IMAGE_TYPES,
+  storableName,
+} from '../../../common/files';
 import { QUIZ_LIMITS } from '../../../common/quizzes';
 import { quizAnswers } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -27,8 +31,7 @@ export async function prepareFileAnswer(app: App, actor: Actor, attemptId: strin
   return attempt;
 }
 
-const displayName = (filename: string | undefined, ext: string) =>
-  path.basename(filename || '').slice(0, 200) || `answer.${ext}`;
+const displayName = (filename: string | undefined, ext: string) => storableName(filename) || `answer.${ext}`;
 
 /**
  * Stores an uploaded file answer under the attempt and records it; a file replaced by a new one is deleted.

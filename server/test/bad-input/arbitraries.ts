@@ -13,6 +13,7 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   format?: string;
+  pattern?: string;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -62,6 +63,43 @@ const NASTY_STRINGS = [
   '%00%2e%2e%2f',
 ];
 
+/** Days that are not on the calendar (PostgreSQL refuses them; Date.parse rolls them over). */
+export const IMPOSSIBLE_DATES = [
+  '2026-02-31',
+  '2026-13-01',
+  '2026-00-10',
+  '2025-02-29',
+  '0000-00-00',
+  '2026-02-31T10:00:00Z',
+  '2026-04-31T25:00:00+05:30',
+];
+
+/**
+ * Query pairs sent raw, as no client library would encode them: malformed percent-encoding in names and values
+ * (issue 30: `?a%=1` stopped the server from inside the request logger), encoded NUL and half surrogates.
+ */
+const RAW_QUERY_PAIRS = ['%', 'a%=1', '%zz=%', 'q=%E0%A4', 'q=%ED%A0%80', '%00=%00', '=', '%%=%%25%'];
+
+/** The marker every planted secret carries: it must never reach a log line (checked by the suite). */
+export const PLANTED_MARKER = 'FUZZSECRET';
+/** Secrets planted in query strings in the forms that reached the logs in issue 30, and their neighbours. */
+const PLANTED_PAIRS = [
+  `pass=${PLANTED_MARKER}1`,
+  `pw=${PLANTED_MARKER}2`,
+  `passphrase=${PLANTED_MARKER}3`,
+  `bearer=${PLANTED_MARKER}4`,
+  `sid=${PLANTED_MARKER}5`,
+  `pin=${PLANTED_MARKER}6`,
+  `refresh=${PLANTED_MARKER}7`,
+  `dsn=${PLANTED_MARKER}8`,
+  `smtp_url=${PLANTED_MARKER}9`,
+  `q=password%3A${PLANTED_MARKER}10`,
+  `q=Bearer%20${PLANTED_MARKER}11`,
+  `next=postgres%3A%2F%2Fu%3A${PLANTED_MARKER}12%40db%2Fx`,
+  `%70assword=${PLANTED_MARKER}13`,
+  `user[password]=${PLANTED_MARKER}14`,
+];
+
 /** Huge strings stay under the 1 MB body limit so they reach validation rather than the size check. */
 const HUGE_STRINGS = ['x'.repeat(10_001), 'é'.repeat(70_000), '🙂'.repeat(40_000)];
 
@@ -95,7 +133,16 @@ export function plausibleValue(schema: JsonSchema, ids: readonly string[], depth
     case 'string':
       if (schema.format === 'uuid') return fc.oneof(fc.constantFrom(...ids), fc.uuid());
       if (schema.format === 'email') return fc.oneof(fc.emailAddress(), nastyString);
-      if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+      if (schema.format === 'date-time' || schema.format === 'date') {
+        return fc.oneof(
+          fc
+            .date({ noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, schema.format === 'date' ? 10 : 24)),
+          fc.constantFrom(...IMPOSSIBLE_DATES),
+        );
+      }
+      // A day written as a pattern (\d{4}-\d{2}-\d{2}) is as likely to be off the calendar.
+      if (schema.pattern?.includes('\\d{4}-')) return fc.constantFrom(...IMPOSSIBLE_DATES, '2026-01-05');
       return fc.oneof(
         fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 200) }),
         fc.string({ unit: 'grapheme', minLength: schema.minLength ?? 0, maxLength: 30 }),
@@ -172,9 +219,12 @@ export function queryString(schema: JsonSchema, ids: readonly string[]): fc.Arbi
     fc.integer().map(String),
     ...keys.map((name) => plausibleValue(schema.properties?.[name] ?? {}, ids).map(asText)),
   );
-  return fc
-    .array(fc.tuple(key, value), { maxLength: 6 })
-    .map((pairs) => pairs.map(([k, v]) => `${encodeLoosely(k)}=${encodeLoosely(v)}`).join('&'));
+  const pair = fc.oneof(
+    { weight: 6, arbitrary: fc.tuple(key, value).map(([k, v]) => `${encodeLoosely(k)}=${encodeLoosely(v)}`) },
+    { weight: 1, arbitrary: fc.constantFrom(...RAW_QUERY_PAIRS) },
+    { weight: 1, arbitrary: fc.constantFrom(...PLANTED_PAIRS) },
+  );
+  return fc.array(pair, { maxLength: 6 }).map((pairs) => pairs.join('&'));
 }
 
 /** encodeURIComponent, except that a lone surrogate (which it refuses) goes out as its raw UTF-8 bytes. */
