@@ -66,6 +66,8 @@ const key = (method: string, path: string) => `${method} ${path}`;
 const answered = new Map<string, Set<number>>();
 /** Log lines that carried a planted secret (arbitraries.ts plants them in generated query strings). */
 const leakedLines: string[] = [];
+/** Requests this suite sent (generated, broken shapes and unstorable text). */
+let sent = 0;
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -98,6 +100,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // The figure bench/README.md keeps: how many requests one run of this suite sends.
+  console.log(`bad-input requests sent: ${sent}`);
   await app?.close();
   await ctx?.close();
 });
@@ -225,6 +229,7 @@ describe('every /api route survives bad input from every caller', () => {
             fc.asyncProperty(requestArbitrary(route), async (generated) => {
               const options = toInject(route, generated);
               const response = await app.inject(options);
+              sent++;
               const statuses = answered.get(key(route.method, route.path)) ?? new Set<number>();
               answered.set(key(route.method, route.path), statuses.add(response.statusCode));
               const problem = problemWith(response);
@@ -278,6 +283,7 @@ describe('every /api route survives bad input from every caller', () => {
           remoteAddress: nextRemoteAddress(),
         });
         checked++;
+        sent++;
         // Refused by access control first is fine (401/403/404); past it, a 400 that names the field.
         if ([401, 403, 404, 409, 415].includes(response.statusCode)) continue;
         const named = Object.keys(response.json<{ fields?: Record<string, string> }>().fields ?? {});
@@ -315,6 +321,7 @@ describe('every /api route survives bad input from every caller', () => {
           };
           const options = toInject(route, generated);
           const response = await app.inject(options);
+          sent++;
           const problem = problemWith(response);
           if (problem) failures.push(`${caller.name}: ${describeFailure(options, response, problem)}`);
         }
