@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { Manager } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../db/embedded';
@@ -144,6 +145,36 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The processes a supervisor (`npm start`'s bootstrap) runs main.js in: the serving server and its standby. */
+function serversUnder(supervisor: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === supervisor && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.js');
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** The serving server under a supervisor: the pid of its last "is back" line, else the first one (no standby). */
+function servingServer(server: Server): number {
+  const back = [...server.output().matchAll(/The server is back \(pid (\d+)/g)].at(-1);
+  if (back) return Number(back[1]);
+  const first = serversUnder(server.process.pid as number).find(
+    (pid) => !readFileSync(`/proc/${pid}/environ`, 'utf8').includes('GURUKUL_STANDBY=1'),
+  );
+  if (!first) throw new Error(`no server process:\n${server.output()}`);
+  return first;
+}
+
+/** The goal of issue 30: serving again within this long of a kill -9 of the server under `npm start`. */
+const BACK_WITHIN_MS = 10_000;
+
 describe('the server process', { timeout: 180_000 }, () => {
   it('comes back with its data after kill -9, stopping the PostgreSQL the killed server left', async () => {
     const first = start(await freePort());
@@ -259,6 +290,95 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect((await signUpAfter(after)).status).toBe(201);
     after.process.kill('SIGTERM');
     expect(await after.exited).toBe(0);
+  });
+
+  it('under `npm start`, is back within 10 s of a kill -9 during writes, on the same PostgreSQL, with every acknowledged write and the crash in the logs', async () => {
+    // The sign-up loop measures the restart, not the sign-up budget.
+    const server = start(await freePort(), BOOTSTRAP, { AUTH_RATE_LIMIT_MAX: '100000' });
+    await healthy(server);
+    const [postgres] = postmasters();
+    const health = () =>
+      fetch(url(server, '/api/health'), { signal: AbortSignal.timeout(2000) }).then(
+        (answer) => answer.ok,
+        () => false,
+      );
+
+    // Four writers signing up in a loop: an answered 201 is an acknowledged write.
+    const acknowledged: string[] = [];
+    let writing = true;
+    let next = 0;
+    const writer = async () => {
+      while (writing) {
+        const email = `healed-${next++}@lifecycle.test`;
+        const answer = await signUp(server, email).catch(() => null);
+        if (answer?.status === 201) acknowledged.push(email);
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const writers = Array.from({ length: 4 }, writer);
+    // Writes before the kill, and time for the supervisor to load its standby.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(acknowledged.length).toBeGreaterThan(0);
+
+    const killedAt = performance.now();
+    process.kill(servingServer(server), 'SIGKILL');
+    while (await health()) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!(await health())) {
+      if (performance.now() - killedAt > 60_000) throw new Error(`not back in 60 s:\n${server.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const backAfterMs = performance.now() - killedAt;
+    const atRestart = acknowledged.length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    writing = false;
+    await Promise.all(writers);
+    expect(acknowledged.length).toBeGreaterThan(atRestart);
+    expect(backAfterMs).toBeLessThan(BACK_WITHIN_MS);
+    // The same PostgreSQL before and after: it was never stopped.
+    expect(postmasters()).toEqual([postgres]);
+    expect(server.output()).toContain(
+      '[gurukul] The server was killed (SIGKILL, perhaps out of memory) after',
+    );
+    expect(server.output()).toMatch(/The server is back \(pid \d+, restart 1\)/);
+
+    // Every acknowledged sign-up is stored, and the crash is in the stored logs with its error group.
+    const { postgresPassword } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+    const pgPort = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3];
+    const client = new pg.Client({
+      connectionString: `postgres://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${pgPort}/gurukul`,
+    });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ email: string }>(
+        'select email from users where email = any($1::text[])',
+        [acknowledged],
+      );
+      const stored = new Set(rows.map((row) => row.email));
+      expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+      let crash: { level: number; message: string; context: { crash?: { signal?: string } } } | undefined;
+      for (const end = Date.now() + 10_000; !crash && Date.now() < end; ) {
+        const logged = await client.query(
+          "select level, message, context from app_logs where message like 'The server was killed%'",
+        );
+        crash = logged.rows[0];
+        if (!crash) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(crash?.level).toBe(50);
+      expect(crash?.message).toMatch(
+        /^The server was killed \(SIGKILL, perhaps out of memory\) and was started again/,
+      );
+      expect(crash?.context.crash?.signal).toBe('SIGKILL');
+      const groups = await client.query("select count from error_groups where name = 'ServerCrash'");
+      expect(groups.rows).toEqual([{ count: 1 }]);
+    } finally {
+      await client.end();
+    }
+
+    // SIGTERM to `npm start` still stops everything: the server, its standby and PostgreSQL.
+    server.process.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(serversUnder(server.process.pid as number)).toEqual([]);
+    expect(postmasters()).toEqual([]);
   });
 
   it('stops with PostgreSQL when `npm start` gets SIGTERM, though npm does not pass it on', async () => {

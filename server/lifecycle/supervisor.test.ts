@@ -15,7 +15,7 @@ import { superviseServer } from './supervisor';
 
 // The supervisor's decisions with a stand-in server: a small script that starts (or fails to) as the test's
 // control file says, so restarts, back-off and giving up take milliseconds. The real server under the real
-// supervisor is tested in self-healing.test.ts.
+// supervisor is tested in process.test.ts.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-supervisor-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
