@@ -1,7 +1,7 @@
 import { makeTestClip } from '../server/test/clips';
 import { newSession } from './support/accounts';
 import { authHeader } from './support/api';
-import { approvalsBadge, choose } from './support/course-pages';
+import { approvalsBadge, choose, navItemName } from './support/course-pages';
 import { seriousViolations } from './support/page-checks';
 import { type APIRequestContext, expect, test } from './support/test';
 
@@ -130,7 +130,7 @@ test('a course goes from draft to approved, and back through re-approval', async
   // The admin's badge follows without a reload.
   await expect(approvalsBadge(admin)).toHaveText(String(before + 1));
 
-  await admin.getByRole('link', { name: 'Approvals', exact: true }).click();
+  await admin.getByRole('link', { name: navItemName('Approvals') }).click();
   await admin.getByRole('link', { name: title }).click();
   await expect(admin).toHaveURL(/\/view-approval\?courseId=/);
   await expect(admin.getByText('Sines, cosines and the unit circle.')).toBeVisible();
@@ -201,7 +201,9 @@ test('a course goes from draft to approved, and back through re-approval', async
   const lesson = admin.getByTestId('review-item').filter({ hasText: 'The unit circle, revised' });
   await expect(lesson.getByTestId('change-mark')).toHaveText('changed');
   await expect(lesson).toContainText('Live version: Title: “The unit circle”');
-  await lesson.getByRole('button', { name: 'Comment on Lesson “The unit circle, revised”' }).focus();
+  await lesson
+    .getByRole('button', { name: 'Comment on this item: Lesson “The unit circle, revised”' })
+    .focus();
   await admin.keyboard.press('Enter');
   const itemComment = admin.getByRole('textbox', { name: 'Comment on Lesson “The unit circle, revised”' });
   await expect(itemComment).toBeFocused();

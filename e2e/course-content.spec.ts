@@ -37,7 +37,8 @@ test('a teacher adds FAQ entries and study material, and both steps show as comp
 
   await page.goto(`/add-course-list?courseId=${id}&step=faq`);
   await expect(page.getByText('No questions yet.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'FAQ', exact: true })).toBeVisible();
+  // The FAQ step, not yet done: named by what it shows, then its full label.
+  await expect(page.getByRole('button', { name: '4 FAQ: FAQ', exact: true })).toBeVisible();
 
   // An empty question is refused with the spec's text.
   await page.getByLabel('Answer').fill('Nothing but a pencil.');
@@ -64,7 +65,7 @@ test('a teacher adds FAQ entries and study material, and both steps show as comp
   await expect(rows.first()).toContainText('How long does it take?');
   await expect(page.getByRole('button', { name: 'FAQ (complete)' })).toBeVisible();
 
-  await page.getByRole('button', { name: /^Study Material/ }).click();
+  await page.getByRole('button', { name: /^5 Material: Study Material/ }).click();
   await expect(page.getByText('No study material yet.')).toBeVisible();
   const input = page.locator('input[type=file]');
   expectFailedResponses({ status: 400, method: 'POST', path: /^\/api\/courses\/[^/]+\/materials$/ });

@@ -1,7 +1,7 @@
 import { convertCurrency, formatPrice } from '../common/money';
 import { makeTestClip } from '../server/test/clips';
 import { newSession } from './support/accounts';
-import { approvalsBadge, choose } from './support/course-pages';
+import { approvalsBadge, choose, navItemName } from './support/course-pages';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -53,7 +53,7 @@ test('a course from the wizard to a student who resumes where they stopped', asy
 
   // The admin, in another browser, sees the badge rise without a reload, and approves.
   await expect(approvalsBadge(admin)).toHaveText(String(before + 1));
-  await admin.getByRole('link', { name: 'Approvals', exact: true }).click();
+  await admin.getByRole('link', { name: navItemName('Approvals') }).click();
   await admin.getByRole('link', { name: title }).click();
   await admin.getByRole('button', { name: 'Approve' }).click();
   await expect(admin).toHaveURL(/\/approvals$/);

@@ -1,6 +1,7 @@
 import { AUTH_MSG, MSG } from '../common/messages';
 import { DEMO, loginAs } from './support/accounts';
 import { apiLogout, authHeader, escapeRegExp, localStorageOf } from './support/api';
+import { navItemName } from './support/course-pages';
 import { expect, expectFailedResponses, type Page, test } from './support/test';
 
 const at = (path: string) => new RegExp(`^[^?#]*?://[^/]+${escapeRegExp(path)}$`);
@@ -140,7 +141,7 @@ test.describe('route guards (SPEC §6) and the server deciding', () => {
     await expect(page).toHaveURL(at('/dashboard'));
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Side navigation' });
-    await expect(nav.getByRole('link', { name: 'Approvals', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: navItemName('Approvals') })).toBeVisible();
     // … but no admin data arrives: no badge, no figures, the dashboard says it was refused.
     await expect(page.getByTestId('approvals-badge')).toHaveCount(0);
     await expect(page.getByTestId('dashboard-error')).toHaveText('You are not allowed to do this');

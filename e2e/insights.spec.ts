@@ -76,13 +76,12 @@ test('teacher@ answers an unanswered question from Insights as a FAQ entry, and 
   // A lesson moment plays in place, from where it is.
   const play = page
     .getByTestId('moment-card')
-    .getByRole('button', { name: /^Play .+ from \d+:\d\d$/ })
+    .getByRole('button', { name: /^Play from \d+:\d\d: .+$/ })
     .first();
   const playLabel = (await play.getAttribute('aria-label')) ?? '';
   await play.click();
-  const player = page.getByRole('dialog', {
-    name: new RegExp(`from ${playLabel.replace(/^.* from /, '')}$`),
-  });
+  const [, at, lesson] = /^Play from (\d+:\d\d): (.+)$/.exec(playLabel) ?? [];
+  const player = page.getByRole('dialog', { name: `${lesson} · from ${at}` });
   await expect(player.locator('video')).toBeVisible();
   await player.getByRole('button', { name: 'Close' }).click();
   await expect(player).toBeHidden();

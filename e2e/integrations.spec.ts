@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { GURU_MSG } from '../common/gurus';
 import { loginAs } from './support/accounts';
-import { expect, expectFailedResponses, type Page, test } from './support/test';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
+import { seriousViolations } from './support/page-checks';
+import { expect, expectFailedResponses, test } from './support/test';
 
 /**
  * /integrations. The e2e server talks to no outside service: D-ID and ElevenLabs are unreachable, so every

@@ -1,16 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { loginAs } from './support/accounts';
+import { seriousViolations } from './support/page-checks';
 import { expect, type Page, test } from './support/test';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Serious and critical axe violations, summarised so a failure says what and where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help}`);
-}
 
 /** The page scrolls sideways when its content is wider than the window. */
 const scrollsSideways = (page: Page) =>

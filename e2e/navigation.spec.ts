@@ -3,6 +3,7 @@ import type { UserType } from '../common/roles';
 import { findRoute } from '../common/routes';
 import { DEMO, type DemoKey, loginAs } from './support/accounts';
 import { escapeRegExp } from './support/api';
+import { navItemName } from './support/course-pages';
 import { expect, type Locator, type Page, test } from './support/test';
 
 interface RoleCase {
@@ -111,7 +112,7 @@ test.describe('side navigation, footer and profile menu per role (SPEC §2)', ()
       // Every link in the navigation, in order: the logo, the role's items, then Explore Courses.
       const expected = [
         { name: 'Gurukul home', href: DEMO[role.key].home },
-        ...role.items.map((item) => ({ name: item.label, href: item.to })),
+        ...role.items.map((item) => ({ name: navItemName(item.label), href: item.to })),
         ...(role.explore ? [{ name: 'Explore Courses', href: '/explore-new-courses' }] : []),
       ];
       const links = nav.getByRole('link');
@@ -121,7 +122,7 @@ test.describe('side navigation, footer and profile menu per role (SPEC §2)', ()
         await expect(links.nth(index)).toHaveAttribute('href', link.href);
       }
       for (const item of role.items) {
-        await expect(nav.getByRole('link', { name: item.label, exact: true })).toContainText(item.label);
+        await expect(nav.getByRole('link', { name: navItemName(item.label) })).toContainText(item.label);
       }
 
       // The profile box: full name, plan name, and the trial countdown only during a trial.
@@ -156,7 +157,7 @@ test.describe('side navigation, footer and profile menu per role (SPEC §2)', ()
 
       // Each item leads to its path, marks itself as the current page and sets the page title.
       for (const item of role.items) {
-        const link = nav.getByRole('link', { name: item.label, exact: true });
+        const link = nav.getByRole('link', { name: navItemName(item.label) });
         await link.click();
         await expect(page).toHaveURL(endsWith(item.to));
         await expect(link).toHaveAttribute('aria-current', 'page');
@@ -170,7 +171,7 @@ test.describe('side navigation, footer and profile menu per role (SPEC §2)', ()
 
   test('admin sees the seeded pending-approval count on the Approvals item', async ({ page }) => {
     await loginAs(page, 'admin');
-    const approvals = sideNav(page).getByRole('link', { name: 'Approvals', exact: true });
+    const approvals = sideNav(page).getByRole('link', { name: 'Approvals 2', exact: true });
     await expect(approvals.getByTestId('approvals-badge')).toHaveText('2');
     await expect(page.getByTestId('approvals-badge')).toHaveCount(1);
   });

@@ -1,17 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { ReferralLinkView } from '../common/contracts/partners';
 import { DEMO, newSession } from './support/accounts';
 import { apiLogin, authHeader, loginWith, mailedLinkViaApi, uniqueEmail } from './support/api';
 import { payPlanWithTestCheckout } from './support/billing';
+import { seriousViolations } from './support/page-checks';
 import { expect, type Page, test } from './support/test';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
-}
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -126,9 +119,7 @@ test.describe('the referral programme (issue 17)', () => {
     await expect(partnerPage.getByTestId('main-link-url')).toHaveValue(new RegExp(`/r/${code}$`));
     await expect(partnerPage.getByRole('img', { name: 'QR code of your referral link' })).toBeVisible();
     const qr = partnerPage.waitForEvent('download');
-    await partnerPage
-      .getByRole('button', { name: 'Download the QR code of your referral link as PNG' })
-      .click();
+    await partnerPage.getByRole('button', { name: 'Download QR (PNG): your referral link' }).click();
     const png = await qr;
     expect(png.suggestedFilename()).toBe(`gurukul-${code}.png`);
     expect(
@@ -163,13 +154,13 @@ test.describe('the referral programme (issue 17)', () => {
     await expect(programme).toBeVisible();
     await expect(programme.getByTestId('partner-rule-text')).toContainText('%');
     const payable = programme.getByTestId('commission-month').filter({
-      has: admin.getByRole('button', { name: /^Mark .+ paid$/ }),
+      has: admin.getByRole('button', { name: /^Mark paid: .+$/ }),
     });
     await expect(payable.first()).toBeVisible();
     const monthLabel = ((await payable.first().locator('td').first().textContent()) ?? '').trim();
     await payable
       .first()
-      .getByRole('button', { name: /^Mark .+ paid$/ })
+      .getByRole('button', { name: /^Mark paid: .+$/ })
       .click();
     const confirm = admin.getByRole('dialog', { name: new RegExp(`^Pay out ${monthLabel}`) });
     await expect(confirm).toContainText(/Mark .*\d.* of payable commissions/);

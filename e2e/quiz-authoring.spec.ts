@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { loginAs } from './support/accounts';
 import { createCourseViaApi } from './support/api';
+import { seriousViolations } from './support/page-checks';
 import { addQuestion, chooseType } from './support/quiz-pages';
-import { expect, type Page, test } from './support/test';
+import { expect, test } from './support/test';
 
 /** An import file with one good row and one row whose correct option does not exist. */
 function makeCsv() {
@@ -21,21 +21,6 @@ function makeCsv() {
     ].join('\n'),
   );
   return file;
-}
-
-/** Serious and critical axe violations, by rule and the first few places. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // The shared toasts are left out: their close button and text contrast are the app shell's (reported).
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.html.slice(0, 160))
-          .join(' | ')}`,
-    );
 }
 
 test('a teacher builds a quiz with every question type, imports a CSV and views it', async ({ page }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { TicketDetail } from '../common/contracts/support';
 import { loginAs } from './support/accounts';
 import { apiLogin, authHeader, createVerifiedAccount, loginWith } from './support/api';
+import { seriousViolations } from './support/page-checks';
 import { expect, expectFailedResponses, type Page, test } from './support/test';
 
 /** A fresh requester with one ticket, opened through the API: no other journey's tickets get in the way. */
@@ -24,14 +24,6 @@ async function requesterWithTicket(request: import('./support/test').APIRequestC
   });
   expect(response.status(), await response.text()).toBe(201);
   return { ...requester, ticket: (await response.json()) as TicketDetail };
-}
-
-/** Serious and critical axe violations, as in accessibility.spec.ts. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
 }
 
 const noSidewaysScroll = (page: Page) =>

@@ -118,14 +118,16 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
               </Indicator>
               {!collapsed && (
                 <Box style={{ minWidth: 0 }}>
+                  {/* Spaces between the lines, so the text reads as words ("Tara Teacher Free Trial"), not
+                      "Tara TeacherFree Trial": the name above must hold the visible text (WCAG 2.5.3). */}
                   <Text size="sm" fw={600} truncate>
                     {session.fullName}
-                  </Text>
+                  </Text>{' '}
                   {session.planName && (
                     <Text size="xs" c="dimmed" truncate>
                       {session.planName}
                     </Text>
-                  )}
+                  )}{' '}
                   {session.isFreeTrial && (
                     <Text size="xs" fw={600} data-testid="trial-days">
                       {trialText(session.remainingTrialDays)}

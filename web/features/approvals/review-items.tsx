@@ -86,7 +86,7 @@ export function ItemCommentField({
             size="compact-sm"
             leftSection={<IconMessage size={16} aria-hidden />}
             onClick={() => setOpen(true)}
-            aria-label={`Comment on ${label}`}
+            aria-label={`Comment on this item: ${label}`}
           >
             Comment on this item
           </Button>

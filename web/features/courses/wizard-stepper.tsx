@@ -16,8 +16,8 @@ const SHORT_LABELS = {
 
 /**
  * The wizard's steps on one line: short labels under the numbers on wider screens; on a phone the numbers
- * alone, with the current step named below. Each step's accessible name is its full label, plus
- * "(complete)" once done. Steps open only once the course is saved.
+ * alone, with the current step named below. Each step's accessible name is what it shows, then its full label,
+ * plus "(complete)" once done ("3 Quiz: Quiz", "Lessons: Course Videos (complete)"). Steps open only once the course is saved.
  */
 export function WizardStepper({
   active,
@@ -46,12 +46,14 @@ export function WizardStepper({
         {COURSE_STEPS.map((step, index) => (
           <Stepper.Step
             key={step}
-            label={phone ? undefined : SHORT_LABELS[step]}
+            // The leading space keeps the number and the label two words ("3 Quiz"), as the name reads them.
+            label={phone ? undefined : ` ${SHORT_LABELS[step]}`}
             // A tick means the step is done, not merely passed: a step left behind unfinished keeps its number.
             icon={done(step) ? <IconCheck size={14} /> : index + 1}
             completedIcon={done(step) ? <IconCheck size={14} /> : index + 1}
             color={done(step) ? 'green' : undefined}
-            aria-label={`${COURSE_STEP_LABELS[step]}${done(step) ? ' (complete)' : ''}`}
+            // What the step shows comes first (a done step shows a tick, not its number; WCAG 2.5.3), then its full name.
+            aria-label={`${done(step) ? '' : `${index + 1} `}${SHORT_LABELS[step]}: ${COURSE_STEP_LABELS[step]}${done(step) ? ' (complete)' : ''}`}
           />
         ))}
       </Stepper>

@@ -127,7 +127,8 @@ export default function TrainingGuruPage() {
           wrap
         >
           {GURU_STEPS.map((key) => (
-            <Stepper.Step key={key} label={STEP_LABELS[key]} aria-label={STEP_LABELS[key]} />
+            // Named by what it shows: its number and label, two words apart (WCAG 2.5.3).
+            <Stepper.Step key={key} label={` ${STEP_LABELS[key]}`} />
           ))}
         </Stepper>
         <Card withBorder padding="lg">

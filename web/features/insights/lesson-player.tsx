@@ -56,7 +56,7 @@ export function PlayMomentButton(props: Props) {
         variant="light"
         leftSection={<IconPlayerPlay size={14} />}
         onClick={() => setOpen(true)}
-        aria-label={`Play ${props.title} from ${at}`}
+        aria-label={`Play from ${at}: ${props.title}`}
       >
         Play from {at}
       </Button>

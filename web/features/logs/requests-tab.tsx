@@ -137,7 +137,6 @@ function RequestRow({ row, onOpen }: { row: RequestLogRow; onOpen: () => void })
       py={8}
       px="xs"
       data-testid="request-log-row"
-      aria-label={`${row.method} ${row.path}, ${row.status}, request ${row.requestId}`}
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)', minWidth: 0 }}
     >
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>

@@ -56,7 +56,7 @@ export function PayoutCell({
             .catch((error: Error) => toast('danger', error.message)),
       });
     return (
-      <Button size="xs" onClick={ask} loading={payOut.isPending} aria-label={`Mark ${label} paid`}>
+      <Button size="xs" onClick={ask} loading={payOut.isPending} aria-label={`Mark paid: ${label}`}>
         Mark paid
       </Button>
     );

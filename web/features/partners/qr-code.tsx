@@ -62,7 +62,7 @@ export function DownloadQrButton({
   const [busy, setBusy] = useState(false);
   return (
     <Button
-      aria-label={`Download the QR code of ${name} as PNG`}
+      aria-label={`${compact ? 'QR' : 'Download QR (PNG)'}: ${name}`}
       variant="light"
       size={compact ? 'xs' : 'sm'}
       leftSection={<IconDownload size={14} />}

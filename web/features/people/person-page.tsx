@@ -24,6 +24,7 @@ import { formatDate, formatDateTime } from '../../../common/time';
 import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { Fact } from '../../components/fact';
+import { scrollRegion } from '../../components/scroll-region';
 import { useLogInAs } from '../auth';
 import { EmptyCard } from '../reports';
 import { useAccountDialogs } from './account-dialogs';
@@ -320,7 +321,7 @@ function PlanSection({ detail }: { detail: PersonDetail }) {
         </SimpleGrid>
       )}
       {payments.length > 0 && (
-        <Table.ScrollContainer minWidth={500}>
+        <Table.ScrollContainer minWidth={500} scrollAreaProps={scrollRegion('Payments')}>
           <Table>
             <Table.Thead>
               <Table.Tr>

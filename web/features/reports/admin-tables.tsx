@@ -1,11 +1,12 @@
 import { Badge, Table } from '@mantine/core';
 import type { AdminStudentRow, TeacherRow } from '../../../common/contracts/reports';
 import { formatDateTime } from '../../../common/time';
+import { scrollRegion } from '../../components/scroll-region';
 import { formatPercent } from './format';
 
 export function TeachersTable({ rows }: { rows: TeacherRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900} scrollAreaProps={scrollRegion('Teachers')}>
       <Table striped data-testid="teachers-table">
         <Table.Thead>
           <Table.Tr>
@@ -45,7 +46,7 @@ export function TeachersTable({ rows }: { rows: TeacherRow[] }) {
 
 export function AdminStudentsTable({ rows }: { rows: AdminStudentRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} scrollAreaProps={scrollRegion('Students')}>
       <Table striped data-testid="admin-students-table">
         <Table.Thead>
           <Table.Tr>

@@ -1,6 +1,7 @@
 import { Badge, Table } from '@mantine/core';
 import type { AttemptRow } from '../../../common/contracts/reports';
 import { formatDateTime } from '../../../common/time';
+import { scrollRegion } from '../../components/scroll-region';
 import { EmptyCard } from './empty-card';
 import { formatPercent } from './format';
 
@@ -14,7 +15,7 @@ export function AttemptsTable({ attempts }: { attempts: AttemptRow[] }) {
   if (attempts.length === 0)
     return <EmptyCard title="No quiz attempts yet" hint="Attempts appear here once a quiz is submitted." />;
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={720} scrollAreaProps={scrollRegion('Quiz attempts')}>
       <Table striped highlightOnHover data-testid="attempts-table">
         <Table.Thead>
           <Table.Tr>

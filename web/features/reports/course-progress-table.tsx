@@ -1,6 +1,7 @@
 import { Group, Progress, Table, Text } from '@mantine/core';
 import type { CourseProgress } from '../../../common/contracts/reports';
 import { formatDateTime } from '../../../common/time';
+import { scrollRegion } from '../../components/scroll-region';
 import { EmptyCard } from './empty-card';
 import { formatTimeSpent } from './format';
 
@@ -14,7 +15,7 @@ export function CourseProgressTable({
 }) {
   if (courses.length === 0) return <EmptyCard title="No subscribed courses yet" hint={emptyHint} />;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion('Course progress')}>
       <Table striped data-testid="course-progress-table">
         <Table.Thead>
           <Table.Tr>

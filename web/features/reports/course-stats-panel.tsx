@@ -1,5 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import { Alert, Card, Skeleton, Table, Text } from '@mantine/core';
+import { scrollRegion } from '../../components/scroll-region';
 import { useCourseStats } from './api';
 import { EmptyCard } from './empty-card';
 import { formatPercent } from './format';
@@ -39,7 +40,7 @@ export function CourseStatsPanel() {
           ]}
         />
       </Card>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollRegion('Course statistics')}>
         <Table striped data-testid="course-stats-table">
           <Table.Thead>
             <Table.Tr>

@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { LearnerQuiz } from '../../../../common/contracts/quizzes';
 import { ATTEMPT_STATUS_LABELS } from '../../../../common/quizzes';
@@ -89,7 +101,10 @@ export function QuizIntro({ quiz }: { quiz: LearnerQuiz }) {
                   <Table.Th>Started</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Score</Table.Th>
-                  <Table.Th />
+                  {/* Every column has a header, the buttons' too (axe: td-has-header). */}
+                  <Table.Th>
+                    <VisuallyHidden>Open</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
