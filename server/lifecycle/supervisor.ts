@@ -212,17 +212,10 @@ export function superviseServer(options: SupervisorOptions): Supervisor {
       const server = nextServer(previousExit, restarts);
       active = server;
       prepareStandby(server, restarts);
-      let healthy: NodeJS.Timeout | undefined;
       void server.listening.then(() => {
         if (restarts > 0) say(`The server is back (pid ${server.child.pid}, restart ${restarts}).`);
-        // A server that has run a while resets the count of failures in a row.
-        healthy = setTimeout(() => {
-          quickFailures = 0;
-        }, policy.healthyAfterMs);
-        healthy.unref();
       });
       const exit = await server.ended;
-      clearTimeout(healthy);
       active = null;
       everListened ||= exit.wasListening;
       if (stopSignal) return exit.code ?? (exit.signal ? 1 : 0);
@@ -231,15 +224,17 @@ export function superviseServer(options: SupervisorOptions): Supervisor {
       const how = describeExit(exit);
       // The server has already printed why (startup-error.ts); a first start that fails is a setting to fix.
       if (!everListened) return exit.code || 1;
-      quickFailures += 1;
+      // A server that served is always started again, at once; only starts that fail in a row back off and, past
+      // the limit, stop everything (a crash loop no restart can fix).
+      quickFailures = exit.wasListening ? 0 : quickFailures + 1;
       if (quickFailures >= policy.maxQuickFailures) {
         complain(
-          `The server ${how} ${quickFailures} times in a row soon after starting; not starting it again. Its last words:`,
+          `The server ${how} ${quickFailures} times in a row before it could serve; not starting it again. Its last words:`,
         );
         console.error(causeIn(exit.stderrTail) || '(nothing on stderr)');
         return exit.code || 1;
       }
-      const delay = restartDelay(quickFailures, policy);
+      const delay = exit.wasListening ? policy.firstDelayMs : restartDelay(quickFailures, policy);
       complain(
         `The server ${how} after ${formatDuration(exit.uptimeMs)}; starting it again in ${formatDuration(delay)}.`,
       );
