@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from './dates';
 
 // Developers' logs at /logs (docs/decisions/033-developer-logs.md): the queries the server validates and the
 // /logs page builds from its URL, and the shapes it answers with.
@@ -32,8 +33,7 @@ const page = z.coerce
   .min(1, { error: 'The page must be 1 or more' })
   .max(10_000, { error: 'The page must be at most 10000' })
   .default(1);
-const instant = (what: string) =>
-  z.iso.datetime({ offset: true, error: `${what} must be a date and time (ISO 8601)` }).optional();
+const instant = (what: string) => isoInstant(`${what} must be a date and time (ISO 8601)`).optional();
 const text = (what: string, max: number) =>
   z
     .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { isCalendarDay } from './dates';
 import { requiredText } from './fields';
 
 /**
@@ -69,9 +70,6 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z
 
 const MINUTE_MS = 60_000;
 
-/** Date.parse rolls 2026-02-31 over to March; a day that is not on the calendar is refused instead. */
-const isCalendarDay = (day: string) => z.iso.date().safeParse(day).success;
-
 /**
  * A moment with its offset (`2026-05-20T09:30:00.000Z`, `…+05:30`): a form converts its local time first.
  * Meetings are arranged to the minute, so seconds are dropped (the calendar file and the page then agree).
@@ -79,6 +77,7 @@ const isCalendarDay = (day: string) => z.iso.date().safeParse(day).success;
 const instant = z
   .string({ error: MSG.required })
   .min(1, { error: MSG.required, abort: true })
+  // Date.parse rolls 2026-02-31 over to March; a day that is not on the calendar is refused instead.
   .refine((value) => ISO_INSTANT.test(value) && isCalendarDay(value.slice(0, 10)), {
     error: MEETING_MSG.invalidInstant,
     abort: true,

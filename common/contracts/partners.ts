@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './dates';
 
 /**
  * The referral programme (issue 17, decision 034): partners share links, visits are counted, a sign-up keeps its
@@ -215,8 +216,7 @@ export const commissionQuerySchema = pageQuerySchema.extend({
     .optional(),
 });
 /** GET /api/partner/report/summary: an optional range of days (inclusive) for clicks, sign-ups and paying. */
-// z.iso.date checks the calendar too (no 2026-02-31), which PostgreSQL would refuse with an error of its own.
-const reportDay = z.iso.date({ error: 'Please choose dates as YYYY-MM-DD' });
+const reportDay = calendarDay('Please choose dates as YYYY-MM-DD');
 export const summaryQuerySchema = z.object({ from: reportDay.optional(), to: reportDay.optional() });
 export interface ReferredPage {
   people: ReferredPerson[];

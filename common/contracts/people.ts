@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { dayOrInstant } from './dates';
 import { emailField, newPasswordField, requiredText } from './fields';
-import { dayOrInstant, REPORT_FORMATS } from './reports';
+import { REPORT_FORMATS } from './reports';
 
 /**
  * People: the admin's lists and account pages, the institute's own teachers and students, invitations and

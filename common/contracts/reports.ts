@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AttemptStatus } from '../quizzes';
+import { dayOrInstant } from './dates';
 
 /**
  * Reports: query schemas and answers shared by server and web. Paths (JSON, or text/csv with `format=csv`,
@@ -24,11 +25,6 @@ import type { AttemptStatus } from '../quizzes';
  * - pass rate = passed marked attempts / marked attempts.
  * Teachers see students subscribed to courses they own; institutes also their teachers' courses.
  */
-
-/** A day (YYYY-MM-DD, whole day in UTC) or an exact ISO instant with an offset (the browser's local day). */
-export const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'Please enter a valid date',
-});
 
 export const REPORT_FORMATS = ['json', 'csv'] as const;
 const pagination = {

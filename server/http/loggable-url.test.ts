@@ -133,19 +133,30 @@ const SECRET_NAMES = [
   'credentials',
   'cookie',
   'key',
+  // From the review of the first fix: other languages, cards, national ids, recovery.
+  'passkey',
+  'mot_de_passe',
+  'contraseña',
+  'card_number',
+  'cardNumber',
+  'aadhaar',
+  'pan',
+  'securityAnswer',
+  'recovery_codes',
 ];
 function plantedUrls(): { url: string; marker: string }[] {
   const planted: { url: string; marker: string }[] = [];
   let n = 0;
-  const marker = () => `PLANTED${String(++n).padStart(3, '0')}x`;
-  const encodeFirst = (name: string) => `%${name.charCodeAt(0).toString(16)}${name.slice(1)}`;
+  const marker = () => `PLANTED${String(++n).padStart(3, '0')}Q`;
+  const encodeFirst = (name: string) =>
+    `%${name.charCodeAt(0).toString(16)}${encodeURIComponent(name.slice(1))}`;
   for (const name of SECRET_NAMES) {
     let m = marker();
-    planted.push({ url: `/api/catalog/courses?page=1&${name}=${m}`, marker: m });
+    planted.push({ url: `/api/catalog/courses?page=1&${encodeURIComponent(name)}=${m}`, marker: m });
     m = marker();
     planted.push({ url: `/api/catalog/courses?${encodeFirst(name)}=${m}`, marker: m });
     m = marker();
-    planted.push({ url: `/api/catalog/courses?user[${name}]=${m}&q=1`, marker: m });
+    planted.push({ url: `/api/catalog/courses?user[${encodeURIComponent(name)}]=${m}&q=1`, marker: m });
   }
   const shapes = (m: string) => [
     `password:${m}`,
@@ -158,6 +169,16 @@ function plantedUrls(): { url: string; marker: string }[] {
     `smtp://mailer:${m}@smtp.example.com:587`,
     `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.${m}`,
     `api_key%3D${m}`,
+    // From the review: a URL with no user, secret names glued to others, JSON, service keys, a private key.
+    `redis%3A%2F%2F%3A${m}%40cache%3A6379`,
+    `newPassword%3D${m}`,
+    `dbPassword%3A${m}`,
+    `%7B%22userPassword%22%3A%22${m}%22%7D`,
+    `rzp_live_${m}`,
+    `sk-proj-${m}abcdefgh`,
+    `AKIA${m}ABCDE`,
+    `ghp_${m}abcdefghij`,
+    `-----BEGIN%20PRIVATE%20KEY-----%0A${m}%0A-----END%20PRIVATE%20KEY-----`,
   ];
   for (const innocent of ['q', 'next', 'note']) {
     for (const shape of shapes('MARK')) {
@@ -175,6 +196,10 @@ function plantedUrls(): { url: string; marker: string }[] {
     '/api/learning/share/MARK?x=1',
     '/API/invitations/MARK',
     '/api/nowhere/password%3AMARK',
+    '/api//invitations/MARK',
+    '/api/./invitations/MARK',
+    '/api/x/../invitations/MARK',
+    '/api/learning//share/MARK',
   ]) {
     const m = marker();
     planted.push({ url: path.replace('MARK', m), marker: m });

@@ -78,11 +78,22 @@ const SECRET_WORDS = new Set([
   'hash',
   'cvv',
   'cvc',
+  'passkey',
+  'passe',
+  'passwort',
+  'contraseña',
+  'contrasena',
+  'senha',
+  'card',
+  'pan',
+  'aadhaar',
+  'aadhar',
+  'recovery',
 ]);
 
 /** Name fragments that are secret wherever they appear, even run into other words (`accesstoken`, `dbpassword`). */
 const SECRET_FRAGMENTS =
-  /token|secret|passw|passphrase|apikey|credential|bearer|jwt|signature|session|cookie/i;
+  /token|secret|passw|passphrase|passkey|apikey|credential|bearer|jwt|signature|session|cookie|cardnumber|securityanswer|aadhaa?r|contrase/i;
 
 /** Whether a parameter, field or path-parameter name says that its value is a secret. */
 export function isSecretName(name: string): boolean {
@@ -145,9 +156,21 @@ function maskPath(rawPath: string, route?: MatchedRoute): string {
     return carriesSecret(decoded) ? MASK : segment;
   });
   const path = masked.join('/');
-  const decodedPath = safeDecode(path);
+  // `//`, `/./` and `/x/../` spellings of a capability path, read as the path they name.
+  const decodedPath = normalisePath(safeDecode(path));
   // Unmatched paths (and any spelling of a capability route the router did not match) by their decoded prefix.
   return SECRET_PATH_PREFIXES.test(decodedPath)
     ? decodedPath.replace(SECRET_PATH_PREFIXES, `$1${MASK}`)
     : path;
+}
+
+/** A path with empty and `.` segments dropped and `..` applied, as a file system or a proxy might read it. */
+function normalisePath(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  return `/${out.join('/')}`;
 }

@@ -181,6 +181,27 @@ describe('the supervisor', { timeout: 30_000 }, () => {
     expect(started()).toHaveLength(1);
   });
 
+  it('refuses a production start without payment keys before it starts or creates anything', async () => {
+    const fresh = mkdtempSync(path.join(os.tmpdir(), 'gurukul-supervisor-prod-'));
+    const supervisor = superviseServer({
+      command: process.execPath,
+      args: [script],
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(await freePort()),
+        DATA_DIR: fresh,
+        NODE_ENV: 'production',
+      },
+      policy: fast,
+    });
+    expect(await supervisor.done).toBe(1);
+    expect(started()).toHaveLength(0);
+    expect(readdirSync(fresh)).not.toContain('postgres');
+    expect(errors.join('\n')).toContain('NODE_ENV is production but no payment keys are set');
+    rmSync(fresh, { recursive: true, force: true });
+  });
+
   it('a server that served is always started again, however often it dies; one that exits 0 stops everything', async () => {
     const supervisor = await supervise({ ...fast, maxQuickFailures: 2 });
     // Killed five times as soon as each is back (the reviewer: five kills about 10 s apart stopped the

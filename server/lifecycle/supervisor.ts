@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig, loadSecrets } from '../config';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded';
+import { checkPaymentSettings } from '../providers/payments/start-check';
 import { preflight } from './preflight';
 import {
   describeExit,
@@ -191,7 +192,9 @@ export function superviseServer(options: SupervisorOptions): Supervisor {
 
   const supervise = async (): Promise<number> => {
     const config = loadConfig(options.env);
-    // The checks the server makes, made before PostgreSQL starts: a taken port fails at once, starting nothing.
+    // The checks the server makes, made before PostgreSQL starts: no free checkout in production by accident
+    // (decision 055), a taken port, fail at once, starting and creating nothing.
+    checkPaymentSettings(config);
     await preflight(config);
     if (!config.databaseUrl) {
       database = await startEmbeddedPostgres(

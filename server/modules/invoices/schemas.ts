@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { dayOrInstant } from '../../../common/contracts/dates';
 
 export const INVOICE_KINDS = ['subscription', 'course', 'commission'] as const;
-
-/** A day (YYYY-MM-DD, whole day in UTC) or an exact ISO instant with an offset (the browser's local day). */
-const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'Please enter a valid date',
-});
 
 /** GET /api/invoices: filters on kind and the issue date, a page of at most 50. */
 export const invoiceListQuerySchema = z.object({
