@@ -15,7 +15,7 @@ import { auditLog, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { afterSignUp, notePartnerBrowser } from '../partners/attribution';
-import { clearedAttributionCookie, readCookie } from '../partners/attribution-cookie';
+import { clearedAttributionCookie, partnerBrowserCookie, readCookie } from '../partners/attribution-cookie';
 import { impersonate } from './impersonation';
 import { hashPassword, verifyPassword } from './passwords';
 import { login, requestPasswordReset, resetPassword, signUp, verifyEmail } from './service';
@@ -39,9 +39,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = await signUp(app, request.body);
       // The referral programme (decision 034): a partner's main link, or who referred this account; never fails.
+      // A partner's browser keeps its visitor id (decision 055); any other cookie of ours is used up.
       const attribution = readCookie(request.headers.cookie);
-      await afterSignUp(app, account, attribution, request.actor);
-      if (attribution !== undefined)
+      const kept = await afterSignUp(app, account, attribution, request.actor, request.headers['user-agent']);
+      if (kept) reply.header('set-cookie', partnerBrowserCookie(kept, app.config.publicUrl));
+      else if (attribution !== undefined)
         reply.header('set-cookie', clearedAttributionCookie(app.config.publicUrl));
       return reply
         .status(201)
@@ -61,14 +63,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     { config: { access: 'public', ...strict }, schema: { body: loginSchema } },
-    async (request) => {
+    async (request, reply) => {
       const session = await login(app, request.body, request.ip);
-      // A partner's own browser is remembered by its referral cookie (decision 055: no self-referral from it).
-      await notePartnerBrowser(
+      // A partner's own browser is remembered by the visitor id of its referral cookie, given one here if it holds
+      // none (decision 055: no self-referral from it, signed in or not).
+      const kept = await notePartnerBrowser(
         app,
         { userId: session.userObj.userId, userType: session.userObj.userType, impersonatorId: null },
         readCookie(request.headers.cookie),
+        request.headers['user-agent'],
       );
+      if (kept) reply.header('set-cookie', partnerBrowserCookie(kept, app.config.publicUrl));
       return session;
     },
   );
@@ -98,11 +103,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok;
   });
 
-  app.get('/api/auth/me', { config: { access: 'any', allowWhenEnded: true } }, async (request) => {
+  app.get('/api/auth/me', { config: { access: 'any', allowWhenEnded: true } }, async (request, reply) => {
     const actor = actorOf(request);
     const user = await app.db.query.users.findFirst({ where: eq(users.id, actor.userId) });
     if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MSG.sessionExpired);
-    await notePartnerBrowser(app, actor, readCookie(request.headers.cookie));
+    const kept = await notePartnerBrowser(
+      app,
+      actor,
+      readCookie(request.headers.cookie),
+      request.headers['user-agent'],
+    );
+    if (kept) reply.header('set-cookie', partnerBrowserCookie(kept, app.config.publicUrl));
     return { ...(await presentAccount(app.db, user)), impersonatedBy: actor.impersonatorId };
   });
 

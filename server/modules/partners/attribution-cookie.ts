@@ -6,7 +6,8 @@ import { REFERRAL_COOKIE } from '../../../common/contracts/partners';
  * server's secret under a purpose of its own, so a visitor can neither forge a link nor move a click's time. Only
  * the link, the time and the browser's random visitor id (decision 055: kept from click to click, so a partner's
  * own browser can be recognised) travel: who the partner is, is read from the database at sign-up. A cookie of
- * the older three-part form has no visitor id.
+ * the older three-part form has no visitor id. A browser a partner signs in on holds at least its visitor id, in
+ * the two-part form `<visitor id>.<HMAC>` (no link: never an attribution), so a later click keeps it.
  */
 export interface Attribution {
   linkId: string;
@@ -33,6 +34,30 @@ export function signAttribution(
   const time = `${attribution.linkId}.${attribution.clickedAt.getTime()}`;
   const payload = attribution.visitorId ? `${time}.${attribution.visitorId}` : time;
   return `${payload}.${signature(secret, payload)}`;
+}
+
+/** How long a partner's own browser keeps its visitor id (browsers cap a cookie's life at 400 days). */
+export const PARTNER_BROWSER_DAYS = 400;
+
+/** The cookie value that holds only a browser's visitor id: no link, so it attributes nothing. */
+export function signVisitor(secret: string, visitorId: string): string {
+  return `${visitorId}.${signature(secret, visitorId)}`;
+}
+
+/**
+ * The visitor id any of our cookie values holds (the visitor-only form, or an attribution of any age), or null
+ * when there is none or the value is tampered with.
+ */
+export function readVisitorId(secret: string, value: string | undefined): string | null {
+  if (!value) return null;
+  const parts = value.split('.');
+  if (parts.length !== 2 && parts.length !== 4) return null;
+  const given = parts.pop() as string;
+  const expected = Buffer.from(signature(secret, parts.join('.')));
+  const actual = Buffer.from(given);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  const visitorId = parts[parts.length - 1];
+  return VISITOR_ID.test(visitorId) ? visitorId : null;
 }
 
 /**
@@ -90,6 +115,11 @@ function attributes({ publicUrl, maxAgeSeconds }: CookieOptions): string {
 /** The Set-Cookie header that holds an attribution for `windowDays`. */
 export function attributionCookie(value: string, publicUrl: string, windowDays: number): string {
   return `${REFERRAL_COOKIE}=${value}; ${attributes({ publicUrl, maxAgeSeconds: windowDays * 24 * 60 * 60 })}`;
+}
+
+/** The Set-Cookie header that keeps a partner's browser known: its visitor id (or attribution) for 400 days. */
+export function partnerBrowserCookie(value: string, publicUrl: string): string {
+  return attributionCookie(value, publicUrl, PARTNER_BROWSER_DAYS);
 }
 
 /** The Set-Cookie header that removes it (after sign-up). */

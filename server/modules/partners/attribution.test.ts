@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_COOKIE, REFERRAL_MSG } from '../../../common/contracts/partners';
 import { referralClicks, referralLinks, referrals } from '../../db/schema/index';
-import { buildAndLogin, nextRemoteAddress } from '../../test/factories';
+import { buildAndLogin, nextRemoteAddress, TEST_PASSWORD } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { BROWSER, buildPartner, followLink, referralCookieOf, signUpWithCookie } from '../../test/partners';
 import { afterSignUp, SELF_REFERRAL } from './attribution';
@@ -73,9 +73,19 @@ describe('following a referral link', () => {
   it('marks the cookie Secure when the public address is https', async () => {
     const secure = await startTestApp({ publicUrl: 'https://gurukul.example' });
     try {
-      const { link } = await buildPartner(secure.app);
+      const { partner, link } = await buildPartner(secure.app);
       const response = await followLink(secure.app, link.code);
       expect(String(response.headers['set-cookie'])).toMatch(/; Secure$/);
+      // The visitor id a partner's browser gets at sign-in (decision 055) too.
+      const login = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'user-agent': BROWSER },
+        payload: { email: partner.email, password: TEST_PASSWORD },
+        remoteAddress: nextRemoteAddress(),
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(String(login.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
     } finally {
       await secure.close();
     }

@@ -5,7 +5,15 @@ import { partnerBrowsers, referralClicks, referralLinks, referrals, users } from
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { type Attribution, newVisitorId, signAttribution, verifyAttribution } from './attribution-cookie';
+import {
+  type Attribution,
+  newVisitorId,
+  PARTNER_BROWSER_DAYS,
+  readVisitorId,
+  signAttribution,
+  signVisitor,
+  verifyAttribution,
+} from './attribution-cookie';
 import { ensureMainLink, linkByCode } from './links';
 import { defaultRule } from './rules';
 import { normaliseEmail } from './same-person';
@@ -58,7 +66,7 @@ export interface Visit {
 }
 
 export type ClickOutcome =
-  | { kind: 'attributed'; cookie: string; expiresAt: Date; windowDays: number }
+  | { kind: 'attributed'; cookie: string; expiresAt: Date; windowDays: number; cookieDays: number }
   | { kind: 'ignored'; expiresAt: Date }
   | { kind: 'unknown' }
   | { kind: 'archived' };
@@ -102,11 +110,17 @@ export async function recordClick(app: App, visit: Visit, now = new Date()): Pro
       at: now,
     });
   });
-  // The browser keeps its visitor id from click to click (any earlier cookie of ours, even an expired one).
-  const earlier = verifyAttribution(app.config.jwtSecret, visit.cookie, Number.MAX_SAFE_INTEGER / DAY_MS);
-  const visitorId = earlier?.visitorId ?? newVisitorId();
+  // The browser keeps its visitor id from click to click (any earlier cookie of ours, even an expired one or the
+  // visitor-only one a partner's browser gets at sign-in). A partner's own browser keeps it for 400 days, not
+  // just the window: the attribution itself still lapses after the window (its click time is signed).
+  const earlier = readVisitorId(app.config.jwtSecret, visit.cookie);
+  const visitorId = earlier ?? newVisitorId();
   const cookie = signAttribution(app.config.jwtSecret, { linkId: link.id, clickedAt: now, visitorId });
-  return { kind: 'attributed', cookie, expiresAt, windowDays };
+  const cookieDays =
+    earlier && (await isPartnerBrowser(app, earlier))
+      ? Math.max(windowDays, PARTNER_BROWSER_DAYS)
+      : windowDays;
+  return { kind: 'attributed', cookie, expiresAt, windowDays, cookieDays };
 }
 
 /**
@@ -117,7 +131,7 @@ export async function visitFromApp(
   app: App,
   actor: Actor | null,
   visit: Visit,
-): Promise<{ result: ReferralVisitResult; cookie: { value: string; windowDays: number } | null }> {
+): Promise<{ result: ReferralVisitResult; cookie: { value: string; cookieDays: number } | null }> {
   if (actor) {
     await notePartnerBrowser(app, actor, visit.cookie);
     const link = await linkByCode(app.db, visit.code);
@@ -130,7 +144,7 @@ export async function visitFromApp(
   if (outcome.kind === 'archived') throw notFound(REFERRAL_MSG.archivedCode);
   return {
     result: { attributed: outcome.kind === 'attributed', expiresAt: outcome.expiresAt.toISOString() },
-    cookie: outcome.kind === 'attributed' ? { value: outcome.cookie, windowDays: outcome.windowDays } : null,
+    cookie: outcome.kind === 'attributed' ? { value: outcome.cookie, cookieDays: outcome.cookieDays } : null,
   };
 }
 
@@ -142,24 +156,36 @@ interface NewAccount {
 
 const REFERABLE = new Set(['teacher', 'institute', 'student']);
 
+/** Whether some partner has used the browser with this visitor id while signed in. */
+async function isPartnerBrowser(app: App, visitorId: string): Promise<boolean> {
+  const [seen] = await app.db
+    .select({ partnerId: partnerBrowsers.partnerId })
+    .from(partnerBrowsers)
+    .where(eq(partnerBrowsers.visitorId, visitorId))
+    .limit(1);
+  return Boolean(seen);
+}
+
 /**
- * A partner signed in on a browser that holds one of our attribution cookies (decision 055): that browser's
- * visitor id is remembered as the partner's, so a later sign-up from it through their link is a self-referral.
- * Not for a session an admin opened as the partner ("Log in as" is the admin's browser). Never fails the request.
+ * A partner signed in on this browser (decision 055): its visitor id — the one its referral cookie carries, or a
+ * new one when it holds none — is remembered as the partner's, so a later sign-up from it through their link is a
+ * self-referral, signed in or not. Returns the cookie value the browser keeps for 400 days (its attribution, if
+ * any, with that visitor id; else the visitor id alone), or null. Not for a session an admin opened as the
+ * partner ("Log in as" is the admin's browser); a robot's or script's request (decision 034's user agents) gets
+ * no new id, so cookie-less API calls add no rows. Never fails the request.
  */
 export async function notePartnerBrowser(
   app: App,
   actor: Pick<Actor, 'userId' | 'userType' | 'impersonatorId'> | null,
   cookieValue: string | undefined,
-): Promise<void> {
-  if (actor?.userType !== 'partner' || actor.impersonatorId || !cookieValue) return;
+  userAgent?: string | undefined,
+): Promise<string | null> {
+  if (actor?.userType !== 'partner' || actor.impersonatorId) return null;
   try {
-    const visitorId = verifyAttribution(
-      app.config.jwtSecret,
-      cookieValue,
-      Number.MAX_SAFE_INTEGER / DAY_MS,
-    )?.visitorId;
-    if (!visitorId) return;
+    const secret = app.config.jwtSecret;
+    const held = readVisitorId(secret, cookieValue);
+    if (!held && isBot(userAgent)) return null;
+    const visitorId = held ?? newVisitorId();
     await app.db
       .insert(partnerBrowsers)
       .values({ partnerId: actor.userId, visitorId })
@@ -167,35 +193,51 @@ export async function notePartnerBrowser(
         target: [partnerBrowsers.partnerId, partnerBrowsers.visitorId],
         set: { seenAt: new Date() },
       });
+    const attribution = verifyAttribution(secret, cookieValue, Number.MAX_SAFE_INTEGER / DAY_MS);
+    return attribution
+      ? signAttribution(secret, { ...attribution, visitorId })
+      : signVisitor(secret, visitorId);
   } catch (error) {
     app.log.error({ err: error, userId: actor.userId }, "could not remember a partner's browser");
+    return null;
   }
+}
+
+/** The visitor-only cookie value a partner's browser keeps after a sign-up from it, or null to clear it. */
+async function keptAfterSignUp(app: App, cookieValue: string | undefined): Promise<string | null> {
+  const visitorId = readVisitorId(app.config.jwtSecret, cookieValue);
+  if (!visitorId || !(await isPartnerBrowser(app, visitorId))) return null;
+  return signVisitor(app.config.jwtSecret, visitorId);
 }
 
 /**
  * Runs after an account is created: a partner gets their main link; a teacher, institute or student whose
  * browser holds a valid attribution is stored as referred, once and for good. A tampered, expired or unknown
  * cookie is ignored, and nothing here can fail the sign-up: errors are logged. `signedInAs` is whoever the
- * sign-up request itself was sent as (a partner signing up a second account from their own session).
+ * sign-up request itself was sent as (a partner signing up a second account from their own session). Returns the
+ * visitor-only cookie value a partner's browser keeps (decision 055), or null: the cookie is then cleared.
  */
 export async function afterSignUp(
   app: App,
   account: NewAccount,
   cookieValue: string | undefined,
   signedInAs: Pick<Actor, 'userId' | 'userType' | 'impersonatorId'> | null = null,
-) {
+  userAgent?: string | undefined,
+): Promise<string | null> {
   try {
     if (account.userType === 'partner') {
       await ensureMainLink(app.db, account.id);
-      return;
+      return await keptAfterSignUp(app, cookieValue);
     }
-    if (!REFERABLE.has(account.userType)) return;
-    await notePartnerBrowser(app, signedInAs, cookieValue);
+    if (!REFERABLE.has(account.userType)) return await keptAfterSignUp(app, cookieValue);
+    const noted = await notePartnerBrowser(app, signedInAs, cookieValue, userAgent);
     const { windowDays } = await defaultRule(app.db);
     const attribution = verifyAttribution(app.config.jwtSecret, cookieValue, windowDays);
     if (attribution) await storeReferral(app, account, attribution);
+    return await keptAfterSignUp(app, noted ?? cookieValue);
   } catch (error) {
     app.log.error({ err: error, userId: account.id }, 'could not record the referral of a sign-up');
+    return null;
   }
 }
 

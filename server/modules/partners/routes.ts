@@ -53,7 +53,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'attributed')
         reply.header(
           'set-cookie',
-          attributionCookie(outcome.cookie, app.config.publicUrl, outcome.windowDays),
+          attributionCookie(outcome.cookie, app.config.publicUrl, outcome.cookieDays),
         );
       return reply.redirect(target, 302);
     },
@@ -71,7 +71,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
         cookie: readCookie(request.headers.cookie),
       });
       if (cookie)
-        reply.header('set-cookie', attributionCookie(cookie.value, app.config.publicUrl, cookie.windowDays));
+        reply.header('set-cookie', attributionCookie(cookie.value, app.config.publicUrl, cookie.cookieDays));
       return result;
     },
   );

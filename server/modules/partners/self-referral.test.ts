@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_COOKIE } from '../../../common/contracts/partners';
-import { commissions, paymentOrders, referrals, users } from '../../db/schema/index';
+import { commissions, partnerBrowsers, paymentOrders, referrals, users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import {
   authHeader,
@@ -14,12 +14,12 @@ import {
 } from '../../test/factories';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { buildPartner, buildReferred, followLink, referralCookieOf } from '../../test/partners';
+import { BROWSER, buildPartner, buildReferred, followLink, referralCookieOf } from '../../test/partners';
 import { insertLiveCourse } from '../../test/payments';
 import { grantOrder } from '../payments/grant';
 import { handleEvent } from '../payments/webhook';
 import { SELF_REFERRAL } from './attribution';
-import { verifyAttribution } from './attribution-cookie';
+import { readVisitorId, verifyAttribution } from './attribution-cookie';
 
 // Decision 055: self-referral refused on the normalised e-mail, the partner's browser and the payment identity,
 // recorded as a refused commission with its reason; test checkout here, Razorpay (a local fake) below.
@@ -90,6 +90,28 @@ async function buyCourse(app: App, headers: Record<string, string>, courseId: st
 }
 
 const unique = () => randomBytes(4).toString('hex');
+
+/** One browser: its address, user agent and our referral cookie, kept from response to response. */
+class Jar {
+  value: string | undefined;
+  private readonly remoteAddress = nextRemoteAddress();
+
+  async send(
+    app: App,
+    request: { method?: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: object },
+  ) {
+    const response = await app.inject({
+      method: request.method ?? 'GET',
+      url: request.url,
+      headers: { 'user-agent': BROWSER, ...cookieHeader(this.value), ...request.headers },
+      payload: request.payload,
+      remoteAddress: this.remoteAddress,
+    });
+    const set = referralCookieOf(response);
+    if (set !== undefined) this.value = set || undefined;
+    return response;
+  }
+}
 
 describe('self-referral at sign-up and checkout (test checkout)', () => {
   it("refuses the issue's partner+self account: its ₹799 course earns a refused row the admin sees", async () => {
@@ -223,6 +245,107 @@ describe('self-referral at sign-up and checkout (test checkout)', () => {
     });
     const third = await signUp(ctx.app, `admin-${unique()}@elsewhere.example`, viaAdmin);
     expect((await referralOf(ctx.app, third.user.id))?.refusedReason).toBeNull();
+  });
+
+  it("refuses a sign-up from the partner's browser after they signed out: it kept its visitor id since login", async () => {
+    // The reviewer's case: the partner signs in on browser A without any referral cookie, signs out, follows
+    // their own link there, signs up alt@… and pays ₹799 through the test checkout.
+    const tag = unique();
+    const { partner, link } = await buildPartner(ctx.app, { email: `partner${tag}@example.org` });
+    const jarA = new Jar();
+    const loggedIn = await jarA.send(ctx.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: partner.email, password: TEST_PASSWORD },
+    });
+    expect(loggedIn.statusCode, loggedIn.body).toBe(200);
+    expect(String(loggedIn.headers['set-cookie'])).toMatch(
+      new RegExp(`^${REFERRAL_COOKIE}=[^;]+; Path=/; Max-Age=${400 * 86400}; HttpOnly; SameSite=Lax$`),
+    );
+    // The visitor id alone: no link, so it attributes nothing by itself.
+    expect(verifyAttribution(ctx.config.jwtSecret, jarA.value, 60)).toBeNull();
+    const visitorId = readVisitorId(ctx.config.jwtSecret, jarA.value);
+    expect(visitorId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const signedOut = await jarA.send(ctx.app, {
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: authHeader(loggedIn.json()),
+    });
+    expect(signedOut.statusCode).toBe(200);
+
+    const click = await jarA.send(ctx.app, { url: `/r/${link.code}` });
+    expect(click.statusCode).toBe(302);
+    expect(verifyAttribution(ctx.config.jwtSecret, jarA.value, 60)).toMatchObject({
+      linkId: link.id,
+      visitorId,
+    });
+    // A partner's browser keeps the cookie past the window (the attribution itself still lapses with it).
+    expect(String(click.headers['set-cookie'])).toContain(`Max-Age=${400 * 86400}`);
+    const alt = await signUp(ctx.app, `alt${tag}@example.org`, jarA.value, { 'user-agent': BROWSER });
+    expect(await referralOf(ctx.app, alt.user.id)).toMatchObject({
+      partnerId: partner.id,
+      refusedReason: SELF_REFERRAL.sameBrowser,
+    });
+    const teacher = await buildUser(ctx.app, { userType: 'teacher' });
+    const course = await insertLiveCourse(ctx.app, teacher.id, 799);
+    const altOrder = await buyCourse(ctx.app, alt.headers, course.id);
+    expect(await commissionOf(ctx.app, altOrder)).toMatchObject({
+      status: 'refused',
+      refusedReason: SELF_REFERRAL.sameBrowser,
+      paymentAmount: 799,
+    });
+
+    // After that sign-up the browser still holds its visitor id (not cleared), so a second alt is refused too.
+    const afterSignUp = await jarA.send(ctx.app, { url: `/r/${link.code}` });
+    expect(readVisitorId(ctx.config.jwtSecret, referralCookieOf(afterSignUp))).toBe(visitorId);
+    const secondAlt = await signUp(ctx.app, `second${tag}@example.org`, jarA.value);
+    expect((await referralOf(ctx.app, secondAlt.user.id))?.refusedReason).toBe(SELF_REFERRAL.sameBrowser);
+
+    // Control: another browser following the same link earns the commission as before, and its cookie keeps
+    // the window's lifetime and is cleared at sign-up.
+    const jarB = new Jar();
+    const clickB = await jarB.send(ctx.app, { url: `/r/${link.code}` });
+    expect(String(clickB.headers['set-cookie'])).toContain(`Max-Age=${60 * 86400}`);
+    expect(readVisitorId(ctx.config.jwtSecret, jarB.value)).not.toBe(visitorId);
+    const friend = await signUp(ctx.app, `friend${tag}@example.org`, jarB.value);
+    expect(await referralOf(ctx.app, friend.user.id)).toMatchObject({
+      partnerId: partner.id,
+      refusedReason: null,
+    });
+    const friendOrder = await buyCourse(ctx.app, friend.headers, course.id);
+    expect(await commissionOf(ctx.app, friendOrder)).toMatchObject({
+      status: 'pending',
+      refusedReason: null,
+      paymentAmount: 799,
+    });
+  });
+
+  it('gives no visitor id to an admin\'s "Log in as" the partner, nor to a robot signing in', async () => {
+    const { partner } = await buildPartner(ctx.app);
+    const switched = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/impersonate',
+      headers: admin.headers,
+      payload: { userId: partner.id },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const me = await ctx.app.inject({ url: '/api/auth/me', headers: authHeader(switched.json()) });
+    expect(me.statusCode).toBe(200);
+    expect(referralCookieOf(me)).toBeUndefined();
+    const script = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'user-agent': 'curl/8.5.0' },
+      payload: { email: partner.email, password: TEST_PASSWORD },
+      remoteAddress: nextRemoteAddress(),
+    });
+    expect(script.statusCode, script.body).toBe(200);
+    expect(referralCookieOf(script)).toBeUndefined();
+    const rows = await ctx.app.db
+      .select()
+      .from(partnerBrowsers)
+      .where(eq(partnerBrowsers.partnerId, partner.id));
+    expect(rows).toEqual([]);
   });
 
   it('refuses at payment a referral stored before these rules whose buyer is the partner', async () => {
