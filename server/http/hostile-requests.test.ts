@@ -1,9 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { inlineJobs } from '../jobs/queue';
 import { buildAndLogin } from '../test/factories';
-import { startTestApp, type TestContext } from '../test/harness';
+import { buildLoggingApp, startTestApp, type TestContext } from '../test/harness';
 import { type ApiRoute, apiRoutes } from '../test/route-tree';
 import type { App } from './app-type';
 
@@ -23,12 +21,7 @@ let routes: ApiRoute[] = [];
 
 beforeAll(async () => {
   ctx = await startTestApp({ logStore: { enabled: false, retentionDays: 14 } });
-  app = await buildApp({
-    config: { ...ctx.config, logLevel: 'info', logStore: { enabled: true, retentionDays: 14 } },
-    database: ctx.database,
-    jobs: inlineJobs(),
-    logStream: { write: () => true } as unknown as NodeJS.WritableStream,
-  });
+  app = await buildLoggingApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as net.AddressInfo).port;
   const { headers } = await buildAndLogin(app, { userType: 'teacher' });

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { inlineJobs } from '../jobs/queue';
-import { startTestApp, type TestContext } from '../test/harness';
+import { buildLoggingApp, startTestApp, type TestContext } from '../test/harness';
 import { apiRoutes } from '../test/route-tree';
 import type { App } from './app-type';
 import { isSecretName, loggableUrl, safeDecode } from './loggable-url';
@@ -13,17 +11,7 @@ const stdout: string[] = [];
 
 beforeAll(async () => {
   ctx = await startTestApp({ logStore: { enabled: false, retentionDays: 14 } });
-  app = await buildApp({
-    config: { ...ctx.config, logLevel: 'info', logStore: { enabled: true, retentionDays: 14 } },
-    database: ctx.database,
-    jobs: inlineJobs(),
-    logStream: {
-      write: (line: string) => {
-        stdout.push(line);
-        return true;
-      },
-    } as unknown as NodeJS.WritableStream,
-  });
+  app = await buildLoggingApp(ctx, (line) => stdout.push(line));
   await app.ready();
 });
 afterAll(async () => {

@@ -105,3 +105,22 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * A second app on a test's database that logs as `npm start` does — at info, storing its logs for /logs — with its
+ * stdout lines handed to `write` (tests read them to prove what is, and is not, logged). Start the test's own app
+ * with `logStore: { enabled: false }` so only this one stores logs; add routes, then `ready()` or `listen()`.
+ */
+export function buildLoggingApp(ctx: TestContext, write: (line: string) => void = () => {}): Promise<App> {
+  return buildApp({
+    config: { ...ctx.config, logLevel: 'info', logStore: { enabled: true, retentionDays: 14 } },
+    database: ctx.database,
+    jobs: inlineJobs(),
+    logStream: {
+      write: (line: string) => {
+        write(line);
+        return true;
+      },
+    } as unknown as NodeJS.WritableStream,
+  });
+}

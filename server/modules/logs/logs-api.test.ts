@@ -11,13 +11,11 @@ import type {
   RequestLogList,
 } from '../../../common/contracts/logs';
 import { AUTH_MSG } from '../../../common/messages';
-import { buildApp } from '../../app';
 import { requestLogs } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
-import { inlineJobs } from '../../jobs/queue';
 import { buildAndLogin, buildUser, login, nextRemoteAddress, TEST_PASSWORD } from '../../test/factories';
-import { startTestApp, type TestContext } from '../../test/harness';
+import { buildLoggingApp, startTestApp, type TestContext } from '../../test/harness';
 import { LOGS_ROUTES } from '../../test/route-cases/logs';
 
 let ctx: TestContext;
@@ -28,13 +26,8 @@ let adminId: string;
 
 beforeAll(async () => {
   ctx = await startTestApp({ logStore: { enabled: false, retentionDays: 14 } });
-  app = await buildApp({
-    // LOG_LEVEL info: info lines are copied too (stdout goes to a sink here).
-    config: { ...ctx.config, logLevel: 'info', logStore: { enabled: true, retentionDays: 14 } },
-    database: ctx.database,
-    jobs: inlineJobs(),
-    logStream: { write: () => true } as unknown as NodeJS.WritableStream,
-  });
+  // LOG_LEVEL info: info lines are copied too (stdout goes to a sink here).
+  app = await buildLoggingApp(ctx);
   app.get('/api/probe/boom/:n', { config: { access: 'any' } }, async (request) => {
     throw new Error(`Lesson ${(request.params as { n: string }).n} could not be rendered`);
   });
