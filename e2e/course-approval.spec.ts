@@ -93,7 +93,7 @@ test('a course goes from draft to approved, and back through re-approval', async
 
   // The draft lives on the server: a reload shows it again.
   await teacher.reload();
-  await teacher.getByRole('button', { name: /^Course Information/ }).click();
+  await teacher.getByRole('button', { name: /^(\d )?Information: Course Information/ }).click();
   await expect(teacher.getByLabel(/^Title/)).toHaveValue(title);
   await expect(teacher.getByTestId('course-status')).toHaveText('Draft');
   // Nothing changed: "Save and continue" moves on without saving.
@@ -178,7 +178,7 @@ test('a course goes from draft to approved, and back through re-approval', async
   await expect(teacher.getByTestId('course-status')).toHaveText('Approved');
 
   // Editing the approved course asks for re-approval; the admin sees the change.
-  await teacher.getByRole('button', { name: /^Course Information/ }).click();
+  await teacher.getByRole('button', { name: /^(\d )?Information: Course Information/ }).click();
   await teacher.getByLabel(/^Title/).fill(`${title} and Radians`);
   await teacher.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(teacher.getByTestId('course-status')).toHaveText('Pending re-approval');
