@@ -7,6 +7,9 @@ import {
   ALLOWED_VIDEO_TYPES,
   FILE_SNIFF_BYTES,
   fileCategoryFromContentType,
+  storableBaseName,
+  storableName,
+  storableText,
 } from './files';
 
 describe('fileCategoryFromContentType', () => {
@@ -83,5 +86,22 @@ describe('allowed MIME lists', () => {
 
   it('sniffs 100 bytes', () => {
     expect(FILE_SNIFF_BYTES).toBe(100);
+  });
+});
+
+describe('names and titles sent with uploads', () => {
+  it('keeps a title whole, slashes and scripts included, without what PostgreSQL cannot store', () => {
+    expect(storableText('  Forces / Motion\u0000 ')).toBe('Forces / Motion');
+    expect(storableText('a\ud800b')).toBe('ab');
+    // Cut by characters, never inside one: 3 code points of a Devanagari word.
+    expect(storableText('नमस्ते', 3)).toBe('नमस');
+  });
+
+  it('keeps only the last path part of a file name, and drops the extension for a title', () => {
+    expect(storableName('C:\\Users\\asha\\पाठ 1.pdf')).toBe('पाठ 1.pdf');
+    expect(storableName('../../etc/pass\u0000wd')).toBe('passwd');
+    expect(storableBaseName('slides/Lesson 1.final.pdf')).toBe('Lesson 1.final');
+    expect(storableBaseName('.hidden')).toBe('.hidden');
+    expect(storableBaseName(undefined)).toBe('');
   });
 });

@@ -46,12 +46,23 @@ export function fileCategoryFromContentType(contentType: string | null | undefin
 }
 
 /**
- * A name sent with an upload (a file name, a title in a form field), as it may be stored and shown: its last path
- * part only, without control characters (NUL, which PostgreSQL cannot store) or broken surrogates, trimmed, at
- * most `max` characters (never cutting a character in two). Empty when nothing is left.
+ * Text sent with an upload in a form field (a title), as it may be stored and shown: without control characters
+ * (NUL, which PostgreSQL cannot store) or broken surrogates, trimmed, at most `max` characters (never cutting a
+ * character in two). Empty when nothing is left.
  */
-export function storableName(raw: string | undefined | null, max = 200): string {
-  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  const clean = base.replace(/[\p{Cc}\p{Cs}]/gu, '').trim();
+export function storableText(raw: string | undefined | null, max = 200): string {
+  const clean = (raw ?? '').replace(/[\p{Cc}\p{Cs}]/gu, '').trim();
   return Array.from(clean).slice(0, max).join('').trim();
+}
+
+/** A file name sent with an upload, as it may be stored and shown: its last path part only, as storableText. */
+export function storableName(raw: string | undefined | null, max = 200): string {
+  return storableText((raw ?? '').split(/[/\\]/).pop(), max);
+}
+
+/** A file name without its extension (`Lesson 1.pdf` → `Lesson 1`), as storableName: a title made from a file. */
+export function storableBaseName(raw: string | undefined | null, max = 150): string {
+  const name = storableName(raw, Number.MAX_SAFE_INTEGER);
+  const dot = name.lastIndexOf('.');
+  return storableText(dot > 0 ? name.slice(0, dot) : name, max);
 }

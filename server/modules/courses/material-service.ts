@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq } from 'drizzle-orm';
 import type { CourseMaterial } from '../../../common/contracts/course-content';
 import { MATERIAL_MAX_BYTES } from '../../../common/contracts/course-content';
-import { storableName } from '../../../common/files';
+import { storableBaseName, storableText } from '../../../common/files';
 import { type CourseRow, courseMaterials } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, notFound } from '../../http/errors';
@@ -60,10 +59,7 @@ export async function uploadMaterial(
     claimedType: part.mimetype,
     allowed: ['application/pdf'],
   });
-  const name =
-    storableName(title) ||
-    path.parse(storableName(part.filename)).name.trim().slice(0, 150) ||
-    'Study material';
+  const name = storableText(title) || storableBaseName(part.filename) || 'Study material';
   const [material] = await app.db
     .insert(courseMaterials)
     .values({ courseId: course.id, title: name, filePath: key, sizeBytes: bytes.length })

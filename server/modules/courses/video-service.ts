@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { CourseVideo, VideoKind, VideoProcessingEvent } from '../../../common/contracts/course-content';
-import { ALLOWED_VIDEO_TYPES, storableName } from '../../../common/files';
+import { ALLOWED_VIDEO_TYPES, storableBaseName, storableText } from '../../../common/files';
 import {
   type CourseRow,
   type CourseVideoRow,
@@ -171,10 +171,7 @@ export async function uploadVideo(
     const videoId = randomUUID();
     const sourcePath = `${videoFolder(course.id, videoId)}/source.${sniffed.ext}`;
     await putStoredFile(app, course.ownerId, sourcePath, upload, sniffed.mime);
-    const title =
-      storableName(options.title) ||
-      path.parse(storableName(part.filename)).name.trim().slice(0, 150) ||
-      'Untitled video';
+    const title = storableText(options.title) || storableBaseName(part.filename) || 'Untitled video';
     const [video] = await app.db
       .insert(courseVideos)
       .values({

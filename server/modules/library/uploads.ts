@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { ALLOWED_IMAGE_TYPES, storableName } from '../../../common/files';
+import { ALLOWED_IMAGE_TYPES, storableName, storableText } from '../../../common/files';
 import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
 import { storedFiles } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
@@ -62,7 +62,7 @@ export async function readDeckUpload(request: FastifyRequest): Promise<DeckUploa
         fileName: storableName(part.filename),
       };
     } else if (part.fieldname === 'title' && typeof part.value === 'string') {
-      title = storableName(part.value);
+      title = storableText(part.value);
     }
   }
   if (!file || file.bytes.length === 0) throw badRequest('Please choose a PDF to upload');
