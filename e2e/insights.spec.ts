@@ -190,8 +190,13 @@ test('the Insights tab fits a phone, passes axe in light and dark, and the admin
   const digest = page.getByRole('switch', { name: 'E-mail me a weekly summary' });
   await expect(digest).toBeEnabled();
   const before = await digest.isChecked();
+  // The switch moves at once (optimistic); reload only after the server has answered the save.
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/insights/digest') && response.request().method() === 'PUT',
+  );
   await digest.click({ force: true });
   await expect(digest).toBeChecked({ checked: !before });
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(digest).toBeEnabled();
   await expect(digest).toBeChecked({ checked: !before });
