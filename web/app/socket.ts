@@ -7,6 +7,11 @@ let generation = 0;
 type Listener = (payload: unknown) => void;
 /** Not a server event: the server ended this socket (see connectSocket). */
 export const SERVER_DISCONNECT = 'server-disconnect';
+/**
+ * Not a server event: this tab's socket has (re)connected. Events sent while it was not connected are lost, so a
+ * page kept current by live events refetches then (a reply posted between the page's load and the socket's connect).
+ */
+export const SOCKET_CONNECTED = 'socket-connected';
 const listeners = new Map<string, Set<Listener>>();
 /** Events re-sent on every (re)connect: a choice the server keeps per socket (a room), which a reconnect loses. */
 const sticky = new Map<string, unknown>();
@@ -37,6 +42,7 @@ export function connectSocket(session: { jwtToken: string; userId: string; fullN
     next.on('connect', () => {
       next.emit('saveOnlineUser', { userId: session.userId, fullName: session.fullName, isAnonymous: false });
       for (const [event, payload] of sticky) next.emit(event, payload);
+      for (const listener of listeners.get(SOCKET_CONNECTED) ?? []) listener(undefined);
     });
     // The server drops a session's sockets when it is revoked (logout elsewhere, a deactivated account):
     // socket.io does not reconnect then, so the tab is told and checks its session at once.

@@ -19,7 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { ConversationView, MessageView, NewReplyEvent } from '../../../common/contracts/gurus';
 import { GURU_LIMITS } from '../../../common/gurus';
 import { formatDateTime } from '../../../common/time';
-import { onSocketEvent } from '../../app/socket';
+import { onSocketEvent, SOCKET_CONNECTED } from '../../app/socket';
 import { toast } from '../../app/toast';
 import { appendMessage, conversationKeys, forgetNewChat, useConversation, useReply } from './api';
 import { CorrectionModal } from './correction-modal';
@@ -37,6 +37,14 @@ export default function ViewConversationPage() {
   useEffect(() => {
     if (id) forgetNewChat(id);
   }, [id]);
+
+  // A reply sent while the socket was not connected is lost: read the conversation again on every (re)connect.
+  useEffect(() => {
+    if (!id) return;
+    return onSocketEvent(SOCKET_CONNECTED, () => {
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.one(id) });
+    });
+  }, [id, queryClient]);
 
   // A reply to this conversation arriving live is appended here (the layout's toast skips the open one).
   useEffect(() => {

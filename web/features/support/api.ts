@@ -16,7 +16,7 @@ import type {
 } from '../../../common/contracts/support';
 import { api, uploadWithProgress } from '../../app/api';
 import { SUPPORT_KEY } from '../../app/query-keys';
-import { onSocketEvent } from '../../app/socket';
+import { onSocketEvent, SOCKET_CONNECTED } from '../../app/socket';
 import { forgetUnread } from '../../app/unread-markers';
 
 type Query = Record<string, string | number | undefined>;
@@ -98,13 +98,14 @@ export const forgetNewHelp = (id: string) => forgetUnread('help', id);
 
 /**
  * Keeps support queries current while a page is open: a reply (help-reply), a status change (help-update) or,
- * for admins, any ticket activity (support-ticket) refetches them, so a thread updates in place.
+ * for admins, any ticket activity (support-ticket) refetches them, so a thread updates in place; so does the
+ * socket's (re)connect, after which events sent while it was away are lost.
  */
 export function useLiveSupport(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: supportKeys.all });
-    const offs = ['help-reply', 'help-update', 'support-ticket'].map((event) =>
+    const offs = ['help-reply', 'help-update', 'support-ticket', SOCKET_CONNECTED].map((event) =>
       onSocketEvent(event, refresh),
     );
     return () => {
