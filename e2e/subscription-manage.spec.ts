@@ -44,9 +44,9 @@ test('a teacher cancels at period end, resumes, and downgrades to a cheaper plan
   const status = page.getByTestId('subscription-status');
   await expect(page.getByText('Renews on')).toBeVisible();
   await expect(planCard(page, 'Pro').getByText('Current plan')).toBeVisible();
-  // Limits read with thousands separators: the summary's usage and the plan cards.
-  await expect(page.getByText('0 of 102,400', { exact: true })).toBeVisible();
-  await expect(planCard(page, 'Starter')).toContainText('Storage (MB): 20,480');
+  // Limits read in the pricing page's units, with thousands separators: the summary's usage and the plan cards.
+  await expect(page.getByText('0 MB of 100 GB', { exact: true })).toBeVisible();
+  await expect(planCard(page, 'Starter')).toContainText('Storage: 20 GB');
 
   // Cancelling asks first; keeping the plan changes nothing.
   await page.getByRole('button', { name: 'Cancel at period end' }).click();

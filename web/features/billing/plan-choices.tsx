@@ -15,17 +15,11 @@ import {
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { MySubscription, PublicPlan } from '../../../common/contracts/billing';
-import {
-  type BillingPeriod,
-  isFreePlan,
-  PLAN_LIMIT_KEYS,
-  PLAN_LIMIT_LABELS,
-  type PlanAudience,
-} from '../../../common/plans';
+import { formatLimit, LIMIT_NAMES, usableLimitKeys } from '../../../common/plan-limits';
+import { type BillingPeriod, isFreePlan, type PlanAudience } from '../../../common/plans';
 import { formatDate } from '../../../common/time';
 import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
-import { limitText } from '../plans';
 import { useChangeSubscription, usePublicPlans } from './api';
 import type { Checkout } from './checkout-dialog';
 import { buyerPrice, formatPlanPrice, PERIOD_LABELS, useBuyerCurrency } from './plan-price';
@@ -144,9 +138,9 @@ export function PlanChoices(props: {
                     </Text>
                   )}
                   <List size="sm" spacing={2}>
-                    {PLAN_LIMIT_KEYS.map((key) => (
+                    {usableLimitKeys(plan).map((key) => (
                       <List.Item key={key}>
-                        {PLAN_LIMIT_LABELS[key]}: {limitText(plan.limits[key])}
+                        {LIMIT_NAMES[key]}: {formatLimit(key, plan.limits[key])}
                       </List.Item>
                     ))}
                   </List>

@@ -1,32 +1,33 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { MySubscription } from '../../../common/contracts/billing';
-import { PLAN_LIMIT_KEYS, PLAN_LIMIT_LABELS } from '../../../common/plans';
-import { formatCount } from '../../../common/words';
-import { limitText } from '../plans';
+import { formatLimit, LIMIT_NAMES, usableLimitKeys } from '../../../common/plan-limits';
 
-/** Each limit of the plan, with a usage bar where the server reports what the account uses. */
+/**
+ * Each limit the plan can use, in the units the pricing page uses ("20 GB"), with a usage bar where the
+ * server reports what the account uses.
+ */
 export function PlanUsage({ subscription }: { subscription: MySubscription }) {
   return (
     <Stack gap="sm">
-      {PLAN_LIMIT_KEYS.map((key) => {
+      {usableLimitKeys(subscription.plan).map((key) => {
         const limit = subscription.plan.limits[key];
         const used = subscription.usage[key];
-        const label = PLAN_LIMIT_LABELS[key];
+        const label = LIMIT_NAMES[key];
         const percent = limit && used !== undefined ? Math.min(100, Math.round((used / limit) * 100)) : null;
         return (
           <Stack key={key} gap={4}>
             <Group justify="space-between" gap="xs">
               <Text size="sm">{label}</Text>
               <Text size="sm" c="dimmed">
-                {used !== undefined ? `${formatCount(used)} of ` : ''}
-                {limitText(limit)}
+                {used !== undefined ? `${formatLimit(key, used)} of ` : ''}
+                {formatLimit(key, limit)}
               </Text>
             </Group>
             {percent !== null && (
               <Progress
                 value={percent}
                 color={percent >= 100 ? 'red' : percent >= 80 ? 'orange' : undefined}
-                aria-label={`${label}: ${used} of ${limit} used`}
+                aria-label={`${label}: ${formatLimit(key, used ?? 0)} of ${formatLimit(key, limit)} used`}
               />
             )}
           </Stack>

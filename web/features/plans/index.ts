@@ -1,4 +1,3 @@
 // What other features may use from this one (decision 025); everything else here is the feature's own.
 
 export { useAdminPlans } from './plan-api';
-export { limitText } from './plan-price';

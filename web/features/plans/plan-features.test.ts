@@ -42,19 +42,29 @@ describe('planFeatures', () => {
     expect(new Set(texts).size).toBe(texts.length);
   });
 
-  it('marks left-out modules, shows D-ID credits when there are any, and seats on institute plans only', () => {
+  it('marks left-out modules, shows D-ID credits when the plan can use them, and seats on institute plans only', () => {
     const features = planFeatures(
       plan({
         audience: 'institute',
+        modules: moduleLevels({ integrations: 'PARTIAL', quizzes: 'NONE' }),
         limits: { ...plan().limits, didCredits: 50, teacherSeats: 10, studentSeats: 1, storageMb: 500 },
       }),
     );
-    expect(features.find((f) => f.key === 'integrations')).toMatchObject({ included: false });
+    expect(features.find((f) => f.key === 'quizzes')).toMatchObject({ included: false });
     expect(features.slice(-4).map((f) => f.text)).toEqual([
       '500 MB storage',
       '50 D-ID avatar credits',
       '10 teacher seats',
       '1 student seat',
     ]);
+  });
+
+  it('does not list D-ID credits as an allowance on a plan without Integrations (the D-ID key lives there)', () => {
+    const texts = planFeatures(plan({ limits: { ...plan().limits, didCredits: 20, storageMb: 20480 } })).map(
+      (feature) => feature.text,
+    );
+    expect(texts).toContain('Integrations: not included');
+    expect(texts).toContain('20 GB storage');
+    expect(texts.some((text) => text.includes('D-ID'))).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 import type { PublicPlan } from '../../../common/contracts/billing';
 import { convertCurrency, type ExchangeRates, formatPrice } from '../../../common/money';
-import type { BillingPeriod, PlanLimits } from '../../../common/plans';
-import { formatCount } from '../../../common/words';
+import type { BillingPeriod } from '../../../common/plans';
 
 export interface ShownPrice {
   text: string;
@@ -33,7 +32,3 @@ export function priceForVisitor(
     free: false,
   };
 }
-
-/** "Unlimited" for null, else the number with thousands separators. */
-export const limitText = (value: PlanLimits[keyof PlanLimits]) =>
-  value === null ? 'Unlimited' : formatCount(value);

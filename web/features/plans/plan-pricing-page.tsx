@@ -17,14 +17,14 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminPlan } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
-import { PLAN_LIMIT_KEYS, PLAN_LIMIT_LABELS, type PlanAudience } from '../../../common/plans';
+import { formatLimit, LIMIT_NAMES, usableLimitKeys } from '../../../common/plan-limits';
+import type { PlanAudience } from '../../../common/plans';
 import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { CurrencyRatesPanel } from '../billing';
 import { useAdminPlans, usePlanMutations } from './plan-api';
 import { PlanForm } from './plan-form';
-import { limitText } from './plan-price';
 
 type Editing = { plan: AdminPlan | null } | null;
 
@@ -68,9 +68,9 @@ function AdminPlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }
           ))}
         </Stack>
         <Text size="xs" c="dimmed">
-          {PLAN_LIMIT_KEYS.map((key) => `${PLAN_LIMIT_LABELS[key]}: ${limitText(plan.limits[key])}`).join(
-            ' · ',
-          )}
+          {usableLimitKeys(plan)
+            .map((key) => `${LIMIT_NAMES[key]}: ${formatLimit(key, plan.limits[key])}`)
+            .join(' · ')}
         </Text>
         <Group mt="auto" gap="xs">
           <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${plan.name}`}>

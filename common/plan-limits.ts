@@ -1,0 +1,69 @@
+import {
+  type AccessLevel,
+  PLAN_LIMIT_KEYS,
+  type PlanAudience,
+  type PlanLimits,
+  type PlanModule,
+} from './plans';
+import { formatCount } from './words';
+
+/**
+ * One way to write a plan's limits wherever they are shown (pricing, the plan pages, usage, the admin's plan
+ * cards), so "20 GB" on the pricing page is "20 GB" in the app too. The admin's plan form keeps its own labels:
+ * it asks for storage in MB.
+ */
+
+type LimitKey = keyof PlanLimits;
+
+/** What each limit is called where it is shown, unit-free: the unit goes with the number ("20 GB"). */
+export const LIMIT_NAMES: Record<LimitKey, string> = {
+  gurus: 'Gurus',
+  guruSessionsPerMonth: 'Guru sessions a month',
+  slidesPerLibrary: 'Slides per course library',
+  didCredits: 'D-ID avatar credits',
+  storageMb: 'Storage',
+  courses: 'Courses',
+  teacherSeats: 'Teacher seats',
+  studentSeats: 'Student seats',
+};
+
+const MB_PER_GB = 1024;
+
+/** Megabytes as people read them: "500 MB", "5 GB", "1.5 GB" (one decimal at most). */
+export function formatStorage(megabytes: number): string {
+  if (megabytes < MB_PER_GB) {
+    return `${megabytes.toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+  }
+  return `${(megabytes / MB_PER_GB).toLocaleString('en-US', { maximumFractionDigits: 1 })} GB`;
+}
+
+/** A limit's value, or an amount used against it, in the limit's unit: "Unlimited", "20 GB", "1,000". */
+export function formatLimit(key: LimitKey, value: number | null): string {
+  if (value === null) return 'Unlimited';
+  return key === 'storageMb' ? formatStorage(value) : formatCount(value);
+}
+
+/** The module a limit belongs to: a plan without the module cannot use the limit either. */
+const LIMIT_MODULE: Partial<Record<LimitKey, PlanModule>> = {
+  gurus: 'gurus',
+  guruSessionsPerMonth: 'gurus',
+  slidesPerLibrary: 'courseLibrary',
+  courses: 'courses',
+  // D-ID avatars run on the owner's own D-ID key, which is added under Integrations.
+  didCredits: 'integrations',
+};
+
+/**
+ * The limits a plan can use, in PLAN_LIMIT_KEYS order: a limit whose module the plan leaves out is not an
+ * allowance (a trial without Integrations cannot spend D-ID credits), and seats belong to institute plans.
+ */
+export function usableLimitKeys(plan: {
+  audience: PlanAudience;
+  modules: Partial<Record<PlanModule, AccessLevel>>;
+}): LimitKey[] {
+  return PLAN_LIMIT_KEYS.filter((key) => {
+    if ((key === 'teacherSeats' || key === 'studentSeats') && plan.audience !== 'institute') return false;
+    const module = LIMIT_MODULE[key];
+    return !module || plan.modules[module] !== 'NONE';
+  });
+}
