@@ -5,6 +5,13 @@ import type { App } from '../../http/app-type';
 
 /** The billing e-mails, in one place so their wording stays consistent. */
 
+/**
+ * "free trial" for a plan that is itself the trial ("Free Trial", "Trial"), else "free trial of Starter": never
+ * "your free trial of Free Trial".
+ */
+export const trialOf = (planName: string) =>
+  /(?<!\p{L})trial(?!\p{L})/iu.test(planName) ? 'free trial' : `free trial of ${planName}`;
+
 async function recipient(app: App, userId: string) {
   return app.db.query.users.findFirst({ where: eq(users.id, userId) });
 }
@@ -15,7 +22,7 @@ export async function sendTrialEndingEmail(app: App, userId: string, daysLeft: n
   await app.mailer.send({
     to: user.email,
     subject: `Your free trial ends in ${countOf(daysLeft, 'day')}`,
-    text: `Hello ${user.fullName},\n\nYour free trial of ${planName} ends in ${countOf(daysLeft, 'day')}. To keep using Gurukul without a break, choose a plan:\n${app.config.publicUrl}/plan\n\nGurukul`,
+    text: `Hello ${user.fullName},\n\nYour ${trialOf(planName)} ends in ${countOf(daysLeft, 'day')}. To keep using Gurukul without a break, choose a plan:\n${app.config.publicUrl}/plan\n\nGurukul`,
   });
 }
 
@@ -26,7 +33,7 @@ export async function sendEndedEmail(
 ) {
   const user = await recipient(app, userId);
   if (!user) return;
-  const what = details.wasTrial ? `free trial of ${details.planName}` : `subscription to ${details.planName}`;
+  const what = details.wasTrial ? trialOf(details.planName) : `subscription to ${details.planName}`;
   const next = details.nextPlanName
     ? `You chose to move to ${details.nextPlanName}; pay for it to continue:`
     : 'Choose a plan to continue:';

@@ -34,6 +34,9 @@ describe('trial reminders', () => {
     await runBillingLifecycle(ctx.app);
     const mail = await mailTo(ctx.app, user.email);
     expect(mail.map((m) => m.subject)).toEqual(['Your free trial ends in 2 days']);
+    // The trial plan is called "Free Trial": never "Your free trial of Free Trial".
+    expect(mail[0].text).toContain('Your free trial ends in 2 days.');
+    expect(mail[0].text).not.toMatch(/trial of free trial/iu);
     const [row] = await subscriptionsOf(ctx.app, user.id);
     expect(row.notices).toEqual(['trial-ending']);
     expect(row.status).toBe('trial');
@@ -62,6 +65,8 @@ describe('ending', () => {
     });
     const mail = await mailTo(ctx.app, user.email);
     expect(mail.map((m) => m.subject)).toEqual(['Your free trial has ended']);
+    expect(mail[0].text).toContain('Your free trial has ended.');
+    expect(mail[0].text).not.toMatch(/trial of free trial/iu);
   });
 
   it('ends a cancelled paid subscription at its period end, not before, with one e-mail', async () => {
