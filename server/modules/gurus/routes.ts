@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { galleryChoiceSchema } from '../../../common/avatar-gallery';
 import { rolesWith } from '../../../common/capabilities';
 import {
   avatarSchema,
@@ -14,6 +15,7 @@ import { actorOf } from '../../http/access';
 import type { App } from '../../http/app-type';
 import { assertModule } from '../plans/module-access';
 import { loadOwnedGuru } from './access';
+import { storeGalleryPicture } from './gallery';
 import { assertCanAddGuru, assertNotOverGuruLimit, guruLimitState } from './limits';
 import {
   createGuru,
@@ -118,6 +120,16 @@ export const guruRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { guru } = await loadForEditing(app, request, request.params.guruId);
       const key = await storeAvatarImage(app, request, guru);
+      return guruDetail(app, await replaceGuruFile(app, guru, 'avatarImagePath', key));
+    },
+  );
+
+  app.put(
+    '/api/gurus/:guruId/avatar-gallery',
+    { config: { access: rolesWith('author') }, schema: { params, body: galleryChoiceSchema } },
+    async (request) => {
+      const { guru } = await loadForEditing(app, request, request.params.guruId);
+      const key = await storeGalleryPicture(app, guru, request.body.avatar);
       return guruDetail(app, await replaceGuruFile(app, guru, 'avatarImagePath', key));
     },
   );

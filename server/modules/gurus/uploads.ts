@@ -18,6 +18,16 @@ export const INTRODUCTION_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
  */
 export async function storeAvatarImage(app: App, request: FastifyRequest, guru: GuruRow): Promise<string> {
   const { bytes, mimetype } = await readOneFile(request, GURU_IMAGE_MAX_BYTES, 'an image');
+  return storeGuruPicture(app, guru, bytes, mimetype);
+}
+
+/** Keeps a picture for the guru (uploaded or drawn from the gallery) with its smaller copies. */
+export async function storeGuruPicture(
+  app: App,
+  guru: GuruRow,
+  bytes: Buffer,
+  mimetype: string,
+): Promise<string> {
   const { key } = await storeUpload(app, {
     ownerId: guru.ownerId,
     folder: `gurus/${guru.id}/avatar`,

@@ -13,6 +13,7 @@ export const GURUS_ROUTES: RouteCase[] = casesFor(AUTHOR_ROLES, [
   ['PUT', '/api/gurus/:guruId/sources', `${guru}/sources`],
   ['PUT', '/api/gurus/:guruId/avatar', `${guru}/avatar`],
   ['POST', '/api/gurus/:guruId/avatar-image', `${guru}/avatar-image`],
+  ['PUT', '/api/gurus/:guruId/avatar-gallery', `${guru}/avatar-gallery`, { avatar: 'turban' }],
   ['POST', '/api/gurus/:guruId/avatar-glb', `${guru}/avatar-glb`],
   ['PUT', '/api/gurus/:guruId/introduction', `${guru}/introduction`],
   ['POST', '/api/gurus/:guruId/introduction-video', `${guru}/introduction-video`],

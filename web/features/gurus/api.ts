@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GalleryAvatarId } from '../../../common/avatar-gallery';
 import type {
   AvatarInput,
   GuruDetail,
@@ -76,6 +77,13 @@ export function useSaveSources(id: string) {
 export function useSaveAvatar(id: string) {
   return useGuruMutation((avatar: AvatarInput) =>
     api<GuruDetail>(`/gurus/${id}/avatar`, { method: 'PUT', body: avatar }),
+  );
+}
+
+/** Wears a gallery avatar as the guru's picture (decision 061). */
+export function useChooseGalleryAvatar(id: string) {
+  return useGuruMutation((avatar: GalleryAvatarId) =>
+    api<GuruDetail>(`/gurus/${id}/avatar-gallery`, { method: 'PUT', body: { avatar } }),
   );
 }
 

@@ -22,6 +22,7 @@ import { commitValidation, serverFieldErrors, zodValidate } from '../../app/form
 import { toast } from '../../app/toast';
 import { useSaveAvatar } from './api';
 import { DEMO_GLB_URL, GlbAvatar, StaticAvatar } from './avatar';
+import { AvatarGallery } from './avatar-gallery';
 import { useGuruUpload } from './use-guru-upload';
 import { VoiceSampleButton } from './voice-sample-button';
 
@@ -126,6 +127,7 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
             {image.progress !== null && (
               <Progress w="100%" value={image.progress} aria-label="Picture upload progress" />
             )}
+            <AvatarGallery guruId={guru.id} />
           </Group>
         )}
 
@@ -179,7 +181,8 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
             <Anchor component={Link} to="/integrations">
               Integrations
             </Anchor>
-            ; the avatar is saved only when the key is there. Upload a picture under “Picture” first.
+            ; the avatar is saved only when the key is there. Upload or choose a picture under “Picture”
+            first.
           </Alert>
         )}
 
