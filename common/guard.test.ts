@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, endedPage, type GuardSession, landingFor } from './guard';
+import { decideRoute, deniedNotice, endedPage, type GuardSession, landingFor } from './guard';
 import { USER_TYPES, type UserType } from './roles';
 import { canOpen, homeFor, ROUTES, ROUTES_WHEN_ENDED } from './routes';
 
@@ -141,6 +141,26 @@ describe('decideRoute: roles', () => {
       kind: 'redirect',
       to: '/logs',
     });
+  });
+
+  it('says why a role was sent home: /teacher-list and /student-list are for institutes', () => {
+    for (const role of ['admin', 'teacher', 'student', 'partner', 'developer'] as const) {
+      expect(deniedNotice('/teacher-list', role), role).toBe(
+        'The page “Teachers” is for institutes only, so you were brought to your home page.',
+      );
+      expect(deniedNotice('/student-list', role), role).toBe(
+        'The page “Students” is for institutes only, so you were brought to your home page.',
+      );
+    }
+    expect(deniedNotice('/teacher-list', 'institute')).toBeNull();
+    expect(deniedNotice('/report', 'student')).toBe(
+      'The page “Reports” is for teachers and institutes only, so you were brought to your home page.',
+    );
+    // Guest and public pages, unknown paths and unknown roles have nothing to say.
+    expect(deniedNotice('/login', 'teacher')).toBeNull();
+    expect(deniedNotice('/information', 'teacher')).toBeNull();
+    expect(deniedNotice('/nowhere', 'teacher')).toBeNull();
+    expect(deniedNotice('/dashboard', 'root')).toBeNull();
   });
 
   it('agrees with canOpen for every route and role', () => {

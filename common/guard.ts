@@ -1,4 +1,4 @@
-import { isUserType, type UserType } from './roles';
+import { isUserType, ROLE_LABELS, type UserType } from './roles';
 import { canOpen, findRoute, homeFor, ROUTES_WHEN_ENDED } from './routes';
 
 /** What the client knows about its session; the server re-checks all of it on every call. */
@@ -48,6 +48,20 @@ export function decideRoute(pathname: string, search: string, session: GuardSess
   if (!canOpen(route, session.userType))
     return { kind: 'redirect', to: landingFor({ ...session, userType: session.userType }) };
   return { kind: 'allow' };
+}
+
+/**
+ * Why a logged-in user was sent home from `pathname` (a page of other roles), told on the page they land on;
+ * null when the page is theirs, unknown, or not role-bound. "Teachers" (/teacher-list) is for institutes only.
+ */
+export function deniedNotice(pathname: string, userType: string | null | undefined): string | null {
+  const route = findRoute(pathname);
+  if (!route || !isUserType(userType) || canOpen(route, userType)) return null;
+  if (route.access === 'guest' || route.access === 'public') return null;
+  const roles = new Intl.ListFormat('en', { type: 'conjunction' }).format(
+    route.access.map((role) => `${ROLE_LABELS[role].toLowerCase()}s`),
+  );
+  return `The page “${route.name}” is for ${roles} only, so you were brought to your home page.`;
 }
 
 /** Where a logged-in user lands: the ended page when held there, else the role's home. */

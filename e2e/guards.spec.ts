@@ -1,5 +1,5 @@
 import { AUTH_MSG, MSG } from '../common/messages';
-import { DEMO, loginAs } from './support/accounts';
+import { DEMO, loginAs, newSession } from './support/accounts';
 import { apiLogout, authHeader, escapeRegExp, localStorageOf } from './support/api';
 import { navItemName } from './support/course-pages';
 import { expect, expectFailedResponses, type Page, test } from './support/test';
@@ -25,6 +25,31 @@ test.describe('route guards (SPEC §6) and the server deciding', () => {
     await expect(page.getByTestId('profile-box')).toContainText(DEMO.student.name);
     await page.goto('/guru-list');
     await expect(page).toHaveURL(at('/subscribed-courses'));
+  });
+
+  test('/teacher-list and /student-list are for institutes: anyone else is told why on the page they land on', async ({
+    page,
+    browser,
+  }) => {
+    await loginAs(page, 'teacher');
+    await page.goto('/teacher-list');
+    await expect(page).toHaveURL(at('/guru-list'));
+    const notice = page.getByTestId('denied-notice');
+    await expect(notice).toHaveText(
+      'The page “Teachers” is for institutes only, so you were brought to your home page.',
+    );
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toBeHidden();
+    await page.goto('/student-list');
+    await expect(page.getByTestId('denied-notice')).toContainText('“Students” is for institutes only');
+    // Moving on leaves the notice behind; opening one's own page says nothing.
+    await page.getByRole('link', { name: navItemName('Course Management') }).click();
+    await expect(page.getByTestId('denied-notice')).toBeHidden();
+    const institute = await newSession(browser, 'institute');
+    await institute.goto('/teacher-list');
+    await expect(institute).toHaveURL(at('/teacher-list'));
+    await expect(institute.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(institute.getByTestId('denied-notice')).toHaveCount(0);
   });
 
   test('guest-only pages send a logged-in teacher home, except the login page with a share link', async ({

@@ -8,6 +8,7 @@ import { ROUTES_WHEN_ENDED, type RouteMeta } from '../../../common/routes';
 import { useCloseOnRouteChange } from '../route-change-events';
 import { useSession } from '../session';
 import { LS } from '../storage';
+import { DeniedNotice } from './denied-notice';
 import { EndedBar } from './ended-bar';
 import { Logo } from './logo';
 import { SideNav } from './side-nav';
@@ -95,6 +96,7 @@ export function AppLayout() {
             overlayProps={{ blur: 1 }}
             aria-label="Loading"
           />
+          <DeniedNotice />
           <Outlet />
         </AppShell.Main>
       </AppShell>

@@ -1,7 +1,7 @@
 import { Progress } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
-import { decideRoute } from '../../../common/guard';
+import { decideRoute, deniedNotice } from '../../../common/guard';
 import { MSG } from '../../../common/messages';
 import { pageTitle } from '../../../common/routes';
 import { NotFoundPage } from '../../components/not-found-page';
@@ -67,7 +67,11 @@ export function RootLayout() {
   }, [token, session]);
 
   if (decision.kind === 'tampered') return <Navigate to="/login" replace />;
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect') {
+    // A page of other roles: the page they land on says why (DeniedNotice in the app layout).
+    const notice = deniedNotice(location.pathname, session?.userType);
+    return <Navigate to={decision.to} replace state={notice ? { deniedNotice: notice } : undefined} />;
+  }
   return (
     <>
       {loading && (
