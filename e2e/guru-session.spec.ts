@@ -81,6 +81,14 @@ test('a student talks to the demo guru and gets the teacher’s reply live', asy
   await expect(second).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(second).toHaveAttribute('data-not-covered', 'true');
   await expect(second).toContainText("doesn't cover");
+  // Where to turn, in words a student knows (not the menu's "Conversation Management").
+  const askTeacher = second.getByTestId('ask-teacher');
+  await expect(askTeacher).toContainText('Your teacher sees this conversation and can answer it.');
+  await expect(askTeacher).not.toContainText('Conversation Management');
+  await expect(askTeacher.getByRole('link', { name: 'Write to your teacher' })).toHaveAttribute(
+    'href',
+    /\/view-conversation\?conversationId=/,
+  );
   expect(sessionsStarted, 'one conversation for the whole session').toHaveLength(1);
 
   // The student moves on to another page; the teacher finds the conversation and replies.

@@ -177,6 +177,7 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
                 turn={turn}
                 guruName={guru.name}
                 live={index === session.turns.length - 1}
+                conversationId={session.conversationId}
               />
             ))}
             <div ref={bottom} />
@@ -252,7 +253,8 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
   );
 }
 
-function TurnView({ turn, guruName, live }: { turn: Turn; guruName: string; live: boolean }) {
+function TurnView(props: { turn: Turn; guruName: string; live: boolean; conversationId: string | null }) {
+  const { turn, guruName, live, conversationId } = props;
   return (
     <Stack gap="xs">
       <Paper
@@ -304,12 +306,19 @@ function TurnView({ turn, guruName, live }: { turn: Turn; guruName: string; live
         )}
         {turn.status === 'done' && <CitationLinks citations={turn.citations} />}
         {turn.status === 'done' && turn.notCovered && (
-          <Text size="xs" c="dimmed" mt={4}>
-            Ask your teacher in{' '}
-            <Anchor component={Link} to="/conversation-management" size="xs">
-              Conversation Management
+          <Text size="xs" c="dimmed" mt={4} data-testid="ask-teacher">
+            Your teacher sees this conversation and can answer it.{' '}
+            <Anchor
+              component={Link}
+              to={
+                conversationId
+                  ? `/view-conversation?conversationId=${conversationId}`
+                  : '/conversation-management'
+              }
+              size="xs"
+            >
+              Write to your teacher
             </Anchor>
-            .
           </Text>
         )}
       </Paper>
