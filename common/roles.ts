@@ -1,9 +1,22 @@
 export const USER_TYPES = ['admin', 'teacher', 'institute', 'student', 'partner', 'developer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** Roles a person may choose at sign-up; admins are made by admins. */
-export const SIGN_UP_ROLES = ['teacher', 'student', 'partner', 'institute', 'developer'] as const;
+/** Roles the sign-up page offers everyone (decision 061). */
+export const OPEN_SIGN_UP_ROLES = ['teacher', 'institute', 'student'] as const;
+/**
+ * Roles that sign up through their own link, `/sign-up?role=<role>`: partners from the referral programme's
+ * page, developers from Contact Us (an admin then grants them the logs, decision 015).
+ */
+export const LINKED_SIGN_UP_ROLES = ['partner', 'developer'] as const;
+/** Roles the server lets a person take at sign-up; admins are made by admins. */
+export const SIGN_UP_ROLES = [...OPEN_SIGN_UP_ROLES, ...LINKED_SIGN_UP_ROLES] as const;
 export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
+
+/** The roles a sign-up page offers: everyone's, and the one its link names if that is a linked role. */
+export function offeredSignUpRoles(linkRole: string | null): SignUpRole[] {
+  const linked = LINKED_SIGN_UP_ROLES.find((role) => role === linkRole);
+  return linked ? [...OPEN_SIGN_UP_ROLES, linked] : [...OPEN_SIGN_UP_ROLES];
+}
 
 export const ROLE_LABELS = {
   admin: 'Admin',

@@ -14,7 +14,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type SignUpInput, signUpSchema } from '../../../common/contracts/auth';
-import { ROLE_LABELS, SIGN_UP_ROLES } from '../../../common/roles';
+import { offeredSignUpRoles, ROLE_LABELS, type SignUpRole } from '../../../common/roles';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { signUpRequest } from './api';
@@ -22,9 +22,23 @@ import { AuthCard } from './auth-card';
 
 type SignUpForm = Omit<SignUpInput, 'userType' | 'terms'> & { userType: string; terms: boolean };
 
+const TRIAL = 'Teachers and institutes start with a free trial.';
+const SUBTITLES: Record<SignUpRole, string> = {
+  teacher: TRIAL,
+  institute: TRIAL,
+  student: TRIAL,
+  partner: 'Partners earn a commission on the people they refer.',
+  developer: 'An admin grants developers access to the logs after sign-up.',
+};
+
 export default function SignUpPage() {
   const [params] = useSearchParams();
   const shareToken = params.get('shareToken');
+  // Partners and developers come through their own links (?role=partner|developer); a role the page offers is
+  // chosen for them.
+  const linkRole = params.get('role');
+  const roles = offeredSignUpRoles(linkRole);
+  const preset: SignUpRole | '' = shareToken ? 'student' : (roles.find((role) => role === linkRole) ?? '');
   const [doneFor, setDoneFor] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignUpForm>({
@@ -34,7 +48,7 @@ export default function SignUpPage() {
       email: '',
       password: '',
       confirmPassword: '',
-      userType: shareToken ? 'student' : '',
+      userType: preset,
       terms: false,
     },
     validate: zodValidate(signUpSchema),
@@ -69,7 +83,7 @@ export default function SignUpPage() {
   }
 
   return (
-    <AuthCard title="Create your account" subtitle="Teachers and institutes start with a free trial.">
+    <AuthCard title="Create your account" subtitle={SUBTITLES[preset || 'teacher']}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {failure && (
@@ -81,7 +95,7 @@ export default function SignUpPage() {
             label="I am a"
             placeholder="Choose your role"
             withAsterisk
-            data={SIGN_UP_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+            data={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
             allowDeselect={false}
             {...form.getInputProps('userType')}
           />

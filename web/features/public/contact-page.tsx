@@ -1,3 +1,5 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { StaticPage } from './static-page';
 
 export default function ContactPage() {
@@ -15,7 +17,17 @@ export default function ContactPage() {
           heading: 'Institutes and partners',
           body: 'Write to partners@gurukul.test to talk about institute plans or the referral program.',
         },
+        {
+          heading: 'Developers',
+          body: 'Developers who look after a Gurukul installation read its request logs, errors and outbox once an admin grants them access.',
+        },
       ]}
-    />
+    >
+      <Text>
+        <Anchor component={Link} to="/sign-up?role=developer">
+          Sign up as a developer
+        </Anchor>
+      </Text>
+    </StaticPage>
   );
 }

@@ -31,7 +31,7 @@ export default function ReferralPage() {
       ]}
     >
       <Group>
-        <Button component={Link} to="/sign-up" size="md">
+        <Button component={Link} to="/sign-up?role=partner" size="md">
           Become a partner
         </Button>
       </Group>
