@@ -251,7 +251,8 @@ export interface SessionGuru {
 export type AskEvent =
   | { type: 'text'; delta: string }
   | { type: 'citations'; citations: Citation[] }
-  | { type: 'done'; messageId: string; notCovered: boolean }
+  /** awaitingTry: a hints-mode guru waits for the student's try (the chat offers "Show me the answer"). */
+  | { type: 'done'; messageId: string; notCovered: boolean; awaitingTry?: boolean }
   | { type: 'error'; message: string };
 
 export type MessageRole = 'user' | 'guru' | 'teacher';

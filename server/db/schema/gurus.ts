@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Citation } from '../../../common/gurus';
+import type { HintLadderState } from '../../modules/conversations/hint-ladder-state';
 import { courses, courseVideos } from './courses';
 import { users } from './users';
 
@@ -197,6 +198,8 @@ export const conversations = pgTable(
     title: text('title').notNull().default(''),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The open hint ladder of a hints-mode guru (modules/conversations/hint-ladder.ts); null: none open. */
+    hintLadder: jsonb('hint_ladder').$type<HintLadderState>(),
   },
   (t) => [
     index('conversations_guru_idx').on(t.guruId, t.startedAt),

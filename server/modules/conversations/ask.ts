@@ -10,6 +10,7 @@ import type { GuruRow } from '../gurus/access';
 import { type PreparedAnswer, prepareAnswer } from '../gurus/answering';
 import { canAnswer, quizOpenOnGuru } from '../gurus/session-service';
 import { type ConversationRowDb, loadConversation } from './access';
+import { type PreparedHintStep, prepareHintStep } from './hint-ladder';
 import { markRead } from './reads';
 
 /** Earlier turns given to the answerer: enough for follow-ups, not the whole session. */
@@ -70,9 +71,13 @@ export async function askInConversation(
     })
     .where(eq(conversations.id, conversation.id));
 
-  let prepared: PreparedAnswer;
+  let prepared: PreparedAnswer | PreparedHintStep;
   try {
-    prepared = await prepareAnswer(app, guru, question, history);
+    // Hints mode: a ladder of hints and tries kept with the conversation (hint-ladder.ts).
+    prepared =
+      guru.teachingMode === 'hints'
+        ? await prepareHintStep(app, guru, conversation.hintLadder, question, history)
+        : await prepareAnswer(app, guru, question, history);
   } catch (error) {
     app.log.error({ err: error, guruId: guru.id }, 'preparing a guru answer failed');
     throw new AppError('UNAVAILABLE', 'The guru cannot answer right now. Please try again in a moment.');
@@ -88,7 +93,7 @@ async function streamAnswer(
   app: App,
   conversationId: string,
   userId: string | null,
-  prepared: PreparedAnswer,
+  prepared: PreparedAnswer | PreparedHintStep,
   out: PassThrough,
 ): Promise<void> {
   const send = (event: AskEvent) => {
@@ -121,14 +126,21 @@ async function streamAnswer(
         notCovered: prepared.notCovered,
       })
       .returning({ id: conversationMessages.id });
+    // The ladder moves on only with an answer saved; any other mode leaves none open.
+    const ladder = 'nextLadder' in prepared ? prepared.nextLadder() : null;
     await app.db
       .update(conversations)
-      .set({ lastMessageAt: sql`now()` })
+      .set({ lastMessageAt: sql`now()`, hintLadder: ladder })
       .where(eq(conversations.id, conversationId));
     // The student saw this answer arrive: it is not "new" to them.
     if (userId) await markRead(app, conversationId, userId);
     if (failed) send({ type: 'error', message: 'The answer was cut short. Please ask again.' });
-    send({ type: 'done', messageId: saved.id, notCovered: prepared.notCovered });
+    send({
+      type: 'done',
+      messageId: saved.id,
+      notCovered: prepared.notCovered,
+      awaitingTry: ladder !== null,
+    });
   } catch (error) {
     app.log.error({ err: error, conversationId }, 'saving a guru answer failed');
     send({ type: 'error', message: 'Something went wrong' });

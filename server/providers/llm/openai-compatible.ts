@@ -2,6 +2,7 @@ import { createParser } from 'eventsource-parser';
 import { TEACHING_MODE_LABELS } from '../../../common/gurus';
 import { whereToLook } from './citation-label';
 import { CitationMarkers } from './citation-markers';
+import { hintSystemPrompt } from './hint-prompts';
 import type { Answerer, AnswerRequest } from './types';
 
 export interface OpenAiCompatibleSettings {
@@ -91,7 +92,10 @@ export function openAiCompatibleAnswerer(
     name: 'openai-compatible',
     async *answer(request, signal) {
       const messages = [
-        { role: 'system', content: systemPrompt(request) },
+        {
+          role: 'system',
+          content: request.hintStep ? hintSystemPrompt(request, request.hintStep) : systemPrompt(request),
+        },
         ...request.history.map((turn) => ({ role: turn.role, content: turn.text })),
         { role: 'user', content: request.question },
       ];

@@ -1,4 +1,5 @@
 import type { SourceKind, TeachingMode } from '../../../common/gurus';
+import type { HintStep } from './hint-prompts';
 
 /** A retrieved passage of the guru's material, with where it came from (what a citation points at). */
 export interface Passage {
@@ -42,6 +43,8 @@ export interface AnswerRequest {
    * first passage and does not call it.
    */
   onCite?: (chunkIds: string[]) => void;
+  /** A hints-mode ladder's step (hint-prompts.ts): a model follows its rules instead of answering directly. */
+  hintStep?: HintStep;
 }
 
 /**
