@@ -32,6 +32,7 @@ import { embedPageRoute } from './modules/embed/page-route';
 import { embedPublicRoutes } from './modules/embed/public-routes';
 import { embedSettingsRoutes } from './modules/embed/settings-routes';
 import { fileRoutes } from './modules/files/routes';
+import { gettingStartedRoutes } from './modules/getting-started/routes';
 import { guruRoutes } from './modules/gurus/routes';
 import { guruSessionRoutes } from './modules/gurus/session-routes';
 import { guruSpeechRoutes } from './modules/gurus/speech-routes';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fileRoutes);
   await app.register(approvalRoutes);
   await app.register(courseRoutes);
+  await app.register(gettingStartedRoutes);
   await app.register(videoRoutes);
   await app.register(faqRoutes);
   await app.register(materialRoutes);

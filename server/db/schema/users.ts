@@ -39,6 +39,8 @@ export const users = pgTable(
     lastLearnedAt: timestamp('last_learned_at', { withTimezone: true }),
     /** Why an admin deactivated the account (shown on its page; cleared on reactivation). */
     deactivationReason: text('deactivation_reason'),
+    /** When a teacher or institute hid their finished getting-started checklist (decision 061). */
+    gettingStartedDismissedAt: timestamp('getting_started_dismissed_at', { withTimezone: true }),
     /** Erased on request: personal data replaced, the row kept for invoices and payments (decision 030). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

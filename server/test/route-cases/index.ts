@@ -2,6 +2,7 @@ import { CONVERSATIONS_ROUTES } from './conversations';
 import { COURSE_ROUTES } from './courses';
 import { CURRENCY_ROUTES } from './currency';
 import { EMBED_ROUTES } from './embed';
+import { GETTING_STARTED_ROUTES } from './getting-started';
 import { GURU_SESSIONS_ROUTES } from './guru-sessions';
 import { GURU_SPEECH_ROUTES } from './guru-speech';
 import { GURU_TRAINING_ROUTES } from './guru-training';
@@ -33,6 +34,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...PLATFORM_ROUTES,
   ...SUPPORT_ROUTES,
   ...COURSE_ROUTES,
+  ...GETTING_STARTED_ROUTES,
   ...LEARNING_ROUTES,
   ...QUIZ_AUTHORING_ROUTES,
   ...QUIZ_TAKING_ROUTES,

@@ -32,6 +32,7 @@ import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { LinkButton } from '../../components/link-button';
 import { useDeleteGuru, useGurus } from './api';
+import { GettingStartedChecklist, useGettingStarted } from './getting-started';
 import { GuruStatusBadge } from './guru-status-badge';
 import { useTrainingEvents } from './use-training-events';
 
@@ -148,6 +149,9 @@ function CreateButton({ limit }: { limit: GuruLimitState | undefined }) {
 export default function GuruListPage() {
   const gurus = useGurus();
   useTrainingEvents();
+  // Read again when a guru's status changes (training finishing ticks the guru step).
+  const checklist = useGettingStarted(gurus.data?.gurus.map((guru) => guru.status).join() ?? '');
+  const noCourse = checklist?.data?.steps[0]?.done === false;
   const limit = gurus.data?.limit;
   const atLimit = Boolean(limit && limit.limit !== null && limit.count >= limit.limit);
   return (
@@ -181,6 +185,7 @@ export default function GuruListPage() {
             </Anchor>
           </Alert>
         )}
+        {checklist?.data && <GettingStartedChecklist data={checklist.data} />}
         <CardGrid
           loading={gurus.isPending}
           error={gurus.isError ? gurus.error.message : null}
@@ -190,7 +195,14 @@ export default function GuruListPage() {
             testId: 'gurus-empty',
             icon: <IconRobot size={40} stroke={1.5} aria-hidden />,
             title: 'No gurus yet',
-            text: 'Create a guru, choose the courses it learns from, train it, and your students can ask it questions.',
+            text: noCourse
+              ? 'A guru answers your students from your courses, so it needs a course first. Create a course, add a lesson, then come back to build its guru.'
+              : 'Create a guru, choose the courses it learns from, train it, and your students can ask it questions.',
+            action: noCourse ? (
+              <LinkButton to="/add-course-list?step=course-information" leftSection={<IconPlus size={16} />}>
+                Create course
+              </LinkButton>
+            ) : undefined,
           }}
         >
           {(guru) => <GuruCard key={guru.id} guru={guru} blocked={Boolean(limit?.overLimit)} />}
