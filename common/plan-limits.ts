@@ -1,6 +1,7 @@
 import {
   type AccessLevel,
   PLAN_LIMIT_KEYS,
+  PLAN_MODULE_LABELS,
   type PlanAudience,
   type PlanLimits,
   type PlanModule,
@@ -67,3 +68,7 @@ export function usableLimitKeys(plan: {
     return !module || plan.modules[module] !== 'NONE';
   });
 }
+
+/** Why a module is locked, in the same words wherever it is said: the server's 403 and the page's note. */
+export const moduleLockedMessage = (module: PlanModule) =>
+  `Your plan does not include ${PLAN_MODULE_LABELS[module]}.`;

@@ -56,9 +56,21 @@ test.describe('integrations', () => {
     await loginAs(page, 'teacher');
     await expect(page.getByRole('link', { name: 'Integrations' })).toHaveCount(0);
     await page.goto('/integrations');
-    await expect(page.getByText('Your plan does not include Integrations')).toBeVisible();
-    await expect(
-      page.getByRole('region', { name: 'D-ID' }).getByRole('button', { name: 'Add key' }),
-    ).toBeDisabled();
+    const addKey = page.getByRole('region', { name: 'D-ID' }).getByRole('button', { name: 'Add key' });
+    await expect(addKey).toBeDisabled();
+    await expect(addKey).toHaveAccessibleDescription(/^Your plan does not include Integrations\./);
+    // The website, its settings and every guru's code are locked alike, each saying why and where to upgrade
+    // (Get embed code was enabled beside a locked URL field).
+    const website = page.getByTestId('website-section');
+    await expect(website.getByRole('textbox', { name: 'Application URL' })).toBeDisabled();
+    await expect(website.getByRole('button', { name: 'Save website' })).toBeDisabled();
+    const code = website.getByRole('button', { name: 'Get embed code' }).first();
+    await expect(code).toBeDisabled();
+    await expect(code).toHaveAccessibleDescription(/^Your plan does not include Integrations\./);
+    await expect(website.getByTestId('embed-needs-site')).toHaveCount(0);
+    const note = website.getByTestId('plan-lock');
+    await expect(note).toContainText('Your plan does not include Integrations.');
+    await note.getByRole('link', { name: 'Upgrade your plan' }).click();
+    await expect(page).toHaveURL(/\/plan\?page=upgrade$/);
   });
 });

@@ -235,6 +235,17 @@ describe('the snippet', () => {
     );
   });
 
+  it('refuses the code on a plan without Integrations, as it refuses saving the site', async () => {
+    const { owner, guru } = await embeddableGuru();
+    await registerSite(owner.headers);
+    const noIntegrations = await insertPlan(ctx.app, { modules: { integrations: 'NONE' } });
+    await putOnPlan(ctx.app, owner.user.id, noIntegrations.id);
+    const refused = await snippet(owner.headers, guru.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Your plan does not include Integrations.');
+    expect((await putSite(owner.headers, { url: SITE, allowAnonymous: false })).statusCode).toBe(403);
+  });
+
   it("refuses another teacher's guru", async () => {
     const { guru } = await embeddableGuru();
     const other = await embeddableGuru();

@@ -90,7 +90,10 @@ export const embedSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ guruId: z.uuid({ error: 'Guru not found' }) }) },
     },
     async (request) => {
-      const guru = await loadOwnedGuru(app, actorOf(request), request.params.guruId);
+      const actor = actorOf(request);
+      const guru = await loadOwnedGuru(app, actor, request.params.guruId);
+      // Embedding is part of Integrations: a plan without it gets no new code (the page says so beforehand).
+      await assertModule(app, actor, 'integrations', 'use');
       if (!(await siteForGuru(app, guru))) throw badRequest(EMBED_MSG.urlFirst, { url: EMBED_MSG.urlFirst });
       return snippetFor(app, guru);
     },

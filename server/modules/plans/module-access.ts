@@ -1,3 +1,4 @@
+import { moduleLockedMessage } from '../../../common/plan-limits';
 import { type AccessLevel, PLAN_MODULE_LABELS, type PlanModule } from '../../../common/plans';
 import type { App } from '../../http/app-type';
 import { forbidden } from '../../http/errors';
@@ -21,7 +22,7 @@ export async function assertModule(
 ): Promise<void> {
   const access = await moduleAccess(app, actor, module);
   const label = PLAN_MODULE_LABELS[module];
-  if (access === 'NONE') throw forbidden(`Your plan does not include ${label}.`);
+  if (access === 'NONE') throw forbidden(moduleLockedMessage(module));
   if (access === 'PARTIAL' && mode === 'create') {
     throw forbidden(`Your plan lets you use existing ${label} but not add more.`);
   }

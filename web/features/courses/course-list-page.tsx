@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Button,
   Card,
   Container,
   Group,
@@ -16,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { COURSE_FILTERS, type CourseFilter } from '../../../common/courses';
 import { formatPrice } from '../../../common/money';
@@ -24,7 +23,9 @@ import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import { LinkButton } from '../../components/link-button';
 import { Pager } from '../../components/pager';
+import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useCourses, useDeleteCourse } from './api';
 import { StatusBadge } from './status-badge';
 
@@ -112,6 +113,7 @@ export default function CourseListPage() {
   const [search, setSearch] = [params.get('search') ?? '', (value: string) => update({ search: value })];
   const [debounced] = useDebouncedValue(search, 300);
   const courses = useCourses({ search: debounced || undefined, filter, page });
+  const lock = usePlanLock('courses');
 
   const totalPages = courses.data ? Math.max(1, Math.ceil(courses.data.total / courses.data.pageSize)) : 1;
   return (
@@ -121,14 +123,16 @@ export default function CourseListPage() {
           <Title order={1} size="h2">
             Course Management
           </Title>
-          <Button
-            component={Link}
+          <LinkButton
             to="/add-course-list?step=course-information"
             leftSection={<IconPlus size={18} />}
+            disabled={lock.locked}
+            aria-describedby={lock.locked ? lock.noteId : undefined}
           >
             Add course
-          </Button>
+          </LinkButton>
         </Group>
+        <PlanLockNote lock={lock} />
         <Group grow preventGrowOverflow={false} wrap="wrap">
           <TextInput
             placeholder="Search by title or category"

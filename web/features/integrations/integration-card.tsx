@@ -4,11 +4,12 @@ import type { IntegrationView } from '../../../common/contracts/gurus';
 import { formatDateTime } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import type { PlanLock } from '../../components/plan-lock';
 import { useRemoveIntegration } from './api';
 import { KeyForm } from './key-form';
 
 /** One integration: what it is for, the masked key with its note, and add / replace / remove. */
-export function IntegrationCard({ integration, canAdd }: { integration: IntegrationView; canAdd: boolean }) {
+export function IntegrationCard({ integration, lock }: { integration: IntegrationView; lock: PlanLock }) {
   const [editing, setEditing] = useState(false);
   const remove = useRemoveIntegration(integration.keyName);
   const saved = integration.maskedKey !== null;
@@ -65,7 +66,11 @@ export function IntegrationCard({ integration, canAdd }: { integration: Integrat
           <KeyForm integration={integration} onDone={() => setEditing(false)} />
         ) : (
           <Group gap="xs">
-            <Button onClick={() => setEditing(true)} disabled={!canAdd}>
+            <Button
+              onClick={() => setEditing(true)}
+              disabled={lock.locked}
+              aria-describedby={lock.locked ? lock.noteId : undefined}
+            >
               {saved ? 'Replace key' : 'Add key'}
             </Button>
             {saved && (

@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { Alert, Button, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useIntegrations } from './api';
 import { IntegrationCard } from './integration-card';
 import { WebsiteSection } from './website-section';
@@ -12,8 +11,8 @@ import { WebsiteSection } from './website-section';
 export default function IntegrationsPage() {
   const integrations = useIntegrations();
   // A plan without the module hides the page from the menu; anyone who still opens it can see and remove
-  // saved keys, but adding one needs an upgrade (the server refuses it too).
-  const planExcludes = useSession()?.hiddenModules.includes('integrations') ?? false;
+  // saved keys, but adding one, the website and its code need an upgrade (the server refuses them too).
+  const lock = usePlanLock('integrations');
   return (
     <Container size="lg">
       <Stack>
@@ -26,17 +25,7 @@ export default function IntegrationsPage() {
             full.
           </Text>
         </div>
-        {planExcludes && (
-          <Alert color="yellow" title="Your plan does not include Integrations">
-            <Text size="sm">
-              You can remove keys and the website saved earlier. To add a key or register your website,{' '}
-              <Anchor component={Link} to="/plan?page=upgrade">
-                upgrade your plan
-              </Anchor>
-              .
-            </Text>
-          </Alert>
-        )}
+        <PlanLockNote lock={lock}>You can remove keys saved earlier.</PlanLockNote>
         {integrations.isPending && (
           <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading integrations">
             <Skeleton h={220} radius="md" />
@@ -57,11 +46,11 @@ export default function IntegrationsPage() {
         {integrations.data && integrations.data.length > 0 && (
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {integrations.data.map((integration) => (
-              <IntegrationCard key={integration.keyName} integration={integration} canAdd={!planExcludes} />
+              <IntegrationCard key={integration.keyName} integration={integration} lock={lock} />
             ))}
           </SimpleGrid>
         )}
-        <WebsiteSection canSave={!planExcludes} />
+        <WebsiteSection />
       </Stack>
     </Container>
   );

@@ -27,10 +27,13 @@ import {
 import { serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import { type PlanLock, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useEmbedSettings, useEmbedSnippet, useRemoveEmbedSite, useSaveEmbedSite } from './embed-api';
 import { EmbedCodeModal } from './embed-code-modal';
 
-function SiteForm({ settings, canSave }: { settings: EmbedSettings; canSave: boolean }) {
+function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock }) {
+  const canSave = !lock.locked;
+  const describedBy = lock.locked ? lock.noteId : undefined;
   const save = useSaveEmbedSite();
   const remove = useRemoveEmbedSite();
   const form = useForm<EmbedSiteInput>({
@@ -91,6 +94,7 @@ function SiteForm({ settings, canSave }: { settings: EmbedSettings; canSave: boo
           autoComplete="url"
           withAsterisk
           disabled={!canSave}
+          aria-describedby={describedBy}
           {...form.getInputProps('url')}
         />
         <Checkbox
@@ -116,7 +120,7 @@ function SiteForm({ settings, canSave }: { settings: EmbedSettings; canSave: boo
               Remove website
             </Button>
           )}
-          <Button type="submit" loading={save.isPending} disabled={!canSave}>
+          <Button type="submit" loading={save.isPending} disabled={!canSave} aria-describedby={describedBy}>
             Save website
           </Button>
         </Group>
@@ -129,7 +133,9 @@ function SiteForm({ settings, canSave }: { settings: EmbedSettings; canSave: boo
  * "Your website": the teacher's or institute's own site, where their gurus can be embedded with a script tag
  * or a frame (docs/decisions/041-embedded-guru.md), and each guru's code to paste.
  */
-export function WebsiteSection({ canSave }: { canSave: boolean }) {
+export function WebsiteSection() {
+  // The site, its settings and every guru's code are locked together, with one note saying why.
+  const lock = usePlanLock('integrations');
   const settings = useEmbedSettings();
   const snippet = useEmbedSnippet();
   const [shown, setShown] = useState<{ name: string; snippet: EmbedSnippet } | null>(null);
@@ -159,6 +165,7 @@ export function WebsiteSection({ canSave }: { canSave: boolean }) {
             Put your gurus on your own website or app, so students can ask them where they already are.
           </Text>
         </div>
+        <PlanLockNote lock={lock}>You can remove the website saved earlier.</PlanLockNote>
         {settings.isPending && <Skeleton h={160} />}
         {settings.isError && <Alert color="red">{settings.error.message}</Alert>}
         {settings.data && (
@@ -169,7 +176,7 @@ export function WebsiteSection({ canSave }: { canSave: boolean }) {
                 {settings.data.instituteSite.origin}. Save an address here only to use a website of your own.
               </Alert>
             )}
-            <SiteForm key={settings.data.site?.url ?? 'none'} settings={settings.data} canSave={canSave} />
+            <SiteForm key={settings.data.site?.url ?? 'none'} settings={settings.data} lock={lock} />
             {settings.data.site?.allowAnonymous && (
               <Text size="xs" c="dimmed" data-testid="anonymous-count">
                 Anonymous sessions this month: {settings.data.anonymousSessionsThisMonth}
@@ -185,11 +192,14 @@ export function WebsiteSection({ canSave }: { canSave: boolean }) {
                   You have no gurus yet. Build one under Guru, then come back for its code.
                 </Text>
               )}
-              {!settings.data.site && !settings.data.instituteSite && settings.data.gurus.length > 0 && (
-                <Text size="xs" c="dimmed" data-testid="embed-needs-site">
-                  Save your website above to get the code for your gurus.
-                </Text>
-              )}
+              {!lock.locked &&
+                !settings.data.site &&
+                !settings.data.instituteSite &&
+                settings.data.gurus.length > 0 && (
+                  <Text size="xs" c="dimmed" data-testid="embed-needs-site">
+                    Save your website above to get the code for your gurus.
+                  </Text>
+                )}
               {settings.data.gurus.map((guru) => (
                 <Group key={guru.id} justify="space-between" gap="xs" data-testid="embed-guru-row">
                   <Group gap="xs" style={{ minWidth: 0, flex: 1 }}>
@@ -208,6 +218,8 @@ export function WebsiteSection({ canSave }: { canSave: boolean }) {
                     leftSection={<IconCode size={14} />}
                     onClick={() => getCode(guru)}
                     loading={snippet.isPending && snippet.variables === guru.id}
+                    disabled={lock.locked}
+                    aria-describedby={lock.locked ? lock.noteId : undefined}
                   >
                     Get embed code
                   </Button>

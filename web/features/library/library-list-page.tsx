@@ -20,6 +20,8 @@ import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import { LinkButton } from '../../components/link-button';
+import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useDeleteLibrary, useLibraries } from './api';
 import { forgetLibrary } from './draft-db';
 import { LibraryStatusBadge } from './status-badges';
@@ -126,6 +128,7 @@ export default function LibraryListPage() {
   const libraries = useLibraries();
   useLibraryProgress();
   const slideLimit = libraries.data?.slideLimit;
+  const lock = usePlanLock('courseLibrary');
   return (
     <Container size="lg">
       <Stack>
@@ -142,10 +145,16 @@ export default function LibraryListPage() {
                   : ` Your plan allows ${countOf(slideLimit, 'slide')} per library.`)}
             </Text>
           </div>
-          <Button component={Link} to="/course-library-upload" leftSection={<IconUpload size={16} />}>
+          <LinkButton
+            to="/course-library-upload"
+            leftSection={<IconUpload size={16} />}
+            disabled={lock.locked}
+            aria-describedby={lock.locked ? lock.noteId : undefined}
+          >
             Upload slides
-          </Button>
+          </LinkButton>
         </Group>
+        <PlanLockNote lock={lock} />
         <CardGrid
           loading={libraries.isPending}
           error={libraries.isError ? libraries.error.message : null}
@@ -157,9 +166,9 @@ export default function LibraryListPage() {
             title: 'No course libraries yet',
             text: 'Upload your slides as a PDF: each slide becomes a segment you narrate, and Gurukul renders the video with your voice and avatar.',
             action: (
-              <Button component={Link} to="/course-library-upload" variant="light">
+              <LinkButton to="/course-library-upload" variant="light" disabled={lock.locked}>
                 Upload your first deck
-              </Button>
+              </LinkButton>
             ),
           }}
         >

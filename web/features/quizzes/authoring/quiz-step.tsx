@@ -6,6 +6,8 @@ import type { QuizSummary } from '../../../../common/contracts/quizzes';
 import { countOf } from '../../../../common/words';
 import { toast } from '../../../app/toast';
 import { confirmDestructive } from '../../../components/confirm-destructive';
+import { LinkButton } from '../../../components/link-button';
+import { PlanLockNote, usePlanLock } from '../../../components/plan-lock';
 import type { ItemCommentSlot } from '../../approvals';
 import { useCourseQuizzes, useQuizMutations } from './api';
 import { attemptsText, timeLimitText } from './format';
@@ -108,6 +110,7 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
 /** The wizard's quiz step: the course's quizzes with their settings; each is built on /add-quiz. */
 export function QuizStep({ courseId, commentFor }: { courseId: string; commentFor?: ItemCommentSlot }) {
   const quizzes = useCourseQuizzes(courseId);
+  const lock = usePlanLock('quizzes');
   const list = quizzes.data?.quizzes ?? [];
   return (
     <Stack>
@@ -115,10 +118,16 @@ export function QuizStep({ courseId, commentFor }: { courseId: string; commentFo
         <Title order={2} size="h4">
           Quiz
         </Title>
-        <Button component={Link} to={addQuizPath(courseId)} leftSection={<IconPlus size={16} />}>
+        <LinkButton
+          to={addQuizPath(courseId)}
+          leftSection={<IconPlus size={16} />}
+          disabled={lock.locked}
+          aria-describedby={lock.locked ? lock.noteId : undefined}
+        >
           Add quiz
-        </Button>
+        </LinkButton>
       </Group>
+      <PlanLockNote lock={lock} />
       {quizzes.isPending && <Loader aria-label="Loading quizzes" />}
       {quizzes.isError && (
         <Text c="red" role="alert">

@@ -1,0 +1,59 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { moduleLockedMessage } from '../../common/plan-limits';
+import type { PlanModule } from '../../common/plans';
+import { hasOwnPlan, isUserType } from '../../common/roles';
+import { useSession } from '../app/session';
+
+/** A module the caller's plan leaves out: the reason (the server's own words) and where to upgrade. */
+export interface PlanLock {
+  locked: boolean;
+  reason: string;
+  /** The note's id: a locked control points at it with aria-describedby. */
+  noteId: string;
+  /** /plan?page=upgrade for whoever pays for their plan; null for a teacher an institute covers. */
+  upgradeTo: string | null;
+}
+
+/**
+ * Whether the caller's plan leaves `module` out (session.hiddenModules, from the server). The one way a page
+ * locks a plan-gated control: `disabled={lock.locked}`, `aria-describedby={lock.locked ? lock.noteId : undefined}`
+ * and a <PlanLockNote lock={lock} /> beside it. The server still refuses on its own (assertModule).
+ */
+export function usePlanLock(module: PlanModule): PlanLock {
+  const session = useSession();
+  const noteId = useId();
+  const locked = session?.hiddenModules.includes(module) ?? false;
+  const ownPlan = Boolean(
+    session && isUserType(session.userType) && hasOwnPlan(session.userType, session.instituteId),
+  );
+  return {
+    locked,
+    reason: moduleLockedMessage(module),
+    noteId,
+    upgradeTo: ownPlan ? '/plan?page=upgrade' : null,
+  };
+}
+
+/** The reason a control is locked and the way to unlock it; nothing when the plan includes the module. */
+export function PlanLockNote({ lock, children }: { lock: PlanLock; children?: string }) {
+  if (!lock.locked) return null;
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid="plan-lock">
+      <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm" id={lock.noteId}>
+        {lock.reason}
+        {children && ` ${children}`}{' '}
+        {lock.upgradeTo ? (
+          <Anchor component={Link} to={lock.upgradeTo} size="sm">
+            Upgrade your plan
+          </Anchor>
+        ) : (
+          'Ask your institute to upgrade its plan.'
+        )}
+      </Text>
+    </Group>
+  );
+}
