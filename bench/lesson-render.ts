@@ -1,11 +1,14 @@
 /**
- * Course library rendering: a 10-slide PDF (made here with pdfkit) narrated by espeak-ng (~6 s a slide,
- * ~60 s in all) with a static avatar, through the same steps the library job runs: readPdfSlides →
- * espeak-ng → renderSegment (2 at a time, one per core) → concatSegments → packageLessonHls →
+ * Course library rendering: a 10-slide PDF (made here with pdfkit) narrated by the local voice alloy (flite's
+ * RMS, ~6 s a slide, ~60 s in all) with a static avatar, through the same steps the library job runs:
+ * readPdfSlides → local speech → renderSegment (2 at a time, one per core) → concatSegments → packageLessonHls →
  * captionsForSegments. Then one slide's narration changes and only that segment is rendered again, joined
  * and packaged. Prints wall time, realtime factor, peak memory and output size.
  *
- * Peak memory: this process's maxRSS (process.resourceUsage) and, for the ffmpeg/espeak-ng children, the
+ * Then each of the six local voices speaks one slide's narration: its engine, sample rate and CPU time per
+ * second of speech (decision 059).
+ *
+ * Peak memory: this process's maxRSS (process.resourceUsage) and, for the ffmpeg/speech children, the
  * largest summed RSS of this process's descendants sampled from /proc every 50 ms.
  *
  *   node_modules/.bin/tsx bench/lesson-render.ts [slides=10]
@@ -17,17 +20,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
+import { GURU_VOICES } from '../common/gurus';
 import { captionsForSegments, concatSegments, packageLessonHls } from '../server/media/lesson-assembly';
-import { renderSegment } from '../server/media/narrated-segment';
+import { renderSegment, wavDurationSeconds } from '../server/media/narrated-segment';
 import { readPdfSlides } from '../server/media/pdf-slides';
-import { espeakSpeaker } from '../server/providers/tts/espeak';
+import { localSpeaker } from '../server/providers/tts/local-voices';
 
 const slideCount = Number(process.argv[2] ?? 10);
 const dir = await mkdtemp(path.join(os.tmpdir(), 'gurukul-lesson-bench-'));
-const speaker = espeakSpeaker();
+const speaker = localSpeaker();
 const style = { fontFamily: 'Lato', colorHex: '#4c6ef5' };
 
-// About 15 words: ~6 s at the alloy voice's 165 words per minute.
+// About 15 words: ~6 s in the alloy voice.
 const narration = (index: number, variant = '') =>
   `Slide ${index + 1}${variant}. Here we look at how angles and lines meet inside a triangle, and why it matters.`;
 
@@ -120,7 +124,7 @@ async function pool<T>(count: number, limit: number, job: (index: number) => Pro
 }
 
 /**
- * CPU seconds used so far by this process plus its finished children (ffmpeg, ffprobe, espeak-ng): utime,
+ * CPU seconds used so far by this process plus its finished children (ffmpeg, ffprobe, the speech programs): utime,
  * stime, cutime and cstime of /proc/self/stat, in clock ticks of 1/100 s.
  */
 function cpuSeconds(): number {
@@ -210,6 +214,20 @@ await step('regenerate', async () => {
   captionsForSegments(rendered);
 });
 
+// Each local voice speaking one slide's narration: what its engine costs per second of speech.
+const voiceFigures: string[] = [];
+for (const voice of GURU_VOICES) {
+  const cpu = cpuSeconds();
+  const audio = await speaker.synthesize(narration(0), voice);
+  const used = cpuSeconds() - cpu;
+  const spoken = wavDurationSeconds(audio.data);
+  const rate = audio.data.readUInt32LE(24);
+  voiceFigures.push(
+    `    ${voice}: ${audio.engine}, ${rate / 1000} kHz, ${spoken.toFixed(1)} s of speech, CPU ${used.toFixed(2)} s ` +
+      `(${(used / spoken).toFixed(3)} CPU-s per second)`,
+  );
+}
+
 clearInterval(sampler);
 const selfPeakMb = process.resourceUsage().maxRSS / 1024;
 const cores = os.cpus().length;
@@ -232,6 +250,7 @@ console.log(
     `  peak memory: this process ${selfPeakMb.toFixed(0)} MB (maxRSS), children ${(childPeakKb / 1024).toFixed(0)} MB ` +
     `(summed RSS of all descendants, sampled every 50 ms)\n` +
     `  output: MP4 ${(statSync(lesson).size / 1e6).toFixed(2)} MB, HLS ${(folderBytes(hls) / 1e6).toFixed(2)} MB, ` +
-    `captions ${captions.length} bytes`,
+    `captions ${captions.length} bytes\n` +
+    `  local voices, one slide's narration each:\n${voiceFigures.join('\n')}`,
 );
 await rm(dir, { recursive: true, force: true });

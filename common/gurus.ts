@@ -2,7 +2,7 @@
  * Gurus: the words both sides share (SPEC §3 Guru, §8 texts). See docs/decisions/013-gurus.md.
  */
 
-/** SPEC §3 voice names. Locally each is a distinct espeak-ng voice; OpenAI speech uses the same names. */
+/** SPEC §3 voice names. Locally each is a different speaker (common/voices.ts); OpenAI uses the same names. */
 export const GURU_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
 export type GuruVoice = (typeof GURU_VOICES)[number];
 

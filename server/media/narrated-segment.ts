@@ -19,6 +19,17 @@ export const SEGMENT_FPS = 10;
 /** The title shows as a band over the slide for the segment's first seconds. */
 export const TITLE_SECONDS = 4;
 export const SEGMENT_AUDIO_RATE = 24_000;
+/**
+ * x264 for a still picture: after the first frame every frame repeats it (or the title band's), so looking
+ * ahead, reordering (B-frames) and fine motion search cost time and find nothing. Measured on a 6 s slide
+ * (decision 059): 0.56 → 0.31 CPU-s, PSNR 56.1 → 56.4 dB, 12 → 15 kB.
+ */
+const STILL_PICTURE_X264 = [
+  '-tune',
+  'stillimage',
+  '-x264-params',
+  'rc-lookahead=0:mbtree=0:bframes=0:me=dia:subme=1',
+];
 const AVATAR_BOX = 220;
 const MARGIN = 24;
 
@@ -27,7 +38,7 @@ export type AvatarCorner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-ri
 export interface SegmentInput {
   /** The slide image (any size; letterboxed to 1280×720 on white). */
   slidePng: Buffer;
-  /** The narration as WAV: espeak-ng's output, or any speaker's through {@link speechToWav}. */
+  /** The narration as WAV: a local voice's output, or any speaker's through {@link speechToWav}. */
   narrationWav: Buffer;
   /** Shown as a band in the caption style for the first {@link TITLE_SECONDS} seconds. */
   title?: string;
@@ -156,7 +167,7 @@ export async function renderSegment(input: SegmentInput): Promise<SegmentResult>
       // Silence pads the narration to the whole last frame.
       ...['-af', 'apad', '-t', durationSeconds.toFixed(3)],
       // A talking head moves, so the still-image tuning (strong deblocking of flat pictures) does not fit it.
-      ...['-c:v', 'libx264', '-preset', 'veryfast', ...(talkingHead ? [] : ['-tune', 'stillimage'])],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', ...(talkingHead ? [] : STILL_PICTURE_X264)],
       ...['-crf', '23', '-pix_fmt', 'yuv420p'],
       // A key frame every 6 s from each segment's start, so the lesson can be cut into HLS by stream copy.
       ...['-profile:v', 'main', '-g', String(SEGMENT_FPS * HLS_SEGMENT_SECONDS)],
@@ -183,7 +194,7 @@ export async function renderSegment(input: SegmentInput): Promise<SegmentResult>
 }
 
 /**
- * The narration as WAV for renderSegment: espeak-ng's WAV as it is; MP3 from the remote voices (OpenAI,
+ * The narration as WAV for renderSegment: a local voice's WAV as it is; MP3 from the remote voices (OpenAI,
  * ElevenLabs) decoded to 24 kHz mono PCM, so its length is read exactly from the header.
  */
 export async function speechToWav(audio: SpeechAudio): Promise<Buffer> {

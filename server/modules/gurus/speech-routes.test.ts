@@ -105,7 +105,7 @@ describe('POST /api/gurus/:guruId/speech', () => {
     elevenLabs.failWith = null;
     expect(fallback.statusCode).toBe(200);
     expect(fallback.headers['content-type']).toBe('audio/wav');
-    expect(fallback.headers['x-speaker']).toBe('espeak-ng');
+    expect(fallback.headers['x-speaker']).toBe('flite');
     expect(isWave(fallback.rawPayload)).toBe(true);
   });
 

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
 import { integrationKeyNameSchema, integrationSchema } from '../../../common/contracts/gurus';
+import { voiceCatalog } from '../../../common/voices';
 import { actorOf } from '../../http/access';
 import { assertModule } from '../plans/module-access';
-import { listIntegrations, removeIntegration, saveIntegration } from './service';
+import { integrationKey, listIntegrations, removeIntegration, saveIntegration } from './service';
 
 const keyParams = z.object({ keyName: integrationKeyNameSchema });
 
@@ -17,6 +18,12 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/integrations', { config: { access: rolesWith('author') } }, async (request) => ({
     integrations: await listIntegrations(app, actorOf(request).userId),
   }));
+
+  // The voice pickers' list (decision 059): local voices said as such, premium names only when connected.
+  app.get('/api/voices', { config: { access: rolesWith('author') } }, async (request) => {
+    const ownKey = await integrationKey(app, actorOf(request).userId, 'elevenLabsApiKey');
+    return voiceCatalog(ownKey ? 'elevenlabs' : app.config.ai.openAiSpeech ? 'openai' : 'local');
+  });
 
   app.put(
     '/api/integrations/:keyName',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LOCAL_VOICES_EDITION } from '../../../common/voices';
 import type { courseLibraries, librarySegments } from '../../db/schema/index';
 
 type Library = Pick<
@@ -26,6 +27,7 @@ export function segmentRenderHash(library: Library, segment: Segment, isFirst: b
     narration: segment.description.trim(),
     voice: library.voice,
     fallbackVoice: library.fallbackVoice,
+    voices: LOCAL_VOICES_EDITION,
     avatar: library.avatarKind === 'none' ? 'none' : `${library.avatarKind}:${library.avatarImagePath ?? ''}`,
     corner: library.avatarKind === 'none' ? '' : library.avatarCorner,
     font: library.fontFamily,

@@ -12,7 +12,7 @@ export const asVoice = (name: string | null): GuruVoice =>
 
 /**
  * A segment's narration as WAV for renderSegment: the owner's speaker (ElevenLabs key, OpenAI speech, else
- * espeak-ng) in the library's voice, espeak-ng in the fallback voice when that speaker fails. Failures are
+ * the local voices) in the library's voice, the local voices in the fallback voice when that speaker fails. Failures are
  * MediaErrors worded for the owner, since they end up as the library's error.
  */
 export async function narrationWav(

@@ -6,7 +6,8 @@ import { buildUser } from '../../test/factories';
 import { type FakeElevenLabs, startFakeElevenLabs } from '../../test/fake-elevenlabs';
 import { type FakeOpenAiSpeech, startFakeOpenAiSpeech } from '../../test/fake-openai-speech';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { espeakSpeaker, isWave } from './espeak';
+import { isWave } from './espeak';
+import { localSpeaker } from './local-voices';
 import { speakerFor, synthesizeWithFallback } from './speaker-for';
 
 let ctx: TestContext;
@@ -24,11 +25,11 @@ afterAll(async () => {
 const openAiSettings = () => ({ baseUrl: `${openAi.url}/v1`, apiKey: openAi.apiKey, model: 'tts-1' });
 
 describe('choosing the speaker', () => {
-  it('is espeak-ng by default, OpenAI when configured, ElevenLabs when the owner saved a key', async () => {
+  it('is the local voices by default, OpenAI when configured, ElevenLabs when the owner saved a key', async () => {
     const owner = await buildUser(ctx.app, { userType: 'teacher' });
     const guru = { ownerId: owner.id, voice: 'nova', fallbackVoice: 'echo' };
     const speakerOf = async () => speakerFor(ctx.app, (await speakingAs(ctx.app, guru)).elevenLabsKey);
-    expect((await speakerOf()).name).toBe('espeak-ng');
+    expect((await speakerOf()).name).toBe('local');
     ctx.app.config.ai.openAiSpeech = openAiSettings();
     expect((await speakerOf()).name).toBe('openai');
     await ctx.app.db.insert(integrationKeys).values({
@@ -61,15 +62,15 @@ describe('synthesizeWithFallback', () => {
     }
   });
 
-  it('falls back to espeak-ng in the fallback voice when the chosen speaker fails', async () => {
+  it('falls back to the local voices in the fallback voice when the chosen speaker fails', async () => {
     const owner = await buildUser(ctx.app, { userType: 'teacher' });
     ctx.app.config.ai.openAiSpeech = { ...openAiSettings(), apiKey: 'revoked' };
     try {
       const guru = await speakingAs(ctx.app, { ownerId: owner.id, voice: 'nova', fallbackVoice: 'echo' });
       const spoken = await synthesizeWithFallback(ctx.app, guru, 'The answer is four.');
-      expect(spoken).toMatchObject({ contentType: 'audio/wav', speaker: 'espeak-ng', fellBack: true });
+      expect(spoken).toMatchObject({ contentType: 'audio/wav', speaker: 'flite', fellBack: true });
       expect(isWave(spoken.data)).toBe(true);
-      const echo = await espeakSpeaker().synthesize('The answer is four.', 'echo');
+      const echo = await localSpeaker().synthesize('The answer is four.', 'echo');
       expect(spoken.data.equals(echo.data)).toBe(true);
     } finally {
       ctx.app.config.ai.openAiSpeech = undefined;

@@ -1,12 +1,13 @@
 import type { GuruVoice } from '../../../common/gurus';
+import type { LocalEngine } from '../../../common/voices';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { elevenLabsSpeaker } from './elevenlabs';
-import { espeakSpeaker } from './espeak';
+import { localSpeaker } from './local-voices';
 import { openAiSpeaker } from './openai-speech';
 import type { Speaker, SpeechAudio } from './types';
 
-const local = espeakSpeaker();
+const local = localSpeaker();
 
 /**
  * Who is speaking, as the caller found it: the voices chosen (a guru's or a course library's) and the
@@ -21,7 +22,7 @@ export interface SpeakingOwner {
 
 /**
  * The speaker to use: ElevenLabs when the owner saved a key, else OpenAI speech when the deployment
- * configured it, else the local espeak-ng voices.
+ * configured it, else the server's own voices (flite, festival, espeak-ng).
  */
 export function speakerFor(app: App, elevenLabsKey: string | null): Speaker {
   if (elevenLabsKey) return elevenLabsSpeaker(app.config.ai.elevenLabsApiBase, elevenLabsKey);
@@ -29,10 +30,13 @@ export function speakerFor(app: App, elevenLabsKey: string | null): Speaker {
   return local;
 }
 
+/** Who spoke: the service, or the local engine (flite, festival, espeak-ng); what `x-speaker` says. */
+export type SpokenBy = Exclude<Speaker['name'], 'local'> | LocalEngine;
+
 /**
  * Speaks `text` in `voice` (default: the owner's chosen voice, else alloy). When the chosen speaker fails (a
- * revoked key, a service down, a timeout) the sentence is spoken by espeak-ng in the fallback voice,
- * so the student always hears the answer; only espeak-ng itself failing is an error.
+ * revoked key, a service down, a timeout) the sentence is spoken by the local voices in the fallback voice,
+ * so the student always hears the answer; only the local voices failing is an error.
  */
 export async function synthesizeWithFallback(
   app: App,
@@ -40,28 +44,25 @@ export async function synthesizeWithFallback(
   text: string,
   voice?: GuruVoice,
   signal?: AbortSignal,
-): Promise<SpeechAudio & { speaker: Speaker['name']; fellBack: boolean }> {
+): Promise<SpeechAudio & { speaker: SpokenBy; fellBack: boolean }> {
   const chosenVoice = voice ?? (owner.voice as GuruVoice | null) ?? 'alloy';
   const speaker = speakerFor(app, owner.elevenLabsKey);
   try {
-    return {
-      ...(await speaker.synthesize(text, chosenVoice, signal)),
-      speaker: speaker.name,
-      fellBack: false,
-    };
+    const audio = await speaker.synthesize(text, chosenVoice, signal);
+    return { ...audio, speaker: spokenBy(speaker, audio), fellBack: false };
   } catch (error) {
     if (signal?.aborted) throw error;
     app.log.warn({ err: error, speaker: speaker.name }, 'speech failed; using the fallback voice');
     const fallbackVoice = (owner.fallbackVoice as GuruVoice | null) ?? chosenVoice;
     try {
-      return {
-        ...(await local.synthesize(text, fallbackVoice, signal)),
-        speaker: 'espeak-ng',
-        fellBack: true,
-      };
+      const audio = await local.synthesize(text, fallbackVoice, signal);
+      return { ...audio, speaker: spokenBy(local, audio), fellBack: true };
     } catch (fallbackError) {
       app.log.error({ err: fallbackError }, 'the fallback voice failed too');
       throw new AppError('UNAVAILABLE', 'The guru could not speak just now. Please try again.');
     }
   }
 }
+
+const spokenBy = (speaker: Speaker, audio: SpeechAudio): SpokenBy =>
+  speaker.name === 'local' ? (audio.engine ?? 'espeak-ng') : speaker.name;

@@ -6,6 +6,7 @@ import { AUTHOR_ROLES, casesFor, type RouteCase } from './types';
  */
 export const INTEGRATIONS_ROUTES: RouteCase[] = casesFor(AUTHOR_ROLES, [
   ['GET', '/api/integrations', '/api/integrations'],
+  ['GET', '/api/voices', '/api/voices'],
   ['PUT', '/api/integrations/:keyName', '/api/integrations/didApiKey'],
   ['DELETE', '/api/integrations/:keyName', '/api/integrations/noSuchIntegration'],
 ]);

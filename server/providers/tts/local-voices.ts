@@ -1,0 +1,57 @@
+import type { GuruVoice } from '../../../common/gurus';
+import type { LocalEngine } from '../../../common/voices';
+import { espeakSpeaker } from './espeak';
+import type { Speaker, SpeechAudio } from './types';
+import { TEXT_FILE, WAVE_FILE, waveFromProgram } from './wave-process';
+
+/**
+ * The program behind each local voice (decision 059 has the measurements): flite's clustergen voices RMS and
+ * AWB and its diphone KAL (16 kHz, about 0.02 CPU-s a second of speech), festival's HTS voice SLT (32 kHz)
+ * and diphone KED (16 kHz, about 0.06 CPU-s a second plus 0.3 s to start). Debian packages flite,
+ * festival, festvox-us-slt-hts and festvox-kdlpc16k (scripts/bootstrap.mjs).
+ */
+export const LOCAL_VOICE_PROGRAMS: Record<
+  GuruVoice,
+  { engine: LocalEngine; binary: string; args: string[] }
+> = {
+  alloy: { engine: 'flite', binary: 'flite', args: ['-voice', 'rms', '-f', TEXT_FILE, '-o', WAVE_FILE] },
+  echo: { engine: 'flite', binary: 'flite', args: ['-voice', 'kal16', '-f', TEXT_FILE, '-o', WAVE_FILE] },
+  fable: { engine: 'flite', binary: 'flite', args: ['-voice', 'awb', '-f', TEXT_FILE, '-o', WAVE_FILE] },
+  onyx: { engine: 'festival', binary: 'text2wave', args: ['-eval', '(voice_ked_diphone)'] },
+  nova: { engine: 'festival', binary: 'text2wave', args: ['-eval', '(voice_cmu_us_slt_arctic_hts)'] },
+  shimmer: { engine: 'espeak-ng', binary: 'espeak-ng', args: [] },
+};
+
+/** Letters of any script but Latin: the English voices of flite and festival cannot read them, espeak-ng can. */
+const NON_LATIN_LETTER = /(?=\p{L})\P{Script=Latin}/u;
+
+/**
+ * The server's own voices as one Speaker: each name's program from LOCAL_VOICE_PROGRAMS, and espeak-ng for
+ * text in other scripts, for shimmer, and whenever flite or festival is missing or fails (so a machine
+ * without them still speaks). The audio says which engine spoke it.
+ */
+export function localSpeaker(
+  programs: Record<GuruVoice, { engine: LocalEngine; binary: string; args: string[] }> = LOCAL_VOICE_PROGRAMS,
+  espeak: Speaker = espeakSpeaker(),
+): Speaker {
+  const byEspeak = async (text: string, voice: GuruVoice, signal?: AbortSignal): Promise<SpeechAudio> => ({
+    ...(await espeak.synthesize(text, voice, signal)),
+    engine: 'espeak-ng',
+  });
+  return {
+    name: 'local',
+    async synthesize(text: string, voice: GuruVoice, signal?: AbortSignal): Promise<SpeechAudio> {
+      const program = programs[voice];
+      if (program.engine === 'espeak-ng' || NON_LATIN_LETTER.test(text)) return byEspeak(text, voice, signal);
+      try {
+        return {
+          ...(await waveFromProgram(program.binary, program.args, text, signal)),
+          engine: program.engine,
+        };
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        return byEspeak(text, voice, signal);
+      }
+    },
+  };
+}
