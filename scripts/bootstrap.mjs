@@ -21,12 +21,27 @@ const log = (message) => console.log(`[gurukul] ${message}`);
 // The invoice PDFs' font: it has the ₹ sign that pdfkit's built-in Helvetica lacks.
 const INVOICE_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
+// The local voices (decision 059): flite's voices, festival with its HTS voice SLT and diphone voice KED.
+const VOICE_PACKAGES = {
+  flite: 'flite',
+  text2wave: 'festival',
+  '/usr/share/festival/voices/us/cmu_us_slt_arctic_hts/festvox/cmu_us_slt_arctic_hts.scm':
+    'festvox-us-slt-hts',
+  '/usr/share/festival/voices/english/ked_diphone/festvox/ked_diphone.scm': 'festvox-kdlpc16k',
+};
+
 const SYSTEM_PACKAGES = {
   // binary (or a file's absolute path) → Debian package
-  start: { ffmpeg: 'ffmpeg', 'espeak-ng': 'espeak-ng', [INVOICE_FONT]: 'fonts-dejavu-core' },
+  start: {
+    ffmpeg: 'ffmpeg',
+    'espeak-ng': 'espeak-ng',
+    ...VOICE_PACKAGES,
+    [INVOICE_FONT]: 'fonts-dejavu-core',
+  },
   test: {
     ffmpeg: 'ffmpeg',
     'espeak-ng': 'espeak-ng',
+    ...VOICE_PACKAGES,
     chromium: 'chromium',
     [INVOICE_FONT]: 'fonts-dejavu-core',
     // The course library's PowerPoint uploads are tested for real.
