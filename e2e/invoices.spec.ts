@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { newSession } from './support/accounts';
 import { expect, test } from './support/test';
 
-/** A YYYY-MM-DD `days` before today, as a date input holds it. */
-function daysAgo(days: number): string {
+/** The day `days` before today as DD/MM/YYYY, the way the date filters are typed (and YYYY-MM-DD in the URL). */
+function daysAgo(days: number): { typed: string; iso: string } {
   const day = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  const [y, m, d] = [String(day.getFullYear()), pad(day.getMonth() + 1), pad(day.getDate())];
+  return { typed: `${d}/${m}/${y}`, iso: `${y}-${m}-${d}` };
 }
 
 test('the demo institute lists its two invoices, filters them and downloads a PDF', async ({ browser }) => {
@@ -21,8 +22,18 @@ test('the demo institute lists its two invoices, filters them and downloads a PD
   await expect(table).toContainText('Paid');
 
   // Only this month's invoice was issued in the last ten days; the filter lands in the URL.
-  await page.getByLabel('Issued from').fill(daysAgo(10));
-  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
+  // Dates read DD/MM/YYYY (not the browser's mm/dd/yyyy); a wrong one is said when the person leaves the field.
+  const from = page.getByRole('textbox', { name: 'Issued from' });
+  await expect(from).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+  await from.fill('31/02/2026');
+  await expect(page.getByText('There is no such date. Please check the day and the month.')).toHaveCount(0);
+  await from.press('Tab');
+  await expect(page.getByText('There is no such date. Please check the day and the month.')).toBeVisible();
+  const tenDaysAgo = daysAgo(10);
+  await from.fill(tenDaysAgo.typed);
+  await from.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`from=${tenDaysAgo.iso}`));
+  await expect(from).toHaveValue(tenDaysAgo.typed);
   await expect(rows).toHaveCount(1);
 
   // No course was bought: that kind is empty, and says so.

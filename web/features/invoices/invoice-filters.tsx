@@ -1,12 +1,13 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import type { useUrlFilters } from '../../app/use-url-filters';
+import { DateField } from '../../components/date-field';
 import { KIND_LABELS } from './format';
 
 type UrlFilters = ReturnType<typeof useUrlFilters>;
 
 const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }));
 
-/** Kind and issue-date filters, kept in the URL (native date inputs: @mantine/dates is not installed). */
+/** Kind and issue-date filters, kept in the URL (dates typed DD/MM/YYYY: DateField). */
 export function InvoiceFilters({
   filters,
   showCommission,
@@ -28,19 +29,17 @@ export function InvoiceFilters({
         onChange={(value) => update({ kind: value })}
         w={{ base: '100%', sm: 200 }}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="Issued from"
         value={params.get('from') ?? ''}
-        onChange={(event) => update({ from: event.currentTarget.value })}
+        onChange={(from) => update({ from })}
         w={{ base: '47%', sm: 170 }}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="to"
         aria-label="Issued to"
         value={params.get('to') ?? ''}
-        onChange={(event) => update({ to: event.currentTarget.value })}
+        onChange={(to) => update({ to })}
         w={{ base: '47%', sm: 170 }}
       />
       {active && (

@@ -25,6 +25,7 @@ import {
 import { countOf, formatCount } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
+import { DateField } from '../../components/date-field';
 import { Pager } from '../../components/pager';
 import { useLogInAs } from '../auth';
 import { useAdminPlans } from '../plans';
@@ -222,19 +223,17 @@ export function AdminPeopleList({
               w={{ base: '100%', sm: 220 }}
             />
           )}
-          <TextInput
-            type="date"
+          <DateField
             label="Signed up from"
             value={params.get('from') ?? ''}
-            onChange={(event) => update({ from: event.currentTarget.value })}
+            onChange={(from) => update({ from })}
             w={{ base: '47%', sm: 160 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="to"
             aria-label="Signed up to"
             value={params.get('to') ?? ''}
-            onChange={(event) => update({ to: event.currentTarget.value })}
+            onChange={(to) => update({ to })}
             w={{ base: '47%', sm: 160 }}
           />
           {filtered && (

@@ -1,10 +1,11 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { useUrlFilters } from '../../app/use-url-filters';
+import { DateField } from '../../components/date-field';
 
 type UrlFilters = ReturnType<typeof useUrlFilters>;
 
-/** Course and date filters kept in the URL (two native date inputs: @mantine/dates is not installed). */
+/** Course and date filters kept in the URL (dates typed DD/MM/YYYY: DateField). */
 export function ReportFilters({
   filters,
   courses,
@@ -29,19 +30,17 @@ export function ReportFilters({
         onChange={(value) => update({ courseId: value })}
         w={{ base: '100%', sm: 240 }}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={`${dateLabel} from`}
         value={params.get('from') ?? ''}
-        onChange={(event) => update({ from: event.currentTarget.value })}
+        onChange={(from) => update({ from })}
         w={{ base: '47%', sm: 170 }}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="to"
         aria-label={`${dateLabel} to`}
         value={params.get('to') ?? ''}
-        onChange={(event) => update({ to: event.currentTarget.value })}
+        onChange={(to) => update({ to })}
         w={{ base: '47%', sm: 170 }}
       />
     </Group>
