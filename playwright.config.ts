@@ -27,12 +27,12 @@ export default defineConfig({
     {
       name: 'journeys',
       testIgnore:
-        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates/,
+        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour/,
     },
     {
       name: 'shared-state',
       testMatch:
-        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates/,
+        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour/,
       dependencies: ['journeys'],
       workers: 1,
     },

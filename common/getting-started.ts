@@ -72,7 +72,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
       done: course !== null,
       waiting: false,
       href: course ? `/view-course?courseId=${course}` : '/add-course-list?step=course-information',
-      action: course ? 'Open course' : 'Create course',
+      action: course ? 'Open your course' : 'Create your course',
     },
     {
       key: 'lesson',
@@ -84,7 +84,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
       waiting: false,
       href:
         facts.hasNarratedLibrary || facts.hasLesson ? courseStep('course-videos') : '/course-library-list',
-      action: facts.hasNarratedLibrary || facts.hasLesson ? 'Open Course Videos' : 'Open Course Library',
+      action: facts.hasNarratedLibrary || facts.hasLesson ? 'Add it to your course' : 'Narrate your slides',
     },
     {
       key: 'guru',
@@ -93,7 +93,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
       done: facts.hasReadyGuru,
       waiting: false,
       href: guruStep,
-      action: facts.guruId ? 'Open guru' : 'Create guru',
+      action: facts.guruId ? 'Continue your guru' : 'Build your guru',
     },
     {
       key: 'publish',
@@ -104,7 +104,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
       done: live !== null,
       waiting: live === null && facts.waitingForApproval,
       href: live ? `/view-course?courseId=${live}` : courseStep('course-information'),
-      action: live ? 'Open course' : 'Submit for approval',
+      action: live ? 'See it live' : facts.waitingForApproval ? 'See its status' : 'Submit your course',
     },
     {
       key: 'share',
@@ -117,7 +117,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
         : course
           ? `/view-course?courseId=${course}`
           : '/course-list',
-      action: 'Get share link',
+      action: 'Get your share link',
     },
   ];
 }

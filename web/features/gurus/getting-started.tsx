@@ -73,7 +73,13 @@ export function GettingStartedChecklist({ data }: { data: GettingStarted }) {
   const done = data.steps.filter((step) => step.done).length;
   const next = data.steps.find((step) => !step.done && !step.waiting);
   return (
-    <Card withBorder padding="lg" data-testid="getting-started" aria-labelledby="getting-started-title">
+    <Card
+      component="section"
+      withBorder
+      padding="lg"
+      data-testid="getting-started"
+      aria-labelledby="getting-started-title"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
@@ -121,7 +127,7 @@ export function GettingStartedChecklist({ data }: { data: GettingStarted }) {
                     {step.hint}
                   </Text>
                 )}
-                {step === next ? (
+                {step.done ? null : step === next ? (
                   <LinkButton to={step.href} size="xs" mt={4} style={{ alignSelf: 'flex-start' }}>
                     {step.action}
                   </LinkButton>
