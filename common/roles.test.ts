@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offeredSignUpRoles, SIGN_UP_ROLES } from './roles';
+import { LINKED_SIGN_UP_ROLES, OPEN_SIGN_UP_ROLES, offeredSignUpRoles, SIGN_UP_ROLES } from './roles';
 
 describe('sign-up roles', () => {
   it('offers teachers, institutes and students, and partners or developers only through their link', () => {
@@ -14,5 +14,6 @@ describe('sign-up roles', () => {
     for (const link of [null, 'partner', 'developer', 'admin'])
       for (const role of offeredSignUpRoles(link)) expect(SIGN_UP_ROLES).toContain(role);
     expect(SIGN_UP_ROLES).not.toContain('admin');
+    expect(SIGN_UP_ROLES).toEqual([...OPEN_SIGN_UP_ROLES, ...LINKED_SIGN_UP_ROLES]);
   });
 });
