@@ -25,19 +25,19 @@ export const LOCAL_ENGINE_LABELS: Record<LocalEngine, string> = {
  * voices, and those more than espeak-ng's formant voice, which only speaks what the others cannot.
  */
 export const LOCAL_VOICES: Record<GuruVoice, { engine: LocalEngine; label: string; description: string }> = {
-  alloy: { engine: 'flite', label: 'RMS', description: 'American English, male · statistical voice' },
-  echo: { engine: 'flite', label: 'KAL', description: 'American English, male · diphone voice' },
-  fable: { engine: 'flite', label: 'AWB', description: 'Scottish English, male · statistical voice' },
-  onyx: { engine: 'festival', label: 'KED', description: 'American English, male · diphone voice' },
+  alloy: { engine: 'flite', label: 'RMS', description: 'American English, male · statistical' },
+  echo: { engine: 'flite', label: 'KAL', description: 'American English, male · diphone' },
+  fable: { engine: 'flite', label: 'AWB', description: 'Scottish English, male · statistical' },
+  onyx: { engine: 'festival', label: 'KED', description: 'American English, male · diphone' },
   nova: {
     engine: 'festival',
     label: 'SLT',
-    description: 'American English, female · HTS statistical voice, the most natural',
+    description: 'American English, female · HTS, the most natural',
   },
   shimmer: {
     engine: 'espeak-ng',
     label: 'en-GB f2',
-    description: 'British English, female · formant voice (robotic)',
+    description: 'British English, female · formant, robotic',
   },
 };
 

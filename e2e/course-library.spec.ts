@@ -62,15 +62,30 @@ test('a teacher turns slides into a narrated video, regenerates one segment and 
   await expect(segments(page).nth(1)).toContainText('Segment 2 · page 2 · Quadrilaterals');
   await expect(narration(page, 2)).toHaveValue('Four sides. Four angles. Angles add up to 360°.');
 
-  // Nobody picked a voice yet: the wizard asks for one, in the spec's words, before anything is spoken.
+  // Nobody picked a voice yet: nothing is red before the teacher acts (issue 31); the picker says the voices
+  // are this server's own, naming the engines, and how to connect natural ones (decision 059).
   const voice = page.getByRole('combobox', { name: 'Voice', exact: true });
   await expect(voice).toHaveValue('');
+  await expect(
+    page.getByText(/These are local voices, spoken on this server by Festival, Flite, eSpeak NG/),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Integrations page' }).first()).toBeVisible();
+  await expect(page.getByText(LIBRARY_MSG.voice)).toHaveCount(0);
+  // Leaving the field empty asks for a voice, in the spec's words, before anything is spoken.
+  await voice.focus();
+  await voice.blur();
   await expect(page.getByText(LIBRARY_MSG.voice)).toBeVisible();
   await voice.click();
-  await page.getByRole('option', { name: 'Nova' }).click();
+  // Local names only: no OpenAI or ElevenLabs name is offered without the service.
+  await expect(page.getByRole('option', { name: /^Nova/ })).toHaveCount(0);
+  await page.getByRole('option', { name: /^SLT — American English, female/ }).click();
   await page.getByRole('combobox', { name: 'Fallback voice' }).click();
-  await page.getByRole('option', { name: 'Echo' }).click();
+  await page.getByRole('option', { name: /^KAL — / }).click();
   await expectSaved(page);
+  // Hear a sample: the chosen voice, spoken by festival's HTS voice.
+  const sample = page.waitForResponse((response) => /\/narration-sample$/.test(response.url()));
+  await page.getByRole('button', { name: 'Hear a sample of the voice' }).click();
+  expect((await sample).headers()['x-speaker']).toBe('festival');
 
   // Edit the first narration; it is saved on its own.
   await narration(page, 1).fill('A polygon is a closed shape made only of straight sides.');

@@ -1,3 +1,4 @@
+import { localVoiceChoices, voiceOptionLabel } from '../common/voices';
 import { demoGuruPortrait } from '../server/seed/demo-portrait';
 import { apiLogin, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
 import { choose } from './support/course-pages';
@@ -50,9 +51,9 @@ test('a new teacher builds a guru in the wizard, trains it and sees it ready', a
   // Step 3: a static avatar needs a picture first; then voices.
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/step=avatar-information/);
-  await choose(page, 'Voice', 'Nova');
-  await choose(page, 'Fallback voice', 'Alloy');
-  // "Hear a sample" speaks in the chosen voice: a WAV from the local espeak-ng voice for nova.
+  await choose(page, 'Voice', voiceOptionLabel(localVoiceChoices()[4]));
+  await choose(page, 'Fallback voice', voiceOptionLabel(localVoiceChoices()[0]));
+  // "Hear a sample" speaks in the chosen voice: a WAV from the local voice for nova (festival's SLT).
   const sample = page.waitForResponse(
     (response) =>
       /\/api\/gurus\/[^/]+\/speech$/.test(response.url()) &&
@@ -62,6 +63,7 @@ test('a new teacher builds a guru in the wizard, trains it and sees it ready', a
   const spoken = await sample;
   expect(spoken.status()).toBe(200);
   expect(spoken.headers()['content-type']).toContain('audio/wav');
+  expect(spoken.headers()['x-speaker']).toBe('festival');
   expectFailedResponses({ status: 400, method: 'PUT', path: /^\/api\/gurus\/[^/]+\/avatar$/ });
   await page.getByRole('button', { name: 'Save avatar' }).click();
   await expect(page.getByText('Please upload your image to use static avatar.')).toBeVisible();

@@ -55,6 +55,18 @@ describe('local voices (real flite, festival and espeak-ng processes)', () => {
     expect(new Set(programs).size).toBe(6);
   });
 
+  it('keeps the last short sentences: a repeated sample is not spoken again', async () => {
+    const fresh = localSpeaker();
+    const first = await fresh.synthesize('Hello! This is how your lesson will sound.', 'nova');
+    const started = performance.now();
+    const again = await fresh.synthesize('Hello! This is how your lesson will sound.', 'nova');
+    expect(again.data.equals(first.data)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect((await fresh.synthesize('Hello! This is how your lesson will sound.', 'alloy')).engine).toBe(
+      'flite',
+    );
+  });
+
   it('reads other scripts with espeak-ng (the English voices cannot)', async () => {
     const audio = await speaker.synthesize('त्रिभुज की तीन भुजाएँ होती हैं।', 'nova');
     expect(audio.engine).toBe('espeak-ng');

@@ -22,6 +22,10 @@ export const LOCAL_VOICE_PROGRAMS: Record<
   shimmer: { engine: 'espeak-ng', binary: 'espeak-ng', args: [] },
 };
 
+/** Short sentences spoken again are served from memory: at most this many (a few MB of WAV). */
+const CACHED_SENTENCES = 24;
+const CACHED_TEXT_MAX = 200;
+
 /** Letters of any script but Latin: the English voices of flite and festival cannot read them, espeak-ng can. */
 const NON_LATIN_LETTER = /(?=\p{L})\P{Script=Latin}/u;
 
@@ -38,20 +42,33 @@ export function localSpeaker(
     ...(await espeak.synthesize(text, voice, signal)),
     engine: 'espeak-ng',
   });
+  const speak = async (text: string, voice: GuruVoice, signal?: AbortSignal): Promise<SpeechAudio> => {
+    const program = programs[voice];
+    if (program.engine === 'espeak-ng' || NON_LATIN_LETTER.test(text)) return byEspeak(text, voice, signal);
+    try {
+      return {
+        ...(await waveFromProgram(program.binary, program.args, text, signal)),
+        engine: program.engine,
+      };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return byEspeak(text, voice, signal);
+    }
+  };
+  // The same short sentences come back (the pickers' samples, a guru's greeting): the last few are kept.
+  const recent = new Map<string, SpeechAudio>();
   return {
     name: 'local',
     async synthesize(text: string, voice: GuruVoice, signal?: AbortSignal): Promise<SpeechAudio> {
-      const program = programs[voice];
-      if (program.engine === 'espeak-ng' || NON_LATIN_LETTER.test(text)) return byEspeak(text, voice, signal);
-      try {
-        return {
-          ...(await waveFromProgram(program.binary, program.args, text, signal)),
-          engine: program.engine,
-        };
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        return byEspeak(text, voice, signal);
+      const key = `${voice}\n${text}`;
+      const kept = recent.get(key);
+      if (kept) return kept;
+      const audio = await speak(text, voice, signal);
+      if (text.length <= CACHED_TEXT_MAX) {
+        recent.set(key, audio);
+        if (recent.size > CACHED_SENTENCES) recent.delete(recent.keys().next().value as string);
       }
+      return audio;
     },
   };
 }

@@ -17,9 +17,10 @@ import { IconCube, IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type AvatarInput, avatarSchema, type GuruDetail } from '../../../common/contracts/gurus';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
-import { type AvatarKind, GURU_VOICES, type GuruVoice } from '../../../common/gurus';
+import type { AvatarKind, GuruVoice } from '../../../common/gurus';
 import { commitValidation, serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
+import { useVoiceCatalog, VoiceSourceNote, voiceOptions } from '../../components/voice-choice';
 import { useSaveAvatar } from './api';
 import { DEMO_GLB_URL, GlbAvatar, StaticAvatar } from './avatar';
 import { AvatarGallery } from './avatar-gallery';
@@ -47,14 +48,10 @@ const toInput = (values: AvatarValues) => ({
 });
 const validateAvatar = zodValidate(avatarSchema);
 
-const VOICE_OPTIONS = GURU_VOICES.map((voice) => ({
-  value: voice,
-  label: voice[0].toUpperCase() + voice.slice(1),
-}));
-
 /** Step "avatar-information": how the guru looks (picture, GLB, D-ID) and sounds (voice, fallback voice). */
 export function AvatarStep({ guru }: { guru: GuruDetail }) {
   const save = useSaveAvatar(guru.id);
+  const { data: voiceCatalog } = useVoiceCatalog();
   const image = useGuruUpload(guru.id, 'avatar-image');
   const glb = useGuruUpload(guru.id, 'avatar-glb');
   // The URL typed by the owner; an uploaded GLB shows as a signed link and is not a URL to type over.
@@ -186,10 +183,16 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
           </Alert>
         )}
 
+        <VoiceSourceNote catalog={voiceCatalog} />
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Stack gap="xs">
-              <Select label="Voice" withAsterisk data={VOICE_OPTIONS} {...form.getInputProps('voice')} />
+              <Select
+                label="Voice"
+                withAsterisk
+                data={voiceOptions(voiceCatalog, 'voices')}
+                {...form.getInputProps('voice')}
+              />
               <VoiceSampleButton guruId={guru.id} voice={voice} label="Hear a sample of the voice" />
             </Stack>
           </Grid.Col>
@@ -199,7 +202,7 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
                 label="Fallback voice"
                 description="Used when the chosen voice's service is unavailable."
                 withAsterisk
-                data={VOICE_OPTIONS}
+                data={voiceOptions(voiceCatalog, 'localVoices')}
                 {...form.getInputProps('fallbackVoice')}
               />
               <VoiceSampleButton

@@ -15,13 +15,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { IconPhoto, IconVolume } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type LibraryDetail, librarySettingsSchema } from '../../../common/contracts/library';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { FONTS, type FontName, fontStack } from '../../../common/fonts';
-import { GURU_VOICES, type GuruVoice } from '../../../common/gurus';
+import type { GuruVoice } from '../../../common/gurus';
 import {
   AVATAR_CORNER_LABELS,
   AVATAR_CORNERS,
@@ -36,13 +36,13 @@ import { readableBand, THEME_COLORS } from '../../../common/theme-colors';
 import { loadFont } from '../../app/fonts';
 import { toast } from '../../app/toast';
 import { ThemeColorPicker } from '../../components/theme-color-picker';
+import { useVoiceCatalog, VoiceSourceNote, voiceOptions } from '../../components/voice-choice';
 import { uploadAvatarImage, useStoreDetail } from './api';
 import type { EditableSettings } from './draft';
+import { useNarrationPlayer } from './use-narration-player';
 
-const VOICE_OPTIONS = GURU_VOICES.map((voice) => ({
-  value: voice,
-  label: voice[0].toUpperCase() + voice.slice(1),
-}));
+/** What "Hear a sample" says in the chosen voice. */
+const VOICE_SAMPLE = 'Hello! This is how your lesson will sound.';
 const MAX_IMAGE_MB = Math.round(LIBRARY_LIMITS.avatarImageMaxBytes / 1024 / 1024);
 
 interface Props {
@@ -122,6 +122,15 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
   );
   const font = settings.fontFamily as FontName;
   const [titleError, setTitleError] = useState<string | undefined>();
+  const { data: voiceCatalog } = useVoiceCatalog();
+  const sample = useNarrationPlayer(detail.id);
+  // A missing voice is pointed out once the person has left its field or changed a setting (saving then
+  // needs both voices), never on a library just opened; the server still refuses to generate without one.
+  const [voiceAsked, setVoiceAsked] = useState({ voice: false, fallbackVoice: false });
+  const change = (next: Partial<EditableSettings>) => {
+    setVoiceAsked({ voice: true, fallbackVoice: true });
+    onChange(next);
+  };
   // The preview shows the chosen font itself, as the rendered video will (server/media/fonts.ts).
   useEffect(() => {
     void loadFont(font);
@@ -140,40 +149,56 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           readOnly={locked}
           // Checked when left (commitValidation's rule), with the server's message; cleared while edited.
           onChange={(event) => {
-            onChange({ title: event.currentTarget.value });
+            change({ title: event.currentTarget.value });
             setTitleError(undefined);
           }}
           onBlur={() => setTitleError(checkTitle(settings.title))}
           error={titleError}
         />
+        <VoiceSourceNote catalog={voiceCatalog} />
         <Select
           label="Voice"
           description="Who narrates the video: press Hear on a slide to listen before you generate."
           placeholder="Choose a voice"
           withAsterisk
-          data={VOICE_OPTIONS}
+          data={voiceOptions(voiceCatalog, 'voices')}
           value={settings.voice}
           readOnly={locked}
           allowDeselect={false}
-          onChange={(value) => onChange({ voice: (value as GuruVoice | null) ?? null })}
-          error={settings.voice ? undefined : LIBRARY_MSG.voice}
+          onChange={(value) => change({ voice: (value as GuruVoice | null) ?? null })}
+          onBlur={() => setVoiceAsked((now) => ({ ...now, voice: true }))}
+          error={settings.voice || !voiceAsked.voice ? undefined : LIBRARY_MSG.voice}
         />
+        <Group>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconVolume size={14} />}
+            disabled={!settings.voice}
+            loading={sample.playing === 'voice-sample'}
+            onClick={() => void sample.play('voice-sample', VOICE_SAMPLE, settings.voice)}
+            aria-label="Hear a sample of the voice"
+          >
+            Hear a sample
+          </Button>
+        </Group>
         <Select
           label="Fallback voice"
           description="Used when the chosen voice's service is unavailable."
           placeholder="Choose a fallback voice"
           withAsterisk
-          data={VOICE_OPTIONS}
+          data={voiceOptions(voiceCatalog, 'localVoices')}
           value={settings.fallbackVoice}
           readOnly={locked}
           allowDeselect={false}
-          onChange={(value) => onChange({ fallbackVoice: (value as GuruVoice | null) ?? null })}
-          error={settings.fallbackVoice ? undefined : LIBRARY_MSG.fallbackVoice}
+          onChange={(value) => change({ fallbackVoice: (value as GuruVoice | null) ?? null })}
+          onBlur={() => setVoiceAsked((now) => ({ ...now, fallbackVoice: true }))}
+          error={settings.fallbackVoice || !voiceAsked.fallbackVoice ? undefined : LIBRARY_MSG.fallbackVoice}
         />
         <Radio.Group
           label="Avatar"
           value={settings.avatarKind}
-          onChange={(value) => !locked && onChange({ avatarKind: value as LibraryAvatarKind })}
+          onChange={(value) => !locked && change({ avatarKind: value as LibraryAvatarKind })}
         >
           <Stack gap={6} mt={4}>
             {LIBRARY_AVATAR_KINDS.map((kind) => (
@@ -200,7 +225,7 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
             value={settings.avatarCorner}
             readOnly={locked}
             allowDeselect={false}
-            onChange={(value) => value && onChange({ avatarCorner: value as AvatarCorner })}
+            onChange={(value) => value && change({ avatarCorner: value as AvatarCorner })}
           />
         )}
         <Select
@@ -211,13 +236,13 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           searchable
           readOnly={locked}
           allowDeselect={false}
-          onChange={(value) => value && onChange({ fontFamily: value as FontName })}
+          onChange={(value) => value && change({ fontFamily: value as FontName })}
         />
         <ThemeColorPicker
           value={settings.themeColor}
           size={28}
           disabled={locked}
-          onChange={(themeColor) => onChange({ themeColor })}
+          onChange={(themeColor) => change({ themeColor })}
         />
         <Box
           aria-label="Title band preview"
