@@ -16,7 +16,12 @@
  *
  * 3. Retrieval for a guru of many courses: the deck copied into 2,000 passages, beside the ten-slide guru.
  *
- *   node_modules/.bin/tsx bench/guru-answers.ts [rounds=3] [geometry|deck|scale]
+ * 4. The intent set (issue 31, decision 057): questions asking how many, what is, why, which, when, where and
+ *    to compare, reported per intent, on three courses: the bridges deck the intents were tuned on (its tuning
+ *    and held-out sets), the honeybee deck never tuned on, and the demo course's guru as the seed makes it.
+ *    "Fact stated" means the answer's first sentence holds the fact.
+ *
+ *   node_modules/.bin/tsx bench/guru-answers.ts [rounds=3] [geometry|deck|scale|intents]
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -24,11 +29,23 @@ import { eq } from 'drizzle-orm';
 import { guruChunks } from '../server/db/schema/index';
 import { prepareAnswer } from '../server/modules/gurus/answering';
 import { retrievePassages } from '../server/modules/gurus/retrieval';
+import {
+  BRIDGES_HELD_OUT,
+  BRIDGES_SLIDES,
+  BRIDGES_TUNING,
+} from '../server/providers/llm/fixtures/bridges-deck';
+import {
+  HONEYBEE_OFF_COURSE,
+  HONEYBEE_QUESTIONS,
+  HONEYBEE_SLIDES,
+  type IntentQuestion,
+} from '../server/providers/llm/fixtures/honeybee-deck';
 import { buildUser } from '../server/test/factories';
 import { HELD_OUT, OFF_TOPIC, QUESTIONS } from '../server/test/fixtures/geometry-course';
 import { buildDeckGuru, buildGeometryGuru } from '../server/test/fixtures/guru-training';
 import {
   type DeckQuestion,
+  deckPdf,
   WATER_CYCLE_FRESH,
   WATER_CYCLE_FRESH_2,
   WATER_CYCLE_OFF_COURSE,
@@ -276,7 +293,77 @@ async function scalePart() {
   );
 }
 
-if (only !== 'deck' && only !== 'scale') await geometryPart();
-if (only !== 'geometry' && only !== 'scale') await deckPart();
-if (only !== 'geometry' && only !== 'deck') await scalePart();
+if (!only || only === 'geometry') await geometryPart();
+/** One course's intent questions: right slide first, in the top three and the fact in the first sentence, per intent. */
+async function intentSet(
+  label: string,
+  guru: Parameters<typeof prepareAnswer>[1],
+  questions: IntentQuestion[],
+) {
+  const byIntent = new Map<string, { n: number; first: number; top3: number; fact: number }>();
+  const total = { n: 0, first: 0, top3: 0, fact: 0 };
+  for (const item of questions) {
+    const prepared = await prepareAnswer(app, guru, item.question, []);
+    let text = '';
+    for await (const delta of prepared.stream) text += delta;
+    const passages = await retrievePassages(app, guru.id, item.question);
+    const first = prepared.citations[0]?.slide === item.slide;
+    const top3 = passages.slice(0, 3).some((passage) => passage.slide === item.slide);
+    const opening = /^.+?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+    const fact = opening.toLowerCase().includes(item.fact.toLowerCase());
+    for (const tally of [byIntent.get(item.intent) ?? { n: 0, first: 0, top3: 0, fact: 0 }, total]) {
+      tally.n += 1;
+      tally.first += Number(first);
+      tally.top3 += Number(top3);
+      tally.fact += Number(fact);
+      if (tally !== total) byIntent.set(item.intent, tally);
+    }
+    if (!first || !fact || process.env.BENCH_VERBOSE)
+      console.log(
+        `  ${label} ${first ? 'fact missed' : 'miss'}: ${item.question} (slide ${item.slide}, "${item.fact}") → ${
+          prepared.citations.map((citation) => citation.slide).join(', ') || 'not covered'
+        } | ${text.slice(0, 160)}`,
+      );
+  }
+  for (const [intent, tally] of [...byIntent, ['all', total] as const])
+    console.log(
+      `${label}, ${intent}: fact stated ${share(tally.fact, tally.n)}, right slide first ${share(tally.first, tally.n)}, top three ${share(tally.top3, tally.n)}`,
+    );
+}
+
+async function offCourse(label: string, guru: Parameters<typeof prepareAnswer>[1], questions: string[]) {
+  let answered = 0;
+  for (const question of questions) {
+    const prepared = await prepareAnswer(app, guru, question, []);
+    if (prepared.notCovered) continue;
+    answered += 1;
+    console.log(`  ${label} answered off-course: ${question} → slide ${prepared.citations[0]?.slide}`);
+  }
+  console.log(`${label}, off-course answered: ${share(answered, questions.length)}`);
+}
+
+async function intentsPart() {
+  const bridges = await buildDeckGuru(
+    app,
+    teacher.id,
+    await deckPdf(BRIDGES_SLIDES, 'Engineering · Unit 2'),
+    'Bridges',
+  );
+  console.log('\nintent set');
+  await intentSet('bridges tuning', bridges.guru, BRIDGES_TUNING);
+  await intentSet('bridges held-out', bridges.guru, BRIDGES_HELD_OUT);
+  await offCourse('bridges', bridges.guru, WATER_CYCLE_OFF_COURSE);
+  const bees = await buildDeckGuru(
+    app,
+    teacher.id,
+    await deckPdf(HONEYBEE_SLIDES, 'Biology · Unit 5'),
+    'Honeybees',
+  );
+  await intentSet('honeybees (never tuned on)', bees.guru, HONEYBEE_QUESTIONS);
+  await offCourse('honeybees', bees.guru, HONEYBEE_OFF_COURSE);
+}
+
+if (only !== 'geometry' && only !== 'scale' && only !== 'intents') await deckPart();
+if (only !== 'geometry' && only !== 'deck' && only !== 'intents') await scalePart();
+if (!only || only === 'intents') await intentsPart();
 await stop();

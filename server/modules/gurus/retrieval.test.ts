@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGES_SLIDES, BRIDGES_TUNING } from '../../providers/llm/fixtures/bridges-deck';
 import { buildUser } from '../../test/factories';
 import { OFF_TOPIC, QUESTIONS } from '../../test/fixtures/geometry-course';
 import { buildDeckGuru, buildGeometryGuru } from '../../test/fixtures/guru-training';
 import {
+  deckPdf,
   WATER_CYCLE_FRESH,
   WATER_CYCLE_FRESH_2,
   WATER_CYCLE_OFF_COURSE,
@@ -12,7 +14,7 @@ import {
 } from '../../test/fixtures/water-cycle-deck';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { prepareAnswer } from './answering';
-import { retrievePassages } from './retrieval';
+import { questionTerms, retrievePassages } from './retrieval';
 
 describe('retrieval', () => {
   let ctx: TestContext;
@@ -118,5 +120,61 @@ describe('retrieval over a slide deck made into a lesson', () => {
     expect(passages[0]?.slide).toBe(8);
     // Words of many meanings alone are the topic after all: both must be found.
     expect(await retrievePassages(ctx.app, built.guru.id, 'What do you get when you make it?')).toEqual([]);
+  });
+});
+
+describe('retrieval for what was asked (issue 31, decision 057)', () => {
+  let ctx: TestContext;
+  let built: Awaited<ReturnType<typeof buildDeckGuru>>;
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    const teacher = await buildUser(ctx.app, { userType: 'teacher' });
+    built = await buildDeckGuru(
+      ctx.app,
+      teacher.id,
+      await deckPdf(BRIDGES_SLIDES, 'Engineering · Unit 2'),
+      'Bridges',
+    );
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers when a slide explains the asked term, and states it first', async () => {
+    // The Scour slide never says "dangerous": it explains scour, which is what was asked.
+    const prepared = await prepareAnswer(ctx.app, built.guru, 'What is scour and why is it dangerous?', []);
+    expect(prepared.notCovered).toBe(false);
+    let text = '';
+    for await (const part of prepared.stream) text += part;
+    expect(prepared.citations[0]?.slide).toBe(9);
+    expect(text).toMatch(/^Scour is the washing away of sand and gravel/);
+  });
+
+  it('does not count how the question asks ("how many", "which type") as what it is about', async () => {
+    const passages = await retrievePassages(
+      ctx.app,
+      built.guru.id,
+      'Which bridge type is best for a very long span?',
+    );
+    expect(passages[0]?.slide).toBe(6);
+    // Only the course's topic word is shared: not covered.
+    for (const question of ['How many bridges are there in London?', 'What is a bridge loan?'])
+      expect((await prepareAnswer(ctx.app, built.guru, question, [])).notCovered, question).toBe(true);
+  });
+
+  it('states what each intent asks for on the tuning questions', async () => {
+    let stated = 0;
+    for (const item of BRIDGES_TUNING) {
+      const prepared = await prepareAnswer(ctx.app, built.guru, item.question, []);
+      let text = '';
+      for await (const part of prepared.stream) text += part;
+      const opening = /^.+?[.!?](?=\s|$)/.exec(text)?.[0] ?? '';
+      if (opening.toLowerCase().includes(item.fact.toLowerCase())) stated += 1;
+    }
+    expect(stated / BRIDGES_TUNING.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('splits questions in any script into words', async () => {
+    const terms = await questionTerms('पानी भाप कैसे बनता है? Çanakkale');
+    expect(terms.map((term) => term.word)).toEqual(expect.arrayContaining(['पानी', 'भाप', 'çanakkale']));
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SourceKind } from '../../../common/gurus';
 import type { App } from '../../http/app-type';
+import { definitionTarget, wordsIn } from '../../providers/llm/answer-intents';
 import { STOP_WORDS } from '../../providers/llm/stop-words';
 import type { Passage, QuestionTerm } from '../../providers/llm/types';
 import { expandWord } from './lexicon/expand';
@@ -42,21 +43,53 @@ export const FILLER = [
   'help',
   'pleas',
   'want',
+  // How a question asks for a count, a kind or a comparison ("how many", "which type", "the difference").
+  'mani',
+  'much',
+  'type',
+  'kind',
+  'sort',
+  'differ',
+  'happen',
 ];
+/** "How long/far/old…" asks for a quantity: the word after "how" is not what the question is about. */
+const HOW_WORDS = new Set([
+  'many',
+  'much',
+  'long',
+  'far',
+  'old',
+  'big',
+  'tall',
+  'high',
+  'deep',
+  'wide',
+  'heavy',
+  'fast',
+  'large',
+  'often',
+]);
 const MAX_WORDS = 24;
 
-/** The question's words with their dictionary forms and related words (lexicon/expand.ts). */
-export async function questionTerms(question: string): Promise<QuestionTerm[]> {
+/**
+ * The question's words (any script: Unicode word boundaries) with their dictionary forms and related words
+ * (lexicon/expand.ts, English words only). `asked` marks the words of the term a "what is" question asks
+ * about ("What is scour and why…?" → scour).
+ */
+export async function questionTerms(question: string): Promise<(QuestionTerm & { asked?: boolean })[]> {
+  const all = wordsIn(question.slice(0, 2000).toLocaleLowerCase()).map((word) => word.replace(/[’']s$/, ''));
+  const target = new Set(wordsIn(definitionTarget(question)?.toLocaleLowerCase() ?? ''));
   const words = [
-    ...new Set(
-      question
-        .slice(0, 2000)
-        .toLowerCase()
-        .match(/[a-z][a-z']*[a-z]|[a-z0-9]+/g) ?? [],
-    ),
+    ...new Set(all.filter((word, index) => !(index > 0 && all[index - 1] === 'how' && HOW_WORDS.has(word)))),
     // Stop words are dropped by the search anyway: they need no dictionary lookup ("does" → "DOE" → energy).
   ].filter((word) => !STOP_WORDS.has(word));
-  return Promise.all(words.slice(0, MAX_WORDS).map(async (word) => ({ word, ...(await expandWord(word)) })));
+  return Promise.all(
+    words.slice(0, MAX_WORDS).map(async (word) => ({
+      word,
+      ...(/^[a-z][a-z'-]*$/.test(word) ? await expandWord(word) : { forms: [], related: [], weak: false }),
+      ...(target.has(word) ? { asked: true } : {}),
+    })),
+  );
 }
 
 interface Row extends Record<string, unknown> {
@@ -94,15 +127,16 @@ export async function retrievePassages(
     forms: term.forms.join(' '),
     related: term.related.join(' '),
     weak: term.weak,
+    asked: (term as { asked?: boolean }).asked === true,
   }));
   if (groups.length === 0) return [];
   const result = await app.db.execute<Row>(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(groups)}::jsonb)
-        as t(index int, word text, forms text, related text, weak boolean)
+        as t(index int, word text, forms text, related text, weak boolean, asked boolean)
     ),
     lexed as (
-      select index, weak,
+      select index, weak, asked,
         array(select lexeme from unnest(to_tsvector('english', word || ' ' || forms))) as own,
         array(select lexeme from unnest(to_tsvector('english', related))) as other
       from input
@@ -110,7 +144,7 @@ export async function retrievePassages(
       where to_tsvector('english', word) <> ''::tsvector
     ),
     topical as (
-      select index, weak, own, array(select unnest(other) except select unnest(own)) as other
+      select index, weak, asked, own, array(select unnest(other) except select unnest(own)) as other
       from lexed
       where not (own <@ string_to_array(${FILLER.join(' ')}, ' '))
     ),
@@ -121,7 +155,7 @@ export async function retrievePassages(
       from topical
     ),
     quoted as (
-      select index, optional,
+      select index, optional, asked,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
           from unnest(own) as l)::tsquery as own_query,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
@@ -137,10 +171,12 @@ export async function retrievePassages(
         (select string_agg(own_query::text, ' | ') from quoted where not optional)::tsquery as required_query,
         (select string_agg(other_query::text, ' | ') from quoted where other_query is not null)::tsquery
           as other_query,
-        (select count(*) from quoted where not optional)::int as wanted
+        (select count(*) from quoted where not optional)::int as wanted,
+        (select count(*) from quoted where asked)::int as asked
     ),
     hits as (
-      select c.*, m.coverage, m.own_matched, m.heading_matched, q.wanted, q.own_query, q.other_query
+      select c.*, m.coverage, m.own_matched, m.heading_matched, m.asked_matched, m.asked_in_heading, q.wanted,
+        q.asked, q.own_query, q.other_query
       from guru_chunks c cross join q
       cross join lateral (
         -- Each topic word once per passage: found as written, only through a related word, in the heading.
@@ -148,9 +184,11 @@ export async function retrievePassages(
           coalesce(sum(case when f.own then 1 when f.other then ${RELATED_WEIGHT}::float8 else 0 end), 0)::float8
             as coverage,
           (count(*) filter (where f.own and not f.optional))::int as own_matched,
-          (count(*) filter (where f.own and c.search @@ f.heading_query))::int as heading_matched
+          (count(*) filter (where f.own and c.search @@ f.heading_query))::int as heading_matched,
+          (count(*) filter (where f.own and f.asked))::int as asked_matched,
+          (count(*) filter (where f.own and f.asked and c.search @@ f.heading_query))::int as asked_in_heading
         from (
-          select g.optional, g.heading_query, c.search @@ g.own_query as own,
+          select g.optional, g.asked, g.heading_query, c.search @@ g.own_query as own,
             g.other_query is not null and not (c.search @@ g.own_query) and c.search @@ g.other_query as other
           from quoted g
         ) as f
@@ -160,6 +198,9 @@ export async function retrievePassages(
     covering as materialized (
       select * from hits
       where own_matched >= least(${MIN_MATCHED}::int, wanted) or coverage >= ${MIN_COVERAGE}::float8
+        -- A passage that explains the asked term: all its words found, one in the heading ("What is scour and
+        -- why is it dangerous?" → the slide titled Scour).
+        or (asked > 0 and asked_matched = asked and asked_in_heading > 0)
     ),
     relevant as (
       -- ts_rank_cd is the costly part: only for passages that cover the question.

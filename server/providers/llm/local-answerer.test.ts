@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BRIDGES_SLIDES } from './fixtures/bridges-deck';
 import { composeLocalAnswer, localAnswerer, pickSentences, sentencesOf } from './local-answerer';
 import type { AnswerRequest, Passage } from './types';
 
@@ -158,5 +159,91 @@ describe('local answerer', () => {
       controller.abort();
     }
     expect(aborted).toHaveLength(1);
+  });
+});
+
+describe('answers that say what was asked (issue 31, decision 057)', () => {
+  const slide = (heading: string, text: string, number: number) =>
+    passage(text, { chunkId: `slide-${number}`, heading, sourceKind: 'segment', slide: number });
+  const bridges = Object.fromEntries(
+    BRIDGES_SLIDES.map((each, index) => [
+      each.title,
+      slide(each.title, Array.isArray(each.body) ? each.body.join(' ') : each.body, index + 1),
+    ]),
+  );
+  const answer = (question: string, passages: Passage[]) =>
+    composeLocalAnswer({ ...request(passages, 'direct', question) });
+  const first = (text: string) => /^.+?[.!?](?=\s|$)/.exec(text)?.[0];
+
+  it('states the count asked for, then the course sentence that says it', () => {
+    // The demo's Polygons lesson: retrieval ranked the slide saying "how many sides" first.
+    const polygons = slide(
+      'Polygons',
+      'A polygon is a closed shape made only of straight sides. We name a polygon by how many sides it has.',
+      1,
+    );
+    const hexagons = slide(
+      'Regular hexagons',
+      'A regular hexagon has six equal sides and six equal angles of 120 degrees each.',
+      3,
+    );
+    expect(answer('how many sides does a hexagon have', [polygons, hexagons])).toBe(
+      'A hexagon has six sides. A regular hexagon has six equal sides and six equal angles of 120 degrees each.',
+    );
+    expect(
+      first(answer('How many kinds of load does a bridge carry?', [bridges['Forces on a bridge']])),
+    ).toBe('A bridge carries two kinds of load.');
+    expect(
+      first(answer('How long is the main span of the Çanakkale Bridge?', [bridges['Suspension bridges']])),
+    ).toBe('The main span of the Çanakkale Bridge is 2,023 metres.');
+  });
+
+  it('answers from the passage that answers, not the first one sharing a word, and cites it first', async () => {
+    const question = 'Which bridge type is best for a very long span?';
+    const passages = [bridges['Wind and bridges'], bridges['Suspension bridges']];
+    expect(first(answer(question, passages))).toBe('Suspension bridges are best for a very long span.');
+    let cited: string[] = [];
+    const parts: string[] = [];
+    for await (const part of localAnswerer().answer({
+      ...request(passages, 'direct', question),
+      onCite: (ids) => {
+        cited = ids;
+      },
+    }))
+      parts.push(part);
+    expect(cited).toEqual(['slide-6', 'slide-8']);
+    expect(parts.join('')).not.toContain('wind tunnels');
+  });
+
+  it('states a definition, a cause, a time, a place and a choice in a sentence of its own', () => {
+    expect(first(answer('What is scour and why is it dangerous?', [bridges.Summary, bridges.Scour]))).toBe(
+      'Scour is the washing away of sand and gravel from around the foundations of a bridge by fast-flowing water.',
+    );
+    expect(first(answer('What are abutments?', [bridges['Arch bridges']]))).toBe(
+      'Abutments are supports at each end.',
+    );
+    expect(first(answer('Why are beam bridges short?', [bridges['Beam bridges']]))).toBe(
+      'Beam bridges are short because a longer beam sags under its own weight.',
+    );
+    expect(first(answer('Why is concrete reinforced with steel?', [bridges['Forces on a bridge']]))).toBe(
+      'Concrete is reinforced with steel because concrete is strong in compression but weak in tension.',
+    );
+    expect(first(answer('When did the Tacoma Narrows Bridge collapse?', [bridges['Wind and bridges']]))).toBe(
+      'The Tacoma Narrows Bridge collapsed in 1940.',
+    );
+    expect(first(answer('Where was the Tacoma Narrows Bridge?', [bridges['Wind and bridges']]))).toBe(
+      'The Tacoma Narrows Bridge was in Washington.',
+    );
+    // "It is the simplest and cheapest bridge…": "it" is the sentence before's subject.
+    expect(first(answer('Which bridge is the cheapest to build?', [bridges['Beam bridges']]))).toBe(
+      'A beam bridge is the cheapest to build.',
+    );
+  });
+
+  it('gives the course sentence alone when no statement can be made from it, and reads any script', () => {
+    const text = answer('How do trusses stay stiff?', [bridges['Truss bridges']]);
+    expect(bridges['Truss bridges'].text).toContain(first(text));
+    const hindi = slide('जल चक्र', 'सूरज पानी को गर्म करता है। पानी भाप बनकर ऊपर उठता है।', 2);
+    expect(pickSentences('पानी भाप कैसे बनता है?', [hindi]).sentences.join(' ')).toContain('भाप');
   });
 });

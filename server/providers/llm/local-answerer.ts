@@ -1,22 +1,47 @@
+import {
+  type AskedFor,
+  definitionTarget,
+  givesWhatIsAsked,
+  intentOf,
+  statementFor,
+  stemOf,
+  wordsIn,
+} from './answer-intents';
 import { STOP_WORDS } from './stop-words';
 import type { Answerer, AnswerRequest, Passage, QuestionTerm } from './types';
 
 /**
- * The default answerer: no network, no model. It answers with the material's own sentences — never anything
- * made up — chosen for what was asked, from the best passage (the one its first citation shows).
+ * The default answerer: no network, no model. It first says what was asked in a sentence of its own, made
+ * from the question's and the course's words ("A hexagon has six sides."), then gives the course sentence
+ * that says it — never anything made up — from the passage that answers best (the one its first citation
+ * shows). Decision 057.
  */
 
 /** Words that do not say whether a sentence answers a question: stop words and how a question is asked. */
-const STOP = new Set([...STOP_WORDS, 'could', 'would', 'please', 'tell', 'explain', 'mean', 'means']);
+const STOP = new Set([
+  ...STOP_WORDS,
+  'could',
+  'would',
+  'please',
+  'tell',
+  'explain',
+  'mean',
+  'means',
+  'many',
+  'much',
+  'kind',
+  'kinds',
+  'type',
+  'types',
+  'difference',
+  'happens',
+  'happen',
+]);
 
-/** A crude stem, enough to match "triangles" with "triangle" and "measuring" with "measure". */
-const stem = (word: string) =>
-  word
-    .replace(/(ies|es|s|ing|ed|ly)$/, '')
-    .replace(/e$/, '')
-    .slice(0, 7);
+const stem = stemOf;
 
-const wordsOf = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+/** Words in any script (Unicode word boundaries, Intl.Segmenter), lower case. */
+const wordsOf = (text: string) => wordsIn(text.toLocaleLowerCase());
 
 export function keywords(text: string): Set<string> {
   return new Set(
@@ -32,7 +57,7 @@ export function sentencesOf(text: string): string[] {
     text
       .replace(/^Q: .*\nA: /s, '')
       .replace(/\s+/g, ' ')
-      .match(/[^.!?]+(?:[.!?]+["')\]]?|$)/g) ?? []
+      .match(/[^.!?।]+(?:[.!?।]+["')\]]?|$)/gu) ?? []
   )
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
@@ -67,30 +92,7 @@ function termStems(question: string, terms: QuestionTerm[], passages: Passage[])
     });
 }
 
-/** What kind of answer the question wants, and the words that mark a sentence giving it. */
-const INTENTS: { asks: RegExp; marks: RegExp }[] = [
-  // Why → a cause.
-  {
-    asks: /^\s*(why|how come)\b|\bwhat (causes|makes)\b|\breason\b/i,
-    marks: /\b(because|so|since|therefore|due to|cause[sd]?|reason|as a result|makes?|when|once)\b/i,
-  },
-  // How often → a frequency.
-  {
-    asks: /\bhow (often|frequently)\b|\bhow many times\b/i,
-    marks: /\b(every|each|daily|weekly|monthly|yearly|once|twice|times|always|usually|often|never)\b/i,
-  },
-  // How much, many, long, far, big… → a quantity.
-  {
-    asks: /\bhow (much|many|long|far|big|fast|tall|old|heavy|large)\b/i,
-    marks:
-      /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|billion|half|third|quarter)s?\b/i,
-  },
-  // What is, who is, define → a definition.
-  {
-    asks: /^\s*(what|who) (is|are|was|were)\b|\bdefin|\bmeaning of\b|\bwhat does .* mean\b/i,
-    marks: /\b(is|are) (called|known as|a|an|the)\b|\bcalled\b|\bmeans\b|\brefers to\b|\bknown as\b/i,
-  },
-];
+/** A sentence giving what the question asks for (a number, a cause, a definition…) scores this much more. */
 const INTENT_BONUS = 0.5;
 /** A sentence holding a related word ("vapour" for "evaporation") is weaker evidence than the word itself. */
 const RELATED = 0.5;
@@ -111,7 +113,13 @@ interface Scored {
   covers: Set<number>;
 }
 
-function score(sentence: string, order: number, stems: TermStems[], question: string): Scored {
+function score(
+  sentence: string,
+  order: number,
+  stems: TermStems[],
+  question: string,
+  intent: AskedFor = intentOf(question),
+): Scored {
   const words = new Set(wordsOf(sentence).map(stem));
   const covers = new Set<number>();
   let total = 0;
@@ -124,9 +132,7 @@ function score(sentence: string, order: number, stems: TermStems[], question: st
       covers.add(index);
     }
   }
-  for (const intent of INTENTS) {
-    if (total > 0 && intent.asks.test(question) && intent.marks.test(sentence)) total += INTENT_BONUS;
-  }
+  if (total > 0 && givesWhatIsAsked(intent, question, sentence)) total += INTENT_BONUS;
   return { sentence, order, score: total, covers };
 }
 
@@ -142,17 +148,27 @@ export function pickSentences(
   terms: QuestionTerm[] = [],
 ): { sentences: string[]; source: Passage } {
   const source = passages[0];
-  if (source.sourceKind === 'course_faq' || source.sourceKind === 'guru_faq') {
-    return { sentences: sentencesOf(source.text), source };
-  }
-  const stems = termStems(question, terms, passages);
+  if (isFaq(source)) return { sentences: sentencesOf(source.text), source };
+  const { sentences } = pickFrom(source, question, termStems(question, terms, passages), max);
+  return { sentences, source };
+}
+
+const isFaq = (passage: Passage) => passage.sourceKind === 'course_faq' || passage.sourceKind === 'guru_faq';
+
+/** A passage's sentences scored for the question, and those that answer it (see pickSentences). */
+function pickFrom(
+  source: Passage,
+  question: string,
+  stems: TermStems[],
+  max: number,
+): { sentences: string[]; all: Scored[]; ranked: Scored[] } {
   const all = sentencesOf(withoutHeading(source)).map((sentence, order) =>
     score(sentence, order, stems, question),
   );
   const ranked = [...all]
     .filter((item) => item.score > 0)
     .sort((a, b) => b.score - a.score || a.order - b.order);
-  if (ranked.length === 0) return { sentences: all.slice(0, max).map((item) => item.sentence), source };
+  if (ranked.length === 0) return { sentences: all.slice(0, max).map((item) => item.sentence), all, ranked };
 
   const chosen = new Set<Scored>([ranked[0]]);
   const top = ranked[0].score;
@@ -186,7 +202,83 @@ export function pickSentences(
     if (next && carriesOn && !chosen.has(next) && chosen.size < max) chosen.add(next);
   }
   const sentences = [...chosen].sort((a, b) => a.order - b.order).map((item) => item.sentence);
-  return { sentences, source };
+  return { sentences, all, ranked };
+}
+
+/** How many of the best passages the direct answer looks at, and what being further down costs a passage. */
+const CONSIDERED = 3;
+const LOWER_PASSAGE = 0.35;
+/** A passage whose heading is the term a "what is" question asks about, or that says "<term> is…". */
+const EXPLAINS_TERM = 1;
+
+/**
+ * The direct answer: the sentence of its own that states what was asked, then the course sentence that
+ * supports it (and the one before it when it leans on it), from the passage among the best three that
+ * answers best — the first unless another clearly answers better (issue 31: "which bridge is best for a long
+ * span" answered from the wind-tunnel slide). An FAQ passage first is answered by its answer as a whole.
+ */
+export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages' | 'terms'>): {
+  text: string;
+  source: Passage;
+} {
+  const { question, passages } = request;
+  if (isFaq(passages[0])) return { text: sentencesOf(passages[0].text).join(' '), source: passages[0] };
+  const intent = intentOf(question);
+  const stems = termStems(question, request.terms, passages);
+  const target = definitionTarget(question)?.toLocaleLowerCase();
+  let source = passages[0];
+  let bestValue = Number.NEGATIVE_INFINITY;
+  for (const [index, passage] of passages.slice(0, CONSIDERED).entries()) {
+    if (isFaq(passage)) continue;
+    const { ranked } = pickFrom(passage, question, stems, 3);
+    let value = (ranked[0]?.score ?? 0) - index * LOWER_PASSAGE;
+    if (
+      target &&
+      (passage.heading.toLocaleLowerCase().replace(/s$/, '') === target.replace(/s$/, '') ||
+        sentencesOf(withoutHeading(passage)).some((sentence) =>
+          sentence
+            .toLocaleLowerCase()
+            .replace(/^(a|an|the) /, '')
+            .startsWith(`${target} `),
+        ))
+    )
+      value += EXPLAINS_TERM;
+    if (value > bestValue) {
+      bestValue = value;
+      source = passage;
+    }
+  }
+  const { sentences, all, ranked } = pickFrom(source, question, stems, 3);
+  if (ranked.length === 0) return { text: sentences.join(' '), source };
+
+  // The statement, from the best sentence that gives what is asked (or the best one).
+  const givers = ranked.filter((item) => givesWhatIsAsked(intent, question, item.sentence));
+  let statement: string | null = null;
+  let from = ranked[0];
+  // Only from a sentence that holds the question's topic (two of its words, or all when it has fewer).
+  const enough = Math.min(2, stems.length);
+  for (const item of [...givers.slice(0, 2), ranked[0]].filter((each) => each.covers.size >= enough)) {
+    statement = statementFor(intent, question, item.sentence, all[item.order - 1]?.sentence);
+    if (statement) {
+      from = item;
+      break;
+    }
+  }
+  if (!statement && givers[0] && givers[0].score >= ranked[0].score) from = givers[0];
+
+  // The supporting sentence first after the statement (with the one it leans on), then the others chosen.
+  const lead: Scored[] = [];
+  const before = all[from.order - 1];
+  if (LEANS_BACK.test(from.sentence) && before) lead.push(before);
+  lead.push(from);
+  const others = sentences.filter((sentence) => !lead.some((item) => item.sentence === sentence));
+  const supporting = [...lead.map((item) => item.sentence), ...others];
+  const same = (a: string, b: string) =>
+    a.toLocaleLowerCase().replace(/\W+$/u, '') === b.toLocaleLowerCase().replace(/\W+$/u, '');
+  const text = statement
+    ? [statement, ...supporting.filter((sentence) => !same(sentence, statement))].slice(0, 3)
+    : supporting.slice(0, 3);
+  return { text: text.join(' '), source };
 }
 
 /** The passage's text without its heading glued to the front (lessons narrated before titles were apart). */
@@ -215,8 +307,8 @@ function topicOf(passage: Passage, question: string): string {
  * aloud. Hints-first mode asks a guiding question and gives one hint before the answer.
  */
 export function composeLocalAnswer(request: AnswerRequest): string {
+  if (request.guru.teachingMode !== 'hints') return directAnswer(request).text;
   const { sentences, source } = pickSentences(request.question, request.passages, 3, request.terms);
-  if (request.guru.teachingMode !== 'hints') return sentences.join(' ');
   const guiding = `Let's work it out together: what do you already know about ${topicOf(source, request.question)}?`;
   if (sentences.length === 1) {
     // The sentence next to the answer sets the scene without giving it away.
@@ -243,7 +335,21 @@ export function localAnswerer(): Answerer {
   return {
     name: 'local',
     async *answer(request, signal) {
-      for (const delta of deltas(composeLocalAnswer(request))) {
+      let text: string;
+      if (request.guru.teachingMode === 'hints') text = composeLocalAnswer(request);
+      else {
+        const answered = directAnswer(request);
+        text = answered.text;
+        // The passage answered from is the first citation, the others follow in retrieval's order.
+        const { passages } = request;
+        if (answered.source !== passages[0])
+          request.onCite?.(
+            [answered.source, ...passages.filter((each) => each !== answered.source)].map(
+              (each) => each.chunkId,
+            ),
+          );
+      }
+      for (const delta of deltas(text)) {
         if (signal?.aborted) return;
         yield delta;
         // Let the response flush between deltas, as a streamed model answer would.

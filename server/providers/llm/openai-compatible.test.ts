@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiChat } from '../../test/fake-openai-chat';
-import { openAiCompatibleAnswerer, systemPrompt } from './openai-compatible';
+import { DIRECT_RULES, openAiCompatibleAnswerer, systemPrompt } from './openai-compatible';
 import type { AnswerRequest, Passage } from './types';
 
 const passage: Passage = {
@@ -105,12 +105,28 @@ describe('OpenAI-compatible answerer', () => {
     await expect(collect(answerer.answer(request))).rejects.toThrow('could not be reached');
   });
 
+  it("gives the model in direct mode the same passages and the local answerer's rules", async () => {
+    fake.setReply('The hypotenuse is the longest side [1].');
+    const answerer = openAiCompatibleAnswerer({ baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'm' });
+    const parts = await collect(
+      answerer.answer({ ...request, guru: { ...request.guru, teachingMode: 'direct' } }),
+    );
+    expect(parts.join('')).toBe('The hypotenuse is the longest side.');
+    const system = fake.requests.at(-1)?.body.messages?.[0].content ?? '';
+    expect(system).toContain(DIRECT_RULES);
+    expect(system).toContain('[1] (the video "Right triangles" at 1:15)');
+    expect(system).not.toContain('guiding question');
+  });
+
   it('puts direct mode and no instructions in the prompt when so configured', () => {
     const prompt = systemPrompt({
       ...request,
       guru: { ...request.guru, teachingMode: 'direct', instructions: '' },
     });
     expect(prompt).toContain('Answer directly');
+    // The local answerer's rules: the asked fact first in a sentence of its own, then the supporting one.
+    expect(prompt).toContain('"How many sides does a hexagon have?" → "A hexagon has six sides."');
+    expect(prompt).toContain("not one that only shares the course's topic word");
     expect(prompt).not.toContain("course owner's instructions");
   });
 });

@@ -11,6 +11,18 @@ export interface OpenAiCompatibleSettings {
   model: string;
 }
 
+/**
+ * Direct mode's rules, the local answerer's (decision 057): first a sentence of its own that states exactly
+ * what was asked — the number, the definition, the cause, the time, the place, the choice or both sides of
+ * a comparison — in the course's words, then the course sentence that supports it; from the passage that
+ * answers, not one that only shares the course's topic word.
+ */
+export const DIRECT_RULES = [
+  'Answer directly and clearly.',
+  'Start with one sentence of your own that states exactly what was asked, in the words of the passages: for "how many" or "how long" the number with its unit, for "what is" the definition, for "why" the cause (because …), for "when" the time, for "where" the place, for "which" the one meant, for a comparison both sides. Example: "How many sides does a hexagon have?" → "A hexagon has six sides." Then give the sentence of the passages that says it.',
+  "Use the passage that answers the question, not one that only shares the course's topic word; if no passage states the asked fact, say that the course material does not cover it.",
+].join(' ');
+
 /** The instructions and the numbered passages: the model answers from these only. */
 export function systemPrompt(request: AnswerRequest): string {
   const { guru, passages } = request;
@@ -23,7 +35,7 @@ export function systemPrompt(request: AnswerRequest): string {
     `Teaching mode: ${TEACHING_MODE_LABELS[guru.teachingMode]}.`,
     guru.teachingMode === 'hints'
       ? 'Start with one guiding question and one hint, so the student can work it out, then give the answer.'
-      : 'Answer directly and clearly.',
+      : DIRECT_RULES,
     'Answer ONLY from the numbered course passages below. If they do not contain the answer, say that the course material does not cover it; never guess or add outside facts.',
     'After each sentence, cite the passages it comes from by their numbers in square brackets, like [1] or [2][3]; use only the numbers given. Do not write where the passages are: the student sees the citations as links. Keep it short: one to three sentences, plain text, no markdown.',
     '',

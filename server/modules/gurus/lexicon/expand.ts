@@ -33,6 +33,11 @@ function lemmatizerOf(): Lemmatizer {
   return lemmatizer;
 }
 
+/** A verb's dictionary form by WordNet's morphy ("won" → "win", "lays" → "lay"); the word itself when none. */
+export function verbLemma(word: string): string {
+  return lemmatizerOf().verb(word.toLowerCase());
+}
+
 /** Senses looked at per part of speech: WordNet lists the most frequent first, the rest are rare meanings. */
 const SENSES = 2;
 const MAX_RELATED = 10;
