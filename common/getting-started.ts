@@ -38,8 +38,8 @@ export interface ChecklistStep {
   done: boolean;
   /** Done on the person's side, waiting on someone else (an admin's approval). */
   waiting: boolean;
-  /** Where the step is done. */
-  href: string;
+  /** Where the step is done; null while an earlier step has to come first. */
+  href: string | null;
   action: string;
 }
 
@@ -89,10 +89,12 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
     {
       key: 'guru',
       title: 'Build a guru',
-      hint: 'Choose the course it learns from, an avatar and a voice, then train it.',
+      hint: course
+        ? 'Choose the course it learns from, an avatar and a voice, then train it.'
+        : 'A guru answers from your courses: create a course first.',
       done: facts.hasReadyGuru,
       waiting: false,
-      href: guruStep,
+      href: course || facts.guruId ? guruStep : null,
       action: facts.guruId ? 'Continue your guru' : 'Build your guru',
     },
     {
@@ -103,20 +105,18 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
         : 'Submit the course for approval; once an admin approves it, students can find it.',
       done: live !== null,
       waiting: live === null && facts.waitingForApproval,
-      href: live ? `/view-course?courseId=${live}` : courseStep('course-information'),
+      href: live ? `/view-course?courseId=${live}` : course ? courseStep('course-information') : null,
       action: live ? 'See it live' : facts.waitingForApproval ? 'See its status' : 'Submit your course',
     },
     {
       key: 'share',
       title: 'Share it with your students',
-      hint: 'Get the course’s share link: students who open it are subscribed.',
+      hint: live
+        ? 'Get the course’s share link: students who open it are subscribed.'
+        : 'Once the course is published, its share link subscribes the students who open it.',
       done: facts.hasShareLink,
       waiting: false,
-      href: live
-        ? `/view-course?courseId=${live}`
-        : course
-          ? `/view-course?courseId=${course}`
-          : '/course-list',
+      href: live ? `/view-course?courseId=${live}` : null,
       action: 'Get your share link',
     },
   ];

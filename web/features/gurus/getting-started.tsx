@@ -71,7 +71,7 @@ export function GettingStartedChecklist({ data }: { data: GettingStarted }) {
   });
   if (data.dismissed) return null;
   const done = data.steps.filter((step) => step.done).length;
-  const next = data.steps.find((step) => !step.done && !step.waiting);
+  const next = data.steps.find((step) => !step.done && !step.waiting && step.href);
   return (
     <Card
       component="section"
@@ -127,7 +127,7 @@ export function GettingStartedChecklist({ data }: { data: GettingStarted }) {
                     {step.hint}
                   </Text>
                 )}
-                {step.done ? null : step === next ? (
+                {step.done || !step.href ? null : step === next ? (
                   <LinkButton to={step.href} size="xs" mt={4} style={{ alignSelf: 'flex-start' }}>
                     {step.action}
                   </LinkButton>
