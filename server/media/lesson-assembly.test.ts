@@ -11,6 +11,7 @@ import {
   captionParts,
   captionsForSegments,
   concatSegments,
+  mp4Summary,
   mp4Tracks,
   packageLessonHls,
 } from './lesson-assembly';
@@ -167,6 +168,11 @@ describe('mp4Tracks', () => {
     expect(tracks?.[1].description).toBe('mp4a 2ch 24000Hz 130856e500');
     // Both segments come from renderSegment: byte-identical codec settings.
     expect(JSON.stringify(await mp4Tracks(segments[1].file))).toBe(JSON.stringify(tracks));
+    // The length and picture size packaging needs, from the header as ffprobe reads them (decision 059).
+    const summary = await mp4Summary(segments[0].file);
+    expect(Math.abs((summary?.durationSeconds ?? 0) - duration(segments[0].file))).toBeLessThan(0.01);
+    expect([summary?.tracks[0].width, summary?.tracks[0].height]).toEqual([1280, 720]);
+    expect(await mp4Summary(path.join(dir, 'missing.mp4'))).toBeNull();
     expect(await mp4Tracks(path.join(dir, 'missing.mp4'))).toBeNull();
     expect(await mp4Tracks(path.join(dir, 'hls', 'index.m3u8'))).toBeNull();
   });

@@ -34,6 +34,9 @@ interface Mp4Track {
   description: string;
   /** H.264 profile_idc from avcC (66 baseline, 77 main, 100 high; higher ones are 10-bit or not 4:2:0). */
   h264Profile?: number;
+  /** A video track's picture size, from its sample entry. */
+  width?: number;
+  height?: number;
 }
 
 const MOOV_LIMIT = 32 * 1024 * 1024;
@@ -43,6 +46,35 @@ const MOOV_LIMIT = 32 * 1024 * 1024;
  * as much as the whole join). null when the file is not an MP4 we can read.
  */
 export async function mp4Tracks(file: string): Promise<Mp4Track[] | null> {
+  const moov = await readMoov(file);
+  return moov && tracksOf(moov);
+}
+
+/**
+ * What packaging and joining need to know of an MP4 of ours, read without ffprobe: its tracks and the movie's
+ * length (mvhd). null when the file is not an MP4 we can read.
+ */
+export async function mp4Summary(
+  file: string,
+): Promise<{ tracks: Mp4Track[]; durationSeconds: number } | null> {
+  const moov = await readMoov(file);
+  const durationSeconds = moov && movieSeconds(moov);
+  return moov && durationSeconds ? { tracks: tracksOf(moov), durationSeconds } : null;
+}
+
+/** The movie's length from mvhd: version 0 has 32-bit timescale and duration at 12 and 16, version 1 at 20 and 24 (64-bit). */
+function movieSeconds(moov: Buffer): number | null {
+  const mvhd = childBoxes(moov, 'mvhd')[0];
+  if (!mvhd || mvhd.length < 20) return null;
+  const [timescale, duration] =
+    mvhd[0] === 1 && mvhd.length >= 32
+      ? [mvhd.readUInt32BE(20), Number(mvhd.readBigUInt64BE(24))]
+      : [mvhd.readUInt32BE(12), mvhd.readUInt32BE(16)];
+  return timescale > 0 && duration > 0 ? duration / timescale : null;
+}
+
+/** The body of an MP4's moov box, or null. */
+async function readMoov(file: string): Promise<Buffer | null> {
   let handle: FileHandle;
   try {
     handle = await open(file, 'r');
@@ -68,30 +100,7 @@ export async function mp4Tracks(file: string): Promise<Mp4Track[] | null> {
         if (boxSize > MOOV_LIMIT) return null;
         const moov = Buffer.alloc(boxSize - headerSize);
         await handle.read(moov, 0, moov.length, offset + headerSize);
-        return childBoxes(moov, 'trak').flatMap((trak) => {
-          const mdia = childBoxes(trak, 'mdia')[0];
-          const hdlr = mdia && childBoxes(mdia, 'hdlr')[0];
-          const minf = mdia && childBoxes(mdia, 'minf')[0];
-          const stbl = minf && childBoxes(minf, 'stbl')[0];
-          const stsd = stbl && childBoxes(stbl, 'stsd')[0];
-          if (!hdlr || !stsd || hdlr.length < 12 || stsd.length < 16) return [];
-          // stsd: version/flags, entry count, then the first sample entry (size, type, 8 reserved bytes, fields).
-          const entry = stsd.subarray(8, 8 + stsd.readUInt32BE(8));
-          const codec = entry.toString('latin1', 4, 8);
-          const track = { handler: hdlr.toString('latin1', 8, 12), codec, description: codec } as Mp4Track;
-          if (codec === 'avc1' && entry.length >= 86) {
-            const avcC = childBoxes(entry.subarray(86), 'avcC')[0];
-            track.description = `${codec} ${entry.readUInt16BE(32)}x${entry.readUInt16BE(34)} ${avcC?.toString('hex')}`;
-            track.h264Profile = avcC?.[1];
-          } else if (codec === 'mp4a' && entry.length >= 36) {
-            const esds = childBoxes(entry.subarray(36), 'esds')[0];
-            const config = esds ? audioSpecificConfig(esds) : undefined;
-            track.description = `${codec} ${entry.readUInt16BE(24)}ch ${entry.readUInt32BE(32) >>> 16}Hz ${config}`;
-          } else {
-            track.description = `${codec} ${entry.toString('hex')}`;
-          }
-          return [track];
-        });
+        return moov;
       }
       offset += boxSize;
     }
@@ -99,6 +108,36 @@ export async function mp4Tracks(file: string): Promise<Mp4Track[] | null> {
   } finally {
     await handle.close();
   }
+}
+
+/** The tracks of a moov box body. */
+function tracksOf(moov: Buffer): Mp4Track[] {
+  return childBoxes(moov, 'trak').flatMap((trak) => {
+    const mdia = childBoxes(trak, 'mdia')[0];
+    const hdlr = mdia && childBoxes(mdia, 'hdlr')[0];
+    const minf = mdia && childBoxes(mdia, 'minf')[0];
+    const stbl = minf && childBoxes(minf, 'stbl')[0];
+    const stsd = stbl && childBoxes(stbl, 'stsd')[0];
+    if (!hdlr || !stsd || hdlr.length < 12 || stsd.length < 16) return [];
+    // stsd: version/flags, entry count, then the first sample entry (size, type, 8 reserved bytes, fields).
+    const entry = stsd.subarray(8, 8 + stsd.readUInt32BE(8));
+    const codec = entry.toString('latin1', 4, 8);
+    const track = { handler: hdlr.toString('latin1', 8, 12), codec, description: codec } as Mp4Track;
+    if (codec === 'avc1' && entry.length >= 86) {
+      const avcC = childBoxes(entry.subarray(86), 'avcC')[0];
+      track.description = `${codec} ${entry.readUInt16BE(32)}x${entry.readUInt16BE(34)} ${avcC?.toString('hex')}`;
+      track.h264Profile = avcC?.[1];
+      track.width = entry.readUInt16BE(32);
+      track.height = entry.readUInt16BE(34);
+    } else if (codec === 'mp4a' && entry.length >= 36) {
+      const esds = childBoxes(entry.subarray(36), 'esds')[0];
+      const config = esds ? audioSpecificConfig(esds) : undefined;
+      track.description = `${codec} ${entry.readUInt16BE(24)}ch ${entry.readUInt32BE(32) >>> 16}Hz ${config}`;
+    } else {
+      track.description = `${codec} ${entry.toString('hex')}`;
+    }
+    return [track];
+  });
 }
 
 /**
@@ -188,7 +227,9 @@ export async function concatSegments(segmentPaths: string[], outPath: string): P
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  const { durationSeconds } = await probeVideo(outPath);
+  // Our own output: its length from its header, without an ffprobe process (~0.07 CPU-s).
+  const durationSeconds =
+    (await mp4Summary(outPath))?.durationSeconds ?? (await probeVideo(outPath)).durationSeconds;
   return { durationSeconds, copied };
 }
 
@@ -239,37 +280,48 @@ async function concatReencoding(segmentPaths: string[], outPath: string, common:
  * is cut by stream copy (no re-encoding); any other input goes through ffmpeg.ts's packageHls.
  */
 export async function packageLessonHls(mp4: string, outDir: string): Promise<HlsResult> {
-  const [probe, tracks] = await Promise.all([probeVideo(mp4), mp4Tracks(mp4)]);
-  const video = tracks?.filter((track) => track.handler === 'vide') ?? [];
-  const audio = tracks?.filter((track) => track.handler === 'soun') ?? [];
+  const summary = await mp4Summary(mp4);
+  const video = summary?.tracks.filter((track) => track.handler === 'vide') ?? [];
+  const audio = summary?.tracks.filter((track) => track.handler === 'soun') ?? [];
   // 8-bit 4:2:0 H.264 (baseline, main, extended, high) and AAC ('mp4a') play in every HLS player.
   const copyable =
+    summary !== null &&
     video.length === 1 &&
     video[0].codec === 'avc1' &&
     [66, 77, 88, 100].includes(video[0].h264Profile ?? 0) &&
-    probe.height <= HLS_MAX_HEIGHT &&
+    (video[0].height ?? Number.POSITIVE_INFINITY) <= HLS_MAX_HEIGHT &&
     audio.every((track) => track.codec === 'mp4a');
-  if (!copyable) return packageHls(mp4, outDir, undefined, { probe });
+  if (!copyable) return packageHls(mp4, outDir, undefined, { probe: await probeVideo(mp4) });
+  // A lesson of ours (no rotation): what ffprobe would say, from the header (~0.07 CPU-s less).
+  const probe = {
+    durationSeconds: summary.durationSeconds,
+    width: video[0].width ?? 0,
+    height: video[0].height ?? 0,
+    hasAudio: audio.length > 0,
+  };
 
   const common = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
-  await runFfmpeg(
-    [
-      ...common,
-      ...['-i', mp4, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy'],
-      ...['-f', 'hls', '-hls_time', String(HLS_SEGMENT_SECONDS), '-hls_playlist_type', 'vod'],
-      ...['-hls_segment_type', 'mpegts', '-hls_flags', 'independent_segments'],
-      ...['-hls_segment_filename', path.join(outDir, 'seg_%03d.ts'), path.join(outDir, HLS_PLAYLIST)],
-    ],
-    { timeoutMs: 120_000, what: 'Packaging the lesson for streaming' },
-  );
-  await runFfmpeg(
-    [
-      ...common,
-      ...['-ss', Math.min(1, probe.durationSeconds / 2).toFixed(3), '-i', mp4],
-      ...['-frames:v', '1', '-q:v', '3', path.join(outDir, HLS_POSTER)],
-    ],
-    { timeoutMs: 60_000, what: 'Making the poster image' },
-  );
+  // The cut and the poster read the same file: side by side.
+  await Promise.all([
+    runFfmpeg(
+      [
+        ...common,
+        ...['-i', mp4, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy'],
+        ...['-f', 'hls', '-hls_time', String(HLS_SEGMENT_SECONDS), '-hls_playlist_type', 'vod'],
+        ...['-hls_segment_type', 'mpegts', '-hls_flags', 'independent_segments'],
+        ...['-hls_segment_filename', path.join(outDir, 'seg_%03d.ts'), path.join(outDir, HLS_PLAYLIST)],
+      ],
+      { timeoutMs: 120_000, what: 'Packaging the lesson for streaming' },
+    ),
+    runFfmpeg(
+      [
+        ...common,
+        ...['-ss', Math.min(1, probe.durationSeconds / 2).toFixed(3), '-i', mp4],
+        ...['-frames:v', '1', '-q:v', '3', path.join(outDir, HLS_POSTER)],
+      ],
+      { timeoutMs: 60_000, what: 'Making the poster image' },
+    ),
+  ]);
   const files = await readdir(outDir);
   const segments = files.filter((name) => HLS_SEGMENT_PATTERN.test(name)).sort();
   if (!files.includes(HLS_PLAYLIST) || segments.length === 0 || !files.includes(HLS_POSTER)) {
