@@ -43,8 +43,8 @@ test('a student, their teacher and the admin read their reports, and a CSV expor
     'aria-valuenow',
     /^\d+$/,
   );
-  // Four lessons: three uploaded and one generated from the Polygons course library.
-  await expect(courses).toContainText(/\d+% · \d+\/4/);
+  // Six lessons, each generated from a course library (server/seed/demo-deck.ts).
+  await expect(courses).toContainText(/\d+% · \d+\/6/);
   await student.context().close();
 
   // The teacher finds the student among theirs and opens the student's report.

@@ -8,8 +8,8 @@ export const DEMO_CONVERSATION_QUESTION = 'How many degrees are in a right angle
 
 const DEMO_QUESTIONS = [
   {
-    question: 'What is the difference between a point and a line?',
-    answer: 'A point has a position but no size; a line goes on for ever in both directions.',
+    question: 'How many sides does a hexagon have?',
+    answer: 'A hexagon has six sides; a regular hexagon also has six equal angles of 120 degrees each.',
   },
   { question: 'How many degrees are in a right angle?', answer: 'A right angle is exactly 90 degrees.' },
   {
@@ -69,7 +69,7 @@ export async function seedDemoGuru(
   await call('PUT', `/api/gurus/${guruId}/introduction`, teacher, {
     payload: {
       introductionText:
-        "Hello! I'm Geometry Guru. Ask me anything about points, lines, angles and triangles from Foundations of Geometry, and I'll show you where the lessons explain it.",
+        "Hello! I'm Geometry Guru. Ask me anything about points and lines, angles, triangles, polygons, circles, perimeter and area from Foundations of Geometry, and I'll show you where the lessons explain it.",
     },
   });
   await call('PUT', `/api/gurus/${guruId}/questions/demo`, teacher, { payload: { items: DEMO_QUESTIONS } });

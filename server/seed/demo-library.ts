@@ -1,41 +1,30 @@
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { writePdf } from '../media/write-pdf';
+import { setSegmentCacheDir } from '../modules/library/render-cache';
+import { DEMO_DECKS, type DemoDeck, makeDeckPdf } from './demo-deck';
 import type { SeedCall } from './demo-quiz';
 
 export const DEMO_LIBRARY_TITLE = 'Polygons';
 export const DEMO_LIBRARY_LESSON = 'Polygons';
 
-/** The demo deck: one slide per idea, each with the narration the teacher would write for it. */
-const SLIDES = [
-  {
-    heading: 'Polygons',
-    bullets: ['Closed shapes', 'Straight sides', 'Named by their sides'],
-    narration:
-      'A polygon is a closed shape made only of straight sides. We name a polygon by how many sides it has.',
-  },
-  {
-    heading: 'Quadrilaterals',
-    bullets: ['Four sides', 'Four angles', 'Angles add up to 360°'],
-    narration: 'A quadrilateral has four sides, and its four angles always add up to 360 degrees.',
-  },
-  {
-    heading: 'Regular hexagons',
-    bullets: ['Six equal sides', 'Six equal angles', 'Each angle is 120°'],
-    narration: 'A regular hexagon has six equal sides and six equal angles of 120 degrees each.',
-  },
-];
+/** Where the demo's rendered segments are kept between seeds (render-cache.ts): the OS's temporary folder. */
+export const DEMO_RENDER_CACHE = path.join(os.tmpdir(), 'gurukul-demo-segments');
 
-/** A 16:9 slide deck made with pdfkit, the kind of PDF a teacher exports from their slides. */
+/** A lesson made from a demo deck: its course video, and where each slide starts in it (for quiz moments). */
+export interface DeckLesson {
+  id: string;
+  title: string;
+  libraryId: string;
+  durationSeconds: number;
+  /** Seconds from the start of the video to each slide, by the slide's heading. */
+  slideStarts: Map<string, number>;
+}
+
+/** The first three slides of the Polygons deck: the sample PDF of the upload tests and journeys. */
 export function makeDemoDeck(): Promise<Buffer> {
-  return writePdf({ size: [960, 540], margin: 40, autoFirstPage: false }, (doc) => {
-    for (const slide of SLIDES) {
-      doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(44).fillColor('#1a1b1e').text(slide.heading, 60, 60);
-      doc.font('Helvetica').fontSize(26);
-      for (const [line, text] of slide.bullets.entries()) doc.text(`- ${text}`, 80, 190 + line * 56);
-      doc.polygon([760, 200], [860, 260], [840, 380], [700, 400], [660, 280]).fill('#4c6ef5');
-    }
-  });
+  const polygons = DEMO_DECKS.foundations.find((deck) => deck.title === DEMO_LIBRARY_LESSON) as DemoDeck;
+  return makeDeckPdf({ title: polygons.title, slides: polygons.slides.slice(0, 3) });
 }
 
 /** multipart/form-data with a title field and one file, as the upload page sends it. */
@@ -52,25 +41,26 @@ function deckUpload(title: string, filename: string, bytes: Buffer) {
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/**
- * The demo course library of README.md: teacher@ uploads the Polygons deck, writes the narrations, picks a
- * voice, font and colour, and generates the video; it then becomes the fourth lesson of the demo course.
- * Made through the API like the rest of the demo. Returns the new lesson's video id.
- */
-export async function seedDemoLibrary(call: SeedCall, teacher: string, courseId: string): Promise<string> {
+const fileName = (title: string) => `${title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`;
+
+/** Uploads a deck as a course library, writes its narrations, picks the look and voice, and asks to generate. */
+async function startLibrary(call: SeedCall, teacher: string, deck: DemoDeck): Promise<string> {
   const created = await call('POST', '/api/course-libraries', teacher, {
-    ...deckUpload(DEMO_LIBRARY_TITLE, 'polygons.pdf', await makeDemoDeck()),
+    ...deckUpload(deck.title, fileName(deck.title), await makeDeckPdf(deck)),
   });
   const libraryId = created.id as string;
   const segments = created.segments as { id: string }[];
   await call('PUT', `/api/course-libraries/${libraryId}/segments`, teacher, {
     payload: {
-      segments: segments.map((segment, index) => ({ id: segment.id, description: SLIDES[index].narration })),
+      segments: segments.map((segment, index) => ({
+        id: segment.id,
+        description: deck.slides[index].narration,
+      })),
     },
   });
   await call('PUT', `/api/course-libraries/${libraryId}`, teacher, {
     payload: {
-      title: DEMO_LIBRARY_TITLE,
+      title: deck.title,
       voice: 'nova',
       fallbackVoice: 'alloy',
       avatarKind: 'none',
@@ -80,16 +70,76 @@ export async function seedDemoLibrary(call: SeedCall, teacher: string, courseId:
     },
   });
   await call('POST', `/api/course-libraries/${libraryId}/generate`, teacher);
+  return libraryId;
+}
+
+async function waitUntilGenerated(call: SeedCall, teacher: string, libraryId: string, title: string) {
   for (let attempt = 0; ; attempt += 1) {
     const state = await call('GET', `/api/course-libraries/${libraryId}/generation`, teacher);
-    if (state.status === 'ready') break;
-    if (state.status === 'failed' || attempt >= 600) {
-      throw new Error(`The demo library did not generate: ${String(state.error ?? state.status)}`);
+    if (state.status === 'ready') return;
+    if (state.status === 'failed' || attempt >= 2400) {
+      throw new Error(`The demo library "${title}" did not generate: ${String(state.error ?? state.status)}`);
     }
     await sleep(250);
   }
-  const video = await call('POST', `/api/courses/${courseId}/videos/from-library`, teacher, {
-    payload: { title: DEMO_LIBRARY_LESSON, libraryId, kind: 'lesson' },
-  });
-  return video.id as string;
+}
+
+/**
+ * The demo's lessons as a teacher makes them (README "Demo data"): each deck uploaded to a course library,
+ * narrated in the library's voice, generated into a captioned video and added to the course, in order.
+ * Rendered segments are kept by content in {@link DEMO_RENDER_CACHE}, so the next seed (another test
+ * database, another first start) speaks and renders only what changed.
+ */
+export async function seedDeckLessons(
+  call: SeedCall,
+  teacher: string,
+  courseId: string,
+  decks: DemoDeck[],
+  kind: 'lesson' | 'preview' = 'lesson',
+): Promise<DeckLesson[]> {
+  setSegmentCacheDir(DEMO_RENDER_CACHE);
+  try {
+    const libraryIds: string[] = [];
+    for (const deck of decks) libraryIds.push(await startLibrary(call, teacher, deck));
+    const lessons: DeckLesson[] = [];
+    for (const [index, deck] of decks.entries()) {
+      const libraryId = libraryIds[index];
+      await waitUntilGenerated(call, teacher, libraryId, deck.title);
+      const library = (await call('GET', `/api/course-libraries/${libraryId}`, teacher)) as {
+        segments: { heading: string; durationSeconds: number | null }[];
+      };
+      const slideStarts = new Map<string, number>();
+      let elapsed = 0;
+      for (const segment of library.segments) {
+        slideStarts.set(segment.heading, Math.floor(elapsed));
+        elapsed += segment.durationSeconds ?? 0;
+      }
+      const video = await call('POST', `/api/courses/${courseId}/videos/from-library`, teacher, {
+        payload: { title: deck.title, libraryId, kind },
+      });
+      lessons.push({
+        id: video.id as string,
+        title: deck.title,
+        libraryId,
+        durationSeconds: elapsed,
+        slideStarts,
+      });
+    }
+    return lessons;
+  } finally {
+    setSegmentCacheDir(null);
+  }
+}
+
+/** Waits until every video of the course is copied in and packaged (the course is submitted after that). */
+export async function waitForCourseVideos(call: SeedCall, teacher: string, courseId: string): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    const { videos } = (await call('GET', `/api/courses/${courseId}/videos`, teacher)) as {
+      videos: { status: string }[];
+    };
+    if (videos.some((video) => video.status === 'failed')) throw new Error('A demo video failed to package');
+    if (videos.every((video) => video.status === 'ready')) return;
+    await sleep(500);
+  }
+  throw new Error('The demo videos were not packaged in time');
 }

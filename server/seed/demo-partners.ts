@@ -17,7 +17,10 @@ import { recordCommission } from '../modules/partners/commissions';
 import { ensureMainLink, newLinkCode } from '../modules/partners/links';
 import { monthOf } from '../modules/partners/partners';
 import { payOut } from '../modules/partners/payouts';
+import { DEMO_DECKS } from './demo-deck';
+import { seedDeckLessons, waitForCourseVideos } from './demo-library';
 import { demoEmail } from './demo-people';
+import type { SeedCall } from './demo-quiz';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_PARTNER = 'partner@gurukul.test';
@@ -43,7 +46,52 @@ const CLICKS = [
 const byEmail = (app: App, email: string) =>
   app.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email}` });
 
-/** teacher@'s paid, approved course (once, by title): the catalog's one priced course. */
+const PAID_COURSE = {
+  title: DEMO_PAID_COURSE_TITLE,
+  description:
+    'Sine, cosine and tangent in right triangles, the special angles of 30 and 45 degrees, and finding a missing side, with worked examples.',
+  category: 'Mathematics',
+  level: 'Intermediate',
+  language: 'English',
+  price: 799,
+  currency: 'INR',
+  passingScore: 60,
+};
+
+/**
+ * teacher@'s paid course made as a teacher makes one (decision 060): two lessons generated from drawn decks by
+ * the course library, submitted and approved by admin@; then dated a month back, so the free demo course
+ * (approved at the first start) stays first on /explore-course. Runs inside seedDemoContent.
+ */
+export async function seedDemoPaidLessons(
+  app: App,
+  call: SeedCall,
+  tokens: { teacher: string; admin: string },
+  now = new Date(),
+): Promise<void> {
+  const course = await call('POST', '/api/courses', tokens.teacher, { payload: PAID_COURSE });
+  const courseId = course.id as string;
+  await seedDeckLessons(call, tokens.teacher, courseId, DEMO_DECKS.trigonometry);
+  await waitForCourseVideos(call, tokens.teacher, courseId);
+  await call('POST', `/api/courses/${courseId}/submit`, tokens.teacher);
+  await call('POST', `/api/approvals/${courseId}/approve`, tokens.admin, {
+    payload: { comment: 'Worked examples make it clear. Approved.' },
+  });
+  const reviewedAt = new Date(now.getTime() - 30 * DAY_MS);
+  await app.db
+    .update(courses)
+    .set({
+      reviewedAt,
+      submittedAt: new Date(reviewedAt.getTime() - DAY_MS),
+      createdAt: new Date(reviewedAt.getTime() - 2 * DAY_MS),
+    })
+    .where(eq(courses.id, courseId));
+}
+
+/**
+ * teacher@'s paid, approved course (once, by title): the catalog's one priced course. seedDemoContent makes
+ * it with its lessons; without that (the partner demo seeded alone) it is added here without lessons.
+ */
 export async function seedDemoPaidCourse(app: App, now = new Date()) {
   const teacher = await byEmail(app, DEMO_TEACHER);
   if (!teacher) return null;
@@ -57,14 +105,7 @@ export async function seedDemoPaidCourse(app: App, now = new Date()) {
     .insert(courses)
     .values({
       ownerId: teacher.id,
-      title: DEMO_PAID_COURSE_TITLE,
-      description: 'Sine, cosine and tangent from right triangles to the unit circle, with worked problems.',
-      category: 'Mathematics',
-      level: 'Intermediate',
-      language: 'English',
-      price: 799,
-      currency: 'INR',
-      passingScore: 60,
+      ...PAID_COURSE,
       approvalStatus: 'APPROVED',
       submittedAt: new Date(reviewedAt.getTime() - DAY_MS),
       reviewedAt,

@@ -18,12 +18,19 @@ export type SeedMultipart = (
 interface Lesson {
   id: string;
   title: string;
+  /** Where each slide of the lesson starts, by its heading. */
+  slideStarts: Map<string, number>;
 }
 
-const lessonId = (lessons: Lesson[], title: string) =>
-  lessons.find((lesson) => lesson.title === title)?.id ?? null;
+/** The moment a question points to: the start of the slide of `title` headed `heading`. */
+function moment(lessons: Lesson[], title: string, heading: string) {
+  const lesson = lessons.find((candidate) => candidate.title === title);
+  const seconds = lesson?.slideStarts.get(heading);
+  if (!lesson || seconds === undefined) throw new Error(`The demo lesson ${title} has no slide "${heading}"`);
+  return { videoId: lesson.id, videoSeconds: seconds };
+}
 
-/** One question of every type, each pointing at the lesson moment that teaches it. */
+/** One question of every type, each pointing at the lesson moment (the slide) that teaches it. */
 function demoQuestions(lessons: Lesson[]): QuestionInput[] {
   return [
     {
@@ -37,8 +44,7 @@ function demoQuestions(lessons: Lesson[]): QuestionInput[] {
       marks: 2,
       negativeMarks: 0.5,
       explanation: 'The three angles of any triangle always add up to 180 degrees.',
-      videoId: lessonId(lessons, 'Triangles'),
-      videoSeconds: 4,
+      ...moment(lessons, 'Triangles', 'The angles of a triangle'),
     },
     {
       type: 'multiple',
@@ -51,8 +57,7 @@ function demoQuestions(lessons: Lesson[]): QuestionInput[] {
       ],
       marks: 2,
       explanation: 'Acute, right and obtuse describe the size of an angle; parallel describes two lines.',
-      videoId: lessonId(lessons, 'Angles'),
-      videoSeconds: 2,
+      ...moment(lessons, 'Angles', 'Acute and obtuse angles'),
     },
     {
       type: 'true_false',
@@ -60,8 +65,7 @@ function demoQuestions(lessons: Lesson[]): QuestionInput[] {
       trueFalseAnswer: false,
       marks: 1,
       explanation: 'A point has a position but no size.',
-      videoId: lessonId(lessons, 'Points and Lines'),
-      videoSeconds: 4,
+      ...moment(lessons, 'Points and Lines', 'Points'),
     },
     {
       type: 'short',
@@ -69,24 +73,21 @@ function demoQuestions(lessons: Lesson[]): QuestionInput[] {
       acceptedAnswers: ['Equilateral', 'Equilateral triangle'],
       marks: 1,
       explanation: 'Equal sides: equilateral. Two equal sides: isosceles.',
-      videoId: lessonId(lessons, 'Triangles'),
-      videoSeconds: 6,
+      ...moment(lessons, 'Triangles', 'Triangles by their sides'),
     },
     {
       type: 'long',
       prompt: 'In your own words, explain the difference between a line and a line segment.',
       marks: 4,
       explanation: 'A line goes on for ever in both directions; a segment has two end points.',
-      videoId: lessonId(lessons, 'Points and Lines'),
-      videoSeconds: 5,
+      ...moment(lessons, 'Points and Lines', 'Line segments and rays'),
     },
     {
       type: 'file',
       prompt: 'Draw a right angle, label it, and upload a photo or scan of your drawing.',
       marks: 2,
       explanation: 'A right angle measures exactly 90 degrees; mark it with a small square.',
-      videoId: lessonId(lessons, 'Angles'),
-      videoSeconds: 4,
+      ...moment(lessons, 'Angles', 'Right angles'),
     },
   ];
 }
@@ -96,7 +97,8 @@ export async function seedDemoQuiz(call: SeedCall, teacher: string, courseId: st
   const quiz = (await call('POST', `/api/quizzes/of-course/${courseId}`, teacher, {
     payload: {
       title: 'Geometry check',
-      instructions: 'Six questions on the three lessons. Take your time: you have 15 minutes and 3 attempts.',
+      instructions:
+        'Six questions on points, lines, angles and triangles. Take your time: you have 15 minutes and 3 attempts.',
       timeLimitMinutes: 15,
       attemptsAllowed: 3,
       shuffleQuestions: false,

@@ -25,6 +25,7 @@ import {
   probeVideo,
   type VideoProbe,
 } from '../../media/ffmpeg';
+import { packageLessonHls } from '../../media/lesson-assembly';
 import { rooms } from '../../realtime/socket';
 import {
   assertStorageQuota,
@@ -263,7 +264,11 @@ export async function packageVideo(app: App, job: PackageVideoJob): Promise<void
     };
     const outDir = path.join(work, 'hls');
     await mkdir(outDir);
-    const result = await packageHls(input, outDir, onProgress, { probe });
+    // A lesson copied from a course library is already cut for HLS (a key frame every 6 s): stream copy, no
+    // re-encoding (packageLessonHls re-encodes whatever is not).
+    const result = video.libraryId
+      ? await packageLessonHls(input, outDir)
+      : await packageHls(input, outDir, onProgress, { probe });
     await writes;
 
     const folder = videoFolder(video.courseId, video.id);

@@ -17,6 +17,7 @@ import { putStoredFile, removeStoredFile } from '../files/uploads';
 import type { LibraryRow } from './access';
 import { DidLibraryError, didTalkingHead } from './did-segment';
 import { pushGenerationState } from './generation-state';
+import { renderThroughCache } from './render-cache';
 import { segmentRenderHash } from './render-hash';
 import { narrationWav } from './segment-speech';
 
@@ -311,23 +312,33 @@ async function renderOne(
   }
   const text = segment.description.trim();
   if (!text) throw new MediaError('It has no narration. Please write what should be said over this slide.');
-  // A D-ID talking head speaks the narration itself, so its own audio is the segment's (lip sync).
-  const talkingHead =
-    library.avatarKind === 'd_id'
-      ? await didTalkingHead(app, { library, text, segmentNumber: index + 1, work })
-      : undefined;
-  const wav = talkingHead?.narrationWav ?? (await narrationWav(app, library, text));
   const outPath = path.join(work, `segment-${index}.mp4`);
-  const { durationSeconds } = await renderSegment({
-    slidePng,
-    narrationWav: wav,
-    title: index === 0 ? library.title : undefined,
-    captionStyle: input.style,
-    avatarPng: input.avatar,
-    avatarVideoPath: talkingHead?.videoPath,
-    avatarCorner: library.avatarCorner as AvatarCorner,
-    outPath,
-  });
+  const title = index === 0 ? library.title : undefined;
+  // The demo seed's cache by content (render-cache.ts) answers first when it is on; otherwise it renders.
+  const durationSeconds = await renderThroughCache(
+    app,
+    library,
+    { slidePng, narration: text, title, style: input.style, avatar: input.avatar, outPath },
+    async () => {
+      // A D-ID talking head speaks the narration itself, so its own audio is the segment's (lip sync).
+      const talkingHead =
+        library.avatarKind === 'd_id'
+          ? await didTalkingHead(app, { library, text, segmentNumber: index + 1, work })
+          : undefined;
+      const wav = talkingHead?.narrationWav ?? (await narrationWav(app, library, text));
+      const rendered = await renderSegment({
+        slidePng,
+        narrationWav: wav,
+        title,
+        captionStyle: input.style,
+        avatarPng: input.avatar,
+        avatarVideoPath: talkingHead?.videoPath,
+        avatarCorner: library.avatarCorner as AvatarCorner,
+        outPath,
+      });
+      return rendered.durationSeconds;
+    },
+  );
   const key = `libraries/${library.id}/segments/${segment.id}-${hash.slice(0, 8)}.mp4`;
   await putStoredFile(app, library.ownerId, key, outPath, 'video/mp4');
   const [updated] = await app.db
