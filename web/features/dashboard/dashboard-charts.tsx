@@ -7,8 +7,27 @@ export interface ChartPoint {
   Revenue: number;
 }
 
+/**
+ * The months' axis: every month named (recharts' default drops labels it thinks collide, and dropped the
+ * revenue peak's), slanted so a phone's width fits them; days keep the default, as thirty would not fit.
+ */
+const monthAxis = { interval: 0, angle: -35, textAnchor: 'end', height: 56, tickMargin: 4 } as const;
+
+/** Whole amounts with their groups ("1,23,456" in en-IN), so the axis's widest value is not cut. */
+const axisAmount = (value: number) => Math.round(value).toLocaleString('en-IN');
+
 /** Sign-ups and revenue over the chosen range (loaded on its own: see dashboard-page.tsx). */
-export default function DashboardCharts({ points, currency }: { points: ChartPoint[]; currency: string }) {
+export default function DashboardCharts({
+  points,
+  currency,
+  monthly,
+}: {
+  points: ChartPoint[];
+  currency: string;
+  /** One point a month: every month is labelled. */
+  monthly: boolean;
+}) {
+  const xAxisProps = monthly ? monthAxis : undefined;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Card withBorder padding="md">
@@ -16,7 +35,13 @@ export default function DashboardCharts({ points, currency }: { points: ChartPoi
           Sign-ups
         </Text>
         <div role="img" aria-label="Sign-ups over time">
-          <BarChart h={240} data={points} dataKey="at" series={[{ name: 'Sign-ups', color: 'indigo.6' }]} />
+          <BarChart
+            h={240}
+            data={points}
+            dataKey="at"
+            series={[{ name: 'Sign-ups', color: 'indigo.6' }]}
+            xAxisProps={xAxisProps}
+          />
         </div>
       </Card>
       <Card withBorder padding="md">
@@ -30,6 +55,9 @@ export default function DashboardCharts({ points, currency }: { points: ChartPoi
             dataKey="at"
             series={[{ name: 'Revenue', color: 'teal.6' }]}
             curveType="linear"
+            xAxisProps={xAxisProps}
+            valueFormatter={axisAmount}
+            yAxisProps={{ width: 72 }}
           />
         </div>
       </Card>

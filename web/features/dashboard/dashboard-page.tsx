@@ -155,7 +155,11 @@ export default function DashboardPage() {
           />
         </Group>
         <Suspense fallback={<Skeleton h={300} />}>
-          <DashboardCharts points={points} currency={figures?.currency ?? 'INR'} />
+          <DashboardCharts
+            points={points}
+            currency={figures?.currency ?? 'INR'}
+            monthly={dashboard.data?.series.bucket === 'month'}
+          />
         </Suspense>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <LogInAsCard />

@@ -90,17 +90,22 @@ function SortHeader({
   sort,
   dir,
   onSort,
+  visibleFrom,
 }: {
   label: string;
   column: PeopleSort;
   sort: PeopleSort;
   dir: 'asc' | 'desc';
   onSort: (column: PeopleSort, dir: 'asc' | 'desc') => void;
+  visibleFrom?: string;
 }) {
   const active = sort === column;
   const Icon = !active ? IconSelector : dir === 'asc' ? IconChevronUp : IconChevronDown;
   return (
-    <Table.Th aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Table.Th
+      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      visibleFrom={visibleFrom}
+    >
       <UnstyledButton
         onClick={() => onSort(column, active && dir === 'asc' ? 'desc' : 'asc')}
         style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
@@ -119,7 +124,21 @@ export interface Columns {
   extra?: { header: string; align?: 'right'; cell: (row: PersonRow) => ReactNode }[];
 }
 
-/** A people list: sortable by name, e-mail, sign-up and last login; each row's actions in a menu. */
+/** A cell's text cut to its width with an ellipsis; the whole text on hover (title) and for screen readers. */
+function Truncated({ text, width }: { text: string; width: number }) {
+  return (
+    <Text size="sm" truncate="end" maw={width} title={text}>
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * A people list: sortable by name, e-mail, sign-up and last login; each row's actions in a menu. It fits a
+ * 1280 px screen beside the navigation (Status and the actions included): long e-mails are cut with their
+ * whole text on hover, the plan's badge and the last login's time wrap under them, and with many columns the
+ * last login waits for a wider screen. On a phone the table scrolls sideways in its box.
+ */
 export function PeopleTable({
   rows,
   columns,
@@ -138,8 +157,16 @@ export function PeopleTable({
   actions: RowAction[];
 }) {
   const header = { sort, dir, onSort };
+  // Column priorities: with three or more optional columns (the teachers' institute, plan and courses; the
+  // partners' figures) the last login waits for a wide screen (1408 px), so Status and the actions fit 1280.
+  const optional =
+    Number(Boolean(columns.institute)) +
+    Number(Boolean(columns.plan)) +
+    Number(Boolean(columns.courses)) +
+    (columns.extra?.length ?? 0);
+  const lastLoginFrom = optional >= 3 ? 'xl' : undefined;
   return (
-    <Table.ScrollContainer minWidth={860 + 110 * (columns.extra?.length ?? 0)}>
+    <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="people-table">
         <Table.Thead>
           <Table.Tr>
@@ -154,7 +181,7 @@ export function PeopleTable({
               </Table.Th>
             ))}
             <SortHeader label="Signed up" column="createdAt" {...header} />
-            <SortHeader label="Last login" column="lastLoginAt" {...header} />
+            <SortHeader label="Last login" column="lastLoginAt" {...header} visibleFrom={lastLoginFrom} />
             <Table.Th>Status</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -167,11 +194,17 @@ export function PeopleTable({
               <Table.Td>
                 <NameWithPresence row={row} href={hrefOf?.(row)} />
               </Table.Td>
-              <Table.Td>{row.email}</Table.Td>
-              {columns.institute && <Table.Td>{row.institute?.fullName ?? '—'}</Table.Td>}
+              <Table.Td>
+                <Truncated text={row.email} width={200} />
+              </Table.Td>
+              {columns.institute && (
+                <Table.Td>
+                  <Truncated text={row.institute?.fullName ?? '—'} width={160} />
+                </Table.Td>
+              )}
               {columns.plan && (
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Group gap={6}>
+                <Table.Td>
+                  <Group gap={4}>
                     <Text size="sm">{row.planName ?? '—'}</Text>
                     <BillingBadge row={row} />
                   </Group>
@@ -184,7 +217,9 @@ export function PeopleTable({
                 </Table.Td>
               ))}
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.lastLoginAt)}</Table.Td>
+              <Table.Td visibleFrom={lastLoginFrom} miw={110}>
+                {formatDateTime(row.lastLoginAt)}
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge isActive={row.isActive} />
               </Table.Td>

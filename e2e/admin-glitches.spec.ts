@@ -1,0 +1,118 @@
+import { formatMonth } from '../common/time';
+import { newSession } from './support/accounts';
+import { settled } from './support/page-checks';
+import { expect, type Page, test } from './support/test';
+
+/**
+ * Issue 31 item 5, the first hour's glitches: the admin's tables fit a 1280 px screen (Status and the row's
+ * actions included) and stay usable at 390 px; the revenue chart names every month, its peak too; and no form
+ * shows a validation message before the person has done anything.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Each table on the page: whether it scrolls sideways, and whether its last header cell is on screen. */
+async function tableFit(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('table')]
+      .filter((table) => table.getBoundingClientRect().width > 0)
+      .map((table) => {
+        let scroller: HTMLElement | null = table.parentElement;
+        while (scroller && getComputedStyle(scroller).overflowX === 'visible')
+          scroller = scroller.parentElement;
+        const headers = [...table.querySelectorAll('thead th')];
+        const last = headers.at(-1)?.getBoundingClientRect();
+        const status = headers.find((th) => th.textContent?.trim() === 'Status')?.getBoundingClientRect();
+        return {
+          testId:
+            table.getAttribute('data-testid') ?? table.closest('[data-testid]')?.getAttribute('data-testid'),
+          scrollsSideways: scroller ? scroller.scrollWidth > scroller.clientWidth + 1 : false,
+          lastRight: last ? Math.round(last.right) : 0,
+          statusRight: status ? Math.round(status.right) : 0,
+          width: document.documentElement.clientWidth,
+        };
+      }),
+  );
+}
+
+const ADMIN_TABLES = [
+  '/teachers',
+  '/teachers?tab=institute',
+  '/students',
+  '/partners',
+  '/admin-report',
+  '/admin-report?tab=student',
+  '/approvals',
+  '/approvals?status=APPROVED',
+  '/support',
+];
+
+test('the admin’s tables fit 1280 px with Status and the actions on screen', async ({ browser }) => {
+  test.setTimeout(60_000 + ADMIN_TABLES.length * 10_000);
+  const page = await newSession(browser, 'admin');
+  await page.setViewportSize(DESKTOP);
+  const problems: string[] = [];
+  for (const path of ADMIN_TABLES) {
+    await page.goto(path);
+    await expect(page.locator('table').first()).toBeVisible();
+    await settled(page);
+    for (const table of await tableFit(page)) {
+      const name = `${path} ${table.testId ?? 'table'}`;
+      if (table.scrollsSideways) problems.push(`${name} scrolls sideways`);
+      if (table.lastRight > table.width) problems.push(`${name}: last column ends at ${table.lastRight} px`);
+      if (table.statusRight > table.width) problems.push(`${name}: Status ends at ${table.statusRight} px`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test('the revenue chart names every month of its range, the peak month too', async ({ browser }) => {
+  const page = await newSession(browser, 'admin');
+  await page.setViewportSize(DESKTOP);
+  const dashboard = page.waitForResponse((response) => /\/api\/admin\/dashboard\?/.test(response.url()));
+  await page.goto('/dashboard');
+  const { series } = (await (await dashboard).json()) as {
+    series: { bucket: string; points: { at: string; revenue: number }[] };
+  };
+  expect(series.bucket).toBe('month');
+  const peak = series.points.reduce((best, point) => (point.revenue > best.revenue ? point : best));
+  const revenue = page.getByRole('img', { name: 'Revenue over time' });
+  const ticks = revenue.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  for (const width of [DESKTOP.width, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(ticks).toHaveCount(series.points.length);
+    await expect(ticks.filter({ hasText: formatMonth(peak.at.slice(0, 7)) })).toHaveCount(1);
+  }
+});
+
+/** Pages with a form, as the person opening them first sees them. */
+const FORMS: { who: 'teacher' | 'admin'; path: string }[] = [
+  { who: 'teacher', path: '/add-course-list?step=course-information' },
+  { who: 'teacher', path: '/training-guru?step=training-information' },
+  { who: 'teacher', path: '/course-library-upload' },
+  { who: 'teacher', path: '/profile' },
+  { who: 'teacher', path: '/integrations' },
+  { who: 'teacher', path: '/invoice' },
+  { who: 'admin', path: '/plan-pricing' },
+  { who: 'admin', path: '/teachers' },
+];
+
+test('no form shows a validation message before the person has acted', async ({ browser }) => {
+  test.setTimeout(60_000 + FORMS.length * 10_000);
+  const pages = { teacher: await newSession(browser, 'teacher'), admin: await newSession(browser, 'admin') };
+  const problems: string[] = [];
+  for (const { who, path } of FORMS) {
+    const page = pages[who];
+    await page.goto(path);
+    await settled(page);
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('[aria-invalid="true"], .mantine-InputWrapper-error')]
+        .filter((element) => element.getBoundingClientRect().width > 0)
+        .map(
+          (element) => element.getAttribute('aria-label') || element.textContent?.trim() || element.tagName,
+        ),
+    );
+    for (const found of shown) problems.push(`${who} ${path}: ${found}`);
+  }
+  expect(problems).toEqual([]);
+});
