@@ -16,6 +16,8 @@ export const TEACHING_MODE_LABELS: Record<TeachingMode, string> = {
   direct: 'Direct answers',
   hints: 'Hints first (let students work it out)',
 };
+/** What a hints-mode chat's "Show me the answer" button asks (decision 058); typed, the guru takes it the same way. */
+export const SHOW_ANSWER = 'Show me the answer';
 
 export const GURU_STATUSES = ['draft', 'training', 'ready', 'failed'] as const;
 export type GuruStatus = (typeof GURU_STATUSES)[number];

@@ -3,7 +3,7 @@ import { EMBED_MSG } from '../common/contracts/embed';
 import { MSG } from '../common/messages';
 import { OTHER_SITE_PORTS } from '../playwright.config';
 import { DEMO, loginAs } from './support/accounts';
-import { apiLogin, authHeader } from './support/api';
+import { apiLogin, authHeader, trainGuruViaApi } from './support/api';
 import { expect, test } from './support/test';
 
 const REGISTERED = `http://127.0.0.1:${OTHER_SITE_PORTS[0]}`;
@@ -22,18 +22,7 @@ async function readyGuru(request: APIRequestContext, token: string): Promise<str
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const faq = await request.put(`/api/gurus/${id}/questions/faq`, { headers, data: { items: [FAQ] } });
-  expect(faq.status(), await faq.text()).toBe(200);
-  const train = await request.post(`/api/gurus/${id}/train`, { headers });
-  expect(train.status(), await train.text()).toBeLessThan(300);
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/gurus/${id}/training`, { headers })).json()) as { status: string })
-          .status,
-      { timeout: 60_000 },
-    )
-    .toBe('ready');
+  await trainGuruViaApi(request, headers, id, [FAQ]);
   return id;
 }
 

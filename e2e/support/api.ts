@@ -9,6 +9,30 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 /** The spec's Authorization header: a JSON value; the server reads only jwtToken from it. */
 export const authHeader = (jwtToken: string) => ({ Authorization: JSON.stringify({ jwtToken }) });
 
+/** Sets a guru's FAQ, trains it and waits until it is ready, through the API as its builder would. */
+export async function trainGuruViaApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  guruId: string,
+  faq: { question: string; answer: string }[],
+): Promise<void> {
+  const saved = await request.put(`/api/gurus/${guruId}/questions/faq`, { headers, data: { items: faq } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const train = await request.post(`/api/gurus/${guruId}/train`, { headers });
+  expect(train.status(), await train.text()).toBeLessThan(300);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/gurus/${guruId}/training`, { headers })).json()) as {
+            status: string;
+          }
+        ).status,
+      { timeout: 90_000 },
+    )
+    .toBe('ready');
+}
+
 /** Creates a course through the API as its author would (step one of the wizard) and answers its id. */
 export async function createCourseViaApi(
   request: APIRequestContext,

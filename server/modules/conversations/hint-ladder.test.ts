@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_ORIGIN_HEADER, VISITOR_KEY_HEADER } from '../../../common/contracts/embed';
 import type { AskEvent } from '../../../common/contracts/gurus';
+import { SHOW_ANSWER } from '../../../common/gurus';
 import { conversations, gurus } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { startFakeOpenAiChat } from '../../test/fake-openai-chat';
@@ -34,6 +35,14 @@ describe('judging a try against the course', () => {
     const wrong = judgeTry('ninety', SUM_QUESTION, SUM_ANSWER, keys);
     expect(wrong).toMatchObject({ verdict: 'not yet', wrong: ['ninety'] });
     expect(feedbackOf(wrong)).toBe('Not yet: “ninety” is not what the course says.');
+    // Either number of the answer is its fact; a number it does not say is not.
+    const three = 'The three angles of a triangle always add up to 180 degrees.';
+    const both = answerKeys(SUM_QUESTION, three, []);
+    expect(judgeTry('180', SUM_QUESTION, three, both).verdict).toBe('right');
+    expect(judgeTry('three and 90', SUM_QUESTION, three, both)).toMatchObject({
+      verdict: 'partly',
+      wrong: ['90'],
+    });
   });
 
   it('says which words are right and which part is missing', () => {
@@ -78,13 +87,7 @@ describe('judging a try against the course', () => {
   });
 
   it('tells a request for the answer and a new question from a try', () => {
-    for (const text of [
-      'Show me the answer',
-      'just tell me',
-      'I give up',
-      'what is the answer?',
-      'उत्तर बताओ',
-    ])
+    for (const text of [SHOW_ANSWER, 'just tell me', 'I give up', 'what is the answer?', 'उत्तर बताओ'])
       expect(asksForAnswer(text), text).toBe(true);
     for (const text of ['180', 'the longest side', 'tell me about rays'])
       expect(asksForAnswer(text), text).toBe(false);
@@ -206,7 +209,7 @@ describe('the ladder through the ask routes', () => {
     expect(await ladder()).toBeNull();
 
     await ask('What is the hypotenuse?');
-    const shown = await ask('Show me the answer');
+    const shown = await ask(SHOW_ANSWER);
     expect(textOf(shown)).toMatch(/^Here is the answer: .*opposite the right angle/);
     expect(citationsOf(shown).length).toBeGreaterThan(0);
     expect(await ladder()).toBeNull();

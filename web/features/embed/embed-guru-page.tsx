@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EMBED_MSG, type EmbedGuru, type EmbedSession } from '../../../common/contracts/embed';
-import { GURU_LIMITS } from '../../../common/gurus';
+import { GURU_LIMITS, SHOW_ANSWER } from '../../../common/gurus';
 import { ApiError } from '../../app/api-error';
 import { askEmbedded, type EmbedCaller, fetchEmbedGuru, startEmbedSession } from './embed-api';
 import { type EmbedMessage, EmbedMessages } from './embed-messages';
@@ -140,7 +140,12 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
         if (event.type === 'text') patchLast((last) => ({ ...last, text: last.text + event.delta }));
         else if (event.type === 'citations') patchLast((last) => ({ ...last, citations: event.citations }));
         else if (event.type === 'done')
-          patchLast((last) => ({ ...last, streaming: false, notCovered: event.notCovered }));
+          patchLast((last) => ({
+            ...last,
+            streaming: false,
+            notCovered: event.notCovered,
+            awaitingTry: Boolean(event.awaitingTry),
+          }));
         else if (event.type === 'error')
           setMessages((all) => [...all, { id: messageId(), role: 'error', text: event.message }]);
       }
@@ -245,7 +250,10 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
                   ))}
                 </Stack>
               )}
-              <EmbedMessages messages={messages} />
+              <EmbedMessages
+                messages={messages}
+                onShowAnswer={asking ? undefined : () => void ask(SHOW_ANSWER)}
+              />
             </Stack>
           </ScrollArea>
           <form

@@ -1,5 +1,5 @@
-import { Badge, Paper, Stack, Text } from '@mantine/core';
-import type { Citation } from '../../../common/gurus';
+import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
+import { type Citation, SHOW_ANSWER } from '../../../common/gurus';
 
 export interface EmbedMessage {
   id: string;
@@ -8,6 +8,8 @@ export interface EmbedMessage {
   citations?: Citation[];
   notCovered?: boolean;
   streaming?: boolean;
+  /** A hints-mode guru waits for a try at this answer's question (decision 058). */
+  awaitingTry?: boolean;
 }
 
 /** Where an answer came from, as a student reads it: the lesson, slide, page or FAQ. */
@@ -24,10 +26,17 @@ function citationLabel(citation: Citation): string {
 }
 
 /** The transcript of the embedded session: questions on the right, answers with their sources on the left. */
-export function EmbedMessages({ messages }: { messages: EmbedMessage[] }) {
+export function EmbedMessages({
+  messages,
+  onShowAnswer,
+}: {
+  messages: EmbedMessage[];
+  /** Asks for the answer the guru is hinting at; offered on the newest answer while it waits for a try. */
+  onShowAnswer?: () => void;
+}) {
   return (
     <Stack gap="sm" aria-live="polite" data-testid="embed-messages">
-      {messages.map((message) => (
+      {messages.map((message, index) => (
         <Paper
           key={message.id}
           p="sm"
@@ -54,6 +63,11 @@ export function EmbedMessages({ messages }: { messages: EmbedMessage[] }) {
             <Text size="xs" c="dimmed" mt={6}>
               From: {[...new Set(message.citations.map(citationLabel))].slice(0, 3).join(' · ')}
             </Text>
+          )}
+          {message.awaitingTry && !message.streaming && index === messages.length - 1 && onShowAnswer && (
+            <Button size="xs" variant="light" mt={6} onClick={onShowAnswer}>
+              {SHOW_ANSWER}
+            </Button>
           )}
         </Paper>
       ))}

@@ -27,7 +27,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { SessionGuru } from '../../../common/contracts/gurus';
-import { GURU_LIMITS } from '../../../common/gurus';
+import { GURU_LIMITS, SHOW_ANSWER } from '../../../common/gurus';
 import { api } from '../../app/api';
 import { BrandMark } from '../../components/brand-mark';
 import { CitationLinks } from '../conversations';
@@ -91,6 +91,8 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
   const speech = useSpeechInput(setQuestion);
   const bottom = useRef<HTMLDivElement>(null);
   const busy = session.turns.at(-1)?.status === 'streaming';
+  // Hints mode: the guru gave a hint and waits for the student's try (decision 058).
+  const awaitingTry = session.turns.at(-1)?.awaitingTry === true;
   // A question may be sent while the session is still starting: it is asked as soon as the session exists.
   const ready = !busy;
 
@@ -178,6 +180,9 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
                 guruName={guru.name}
                 live={index === session.turns.length - 1}
                 conversationId={session.conversationId}
+                onShowAnswer={
+                  index === session.turns.length - 1 && turn.awaitingTry ? () => send(SHOW_ANSWER) : undefined
+                }
               />
             ))}
             <div ref={bottom} />
@@ -209,7 +214,9 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
               <Textarea
                 flex={1}
                 label="Your question"
-                placeholder={speech.listening ? 'Listening…' : 'Ask about the course'}
+                placeholder={
+                  speech.listening ? 'Listening…' : awaitingTry ? 'Type your answer' : 'Ask about the course'
+                }
                 description="Enter sends, Shift+Enter adds a line"
                 autosize
                 minRows={1}
@@ -253,8 +260,15 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
   );
 }
 
-function TurnView(props: { turn: Turn; guruName: string; live: boolean; conversationId: string | null }) {
-  const { turn, guruName, live, conversationId } = props;
+function TurnView(props: {
+  turn: Turn;
+  guruName: string;
+  live: boolean;
+  conversationId: string | null;
+  /** Offered while the guru waits for a try at this turn's question. */
+  onShowAnswer?: () => void;
+}) {
+  const { turn, guruName, live, conversationId, onShowAnswer } = props;
   return (
     <Stack gap="xs">
       <Paper
@@ -305,6 +319,11 @@ function TurnView(props: { turn: Turn; guruName: string; live: boolean; conversa
           </Text>
         )}
         {turn.status === 'done' && <CitationLinks citations={turn.citations} />}
+        {turn.status === 'done' && onShowAnswer && (
+          <Button size="xs" variant="light" mt="xs" w="fit-content" onClick={onShowAnswer}>
+            {SHOW_ANSWER}
+          </Button>
+        )}
         {turn.status === 'done' && turn.notCovered && (
           <Text size="xs" c="dimmed" mt={4} data-testid="ask-teacher">
             Your teacher sees this conversation and can answer it.{' '}

@@ -13,6 +13,8 @@ export interface Turn {
   answer: string;
   citations: Citation[];
   notCovered: boolean;
+  /** A hints-mode guru waits for the student's try at this answer's question. */
+  awaitingTry: boolean;
   status: 'streaming' | 'done' | 'error';
   error: string | null;
 }
@@ -128,7 +130,16 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
       const key = Date.now();
       setTurns((all) => [
         ...all,
-        { key, question, answer: '', citations: [], notCovered: false, status: 'streaming', error: null },
+        {
+          key,
+          question,
+          answer: '',
+          citations: [],
+          notCovered: false,
+          awaitingTry: false,
+          status: 'streaming',
+          error: null,
+        },
       ]);
       const splitter = new SentenceSplitter();
       let answer = '';
@@ -142,7 +153,11 @@ export function useGuruSession(guru: SessionGuru | undefined, courseId: string |
           } else if (event.type === 'citations') {
             patchTurn(key, () => ({ citations: event.citations }));
           } else if (event.type === 'done') {
-            patchTurn(key, () => ({ status: 'done', notCovered: event.notCovered }));
+            patchTurn(key, () => ({
+              status: 'done',
+              notCovered: event.notCovered,
+              awaitingTry: Boolean(event.awaitingTry),
+            }));
           } else if (event.type === 'error') {
             patchTurn(key, () => ({ status: 'error', error: event.message }));
           }
