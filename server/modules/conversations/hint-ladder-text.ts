@@ -233,8 +233,8 @@ const UNSURE =
   /^\s*(i\s+)?(do\s*n[o']?t|dont|don’t)\s+know\b|\bno idea\b|\bnot sure\b|^\s*no clue\b|पता नहीं/iu;
 
 /**
- * A try judged against the answer's key words: right when it says them (numbers: all of them; words: all, or
- * two of three), partly when it says some, not yet when it says none or a number the course does not.
+ * A try judged against the answer's key words: right when it says them (numbers: one of them and no other
+ * number; words: all, or two of three), partly when it says some, not yet when it says none.
  */
 export function judgeTry(attempt: string, question: string, answer: string, keys: string[]): Judgement {
   const unsure = UNSURE.test(attempt);
@@ -255,8 +255,8 @@ export function judgeTry(attempt: string, question: string, answer: string, keys
     const wrongNumbers = unique(
       said.filter((item) => isNumber(item.key) && !keys.includes(item.key)).map((i) => i.word),
     );
-    if (hits.size === keys.length && wrongNumbers.length === 0)
-      return { verdict: 'right', right, wrong: [], unsure };
+    // "The three angles add up to 180": either number of the answer, and none it does not say, is right.
+    if (hits.size > 0 && wrongNumbers.length === 0) return { verdict: 'right', right, wrong: [], unsure };
     if (hits.size > 0) return { verdict: 'partly', right, wrong: wrongNumbers, unsure };
     return { verdict: 'not yet', right: [], wrong: wrongNumbers.length > 0 ? wrongNumbers : wrong, unsure };
   }
