@@ -35,5 +35,8 @@ describe('speaking a streamed answer', () => {
       'See the slide at now.',
     );
     expect(split(['Ice floats [1]. ', '[2]'])).toEqual(['Ice floats.']);
+    expect(spokenText('Fill in the gap: A hexagon has ____ sides.')).toBe(
+      'Fill in the gap: A hexagon has blank sides.',
+    );
   });
 });

@@ -37,13 +37,15 @@ export class SentenceSplitter {
 
 /**
  * What is read aloud of a sentence: its words only. Citation markers ("[1]"), markdown emphasis, headings and
- * list signs, links and line breaks are text for the eye; the guru's voice never says them.
+ * list signs, links and line breaks are text for the eye; the guru's voice never says them. A hint's gap
+ * ("has ____ sides") is said as "blank".
  */
 export function spokenText(sentence: string): string {
   return sentence
     .replace(/\s*\[\d{1,3}(?:\s*,\s*\d{1,3})*\]/g, '')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/https?:\/\/\S+/g, '')
+    .replace(/_{3,}/g, 'blank')
     .replace(/[*_`#>]+/g, '')
     .replace(/^\s*(?:[-•]|\d+\.)\s+/, '')
     .replace(/\s+/g, ' ')
