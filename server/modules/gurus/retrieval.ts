@@ -29,6 +29,9 @@ export const RELATED_WEIGHT = 0.5;
 export const SENTENCE_WEIGHT = 0.5;
 export const HEADING_WEIGHT = 0.25;
 export const RANK_WEIGHT = 0.2;
+/** A word in WIDE_SHARE of the guru's passages or more (at least WIDE_MIN) is the course's topic word. */
+export const WIDE_SHARE = 1 / 3;
+export const WIDE_MIN = 3;
 /** How many relevant passages the sentence-level scoring looks at. */
 const CANDIDATES = 20;
 /** Stemmed words of how a question is asked, not what about ("what does X mean", "please explain Y"). */
@@ -148,21 +151,30 @@ export async function retrievePassages(
       from lexed
       where not (own <@ string_to_array(${FILLER.join(' ')}, ' '))
     ),
-    topic as (
-      -- A word of many meanings need not be found beside a specific one ("How are glaciers made?"); when
-      -- the question has only such words, they are its topic after all.
-      select *, weak and exists (select 1 from topical t where not t.weak) as optional
-      from topical
-    ),
-    quoted as (
-      select index, optional, asked,
+    quoted_all as (
+      select index, weak, asked,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
           from unnest(own) as l)::tsquery as own_query,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
           from unnest(other) as l)::tsquery as other_query,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || ''':A', ' | ')
           from unnest(own) as l)::tsquery as heading_query
-      from topic
+      from topical
+    ),
+    counted as (
+      -- The course's own topic word ("bridge" in a course on bridges, in a third of its passages or more).
+      select a.*,
+        (select count(*) from guru_chunks c where c.guru_id = ${guruId} and c.search @@ a.own_query)
+          >= greatest(${WIDE_MIN}::int,
+            ceil(${WIDE_SHARE}::float8 * (select count(*) from guru_chunks where guru_id = ${guruId})))
+          as wide
+      from quoted_all a
+    ),
+    quoted as (
+      -- A word of many meanings need not be found beside a specific one ("How are glaciers made?"); when
+      -- the question has only such words, they are its topic after all.
+      select *, weak and exists (select 1 from counted t where not t.weak) as optional
+      from counted
     ),
     q as (
       select
@@ -172,10 +184,12 @@ export async function retrievePassages(
         (select string_agg(other_query::text, ' | ') from quoted where other_query is not null)::tsquery
           as other_query,
         (select count(*) from quoted where not optional)::int as wanted,
-        (select count(*) from quoted where asked)::int as asked
+        (select count(*) from quoted where asked)::int as asked,
+        (select count(*) from quoted where not optional and not wide)::int as specific
     ),
     hits as (
-      select c.*, m.coverage, m.own_matched, m.heading_matched, m.asked_matched, m.asked_in_heading, q.wanted,
+      select c.*, m.coverage, m.own_matched, m.heading_matched, m.asked_matched, m.asked_in_heading, m.specific_matched, q.wanted,
+        q.specific,
         q.asked, q.own_query, q.other_query
       from guru_chunks c cross join q
       cross join lateral (
@@ -186,9 +200,10 @@ export async function retrievePassages(
           (count(*) filter (where f.own and not f.optional))::int as own_matched,
           (count(*) filter (where f.own and c.search @@ f.heading_query))::int as heading_matched,
           (count(*) filter (where f.own and f.asked))::int as asked_matched,
+          (count(*) filter (where f.own and not f.optional and not f.wide))::int as specific_matched,
           (count(*) filter (where f.own and f.asked and c.search @@ f.heading_query))::int as asked_in_heading
         from (
-          select g.optional, g.asked, g.heading_query, c.search @@ g.own_query as own,
+          select g.optional, g.asked, g.wide, g.heading_query, c.search @@ g.own_query as own,
             g.other_query is not null and not (c.search @@ g.own_query) and c.search @@ g.other_query as other
           from quoted g
         ) as f
@@ -201,6 +216,9 @@ export async function retrievePassages(
         -- A passage that explains the asked term: all its words found, one in the heading ("What is scour and
         -- why is it dangerous?" → the slide titled Scour).
         or (asked > 0 and asked_matched = asked and asked_in_heading > 0)
+        -- Every word but the course's topic word found: the slide need not repeat it ("Which bees have no
+        -- sting?" → the slide on drones). The topic word alone never is enough.
+        or (specific > 0 and specific_matched = specific)
     ),
     relevant as (
       -- ts_rank_cd is the costly part: only for passages that cover the question.

@@ -544,7 +544,9 @@ export function givesWhatIsAsked(intent: AskedFor, question: string, sentence: s
       return (
         CAUSE.test(sentence) ||
         SO.test(sentence) ||
-        /\b(causes?d?|reasons?|makes?|leads? to|results? in)\b/i.test(sentence)
+        /\b(causes?d?|reasons?|makes?|leads? to|results? in|therefore|when|once|as a result)\b/i.test(
+          sentence,
+        )
       );
     case 'time':
       return TIME.test(sentence);

@@ -248,6 +248,13 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
       source = passage;
     }
   }
+  if (intent === 'compare') {
+    const compared = comparison(
+      question,
+      passages.slice(0, CONSIDERED).filter((each) => !isFaq(each)),
+    );
+    if (compared) return compared;
+  }
   const { sentences, all, ranked } = pickFrom(source, question, stems, 3);
   if (ranked.length === 0) return { text: sentences.join(' '), source };
 
@@ -279,6 +286,52 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     ? [statement, ...supporting.filter((sentence) => !same(sentence, statement))].slice(0, 3)
     : supporting.slice(0, 3);
   return { text: text.join(' '), source };
+}
+
+/** The two things a question compares: "the difference between A and B", "A vs B", "compare A with B". */
+const SIDES = [
+  /\bbetween (.+?) and (.+?)[?.!]*$/i,
+  /^(?:how (?:is|are|does|do) )?(.+?) (?:vs\.?|versus|different from|differ from|compared? (?:with|to)) (.+?)[?.!]*$/i,
+  /\bcompare (.+?) (?:with|and|to) (.+?)[?.!]*$/i,
+];
+
+/**
+ * A comparison's answer: the course sentence for each side, the first joined to the second by "while" so
+ * the first sentence states both ("A suspension bridge hangs its deck…, while in a cable-stayed bridge…"),
+ * each from the best passage that has one; null when one side has none.
+ */
+function comparison(question: string, passages: Passage[]): { text: string; source: Passage } | null {
+  const match = SIDES.map((pattern) => pattern.exec(question.trim())).find(Boolean);
+  if (!match || passages.length === 0) return null;
+  const sideWords = [match[1], match[2]].map((side) => new Set(keywords(side)));
+  // Each side by the words the other does not share ("suspension" / "cable-stayed", not "bridge").
+  const own = sideWords.map((words, index) => [...words].filter((word) => !sideWords[1 - index].has(word)));
+  if (own.some((words) => words.length === 0)) return null;
+  const found: ({ sentence: string; passage: Passage; hits: number; order: number } | null)[] = [];
+  for (const [side, words] of own.entries()) {
+    let best: { sentence: string; passage: Passage; hits: number; order: number } | null = null;
+    for (const [rank, passage] of passages.entries()) {
+      for (const [order, sentence] of sentencesOf(withoutHeading(passage)).entries()) {
+        const held = new Set(wordsOf(sentence).map(stem));
+        // Better about this side alone, standing on its own, in a better passage.
+        const hits =
+          words.filter((word) => held.has(word)).length -
+          0.5 * own[1 - side].filter((word) => held.has(word)).length -
+          (LEANS_BACK.test(sentence) ? 0.5 : 0) -
+          rank * 0.1;
+        if (hits > 0 && (!best || hits > best.hits)) best = { sentence, passage, hits, order };
+      }
+    }
+    found[side] = best;
+  }
+  const [first, second] = found;
+  if (!first || !second) return null;
+  if (first.sentence === second.sentence) return { text: first.sentence, source: first.passage };
+  const statement = `${first.sentence.replace(/[.!?]+$/, '')}, while ${second.sentence.charAt(0).toLocaleLowerCase()}${second.sentence.slice(1)}`;
+  // Cited first: the better ranked of the two passages.
+  const source =
+    passages.indexOf(second.passage) < passages.indexOf(first.passage) ? second.passage : first.passage;
+  return { text: statement, source };
 }
 
 /** The passage's text without its heading glued to the front (lessons narrated before titles were apart). */
