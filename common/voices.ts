@@ -100,6 +100,5 @@ export function voiceCatalog(provider: VoiceProvider): VoiceCatalog {
   return { provider, voices, localVoices };
 }
 
-/** A Select option: the name and what it is ("SLT — American English, female · … (Festival)"). */
-export const voiceOptionLabel = (choice: VoiceChoice) =>
-  `${choice.label} — ${choice.description} (${choice.engine})`;
+/** A Select option's name: the voice and who speaks it ("SLT (Festival)"); the picker shows the description below. */
+export const voiceOptionLabel = (choice: VoiceChoice) => `${choice.label} (${choice.engine})`;

@@ -1,7 +1,5 @@
-import { localVoiceChoices, voiceOptionLabel } from '../common/voices';
 import { demoGuruPortrait } from '../server/seed/demo-portrait';
 import { apiLogin, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
-import { choose } from './support/course-pages';
 import { expect, expectFailedResponses, test } from './support/test';
 
 /**
@@ -51,8 +49,11 @@ test('a new teacher builds a guru in the wizard, trains it and sees it ready', a
   // Step 3: a static avatar needs a picture first; then voices.
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/step=avatar-information/);
-  await choose(page, 'Voice', voiceOptionLabel(localVoiceChoices()[4]));
-  await choose(page, 'Fallback voice', voiceOptionLabel(localVoiceChoices()[0]));
+  // Local voices by their speakers' names, each with what it is (decision 059).
+  await page.getByRole('combobox', { name: /^Voice/ }).click();
+  await page.getByRole('option', { name: /^SLT \(Festival\)American English, female/ }).click();
+  await page.getByRole('combobox', { name: /^Fallback voice/ }).click();
+  await page.getByRole('option', { name: /^RMS \(Flite\)/ }).click();
   // "Hear a sample" speaks in the chosen voice: a WAV from the local voice for nova (festival's SLT).
   const sample = page.waitForResponse(
     (response) =>
@@ -105,6 +106,9 @@ test('a new teacher builds a guru in the wizard, trains it and sees it ready', a
   const card = page.getByTestId('guru-card').filter({ hasText: `Triangle Guru ${stamp}` });
   await expect(card.getByTestId('guru-status')).toHaveText('Ready');
   await expect(card.getByText(`Learns from ${courseTitle}`)).toBeVisible();
-  // The trial allows one guru: creating another waits for an upgrade.
-  await expect(page.getByText('Please upgrade your plan to add more gurus').first()).toBeVisible();
+  // The trial allows one guru: creating another waits for an upgrade, locked like every plan-gated control.
+  const create = page.getByRole('button', { name: 'Create guru' });
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(/^Your plan allows 1 guru\. Upgrade your plan/);
+  await expect(page.getByTestId('plan-lock').getByRole('link', { name: 'Upgrade your plan' })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { GuruVoice } from '../../common/gurus';
 import { LOCAL_ENGINE_LABELS, LOCAL_ENGINES, type VoiceCatalog, voiceOptionLabel } from '../../common/voices';
 import { api } from '../app/api';
 
@@ -15,6 +16,22 @@ export function useVoiceCatalog() {
  */
 export function voiceOptions(catalog: VoiceCatalog | undefined, list: 'voices' | 'localVoices') {
   return (catalog?.[list] ?? []).map((choice) => ({ value: choice.voice, label: voiceOptionLabel(choice) }));
+}
+
+/**
+ * The Select's renderOption: the name (what the field shows once chosen) with what the voice is below it
+ * ("American English, female · HTS, the most natural").
+ */
+export function voiceOptionRenderer(catalog: VoiceCatalog | undefined, list: 'voices' | 'localVoices') {
+  const descriptions = new Map((catalog?.[list] ?? []).map((choice) => [choice.voice, choice.description]));
+  return ({ option }: { option: { value: string; label: string } }) => (
+    <div>
+      <Text size="sm">{option.label}</Text>
+      <Text size="xs" c="dimmed">
+        {descriptions.get(option.value as GuruVoice)}
+      </Text>
+    </div>
+  );
 }
 
 const engines = LOCAL_ENGINES.map((engine) => LOCAL_ENGINE_LABELS[engine]).join(', ');

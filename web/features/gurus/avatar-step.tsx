@@ -20,7 +20,12 @@ import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import type { AvatarKind, GuruVoice } from '../../../common/gurus';
 import { commitValidation, serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
-import { useVoiceCatalog, VoiceSourceNote, voiceOptions } from '../../components/voice-choice';
+import {
+  useVoiceCatalog,
+  VoiceSourceNote,
+  voiceOptionRenderer,
+  voiceOptions,
+} from '../../components/voice-choice';
 import { useSaveAvatar } from './api';
 import { DEMO_GLB_URL, GlbAvatar, StaticAvatar } from './avatar';
 import { AvatarGallery } from './avatar-gallery';
@@ -191,6 +196,7 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
                 label="Voice"
                 withAsterisk
                 data={voiceOptions(voiceCatalog, 'voices')}
+                renderOption={voiceOptionRenderer(voiceCatalog, 'voices')}
                 {...form.getInputProps('voice')}
               />
               <VoiceSampleButton guruId={guru.id} voice={voice} label="Hear a sample of the voice" />
@@ -203,6 +209,7 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
                 description="Used when the chosen voice's service is unavailable."
                 withAsterisk
                 data={voiceOptions(voiceCatalog, 'localVoices')}
+                renderOption={voiceOptionRenderer(voiceCatalog, 'localVoices')}
                 {...form.getInputProps('fallbackVoice')}
               />
               <VoiceSampleButton

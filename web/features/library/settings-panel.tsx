@@ -36,7 +36,12 @@ import { readableBand, THEME_COLORS } from '../../../common/theme-colors';
 import { loadFont } from '../../app/fonts';
 import { toast } from '../../app/toast';
 import { ThemeColorPicker } from '../../components/theme-color-picker';
-import { useVoiceCatalog, VoiceSourceNote, voiceOptions } from '../../components/voice-choice';
+import {
+  useVoiceCatalog,
+  VoiceSourceNote,
+  voiceOptionRenderer,
+  voiceOptions,
+} from '../../components/voice-choice';
 import { uploadAvatarImage, useStoreDetail } from './api';
 import type { EditableSettings } from './draft';
 import { useNarrationPlayer } from './use-narration-player';
@@ -162,6 +167,7 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           placeholder="Choose a voice"
           withAsterisk
           data={voiceOptions(voiceCatalog, 'voices')}
+          renderOption={voiceOptionRenderer(voiceCatalog, 'voices')}
           value={settings.voice}
           readOnly={locked}
           allowDeselect={false}
@@ -188,6 +194,7 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           placeholder="Choose a fallback voice"
           withAsterisk
           data={voiceOptions(voiceCatalog, 'localVoices')}
+          renderOption={voiceOptionRenderer(voiceCatalog, 'localVoices')}
           value={settings.fallbackVoice}
           readOnly={locked}
           allowDeselect={false}
