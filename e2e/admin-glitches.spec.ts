@@ -85,15 +85,17 @@ test('the revenue chart names every month of its range, the peak month too', asy
   }
 });
 
-/** Pages with a form, as the person opening them first sees them. */
-const FORMS: { who: 'teacher' | 'admin'; path: string }[] = [
+/** Pages with a form (or a form's dialog, opened by `open`), as the person opening them first sees them. */
+const FORMS: { who: 'teacher' | 'admin'; path: string; open?: string }[] = [
   { who: 'teacher', path: '/add-course-list?step=course-information' },
   { who: 'teacher', path: '/training-guru?step=training-information' },
   { who: 'teacher', path: '/course-library-upload' },
   { who: 'teacher', path: '/profile' },
   { who: 'teacher', path: '/integrations' },
   { who: 'teacher', path: '/invoice' },
+  { who: 'teacher', path: '/support-tickets', open: 'New ticket' },
   { who: 'admin', path: '/plan-pricing' },
+  { who: 'admin', path: '/plan-pricing', open: 'Create plan' },
   { who: 'admin', path: '/teachers' },
 ];
 
@@ -101,9 +103,13 @@ test('no form shows a validation message before the person has acted', async ({ 
   test.setTimeout(60_000 + FORMS.length * 10_000);
   const pages = { teacher: await newSession(browser, 'teacher'), admin: await newSession(browser, 'admin') };
   const problems: string[] = [];
-  for (const { who, path } of FORMS) {
+  for (const { who, path, open } of FORMS) {
     const page = pages[who];
     await page.goto(path);
+    if (open) {
+      await page.getByRole('button', { name: open }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    }
     await settled(page);
     const shown = await page.evaluate(() =>
       [...document.querySelectorAll('[aria-invalid="true"], .mantine-InputWrapper-error')]
@@ -112,7 +118,7 @@ test('no form shows a validation message before the person has acted', async ({ 
           (element) => element.getAttribute('aria-label') || element.textContent?.trim() || element.tagName,
         ),
     );
-    for (const found of shown) problems.push(`${who} ${path}: ${found}`);
+    for (const found of shown) problems.push(`${who} ${path}${open ? ` (${open})` : ''}: ${found}`);
   }
   expect(problems).toEqual([]);
 });

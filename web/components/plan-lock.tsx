@@ -24,17 +24,17 @@ export interface PlanLock {
  */
 export function usePlanLock(module: PlanModule): PlanLock {
   const session = useSession();
+  return usePlanLimitLock(session?.hiddenModules.includes(module) ?? false, moduleLockedMessage(module));
+}
+
+/** The same lock for a limit the plan has reached ("Your plan allows 1 guru."): the server's count decides. */
+export function usePlanLimitLock(locked: boolean, reason: string): PlanLock {
+  const session = useSession();
   const noteId = useId();
-  const locked = session?.hiddenModules.includes(module) ?? false;
   const ownPlan = Boolean(
     session && isUserType(session.userType) && hasOwnPlan(session.userType, session.instituteId),
   );
-  return {
-    locked,
-    reason: moduleLockedMessage(module),
-    noteId,
-    upgradeTo: ownPlan ? '/plan?page=upgrade' : null,
-  };
+  return { locked, reason, noteId, upgradeTo: ownPlan ? '/plan?page=upgrade' : null };
 }
 
 /** The reason a control is locked and the way to unlock it; nothing when the plan includes the module. */

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Avatar,
   Badge,
   Card,
@@ -12,7 +11,6 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import {
   IconDots,
@@ -22,8 +20,8 @@ import {
   IconRobot,
   IconTrash,
 } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import type { GuruLimitState, GuruSummary } from '../../../common/contracts/gurus';
+import { useNavigate } from 'react-router';
+import type { GuruSummary } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { formatDate } from '../../../common/time';
 import { countOf } from '../../../common/words';
@@ -31,6 +29,7 @@ import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { LinkButton } from '../../components/link-button';
+import { type PlanLock, PlanLockNote, usePlanLimitLock, usePlanLock } from '../../components/plan-lock';
 import { useDeleteGuru, useGurus } from './api';
 import { GettingStartedChecklist, useGettingStarted } from './getting-started';
 import { GuruStatusBadge } from './guru-status-badge';
@@ -125,23 +124,17 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
   );
 }
 
-function CreateButton({ limit }: { limit: GuruLimitState | undefined }) {
-  const atLimit = Boolean(limit && limit.limit !== null && limit.count >= limit.limit);
-  const button = (
+/** Create guru, locked with the plan's reason (its module, else its guru limit) like every plan-gated control. */
+function CreateButton({ lock }: { lock: PlanLock }) {
+  return (
     <LinkButton
       to="/training-guru?step=training-information"
       leftSection={<IconPlus size={16} />}
-      disabled={atLimit}
+      disabled={lock.locked}
+      aria-describedby={lock.locked ? lock.noteId : undefined}
     >
       Create guru
     </LinkButton>
-  );
-  return atLimit ? (
-    <Tooltip label={GURU_MSG.upgradeForGurus}>
-      <span>{button}</span>
-    </Tooltip>
-  ) : (
-    button
   );
 }
 
@@ -154,6 +147,9 @@ export default function GuruListPage() {
   const noCourse = checklist?.data?.steps[0]?.done === false;
   const limit = gurus.data?.limit;
   const atLimit = Boolean(limit && limit.limit !== null && limit.count >= limit.limit);
+  const moduleLock = usePlanLock('gurus');
+  const limitLock = usePlanLimitLock(atLimit, `Your plan allows ${countOf(limit?.limit ?? 0, 'guru')}.`);
+  const lock = moduleLock.locked ? moduleLock : limitLock;
   return (
     <Container size="lg">
       <Stack>
@@ -169,7 +165,7 @@ export default function GuruListPage() {
                 ` ${limit.count} of ${countOf(limit.limit, 'guru')} on your plan.`}
             </Text>
           </div>
-          <CreateButton limit={limit} />
+          <CreateButton lock={lock} />
         </Group>
         {limit?.overLimit && (
           <Alert color="red" title={GURU_MSG.deleteExtraGurus} data-testid="guru-over-limit">
@@ -177,14 +173,8 @@ export default function GuruListPage() {
             still talk to them, but editing waits until you delete {limit.count - (limit.limit ?? 0)}.
           </Alert>
         )}
-        {atLimit && !limit?.overLimit && (
-          <Alert color="yellow" variant="light">
-            {GURU_MSG.upgradeForGurus}.{' '}
-            <Anchor component={Link} to="/plan">
-              See plans
-            </Anchor>
-          </Alert>
-        )}
+        {/* Over the limit, the red notice above says what to do instead. */}
+        {!limit?.overLimit && <PlanLockNote lock={lock} />}
         {checklist?.data && <GettingStartedChecklist data={checklist.data} />}
         <CardGrid
           loading={gurus.isPending}
