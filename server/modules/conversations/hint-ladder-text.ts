@@ -236,11 +236,21 @@ const UNSURE =
  * A try judged against the answer's key words: right when it says them (numbers: one of them and no other
  * number; words: all, or two of three), partly when it says some, not yet when it says none.
  */
-export function judgeTry(attempt: string, question: string, answer: string, keys: string[]): Judgement {
+export function judgeTry(
+  attempt: string,
+  question: string,
+  answer: string,
+  keys: string[],
+  passages: Passage[] = [],
+): Judgement {
   const unsure = UNSURE.test(attempt);
   const asked = keysOf(question);
   const answerKeysAll = keysOf(answer);
-  const said = contentWords(attempt).filter((item) => !asked.has(item.key));
+  // The course's topic ("bridge" in a course on bridges) is neither right nor wrong in a try.
+  const topic = topicKeys(passages);
+  const said = contentWords(attempt).filter(
+    (item) => !asked.has(item.key) && (!topic.has(item.key) || keys.includes(item.key)),
+  );
   const hits = new Set(said.filter((item) => keys.includes(item.key)).map((item) => item.key));
   const right = unique(
     said.filter((item) => hits.has(item.key) || answerKeysAll.has(item.key)).map((w) => w.word),
@@ -264,6 +274,16 @@ export function judgeTry(attempt: string, question: string, answer: string, keys
   if (keys.length > 0 && hits.size >= needed) return { verdict: 'right', right, wrong: [], unsure };
   if (right.length > 0) return { verdict: 'partly', right, wrong, unsure };
   return { verdict: 'not yet', right: [], wrong, unsure };
+}
+
+/** Words in more than half of three or more passages: what the course is about, not what was asked. */
+function topicKeys(passages: Passage[]): Set<string> {
+  if (passages.length < 3) return new Set();
+  const counts = new Map<string, number>();
+  for (const passage of passages) {
+    for (const key of keysOf(passage.text)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, count]) => count > passages.length / 2).map(([key]) => key));
 }
 
 function unique(words: string[]): string[] {
@@ -298,8 +318,10 @@ const LEANS_BACK = /^(this|these|that|those|it|its|they|their|so|then|also|here)
 const MAX_HINT_CHARS = 300;
 
 /**
- * Sentences of the course near the answer that do not give it away: from the passages it is answered from,
- * best first, nearest the answer's sentence first, none holding a key word or repeating the answer.
+ * Sentences of the course near the answer that do not give it away, none holding a key word or repeating the
+ * answer: first those of the passage the answer comes from, nearest its sentence first; then sentences of the
+ * other passages that share two of the question's words besides the course's topic ("bridge" alone leads to
+ * another bridge).
  */
 export function contextSentences(
   question: string,
@@ -309,11 +331,19 @@ export function contextSentences(
   max = 2,
 ): string[] {
   const answerSentences = new Set(sentencesOf(answer).map((sentence) => sentence.toLocaleLowerCase()));
-  const asked = keysOf(question);
+  const topic = topicKeys(passages);
+  const asked = [...keysOf(question)].filter((key) => !topic.has(key));
   const found: string[] = [];
-  for (const passage of passages) {
+  const withAt = passages.map((passage) => {
     const sentences = sentencesOf(proseOf(passage));
-    const at = sentences.findIndex((sentence) => answerSentences.has(sentence.toLocaleLowerCase()));
+    return {
+      sentences,
+      at: sentences.findIndex((sentence) => answerSentences.has(sentence.toLocaleLowerCase())),
+    };
+  });
+  const source = withAt.find((each) => each.at >= 0);
+  for (const { sentences, at } of source ? [source, ...withAt.filter((each) => each !== source)] : withAt) {
+    const shared = at >= 0 ? 0 : 2;
     const order = sentences
       .map((sentence, index) => ({ sentence, distance: at < 0 ? index : Math.abs(index - at) }))
       .sort((a, b) => a.distance - b.distance);
@@ -326,7 +356,7 @@ export function contextSentences(
         !LEANS_BACK.test(sentence) &&
         sentence.length <= MAX_HINT_CHARS &&
         !keys.some((key) => keysHere.has(key)) &&
-        [...asked].some((key) => keysHere.has(key)) &&
+        asked.filter((key) => keysHere.has(key)).length >= shared &&
         !found.includes(sentence);
       if (usable) found.push(sentence);
     }

@@ -4,6 +4,7 @@ import { EMBED_ORIGIN_HEADER, VISITOR_KEY_HEADER } from '../../../common/contrac
 import type { AskEvent } from '../../../common/contracts/gurus';
 import { SHOW_ANSWER } from '../../../common/gurus';
 import { conversations, gurus } from '../../db/schema/index';
+import type { Passage } from '../../providers/llm/types';
 import { buildAndLogin } from '../../test/factories';
 import { startFakeOpenAiChat } from '../../test/fake-openai-chat';
 import { buildGeometryGuru } from '../../test/fixtures/guru-training';
@@ -13,6 +14,7 @@ import type { HintLadderState } from './hint-ladder-state';
 import {
   answerKeys,
   asksForAnswer,
+  buildHints,
   feedbackOf,
   gapSentence,
   isNewQuestion,
@@ -84,6 +86,48 @@ describe('judging a try against the course', () => {
       'They are cheap।',
       'यह सस्ता है।',
     ]);
+  });
+
+  it('hints from the answer’s own slide first, never with another slide’s lead, and takes the topic as neither', () => {
+    const slide = (chunkId: string, heading: string, text: string): Passage => ({
+      chunkId,
+      sourceKind: 'segment',
+      title: 'Bridges',
+      heading,
+      text,
+      courseId: null,
+      videoId: null,
+      materialId: null,
+      startSeconds: 0,
+      page: null,
+      slide: 1,
+      rank: 1,
+    });
+    const passages = [
+      slide(
+        'a',
+        'Cable-stayed bridges',
+        'In a cable-stayed bridge the cables run straight from the towers to the deck.',
+      ),
+      slide(
+        'b',
+        '6. Suspension bridges',
+        '6. Suspension bridges A suspension bridge hangs its deck from cables. The main cables are anchored in huge blocks of concrete. Suspension bridges are the best choice for the longest spans.',
+      ),
+      slide('c', 'Beam bridges', 'A beam bridge is the cheapest bridge to build.'),
+    ];
+    const question = 'Which bridge type is best for a very long span?';
+    const answer = 'Suspension bridges are the best choice for the longest spans.';
+    const found = answerKeys(question, answer, passages);
+    expect(found).toEqual(['suspens', 'choic', 'longest']);
+    const hints = buildHints(question, answer, passages, found);
+    expect(hints[0]).toBe('Here is a hint: The main cables are anchored in huge blocks of concrete.');
+    expect(hints.join(' ')).not.toMatch(/cable-stayed|Suspension bridges \w|\b6\./);
+    expect(hints).toContain('Fill in the gap: ____ bridges are the best ____ for the ____ spans.');
+    expect(judgeTry('beam bridges', question, answer, found, passages)).toMatchObject({
+      verdict: 'not yet',
+      wrong: ['beam'],
+    });
   });
 
   it('tells a request for the answer and a new question from a try', () => {
@@ -199,7 +243,7 @@ describe('the ladder through the ask routes', () => {
   it('gives the answer after the third try, or at once when asked for it', async () => {
     const { ask, ladder } = await studentSession();
     await ask(SUM_QUESTION);
-    expect(textOf(await ask('ninety'))).toContain('Here is a hint');
+    expect(textOf(await ask('ninety'))).toMatch(/Here is a hint|Fill in the gap/);
     expect(textOf(await ask('I do not know'))).toMatch(/^That’s all right/);
     const third = await ask('three hundred');
     expect(textOf(third)).toMatch(

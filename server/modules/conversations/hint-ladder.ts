@@ -124,6 +124,7 @@ async function judge(
     open.question,
     open.answer,
     answerKeys(open.question, open.answer, open.passages),
+    open.passages,
   );
   const closes = (verdict: Verdict) => verdict === 'right' || tries >= LAST_TRY;
   const next = (verdict: Verdict) =>
