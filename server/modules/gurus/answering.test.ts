@@ -49,20 +49,6 @@ describe('answering with the local answerer', () => {
     for (const sentence of rest) expect(cited?.text).toContain(sentence);
   });
 
-  it('asks a guiding question and gives a hint before the answer in hints mode', async () => {
-    const guru = { ...built.guru, teachingMode: 'hints' };
-    const prepared = await prepareAnswer(ctx.app, guru, 'What is the formula for the area of a circle?', []);
-    const answer = await text(prepared.stream);
-    expect(answer.text).toMatch(
-      /^Let's work it out together: what do you already know about [^?]+\? Here is a hint: /,
-    );
-    const hintAt = answer.text.indexOf('Here is a hint: ');
-    const answerAt = answer.text.indexOf('pi times the radius squared');
-    expect(answerAt).toBeGreaterThan(hintAt);
-    expect(answer.text).not.toMatch(/\(See |3:36/);
-    expect(prepared.citations[0]).toMatchObject({ title: 'Area and perimeter', startSeconds: 216 });
-  });
-
   it('says plainly that the course does not cover an off-topic question', async () => {
     const prepared = await prepareAnswer(ctx.app, built.guru, 'Who won the football world cup?', []);
     expect(prepared).toMatchObject({ notCovered: true, citations: [], passages: [] });

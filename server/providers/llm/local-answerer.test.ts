@@ -135,16 +135,6 @@ describe('local answerer', () => {
     expect(composeLocalAnswer(request([faq]))).toBe('Use pi r squared. Measure the radius carefully.');
   });
 
-  it('asks a guiding question and gives one hint before the answer in hints mode', () => {
-    const slide = passage(
-      'A circle is all points at one distance from a centre. The area of a circle is pi times the radius squared.',
-      { sourceKind: 'segment', heading: 'Area of a circle', slide: 3 },
-    );
-    expect(composeLocalAnswer(request([slide], 'hints'))).toBe(
-      "Let's work it out together: what do you already know about area of a circle? Here is a hint: A circle is all points at one distance from a centre. If you are still stuck, here is the answer: The area of a circle is pi times the radius squared.",
-    );
-  });
-
   it('streams small deltas that add up to the answer and stops when aborted', async () => {
     const one = passage('The area of a circle is pi times the radius squared.');
     const parts: string[] = [];

@@ -347,32 +347,14 @@ function withoutHeading(passage: Passage): string {
   return text;
 }
 
-/** What the student is asked to think about first in hints mode: the slide's title or the question's topic. */
-function topicOf(passage: Passage, question: string): string {
-  if (passage.heading) return passage.heading.charAt(0).toLowerCase() + passage.heading.slice(1);
-  const words = wordsOf(question).filter((word) => !STOP.has(word) && word.length > 2);
-  return words.slice(-3).join(' ') || 'this';
-}
-
 /**
  * The whole answer text, plain prose for reading and speaking: the chosen sentences only. Where the answer is
  * comes with the citations (shown as chips that open the moment), never in the text, so it is never read
- * aloud. Hints-first mode asks a guiding question and gives one hint before the answer.
+ * aloud. Hints mode is a ladder of turns of its own (server/modules/conversations/hint-ladder.ts, decision
+ * 058): this is the answer it works towards.
  */
 export function composeLocalAnswer(request: AnswerRequest): string {
-  if (request.guru.teachingMode !== 'hints') return directAnswer(request).text;
-  const { sentences, source } = pickSentences(request.question, request.passages, 3, request.terms);
-  const guiding = `Let's work it out together: what do you already know about ${topicOf(source, request.question)}?`;
-  if (sentences.length === 1) {
-    // The sentence next to the answer sets the scene without giving it away.
-    const all = sentencesOf(withoutHeading(source));
-    const at = all.indexOf(sentences[0]);
-    const context = all[at - 1] ?? all[at + 1];
-    const hint = context ? `Here is a hint: ${context}` : 'Think about it for a moment.';
-    return `${guiding} ${hint} If you are still stuck, here is the answer: ${sentences[0]}`;
-  }
-  const [hint, ...rest] = sentences;
-  return `${guiding} Here is a hint: ${hint} If you are still stuck, here is the rest: ${rest.join(' ')}`;
+  return directAnswer(request).text;
 }
 
 /** Splits text into deltas of a few words each, as a model would stream them. */
@@ -388,20 +370,16 @@ export function localAnswerer(): Answerer {
   return {
     name: 'local',
     async *answer(request, signal) {
-      let text: string;
-      if (request.guru.teachingMode === 'hints') text = composeLocalAnswer(request);
-      else {
-        const answered = directAnswer(request);
-        text = answered.text;
-        // The passage answered from is the first citation, the others follow in retrieval's order.
-        const { passages } = request;
-        if (answered.source !== passages[0])
-          request.onCite?.(
-            [answered.source, ...passages.filter((each) => each !== answered.source)].map(
-              (each) => each.chunkId,
-            ),
-          );
-      }
+      const answered = directAnswer(request);
+      const text = answered.text;
+      // The passage answered from is the first citation, the others follow in retrieval's order.
+      const { passages } = request;
+      if (answered.source !== passages[0])
+        request.onCite?.(
+          [answered.source, ...passages.filter((each) => each !== answered.source)].map(
+            (each) => each.chunkId,
+          ),
+        );
       for (const delta of deltas(text)) {
         if (signal?.aborted) return;
         yield delta;
