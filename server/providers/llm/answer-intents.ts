@@ -77,7 +77,7 @@ const BE = new Set(['is', 'are', 'was', 'were']);
 const DO = new Set(['do', 'does', 'did']);
 const MODAL = new Set(['can', 'could', 'will', 'would', 'should', 'must', 'may', 'might']);
 const FOLLOWS_VERB = new Set(
-  'in on at for from to with by into during after before per each every a an the their its his her our my your some up out off down not'.split(
+  'in on at for from to with by into during after before per each every a an the their its his her our my your some up out off down not between of than as about across through over under around'.split(
     ' ',
   ),
 );
@@ -135,22 +135,22 @@ function statementClause(aux: string, words: string[], sentence: string): Clause
   const lower = words.map((word) => word.toLowerCase());
   const start = DETERMINERS.has(lower[0]) ? 2 : 1;
   if (BE.has(aux)) {
-    // The subject is the longest start of the rest the sentence also says; else all but its last word.
+    // A participle or a preposition ends the subject ("concrete | reinforced with steel", "trusses | made
+    // of", "the main cables of a suspension bridge | anchored"); else the subject is the longest start of the
+    // rest the sentence also says; else all but its last word.
     const said = new Set(wordsIn(sentence.toLowerCase()).map(stemOf));
-    let end = 0;
-    for (let at = 0; at < words.length; at += 1) {
-      // A participle or a preposition ends the subject ("concrete | reinforced with steel", "trusses | made of").
-      const participle = at > 0 && !/s$/.test(lower[at]) && verbLemma(lower[at]) !== lower[at];
-      if (
-        at >= start - 1 &&
-        at > 0 &&
-        (participle || (FOLLOWS_VERB.has(lower[at]) && !DETERMINERS.has(lower[at])))
-      ) {
-        end = at;
-        break;
+    let end = lower.findIndex(
+      (word, at) =>
+        at >= Math.max(1, start - 1) &&
+        ((!/s$/.test(word) && verbLemma(word) !== word) ||
+          (FOLLOWS_VERB.has(word) && !DETERMINERS.has(word) && word !== 'of')),
+    );
+    if (end < 0) {
+      end = 0;
+      for (let at = 0; at < words.length; at += 1) {
+        if (said.has(stemOf(lower[at])) || (at > 0 && /^\p{Lu}/u.test(words[at]))) end = at + 1;
+        else if (at >= start) break;
       }
-      if (said.has(stemOf(lower[at])) || (at > 0 && /^\p{Lu}/u.test(words[at]))) end = at + 1;
-      else if (at >= start) break;
     }
     if (end === 0) end = Math.max(start, words.length - 1);
     end = Math.min(Math.max(end, Math.min(start, words.length)), words.length);
@@ -158,9 +158,23 @@ function statementClause(aux: string, words: string[], sentence: string): Clause
   }
   if (!DO.has(aux) && !MODAL.has(aux)) return null;
   let at = Math.min(start, words.length - 1);
-  // Names run on ("Karl von Frisch win…"): the verb is the first word after the subject that is followed by
-  // the end, a preposition or a determiner.
-  while (at < words.length - 1 && !FOLLOWS_VERB.has(lower[at + 1])) at += 1;
+  // The verb: the first word after the subject the sentence says in another form ("become" → "became"),
+  // else "be" or "have", else — names run on ("Karl von Frisch win…") — the first word followed by the end,
+  // a preposition or a determiner.
+  const said = wordsIn(sentence.toLowerCase());
+  // ("bridges" is not "bridge" said as a verb: a plural looks like one.)
+  const inflected = lower.findIndex(
+    (word, index) =>
+      index >= at &&
+      said.some(
+        (other) =>
+          other !== word && !/^(.*)(s|es)$/.test(other.replace(word, '')) && verbLemma(other) === word,
+      ),
+  );
+  const auxiliary = lower.findIndex((word, index) => index >= 1 && (word === 'be' || word === 'have'));
+  if (auxiliary >= 0) at = auxiliary;
+  else if (inflected >= 0) at = inflected;
+  else while (at < words.length - 1 && !FOLLOWS_VERB.has(lower[at + 1])) at += 1;
   const negated = lower[at] === 'not';
   if (negated) {
     return {
@@ -249,6 +263,16 @@ function countStatement(question: string, sentence: string): string | null {
       thing && !quantity.text.toLowerCase().endsWith(thing.toLowerCase())
         ? `${quantity.text} ${thing}`
         : quantity.text;
+    // A count, not a measure ("how many piers" is not "80 metres").
+    if (
+      match[1].toLowerCase() === 'many' &&
+      /\p{L}$/u.test(quantity.text) &&
+      !COUNTABLE.test(quantity.text.split(/\s+/).pop() ?? '')
+    )
+      return null;
+    // "rest on" → "rests on two piers".
+    if (/^\p{L}+$/u.test(clause.rest) && FOLLOWS_VERB.has(clause.rest.toLowerCase()))
+      return finish(`${clause.subject} ${clause.verb} ${clause.rest} ${object}`.replace(/\s+/g, ' '));
     return finish(`${clause.subject} ${clause.verb} ${object} ${clause.rest}`.replace(/\s+/g, ' '));
   }
   match = /^how (many|much) (.+?) (are there|is there)\b(.*?)[?.!]*$/i.exec(q);
@@ -289,7 +313,10 @@ function countStatement(question: string, sentence: string): string | null {
         ? `for ${quantity.text}`
         : quantity.text;
     return finish(
-      `${clause.subject} ${clause.verb} ${clause.rest} ${quantityText}${old}`.replace(/\s+/g, ' '),
+      (FOLLOWS_VERB.has(clause.rest.split(/\s+/)[0]?.toLowerCase() ?? '')
+        ? `${clause.subject} ${clause.verb} ${quantityText}${old} ${clause.rest}`
+        : `${clause.subject} ${clause.verb} ${clause.rest} ${quantityText}${old}`
+      ).replace(/\s+/g, ' '),
     );
   }
   return null;
@@ -503,6 +530,16 @@ function choiceStatement(question: string, sentence: string, before: string | un
   );
 }
 
+/** "Is A cheaper than B?" + "…it is cheaper than a suspension bridge…" → "Yes, a cable-stayed bridge is cheaper than a suspension bridge." */
+function comparativeStatement(question: string, sentence: string): string | null {
+  const match = /^(is|are|was|were) (.+?) ((?:more |less )?\p{L}+) than (.+?)[?.!]*$/iu.exec(question.trim());
+  if (!match) return null;
+  const comparative = match[3].toLowerCase();
+  const said = new RegExp(`\\b(not |no )?${comparative} than\\b`, 'iu').exec(sentence);
+  if (!said || said[1]) return null;
+  return finish(`yes, ${match[2]} ${match[1].toLowerCase()} ${comparative} than ${match[4]}`);
+}
+
 /**
  * The answer's first sentence in its own words, built from the question and the course sentence that
  * answers it (and the sentence before it, for "it"); null when it cannot be built.
@@ -527,6 +564,8 @@ export function statementFor(
         return placeStatement(question, sentence);
       case 'choice':
         return choiceStatement(question, sentence, before);
+      case 'compare':
+        return comparativeStatement(question, sentence);
       default:
         return null;
     }

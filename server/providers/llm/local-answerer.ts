@@ -262,9 +262,10 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
   const givers = ranked.filter((item) => givesWhatIsAsked(intent, question, item.sentence));
   let statement: string | null = null;
   let from = ranked[0];
-  // Only from a sentence that holds the question's topic (two of its words, or all when it has fewer).
-  const enough = Math.min(2, stems.length);
-  for (const item of [...givers.slice(0, 2), ranked[0]].filter((each) => each.covers.size >= enough)) {
+  // Only from a sentence that holds the question's topic: half of its words' weight (rare words weigh more).
+  const weightOf = (item: Scored) => [...item.covers].reduce((sum, index) => sum + stems[index].weight, 0);
+  const whole = stems.reduce((sum, term) => sum + term.weight, 0);
+  for (const item of [...givers.slice(0, 2), ranked[0]].filter((each) => weightOf(each) >= whole / 2)) {
     statement = statementFor(intent, question, item.sentence, all[item.order - 1]?.sentence);
     if (statement) {
       from = item;
