@@ -73,7 +73,9 @@ export default defineConfig({
       command: 'node scripts/build-server.mjs && exec node --enable-source-maps dist/server/main.js',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       url: `http://127.0.0.1:${PORT}/api/health`,
-      timeout: 120_000,
+      // A fresh data folder seeds the demo courses first; on a machine whose demo render cache is empty
+      // (decision 060) that renders them, which takes minutes on two busy cores.
+      timeout: 600_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
