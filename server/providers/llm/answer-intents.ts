@@ -42,7 +42,7 @@ export function intentOf(question: string): AskedFor {
 
 const NUMBER_WORD =
   '(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|half|third|thirds|quarter|quarters|dozen|hundreds|thousands|millions|billions)';
-const NUMBER = `(?:\\p{Nd}[\\p{Nd},.]*|${NUMBER_WORD}(?:[\\s-]+(?:and\\s+)?${NUMBER_WORD})*)`;
+const NUMBER = `(?:\\p{Nd}[\\p{Nd},.]*(?:\\s+(?:hundred|thousand|million|billion))?|${NUMBER_WORD}(?:[\\s-]+(?:and\\s+)?${NUMBER_WORD})*)`;
 const QUALIFIER =
   '(?:(?:about|around|almost|nearly|over|more than|less than|fewer than|up to|at least|at most|only|roughly|some|just|exactly)\\s+)?';
 const UNIT =
@@ -514,6 +514,10 @@ function choiceStatement(question: string, sentence: string, before: string | un
   let subject = subjectOf(sentence, verbs);
   if (subject && PRONOUN.test(subject) && before) subject = subjectOf(before, verbs);
   if (!subject || PRONOUN.test(subject) || subject.split(/\s+/).length > 6) return null;
+  // Never a statement the sentence does not make: "Which triangle has no equal sides?" is not answered by
+  // the subject of "An equilateral triangle has three equal sides".
+  const negator = rest.find((word) => /^(no|not|never|without|none|nothing)$/i.test(word));
+  if (negator && !new RegExp(`\\b${negator}\\b`, 'i').test(sentence)) return null;
   // The verb as the sentence says it agrees with its subject ("…are the best choice" → "are best…").
   const plural = /s$/i.test(subject.split(/\s+/).pop() ?? '') && !/(ss|us|is)$/i.test(subject);
   let verb = rest[0] ?? '';
