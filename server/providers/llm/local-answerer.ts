@@ -273,6 +273,13 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     }
   }
   if (!statement && givers[0] && givers[0].score >= ranked[0].score) from = givers[0];
+  // A cause often comes in the next sentence, leaning on the best one ("About 800 million people live near
+  // volcanoes. They stay because the soil is rich…").
+  const next = all[ranked[0].order + 1];
+  if (!statement && intent === 'cause' && next && LEANS_BACK.test(next.sentence)) {
+    statement = statementFor(intent, question, next.sentence, ranked[0].sentence);
+    if (statement) from = next;
+  }
 
   // The supporting sentence first after the statement (with the one it leans on), then the others chosen.
   const lead: Scored[] = [];
