@@ -407,14 +407,14 @@ function causeStatement(question: string, sentence: string): string | null {
     const comma = rest.indexOf(',');
     if (comma > 0) cause = `${marked[1].toLowerCase()} ${rest.slice(0, comma)}`;
   } else {
-    // "A, so B" answers why B: A is the cause — when the question is about B rather than A.
+    // "A, so B" answers why B: A is the cause — when the question is about B (more of its words) rather than A.
     const so = SO.exec(plain);
     const asked = new Set(questionWords(question.toLowerCase()).map(stemOf));
     const overlap = (text: string) =>
       questionWords(text.toLowerCase()).filter((word) => asked.has(stemOf(word))).length;
     if (so && so.index > 0) {
       const [reason, result] = [plain.slice(0, so.index), plain.slice(so.index + so[0].length)];
-      if (overlap(result) >= overlap(reason)) cause = `because ${uncapitalise(reason.trim())}`;
+      if (overlap(result) > overlap(reason)) cause = `because ${uncapitalise(reason.trim())}`;
     }
   }
   if (!cause || !match) return null;
