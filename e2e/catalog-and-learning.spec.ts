@@ -3,6 +3,7 @@ import { DEMO, loginAs } from './support/accounts';
 import { apiLogin, authHeader, createCourseViaApi, createVerifiedAccount } from './support/api';
 import { addReadyLesson } from './support/course-lessons';
 import { type APIRequestContext, expect, test } from './support/test';
+import { playMuted } from './support/video';
 
 // The visitor's country comes from the browser's time zone: New York → United States → US dollars.
 test.use({ timezoneId: 'America/New_York' });
@@ -103,10 +104,7 @@ test('a visitor finds an approved course in their currency; a student subscribes
 
   const player = page.getByTestId('video-player');
   await expect(player).toBeVisible();
-  await player.evaluate((video: HTMLVideoElement) => {
-    video.muted = true;
-    return video.play();
-  });
+  await playMuted(player);
   await expect
     .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 20_000 })
     .toBeGreaterThan(2.5);

@@ -4,6 +4,7 @@ import { authHeader } from './support/api';
 import { approvalsBadge, choose, navItemName } from './support/course-pages';
 import { seriousViolations } from './support/page-checks';
 import { type APIRequestContext, expect, test } from './support/test';
+import { playMuted } from './support/video';
 
 /**
  * Issue 3's approval loop in two browsers: a teacher drafts a course in the wizard ("Save and continue" opens
@@ -139,10 +140,7 @@ test('a course goes from draft to approved, and back through re-approval', async
   await admin.getByRole('button', { name: 'Play Lesson “The unit circle”' }).click();
   const player = admin.getByTestId('video-player');
   await expect(player).toBeVisible();
-  await player.evaluate((video: HTMLVideoElement) => {
-    video.muted = true;
-    return video.play();
-  });
+  await playMuted(player);
   await expect
     .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.3);

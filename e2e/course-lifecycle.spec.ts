@@ -3,6 +3,7 @@ import { makeTestClip } from '../server/test/clips';
 import { newSession } from './support/accounts';
 import { approvalsBadge, choose, navItemName } from './support/course-pages';
 import { expect, type Page, test } from './support/test';
+import { playMuted } from './support/video';
 
 /**
  * Issue 3 told in one go: a teacher builds a priced course in the wizard with a real video and submits it;
@@ -98,10 +99,7 @@ test('a course from the wizard to a student who resumes where they stopped', asy
   await student.getByRole('button', { name: 'Subscribe', exact: true }).click();
   await expect(student).toHaveURL(new RegExp(`/subscribed-courses\\?courseId=${courseId}$`));
   const player = student.getByTestId('video-player');
-  await player.evaluate((video: HTMLVideoElement) => {
-    video.muted = true;
-    return video.play();
-  });
+  await playMuted(player);
   await expect.poll(() => currentTime(player), { timeout: 20_000 }).toBeGreaterThan(3);
   const pausedAt = await player.evaluate((video: HTMLVideoElement) => {
     video.pause();

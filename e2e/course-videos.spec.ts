@@ -5,6 +5,7 @@ import { tinyPng } from '../server/test/uploads';
 import { loginAs } from './support/accounts';
 import { createCourseViaApi } from './support/api';
 import { expect, expectFailedResponses, test } from './support/test';
+import { playMuted } from './support/video';
 
 /** A real 3-second clip, so the server's packaging runs for real. */
 const makeClip = () => makeTestClip({ name: 'intro-to-angles.mp4', seconds: 3 }).file;
@@ -52,10 +53,7 @@ test('a teacher uploads a lesson video, watches it being prepared and plays it',
   await row.getByRole('button', { name: /^Play/ }).click();
   const player = page.getByTestId('video-player');
   await expect(player).toBeVisible();
-  await player.evaluate((video: HTMLVideoElement) => {
-    video.muted = true;
-    return video.play();
-  });
+  await playMuted(player);
   await expect
     .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.5);

@@ -222,7 +222,7 @@ describe('the insights demo', () => {
     for (const moment of ranked.slice(0, 3)) expect(moment.wordings.size).toBeGreaterThanOrEqual(5);
   });
 
-  it('answers as the guru does: its retrieval finds the cited passages first, and nothing for the rest', async () => {
+  it('answers as the guru does: its retrieval finds the cited passages near the top, and nothing for the rest', async () => {
     const pairs = await askedAndAnswered();
     const byWording = new Map(pairs.map((pair) => [pair.question, pair.answer]));
     expect(byWording.size).toBeGreaterThanOrEqual(60);
@@ -233,7 +233,12 @@ describe('the insights demo', () => {
         continue;
       }
       const seen = found.map((passage) => `${passage.sourceKind} ${passage.title} ${passage.heading}`);
-      expect(found[0]?.chunkId, `${question} → ${seen.join('; ')}`).toBe(answer.citations[0].chunkId);
+      // The answerer states the asked fact from the best of the first three passages and cites that one first
+      // (decision 057): the first citation is among the first three retrieved.
+      expect(
+        found.slice(0, 3).map((passage) => passage.chunkId),
+        `${question} → ${seen.join('; ')}`,
+      ).toContain(answer.citations[0].chunkId);
       const retrieved = found.map((passage) => passage.chunkId);
       for (const citation of answer.citations) expect(retrieved, question).toContain(citation.chunkId);
     }
