@@ -236,10 +236,10 @@ test.describe('the referral programme (issue 17)', () => {
     expect(result?.attributed).toBe(true);
     await expect(page).toHaveURL(/\/pricing\?audience=teacher$/);
 
-    // The programme's public page leads to the sign-up.
+    // The programme's public page leads to the partners' own sign-up link (decision 061).
     await page.goto('/referral-program');
     await page.getByRole('link', { name: 'Become a partner' }).click();
-    await expect(page).toHaveURL(/\/sign-up$/);
+    await expect(page).toHaveURL(/\/sign-up\?role=partner$/);
     expect((await context.cookies()).some((cookie) => cookie.name === 'gk_ref')).toBe(true);
     await context.close();
   });

@@ -50,16 +50,20 @@ export const BUDGETS: Record<MeasuredPage, Budget> = {
   // the guru answering (Grid, Paper, Badge, Image: 5 kB in the first download, 139.2 kB), and a grid of live
   // courses with generated covers loads after the first paint (the catalog query and covers, 8.5 kB more by the
   // journey's count, 147.7 kB).
-  '/': kb(149, 172, 528),
+  // 2026-11-28 (issue 31), +1 kB brotli for /, /pricing, /login, /sign-up and the shell (the journey counted 0.03–0.24 kB
+  // over): the page a role is sent away from now says why (deniedNotice in common/guard.ts, decision 062), one
+  // formatter for plan limits in one unit (common/plan-limits.ts), the sign-up's own links for partners and
+  // developers (decision 061).
+  '/': kb(150, 173, 529),
   // 2026-11-26, 192 → 195 (gzip 220 → 223, raw 660 → 668): generated course covers and counted nouns (issue 21).
   // 2026-11-28, 195 → 196 (gzip 223 → 224, raw 668 → 670), and /login and /sign-up by the same: the "Test payments"
   // notice on every page (issue 30, decision 055; no Mantine, 0.4–0.7 kB by the journey's count) and the shared
   // site-settings call it reads with the page views.
   '/explore-course': kb(196, 224, 670),
   // 2026-11-26, 150 → 152 (gzip 172 → 174, raw 525 → 532): the pricing cards' one list of features (issue 21).
-  '/pricing': kb(152, 174, 532),
-  '/login': kb(176, 201, 622),
-  '/sign-up': kb(211, 241, 732),
+  '/pricing': kb(153, 175, 533),
+  '/login': kb(177, 202, 623),
+  '/sign-up': kb(212, 242, 733),
   // The logged-in shell: one ceiling for every role's home.
   // 2026-11-26, 250 → 251 (gzip 285 → 286): issue 21's shell additions, about 0.5 kB brotli — the press tracker
   // that keeps toasts off the control just pressed, the profile box's counted trial days, the readable link
@@ -67,7 +71,7 @@ export const BUDGETS: Record<MeasuredPage, Budget> = {
   // 2026-11-28, 251 → 252 (gzip 286 → 287): issue 30's shell additions, about 0.5 kB brotli — the "Test payments"
   // notice and its shared settings call (decision 055), navigation badges and the profile box named by what they
   // show (decision 048, WCAG 2.5.3), keyboard-scrollable wide tables.
-  '/dashboard': kb(252, 287, 862),
+  '/dashboard': kb(253, 288, 863),
   '/guru-list': kb(252, 287, 862),
   '/subscribed-courses': kb(252, 287, 862),
   '/invoice': kb(252, 287, 862),
