@@ -16,7 +16,7 @@ const MODULE_TIERS = [
   ['catalog', 'embed', 'support'],
   ['learning', 'payments'],
   ['quizzes', 'reports'],
-  ['approvals', 'people'],
+  ['approvals', 'people', 'getting-started'],
 ];
 
 const moduleTierRules = MODULE_TIERS.flatMap((tier, index) => {

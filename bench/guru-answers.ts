@@ -29,28 +29,28 @@ import { eq } from 'drizzle-orm';
 import { guruChunks } from '../server/db/schema/index';
 import { prepareAnswer } from '../server/modules/gurus/answering';
 import { retrievePassages } from '../server/modules/gurus/retrieval';
+import { DEMO_DECKS } from '../server/seed/demo-deck';
+import { buildUser } from '../server/test/factories';
 import {
   BRIDGES_HELD_OUT,
   BRIDGES_SLIDES,
   BRIDGES_TUNING,
-} from '../server/providers/llm/fixtures/bridges-deck';
+} from '../server/test/fixtures/answer-sets/bridges-deck';
 import {
   DEMO_INTENT_QUESTIONS,
   DEMO_OFF_COURSE,
-} from '../server/providers/llm/fixtures/demo-course-questions';
+} from '../server/test/fixtures/answer-sets/demo-course-questions';
 import {
   HONEYBEE_OFF_COURSE,
   HONEYBEE_QUESTIONS,
   HONEYBEE_SLIDES,
   type IntentQuestion,
-} from '../server/providers/llm/fixtures/honeybee-deck';
+} from '../server/test/fixtures/answer-sets/honeybee-deck';
 import {
   VOLCANO_OFF_COURSE,
   VOLCANO_QUESTIONS,
   VOLCANO_SLIDES,
-} from '../server/providers/llm/fixtures/volcano-deck';
-import { DEMO_DECKS } from '../server/seed/demo-deck';
-import { buildUser } from '../server/test/factories';
+} from '../server/test/fixtures/answer-sets/volcano-deck';
 import { HELD_OUT, OFF_TOPIC, QUESTIONS } from '../server/test/fixtures/geometry-course';
 import { buildDeckGuru, buildGeometryGuru, buildNarratedGuru } from '../server/test/fixtures/guru-training';
 import {

@@ -14,8 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Citation } from '../../../common/gurus';
-import type { HintLadderState } from '../../modules/conversations/hint-ladder-state';
 import { courses, courseVideos } from './courses';
+import type { HintLadderState } from './hint-ladder-state';
 import { users } from './users';
 
 /** PostgreSQL's tsvector; only ever written by the generated column below. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_ORIGIN_HEADER, VISITOR_KEY_HEADER } from '../../../common/contracts/embed';
 import type { AskEvent } from '../../../common/contracts/gurus';
 import { SHOW_ANSWER } from '../../../common/gurus';
+import type { HintLadderState } from '../../db/schema/hint-ladder-state';
 import { conversations, gurus } from '../../db/schema/index';
 import type { Passage } from '../../providers/llm/types';
 import { buildAndLogin } from '../../test/factories';
@@ -10,7 +11,6 @@ import { startFakeOpenAiChat } from '../../test/fake-openai-chat';
 import { buildGeometryGuru } from '../../test/fixtures/guru-training';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { startTestApp, type TestContext } from '../../test/harness';
-import type { HintLadderState } from './hint-ladder-state';
 import {
   answerKeys,
   asksForAnswer,

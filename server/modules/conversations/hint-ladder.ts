@@ -1,13 +1,12 @@
 import { GURU_MSG } from '../../../common/gurus';
+import type { HintLadderState } from '../../db/schema/hint-ladder-state';
 import type { App } from '../../http/app-type';
-import type { HintStep } from '../../providers/llm/hint-prompts';
 import { LAST_TRY, VERDICT_TAGS } from '../../providers/llm/hint-prompts';
 import { composeLocalAnswer, deltas } from '../../providers/llm/local-answerer';
-import type { AnswerRequest } from '../../providers/llm/types';
+import type { AnswerRequest, HintStep } from '../../providers/llm/types';
 import type { GuruRow } from '../gurus/access';
 import { citationsOf, type PreparedAnswer } from '../gurus/answering';
 import { questionTerms, retrievePassages } from '../gurus/retrieval';
-import type { HintLadderState } from './hint-ladder-state';
 import {
   answerKeys,
   asksForAnswer,

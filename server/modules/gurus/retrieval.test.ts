@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRIDGES_SLIDES, BRIDGES_TUNING } from '../../providers/llm/fixtures/bridges-deck';
 import { buildUser } from '../../test/factories';
+import { BRIDGES_SLIDES, BRIDGES_TUNING } from '../../test/fixtures/answer-sets/bridges-deck';
 import { OFF_TOPIC, QUESTIONS } from '../../test/fixtures/geometry-course';
 import { buildDeckGuru, buildGeometryGuru } from '../../test/fixtures/guru-training';
 import {

@@ -1,4 +1,4 @@
-import { verbLemma } from '../../modules/gurus/lexicon/expand';
+import { verbLemma } from './lemmas';
 
 /**
  * What a question asks for, and the sentence of its own that states it (decision 057): "How many sides does a

@@ -1,22 +1,5 @@
 import { whereToLook } from './citation-label';
-import type { AnswerRequest } from './types';
-
-/**
- * One step of a hints-mode guru's ladder (server/modules/conversations/hint-ladder.ts), for a model: the first
- * reply to a question, a reply to the student's try, or the full answer. The student's message is the
- * request's `question`; the ladder's question is here.
- */
-export type HintStep =
-  | { kind: 'open' }
-  | {
-      kind: 'judge';
-      question: string;
-      /** This try's number (1 to 3). */
-      try: number;
-      /** The course's answer, as the local answerer states it: what the try is judged against. */
-      answer: string;
-    }
-  | { kind: 'reveal'; question: string };
+import type { AnswerRequest, HintStep } from './types';
 
 /** The tags a judging reply starts with; stripped before the student sees it (hint-ladder.ts). */
 export const VERDICT_TAGS = { right: '[RIGHT]', partly: '[PARTLY]', 'not yet': '[NOT YET]' } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGES_SLIDES } from './fixtures/bridges-deck';
+import { BRIDGES_SLIDES } from '../../test/fixtures/answer-sets/bridges-deck';
 import { composeLocalAnswer, localAnswerer, pickSentences, sentencesOf } from './local-answerer';
 import type { AnswerRequest, Passage } from './types';
 

@@ -1,5 +1,4 @@
 import type { SourceKind, TeachingMode } from '../../../common/gurus';
-import type { HintStep } from './hint-prompts';
 
 /** A retrieved passage of the guru's material, with where it came from (what a citation points at). */
 export interface Passage {
@@ -55,3 +54,20 @@ export interface Answerer {
   readonly name: 'local' | 'openai-compatible';
   answer(request: AnswerRequest, signal?: AbortSignal): AsyncIterable<string>;
 }
+
+/**
+ * One step of a hints-mode guru's ladder (server/modules/conversations/hint-ladder.ts), for a model: the first
+ * reply to a question, a reply to the student's try, or the full answer. The student's message is the
+ * request's `question`; the ladder's question is here.
+ */
+export type HintStep =
+  | { kind: 'open' }
+  | {
+      kind: 'judge';
+      question: string;
+      /** This try's number (1 to 3). */
+      try: number;
+      /** The course's answer, as the local answerer states it: what the try is judged against. */
+      answer: string;
+    }
+  | { kind: 'reveal'; question: string };

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { lemmatizerOf } from '../../../providers/llm/lemmas';
 import { isLemma, synsetAt, synsetOffsets, type WordNetPos } from './wordnet';
 
 /**
@@ -19,24 +19,6 @@ export interface WordExpansion {
 }
 
 export const WEAK_SENSES = 20;
-
-/** wink-lemmatizer: WordNet's morphy (its rules and exception lists, "made" → "make", "stomata" → "stoma"). */
-interface Lemmatizer {
-  noun(word: string): string;
-  verb(word: string): string;
-  adjective(word: string): string;
-}
-let lemmatizer: Lemmatizer | undefined;
-/** Loaded on first use (its word lists take about 20 MB and a third of a second). */
-function lemmatizerOf(): Lemmatizer {
-  lemmatizer ??= createRequire(import.meta.url)('wink-lemmatizer') as Lemmatizer;
-  return lemmatizer;
-}
-
-/** A verb's dictionary form by WordNet's morphy ("won" → "win", "lays" → "lay"); the word itself when none. */
-export function verbLemma(word: string): string {
-  return lemmatizerOf().verb(word.toLowerCase());
-}
 
 /** Senses looked at per part of speech: WordNet lists the most frequent first, the rest are rare meanings. */
 const SENSES = 2;
