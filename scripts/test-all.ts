@@ -16,8 +16,21 @@ interface Tally {
   suite: string;
   passed: number;
   failed: number;
+  /** Wall time of the suite, printed in the summary so a slow CI run says where its minutes went. */
+  seconds?: number;
 }
 const tallies: Tally[] = [];
+let suiteStarted = Date.now();
+
+/** Marks the start of a suite; its tally takes the seconds since. */
+function begin(suite: string) {
+  console.log(`\n=== ${suite} ===`);
+  suiteStarted = Date.now();
+}
+
+function tally(suite: string, passed: number, failed: number) {
+  tallies.push({ suite, passed, failed, seconds: Math.round((Date.now() - suiteStarted) / 1000) });
+}
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -42,13 +55,13 @@ const SYSTEM_DATABASE_SKIPS = [
 ];
 
 function check(suite: string, cmd: string, args: string[]) {
-  console.log(`\n=== ${suite} ===`);
+  begin(suite);
   const status = run(cmd, args);
-  tallies.push({ suite, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+  tally(suite, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
 function vitest(suite: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  console.log(`\n=== ${suite} ===`);
+  begin(suite);
   const out = path.join(tmp, `${suite.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
   const status = run(
@@ -62,15 +75,15 @@ function vitest(suite: string, args: string[], env: NodeJS.ProcessEnv = {}) {
     numTotalTestSuites: number;
     success: boolean;
   }>(out);
-  if (!report) return tallies.push({ suite, passed: 0, failed: 1 });
+  if (!report) return tally(suite, 0, 1);
   // A file that fails to load has no tests to count; the exit status still marks the suite failed.
   const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  tallies.push({ suite, passed: report.numPassedTests, failed });
+  tally(suite, report.numPassedTests, failed);
 }
 
 function playwright() {
   const suite = 'browser journeys';
-  console.log(`\n=== ${suite} ===`);
+  begin(suite);
   const out = path.join(tmp, `playwright-results-${process.env.E2E_PORT || 3210}.json`);
   rmSync(out, { force: true });
   const dataDir = path.join(tmp, 'e2e-data');
@@ -79,11 +92,11 @@ function playwright() {
   const report = readJson<{
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   }>(out);
-  if (!report) return tallies.push({ suite, passed: 0, failed: 1 });
+  if (!report) return tally(suite, 0, 1);
   const { expected, unexpected, flaky, skipped } = report.stats;
   // Flaky (passed on retry) and skipped tests count as failures: neither proves the behaviour.
   const failed = unexpected + flaky + skipped + (status !== 0 && unexpected === 0 ? 1 : 0);
-  tallies.push({ suite, passed: expected, failed });
+  tally(suite, expected, failed);
 }
 
 check('lint', bin('biome'), ['check', '.']);
@@ -128,7 +141,10 @@ if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
 }
 
 console.log('\n=== summary ===');
-for (const t of tallies) console.log(`${t.suite}: ${t.passed} passed, ${t.failed} failed`);
+for (const t of tallies) {
+  const took = t.seconds === undefined ? '' : ` (${t.seconds} s)`;
+  console.log(`${t.suite}: ${t.passed} passed, ${t.failed} failed${took}`);
+}
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
