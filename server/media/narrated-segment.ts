@@ -11,11 +11,17 @@ import { ensureFontRegistered } from './fonts';
 export const SEGMENT_WIDTH = 1280;
 export const SEGMENT_HEIGHT = 720;
 /**
- * A still slide needs few frames. Segments last whole frames, so up to one frame (0.1 s) of silence ends
- * each narration; 5 fps would save a third of the CPU (0.26 against 0.41 CPU-s per 6 s segment) but pad
- * up to 0.2 s.
+ * The segments' time grid: they last whole tenths of a second, so up to 0.1 s of silence ends each
+ * narration and segments join without drift. A talking head plays at this rate; a still slide encodes only
+ * {@link STILL_FRAME_SECONDS} apart (see renderSegment).
  */
 export const SEGMENT_FPS = 10;
+/**
+ * A still slide shows one picture a second, and its last picture lasts to the segment's end (variable frame
+ * rate): x264 spends about 5 ms on each 1280×720 frame even when it repeats the last one, so 7 s at 10 fps
+ * cost 0.61 CPU-s and at one picture a second 0.32 with the sound (decision 059, 2026-11-28).
+ */
+export const STILL_FRAME_SECONDS = 1;
 /** The title shows as a band over the slide for the segment's first seconds. */
 export const TITLE_SECONDS = 4;
 export const SEGMENT_AUDIO_RATE = 24_000;
@@ -158,7 +164,13 @@ export async function renderSegment(input: SegmentInput): Promise<SegmentResult>
       const y = (stillAvatar || talkingHead) && corner.startsWith('bottom') ? MARGIN : `H-h-${MARGIN}`;
       chain = `[looped][${next}:v]overlay=${MARGIN}:${y}:enable='lt(t,${TITLE_SECONDS})',format=yuv420p`;
     }
-    filters.push(`${chain},fps=${SEGMENT_FPS}[v]`);
+    // A still slide keeps one frame of each STILL_FRAME_SECONDS and the last one (encoded with its own
+    // time stamps, -fps_mode vfr), so the video ends exactly with the segment. The title band goes at a
+    // whole second (TITLE_SECONDS), so a kept frame shows its end.
+    const keep = talkingHead
+      ? ''
+      : `,select='not(mod(n\\,${SEGMENT_FPS * STILL_FRAME_SECONDS}))+eq(n\\,${frames - 1})'`;
+    filters.push(`${chain},fps=${SEGMENT_FPS}${keep}[v]`);
 
     const args = [
       ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
@@ -171,6 +183,9 @@ export async function renderSegment(input: SegmentInput): Promise<SegmentResult>
       ...['-crf', '23', '-pix_fmt', 'yuv420p'],
       // A key frame every 6 s from each segment's start, so the lesson can be cut into HLS by stream copy.
       ...['-profile:v', 'main', '-g', String(SEGMENT_FPS * HLS_SEGMENT_SECONDS)],
+      ...(talkingHead
+        ? []
+        : ['-fps_mode', 'vfr', '-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`]),
       // One thread: a lesson renders one segment per core at once, and threads cost more than they give here.
       ...['-threads', '1'],
       // Speech: 24 kHz mono (the rate of most TTS voices) with the fast AAC coder costs a fifth of

@@ -18,8 +18,8 @@ import { narrationWav } from './segment-speech';
  */
 let cacheDir: string | null = null;
 
-/** Bumped when renderSegment's output changes for the same inputs (codec settings, filters). */
-const CACHE_VERSION = 1;
+/** Bumped when renderSegment's output changes for the same inputs (codec settings, filters); 2: still slides at one picture a second. */
+const CACHE_VERSION = 2;
 
 /** Turns the cache on in `dir` (null: off). The seed calls it around the demo's generation. */
 export function setSegmentCacheDir(dir: string | null): void {
