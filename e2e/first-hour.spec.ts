@@ -1,7 +1,7 @@
 import { LIBRARY_MSG } from '../common/library';
 import { makeDemoDeck } from '../server/seed/demo-library';
 import { DEMO } from './support/accounts';
-import { apiLogin, authHeader, loginWith, mailedLinkViaApi, uniqueEmail } from './support/api';
+import { apiLogin, authHeader, loginWith, signUpTeacherInBrowser, uniqueEmail } from './support/api';
 import { choose } from './support/course-pages';
 import { expect, type Page, test } from './support/test';
 
@@ -39,22 +39,7 @@ test('a new teacher follows the checklist from sign-up to a published, shared co
   const password = 'Teacher2026';
 
   // Sign-up offers the three roles anyone may take; partners and developers have their own links.
-  await page.goto('/sign-up');
-  await page.getByRole('combobox', { name: /^I am a/ }).click();
-  await expect(page.getByRole('option')).toHaveText(['Teacher', 'Institute', 'Student']);
-  await page.getByRole('option', { name: 'Teacher', exact: true }).click();
-  await page.getByRole('textbox', { name: /^Full name/ }).fill('Meera First-Hour');
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel(/^Confirm password/).fill(password);
-  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  const verifyLink = await mailedLinkViaApi(request, email, 'verify-email');
-  const verified = await request.post('/api/auth/verify-email', {
-    data: { token: new URL(verifyLink).searchParams.get('token') },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
+  await signUpTeacherInBrowser(page, request, { fullName: 'Meera First-Hour', email, password });
 
   // Home: an empty Gurus page that says what comes first, and the checklist with nothing done.
   await loginWith(page, email, password, '/guru-list');

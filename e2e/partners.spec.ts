@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ReferralLinkView } from '../common/contracts/partners';
 import { DEMO, newSession } from './support/accounts';
-import { apiLogin, authHeader, loginWith, mailedLinkViaApi, uniqueEmail } from './support/api';
+import { apiLogin, authHeader, loginWith, signUpTeacherInBrowser, uniqueEmail } from './support/api';
 import { payPlanWithTestCheckout } from './support/billing';
 import { seriousViolations } from './support/page-checks';
 import { expect, type Page, test } from './support/test';
@@ -57,21 +57,7 @@ test.describe('the referral programme (issue 17)', () => {
     await expect(page).toHaveURL(/\/$/);
 
     // They sign up as a teacher in the same browser (the cookie names the referrer, the form does not).
-    await page.goto('/sign-up');
-    await page.getByRole('combobox', { name: /^I am a/ }).click();
-    await page.getByRole('option', { name: 'Teacher', exact: true }).click();
-    await page.getByRole('textbox', { name: /^Full name/ }).fill(fullName);
-    await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-    await page.getByLabel(/^Password/).fill(password);
-    await page.getByLabel(/^Confirm password/).fill(password);
-    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    const verifyLink = await mailedLinkViaApi(request, email, 'verify-email');
-    const verified = await request.post('/api/auth/verify-email', {
-      data: { token: new URL(verifyLink).searchParams.get('token') },
-    });
-    expect(verified.status(), await verified.text()).toBe(200);
+    await signUpTeacherInBrowser(page, request, { fullName, email, password });
 
     // …and pay for Starter through the test checkout.
     await loginWith(page, email, password, '/guru-list');
