@@ -132,7 +132,6 @@ export async function seedDemoContent(app: App, log: (line: string) => void = ()
   const guruId = await seedDemoGuru(
     app,
     call,
-    multipart,
     teacher,
     courseId,
     lessons.map((lesson) => lesson.id),

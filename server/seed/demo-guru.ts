@@ -1,7 +1,6 @@
 import type { App } from '../http/app-type';
 import { trainGuru } from '../modules/gurus/training/train';
-import { demoGuruPortrait } from './demo-portrait';
-import type { SeedCall, SeedMultipart } from './demo-quiz';
+import type { SeedCall } from './demo-quiz';
 
 export const DEMO_GURU_NAME = 'Geometry Guru';
 export const DEMO_CONVERSATION_QUESTION = 'How many degrees are in a right angle?';
@@ -36,13 +35,12 @@ const FAQ = [
 
 /**
  * The demo guru of README.md: "Geometry Guru" of teacher@, learning from the demo course and its captioned
- * lessons, with a drawn portrait (static avatar), voices nova/alloy, an introduction, demo questions and an
+ * lessons, wearing the gallery's illustrated teacher (static avatar), voices nova/alloy, an introduction, demo questions and an
  * FAQ, then trained right away so student@ can talk to it. Built through the API like the rest of the demo.
  */
 export async function seedDemoGuru(
   app: App,
   call: SeedCall,
-  multipart: SeedMultipart,
   teacher: string,
   courseId: string,
   lessonIds: string[],
@@ -60,9 +58,8 @@ export async function seedDemoGuru(
   await call('PUT', `/api/gurus/${guruId}/sources`, teacher, {
     payload: { courseIds: [courseId], videoIds: lessonIds },
   });
-  await call('POST', `/api/gurus/${guruId}/avatar-image`, teacher, {
-    ...multipart('geometry-guru.png', 'image/png', demoGuruPortrait()),
-  });
+  // The gallery's illustrated teacher, as a new teacher would finish a guru without a photo (decision 061).
+  await call('PUT', `/api/gurus/${guruId}/avatar-gallery`, teacher, { payload: { avatar: 'teacher' } });
   await call('PUT', `/api/gurus/${guruId}/avatar`, teacher, {
     payload: { avatarKind: 'static', voice: 'nova', fallbackVoice: 'alloy' },
   });
