@@ -18,8 +18,12 @@ import { narrationWav } from './segment-speech';
  */
 let cacheDir: string | null = null;
 
-/** Bumped when renderSegment's output changes for the same inputs (codec settings, filters); 2: still slides at one picture a second. */
-const CACHE_VERSION = 2;
+/**
+ * Bumped when renderSegment's output changes for the same inputs (codec settings, filters). Not for still
+ * slides at one picture a second (decision 059, 2026-11-28): a cached 10 fps segment shows the same pictures
+ * and joins with new ones by stream copy (same SPS), so every machine's cache stays good.
+ */
+const CACHE_VERSION = 1;
 
 /** Turns the cache on in `dir` (null: off). The seed calls it around the demo's generation. */
 export function setSegmentCacheDir(dir: string | null): void {
