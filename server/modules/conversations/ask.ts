@@ -6,6 +6,7 @@ import { conversationMessages, conversations } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden } from '../../http/errors';
+import type { AnswerRequest } from '../../providers/llm/types';
 import type { GuruRow } from '../gurus/access';
 import { type PreparedAnswer, prepareAnswer } from '../gurus/answering';
 import { canAnswer, quizOpenOnGuru } from '../gurus/session-service';
@@ -71,30 +72,82 @@ export async function askInConversation(
     })
     .where(eq(conversations.id, conversation.id));
 
-  let prepared: PreparedAnswer | PreparedHintStep;
-  try {
-    // Hints mode: a ladder of hints and tries kept with the conversation (hint-ladder.ts).
-    prepared =
-      guru.teachingMode === 'hints'
-        ? await prepareHintStep(app, guru, conversation.hintLadder, question, history)
-        : await prepareAnswer(app, guru, question, history);
-  } catch (error) {
-    app.log.error({ err: error, guruId: guru.id }, 'preparing a guru answer failed');
-    throw new AppError('UNAVAILABLE', 'The guru cannot answer right now. Please try again in a moment.');
-  }
   const out = new PassThrough();
   // A client that hangs up destroys the stream; that must never become an unhandled error.
   out.on('error', () => {});
-  void streamAnswer(app, conversation.id, askerId, prepared, out);
+  // Hints mode: a ladder of hints and tries kept with the conversation (hint-ladder.ts).
+  if (guru.teachingMode === 'hints') {
+    await answerOnLadder(app, { conversationId: conversation.id, guru, askerId, question, history }, out);
+    return out;
+  }
+  let prepared: PreparedAnswer;
+  try {
+    prepared = await prepareAnswer(app, guru, question, history);
+  } catch (error) {
+    throw cannotPrepare(app, guru, error);
+  }
+  void streamAnswer(app, app.db, conversation.id, askerId, prepared, out);
   return out;
+}
+
+function cannotPrepare(app: App, guru: GuruRow, error: unknown): AppError {
+  app.log.error({ err: error, guruId: guru.id }, 'preparing a guru answer failed');
+  return new AppError('UNAVAILABLE', 'The guru cannot answer right now. Please try again in a moment.');
+}
+
+/**
+ * One step of the hint ladder, atomic: the conversation's row stays locked (FOR NO KEY UPDATE, so the messages'
+ * and reads' foreign keys are not held up) from reading the ladder until the reply and the next ladder are
+ * saved. Two tries sent at once are judged one after the other, the second on the ladder the first left,
+ * never both on the same one (a step lost, a fourth try). Resolves once the step is prepared; the reply
+ * streams into `out` while the row stays locked.
+ */
+function answerOnLadder(
+  app: App,
+  ask: {
+    conversationId: string;
+    guru: GuruRow;
+    askerId: string | null;
+    question: string;
+    history: AnswerRequest['history'];
+  },
+  out: PassThrough,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    app.db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .select({ hintLadder: conversations.hintLadder })
+          .from(conversations)
+          .where(eq(conversations.id, ask.conversationId))
+          .for('no key update');
+        let prepared: PreparedHintStep;
+        try {
+          prepared = await prepareHintStep(app, ask.guru, row?.hintLadder ?? null, ask.question, ask.history);
+        } catch (error) {
+          reject(cannotPrepare(app, ask.guru, error));
+          return;
+        }
+        resolve();
+        await streamAnswer(app, tx, ask.conversationId, ask.askerId, prepared, out, false);
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error, conversationId: ask.conversationId }, 'a hint ladder step failed');
+        reject(cannotPrepare(app, ask.guru, error));
+      })
+      // The reply ends once the step is committed: whoever reads after `done` sees the ladder it left.
+      .finally(() => endStream(out));
+  });
 }
 
 async function streamAnswer(
   app: App,
+  db: Pick<App['db'], 'insert' | 'update'>,
   conversationId: string,
   userId: string | null,
   prepared: PreparedAnswer | PreparedHintStep,
   out: PassThrough,
+  end = true,
 ): Promise<void> {
   const send = (event: AskEvent) => {
     if (!out.destroyed && !out.writableEnded) out.write(`${JSON.stringify(event)}\n`);
@@ -116,7 +169,7 @@ async function streamAnswer(
       return;
     }
     send({ type: 'citations', citations: prepared.citations });
-    const [saved] = await app.db
+    const [saved] = await db
       .insert(conversationMessages)
       .values({
         conversationId,
@@ -128,7 +181,7 @@ async function streamAnswer(
       .returning({ id: conversationMessages.id });
     // The ladder moves on only with an answer saved; any other mode leaves none open.
     const ladder = 'nextLadder' in prepared ? prepared.nextLadder() : null;
-    await app.db
+    await db
       .update(conversations)
       .set({ lastMessageAt: sql`now()`, hintLadder: ladder })
       .where(eq(conversations.id, conversationId));
@@ -145,6 +198,10 @@ async function streamAnswer(
     app.log.error({ err: error, conversationId }, 'saving a guru answer failed');
     send({ type: 'error', message: 'Something went wrong' });
   } finally {
-    if (!out.destroyed && !out.writableEnded) out.end();
+    if (end) endStream(out);
   }
+}
+
+function endStream(out: PassThrough): void {
+  if (!out.destroyed && !out.writableEnded) out.end();
 }

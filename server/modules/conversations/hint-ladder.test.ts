@@ -4,7 +4,7 @@ import { EMBED_ORIGIN_HEADER, VISITOR_KEY_HEADER } from '../../../common/contrac
 import type { AskEvent } from '../../../common/contracts/gurus';
 import { SHOW_ANSWER } from '../../../common/gurus';
 import type { HintLadderState } from '../../db/schema/hint-ladder-state';
-import { conversations, gurus } from '../../db/schema/index';
+import { conversationMessages, conversations, gurus } from '../../db/schema/index';
 import type { Passage } from '../../providers/llm/types';
 import { buildAndLogin } from '../../test/factories';
 import { startFakeOpenAiChat } from '../../test/fake-openai-chat';
@@ -256,6 +256,26 @@ describe('the ladder through the ask routes', () => {
     const shown = await ask(SHOW_ANSWER);
     expect(textOf(shown)).toMatch(/^Here is the answer: .*opposite the right angle/);
     expect(citationsOf(shown).length).toBeGreaterThan(0);
+    expect(await ladder()).toBeNull();
+  });
+
+  it('judges two tries sent at once one after the other, each on the ladder the other left', async () => {
+    const { ask, ladder, conversationId } = await studentSession();
+    await ask(SUM_QUESTION);
+    const replies = await Promise.all([ask('ninety'), ask('three hundred')]);
+    for (const reply of replies) expect(doneOf(reply)).toMatchObject({ awaitingTry: true });
+    // Two tries judged, a hint on for each (as many as there are): neither step lost to the other.
+    const after = await ladder();
+    expect(after).toMatchObject({ question: SUM_QUESTION, tries: 2 });
+    expect(after?.given).toBe(Math.min(3, after?.hints.length ?? 0));
+    const saved = await ctx.app.db
+      .select({ role: conversationMessages.role })
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, conversationId));
+    expect(saved.filter((message) => message.role === 'guru')).toHaveLength(3);
+    // The third try is the last: the answer, and the ladder closes.
+    const third = await ask('forty');
+    expect(textOf(third)).toMatch(/Here is the answer: .*one hundred eighty/);
     expect(await ladder()).toBeNull();
   });
 
