@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { setSegmentCacheDir } from '../modules/library/render-cache';
+import { cacheSegmentsOf } from '../modules/library/render-cache';
 import { DEMO_DECKS, type DemoDeck, makeDeckPdf } from './demo-deck';
 import type { SeedCall } from './demo-quiz';
 
@@ -44,11 +44,18 @@ function deckUpload(title: string, filename: string, bytes: Buffer) {
 const fileName = (title: string) => `${title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`;
 
 /** Uploads a deck as a course library, writes its narrations, picks the look and voice, and asks to generate. */
-async function startLibrary(call: SeedCall, teacher: string, deck: DemoDeck): Promise<string> {
+async function startLibrary(
+  call: SeedCall,
+  teacher: string,
+  deck: DemoDeck,
+  libraryIds: string[],
+): Promise<string> {
   const created = await call('POST', '/api/course-libraries', teacher, {
     ...deckUpload(deck.title, fileName(deck.title), await makeDeckPdf(deck)),
   });
   const libraryId = created.id as string;
+  libraryIds.push(libraryId);
+  cacheSegmentsOf(libraryId, DEMO_RENDER_CACHE);
   const segments = created.segments as { id: string }[];
   await call('PUT', `/api/course-libraries/${libraryId}/segments`, teacher, {
     payload: {
@@ -97,10 +104,9 @@ export async function seedDeckLessons(
   decks: DemoDeck[],
   kind: 'lesson' | 'preview' = 'lesson',
 ): Promise<DeckLesson[]> {
-  setSegmentCacheDir(DEMO_RENDER_CACHE);
+  const libraryIds: string[] = [];
   try {
-    const libraryIds: string[] = [];
-    for (const deck of decks) libraryIds.push(await startLibrary(call, teacher, deck));
+    for (const deck of decks) await startLibrary(call, teacher, deck, libraryIds);
     const lessons: DeckLesson[] = [];
     for (const [index, deck] of decks.entries()) {
       const libraryId = libraryIds[index];
@@ -127,7 +133,7 @@ export async function seedDeckLessons(
     }
     return lessons;
   } finally {
-    setSegmentCacheDir(null);
+    for (const libraryId of libraryIds) cacheSegmentsOf(libraryId, null);
   }
 }
 

@@ -8,15 +8,17 @@ import { narrationWav } from './segment-speech';
 /**
  * A cache of rendered segments by content (decision 060), for the demo seed only: every test database and
  * every first start makes the same demo lessons, and minutes of narrated video must not be spoken and
- * rendered again each time. Off unless the seed turns it on ({@link setSegmentCacheDir}); a teacher's library
- * never reads or writes it.
+ * rendered again each time. Only the libraries the seed names ({@link cacheSegmentsOf}) use it: a teacher's
+ * library never reads or writes it, even while the demo is being made beside it (the first start serves
+ * while the seed runs).
  *
  * A segment is found by everything its video is made from: the slide's bytes, the narration text, the title
  * band, the look, the avatar's bytes, and a fingerprint of the voice — a short phrase spoken by the speaker
  * in use, so a different engine, voice or setting (another speaker, a new local voice) misses the cache
  * rather than replaying an old recording.
  */
-let cacheDir: string | null = null;
+/** The seed's libraries being generated, each with the cache's folder. */
+const cachedLibraries = new Map<string, string>();
 
 /**
  * Bumped when renderSegment's output changes for the same inputs (codec settings, filters). Not for still
@@ -25,12 +27,11 @@ let cacheDir: string | null = null;
  */
 const CACHE_VERSION = 1;
 
-/** Turns the cache on in `dir` (null: off). The seed calls it around the demo's generation. */
-export function setSegmentCacheDir(dir: string | null): void {
-  cacheDir = dir;
+/** Renders the library's segments through the cache in `dir` (null: no longer). The seed calls it around each demo library's generation. */
+export function cacheSegmentsOf(libraryId: string, dir: string | null): void {
+  if (dir) cachedLibraries.set(libraryId, dir);
+  else cachedLibraries.delete(libraryId);
 }
-
-export const segmentCacheDir = () => cacheDir;
 
 /** What the voice fingerprint speaks: short, so it costs a fraction of a second. */
 export const VOICE_PROBE_TEXT = 'Gurukul, one two three.';
@@ -48,7 +49,7 @@ export async function renderThroughCache(
   input: Omit<SegmentCacheInputs, 'voiceProbe' | 'corner'> & { outPath: string },
   render: () => Promise<number>,
 ): Promise<number> {
-  const dir = cacheDir;
+  const dir = cachedLibraries.get(library.id);
   if (!dir || library.avatarKind === 'd_id') return render();
   let probe = probes.get(library);
   if (!probe) {
