@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -13,13 +13,21 @@ export interface ClipOptions {
   audio?: boolean;
 }
 
+/** Folders made by this test process, removed when it exits (CI machines otherwise gather them in /tmp). */
+const madeFolders: string[] = [];
+process.once('exit', () => {
+  for (const folder of madeFolders) rmSync(folder, { recursive: true, force: true });
+});
+
 /**
  * A real H.264 (+ AAC) MP4 made by ffmpeg's test pattern, so uploads and packaging run for real in tests.
  * Returns its path (in a new temporary folder) and its bytes.
  */
 export function makeTestClip(options: ClipOptions = {}): { file: string; bytes: Buffer } {
   const { name = 'clip.mp4', seconds = 2, size = '320x240', rate = 15, audio = true } = options;
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'gurukul-clip-')), name);
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'gurukul-clip-'));
+  madeFolders.push(folder);
+  const file = path.join(folder, name);
   execFileSync(
     'ffmpeg',
     [

@@ -25,7 +25,7 @@ async function cloneTemplate(): Promise<string> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template gurukul_template`);
+  await admin.query(`create database ${name} template ${inject('templateDb')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
