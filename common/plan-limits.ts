@@ -72,3 +72,7 @@ export function usableLimitKeys(plan: {
 /** Why a module is locked, in the same words wherever it is said: the server's 403 and the page's note. */
 export const moduleLockedMessage = (module: PlanModule) =>
   `Your plan does not include ${PLAN_MODULE_LABELS[module]}.`;
+
+/** Why adding to a module the plan gives PARTIAL is refused: the server's 403 and the page's note. */
+export const moduleAddLockedMessage = (module: PlanModule) =>
+  `Your plan lets you use existing ${PLAN_MODULE_LABELS[module]} but not add more.`;

@@ -92,6 +92,8 @@ export const userObjSchema = z.object({
   hasBrandLogo: z.boolean(),
   /** Modules the plan gives NONE: the side navigation hides them (students and staff have none). */
   hiddenModules: z.array(z.enum(PLAN_MODULES)),
+  /** Modules the plan gives PARTIAL: what exists stays usable, the page locks adding more (decision 062). */
+  addLockedModules: z.array(z.enum(PLAN_MODULES)),
 });
 export type UserObj = z.infer<typeof userObjSchema>;
 

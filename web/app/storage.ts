@@ -28,6 +28,7 @@ export const LS = {
   impersonatedBy: 'impersonatedBy',
   /** JSON list of the plan's NONE modules (hidden from the side navigation). */
   hiddenModules: 'hiddenModules',
+  addLockedModules: 'addLockedModules',
 } as const;
 
 export const SS = {
@@ -58,6 +59,7 @@ const SESSION_KEYS = [
   LS.impersonatedBy,
   LS.themeMode,
   LS.hiddenModules,
+  LS.addLockedModules,
 ] as const;
 
 export type SessionSnapshot = Partial<Record<(typeof SESSION_KEYS)[number], string>>;
@@ -79,6 +81,7 @@ export interface StoredSession {
   font: string;
   impersonatedBy: string | null;
   hiddenModules: string[];
+  addLockedModules: string[];
 }
 
 const CHANGE_EVENT = 'gurukul:storage';
@@ -120,6 +123,7 @@ export function readSession(): StoredSession | null {
     font: get(LS.font) ?? 'Lato',
     impersonatedBy: get(LS.impersonatedBy),
     hiddenModules: parseList(get(LS.hiddenModules)),
+    addLockedModules: parseList(get(LS.addLockedModules)),
   };
 }
 
@@ -157,6 +161,7 @@ export function writeSession(
     [LS.subscriptionEnded]: String(answer.subscriptionEnded),
     [LS.impersonatedBy]: answer.impersonatedBy,
     [LS.hiddenModules]: JSON.stringify(u.hiddenModules ?? []),
+    [LS.addLockedModules]: JSON.stringify(u.addLockedModules ?? []),
   };
   if (answer.jwtToken) values[LS.jwtToken] = answer.jwtToken;
   if (isRemember !== undefined) values[LS.isRemember] = String(isRemember);

@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { moduleLockedMessage } from '../../common/plan-limits';
+import { moduleAddLockedMessage, moduleLockedMessage } from '../../common/plan-limits';
 import type { PlanModule } from '../../common/plans';
 import { hasOwnPlan, isUserType } from '../../common/roles';
 import { useSession } from '../app/session';
@@ -18,13 +18,20 @@ export interface PlanLock {
 }
 
 /**
- * Whether the caller's plan leaves `module` out (session.hiddenModules, from the server). The one way a page
- * locks a plan-gated control: `disabled={lock.locked}`, `aria-describedby={lock.locked ? lock.noteId : undefined}`
- * and a <PlanLockNote lock={lock} /> beside it. The server still refuses on its own (assertModule).
+ * Whether the caller's plan leaves `module` out (session.hiddenModules, from the server), or, for an "add"
+ * control (`mode` 'create'), gives it PARTIAL: what exists stays usable, adding more is locked
+ * (session.addLockedModules). The one way a page locks a plan-gated control: `disabled={lock.locked}`,
+ * `aria-describedby={lock.locked ? lock.noteId : undefined}` and a <PlanLockNote lock={lock} /> beside it. The
+ * server still refuses on its own (assertModule, with the same mode).
  */
-export function usePlanLock(module: PlanModule): PlanLock {
+export function usePlanLock(module: PlanModule, mode: 'use' | 'create' = 'use'): PlanLock {
   const session = useSession();
-  return usePlanLimitLock(session?.hiddenModules.includes(module) ?? false, moduleLockedMessage(module));
+  const hidden = session?.hiddenModules.includes(module) ?? false;
+  const addLocked = mode === 'create' && (session?.addLockedModules.includes(module) ?? false);
+  return usePlanLimitLock(
+    hidden || addLocked,
+    hidden ? moduleLockedMessage(module) : moduleAddLockedMessage(module),
+  );
 }
 
 /** The same lock for a limit the plan has reached ("Your plan allows 1 guru."): the server's count decides. */

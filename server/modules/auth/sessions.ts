@@ -83,17 +83,26 @@ export async function presentAccount(
     remainingTrialDays: state.remainingTrialDays,
     hasProfileImage: Boolean(user.profileImagePath),
     hasBrandLogo: Boolean(user.brandLogoPath),
-    hiddenModules: await hiddenModules(db, state.planId),
+    ...(await modulesLeftOut(db, state.planId)),
   };
   return { userObj, trialEnded: state.trialEnded, subscriptionEnded: state.subscriptionEnded };
 }
 
-/** The modules the plan gives NONE, for the side navigation to hide. */
-async function hiddenModules(db: Db, planId: string | null): Promise<PlanModule[]> {
-  if (!planId) return [];
+/**
+ * The modules the plan gives NONE, for the side navigation to hide, and those it gives PARTIAL, whose "add"
+ * controls the pages lock (the server refuses them: assertModule's 'create').
+ */
+async function modulesLeftOut(
+  db: Db,
+  planId: string | null,
+): Promise<{ hiddenModules: PlanModule[]; addLockedModules: PlanModule[] }> {
+  if (!planId) return { hiddenModules: [], addLockedModules: [] };
   const [plan] = await db.select({ modules: plans.modules }).from(plans).where(eq(plans.id, planId));
   const modules = fullModules(plan?.modules);
-  return PLAN_MODULES.filter((module) => modules[module] === 'NONE');
+  return {
+    hiddenModules: PLAN_MODULES.filter((module) => modules[module] === 'NONE'),
+    addLockedModules: PLAN_MODULES.filter((module) => modules[module] === 'PARTIAL'),
+  };
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

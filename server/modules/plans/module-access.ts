@@ -1,5 +1,5 @@
-import { moduleLockedMessage } from '../../../common/plan-limits';
-import { type AccessLevel, PLAN_MODULE_LABELS, type PlanModule } from '../../../common/plans';
+import { moduleAddLockedMessage, moduleLockedMessage } from '../../../common/plan-limits';
+import type { AccessLevel, PlanModule } from '../../../common/plans';
 import type { App } from '../../http/app-type';
 import { forbidden } from '../../http/errors';
 import { type PlanHolder, planOfHolder } from './limits';
@@ -21,9 +21,6 @@ export async function assertModule(
   mode: 'use' | 'create',
 ): Promise<void> {
   const access = await moduleAccess(app, actor, module);
-  const label = PLAN_MODULE_LABELS[module];
   if (access === 'NONE') throw forbidden(moduleLockedMessage(module));
-  if (access === 'PARTIAL' && mode === 'create') {
-    throw forbidden(`Your plan lets you use existing ${label} but not add more.`);
-  }
+  if (access === 'PARTIAL' && mode === 'create') throw forbidden(moduleAddLockedMessage(module));
 }

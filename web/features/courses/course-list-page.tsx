@@ -113,7 +113,7 @@ export default function CourseListPage() {
   const [search, setSearch] = [params.get('search') ?? '', (value: string) => update({ search: value })];
   const [debounced] = useDebouncedValue(search, 300);
   const courses = useCourses({ search: debounced || undefined, filter, page });
-  const lock = usePlanLock('courses');
+  const lock = usePlanLock('courses', 'create');
 
   const totalPages = courses.data ? Math.max(1, Math.ceil(courses.data.total / courses.data.pageSize)) : 1;
   return (

@@ -147,7 +147,7 @@ export default function GuruListPage() {
   const noCourse = checklist?.data?.steps[0]?.done === false;
   const limit = gurus.data?.limit;
   const atLimit = Boolean(limit && limit.limit !== null && limit.count >= limit.limit);
-  const moduleLock = usePlanLock('gurus');
+  const moduleLock = usePlanLock('gurus', 'create');
   const limitLock = usePlanLimitLock(atLimit, `Your plan allows ${countOf(limit?.limit ?? 0, 'guru')}.`);
   const lock = moduleLock.locked ? moduleLock : limitLock;
   return (

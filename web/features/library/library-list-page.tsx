@@ -128,7 +128,7 @@ export default function LibraryListPage() {
   const libraries = useLibraries();
   useLibraryProgress();
   const slideLimit = libraries.data?.slideLimit;
-  const lock = usePlanLock('courseLibrary');
+  const lock = usePlanLock('courseLibrary', 'create');
   return (
     <Container size="lg">
       <Stack>

@@ -110,7 +110,7 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
 /** The wizard's quiz step: the course's quizzes with their settings; each is built on /add-quiz. */
 export function QuizStep({ courseId, commentFor }: { courseId: string; commentFor?: ItemCommentSlot }) {
   const quizzes = useCourseQuizzes(courseId);
-  const lock = usePlanLock('quizzes');
+  const lock = usePlanLock('quizzes', 'create');
   const list = quizzes.data?.quizzes ?? [];
   return (
     <Stack>
