@@ -150,6 +150,7 @@ export default function GuruListPage() {
   const moduleLock = usePlanLock('gurus', 'create');
   const limitLock = usePlanLimitLock(atLimit, `Your plan allows ${countOf(limit?.limit ?? 0, 'guru')}.`);
   const lock = moduleLock.locked ? moduleLock : limitLock;
+  const courseLock = usePlanLock('courses', 'create');
   return (
     <Container size="lg">
       <Stack>
@@ -189,9 +190,17 @@ export default function GuruListPage() {
               ? 'A guru answers your students from your courses, so it needs a course first. Create a course, add a lesson, then come back to build its guru.'
               : 'Create a guru, choose the courses it learns from, train it, and your students can ask it questions.',
             action: noCourse ? (
-              <LinkButton to="/add-course-list?step=course-information" leftSection={<IconPlus size={16} />}>
-                Create course
-              </LinkButton>
+              <Stack gap={6} align="center">
+                <LinkButton
+                  to="/add-course-list?step=course-information"
+                  leftSection={<IconPlus size={16} />}
+                  disabled={courseLock.locked}
+                  aria-describedby={courseLock.locked ? courseLock.noteId : undefined}
+                >
+                  Create course
+                </LinkButton>
+                <PlanLockNote lock={courseLock} />
+              </Stack>
             ) : undefined,
           }}
         >
