@@ -106,8 +106,10 @@ function AvatarImage({ detail, locked }: { detail: LibraryDetail; locked: boolea
         </FileButton>
       </Group>
       {progress !== null && <Progress value={progress} aria-label="Avatar image upload progress" />}
+      {/* What the avatar needs, said as a step to take: no error before anything was tried (the server
+          refuses to generate without it, in the same words). */}
       {!detail.avatarImageUrl && (
-        <Text size="xs" c="var(--mantine-color-error)">
+        <Text size="xs" c="dimmed" data-testid="avatar-image-needed">
           {LIBRARY_MSG.staticAvatar}
         </Text>
       )}
