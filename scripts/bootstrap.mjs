@@ -10,7 +10,8 @@
 // For the other commands it stays the parent: if the child dies by a signal, it says so and stops the embedded
 // PostgreSQL the child left running.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -135,18 +136,43 @@ function newestMtime(dir) {
   return newest;
 }
 
-function buildWebIfNeeded() {
+function webIsBuilt() {
   const index = path.join(root, 'web', 'dist', 'index.html');
   const sources = Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'common')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  return existsSync(index) && statSync(index).mtimeMs >= sources;
+}
+
+const VITE_BUILD = [
+  path.join(root, 'node_modules', '.bin', 'vite'),
+  ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+];
+
+function buildWebIfNeeded() {
+  if (webIsBuilt()) return;
   log('Building the web app…');
-  run(path.join(root, 'node_modules', '.bin', 'vite'), [
-    'build',
-    '--config',
-    'web/vite.config.ts',
-    '--logLevel',
-    'warn',
-  ]);
+  run(...VITE_BUILD);
+}
+
+/**
+ * `npm start`'s web build runs beside the server's build and start (PostgreSQL, migrations), which wait for
+ * nothing from it (decision 060): the server waits for it only before it serves the web app, while the file
+ * GURUKUL_WEB_BUILD_PENDING exists. Resolves to vite's exit code; null when the web app is built already.
+ */
+function buildWebInBackground() {
+  if (webIsBuilt()) return null;
+  log('Building the web app…');
+  const pending = path.join(os.tmpdir(), `gurukul-web-build-${process.pid}`);
+  writeFileSync(pending, '');
+  process.env.GURUKUL_WEB_BUILD_PENDING = pending;
+  const child = spawn(VITE_BUILD[0], VITE_BUILD[1], { stdio: 'inherit', cwd: root });
+  return new Promise((resolve) => {
+    const finish = (code) => {
+      rmSync(pending, { force: true });
+      resolve(code);
+    };
+    child.on('error', () => finish(1));
+    child.on('exit', (code, signal) => finish(signal ? 1 : code));
+  });
 }
 
 const SERVER_OUT = path.join(root, 'dist', 'server');
@@ -251,7 +277,8 @@ function handOver(cmd, args, { ownsDatabase }) {
 checkNode();
 installNodeModules();
 installSystemPackages();
-if (command === 'start' || command === 'test') buildWebIfNeeded();
+const webBuild = command === 'start' ? buildWebInBackground() : null;
+if (command === 'test') buildWebIfNeeded();
 if (command !== 'test') buildServerIfNeeded();
 // The server and the seed run compiled with plain node (stacks mapped back to the TypeScript); the test
 // runner is a development tool and runs through tsx.
@@ -273,7 +300,15 @@ async function supervise() {
     process.on(signal, () => supervisor.stop(signal));
   }
   stopWhenOrphaned((signal) => supervisor.stop(signal));
-  process.exit(await supervisor.done);
+  let webFailed = false;
+  webBuild?.then((code) => {
+    if (code === 0) return;
+    webFailed = true;
+    console.error(`[gurukul] Building the web app failed (${code}): stopping.`);
+    supervisor.stop('SIGTERM');
+  });
+  const code = await supervisor.done;
+  process.exit(webFailed ? 1 : code);
 }
 
 const commands = {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -62,6 +64,7 @@ async function main(previousExit: ServerExit | null) {
   }
   const testPayments = testPaymentsWarning(config);
   if (testPayments) console.warn(testPayments);
+  await webBuildFinished();
   const app = await buildApp({ config, database });
   lifecycle.logThrough(app.log);
   // Restarted by `npm start`'s supervisor: how the previous server died goes to the console and the stored logs.
@@ -98,6 +101,16 @@ async function main(previousExit: ServerExit | null) {
   // The guru's dictionary (WordNet's index and word forms, about 30 MB) loads now, not on the first question.
   void expandWord('water');
   console.log(`Gurukul is running at ${config.publicUrl} (data in ${config.dataDir})`);
+}
+
+/**
+ * `npm start` builds the web app while PostgreSQL starts and migrates (scripts/bootstrap.mjs, decision 060):
+ * the web app is served from its build, so the app is built once the build's marker file is gone.
+ */
+async function webBuildFinished(): Promise<void> {
+  const pending = process.env.GURUKUL_WEB_BUILD_PENDING;
+  if (!pending) return;
+  while (existsSync(pending)) await sleep(200);
 }
 
 // Under `npm start`'s supervisor this may be a standby, loaded in advance and started when a server dies.
