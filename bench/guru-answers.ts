@@ -360,33 +360,41 @@ async function offCourse(label: string, guru: Parameters<typeof prepareAnswer>[1
 }
 
 async function intentsPart() {
-  const bridges = await buildDeckGuru(
-    app,
-    teacher.id,
-    await deckPdf(BRIDGES_SLIDES, 'Engineering · Unit 2'),
-    'Bridges',
-  );
   console.log('\nintent set');
-  await intentSet('bridges tuning', bridges.guru, bySlide(BRIDGES_TUNING));
-  await intentSet('bridges held-out', bridges.guru, bySlide(BRIDGES_HELD_OUT));
-  await offCourse('bridges', bridges.guru, WATER_CYCLE_OFF_COURSE);
-  const bees = await buildDeckGuru(
-    app,
-    teacher.id,
-    await deckPdf(HONEYBEE_SLIDES, 'Biology · Unit 5'),
-    'Honeybees',
-  );
-  await intentSet('honeybees (seen once)', bees.guru, bySlide(HONEYBEE_QUESTIONS));
-  await offCourse('honeybees', bees.guru, HONEYBEE_OFF_COURSE);
-  if (process.env.BENCH_TUNING) return;
-  const volcanoes = await buildDeckGuru(
-    app,
-    teacher.id,
-    await deckPdf(VOLCANO_SLIDES, 'Geography · Unit 4'),
-    'Volcanoes',
-  );
-  await intentSet('volcanoes (never seen)', volcanoes.guru, bySlide(VOLCANO_QUESTIONS));
-  await offCourse('volcanoes', volcanoes.guru, VOLCANO_OFF_COURSE);
+  // Each deck: built from its PDF the course-library way, its question sets asked, then its off-course ones.
+  const decks = [
+    {
+      title: 'Bridges',
+      subtitle: 'Engineering · Unit 2',
+      slides: BRIDGES_SLIDES,
+      sets: [
+        ['bridges tuning', BRIDGES_TUNING],
+        ['bridges held-out', BRIDGES_HELD_OUT],
+      ] as const,
+      offCourse: WATER_CYCLE_OFF_COURSE,
+    },
+    {
+      title: 'Honeybees',
+      subtitle: 'Biology · Unit 5',
+      slides: HONEYBEE_SLIDES,
+      sets: [['honeybees (seen once)', HONEYBEE_QUESTIONS]] as const,
+      offCourse: HONEYBEE_OFF_COURSE,
+    },
+    {
+      title: 'Volcanoes',
+      subtitle: 'Geography · Unit 4',
+      slides: VOLCANO_SLIDES,
+      sets: [['volcanoes (seen after round one)', VOLCANO_QUESTIONS]] as const,
+      offCourse: VOLCANO_OFF_COURSE,
+    },
+  ];
+  for (const deck of decks) {
+    // BENCH_TUNING: only the decks tuned on (bridges, honeybees).
+    if (process.env.BENCH_TUNING && deck.title === 'Volcanoes') return;
+    const built = await buildDeckGuru(app, teacher.id, await deckPdf(deck.slides, deck.subtitle), deck.title);
+    for (const [label, questions] of deck.sets) await intentSet(label, built.guru, bySlide(questions));
+    await offCourse(deck.title.toLowerCase(), built.guru, deck.offCourse);
+  }
   // The demo course as the seed makes it: each lesson's slides, the guru learning their narrations.
   const demo = await buildNarratedGuru(
     app,

@@ -1,4 +1,4 @@
-import { verbLemma } from './lemmas';
+import { simplePast, verbLemma } from './lemmas';
 
 /**
  * What a question asks for, and the sentence of its own that states it (decision 057): "How many sides does a
@@ -18,7 +18,14 @@ export function wordsIn(text: string): string[] {
 
 export function intentOf(question: string): AskedFor {
   const q = question.trim().toLowerCase();
-  if (/\b(difference|differ|compared? (with|to)|versus|vs\.?)\b|\b\w+er than\b|\bmore \w+ than\b/.test(q))
+  // "different from", "differs", "difference": every form of "differ" compares; so does "Which is bigger, A or
+  // B?" (a comparative set between two named things).
+  if (
+    /\b(difference|differ\w*|compared? (with|to)|versus|vs\.?)\b|\b\w+er than\b|\bmore \w+ than\b/.test(q) ||
+    /^(which|what|who) (is|are|was|were|has|have) (the )?(\p{L}+er|more \p{L}+|less \p{L}+)\b.*\bor\b/u.test(
+      q,
+    )
+  )
     return 'compare';
   if (
     /^(how (many|much|long|far|big|old|tall|high|deep|wide|heavy|fast|large|often))\b|\bwhat (number|percentage|fraction)\b/.test(
@@ -58,15 +65,33 @@ const TIME = new RegExp(
   `\\b(?:(?:in|on|during|by|since|after|before|around|until|every|each|from)\\s+)?(?:(?:the\\s+)?(?:early|late|mid|middle of)[\\s-]+)?(?:(?:\\p{Nd}{1,2}\\s+)?${MONTH}(?:\\s+\\p{Nd}{1,4})?|spring|summer|autumn|fall|winter|\\p{Nd}{3,4}s?(?:\\s*(?:BC|BCE|AD|CE))?|the (?:\\w+ ){0,2}century|(?:the )?(?:morning|evening|night|dawn|dusk))\\b`,
   'iu',
 );
+/**
+ * Words that open a place: prepositions of position ("in", "under", "opposite", "beside"…). "where" opening a
+ * clause ("form where tectonic plates meet") says a place as well; see placePhrases.
+ */
 const PLACE_PREPOSITION =
-  /^(in|at|on|from|inside|under|near|into|through|across|along|around|beneath|within|above|below)$/i;
+  /^(in|at|on|from|inside|under|near|into|through|across|along|around|beneath|within|above|below|opposite|beside|behind|between|beyond|among|underneath|outside|throughout|over)$/i;
 const CLAUSE_WORDS = new Set(
   'which that and but so because while when where who whose until unless if or to is are was were can will'.split(
     ' ',
   ),
 );
-const CAUSE = /\b(because|since|as a result of|due to|so that|in order to|thanks to)\b/i;
+/**
+ * Words that introduce a cause. "since" followed by a time ("since 1748", "since then") says when, not why.
+ */
+const CAUSE = new RegExp(
+  `\\b(because|since(?!\\s+(?:\\p{Nd}|then\\b|the\\s+\\p{L}+\\s+century|(?:last|early|late)\\b|${MONTH}\\b))|as a result of|due to|so that|in order to|thanks to)\\b`,
+  'iu',
+);
 const SO = /,?\s+so\s+(?!that\b)/i;
+/** A number of time, of length, of weight: what "how long does…", "how deep…", "how heavy…" ask for. */
+const DURATION =
+  /\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centur(?:y|ies)|lifetimes?)\b/iu;
+const LENGTH =
+  /\b(?:(?:milli|centi|kilo)?met(?:re|er)s?|km|cm|mm|miles?|feet|foot|inches|yards?)\b|\p{Nd}\s*(?:km|cm|mm|m)\b/iu;
+const WEIGHT = /\b(?:(?:kilo)?grams?|kg|tonnes?|tons?|pounds?)\b/iu;
+/** "…form where tectonic plates meet": a clause opened by "where" inside a sentence says a place. */
+const WHERE_CLAUSE = /\p{L},?\s+where\s+\p{L}/u;
 
 // --- Turning the question into a statement ---------------------------------------------------------------
 
@@ -82,6 +107,12 @@ const FOLLOWS_VERB = new Set(
   ),
 );
 const PRONOUN = /^(it|they|she|he|this|these|those|that)$/i;
+/** Adverbs that open a predicate, never part of a subject ("Pompeii | so well preserved"). */
+const ADVERB = new Set(
+  'so very too well often usually always never still also quite rather really mostly only easily quickly slowly sometimes'.split(
+    ' ',
+  ),
+);
 
 const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 /**
@@ -114,7 +145,11 @@ function verbForm(verb: string, aux: string, sentence: string): string {
     return `${lemma}s`;
   };
   if (aux === 'does') return used && /s$/.test(used) ? used : third();
-  if (aux === 'did') return used && !/s$/.test(used) && used !== lemma ? used : `did ${verb}`;
+  // "did start" is no statement: the past as the sentence says it, else the verb's simple past.
+  if (aux === 'did')
+    return used && !/s$/.test(used) && !/ing$/.test(used) && used !== lemma
+      ? used
+      : (simplePast(lemma) ?? `did ${verb}`);
   if (aux === 'do') return verb;
   return `${aux} ${verb}`;
 }
@@ -130,7 +165,13 @@ interface Clause {
  * "does a hexagon have" → { subject: "a hexagon", verb: "has", rest: "" }; "are beam bridges short" →
  * { subject: "beam bridges", verb: "are", rest: "short" }. Null when the question is not shaped so.
  */
-function statementClause(aux: string, words: string[], sentence: string): Clause | null {
+function statementClause(
+  aux: string,
+  words: string[],
+  sentence: string,
+  whole = false,
+  keepsPredicate = false,
+): Clause | null {
   if (words.length === 0) return null;
   const lower = words.map((word) => word.toLowerCase());
   const start = DETERMINERS.has(lower[0]) ? 2 : 1;
@@ -143,8 +184,12 @@ function statementClause(aux: string, words: string[], sentence: string): Clause
       (word, at) =>
         at >= Math.max(1, start - 1) &&
         ((!/s$/.test(word) && verbLemma(word) !== word) ||
+          ADVERB.has(word) ||
           (FOLLOWS_VERB.has(word) && !DETERMINERS.has(word) && word !== 'of')),
     );
+    // "Where is the hypotenuse of a right triangle?": with no participle, a place or time question's words
+    // after "is" are all its subject.
+    if (end < 0 && whole) end = words.length;
     if (end < 0) {
       end = 0;
       for (let at = 0; at < words.length; at += 1) {
@@ -153,6 +198,9 @@ function statementClause(aux: string, words: string[], sentence: string): Clause
       }
     }
     if (end === 0) end = Math.max(start, words.length - 1);
+    // "Why are snowshoes wide?": the sentence saying both words does not make "snowshoes wide" the subject —
+    // a be-question keeps at least its last word for what is said of the subject.
+    if (keepsPredicate && end >= words.length && words.length > 1) end = words.length - 1;
     end = Math.min(Math.max(end, Math.min(start, words.length)), words.length);
     return { subject: words.slice(0, end).join(' '), verb: aux, rest: words.slice(end).join(' ') };
   }
@@ -198,12 +246,16 @@ function statementClause(aux: string, words: string[], sentence: string): Clause
 export const stemOf = (word: string) =>
   /^[a-z]+$/.test(word)
     ? word
-        .replace(/(ies|es|s|ing|ed|ly)$/, '')
+        // "-es" is an ending only after s, x, z, ch and sh ("boxes"); "bees" is "bee" + "s", not "be" + "es"
+        // (round two: "worker bee" did not match "bees"). "-ies" is a "-y" word's plural ("bodies", "body").
+        .replace(/ies$/, 'y')
+        .replace(/(?<=(?:s|x|z|ch|sh))es$|(?<![su])s$|ing$|ed$|ly$/, '')
         .replace(/e$/, '')
         .slice(0, 7)
     : word;
 
-const AUX = '(do|does|did|is|are|was|were|can|could|will|would|should|must|may|might)';
+const AUX_WORDS = 'do does did is are was were can could will would should must may might'.split(' ');
+const AUX = `(${AUX_WORDS.join('|')})`;
 const questionWords = (text: string) =>
   text
     .replace(/[?!.]+\s*$/, '')
@@ -235,7 +287,12 @@ function quantityIn(
     );
     return unitB - unitA || distance(a.index ?? 0) - distance(b.index ?? 0);
   });
-  const text = ranked[0][0].trim();
+  // "About 450…" opening the course sentence is "about 450" inside ours.
+  const text = ranked[0][0]
+    .trim()
+    .replace(/^\p{Lu}\p{Ll}+\b/u, (word) =>
+      new RegExp(`^${QUALIFIER}$`, 'iu').test(`${word} `) ? word.toLowerCase() : word,
+    );
   return { text, unitless: text };
 }
 
@@ -247,6 +304,21 @@ function countStatement(question: string, sentence: string): string | null {
     const clause = statementClause(match[3].toLowerCase(), questionWords(match[4]), sentence);
     const quantity = quantityIn(sentence, questionWords(asked), match[1].toLowerCase() === 'much');
     if (!clause || !quantity) return null;
+    // "How many volcanoes are around the Pacific Ocean?": "are" + a place is "there are", and the asked
+    // thing is what is counted — "There are about 450 volcanoes around the Pacific Ocean."
+    const rest = questionWords(match[4]);
+    if (
+      BE.has(match[3].toLowerCase()) &&
+      match[1].toLowerCase() === 'many' &&
+      (PLACE_PREPOSITION.test(rest[0] ?? '') || /^(on|in|at|inside)$/i.test(rest[0] ?? ''))
+    )
+      return finish(
+        `there ${match[3].toLowerCase()} ${
+          quantity.text.toLowerCase().endsWith(asked.toLowerCase())
+            ? quantity.text
+            : `${quantity.text} ${asked}`
+        } ${rest.join(' ')}`,
+      );
     // "up to 2,000 a day" and "…lay in a day": the period once, where the question says it.
     const period = /\s+(?:a|per|each|every) (\p{L}+)$/u.exec(quantity.text);
     if (period && new RegExp(`\\b${period[1]}\\b`, 'iu').test(clause.rest))
@@ -303,13 +375,25 @@ function countStatement(question: string, sentence: string): string | null {
     if (quantity && COUNTABLE.test(quantity.text.split(/\s+/).pop() ?? '')) return null;
     const clause = statementClause(match[2].toLowerCase(), questionWords(match[3]), sentence);
     if (!quantity || !clause) return null;
+    // A measure's adjective follows it in English: "2,900 kilometres deep", "2,000 years old".
+    const adjective = match[1].toLowerCase();
+    const measured =
+      (adjective === 'old' && DURATION.test(quantity.text)) ||
+      (/^(long|tall|high|deep|wide|thick)$/.test(adjective) && LENGTH.test(quantity.text));
     const old =
-      match[1].toLowerCase() === 'old' && !/\bold$/i.test(quantity.text) && BE.has(clause.verb) ? ' old' : '';
+      measured && BE.has(clause.verb) && !new RegExp(`\\b${adjective}$`, 'i').test(quantity.text)
+        ? ` ${adjective}`
+        : '';
+    // "lives for only about six weeks" → "lives for about six weeks": the course's "for" is kept.
+    const saysFor = new RegExp(
+      `\\bfor\\s+(?:\\p{L}+\\s+){0,2}${quantity.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      'iu',
+    ).test(sentence);
     const quantityText =
       match[1].toLowerCase() === 'long' &&
       !BE.has(clause.verb) &&
       /(day|week|month|year|hour|minute|second|centur|decade)s?$/i.test(quantity.text) &&
-      !/^(for|about|up to|only|over|almost|nearly)\b/i.test(quantity.text)
+      (saysFor || !/^(for|about|up to|only|over|almost|nearly)\b/i.test(quantity.text))
         ? `for ${quantity.text}`
         : quantity.text;
     return finish(
@@ -394,32 +478,127 @@ function definitionStatement(question: string, sentence: string): string | null 
   return null;
 }
 
-/** "Why are beam bridges short?" + "…, because a longer beam sags…" → "Beam bridges are short because a longer beam sags…". */
-function causeStatement(question: string, sentence: string): string | null {
-  const match = new RegExp(`^(?:why|how come) ${AUX} (.+?)[?.!]*$`, 'i').exec(question.trim());
+/**
+ * A sentence opening this way is the result of the sentence before it, which is the cause: "The angles fit
+ * along a straight line. So the angles of every triangle add up to 180 degrees.", "That is why…".
+ */
+const RESULT_OPENER =
+  /^(?:(?:and )?(?:that|this) is why|(?:that|this)'s why|therefore|as a result|for this reason|thus|hence|so)\b,?\s*/i;
+/** Inside a sentence, the part before these is the cause of the part after ("A, so B", "A, which is why B"). */
+const RESULT_LINK = /,?\s+(?:which is why|and that is why|and so|so)\s+(?!that\b|\p{Ll}+\s+as\b)/iu;
+/**
+ * "as" joining a cause to a result ("The bottle fizzes as the gas escapes", "…, as it is lighter"): a
+ * comma or a clause's subject (a pronoun or a determiner and a word) after it. Not "such as", "as big as",
+ * "known as" — there "as" compares or names.
+ */
+const AS_CAUSE =
+  /(?<!\b(?:such|same|known|used|seen|acts?|serves?|as|so|just|twice|regarded|described))(?:,\s*|\s+)as\s+(?=(?:it|they|he|she|we|you|there|the|a|an|its|their|this|these|those)\s+\p{L})/iu;
+/** A result that runs on to the asked event ("pressure builds up | until the volcano explodes"). */
+const RUNS_ON = /\s+(?:until|till|and then|which makes|which lets|and finally)\s+/i;
+
+/**
+ * The cause a sentence gives for a question (decision 057, round two), with "because" in front, or null:
+ * 1. "because", "since" (not of time), "so that", "due to"… mark it;
+ * 2. "A, so B" / "A, which is why B" / "B as A": A is the cause when the question is about B (holds more of
+ *    its words) — and when B only leads to what was asked ("pressure builds up until the volcano explodes"),
+ *    the cause is the chain "A, so B";
+ * 3. a sentence opening with "So", "That is why", "Therefore"… is a result: the sentence before is its cause;
+ * 4. "<the asked thing>, which <does something>": what it does is why it is so ("hexagonal cells, which hold
+ *    the most honey for the least wax");
+ * 5. a sentence whose verb is the question's and whose subject is another thing says what did it: "because of"
+ *    that subject ("The ash preserved houses…" for "Why was Pompeii preserved?" → "because of the ash").
+ */
+function causeIn(question: string, sentence: string, before: string | undefined, clause: Clause) {
+  const { subject } = clause;
   const plain = bare(sentence);
-  let cause: string | null = null;
+  const asked = new Set(
+    questionWords(question.toLowerCase())
+      .filter((word) => !STOP_CAUSE.has(word))
+      .map(stemOf),
+  );
+  const overlap = (text: string) =>
+    questionWords(text.toLowerCase()).filter((word) => asked.has(stemOf(word))).length;
   const marked = CAUSE.exec(plain);
   if (marked && marked.index > 0)
-    cause = `${marked[1].toLowerCase()} ${plain.slice((marked.index ?? 0) + marked[0].length).trim()}`;
-  else if (marked && marked.index === 0) {
+    return `${marked[1].toLowerCase()} ${plain.slice(marked.index + marked[0].length).trim()}`;
+  if (marked && marked.index === 0) {
     const rest = plain.slice(marked[0].length).trim();
     const comma = rest.indexOf(',');
-    if (comma > 0) cause = `${marked[1].toLowerCase()} ${rest.slice(0, comma)}`;
-  } else {
-    // "A, so B" answers why B: A is the cause — when the question is about B (more of its words) rather than A.
-    const so = SO.exec(plain);
-    const asked = new Set(questionWords(question.toLowerCase()).map(stemOf));
-    const overlap = (text: string) =>
-      questionWords(text.toLowerCase()).filter((word) => asked.has(stemOf(word))).length;
-    if (so && so.index > 0) {
-      const [reason, result] = [plain.slice(0, so.index), plain.slice(so.index + so[0].length)];
-      if (overlap(result) > overlap(reason)) cause = `because ${uncapitalise(reason.trim())}`;
-    }
+    return comma > 0 ? `${marked[1].toLowerCase()} ${rest.slice(0, comma)}` : null;
   }
-  if (!cause || !match) return null;
-  const clause = statementClause(match[1].toLowerCase(), questionWords(match[2]), sentence);
+  const opener = RESULT_OPENER.exec(plain);
+  if (opener && before && !/\?\s*$/.test(before)) return `because ${uncapitalise(bare(before))}`;
+  for (const link of [RESULT_LINK, AS_CAUSE]) {
+    const found = link.exec(plain);
+    if (!found || found.index === 0) continue;
+    const [first, second] = [plain.slice(0, found.index), plain.slice(found.index + found[0].length)];
+    // "A, so B": A causes B; "B as A": A causes B.
+    const [reason, result] = link === AS_CAUSE ? [second, first] : [first, second];
+    if (overlap(result) <= overlap(reason)) continue;
+    const runsOn = RUNS_ON.exec(result);
+    if (
+      link === RESULT_LINK &&
+      runsOn &&
+      overlap(result.slice(runsOn.index)) > overlap(result.slice(0, runsOn.index))
+    )
+      return `because ${uncapitalise(reason.trim())}, so ${result.slice(0, runsOn.index).trim()}`;
+    return `because ${uncapitalise(reason.trim())}`;
+  }
+  const relative = /(\p{L}+),\s*which\s+(?!is why\b)(.+)$/iu.exec(plain);
+  if (relative && asked.has(stemOf(relative[1].toLowerCase()))) {
+    const plural = /s$/i.test(subject) && !/(ss|us|is)$/i.test(subject);
+    return `because ${plural ? 'they' : 'it'} ${relative[2].trim()}`;
+  }
+  // The question's own verb: the clause's, else an inflected word after it ("was so well | preserved").
+  const verbs = new Set(
+    [clause.verb.split(' ').pop() ?? '', ...clause.rest.split(/\s+/)]
+      .map((word) => word.toLowerCase())
+      .filter(
+        (word, at) =>
+          word &&
+          word !== 'be' &&
+          !BE.has(word) &&
+          !DO.has(word) &&
+          !MODAL.has(word) &&
+          (at === 0 || verbLemma(word) !== word),
+      )
+      .map((word) => verbLemma(word)),
+  );
+  const doer = verbs.size > 0 ? subjectOf(sentence, verbs) : null;
+  const subjectWords = new Set(
+    questionWords(subject.toLowerCase())
+      .filter((word) => !DETERMINERS.has(word))
+      .map(stemOf),
+  );
+  // A doer is a short noun phrase: no preposition, no other verb ("In late spring a crowded colony divides
+  // by" is no doer).
+  const doerWords = doer ? questionWords(doer.toLowerCase()) : [];
+  if (
+    doer &&
+    doerWords.length <= 4 &&
+    !doerWords.some(
+      (word) =>
+        (FOLLOWS_VERB.has(word) && !DETERMINERS.has(word) && word !== 'of') ||
+        CLAUSE_WORDS.has(word) ||
+        (/(ed|ing|[^s]s)$/.test(word) && verbLemma(word) !== word && !/s$/.test(verbLemma(word))),
+    ) &&
+    !PRONOUN.test(doer) &&
+    !questionWords(doer.toLowerCase()).some((word) => subjectWords.has(stemOf(word)))
+  )
+    return `because of ${uncapitalise(doer)}`;
+  return null;
+}
+/** Words of a why-question that do not say what it is about. */
+const STOP_CAUSE = new Set(['why', 'how', 'come', ...AUX_WORDS, 'a', 'an', 'the', 'not', 'so']);
+
+/** "Why are beam bridges short?" + "…, because a longer beam sags…" → "Beam bridges are short because a longer beam sags…". */
+function causeStatement(question: string, sentence: string, before?: string): string | null {
+  const match = new RegExp(`^(?:why|how come) ${AUX} (.+?)[?.!]*$`, 'i').exec(question.trim());
+  if (!match) return null;
+  const clause = statementClause(match[1].toLowerCase(), questionWords(match[2]), sentence, false, true);
   if (!clause) return null;
+  const cause = causeIn(question, sentence, before, clause);
+  if (!cause) return null;
   return finish(`${clause.subject} ${clause.verb} ${clause.rest} ${cause}`.replace(/\s+/g, ' '));
 }
 
@@ -428,11 +607,14 @@ function timeStatement(question: string, sentence: string): string | null {
   const match = new RegExp(`^when ${AUX} (.+?)[?.!]*$`, 'i').exec(question.trim());
   const time = TIME.exec(sentence);
   if (!match || !time) return null;
-  const clause = statementClause(match[1].toLowerCase(), questionWords(match[2]), sentence);
+  const clause = statementClause(match[1].toLowerCase(), questionWords(match[2]), sentence, true);
   if (!clause) return null;
   let when = time[0].trim();
   if (!/^(in|on|during|by|since|after|before|around|until|every|each|from)\b/i.test(when))
     when = `in ${when}`;
+  // "since" goes with "has been": an event in the simple past happened "in" that year ("…have been digging
+  // Pompeii out since 1748" → "The digging at Pompeii started in 1748.").
+  if (match[1].toLowerCase() === 'did') when = when.replace(/^since\b/i, 'in');
   return finish(`${clause.subject} ${clause.verb} ${clause.rest} ${uncapitalise(when)}`.replace(/\s+/g, ' '));
 }
 
@@ -440,12 +622,33 @@ function timeStatement(question: string, sentence: string): string | null {
 function placeStatement(question: string, sentence: string): string | null {
   const match = new RegExp(`^where ${AUX} (.+?)[?.!]*$`, 'i').exec(question.trim());
   if (!match) return null;
-  const clause = statementClause(match[1].toLowerCase(), questionWords(match[2]), sentence);
+  const clause = statementClause(match[1].toLowerCase(), questionWords(match[2]), sentence, true);
   if (!clause) return null;
   const asked = new Set(questionWords(match[2]).map((word) => stemOf(word.toLowerCase())));
+  // The place of what was asked only: the sentence must say the question's verb and object ("make … wax"),
+  // not another thing's place ("bees carry pollen from flower to flower" for "where do bees make wax").
+  const said = new Set(wordsIn(sentence.toLowerCase()).flatMap((word) => [stemOf(word), verbLemma(word)]));
+  const subjectWords = new Set(questionWords(clause.subject.toLowerCase()));
+  const predicate = questionWords(`${clause.verb} ${clause.rest}`.toLowerCase()).filter(
+    (word) =>
+      !subjectWords.has(word) &&
+      !BE.has(word) &&
+      !DO.has(word) &&
+      !MODAL.has(word) &&
+      !DETERMINERS.has(word) &&
+      !FOLLOWS_VERB.has(word) &&
+      !ADVERB.has(word),
+  );
+  if (!predicate.every((word) => said.has(stemOf(word)) || said.has(verbLemma(word)))) return null;
   const words = bare(sentence).split(/\s+/);
   const phrases: { text: string; named: boolean }[] = [];
   for (const [at, word] of words.entries()) {
+    if (at > 0 && word.toLowerCase() === 'where') {
+      // "form where tectonic plates meet": the clause to its end or its comma is the place.
+      const clause = words.slice(at).join(' ').split(/[,;:]/)[0];
+      if (clause.split(/\s+/).length > 2) phrases.push({ text: clause, named: false });
+      continue;
+    }
     if (!PLACE_PREPOSITION.test(word)) continue;
     const taken: string[] = [word.toLowerCase()];
     for (const next of words.slice(at + 1)) {
@@ -502,6 +705,21 @@ function subjectOf(sentence: string, verbLemmas: Set<string>): string | null {
   return null;
 }
 
+/**
+ * The name a sentence puts right after the noun a "which" question asks for — apposition: "Which scientist
+ * worked out the dance?" + "Austrian scientist Karl von Frisch decoded the dance" → "Karl von Frisch".
+ */
+function apposedName(question: string, sentence: string): string | null {
+  const noun = /^(?:which|what) (\p{L}+)\b/iu.exec(question.trim())?.[1];
+  if (!noun || /^(kind|type|sort|is|are|was|were|do|does|did|of)$/i.test(noun)) return null;
+  const escaped = noun.replace(/s$/i, '');
+  const found = new RegExp(
+    `\\b${escaped}s?,?\\s+(\\p{Lu}[\\p{L}'’-]*(?:\\s+(?:(?:von|van|de|da|di|del|der|le|la|bin|ibn)\\s+)*\\p{Lu}[\\p{L}'’-]*)*)`,
+    'u',
+  ).exec(sentence);
+  return found ? found[1] : null;
+}
+
 /** "Which bee lays the eggs?" + "The queen is the only female that lays eggs…" → "The queen lays the eggs." */
 function choiceStatement(question: string, sentence: string, before: string | undefined): string | null {
   const match = /^(?:which|what) (?:(?:kind|type|sort) of )?(\S+(?: (?:type|kind))?) (.+?)[?.!]*$/i.exec(
@@ -509,6 +727,8 @@ function choiceStatement(question: string, sentence: string, before: string | un
   );
   if (!match) return null;
   const rest = questionWords(match[2]);
+  const named = apposedName(question, sentence);
+  if (named) return finish(`${named} ${rest.join(' ')}`);
   const first = rest[0]?.toLowerCase() ?? '';
   const verbs = new Set([verbLemma(first)]);
   let subject = subjectOf(sentence, verbs);
@@ -561,7 +781,7 @@ export function statementFor(
       case 'definition':
         return definitionStatement(question, sentence);
       case 'cause':
-        return causeStatement(question, sentence);
+        return causeStatement(question, sentence, before);
       case 'time':
         return timeStatement(question, sentence);
       case 'place':
@@ -578,15 +798,51 @@ export function statementFor(
   }
 }
 
+/**
+ * Whether a sentence says the predicate of a "which" question — every word after the asked noun, "no" and
+ * "not" included ("Which triangle has no equal sides?" → "A scalene triangle has no equal sides."): then its
+ * subject is the one meant, superlative or not.
+ */
+function saysPredicate(question: string, sentence: string): boolean {
+  const match = /^(?:which|what) (?:(?:kind|type|sort) of )?\S+ (.+?)[?.!]*$/i.exec(question.trim());
+  if (!match) return false;
+  const said = new Set(wordsIn(sentence.toLowerCase()).map((word) => stemOf(verbLemma(word))));
+  const wanted = wordsIn(match[1].toLowerCase()).filter((word) => !DETERMINERS.has(word));
+  return wanted.length > 0 && wanted.every((word) => said.has(stemOf(verbLemma(word))));
+}
+
 /** Whether a sentence holds what the intent asks for: a number, a cause, a definition, a time, a place. */
 export function givesWhatIsAsked(intent: AskedFor, question: string, sentence: string): boolean {
   switch (intent) {
-    case 'count':
-      return new RegExp(`\\b${NUMBER}\\b`, 'iu').test(sentence);
+    case 'count': {
+      if (!new RegExp(`\\b${NUMBER}\\b`, 'iu').test(sentence)) return false;
+      // "How long does a worker live?" asks a time, "How deep is…" a length: a number of the wrong kind (60,000
+      // bees) does not answer it.
+      const dimension = /^how (long|old|often|far|deep|tall|high|wide|thick|heavy)\b\s*(\p{L}+)?/iu.exec(
+        question.trim(),
+      );
+      if (!dimension) return true;
+      const [, adjective, next = ''] = dimension;
+      const kind = adjective.toLowerCase();
+      // "How long is…", "How long can a beam be…" may ask a length; "How long does… live" a time.
+      const wanted =
+        kind === 'old' ||
+        kind === 'often' ||
+        (kind === 'long' && !BE.has(next.toLowerCase()) && !/\bbe\b/i.test(question))
+          ? DURATION
+          : kind === 'heavy'
+            ? WEIGHT
+            : kind === 'long'
+              ? new RegExp(`${DURATION.source}|${LENGTH.source}`, 'iu')
+              : LENGTH;
+      return wanted.test(sentence);
+    }
     case 'cause':
       return (
         CAUSE.test(sentence) ||
         SO.test(sentence) ||
+        RESULT_OPENER.test(sentence.trim()) ||
+        AS_CAUSE.test(sentence) ||
         /\b(causes?d?|reasons?|makes?|leads? to|results? in|therefore|when|once|as a result)\b/i.test(
           sentence,
         )
@@ -594,9 +850,12 @@ export function givesWhatIsAsked(intent: AskedFor, question: string, sentence: s
     case 'time':
       return TIME.test(sentence);
     case 'place':
-      return bare(sentence)
-        .split(/\s+/)
-        .some((word, at, all) => PLACE_PREPOSITION.test(word) && at < all.length - 1);
+      return (
+        bare(sentence)
+          .split(/\s+/)
+          .some((word, at, all) => PLACE_PREPOSITION.test(word) && at < all.length - 1) ||
+        WHERE_CLAUSE.test(sentence)
+      );
     case 'definition': {
       const target = definitionTarget(question);
       const named = target ? target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '';
@@ -607,7 +866,11 @@ export function givesWhatIsAsked(intent: AskedFor, question: string, sentence: s
       );
     }
     case 'choice':
-      return /\b(best|most|only|cheapest|simplest|longest|largest|strongest|\w+est)\b/i.test(sentence);
+      return (
+        /\b(best|most|only|cheapest|simplest|longest|largest|strongest|\w+est)\b/i.test(sentence) ||
+        saysPredicate(question, sentence) ||
+        apposedName(question, sentence) !== null
+      );
     case 'compare':
       return /\b(\w+er than|more|less|while|whereas|unlike|but|both)\b/i.test(sentence);
     default:

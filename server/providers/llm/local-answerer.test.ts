@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGES_SLIDES } from '../../test/fixtures/answer-sets/bridges-deck';
+import { givesWhatIsAsked, intentOf, stemOf } from './answer-intents';
+import { simplePast } from './lemmas';
 import { composeLocalAnswer, localAnswerer, pickSentences, sentencesOf } from './local-answerer';
 import type { AnswerRequest, Passage } from './types';
 
@@ -185,7 +187,7 @@ describe('answers that say what was asked (issue 31, decision 057)', () => {
     ).toBe('A bridge carries two kinds of load.');
     expect(
       first(answer('How long is the main span of the Çanakkale Bridge?', [bridges['Suspension bridges']])),
-    ).toBe('The main span of the Çanakkale Bridge is 2,023 metres.');
+    ).toBe('The main span of the Çanakkale Bridge is 2,023 metres long.');
   });
 
   it('answers from the passage that answers, not the first one sharing a word, and cites it first', async () => {
@@ -235,5 +237,134 @@ describe('answers that say what was asked (issue 31, decision 057)', () => {
     expect(bridges['Truss bridges'].text).toContain(first(text));
     const hindi = slide('जल चक्र', 'सूरज पानी को गर्म करता है। पानी भाप बनकर ऊपर उठता है।', 2);
     expect(pickSentences('पानी भाप कैसे बनता है?', [hindi]).sentences.join(' ')).toContain('भाप');
+  });
+});
+
+describe('answers that say what was asked, round two: general rules (decision 057)', () => {
+  // Passages of courses the bench does not use: each rule on a sentence of its own.
+  const at = (heading: string, text: string, number: number) =>
+    passage(text, { chunkId: `p-${number}`, heading, sourceKind: 'segment', slide: number });
+  const first = (question: string, passages: Passage[]) =>
+    /^.+?[.!?](?=\s|$)/.exec(composeLocalAnswer({ ...request(passages, 'direct', question) }))?.[0];
+
+  it('finds a cause without "because": "That is why", "A, so B until C", "B as A", "X, which…", a doer', () => {
+    expect(
+      first('Why does ice float on a lake?', [
+        at(
+          'Ice',
+          'Water expands when it freezes, so ice is lighter than water. That is why ice floats on a lake.',
+          1,
+        ),
+      ]),
+    ).toBe('Ice floats on a lake because water expands when it freezes, so ice is lighter than water.');
+    expect(
+      first('Why do kettles whistle?', [
+        at(
+          'Kettles',
+          'Steam cannot get out of the spout quickly, so it squeezes through a small hole until the kettle whistles.',
+          1,
+        ),
+      ]),
+    ).toBe(
+      'Kettles whistle because steam cannot get out of the spout quickly, so it squeezes through a small hole.',
+    );
+    expect(
+      first('Why do puddles dry up?', [
+        at('Puddles', 'Puddles dry up on a sunny day as the sun heats the water.', 1),
+      ]),
+    ).toBe('Puddles dry up because the sun heats the water.');
+    expect(
+      first('Why are snowshoes wide?', [
+        at('Snow', 'Trappers wear wide snowshoes, which spread their weight over the snow.', 1),
+      ]),
+    ).toBe('Snowshoes are wide because they spread their weight over the snow.');
+    expect(
+      first('Why was the village flooded?', [at('Floods', 'The river flooded the village in March.', 1)]),
+    ).toBe('The village was flooded because of the river.');
+    // "since" before a time says when, not why.
+    expect(givesWhatIsAsked('cause', 'Why is the site famous?', 'People have dug here since 1748.')).toBe(
+      false,
+    );
+  });
+
+  it('states a place: "beside", "opposite", a "where" clause, and only the asked predicate’s place', () => {
+    expect(
+      first('Where is the lighthouse of the harbour?', [
+        at('Harbour', 'The lighthouse of the harbour stands beside the old pier.', 1),
+      ]),
+    ).toBe('The lighthouse of the harbour is beside the old pier.');
+    expect(
+      first('Where do salmon lay their eggs?', [
+        at('Salmon', 'Salmon lay their eggs where the river runs over clean gravel.', 1),
+      ]),
+    ).toBe('Salmon lay their eggs where the river runs over clean gravel.');
+    // The sentence higher up gives another thing's place: the passage that says "build … dens" answers.
+    const rivers = at('Rivers', 'Otters catch fish in rivers and lakes, and otters swim under the ice.', 1);
+    const dens = at('Dens', 'Otters build their dens in the banks of rivers.', 2);
+    expect(first('Where do otters build their dens?', [rivers, dens])).toBe(
+      'Otters build their dens in the banks of rivers.',
+    );
+  });
+
+  it('asks a count of the right kind, and says it as English does', () => {
+    const herd = at('The herd', 'A tortoise herd on the island can hold 40 tortoises.', 1);
+    const life = at('Lifespan', 'A giant tortoise lives for more than 100 years.', 2);
+    expect(first('How long does a giant tortoise live?', [herd, life])).toBe(
+      'A giant tortoise lives for more than 100 years.',
+    );
+    expect(
+      first('How deep is the lake?', [at('Lake', 'The lake is about 300 metres deep in the middle.', 1)]),
+    ).toBe('The lake is about 300 metres deep.');
+    expect(
+      first('How many islands are in the lake?', [at('Lake', 'About 30 islands lie in the lake.', 1)]),
+    ).toBe('There are about 30 islands in the lake.');
+    expect(
+      first('When did the digging start?', [
+        at('Dig', 'Archaeologists have been digging the site since 1901.', 1),
+      ]),
+    ).toBe('The digging started in 1901.');
+    expect(simplePast('begin')).toBe('began');
+    expect(stemOf('bees')).toBe(stemOf('bee'));
+  });
+
+  it('names the one a "which" question means: its predicate said, "no" included, or a name in apposition', () => {
+    expect(
+      first('Which planet has no moons?', [at('Moons', 'Mars has two small moons. Venus has no moons.', 1)]),
+    ).toBe('Venus has no moons.');
+    expect(
+      first('Which explorer reached the South Pole first?', [
+        at('Poles', 'In 1911 the Norwegian explorer Roald Amundsen reached the South Pole.', 1),
+      ]),
+    ).toBe('Roald Amundsen reached the South Pole first.');
+  });
+
+  it('reads every form of "differ" as a comparison, and answers "the difference between" with the course’s own', () => {
+    expect(intentOf('How is a frog different from a toad?')).toBe('compare');
+    expect(intentOf('How does a frog differ from a toad?')).toBe('compare');
+    expect(intentOf('Which is heavier, a frog or a toad?')).toBe('compare');
+    const skins = at(
+      'Frogs and toads',
+      'Frogs live near water. Toads can live in dry places. A frog has smooth wet skin, while a toad has dry bumpy skin.',
+      1,
+    );
+    expect(first('What is the difference between a frog and a toad?', [skins])).toBe(
+      'A frog has smooth wet skin, while a toad has dry bumpy skin.',
+    );
+  });
+
+  it('prefers the passage whose heading asks the question', () => {
+    const rule = at(
+      'Angles of a polygon',
+      'The angles of a pentagon add up to 540 degrees, so each is 108 degrees.',
+      1,
+    );
+    const why = at(
+      'Why the angles of a square make 360°',
+      'Cut a square along a diagonal into two triangles. So the angles of a square add up to 360 degrees.',
+      2,
+    );
+    expect(first('Why do the angles of a square add up to 360 degrees?', [rule, why])).toBe(
+      'The angles of a square add up to 360 degrees because cut a square along a diagonal into two triangles.',
+    );
   });
 });

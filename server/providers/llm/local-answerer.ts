@@ -210,6 +210,8 @@ const CONSIDERED = 3;
 const LOWER_PASSAGE = 0.35;
 /** A passage whose heading is the term a "what is" question asks about, or that says "<term> is…". */
 const EXPLAINS_TERM = 1;
+/** A passage that states the asked fact in the question's clause: worth being one place further down. */
+const STATES = LOWER_PASSAGE;
 
 /**
  * The direct answer: the sentence of its own that states what was asked, then the course sentence that
@@ -230,8 +232,27 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
   let bestValue = Number.NEGATIVE_INFINITY;
   for (const [index, passage] of passages.slice(0, CONSIDERED).entries()) {
     if (isFaq(passage)) continue;
-    const { ranked } = pickFrom(passage, question, stems, 3);
+    const { ranked, all } = pickFrom(passage, question, stems, 3);
     let value = (ranked[0]?.score ?? 0) - index * LOWER_PASSAGE;
+    // A number or a time cannot come from a passage that holds none: for "how many / how long" and "when"
+    // a passage whose best sentence does not give one is the weaker by what giving it is worth (round two:
+    // "How long does a worker bee live?" answered from "No bee can survive for long on its own").
+    if (
+      (intent === 'count' || intent === 'time') &&
+      ranked[0] &&
+      !givesWhatIsAsked(intent, question, ranked[0].sentence)
+    )
+      value -= INTENT_BONUS;
+    // A passage from whose best sentences the asked fact can be stated in the question's own clause ("Bees
+    // make their wax from glands…") answers better than one a rank higher that only shares words with it.
+    const states = ranked
+      .slice(0, 2)
+      .some(
+        (item) =>
+          givesWhatIsAsked(intent, question, item.sentence) &&
+          statementFor(intent, question, item.sentence, all[item.order - 1]?.sentence) !== null,
+      );
+    if (states) value += STATES;
     if (
       target &&
       (passage.heading.toLocaleLowerCase().replace(/s$/, '') === target.replace(/s$/, '') ||
@@ -243,6 +264,9 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
         ))
     )
       value += EXPLAINS_TERM;
+    // A heading that asks the question's own question ("Why the angles make 180°" for "Why do the angles of
+    // a triangle add up to 180 degrees?") names the passage written to answer it, as a "what is" term's does.
+    if (asksAsHeading(question, passage.heading)) value += EXPLAINS_TERM;
     if (value > bestValue) {
       bestValue = value;
       source = passage;
@@ -296,6 +320,18 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
   return { text: text.join(' '), source };
 }
 
+/** Whether a heading opens with the question's wh-word and shares one of its topic words. */
+function asksAsHeading(question: string, heading: string): boolean {
+  const wh = /^(why|how|when|where|which)\b/i.exec(question.trim())?.[1].toLowerCase();
+  if (!wh || !new RegExp(`^${wh}\\b`, 'i').test(heading.trim())) return false;
+  const asked = keywords(question);
+  return [...keywords(heading)].some((word) => asked.has(word));
+}
+
+/** A comparison asked of both sides alike, and a sentence setting two things against each other. */
+const SYMMETRIC = /\bbetween\b|\bcompare\b|\bvs\.?(?=\s)|\bversus\b/i;
+const CONTRAST = /\b(while|whereas|but|unlike|instead|rather than|once)\b|;/i;
+
 /** The two things a question compares: "the difference between A and B", "A vs B", "compare A with B". */
 const SIDES = [
   /\bbetween (.+?) and (.+?)[?.!]*$/i,
@@ -315,6 +351,19 @@ function comparison(question: string, passages: Passage[]): { text: string; sour
   // Each side by the words the other does not share ("suspension" / "cable-stayed", not "bridge").
   const own = sideWords.map((words, index) => [...words].filter((word) => !sideWords[1 - index].has(word)));
   if (own.some((words) => words.length === 0)) return null;
+  // "The difference between A and B" asks about both alike: a course sentence naming both with a contrast
+  // ("Molten rock is called magma while it is underground and lava once it reaches the surface") is the
+  // course's own comparison and answers it whole. ("How is A different from B?" is about A: A's sentence
+  // comes first, below.)
+  if (SYMMETRIC.test(question)) {
+    for (const passage of passages) {
+      const both = sentencesOf(withoutHeading(passage)).find((sentence) => {
+        const held = new Set(wordsOf(sentence).map(stem));
+        return CONTRAST.test(sentence) && own.every((words) => words.some((word) => held.has(word)));
+      });
+      if (both) return { text: both, source: passage };
+    }
+  }
   const found: ({ sentence: string; passage: Passage; hits: number; order: number } | null)[] = [];
   for (const [side, words] of own.entries()) {
     let best: { sentence: string; passage: Passage; hits: number; order: number } | null = null;

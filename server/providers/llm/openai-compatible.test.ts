@@ -64,7 +64,9 @@ describe('OpenAI-compatible answerer', () => {
     expect(system).toContain('You are Geo');
     expect(system).toContain('Geometry');
     expect(system).toContain('Be brief.');
-    expect(system).toContain('Start with one guiding question and one hint');
+    // Hints mode's turns have their own prompts (hint-prompts.ts): without a hint step the model answers.
+    expect(system).not.toContain('guiding question');
+    expect(system).toContain(DIRECT_RULES);
     expect(system).toContain('[1] (the video "Right triangles" at 1:15)');
     expect(system).toContain('Answer ONLY from the numbered course passages');
     expect(sent?.body.messages?.at(-1)?.content).toBe('What is the hypotenuse?');
@@ -127,6 +129,9 @@ describe('OpenAI-compatible answerer', () => {
     // The local answerer's rules: the asked fact first in a sentence of its own, then the supporting one.
     expect(prompt).toContain('"How many sides does a hexagon have?" → "A hexagon has six sides."');
     expect(prompt).toContain("not one that only shares the course's topic word");
+    // Round two's rules: causes and places without their usual markers, comparisons asked of one side.
+    expect(prompt).toContain('"A. That is why B"');
+    expect(prompt).toContain('"How is A different from B?"');
     expect(prompt).not.toContain("course owner's instructions");
   });
 });

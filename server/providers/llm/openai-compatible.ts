@@ -20,6 +20,7 @@ export interface OpenAiCompatibleSettings {
 export const DIRECT_RULES = [
   'Answer directly and clearly.',
   'Start with one sentence of your own that states exactly what was asked, in the words of the passages: for "how many" or "how long" the number with its unit, for "what is" the definition, for "why" the cause (because …), for "when" the time, for "where" the place, for "which" the one meant, for a comparison both sides. Example: "How many sides does a hexagon have?" → "A hexagon has six sides." Then give the sentence of the passages that says it.',
+  'A cause is not always marked by "because": in "A, so B", "A. That is why B" and "B as A", A is the cause of B. A place may be a clause ("where the plates meet") or a preposition ("opposite the right angle"). "How is A different from B?" is answered with what A is, then what B is. Write a correct, complete sentence: the subject as the question names it, its verb agreeing with it.',
   "Use the passage that answers the question, not one that only shares the course's topic word; if no passage states the asked fact, say that the course material does not cover it.",
 ].join(' ');
 
@@ -33,9 +34,8 @@ export function systemPrompt(request: AnswerRequest): string {
     `You are ${guru.name}, an AI instructor${guru.subject ? ` for ${guru.subject}` : ''} on a course platform.`,
     guru.instructions ? `Your course owner's instructions: ${guru.instructions}` : '',
     `Teaching mode: ${TEACHING_MODE_LABELS[guru.teachingMode]}.`,
-    guru.teachingMode === 'hints'
-      ? 'Start with one guiding question and one hint, so the student can work it out, then give the answer.'
-      : DIRECT_RULES,
+    // Hints mode's turns have their own prompts (hint-prompts.ts, decision 058); this prompt answers.
+    DIRECT_RULES,
     'Answer ONLY from the numbered course passages below. If they do not contain the answer, say that the course material does not cover it; never guess or add outside facts.',
     'After each sentence, cite the passages it comes from by their numbers in square brackets, like [1] or [2][3]; use only the numbers given. Do not write where the passages are: the student sees the citations as links. Keep it short: one to three sentences, plain text, no markdown.',
     '',
