@@ -1,5 +1,8 @@
+import { LIBRARY_AVATAR_LABELS, LIBRARY_MSG } from '../common/library';
 import { formatMonth } from '../common/time';
-import { newSession } from './support/accounts';
+import { makeDemoDeck } from '../server/seed/demo-library';
+import { DEMO, newSession } from './support/accounts';
+import { apiLogin, authHeader } from './support/api';
 import { settled } from './support/page-checks';
 import { expect, type Page, test } from './support/test';
 
@@ -99,10 +102,42 @@ const FORMS: { who: 'teacher' | 'admin'; path: string; open?: string }[] = [
   { who: 'admin', path: '/teachers' },
 ];
 
-test('no form shows a validation message before the person has acted', async ({ browser }) => {
-  test.setTimeout(60_000 + FORMS.length * 10_000);
+/**
+ * The validation messages shown: invalid fields, the inputs' error lines, and any other text in the error
+ * colour (a note drawn red by hand), buttons, links, badges and the required fields' asterisks aside.
+ */
+function validationShown(page: Page) {
+  return page.evaluate(() => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.color = 'var(--mantine-color-error)';
+    const errorColour = getComputedStyle(probe).color;
+    probe.remove();
+    const visible = (element: Element) => element.getBoundingClientRect().width > 0;
+    const marked = [...document.querySelectorAll('[aria-invalid="true"], .mantine-InputWrapper-error')];
+    const red = [...document.querySelectorAll('main p, main div, main span')].filter(
+      (element) =>
+        [...element.childNodes].some(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+        ) &&
+        getComputedStyle(element).color === errorColour &&
+        !element.closest(
+          'button, a, .mantine-Badge-root, .mantine-InputWrapper-error, .mantine-InputWrapper-required',
+        ),
+    );
+    return [...marked, ...red]
+      .filter(visible)
+      .map((element) => element.getAttribute('aria-label') || element.textContent?.trim() || element.tagName);
+  });
+}
+
+test('no form shows a validation message before the person has acted', async ({ browser, request }) => {
+  test.setTimeout(120_000 + FORMS.length * 10_000);
   const pages = { teacher: await newSession(browser, 'teacher'), admin: await newSession(browser, 'admin') };
   const problems: string[] = [];
+  const check = async (page: Page, where: string) => {
+    await settled(page);
+    for (const found of await validationShown(page)) problems.push(`${where}: ${found}`);
+  };
   for (const { who, path, open } of FORMS) {
     const page = pages[who];
     await page.goto(path);
@@ -110,15 +145,32 @@ test('no form shows a validation message before the person has acted', async ({ 
       await page.getByRole('button', { name: open }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
     }
-    await settled(page);
-    const shown = await page.evaluate(() =>
-      [...document.querySelectorAll('[aria-invalid="true"], .mantine-InputWrapper-error')]
-        .filter((element) => element.getBoundingClientRect().width > 0)
-        .map(
-          (element) => element.getAttribute('aria-label') || element.textContent?.trim() || element.tagName,
-        ),
-    );
-    for (const found of shown) problems.push(`${who} ${path}${open ? ` (${open})` : ''}: ${found}`);
+    await check(page, `${who} ${path}${open ? ` (${open})` : ''}`);
+  }
+
+  // The course library's wizard, as a just-uploaded deck opens: no voice chosen yet, nothing said about it.
+  // Choosing a static avatar says the picture it needs as a step, not as an error (the voices are asked for
+  // then: a setting changed is saved, and saving needs them).
+  const teacher = await apiLogin(request, DEMO.teacher.email);
+  const uploaded = await request.post('/api/course-libraries', {
+    headers: authHeader(teacher.jwtToken),
+    multipart: {
+      title: `Validation sweep ${Date.now().toString(36)}`,
+      file: { name: 'polygons.pdf', mimeType: 'application/pdf', buffer: await makeDemoDeck() },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { id } = (await uploaded.json()) as { id: string };
+  const page = pages.teacher;
+  try {
+    await page.goto(`/course-library-wizard?id=${id}`);
+    await expect(page.getByRole('heading', { name: 'Video settings' })).toBeVisible({ timeout: 30_000 });
+    await check(page, 'teacher library wizard');
+    await page.getByRole('radio', { name: LIBRARY_AVATAR_LABELS.static }).check();
+    await expect(page.getByTestId('avatar-image-needed')).toHaveText(LIBRARY_MSG.staticAvatar);
+    expect(await validationShown(page)).not.toContain(LIBRARY_MSG.staticAvatar);
+  } finally {
+    await request.delete(`/api/course-libraries/${id}`, { headers: authHeader(teacher.jwtToken) });
   }
   expect(problems).toEqual([]);
 });
