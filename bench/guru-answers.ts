@@ -35,6 +35,7 @@ import {
   BRIDGES_HELD_OUT,
   BRIDGES_SLIDES,
   BRIDGES_TUNING,
+  BRIDGES_TUNING_2,
 } from '../server/test/fixtures/answer-sets/bridges-deck';
 import {
   DEMO_INTENT_QUESTIONS,
@@ -370,6 +371,7 @@ async function intentsPart() {
       sets: [
         ['bridges tuning', BRIDGES_TUNING],
         ['bridges held-out', BRIDGES_HELD_OUT],
+        ['bridges tuning, round two', BRIDGES_TUNING_2],
       ] as const,
       offCourse: WATER_CYCLE_OFF_COURSE,
     },

@@ -222,7 +222,14 @@ function statementClause(
   const auxiliary = lower.findIndex((word, index) => index >= 1 && (word === 'be' || word === 'have'));
   if (auxiliary >= 0) at = auxiliary;
   else if (inflected >= 0) at = inflected;
-  else while (at < words.length - 1 && !FOLLOWS_VERB.has(lower[at + 1])) at += 1;
+  // ("Why can piers tilt or sink?": a verb joined to the next by "or"/"and" opens the predicate.)
+  else
+    while (
+      at < words.length - 1 &&
+      !FOLLOWS_VERB.has(lower[at + 1]) &&
+      !(at >= start && (lower[at + 1] === 'or' || lower[at + 1] === 'and'))
+    )
+      at += 1;
   const negated = lower[at] === 'not';
   if (negated) {
     return {

@@ -281,6 +281,12 @@ describe('answers that say what was asked, round two: general rules (decision 05
     expect(
       first('Why was the village flooded?', [at('Floods', 'The river flooded the village in March.', 1)]),
     ).toBe('The village was flooded because of the river.');
+    // Two verbs joined by "or" are the predicate, not part of the subject.
+    expect(
+      first('Why can fences tilt or fall?', [
+        at('Fences', 'Rain softens the ground, so fences can tilt or fall.', 1),
+      ]),
+    ).toBe('Fences can tilt or fall because rain softens the ground.');
     // "since" before a time says when, not why.
     expect(givesWhatIsAsked('cause', 'Why is the site famous?', 'People have dug here since 1748.')).toBe(
       false,
@@ -338,7 +344,7 @@ describe('answers that say what was asked, round two: general rules (decision 05
     ).toBe('Roald Amundsen reached the South Pole first.');
   });
 
-  it('reads every form of "differ" as a comparison, and answers "the difference between" with the course’s own', () => {
+  it('reads every form of "differ" as a comparison, and answers "the difference between" with the course’s own', async () => {
     expect(intentOf('How is a frog different from a toad?')).toBe('compare');
     expect(intentOf('How does a frog differ from a toad?')).toBe('compare');
     expect(intentOf('Which is heavier, a frog or a toad?')).toBe('compare');
@@ -347,6 +353,15 @@ describe('answers that say what was asked, round two: general rules (decision 05
       'Frogs live near water. Toads can live in dry places. A frog has smooth wet skin, while a toad has dry bumpy skin.',
       1,
     );
+    // "How is A different from B?" is about A: A's passage is cited first, though B's ranks higher.
+    const toads = at('Toads', 'A toad has dry bumpy skin and short legs.', 2);
+    const frogs = at('Frogs', 'A frog has smooth wet skin and long legs.', 3);
+    const cited: string[][] = [];
+    for await (const _ of localAnswerer().answer({
+      ...request([toads, frogs], 'direct', 'How is a frog different from a toad?'),
+      onCite: (ids) => cited.push(ids),
+    }));
+    expect(cited[0]?.[0]).toBe('p-3');
     expect(first('What is the difference between a frog and a toad?', [skins])).toBe(
       'A frog has smooth wet skin, while a toad has dry bumpy skin.',
     );

@@ -385,9 +385,12 @@ function comparison(question: string, passages: Passage[]): { text: string; sour
   if (!first || !second) return null;
   if (first.sentence === second.sentence) return { text: first.sentence, source: first.passage };
   const statement = `${first.sentence.replace(/[.!?]+$/, '')}, while ${second.sentence.charAt(0).toLocaleLowerCase()}${second.sentence.slice(1)}`;
-  // Cited first: the better ranked of the two passages.
+  // Cited first: for "How is A different from B?" A's passage (the question is about A); for a comparison of
+  // both alike the better ranked of the two.
   const source =
-    passages.indexOf(second.passage) < passages.indexOf(first.passage) ? second.passage : first.passage;
+    SYMMETRIC.test(question) && passages.indexOf(second.passage) < passages.indexOf(first.passage)
+      ? second.passage
+      : first.passage;
   return { text: statement, source };
 }
 
