@@ -25,6 +25,12 @@ import { ensureDefaultPlans } from './modules/plans/trials';
 import { checkPaymentSettings, testPaymentsWarning } from './providers/payments/start-check';
 import { seedDemo } from './seed/demo';
 import { seedDemoContent } from './seed/demo-content';
+import {
+  clearDemoContentPending,
+  demoContentPending,
+  discardUnfinishedDemo,
+  markDemoContentPending,
+} from './seed/demo-resume';
 
 /** Requests in flight get this long to finish when the server is asked to stop. */
 const REQUEST_GRACE_MS = 10_000;
@@ -78,16 +84,32 @@ async function main(previousExit: ServerExit | null) {
   // first start stays within 3 minutes. The journeys' server (NODE_ENV=test) makes it before listening, so
   // no test meets it half made.
   const demoBeforeListening = process.env.NODE_ENV === 'test';
-  const makeDemo = () =>
-    seedDemoContent(app, console.log).catch((error: unknown) =>
-      console.error('The demo course could not be made:', error),
-    );
-  if (seedingDemo && demoBeforeListening) {
+  // A start that finds the marker of a demo still being made (the server was stopped meanwhile) makes it again.
+  const resumingDemo = config.seedDemo && !seedingDemo && demoContentPending(config.dataDir);
+  const makingDemo = seedingDemo || resumingDemo;
+  if (makingDemo) markDemoContentPending(config.dataDir);
+  const makeDemo = async () => {
+    try {
+      if (resumingDemo) {
+        const discarded = await discardUnfinishedDemo(app);
+        console.log(
+          `The demo course was not finished when the server last stopped: making it again (discarded what it had made: courses ${discarded.courses}, libraries ${discarded.libraries}).`,
+        );
+      }
+      await seedDemoContent(app, console.log);
+      clearDemoContentPending(config.dataDir);
+    } catch (error: unknown) {
+      // A failure is not an interruption: the next start must not discard and try again (and again).
+      clearDemoContentPending(config.dataDir);
+      console.error('The demo course could not be made:', error);
+    }
+  };
+  if (makingDemo && demoBeforeListening) {
     console.log('Making the demo course (videos, FAQ, study material)…');
     await makeDemo();
   }
   await app.listen({ port: config.port, host: config.host });
-  if (seedingDemo && !demoBeforeListening) {
+  if (makingDemo && !demoBeforeListening) {
     console.log(
       'Making the demo course (videos, FAQ, study material) in the background; it appears in the catalog when its lessons are rendered.',
     );
