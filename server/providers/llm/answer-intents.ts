@@ -413,6 +413,21 @@ function countStatement(question: string, sentence: string): string | null {
   return null;
 }
 
+/**
+ * The noun phrase a sentence puts in apposition after a term, which says what it is: "…lies the mantle, a
+ * thick layer of hot rock about 2,900 kilometres deep." → "a thick layer of hot rock about 2,900 kilometres
+ * deep". Only a phrase opened by "a", "an" or "the" and not a list ("the mantle, the core and the crust").
+ */
+function appositive(target: string, sentence: string): string | null {
+  const escaped = target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // (A comma or point inside a number, "2,900", does not end it.)
+  const found = new RegExp(`\\b${escaped}\\w*,\\s+((?:a|an|the)\\s+.+?)(?=[,;:.](?:\\s|$)|$)`, 'iu').exec(
+    sentence.replace(/[.!?]+$/, ''),
+  );
+  if (!found || /\b(?:and|or)\s+(?:the|a|an)\b/i.test(found[1])) return null;
+  return found[1].trim();
+}
+
 /** "What is X?" → the sentence saying "X is…", or "X is <what it is called>" from "<phrase> is called X". */
 export function definitionTarget(question: string): string | null {
   const match =
@@ -450,6 +465,11 @@ function definitionStatement(question: string, sentence: string): string | null 
     if (/,\s*which$/i.test(called[1]) || /^\p{Lu}?\p{Ll}+\s+\p{Ll}+s?\b/u.test(what) === false)
       return finish(`${subject} ${copula} when ${uncapitalise(called[1].replace(/,\s*which$/i, ''))}`);
     return finish(`${subject} ${copula} ${what}`);
+  }
+  const apposed = appositive(target, plain);
+  if (apposed) {
+    const copula = /s$/i.test(target) && !/(ss|us|is)$/i.test(target) ? 'are' : 'is';
+    return finish(`${subject} ${copula} ${apposed}`);
   }
   const which = new RegExp(`^(.+?),\\s*which (?:is|are) (?:called|known as) ${escaped}\\w*\\b`, 'iu').exec(
     plain,
@@ -868,6 +888,7 @@ export function givesWhatIsAsked(intent: AskedFor, question: string, sentence: s
       const named = target ? target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '';
       return (
         /\b(is|are) (called|known as)\b|\bcalled\b|\bmeans\b|\brefers to\b/i.test(sentence) ||
+        (target !== null && appositive(target, sentence) !== null) ||
         (named !== '' &&
           new RegExp(`^(?:(?:a|an|the)\\s+)?${named}\\w*\\s+(?:is|are)\\b`, 'iu').test(sentence.trim()))
       );

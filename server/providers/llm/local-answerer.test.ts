@@ -367,6 +367,17 @@ describe('answers that say what was asked, round two: general rules (decision 05
     );
   });
 
+  it('defines a term by the noun phrase in apposition after it, never by a list', () => {
+    expect(
+      first('What is the delta?', [
+        at('Rivers', 'At its mouth the river builds the delta, a fan of mud and sand 1,200 metres wide.', 1),
+      ]),
+    ).toBe('The delta is a fan of mud and sand 1,200 metres wide.');
+    expect(
+      first('What is the delta?', [at('Rivers', 'We visited the delta, the hills and the coast.', 1)]),
+    ).toBe('We visited the delta, the hills and the coast.');
+  });
+
   it('prefers the passage whose heading asks the question', () => {
     const rule = at(
       'Angles of a polygon',
