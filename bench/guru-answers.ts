@@ -17,8 +17,9 @@
  * 3. Retrieval for a guru of many courses: the deck copied into 2,000 passages, beside the ten-slide guru.
  *
  * 4. The intent set (issue 31, decision 057): questions asking how many, what is, why, which, when, where and
- *    to compare, reported per intent, on three courses: the bridges deck the intents were tuned on (its tuning
- *    and held-out sets), the honeybee deck never tuned on, and the demo course's guru as the seed makes it.
+ *    to compare, reported per intent: the bridges deck the intents were tuned on (its tuning set, its held-out
+ *    set and round two's tuning questions), the honeybee and volcano decks (measured first unseen, looked at
+ *    since), and the demo course's guru as the seed makes it.
  *    "Fact stated" means the answer's first sentence holds the fact.
  *
  *   node_modules/.bin/tsx bench/guru-answers.ts [rounds=3] [geometry|deck|scale|intents]

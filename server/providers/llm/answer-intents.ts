@@ -414,6 +414,11 @@ function countStatement(question: string, sentence: string): string | null {
 }
 
 /**
+ * "Magma is lighter than the rock around it" compares magma with something; it does not say what magma is.
+ */
+const NOT_COMPARED = '(?!\\s+(?:\\p{L}+er|more\\s+\\p{L}+|less\\s+\\p{L}+)\\s+than\\b)';
+
+/**
  * The noun phrase a sentence puts in apposition after a term, which says what it is: "…lies the mantle, a
  * thick layer of hot rock about 2,900 kilometres deep." → "a thick layer of hot rock about 2,900 kilometres
  * deep". Only a phrase opened by "a", "an" or "the" and not a list ("the mantle, the core and the crust").
@@ -448,9 +453,10 @@ function definitionStatement(question: string, sentence: string): string | null 
   const escaped = target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const plain = bare(sentence);
   if (
-    new RegExp(`^(?:(?:a|an|the)\\s+)?${escaped}\\w*\\s+(?:is|are|was|were|means|refers)\\b`, 'iu').test(
-      plain,
-    )
+    new RegExp(
+      `^(?:(?:a|an|the)\\s+)?${escaped}\\w*\\s+(?:(?:is|are|was|were)\\b${NOT_COMPARED}|means\\b|refers\\b)`,
+      'iu',
+    ).test(plain)
   )
     return finish(plain);
   const called = new RegExp(
@@ -890,7 +896,9 @@ export function givesWhatIsAsked(intent: AskedFor, question: string, sentence: s
         /\b(is|are) (called|known as)\b|\bcalled\b|\bmeans\b|\brefers to\b/i.test(sentence) ||
         (target !== null && appositive(target, sentence) !== null) ||
         (named !== '' &&
-          new RegExp(`^(?:(?:a|an|the)\\s+)?${named}\\w*\\s+(?:is|are)\\b`, 'iu').test(sentence.trim()))
+          new RegExp(`^(?:(?:a|an|the)\\s+)?${named}\\w*\\s+(?:is|are)\\b${NOT_COMPARED}`, 'iu').test(
+            sentence.trim(),
+          ))
       );
     }
     case 'choice':

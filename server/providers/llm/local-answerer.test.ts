@@ -378,6 +378,12 @@ describe('answers that say what was asked, round two: general rules (decision 05
     ).toBe('We visited the delta, the hills and the coast.');
   });
 
+  it('does not take a comparison for a definition', () => {
+    const compared = at('Floating', 'Ice is lighter than liquid water, so it floats.', 1);
+    const defined = at('States of water', 'Frozen water is called ice.', 2);
+    expect(first('What is ice?', [compared, defined])).toBe('Ice is frozen water.');
+  });
+
   it('prefers the passage whose heading asks the question', () => {
     const rule = at(
       'Angles of a polygon',

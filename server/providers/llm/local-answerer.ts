@@ -256,11 +256,16 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     if (
       target &&
       (passage.heading.toLocaleLowerCase().replace(/s$/, '') === target.replace(/s$/, '') ||
-        sentencesOf(withoutHeading(passage)).some((sentence) =>
-          sentence
-            .toLocaleLowerCase()
-            .replace(/^(a|an|the) /, '')
-            .startsWith(`${target} `),
+        sentencesOf(withoutHeading(passage)).some(
+          (sentence) =>
+            sentence
+              .toLocaleLowerCase()
+              .replace(/^(a|an|the) /, '')
+              .startsWith(`${target} `) &&
+            // "Magma is lighter than…" compares; it does not say what magma is.
+            !/^\S+(?:\s+\S+)?\s+(?:is|are)\s+(?:\p{L}+er|more\s+\p{L}+|less\s+\p{L}+)\s+than\b/iu.test(
+              sentence.replace(/^(a|an|the) /i, ''),
+            ),
         ))
     )
       value += EXPLAINS_TERM;
