@@ -26,7 +26,7 @@ import { requiredText } from './fields';
  *   POST   /api/course-libraries   multipart: title, file (PDF; PPTX with LibreOffice)
  *                                                       → 201 LibraryDetail ('Slide limit exceeded', INVALID_PDF, …)
  *   GET    /api/course-libraries/:libraryId             → LibraryDetail
- *   PUT    /api/course-libraries/:libraryId  LibrarySettingsInput → LibraryDetail
+ *   PUT    /api/course-libraries/:libraryId  LibrarySettingsInput → LibraryDetail (voices may still be unset)
  *   DELETE /api/course-libraries/:libraryId             → 204 (a running generation stops)
  *   PUT    /api/course-libraries/:libraryId/segments  SegmentsInput → LibraryDetail (edit, reorder, add, delete;
  *                                                         an empty list: 'You cannot delete all segments')
@@ -56,8 +56,10 @@ const themeColorKeys = THEME_COLORS.map((color) => color.key) as [ThemeColorKey,
 export const librarySettingsSchema = z
   .object({
     title: requiredText(LIBRARY_LIMITS.titleMax),
-    voice: z.enum(GURU_VOICES, { error: LIBRARY_MSG.voice }),
-    fallbackVoice: z.enum(GURU_VOICES, { error: LIBRARY_MSG.fallbackVoice }),
+    // Null or absent: not chosen yet, and the stored voice stays as it is. The look saves before the voices
+    // are chosen; Generate asks for them (server/modules/library/generation-checks.ts, decision 062).
+    voice: z.enum(GURU_VOICES, { error: LIBRARY_MSG.voice }).nullish(),
+    fallbackVoice: z.enum(GURU_VOICES, { error: LIBRARY_MSG.fallbackVoice }).nullish(),
     avatarKind: z.enum(LIBRARY_AVATAR_KINDS, { error: MSG.selectOption }),
     avatarCorner: z.enum(AVATAR_CORNERS, { error: MSG.selectOption }),
     fontFamily: z.enum(FONTS, { error: MSG.selectOption }),

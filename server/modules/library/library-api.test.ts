@@ -195,6 +195,40 @@ describe('settings', () => {
     expect(noFallback.json().fields.fallbackVoice).toBe(LIBRARY_MSG.fallbackVoice);
     expect((await call(owner, 'GET', `/${library.id}`)).json().title).toBe('Fractions 2');
   });
+  it('saves the look of a new library before its voices are chosen, and asks for them at Generate', async () => {
+    const library = await newLibrary();
+    const { voice: _voice, fallbackVoice: _fallback, ...look } = SETTINGS;
+    const saved = await call(owner, 'PUT', `/${library.id}`, {
+      ...look,
+      title: 'भिन्न — Fractions',
+      themeColor: 'green',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      title: 'भिन्न — Fractions',
+      themeColor: 'green',
+      voice: null,
+      fallbackVoice: null,
+    });
+    // The wizard sends the voices it has: null while none is chosen.
+    const avatar = await call(owner, 'PUT', `/${library.id}`, {
+      ...look,
+      avatarKind: 'static',
+      voice: null,
+      fallbackVoice: null,
+    });
+    expect(avatar.statusCode, avatar.body).toBe(200);
+    expect(avatar.json()).toMatchObject({ avatarKind: 'static', voice: null });
+    const generate = await call(owner, 'POST', `/${library.id}/generate`);
+    expect(generate.statusCode).toBe(400);
+    expect(generate.json().message).toBe(LIBRARY_MSG.voice);
+
+    // A chosen voice stays when a later save leaves it unset.
+    expect((await call(owner, 'PUT', `/${library.id}`, SETTINGS)).statusCode).toBe(200);
+    const kept = await call(owner, 'PUT', `/${library.id}`, { ...look, voice: null, fontFamily: 'Roboto' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ voice: 'nova', fallbackVoice: 'echo', fontFamily: 'Roboto' });
+  });
 });
 
 describe('segments', () => {

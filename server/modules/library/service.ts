@@ -141,7 +141,13 @@ export async function updateSettings(
   // The status is checked again in the update itself: a generation started a moment ago wins.
   const [updated] = await app.db
     .update(courseLibraries)
-    .set({ ...input, updatedAt: new Date() })
+    // A voice not chosen yet (null or absent) keeps the stored one: a chosen voice is changed, never removed.
+    .set({
+      ...input,
+      voice: input.voice ?? undefined,
+      fallbackVoice: input.fallbackVoice ?? undefined,
+      updatedAt: new Date(),
+    })
     .where(and(eq(courseLibraries.id, library.id), ne(courseLibraries.status, 'generating')))
     .returning();
   if (!updated) throw new AppError('CONFLICT', LIBRARY_MSG.busy);

@@ -15,10 +15,12 @@ interface Props {
   segments: DraftSegment[];
   /** Saves the edits that wait, so the server generates what the wizard shows. */
   flush: () => Promise<void>;
+  /** Told when Generate is pressed, before anything is saved or asked. */
+  onAttempt?: () => void;
 }
 
 /** Before: what generating will cost. During: progress and Cancel. After: the video, or why it failed. */
-export function GenerationPanel({ detail, segments, flush }: Props) {
+export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
   const generate = useGenerateLibrary(detail.id);
   const cancel = useCancelGeneration(detail.id);
   const total = estimateLibrary(segments.map((segment) => segment.description));
@@ -27,6 +29,7 @@ export function GenerationPanel({ detail, segments, flush }: Props) {
   const overLimit = detail.slideLimit !== null && segments.length > detail.slideLimit;
 
   const start = async () => {
+    onAttempt?.();
     try {
       await flush();
     } catch (error) {

@@ -57,6 +57,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
   useLibraryProgress(detail.id, detail.status === 'generating');
   const player = useNarrationPlayer(detail.id);
   const [lastSegmentWarning, setLastSegmentWarning] = useState(false);
+  const [generateTried, setGenerateTried] = useState(false);
   useHotkeys([['mod+S', () => void editor.flush().catch(() => undefined)]], []);
 
   const { segments, settings } = editor;
@@ -126,12 +127,18 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
               detail={detail}
               settings={settings}
               locked={locked}
+              generateTried={generateTried}
               onChange={editor.editSettings}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>
-              <GenerationPanel detail={detail} segments={segments} flush={editor.flush} />
+              <GenerationPanel
+                detail={detail}
+                segments={segments}
+                flush={editor.flush}
+                onAttempt={() => setGenerateTried(true)}
+              />
               {lastSegmentWarning && (
                 <Alert
                   color="red"

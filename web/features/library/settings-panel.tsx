@@ -54,6 +54,8 @@ interface Props {
   detail: LibraryDetail;
   settings: EditableSettings;
   locked: boolean;
+  /** Whether Generate was pressed: a voice still missing is pointed out then. */
+  generateTried: boolean;
   onChange: (change: Partial<EditableSettings>) => void;
 }
 
@@ -123,7 +125,7 @@ function checkTitle(title: string): string | undefined {
 }
 
 /** The look and sound of the video: title, voices, avatar, font and theme colour. */
-export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
+export function SettingsPanel({ detail, settings, locked, generateTried, onChange }: Props) {
   const band = readableBand(
     (THEME_COLORS.find((one) => one.key === settings.themeColor) ?? THEME_COLORS[0]).hex,
   );
@@ -131,13 +133,12 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
   const [titleError, setTitleError] = useState<string | undefined>();
   const { data: voiceCatalog } = useVoiceCatalog();
   const sample = useNarrationPlayer(detail.id);
-  // A missing voice is pointed out once the person has left its field or changed a setting (saving then
-  // needs both voices), never on a library just opened; the server still refuses to generate without one.
+  // A missing voice is pointed out on its own field once the person has left that field or pressed Generate
+  // (the server refuses to generate without one, in the same words), never for another setting changed: the
+  // look saves before the voices are chosen.
   const [voiceAsked, setVoiceAsked] = useState({ voice: false, fallbackVoice: false });
-  const change = (next: Partial<EditableSettings>) => {
-    setVoiceAsked({ voice: true, fallbackVoice: true });
-    onChange(next);
-  };
+  const voiceError = (field: 'voice' | 'fallbackVoice') =>
+    settings[field] || !(generateTried || voiceAsked[field]) ? undefined : LIBRARY_MSG[field];
   // The preview shows the chosen font itself, as the rendered video will (server/media/fonts.ts).
   useEffect(() => {
     void loadFont(font);
@@ -156,7 +157,7 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           readOnly={locked}
           // Checked when left (commitValidation's rule), with the server's message; cleared while edited.
           onChange={(event) => {
-            change({ title: event.currentTarget.value });
+            onChange({ title: event.currentTarget.value });
             setTitleError(undefined);
           }}
           onBlur={() => setTitleError(checkTitle(settings.title))}
@@ -173,9 +174,9 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           value={settings.voice}
           readOnly={locked}
           allowDeselect={false}
-          onChange={(value) => change({ voice: (value as GuruVoice | null) ?? null })}
+          onChange={(value) => onChange({ voice: (value as GuruVoice | null) ?? null })}
           onBlur={() => setVoiceAsked((now) => ({ ...now, voice: true }))}
-          error={settings.voice || !voiceAsked.voice ? undefined : LIBRARY_MSG.voice}
+          error={voiceError('voice')}
         />
         <Group>
           <Button
@@ -200,14 +201,14 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           value={settings.fallbackVoice}
           readOnly={locked}
           allowDeselect={false}
-          onChange={(value) => change({ fallbackVoice: (value as GuruVoice | null) ?? null })}
+          onChange={(value) => onChange({ fallbackVoice: (value as GuruVoice | null) ?? null })}
           onBlur={() => setVoiceAsked((now) => ({ ...now, fallbackVoice: true }))}
-          error={settings.fallbackVoice || !voiceAsked.fallbackVoice ? undefined : LIBRARY_MSG.fallbackVoice}
+          error={voiceError('fallbackVoice')}
         />
         <Radio.Group
           label="Avatar"
           value={settings.avatarKind}
-          onChange={(value) => !locked && change({ avatarKind: value as LibraryAvatarKind })}
+          onChange={(value) => !locked && onChange({ avatarKind: value as LibraryAvatarKind })}
         >
           <Stack gap={6} mt={4}>
             {LIBRARY_AVATAR_KINDS.map((kind) => (
@@ -234,7 +235,7 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
             value={settings.avatarCorner}
             readOnly={locked}
             allowDeselect={false}
-            onChange={(value) => value && change({ avatarCorner: value as AvatarCorner })}
+            onChange={(value) => value && onChange({ avatarCorner: value as AvatarCorner })}
           />
         )}
         <Select
@@ -245,13 +246,13 @@ export function SettingsPanel({ detail, settings, locked, onChange }: Props) {
           searchable
           readOnly={locked}
           allowDeselect={false}
-          onChange={(value) => value && change({ fontFamily: value as FontName })}
+          onChange={(value) => value && onChange({ fontFamily: value as FontName })}
         />
         <ThemeColorPicker
           value={settings.themeColor}
           size={28}
           disabled={locked}
-          onChange={(themeColor) => change({ themeColor })}
+          onChange={(themeColor) => onChange({ themeColor })}
         />
         <Box
           aria-label="Title band preview"

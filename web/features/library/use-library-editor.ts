@@ -18,10 +18,11 @@ import { type SaveStatus, useAutosave } from './use-autosave';
 const serializeSegments = (segments: DraftSegment[]) => JSON.stringify(toSegmentsInput(segments));
 const serializeSettings = (settings: EditableSettings) => JSON.stringify(settings);
 
-/** Why these settings cannot be saved yet, in the spec's words; null when they can. */
+/**
+ * Why these settings cannot be saved yet, in the spec's words; null when they can. Voices not chosen yet do
+ * not stop a save (the look is kept meanwhile); Generate asks for them.
+ */
 export function settingsProblem(settings: EditableSettings): string | null {
-  if (!settings.voice) return LIBRARY_MSG.voice;
-  if (!settings.fallbackVoice) return LIBRARY_MSG.fallbackVoice;
   const parsed = librarySettingsSchema.safeParse(settings);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Please check the settings');
 }
