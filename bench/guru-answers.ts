@@ -19,7 +19,8 @@
  * 4. The intent set (issue 31, decision 057): questions asking how many, what is, why, which, when, where and
  *    to compare, reported per intent: the bridges deck the intents were tuned on (its tuning set, its held-out
  *    set and round two's tuning questions), the honeybee and volcano decks (measured first unseen, looked at
- *    since), and the demo course's guru as the seed makes it.
+ *    since), two decks held out until round two was finished (vaccines, electric circuits: written by someone
+ *    who saw neither the answerer nor its results), and the demo course's guru as the seed makes it.
  *    "Fact stated" means the answer's first sentence holds the fact.
  *
  *   node_modules/.bin/tsx bench/guru-answers.ts [rounds=3] [geometry|deck|scale|intents]
@@ -48,6 +49,16 @@ import {
   HONEYBEE_SLIDES,
   type IntentQuestion,
 } from '../server/test/fixtures/answer-sets/honeybee-deck';
+import {
+  CIRCUITS_OFF_COURSE,
+  CIRCUITS_QUESTIONS,
+  CIRCUITS_SLIDES,
+} from '../server/test/fixtures/answer-sets/circuits-deck';
+import {
+  VACCINE_OFF_COURSE,
+  VACCINE_QUESTIONS,
+  VACCINE_SLIDES,
+} from '../server/test/fixtures/answer-sets/vaccine-deck';
 import {
   VOLCANO_OFF_COURSE,
   VOLCANO_QUESTIONS,
@@ -390,10 +401,25 @@ async function intentsPart() {
       sets: [['volcanoes (seen after round one)', VOLCANO_QUESTIONS]] as const,
       offCourse: VOLCANO_OFF_COURSE,
     },
+    // Held out: written by someone who saw neither the answerer nor its results, measured once after round two.
+    {
+      title: 'Vaccines',
+      subtitle: 'Biology · Unit 7',
+      slides: VACCINE_SLIDES,
+      sets: [['vaccines (held out, never seen)', VACCINE_QUESTIONS]] as const,
+      offCourse: VACCINE_OFF_COURSE,
+    },
+    {
+      title: 'Electric circuits',
+      subtitle: 'Physics · Unit 3',
+      slides: CIRCUITS_SLIDES,
+      sets: [['electric circuits (held out, never seen)', CIRCUITS_QUESTIONS]] as const,
+      offCourse: CIRCUITS_OFF_COURSE,
+    },
   ];
   for (const deck of decks) {
     // BENCH_TUNING: only the decks tuned on (bridges, honeybees).
-    if (process.env.BENCH_TUNING && deck.title === 'Volcanoes') return;
+    if (process.env.BENCH_TUNING && !['Bridges', 'Honeybees'].includes(deck.title)) continue;
     const built = await buildDeckGuru(app, teacher.id, await deckPdf(deck.slides, deck.subtitle), deck.title);
     for (const [label, questions] of deck.sets) await intentSet(label, built.guru, bySlide(questions));
     await offCourse(deck.title.toLowerCase(), built.guru, deck.offCourse);
