@@ -30,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { guruChunks } from '../server/db/schema/index';
 import { prepareAnswer } from '../server/modules/gurus/answering';
-import { retrievePassages } from '../server/modules/gurus/retrieval';
+import { correctedQuestion, retrievePassages } from '../server/modules/gurus/retrieval';
 import { DEMO_DECKS } from '../server/seed/demo-deck';
 import { buildUser } from '../server/test/factories';
 import {
@@ -39,6 +39,11 @@ import {
   BRIDGES_TUNING,
   BRIDGES_TUNING_2,
 } from '../server/test/fixtures/answer-sets/bridges-deck';
+import {
+  CIRCUITS_OFF_COURSE,
+  CIRCUITS_QUESTIONS,
+  CIRCUITS_SLIDES,
+} from '../server/test/fixtures/answer-sets/circuits-deck';
 import {
   DEMO_INTENT_QUESTIONS,
   DEMO_OFF_COURSE,
@@ -49,11 +54,6 @@ import {
   HONEYBEE_SLIDES,
   type IntentQuestion,
 } from '../server/test/fixtures/answer-sets/honeybee-deck';
-import {
-  CIRCUITS_OFF_COURSE,
-  CIRCUITS_QUESTIONS,
-  CIRCUITS_SLIDES,
-} from '../server/test/fixtures/answer-sets/circuits-deck';
 import {
   VACCINE_OFF_COURSE,
   VACCINE_QUESTIONS,
@@ -335,7 +335,12 @@ async function intentSet(label: string, guru: Parameters<typeof prepareAnswer>[1
     const prepared = await prepareAnswer(app, guru, item.question, []);
     let text = '';
     for await (const delta of prepared.stream) text += delta;
-    const passages = await retrievePassages(app, guru.id, item.question);
+    // Top three as the answer saw them: the question as the course spells it (decision 057, round three).
+    const passages = await retrievePassages(
+      app,
+      guru.id,
+      await correctedQuestion(app, guru.id, item.question),
+    );
     const first = prepared.citations[0] !== undefined && item.answers(prepared.citations[0]);
     const top3 = passages.slice(0, 3).some((passage) => item.answers(passage));
     const opening = /^.+?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;

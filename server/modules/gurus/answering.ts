@@ -2,7 +2,7 @@ import { type Citation, GURU_MSG, type TeachingMode } from '../../../common/guru
 import type { App } from '../../http/app-type';
 import type { Passage } from '../../providers/llm/types';
 import type { GuruRow } from './access';
-import { questionTerms, retrievePassages } from './retrieval';
+import { correctedQuestion, questionTerms, retrievePassages } from './retrieval';
 
 export interface PreparedAnswer {
   passages: Passage[];
@@ -70,8 +70,10 @@ export async function prepareAnswer(
   question: string,
   history: { role: 'user' | 'assistant'; text: string }[],
 ): Promise<PreparedAnswer> {
-  const terms = await questionTerms(question);
-  const passages = await retrievePassages(app, guru.id, question, 5, terms);
+  // As the course spells it: "whats a pathogen" and "vacine" find their slides (decision 057, round three).
+  const asked = await correctedQuestion(app, guru.id, question);
+  const terms = await questionTerms(asked);
+  const passages = await retrievePassages(app, guru.id, asked, 5, terms);
   if (passages.length === 0) {
     return { passages, citations: [], notCovered: true, stream: once(GURU_MSG.notCovered) };
   }
@@ -83,7 +85,7 @@ export async function prepareAnswer(
       instructions: guru.instructions,
       teachingMode: guru.teachingMode as TeachingMode,
     },
-    question,
+    question: asked,
     passages,
     terms,
     history,

@@ -14,7 +14,7 @@ import {
 } from '../../test/fixtures/water-cycle-deck';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { prepareAnswer } from './answering';
-import { questionTerms, retrievePassages } from './retrieval';
+import { correctedQuestion, questionTerms, retrievePassages } from './retrieval';
 
 describe('retrieval', () => {
   let ctx: TestContext;
@@ -120,6 +120,17 @@ describe('retrieval over a slide deck made into a lesson', () => {
     expect(passages[0]?.slide).toBe(8);
     // Words of many meanings alone are the topic after all: both must be found.
     expect(await retrievePassages(ctx.app, built.guru.id, 'What do you get when you make it?')).toEqual([]);
+  });
+
+  it('reads a student’s spelling against the course’s own words (round three)', async () => {
+    for (const question of ['whats an aquifer', 'What is an aquifr?', 'What exactly is an aquifer']) {
+      const prepared = await prepareAnswer(ctx.app, built.guru, question, []);
+      expect(prepared.notCovered, question).toBe(false);
+      expect(prepared.citations[0]?.slide, question).toBe(7);
+    }
+    expect(await correctedQuestion(ctx.app, built.guru.id, 'whats an aquifr')).toBe('what is an aquifer');
+    // A word WordNet knows is the student's, even when the course does not use it.
+    expect(await correctedQuestion(ctx.app, built.guru.id, 'Is a river a road?')).toBe('Is a river a road?');
   });
 });
 

@@ -5,6 +5,7 @@ import { definitionTarget, wordsIn } from '../../providers/llm/answer-intents';
 import { STOP_WORDS } from '../../providers/llm/stop-words';
 import type { Passage, QuestionTerm } from '../../providers/llm/types';
 import { expandWord } from './lexicon/expand';
+import { correctedSpelling, writtenOut } from './lexicon/spelling';
 
 /**
  * The relevance floor. A passage counts only when its ts_rank_cd reaches MIN_RANK and it holds enough of
@@ -93,6 +94,27 @@ export async function questionTerms(question: string): Promise<(QuestionTerm & {
       ...(target.has(word) ? { asked: true } : {}),
     })),
   );
+}
+
+/**
+ * The question as the course would spell it (decision 057, round three): run-together forms written out
+ * ("whats" → "what is"), and a word the course does not use and WordNet does not know replaced by the
+ * course's nearest word ("vacine" → "vaccine", lexicon/spelling.ts). The course's words are read only when
+ * a word may need it.
+ */
+export async function correctedQuestion(app: App, guruId: string, question: string): Promise<string> {
+  return correctedSpelling(writtenOut(question), async () => {
+    const result = await app.db.execute<{ word: string; n: number }>(sql`
+      select w as word, count(*)::int as n
+      from guru_chunks c, regexp_split_to_table(lower(c.text), '[[:space:][:punct:]]+') as w
+      where c.guru_id = ${guruId} and w <> ''
+      group by w
+    `);
+    const vocabulary = new Map<string, number>();
+    for (const row of result.rows)
+      if (/^[\p{L}\p{M}]+$/u.test(row.word)) vocabulary.set(row.word, Number(row.n));
+    return vocabulary;
+  });
 }
 
 interface Row extends Record<string, unknown> {

@@ -1,4 +1,5 @@
-import { simplePast, verbLemma } from './lemmas';
+import { lemmatizerOf, simplePast, verbLemma } from './lemmas';
+import { STOP_WORDS } from './stop-words';
 
 /**
  * What a question asks for, and the sentence of its own that states it (decision 057): "How many sides does a
@@ -490,7 +491,10 @@ function definitionStatement(question: string, sentence: string): string | null 
     // From the last determiner ("feeding a young larva | a rich food"), unless a preposition comes before it
     // ("tiny pores in their leaves").
     const determiner = before.findLastIndex((word) => DETERMINERS.has(word.toLowerCase()));
-    if (determiner > 0 && !/^(in|of|on|at)$/i.test(before[determiner - 1])) from = determiner;
+    const preposition = before[determiner - 1] ?? '';
+    const byDeterminer =
+      determiner > 0 && !PLACE_PREPOSITION.test(preposition) && !/^(of|for|with|by|to)$/i.test(preposition);
+    if (byDeterminer) from = determiner;
     else
       while (
         from > 0 &&
@@ -500,6 +504,10 @@ function definitionStatement(question: string, sentence: string): string | null 
         !BE.has(before[from - 1].toLowerCase())
       )
         from -= 1;
+    // A phrase that runs back to the window's first word was never delimited: it may hold the sentence's
+    // own subject and verb ("Every pathogen carries molecules on its surface, called antigens" is not
+    // "An antigen is pathogen carries molecules…"; round three).
+    if (!byDeterminer && from === 0 && !DETERMINERS.has(before[0]?.toLowerCase() ?? '')) return null;
     const phrase = before
       .slice(from)
       .join(' ')
@@ -638,7 +646,7 @@ function causeStatement(question: string, sentence: string, before?: string): st
 /** "When did the Tacoma Narrows Bridge collapse?" + "In 1940 the … collapsed" → "The Tacoma Narrows Bridge collapsed in 1940." */
 function timeStatement(question: string, sentence: string): string | null {
   const match = new RegExp(`^when ${AUX} (.+?)[?.!]*$`, 'i').exec(question.trim());
-  const time = TIME.exec(sentence);
+  const time = timeOfEvent(question, sentence);
   if (!match || !time) return null;
   const clause = statementClause(match[1].toLowerCase(), questionWords(match[2]), sentence, true);
   if (!clause) return null;
@@ -649,6 +657,40 @@ function timeStatement(question: string, sentence: string): string | null {
   // Pompeii out since 1748" → "The digging at Pompeii started in 1748.").
   if (match[1].toLowerCase() === 'did') when = when.replace(/^since\b/i, 'in');
   return finish(`${clause.subject} ${clause.verb} ${clause.rest} ${uncapitalise(when)}`.replace(/\s+/g, ' '));
+}
+
+/**
+ * The time in a sentence that belongs to the asked event (round three): the one in the clause that says most
+ * of the question's words ("When was smallpox declared eradicated?" + "In the twentieth century smallpox killed…; the WHO
+ * declared it eradicated in 1980" → "in 1980", not the century that opens the sentence).
+ */
+function timeOfEvent(question: string, sentence: string): RegExpExecArray | null {
+  const times = [...sentence.matchAll(new RegExp(TIME.source, 'giu'))];
+  if (times.length <= 1) return TIME.exec(sentence);
+  const asked = new Set(
+    wordsIn(question.toLocaleLowerCase())
+      .filter((word) => !STOP_WORDS.has(word) && !AUX_WORDS.includes(word))
+      .map(stemOf),
+  );
+  // The clause each time is in (between ";", ":", "," and a joining word), and how many asked words it says.
+  const bounds = [
+    0,
+    ...[...sentence.matchAll(/[;:,]|\s(?:until|and|but|while|which|when)\s/giu)].map((m) => m.index ?? 0),
+    sentence.length,
+  ];
+  const said = (time: RegExpMatchArray) => {
+    const start = time.index ?? 0;
+    const from = Math.max(...bounds.filter((bound) => bound <= start));
+    const to = Math.min(...bounds.filter((bound) => bound > start));
+    const clause = sentence.slice(from, to);
+    return new Set(
+      wordsIn(clause.toLocaleLowerCase())
+        .map(stemOf)
+        .filter((word) => asked.has(word)),
+    ).size;
+  };
+  const best = [...times].sort((a, b) => said(b) - said(a))[0];
+  return said(best) > 0 ? (best as RegExpExecArray) : (times[0] as RegExpExecArray);
 }
 
 /** "Where was the bridge?" + "…the bridge in Washington…" → "The bridge was in Washington." */
@@ -807,28 +849,116 @@ export function statementFor(
   sentence: string,
   before?: string,
 ): string | null {
+  let statement: string | null;
   try {
     switch (intent) {
       case 'count':
-        return countStatement(question, sentence);
+        statement = countStatement(question, sentence);
+        break;
       case 'definition':
-        return definitionStatement(question, sentence);
+        statement = definitionStatement(question, sentence);
+        break;
       case 'cause':
-        return causeStatement(question, sentence, before);
+        statement = causeStatement(question, sentence, before);
+        break;
       case 'time':
-        return timeStatement(question, sentence);
+        statement = timeStatement(question, sentence);
+        break;
       case 'place':
-        return placeStatement(question, sentence);
+        statement = placeStatement(question, sentence);
+        break;
       case 'choice':
-        return choiceStatement(question, sentence, before);
+        statement = choiceStatement(question, sentence, before);
+        break;
       case 'compare':
-        return comparativeStatement(question, sentence);
+        statement = comparativeStatement(question, sentence);
+        break;
       default:
-        return null;
+        statement = null;
     }
   } catch {
     return null;
   }
+  const ok = statement !== null && liftedFrom(statement, question, sentence, before);
+  return ok ? statement : null;
+}
+
+/** Words a statement may carry without the course sentence saying them: function words and "yes". */
+const FUNCTION_WORDS = new Set([...'yes no not while than'.split(' '), ...AUX_WORDS, ...DETERMINERS]);
+const DEMONSTRATIVE = /^(this|that|these|those)$/;
+const PERSONAL = /^(it|them|they|him|her)$/;
+
+/** A word's keys for matching another form of it: its stem, and its verb lemma's and noun lemma's stems. */
+function formsOf(word: string): string[] {
+  const lower = word.toLocaleLowerCase();
+  if (!/^[a-z]+$/.test(lower)) return [lower];
+  const lemmas = lemmatizerOf();
+  return [...new Set([stemOf(lower), stemOf(verbLemma(lower)), stemOf(lemmas.noun(lower))])];
+}
+
+/** Two numbers or two names the source joins ("between 4,000 and 11,000", "Pakistan and Afghanistan"). */
+const CONJOINED =
+  /(\p{Nd}[\p{Nd},.]*|\p{Lu}\p{Ll}+)(?:\s*(?:,|–)\s*|\s+(?:and|or|to)\s+)(?:\p{Nd}[\p{Nd},.]*|\p{Lu}\p{Ll}+)/gu;
+
+/**
+ * Round three (decision 057): the final check of a composed statement against the course sentence it comes
+ * from (and the one before it, which a pronoun leans on). The statement may never claim more or other than
+ * its source. The question's own words frame it (its premise, its subject); every other content word and
+ * number is the answer and must be in the source (another form of the word will do), in the source's order;
+ * a number keeps what the source counts with it ("50 milliamps", not "50 current"); a number or name the
+ * source gives as one end of a range or one item of a list ("between 4,000 and 11,000", "Pakistan and
+ * Afghanistan") comes with the others; no word twice in a row ("from from"); no "this" or "it" left
+ * dangling as the object. When the check fails the course sentence itself answers: a true sentence beats a
+ * wrong one.
+ */
+export function liftedFrom(statement: string, question: string, sentence: string, before?: string): boolean {
+  const said = wordsIn(statement.toLocaleLowerCase());
+  if (said.length === 0) return false;
+  if (said.some((word, index) => index > 0 && said[index - 1] === word)) return false;
+  const source = `${before ?? ''} ${sentence}`;
+  const sourceWords = wordsIn(source.toLocaleLowerCase());
+  const last = said[said.length - 1];
+  const ending = ` ${said.slice(-2).join(' ')} `;
+  const endsAlike = ` ${sourceWords.join(' ')} `.includes(ending);
+  if (DEMONSTRATIVE.test(last) || (PERSONAL.test(last) && !endsAlike)) return false;
+  const asked = new Set(wordsIn(question.toLocaleLowerCase()).flatMap(formsOf));
+  const at = (word: string, from: number) => {
+    const keys = new Set(formsOf(word));
+    const matches = sourceWords
+      .map((each, index) => (formsOf(each).some((key) => keys.has(key)) ? index : -1))
+      .filter((index) => index >= 0);
+    return matches.find((index) => index >= from) ?? matches[0];
+  };
+  let previous = 0;
+  let descents = 0;
+  for (const [index, word] of said.entries()) {
+    const numeric = /^\p{Nd}/u.test(word);
+    if (!numeric && (STOP_WORDS.has(word) || FUNCTION_WORDS.has(word))) continue;
+    if (!numeric && formsOf(word).some((key) => asked.has(key))) continue;
+    const found = at(word, previous);
+    if (found === undefined) return false;
+    if (found < previous) descents++;
+    previous = found;
+    // What the source counts with a number follows it in the statement too (within two words).
+    const counted = sourceWords[found + 1];
+    if (numeric && counted && !/^\p{Nd}/u.test(counted) && !STOP_WORDS.has(counted)) {
+      const next = said.slice(index + 1, index + 3);
+      if (next.length > 0 && !sourceWords.slice(found + 1, found + 4).includes(next[0])) return false;
+    }
+  }
+  // Kept whole: a range or a list of numbers or names of which the statement names only a part.
+  const saidSet = new Set(said);
+  for (const match of source.matchAll(CONJOINED)) {
+    const parts = wordsIn(match[0].toLocaleLowerCase()).filter((word) => !/^(and|or|to)$/.test(word));
+    const numbers = parts.every((part) => /^\p{Nd}/u.test(part));
+    // Names: capitalised words, the first not opening the source's sentence.
+    const opening = /(^|[.!?:;]\s*)$/.test(source.slice(0, match.index).trimEnd());
+    const names = !numbers && parts.every((part) => /^\p{L}/u.test(part)) && !opening;
+    if (!numbers && !names) continue;
+    const held = parts.filter((part) => saidSet.has(part));
+    if (held.length > 0 && held.length < parts.length) return false;
+  }
+  return descents <= 1;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGES_SLIDES } from '../../test/fixtures/answer-sets/bridges-deck';
-import { givesWhatIsAsked, intentOf, stemOf } from './answer-intents';
+import { givesWhatIsAsked, intentOf, liftedFrom, stemOf } from './answer-intents';
 import { simplePast } from './lemmas';
 import { composeLocalAnswer, localAnswerer, pickSentences, sentencesOf } from './local-answerer';
 import type { AnswerRequest, Passage } from './types';
@@ -398,5 +398,78 @@ describe('answers that say what was asked, round two: general rules (decision 05
     expect(first('Why do the angles of a square add up to 360 degrees?', [rule, why])).toBe(
       'The angles of a square add up to 360 degrees because cut a square along a diagonal into two triangles.',
     );
+  });
+});
+
+describe('answers that say what was asked, round three: never more than the course sentence (decision 057)', () => {
+  const at = (text: string, number = 1) =>
+    passage(text, { chunkId: `r-${number}`, heading: 'Slide', sourceKind: 'segment', slide: number });
+  const first = (question: string, text: string) =>
+    /^.+?[.!?](?=\s|$)/.exec(composeLocalAnswer({ ...request([at(text)], 'direct', question) }))?.[0];
+
+  it('keeps a range or a list whole: the course sentence answers when the statement would name a part', () => {
+    const platelets =
+      'Platelets help blood clot, and a microlitre of healthy blood holds between 150,000 and 450,000 of them.';
+    expect(first('how many platelets are in blood', platelets)).toBe(platelets);
+    const measles =
+      'Measles once killed millions of children every year, and today the virus spreads widely in only two regions, Africa and Asia.';
+    expect(first('which regions still have measles', measles)).toBe(measles);
+  });
+
+  it('never says a word twice in a row, leaves no "this" dangling, keeps a number’s unit', () => {
+    expect(
+      first(
+        'Where does the word volcano come from?',
+        'The word volcano comes from Vulcano, an island named after the Roman god of fire.',
+      ),
+    ).toBe('The word volcano comes from Vulcano, an island named after the Roman god of fire.');
+    expect(
+      first(
+        'What is photosynthesis?',
+        'When a leaf is in light, it turns water and air into sugar and gives off oxygen. This is called photosynthesis; it feeds almost all life on Earth.',
+      ),
+    ).toBe('When a leaf is in light, it turns water and air into sugar and gives off oxygen.');
+    expect(
+      first(
+        'How much current is enough to melt a fuse?',
+        'A current of only 5 amps through the thin wire can melt the fuse, so never replace it with a nail.',
+      ),
+    ).toContain('5 amps');
+  });
+
+  it('checks a statement against its source: words, numbers, order, the parts of a range or a list', () => {
+    const source =
+      'Most bridges built since 1990 are cable-stayed, and they cost less than suspension bridges.';
+    expect(liftedFrom('Bridges built since 1990 are cable-stayed.', 'Which bridges?', source)).toBe(true);
+    // A word the source does not say, a number it does not give, a word twice.
+    expect(liftedFrom('Bridges built since 1990 are cheap.', 'Which bridges?', source)).toBe(false);
+    expect(liftedFrom('Bridges built since 1980 are cable-stayed.', 'Which bridges?', source)).toBe(false);
+    expect(liftedFrom('Bridges are are cable-stayed.', 'Which bridges?', source)).toBe(false);
+    expect(
+      liftedFrom('There are 4,000 cells.', 'How many cells?', 'It holds between 4,000 and 11,000 cells.'),
+    ).toBe(false);
+    expect(liftedFrom('Deserts are dry when this.', 'What are deserts?', 'This is a desert.')).toBe(false);
+  });
+
+  it('gives the year of the asked event, not the first one in the sentence', () => {
+    expect(
+      first(
+        'When was the bridge declared safe?',
+        'In the nineteenth century the bridge carried trains, until a flood cracked it; engineers declared it safe again in 1995.',
+      ),
+    ).toBe('The bridge was declared safe in 1995.');
+  });
+
+  it('does not define a term by a phrase that runs back into the sentence’s own verb', () => {
+    const spores =
+      'Every fern grows tiny cells under its leaves, called spores, that the wind carries far away.';
+    expect(first('What is a spore?', spores)).toBe(spores);
+  });
+
+  it('reads a decimal point as part of a number, not as a sentence’s end', () => {
+    expect(sentencesOf('An AA battery gives 1.5 volts. A car battery gives twelve.')).toEqual([
+      'An AA battery gives 1.5 volts.',
+      'A car battery gives twelve.',
+    ]);
   });
 });

@@ -54,13 +54,16 @@ export function keywords(text: string): Set<string> {
 /** A passage's sentences, one line each: PDF line breaks and an FAQ's "Q: … A:" frame removed. */
 export function sentencesOf(text: string): string[] {
   return (
-    text
-      .replace(/^Q: .*\nA: /s, '')
-      .replace(/\s+/g, ' ')
-      .match(/[^.!?।]+(?:[.!?।]+["')\]]?|$)/gu) ?? []
-  )
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 0);
+    (
+      text
+        .replace(/^Q: .*\nA: /s, '')
+        .replace(/\s+/g, ' ')
+        // A point between digits ("1.5 volts") is a decimal point, not a sentence's end.
+        .match(/(?:[^.!?।]|(?<=\p{Nd})\.(?=\p{Nd}))+(?:[.!?।]+["')\]]?|$)/gu) ?? []
+    )
+      .map((sentence) => sentence.trim())
+      .filter((sentence) => sentence.length > 0)
+  );
 }
 
 /**

@@ -67,6 +67,11 @@ describe('OpenAI-compatible answerer', () => {
     // Hints mode's turns have their own prompts (hint-prompts.ts): without a hint step the model answers.
     expect(system).not.toContain('guiding question');
     expect(system).toContain(DIRECT_RULES);
+    // Round three's rules (decision 057), as the local answerer keeps them.
+    expect(DIRECT_RULES).toContain('never says more or other than the passage sentence');
+    expect(DIRECT_RULES).toContain('keep a range, a list or a joined answer whole');
+    expect(DIRECT_RULES).toContain('shares only a name or a common word');
+    expect(DIRECT_RULES).toContain("Read students' spelling generously");
     expect(system).toContain('[1] (the video "Right triangles" at 1:15)');
     expect(system).toContain('Answer ONLY from the numbered course passages');
     expect(sent?.body.messages?.at(-1)?.content).toBe('What is the hypotenuse?');

@@ -21,7 +21,9 @@ export const DIRECT_RULES = [
   'Answer directly and clearly.',
   'Start with one sentence of your own that states exactly what was asked, in the words of the passages: for "how many" or "how long" the number with its unit, for "what is" the definition, for "why" the cause (because …), for "when" the time, for "where" the place, for "which" the one meant, for a comparison both sides. Example: "How many sides does a hexagon have?" → "A hexagon has six sides." Then give the sentence of the passages that says it.',
   'A cause is not always marked by "because": in "A, so B", "A. That is why B" and "B as A", A is the cause of B. A place may be a clause ("where the plates meet") or a preposition ("opposite the right angle"). "How is A different from B?" is answered with what A is, then what B is. Write a correct, complete sentence: the subject as the question names it, its verb agreeing with it.',
-  "Use the passage that answers the question, not one that only shares the course's topic word; if no passage states the asked fact, say that the course material does not cover it.",
+  'Your first sentence never says more or other than the passage sentence it comes from: keep a range, a list or a joined answer whole ("between 4,000 and 11,000", "Pakistan and Afghanistan"), keep a number with its unit, and give the time or place of the asked event, not another one in the same sentence. When the fact cannot be stated cleanly, start with the passage sentence itself: a true sentence beats a wrong one.',
+  'Use the passage that answers the question, not one that only shares the course\'s topic word; if no passage states the asked fact, say that the course material does not cover it. A question that shares only a name or a common word with the passages ("Which countries border Pakistan?" beside a passage on where polio survives) is not covered.',
+  'Read students\' spelling generously ("whats", "vacine", "imune" are "what is", "vaccine", "immune").',
 ].join(' ');
 
 /** The instructions and the numbered passages: the model answers from these only. */

@@ -1,0 +1,139 @@
+import { STOP_WORDS } from '../../../providers/llm/stop-words';
+import { baseForms } from './expand';
+
+/**
+ * Students' spelling (decision 057, round three): "whats a pathogen", "antibodys", "vacine", "circiuts". A
+ * question word the course never uses is matched against the course's own words by a bounded edit distance
+ * (Damerau–Levenshtein, counted in graphemes, so any script's letters and marks count as a reader sees
+ * them); run-together forms ("whats", "dont") are written out. A word the course uses, or that WordNet
+ * knows, is never changed: an exact match always ranks above a corrected one.
+ */
+
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+const words = new Intl.Segmenter('und', { granularity: 'word' });
+
+/** A text's user-perceived characters (grapheme clusters): "नमस्ते" is 3, not 6 code points. */
+export function graphemesOf(text: string): string[] {
+  return [...graphemes.segment(text)].map((part) => part.segment);
+}
+
+/**
+ * The Damerau–Levenshtein distance (optimal string alignment) between two grapheme sequences: insertions,
+ * deletions, substitutions and swaps of neighbours ("circiuts" → "circuits" is 1); stops early past `max`.
+ */
+export function editDistance(a: string[], b: string[], max = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2][j - 2] + 1);
+      rows[i][j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length][b.length];
+}
+
+/** How far a word may be from the course's: none under 4 letters, 1 for 4–7, 2 for 8 or more. */
+export function allowedDistance(length: number): number {
+  return length < 4 ? 0 : length < 8 ? 1 : 2;
+}
+
+/** English words run together without their apostrophe, as students type them. */
+const RUN_TOGETHER: Record<string, string> = {
+  whats: 'what is',
+  whos: 'who is',
+  wheres: 'where is',
+  whens: 'when is',
+  hows: 'how is',
+  whys: 'why is',
+  thats: 'that is',
+  isnt: 'is not',
+  arent: 'are not',
+  wasnt: 'was not',
+  werent: 'were not',
+  dont: 'do not',
+  doesnt: 'does not',
+  didnt: 'did not',
+  cant: 'cannot',
+  wont: 'will not',
+  hasnt: 'has not',
+  havent: 'have not',
+  couldnt: 'could not',
+  shouldnt: 'should not',
+  wouldnt: 'would not',
+};
+
+/** A word that says how a question is meant, not what it asks, right after its question word. */
+const MEANT =
+  /^(\s*(?:what|who|why|how|when|where|which)\s+)(?:exactly|actually|really|basically|precisely)\s+/iu;
+
+/**
+ * The question with run-together forms written out ("whats a pathogen" → "what is a pathogen", "what's" as
+ * well) and an adverb after its question word dropped ("What exactly is an antigen" → "What is an antigen").
+ */
+export function writtenOut(question: string): string {
+  return question
+    .replace(/\p{L}+(?:['’]\p{L}+)?/gu, (word) => {
+      const key = word.toLocaleLowerCase().replace(/['’]/g, '');
+      const apostrophe = /['’]/.test(word);
+      // "what's" is "what is"; an apostrophe elsewhere ("Ohm's") is a possessive and stays.
+      if (apostrophe && !/^(what|who|where|when|how|why|that)['’]s$|n['’]t$/iu.test(word)) return word;
+      const full = RUN_TOGETHER[key];
+      if (!full) return word;
+      return /^\p{Lu}/u.test(word) ? full.charAt(0).toLocaleUpperCase() + full.slice(1) : full;
+    })
+    .replace(MEANT, '$1');
+}
+
+/**
+ * The question with each word the course does not use, and that is no word WordNet knows, replaced by the
+ * nearest course word within the allowed distance (the more frequent one on a tie). `vocabulary` loads the
+ * course's words (lower case) with how often they occur, only when a word may need it. Words of other
+ * scripts are corrected the same way, by graphemes; no course word near enough, and the word stays.
+ */
+export async function correctedSpelling(
+  question: string,
+  vocabulary: () => Promise<Map<string, number>>,
+): Promise<string> {
+  const unknown: string[] = [];
+  for (const part of words.segment(question)) {
+    const word = part.segment.toLocaleLowerCase();
+    if (!part.isWordLike || /\p{Nd}/u.test(word) || allowedDistance(graphemesOf(word).length) === 0) continue;
+    // Function words ("what", "your") are not the course's to correct.
+    if (STOP_WORDS.has(word) || /^(wh|how)/.test(word)) continue;
+    if (/^[a-z]+$/.test(word) && (await baseForms(word)).size > 0) continue;
+    if (!unknown.includes(word)) unknown.push(word);
+  }
+  if (unknown.length === 0) return question;
+  const known = await vocabulary();
+  const candidates = [...known.keys()].map((word) => ({ word, letters: graphemesOf(word) }));
+  const corrections = new Map<string, string>();
+  for (const word of unknown) {
+    if (known.has(word)) continue;
+    const letters = graphemesOf(word);
+    const max = allowedDistance(letters.length);
+    let best: { word: string; distance: number; count: number } | null = null;
+    for (const candidate of candidates) {
+      const distance = editDistance(letters, candidate.letters, max);
+      if (distance > max) continue;
+      const count = known.get(candidate.word) ?? 0;
+      if (!best || distance < best.distance || (distance === best.distance && count > best.count))
+        best = { word: candidate.word, distance, count };
+    }
+    if (best) corrections.set(word, best.word);
+  }
+  if (corrections.size === 0) return question;
+  return [...words.segment(question)]
+    .map((part) =>
+      part.isWordLike ? (corrections.get(part.segment.toLocaleLowerCase()) ?? part.segment) : part.segment,
+    )
+    .join('');
+}
