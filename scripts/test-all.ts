@@ -126,11 +126,10 @@ vitest('cluster proof', ['--config', 'cluster/vitest.config.ts'], systemDatabase
 if (process.env.CI_SYSTEM_DATABASE_URL) {
   // The domain modules once more on Debian's PostgreSQL (SQL, locks, pg-boss). Left out: suites whose database
   // work is the same as their neighbours' and whose time goes to media, processes or the route matrix.
-  vitest(
-    'API tests on the system PostgreSQL',
-    ['server', ...SYSTEM_DATABASE_SKIPS.flatMap((glob) => ['--exclude', glob])],
-    systemDatabase,
-  );
+  vitest('API tests on the system PostgreSQL', ['server'], {
+    ...systemDatabase,
+    TEST_EXCLUDE: SYSTEM_DATABASE_SKIPS.join(','),
+  });
 } else if (process.env.CI_EXPECT_SYSTEM_DB) {
   tallies.push({ suite: 'API tests on the system PostgreSQL (server did not start)', passed: 0, failed: 1 });
 }
