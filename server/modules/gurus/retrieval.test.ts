@@ -132,6 +132,19 @@ describe('retrieval over a slide deck made into a lesson', () => {
     // A word WordNet knows is the student's, even when the course does not use it.
     expect(await correctedQuestion(ctx.app, built.guru.id, 'Is a river a road?')).toBe('Is a river a road?');
   });
+
+  it('refuses a question about a thing the course never names, whatever common word or name it shares', async () => {
+    for (const question of [
+      'How many litres can a bathtub hold?',
+      'Which rivers share a border with the Earth?',
+      'How much water does a dishwasher use?',
+    ])
+      expect(await retrievePassages(ctx.app, built.guru.id, question), question).toEqual([]);
+    // The same shared words with what the course does name are answered.
+    expect(
+      (await retrievePassages(ctx.app, built.guru.id, 'How many litres can an oak tree give off?'))[0]?.slide,
+    ).toBe(3);
+  });
 });
 
 describe('retrieval for what was asked (issue 31, decision 057)', () => {

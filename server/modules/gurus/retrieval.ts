@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { SourceKind } from '../../../common/gurus';
 import type { App } from '../../http/app-type';
-import { definitionTarget, wordsIn } from '../../providers/llm/answer-intents';
+import { definitionTarget, stemOf, wordsIn } from '../../providers/llm/answer-intents';
+import { lemmatizerOf } from '../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../providers/llm/stop-words';
 import type { Passage, QuestionTerm } from '../../providers/llm/types';
 import { expandWord } from './lexicon/expand';
 import { correctedSpelling, writtenOut } from './lexicon/spelling';
+import { synsetOffsets } from './lexicon/wordnet';
 
 /**
  * The relevance floor. A passage counts only when its ts_rank_cd reaches MIN_RANK and it holds enough of
@@ -131,6 +133,69 @@ interface Row extends Record<string, unknown> {
   slide: number | null;
   rank: number;
   fused: number;
+  /** The question's words the course uses that are not of many meanings. */
+  specific_terms: number[];
+  /** The question's words the course never uses. */
+  absent_terms: number[];
+}
+
+/** Words after which a noun is what a question asks about ("share a border", "the latin word for dog"). */
+const BEFORE_OBJECT = new Set(
+  'a an the this that these those my your his her its our their some any for with of in on at to from by about into'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a question asks about a thing the course never names: a word of it the course does not use, that
+ * WordNet knows mostly as a noun ("spreadsheet", "border", "dog"), after a determiner or a preposition.
+ */
+async function asksAboutSomethingElse(question: string, terms: QuestionTerm[], absent: number[]) {
+  const words = wordsIn(question.toLocaleLowerCase());
+  for (const term of absent.map((index) => terms[index])) {
+    if (!term || term.weak || (term.forms.length === 0 && term.related.length === 0)) continue;
+    const at = words.indexOf(term.word);
+    if (at <= 0 || !BEFORE_OBJECT.has(words[at - 1])) continue;
+    // The word's own senses as each part of speech (not a noun it is made from: "fluffy" is no "fluff").
+    const lemmas = lemmatizerOf();
+    const noun = (await synsetOffsets('noun', lemmas.noun(term.word))).length;
+    const verb = (await synsetOffsets('verb', lemmas.verb(term.word))).length;
+    const adjective = (await synsetOffsets('adj', lemmas.adjective(term.word))).length;
+    if (noun > 0 && noun >= verb && noun >= adjective) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a passage is about what the question asks, not only sharing a name or a common word with it
+ * (decision 057, round three): when the question asks about a thing the course never names, the passage
+ * must still hold MIN_MATCHED of the question's specific words that are not names. A name ("Pakistan",
+ * "Latin": capitalised in the question or, inside a sentence, everywhere in the passage) says who or where,
+ * not what is asked.
+ */
+function aboutWhatIsAsked(question: string, terms: QuestionTerm[], row: Row): boolean {
+  const found = row.specific_terms
+    .map((index) => terms[index])
+    .filter((term) => {
+      if (!term) return false;
+      const own = new Set([term.word, ...term.forms].map((word) => stemOf(word.toLocaleLowerCase())));
+      const uses = [...row.text.matchAll(/\p{L}+/gu)].filter((match) =>
+        own.has(stemOf(match[0].toLocaleLowerCase())),
+      );
+      return uses.length > 0 && !isName(question, term.word, row.text, uses);
+    });
+  return found.length >= MIN_MATCHED;
+}
+
+/**
+ * A word written as a name: capitalised after the question's first word, or every time the passage uses it
+ * inside a sentence ("the Latin for cow").
+ */
+function isName(question: string, word: string, text: string, uses: RegExpMatchArray[]): boolean {
+  const asked = wordsIn(question).slice(1);
+  if (asked.some((each) => each.toLocaleLowerCase() === word && /^\p{Lu}/u.test(each))) return true;
+  const inside = uses.filter((use) => !/(^|[.!?:;•\n])\s*$/u.test(text.slice(0, use.index)));
+  return inside.length > 0 && inside.every((use) => /^\p{Lu}/u.test(use[0]));
 }
 
 /**
@@ -146,7 +211,8 @@ export async function retrievePassages(
   limit = 5,
   terms?: QuestionTerm[],
 ): Promise<Passage[]> {
-  const groups = (terms ?? (await questionTerms(question))).map((term, index) => ({
+  const asked = terms ?? (await questionTerms(question));
+  const groups = asked.map((term, index) => ({
     index,
     word: term.word,
     forms: term.forms.join(' '),
@@ -189,7 +255,9 @@ export async function retrievePassages(
         (select count(*) from guru_chunks c where c.guru_id = ${guruId} and c.search @@ a.own_query)
           >= greatest(${WIDE_MIN}::int,
             ceil(${WIDE_SHARE}::float8 * (select count(*) from guru_chunks where guru_id = ${guruId})))
-          as wide
+          as wide,
+        not exists (select 1 from guru_chunks c where c.guru_id = ${guruId} and c.search @@ a.own_query)
+          as absent
       from quoted_all a
     ),
     quoted as (
@@ -271,12 +339,18 @@ export async function retrievePassages(
       rank,
       coverage + ${SENTENCE_WEIGHT}::float8 * sentence_coverage + ${HEADING_WEIGHT}::float8 * heading_matched
         -- ts_rank_cd grows with every repetition of a word: bounded, it only breaks ties.
-        + ${RANK_WEIGHT}::float8 * rank / (rank + 1) as fused
+        + ${RANK_WEIGHT}::float8 * rank / (rank + 1) as fused,
+      (select coalesce(array_agg(index), '{}') from quoted where not weak and not absent)
+        as specific_terms,
+      (select coalesce(array_agg(index), '{}') from quoted where absent) as absent_terms
     from scored
     order by fused desc, position asc
     limit ${limit}
   `);
-  return result.rows.map((row) => ({
+  const elsewhere =
+    result.rows.length > 0 && (await asksAboutSomethingElse(question, asked, result.rows[0].absent_terms));
+  const rows = elsewhere ? result.rows.filter((row) => aboutWhatIsAsked(question, asked, row)) : result.rows;
+  return rows.map((row) => ({
     chunkId: row.id,
     sourceKind: row.source_kind,
     title: row.title,
