@@ -411,14 +411,14 @@ async function intentsPart() {
       title: 'Vaccines',
       subtitle: 'Biology · Unit 7',
       slides: VACCINE_SLIDES,
-      sets: [['vaccines (held out, never seen)', VACCINE_QUESTIONS]] as const,
+      sets: [['vaccines (held out, seen in round three)', VACCINE_QUESTIONS]] as const,
       offCourse: VACCINE_OFF_COURSE,
     },
     {
       title: 'Electric circuits',
       subtitle: 'Physics · Unit 3',
       slides: CIRCUITS_SLIDES,
-      sets: [['electric circuits (held out, never seen)', CIRCUITS_QUESTIONS]] as const,
+      sets: [['electric circuits (held out, seen in round three)', CIRCUITS_QUESTIONS]] as const,
       offCourse: CIRCUITS_OFF_COURSE,
     },
   ];
