@@ -49,11 +49,21 @@ import {
   DEMO_OFF_COURSE,
 } from '../server/test/fixtures/answer-sets/demo-course-questions';
 import {
+  DIGESTION_OFF_COURSE,
+  DIGESTION_QUESTIONS,
+  DIGESTION_SLIDES,
+} from '../server/test/fixtures/answer-sets/digestion-deck';
+import {
   HONEYBEE_OFF_COURSE,
   HONEYBEE_QUESTIONS,
   HONEYBEE_SLIDES,
   type IntentQuestion,
 } from '../server/test/fixtures/answer-sets/honeybee-deck';
+import {
+  MONSOON_OFF_COURSE,
+  MONSOON_QUESTIONS,
+  MONSOON_SLIDES,
+} from '../server/test/fixtures/answer-sets/monsoon-deck';
 import {
   VACCINE_OFF_COURSE,
   VACCINE_QUESTIONS,
@@ -420,6 +430,21 @@ async function intentsPart() {
       slides: CIRCUITS_SLIDES,
       sets: [['electric circuits (held out, seen in round three)', CIRCUITS_QUESTIONS]] as const,
       offCourse: CIRCUITS_OFF_COURSE,
+    },
+    // Held out after round three: written by someone who saw neither the answerer nor any result, measured once.
+    {
+      title: 'The Indian monsoon',
+      subtitle: 'Geography · Unit 6',
+      slides: MONSOON_SLIDES,
+      sets: [['monsoon (held out after round three)', MONSOON_QUESTIONS]] as const,
+      offCourse: MONSOON_OFF_COURSE,
+    },
+    {
+      title: 'The digestive system',
+      subtitle: 'Biology · Unit 2',
+      slides: DIGESTION_SLIDES,
+      sets: [['digestion (held out after round three)', DIGESTION_QUESTIONS]] as const,
+      offCourse: DIGESTION_OFF_COURSE,
     },
   ];
   for (const deck of decks) {
