@@ -74,6 +74,7 @@ export const GURU_MSG = {
   selectFallbackVoice: 'Please select a fallback voice for your assistant.',
   quizInProgress: 'Your guru is unavailable while you have a quiz in progress. Submit the quiz to continue.',
   notReady: 'This guru is not ready yet. Its owner has to train it first.',
+  stillAnswering: 'Your guru is still answering your last message. Please wait for it to finish.',
   notSubscribed: 'Subscribe to a course of this guru to ask it questions.',
   didKeyMissing: 'Add your D-ID key in Integrations to use a D-ID avatar.',
   keyCheckFailed: 'The service did not accept this key. Please check it and try again.',

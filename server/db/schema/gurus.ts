@@ -200,6 +200,11 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     /** The open hint ladder of a hints-mode guru (modules/conversations/hint-ladder.ts); null: none open. */
     hintLadder: jsonb('hint_ladder').$type<HintLadderState>(),
+    /**
+     * Since when a hint-ladder step is being answered (modules/conversations/ask.ts claims it with one
+     * conditional UPDATE); null: no step running. A claim older than a few minutes is a crashed step's.
+     */
+    hintStepSince: timestamp('hint_step_since', { withTimezone: true }),
   },
   (t) => [
     index('conversations_guru_idx').on(t.guruId, t.startedAt),

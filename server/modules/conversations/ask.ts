@@ -1,7 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AskEvent } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
+import type { HintLadderState } from '../../db/schema/hint-ladder-state';
 import { conversationMessages, conversations } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
@@ -60,9 +61,17 @@ export async function askInConversation(
       text: message.text,
     }));
 
-  await app.db
-    .insert(conversationMessages)
-    .values({ conversationId: conversation.id, role: 'user', authorId: askerId, text: question });
+  // Hints mode: one step at a time on the ladder kept with the conversation (hint-ladder.ts), claimed before
+  // the try is saved so a refused one leaves nothing behind.
+  const ladder = guru.teachingMode === 'hints' ? await claimHintStep(app, conversation.id) : undefined;
+  try {
+    await app.db
+      .insert(conversationMessages)
+      .values({ conversationId: conversation.id, role: 'user', authorId: askerId, text: question });
+  } catch (error) {
+    if (ladder !== undefined) await releaseHintStep(app, conversation.id);
+    throw error;
+  }
   await app.db
     .update(conversations)
     .set({
@@ -75,9 +84,12 @@ export async function askInConversation(
   const out = new PassThrough();
   // A client that hangs up destroys the stream; that must never become an unhandled error.
   out.on('error', () => {});
-  // Hints mode: a ladder of hints and tries kept with the conversation (hint-ladder.ts).
-  if (guru.teachingMode === 'hints') {
-    await answerOnLadder(app, { conversationId: conversation.id, guru, askerId, question, history }, out);
+  if (ladder !== undefined) {
+    await answerOnLadder(
+      app,
+      { conversationId: conversation.id, guru, askerId, question, history, ladder },
+      out,
+    );
     return out;
   }
   let prepared: PreparedAnswer;
@@ -86,7 +98,7 @@ export async function askInConversation(
   } catch (error) {
     throw cannotPrepare(app, guru, error);
   }
-  void streamAnswer(app, app.db, conversation.id, askerId, prepared, out);
+  void streamAnswer(app, conversation.id, askerId, prepared, out);
   return out;
 }
 
@@ -96,13 +108,40 @@ function cannotPrepare(app: App, guru: GuruRow, error: unknown): AppError {
 }
 
 /**
- * One step of the hint ladder, atomic: the conversation's row stays locked (FOR NO KEY UPDATE, so the messages'
- * and reads' foreign keys are not held up) from reading the ladder until the reply and the next ladder are
- * saved. Two tries sent at once are judged one after the other, the second on the ladder the first left,
- * never both on the same one (a step lost, a fourth try). Resolves once the step is prepared; the reply
- * streams into `out` while the row stays locked.
+ * Claims the conversation's hint ladder for one step with a single conditional UPDATE and returns the ladder
+ * as it stands. A second try sent while a step runs is refused (409) before anything is saved, so two tries
+ * are never judged on the same ladder (a step lost, a fourth try) — and no database connection is held while
+ * the reply streams (a class asking at once must not use up the pool). The claim ends when the reply is saved
+ * (streamAnswer) or the step fails (releaseHintStep).
  */
-function answerOnLadder(
+async function claimHintStep(app: App, conversationId: string): Promise<HintLadderState | null> {
+  const [claimed] = await app.db
+    .update(conversations)
+    .set({ hintStepSince: sql`now()` })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(
+          isNull(conversations.hintStepSince),
+          // A claim this old belongs to a step that crashed or hung: the next try takes the ladder over.
+          lt(conversations.hintStepSince, sql`now() - interval '3 minutes'`),
+        ),
+      ),
+    )
+    .returning({ hintLadder: conversations.hintLadder });
+  if (!claimed) throw new AppError('CONFLICT', GURU_MSG.stillAnswering);
+  return claimed.hintLadder ?? null;
+}
+
+async function releaseHintStep(app: App, conversationId: string): Promise<void> {
+  await app.db.update(conversations).set({ hintStepSince: null }).where(eq(conversations.id, conversationId));
+}
+
+/**
+ * One step of the hint ladder, on the ladder claimHintStep took. Resolves once the step is prepared; the reply
+ * streams into `out`, and the claim ends with the saved reply and the next ladder.
+ */
+async function answerOnLadder(
   app: App,
   ask: {
     conversationId: string;
@@ -110,44 +149,31 @@ function answerOnLadder(
     askerId: string | null;
     question: string;
     history: AnswerRequest['history'];
+    ladder: HintLadderState | null;
   },
   out: PassThrough,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    app.db
-      .transaction(async (tx) => {
-        const [row] = await tx
-          .select({ hintLadder: conversations.hintLadder })
-          .from(conversations)
-          .where(eq(conversations.id, ask.conversationId))
-          .for('no key update');
-        let prepared: PreparedHintStep;
-        try {
-          prepared = await prepareHintStep(app, ask.guru, row?.hintLadder ?? null, ask.question, ask.history);
-        } catch (error) {
-          reject(cannotPrepare(app, ask.guru, error));
-          return;
-        }
-        resolve();
-        await streamAnswer(app, tx, ask.conversationId, ask.askerId, prepared, out, false);
-      })
-      .catch((error: unknown) => {
-        app.log.error({ err: error, conversationId: ask.conversationId }, 'a hint ladder step failed');
-        reject(cannotPrepare(app, ask.guru, error));
-      })
-      // The reply ends once the step is committed: whoever reads after `done` sees the ladder it left.
-      .finally(() => endStream(out));
-  });
+  let prepared: PreparedHintStep;
+  try {
+    prepared = await prepareHintStep(app, ask.guru, ask.ladder, ask.question, ask.history);
+  } catch (error) {
+    await releaseHintStep(app, ask.conversationId);
+    throw cannotPrepare(app, ask.guru, error);
+  }
+  void streamAnswer(app, ask.conversationId, ask.askerId, prepared, out).finally(() =>
+    // A reply that failed before it was saved still frees the ladder (a saved one already did).
+    releaseHintStep(app, ask.conversationId).catch((error: unknown) =>
+      app.log.error({ err: error, conversationId: ask.conversationId }, 'freeing a hint ladder step failed'),
+    ),
+  );
 }
 
 async function streamAnswer(
   app: App,
-  db: Pick<App['db'], 'insert' | 'update'>,
   conversationId: string,
   userId: string | null,
   prepared: PreparedAnswer | PreparedHintStep,
   out: PassThrough,
-  end = true,
 ): Promise<void> {
   const send = (event: AskEvent) => {
     if (!out.destroyed && !out.writableEnded) out.write(`${JSON.stringify(event)}\n`);
@@ -169,7 +195,7 @@ async function streamAnswer(
       return;
     }
     send({ type: 'citations', citations: prepared.citations });
-    const [saved] = await db
+    const [saved] = await app.db
       .insert(conversationMessages)
       .values({
         conversationId,
@@ -181,9 +207,9 @@ async function streamAnswer(
       .returning({ id: conversationMessages.id });
     // The ladder moves on only with an answer saved; any other mode leaves none open.
     const ladder = 'nextLadder' in prepared ? prepared.nextLadder() : null;
-    await db
+    await app.db
       .update(conversations)
-      .set({ lastMessageAt: sql`now()`, hintLadder: ladder })
+      .set({ lastMessageAt: sql`now()`, hintLadder: ladder, hintStepSince: null })
       .where(eq(conversations.id, conversationId));
     // The student saw this answer arrive: it is not "new" to them.
     if (userId) await markRead(app, conversationId, userId);
@@ -198,7 +224,7 @@ async function streamAnswer(
     app.log.error({ err: error, conversationId }, 'saving a guru answer failed');
     send({ type: 'error', message: 'Something went wrong' });
   } finally {
-    if (end) endStream(out);
+    endStream(out);
   }
 }
 

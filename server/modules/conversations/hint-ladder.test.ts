@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_ORIGIN_HEADER, VISITOR_KEY_HEADER } from '../../../common/contracts/embed';
 import type { AskEvent } from '../../../common/contracts/gurus';
-import { SHOW_ANSWER } from '../../../common/gurus';
+import { GURU_MSG, SHOW_ANSWER } from '../../../common/gurus';
 import type { HintLadderState } from '../../db/schema/hint-ladder-state';
 import { conversationMessages, conversations, gurus } from '../../db/schema/index';
 import type { Passage } from '../../providers/llm/types';
@@ -259,24 +259,60 @@ describe('the ladder through the ask routes', () => {
     expect(await ladder()).toBeNull();
   });
 
-  it('judges two tries sent at once one after the other, each on the ladder the other left', async () => {
-    const { ask, ladder, conversationId } = await studentSession();
+  it('refuses a try sent while a step is answered, saving nothing, and frees the ladder when a step ends', async () => {
+    const { ask, ladder, conversationId, student } = await studentSession();
     await ask(SUM_QUESTION);
-    const replies = await Promise.all([ask('ninety'), ask('three hundred')]);
-    for (const reply of replies) expect(doneOf(reply)).toMatchObject({ awaitingTry: true });
-    // Two tries judged, a hint on for each (as many as there are): neither step lost to the other.
-    const after = await ladder();
-    expect(after).toMatchObject({ question: SUM_QUESTION, tries: 2 });
-    expect(after?.given).toBe(Math.min(3, after?.hints.length ?? 0));
-    const saved = await ctx.app.db
-      .select({ role: conversationMessages.role })
+    const guruMessages = async () =>
+      (
+        await ctx.app.db
+          .select({ role: conversationMessages.role })
+          .from(conversationMessages)
+          .where(eq(conversationMessages.conversationId, conversationId))
+      ).filter((message) => message.role === 'guru').length;
+    const claim = async (since: string | null) =>
+      ctx.app.db
+        .update(conversations)
+        .set({ hintStepSince: since === null ? null : sql`now() - ${since}::interval` })
+        .where(eq(conversations.id, conversationId));
+    const rawAsk = (question: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversationId}/ask`,
+        headers: student.headers,
+        payload: { question },
+      });
+    // The step ended with its reply saved: the ladder is free again.
+    const row = async () =>
+      ctx.app.db.query.conversations.findFirst({ where: eq(conversations.id, conversationId) });
+    expect((await row())?.hintStepSince).toBeNull();
+
+    // A step running (claimed a moment ago): a second try is refused before anything is saved.
+    await claim('1 second');
+    const refused = await rawAsk('ninety');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(GURU_MSG.stillAnswering);
+    const messages = await ctx.app.db
+      .select({ text: conversationMessages.text })
       .from(conversationMessages)
       .where(eq(conversationMessages.conversationId, conversationId));
-    expect(saved.filter((message) => message.role === 'guru')).toHaveLength(3);
-    // The third try is the last: the answer, and the ladder closes.
-    const third = await ask('forty');
-    expect(textOf(third)).toMatch(/Here is the answer: .*one hundred eighty/);
-    expect(await ladder()).toBeNull();
+    expect(messages.map((message) => message.text)).not.toContain('ninety');
+    expect(await ladder()).toMatchObject({ tries: 0, given: 1 });
+
+    // A claim minutes old is a crashed step's: the next try takes the ladder over.
+    await claim('4 minutes');
+    expect(doneOf(await ask('ninety'))).toMatchObject({ awaitingTry: true });
+    expect(await ladder()).toMatchObject({ tries: 1 });
+    expect((await row())?.hintStepSince).toBeNull();
+
+    // Two tries at once: each is judged on the ladder the other left, or refused — never both on one ladder.
+    const before = await guruMessages();
+    const replies = await Promise.all([rawAsk('three hundred'), rawAsk('forty')]);
+    const answered = replies.filter((reply) => reply.statusCode === 200).length;
+    for (const reply of replies) expect([200, 409]).toContain(reply.statusCode);
+    expect(answered).toBeGreaterThanOrEqual(1);
+    expect(await guruMessages()).toBe(before + answered);
+    if (answered === 2) expect(await ladder()).toBeNull();
+    else expect(await ladder()).toMatchObject({ tries: 2 });
   });
 
   it('starts a new ladder for a new question, and a direct-mode guru leaves none open', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ADD COLUMN "hint_step_since" timestamp with time zone;
