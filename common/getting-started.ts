@@ -7,6 +7,8 @@
  *   POST /api/getting-started/dismiss  (teacher, institute) → 204; 400 until every step is done
  */
 
+import type { PlanModule } from './plans';
+
 export const CHECKLIST_STEPS = ['course', 'lesson', 'guru', 'publish', 'share'] as const;
 export type ChecklistStepKey = (typeof CHECKLIST_STEPS)[number];
 
@@ -41,6 +43,9 @@ export interface ChecklistStep {
   /** Where the step is done; null while an earlier step has to come first. */
   href: string | null;
   action: string;
+  /** The link opens a page that adds one of this module (a new course, a new guru): the page locks it with the
+   * plan's note when the plan does not let the person add one (decision 062). */
+  adds: PlanModule | null;
 }
 
 export interface GettingStarted {
@@ -73,6 +78,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
       waiting: false,
       href: course ? `/view-course?courseId=${course}` : '/add-course-list?step=course-information',
       action: course ? 'Open your course' : 'Create your course',
+      adds: course ? null : 'courses',
     },
     {
       key: 'lesson',
@@ -85,6 +91,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
       href:
         facts.hasNarratedLibrary || facts.hasLesson ? courseStep('course-videos') : '/course-library-list',
       action: facts.hasNarratedLibrary || facts.hasLesson ? 'Add it to your course' : 'Narrate your slides',
+      adds: null,
     },
     {
       key: 'guru',
@@ -96,6 +103,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
       waiting: false,
       href: course || facts.guruId ? guruStep : null,
       action: facts.guruId ? 'Continue your guru' : 'Build your guru',
+      adds: course && !facts.guruId ? 'gurus' : null,
     },
     {
       key: 'publish',
@@ -107,6 +115,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
       waiting: live === null && facts.waitingForApproval,
       href: live ? `/view-course?courseId=${live}` : course ? courseStep('course-information') : null,
       action: live ? 'See it live' : facts.waitingForApproval ? 'See its status' : 'Submit your course',
+      adds: null,
     },
     {
       key: 'share',
@@ -118,6 +127,7 @@ export function checklistSteps(facts: GettingStartedFacts): ChecklistStep[] {
       waiting: false,
       href: live ? `/view-course?courseId=${live}` : null,
       action: 'Get your share link',
+      adds: null,
     },
   ];
 }

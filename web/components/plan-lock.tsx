@@ -20,18 +20,30 @@ export interface PlanLock {
 /**
  * Whether the caller's plan leaves `module` out (session.hiddenModules, from the server), or, for an "add"
  * control (`mode` 'create'), gives it PARTIAL: what exists stays usable, adding more is locked
- * (session.addLockedModules). The one way a page locks a plan-gated control: `disabled={lock.locked}`,
- * `aria-describedby={lock.locked ? lock.noteId : undefined}` and a <PlanLockNote lock={lock} /> beside it. The
- * server still refuses on its own (assertModule, with the same mode).
+ * (session.addLockedModules). The one way a page locks a plan-gated control: `{...lockedControlProps(lock)}` on
+ * the control and a <PlanLockNote lock={lock} /> beside it. `applies` false: the control adds nothing this time
+ * (a form whose first save creates, opened on what exists). The server still refuses on its own (assertModule,
+ * with the same mode).
  */
-export function usePlanLock(module: PlanModule, mode: 'use' | 'create' = 'use'): PlanLock {
+export function usePlanLock(module: PlanModule, mode: 'use' | 'create' = 'use', applies = true): PlanLock {
   const session = useSession();
   const hidden = session?.hiddenModules.includes(module) ?? false;
   const addLocked = mode === 'create' && (session?.addLockedModules.includes(module) ?? false);
   return usePlanLimitLock(
-    hidden || addLocked,
+    applies && (hidden || addLocked),
     hidden ? moduleLockedMessage(module) : moduleAddLockedMessage(module),
   );
+}
+
+/**
+ * A locked control's props: disabled, and described by the note that says why. `alsoDisabled`: the control's
+ * own reason to be disabled (nothing typed yet, a request on its way), which the plan's note does not describe.
+ */
+export function lockedControlProps(
+  lock: PlanLock,
+  alsoDisabled = false,
+): { disabled: boolean; 'aria-describedby': string | undefined } {
+  return { disabled: lock.locked || alsoDisabled, 'aria-describedby': lock.locked ? lock.noteId : undefined };
 }
 
 /** The same lock for a limit the plan has reached ("Your plan allows 1 guru."): the server's count decides. */

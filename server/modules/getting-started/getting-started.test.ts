@@ -37,6 +37,8 @@ describe('the getting-started checklist', () => {
     expect(ticks(empty)).toEqual({ course: false, lesson: false, guru: false, publish: false, share: false });
     expect(empty.steps[0].href).toBe('/add-course-list?step=course-information');
     expect(empty.steps[1].href).toBe('/course-library-list');
+    // Links that add a course or a guru say so: the page locks them when the plan does not let the teacher add.
+    expect(empty.steps.map((step) => step.adds)).toEqual(['courses', null, null, null, null]);
     // A guru, publishing and sharing wait for a course: no link leads to a dead end.
     expect(empty.steps.slice(2).map((step) => step.href)).toEqual([null, null, null]);
     expect(empty.complete).toBe(false);
@@ -45,6 +47,7 @@ describe('the getting-started checklist', () => {
     const started = await checklist(teacher.headers);
     expect(ticks(started)).toMatchObject({ course: true, lesson: false });
     expect(started.steps[2].href).toBe('/training-guru?step=training-information');
+    expect(started.steps.map((step) => step.adds)).toEqual([null, null, 'gurus', null, null]);
     expect(started.steps[4].href).toBeNull();
 
     // Narrated slides are ready: the lesson step now points at the course's videos step.
@@ -68,6 +71,7 @@ describe('the getting-started checklist', () => {
     expect(drafted.steps[2]).toMatchObject({
       done: false,
       href: `/training-guru?guruId=${guru.id}&step=course-videos`,
+      adds: null,
     });
     await ctx.app.db.update(gurus).set({ status: 'ready' }).where(eq(gurus.id, guru.id));
     expect(ticks(await checklist(teacher.headers))).toMatchObject({ guru: true, publish: false });

@@ -3,6 +3,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { LIBRARY_MSG } from '../../../common/library';
+import { moduleAddLockedMessage } from '../../../common/plan-limits';
 import { courseLibraries, integrationKeys, librarySegments, storedFiles } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { type FakeDid, startFakeDid } from '../../test/fake-d-id';
@@ -161,6 +162,18 @@ describe('uploading a deck', () => {
     const response = await upload(excluded, 'deck.pdf', deck);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Your plan does not include Course library.');
+  });
+
+  it('refuses a new library on a plan that gives the course library PARTIAL, keeping the existing ones open', async () => {
+    const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const existing = await newLibrary(teacher);
+    const plan = await insertPlan(ctx.app, { audience: 'teacher', modules: { courseLibrary: 'PARTIAL' } });
+    await putOnPlan(ctx.app, teacher.user.id, plan.id);
+    const refused = await upload(teacher, 'deck.pdf', deck, { title: 'More' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(moduleAddLockedMessage('courseLibrary'));
+    const saved = await call(teacher, 'PUT', `/${existing.id}`, { ...SETTINGS, title: 'Fractions again' });
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 });
 

@@ -8,6 +8,7 @@ import { COURSE_CATEGORIES, COURSE_LANGUAGES, COURSE_LEVELS } from '../../../com
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
+import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useSaveCourseInfo } from './api';
 
 const CURRENCY_OPTIONS = [
@@ -47,6 +48,8 @@ export function CourseInfoForm({
   onSaved: (course: AuthoredCourse, next: boolean) => void;
 }) {
   const save = useSaveCourseInfo();
+  // A new course's first save adds a course: the plan may not let it (its note says why and how to upgrade).
+  const lock = usePlanLock('courses', 'create', !course);
   // Which button sent the form: Enter in a field counts as the first one.
   const advance = useRef(!course);
   const form = useForm<FormValues>({
@@ -75,6 +78,7 @@ export function CourseInfoForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        <PlanLockNote lock={lock} />
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <Textarea
           label="Description"
@@ -154,6 +158,7 @@ export function CourseInfoForm({
           <Button
             type="submit"
             loading={save.isPending && advance.current}
+            {...lockedControlProps(lock)}
             onClick={() => {
               advance.current = true;
             }}

@@ -25,7 +25,7 @@ import { useUrlFilters } from '../../app/use-url-filters';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { LinkButton } from '../../components/link-button';
 import { Pager } from '../../components/pager';
-import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
+import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useCourses, useDeleteCourse } from './api';
 import { StatusBadge } from './status-badge';
 
@@ -126,8 +126,7 @@ export default function CourseListPage() {
           <LinkButton
             to="/add-course-list?step=course-information"
             leftSection={<IconPlus size={18} />}
-            disabled={lock.locked}
-            aria-describedby={lock.locked ? lock.noteId : undefined}
+            {...lockedControlProps(lock)}
           >
             Add course
           </LinkButton>

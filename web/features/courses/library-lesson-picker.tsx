@@ -11,6 +11,7 @@ import { formatClock } from '../../../common/time';
 import { countOf } from '../../../common/words';
 import { ApiError, api } from '../../app/api';
 import { toast } from '../../app/toast';
+import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 
 const readyLibrariesQuery = {
   queryKey: ['course-libraries', 'ready'],
@@ -39,6 +40,7 @@ export function LibraryLessonPicker({
   const [errors, setErrors] = useState<{ title?: string; libraryId?: string }>({});
   const [saving, setSaving] = useState(false);
   const libraries = useQuery({ ...readyLibrariesQuery, enabled: opened });
+  const uploadLock = usePlanLock('courseLibrary', 'create');
 
   const open = () => {
     setTitle(kind === 'lesson' ? `Lesson ${nextNumber}` : 'Preview');
@@ -122,13 +124,21 @@ export function LibraryLessonPicker({
               nothingFoundMessage="No generated videos match"
             />
             {libraries.isSuccess && options.length === 0 && (
-              <Text size="sm" c="dimmed">
-                No generated course library videos yet.{' '}
-                <Text component={Link} to="/course-library-upload" size="sm" c="blue" inherit>
-                  Turn your slides into a narrated video
+              <Stack gap={4}>
+                <Text size="sm" c="dimmed">
+                  No generated course library videos yet.
+                  {!uploadLock.locked && (
+                    <>
+                      {' '}
+                      <Text component={Link} to="/course-library-upload" size="sm" c="blue" inherit>
+                        Turn your slides into a narrated video
+                      </Text>
+                      .
+                    </>
+                  )}
                 </Text>
-                .
-              </Text>
+                <PlanLockNote lock={uploadLock} />
+              </Stack>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpened(false)}>

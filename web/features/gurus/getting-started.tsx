@@ -10,6 +10,7 @@ import { api } from '../../app/api';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { LinkButton } from '../../components/link-button';
+import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 
 const checklistKey = ['getting-started'] as const;
 
@@ -54,6 +55,33 @@ function StepMark({ step, index }: { step: ChecklistStep; index: number }) {
         {index + 1}
       </Text>
     </ThemeIcon>
+  );
+}
+
+/**
+ * A step's link: the next step's as a button, the others' as links; one that adds what the plan does not let the
+ * person add (a course, a guru) is a disabled button described by the plan's note.
+ */
+function StepLink({ step, href, next }: { step: ChecklistStep; href: string; next: boolean }) {
+  const lock = usePlanLock(step.adds ?? 'courses', 'create', step.adds !== null);
+  if (lock.locked) {
+    return (
+      <Stack gap={4} mt={4} align="flex-start">
+        <LinkButton to={href} size="xs" variant={next ? 'filled' : 'default'} {...lockedControlProps(lock)}>
+          {step.action}
+        </LinkButton>
+        <PlanLockNote lock={lock} />
+      </Stack>
+    );
+  }
+  return next ? (
+    <LinkButton to={href} size="xs" mt={4} style={{ alignSelf: 'flex-start' }}>
+      {step.action}
+    </LinkButton>
+  ) : (
+    <Anchor component={Link} to={href} size="sm" style={{ alignSelf: 'flex-start' }}>
+      {step.action}
+    </Anchor>
   );
 }
 
@@ -127,14 +155,8 @@ export function GettingStartedChecklist({ data }: { data: GettingStarted }) {
                     {step.hint}
                   </Text>
                 )}
-                {step.done || !step.href ? null : step === next ? (
-                  <LinkButton to={step.href} size="xs" mt={4} style={{ alignSelf: 'flex-start' }}>
-                    {step.action}
-                  </LinkButton>
-                ) : (
-                  <Anchor component={Link} to={step.href} size="sm" style={{ alignSelf: 'flex-start' }}>
-                    {step.action}
-                  </Anchor>
+                {step.done || !step.href ? null : (
+                  <StepLink step={step} href={step.href} next={step === next} />
                 )}
               </Stack>
             </Group>

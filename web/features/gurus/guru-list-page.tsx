@@ -29,7 +29,13 @@ import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { LinkButton } from '../../components/link-button';
-import { type PlanLock, PlanLockNote, usePlanLimitLock, usePlanLock } from '../../components/plan-lock';
+import {
+  lockedControlProps,
+  type PlanLock,
+  PlanLockNote,
+  usePlanLimitLock,
+  usePlanLock,
+} from '../../components/plan-lock';
 import { useDeleteGuru, useGurus } from './api';
 import { GettingStartedChecklist, useGettingStarted } from './getting-started';
 import { GuruStatusBadge } from './guru-status-badge';
@@ -130,8 +136,7 @@ function CreateButton({ lock }: { lock: PlanLock }) {
     <LinkButton
       to="/training-guru?step=training-information"
       leftSection={<IconPlus size={16} />}
-      disabled={lock.locked}
-      aria-describedby={lock.locked ? lock.noteId : undefined}
+      {...lockedControlProps(lock)}
     >
       Create guru
     </LinkButton>
@@ -194,8 +199,7 @@ export default function GuruListPage() {
                 <LinkButton
                   to="/add-course-list?step=course-information"
                   leftSection={<IconPlus size={16} />}
-                  disabled={courseLock.locked}
-                  aria-describedby={courseLock.locked ? courseLock.noteId : undefined}
+                  {...lockedControlProps(courseLock)}
                 >
                   Create course
                 </LinkButton>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { GuruDetail, SourceCourseOption } from '../../../common/contracts/gurus';
 import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
+import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useSaveSources, useSourceOptions } from './api';
 
 const minutes = (seconds: number | null) => (seconds ? `${Math.max(1, Math.round(seconds / 60))} min` : null);
@@ -70,6 +71,7 @@ function CourseChoice({
 export function SourcesStep({ guru }: { guru: GuruDetail }) {
   const options = useSourceOptions();
   const save = useSaveSources(guru.id);
+  const courseLock = usePlanLock('courses', 'create');
   const [courseIds, setCourseIds] = useState(() => new Set(guru.courseIds));
   const [videoIds, setVideoIds] = useState(() => new Set(guru.videoIds));
 
@@ -79,11 +81,20 @@ export function SourcesStep({ guru }: { guru: GuruDetail }) {
   if (courses.length === 0) {
     return (
       <Alert color="blue" title="No courses yet" data-testid="no-source-courses">
-        A guru learns from your courses.{' '}
-        <Anchor component={Link} to="/add-course-list">
-          Create a course
-        </Anchor>{' '}
-        first.
+        {courseLock.locked ? (
+          <Stack gap="xs">
+            A guru learns from your courses.
+            <PlanLockNote lock={courseLock} />
+          </Stack>
+        ) : (
+          <>
+            A guru learns from your courses.{' '}
+            <Anchor component={Link} to="/add-course-list">
+              Create a course
+            </Anchor>{' '}
+            first.
+          </>
+        )}
       </Alert>
     );
   }

@@ -5,6 +5,7 @@ import { GURU_LIMITS, TEACHING_MODE_LABELS, TEACHING_MODES, type TeachingMode } 
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
+import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useSaveTrainingInfo } from './api';
 
 interface FormValues {
@@ -30,6 +31,8 @@ export function TrainingInfoForm({
   onSaved: (guru: GuruDetail) => void;
 }) {
   const save = useSaveTrainingInfo();
+  // A new guru's first save adds a guru: the plan may not let it (its note says why and how to upgrade).
+  const lock = usePlanLock('gurus', 'create', !guru);
   // Side by side the two modes need about 420 px; on a phone they stack, each at full width, so neither is cut.
   const orientation = useMatches<'vertical' | 'horizontal'>(
     { base: 'vertical', sm: 'horizontal' },
@@ -55,6 +58,7 @@ export function TrainingInfoForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        <PlanLockNote lock={lock} />
         <TextInput
           label="Name"
           withAsterisk
@@ -89,7 +93,7 @@ export function TrainingInfoForm({
           />
         </Stack>
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} {...lockedControlProps(lock)}>
             {guru ? 'Save' : 'Save and continue'}
           </Button>
         </Group>

@@ -4,7 +4,7 @@ import type { IntegrationView } from '../../../common/contracts/gurus';
 import { formatDateTime } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
-import type { PlanLock } from '../../components/plan-lock';
+import { lockedControlProps, type PlanLock } from '../../components/plan-lock';
 import { useRemoveIntegration } from './api';
 import { KeyForm } from './key-form';
 
@@ -66,11 +66,7 @@ export function IntegrationCard({ integration, lock }: { integration: Integratio
           <KeyForm integration={integration} onDone={() => setEditing(false)} />
         ) : (
           <Group gap="xs">
-            <Button
-              onClick={() => setEditing(true)}
-              disabled={lock.locked}
-              aria-describedby={lock.locked ? lock.noteId : undefined}
-            >
+            <Button onClick={() => setEditing(true)} {...lockedControlProps(lock)}>
               {saved ? 'Replace key' : 'Add key'}
             </Button>
             {saved && (

@@ -27,13 +27,11 @@ import {
 import { serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
-import { type PlanLock, PlanLockNote, usePlanLock } from '../../components/plan-lock';
+import { lockedControlProps, type PlanLock, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useEmbedSettings, useEmbedSnippet, useRemoveEmbedSite, useSaveEmbedSite } from './embed-api';
 import { EmbedCodeModal } from './embed-code-modal';
 
 function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock }) {
-  const canSave = !lock.locked;
-  const describedBy = lock.locked ? lock.noteId : undefined;
   const save = useSaveEmbedSite();
   const remove = useRemoveEmbedSite();
   const form = useForm<EmbedSiteInput>({
@@ -93,14 +91,13 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
           inputMode="url"
           autoComplete="url"
           withAsterisk
-          disabled={!canSave}
-          aria-describedby={describedBy}
+          {...lockedControlProps(lock)}
           {...form.getInputProps('url')}
         />
         <Checkbox
           label="Let visitors ask without an account"
           description="Each visitor's session counts against your plan's monthly guru sessions. Students who sign in are never anonymous."
-          disabled={!canSave}
+          {...lockedControlProps(lock)}
           {...form.getInputProps('allowAnonymous', { type: 'checkbox' })}
         />
         <NumberInput
@@ -111,7 +108,7 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
           allowDecimal={false}
           clampBehavior="none"
           withAsterisk
-          disabled={!canSave || !form.values.allowAnonymous}
+          {...lockedControlProps(lock, !form.values.allowAnonymous)}
           {...form.getInputProps('anonymousSharePercent')}
         />
         <Group justify="flex-end" gap="xs">
@@ -120,7 +117,7 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
               Remove website
             </Button>
           )}
-          <Button type="submit" loading={save.isPending} disabled={!canSave} aria-describedby={describedBy}>
+          <Button type="submit" loading={save.isPending} {...lockedControlProps(lock)}>
             Save website
           </Button>
         </Group>
@@ -218,8 +215,7 @@ export function WebsiteSection() {
                     leftSection={<IconCode size={14} />}
                     onClick={() => getCode(guru)}
                     loading={snippet.isPending && snippet.variables === guru.id}
-                    disabled={lock.locked}
-                    aria-describedby={lock.locked ? lock.noteId : undefined}
+                    {...lockedControlProps(lock)}
                   >
                     Get embed code
                   </Button>

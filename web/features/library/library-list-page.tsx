@@ -21,7 +21,7 @@ import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { LinkButton } from '../../components/link-button';
-import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
+import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useDeleteLibrary, useLibraries } from './api';
 import { forgetLibrary } from './draft-db';
 import { LibraryStatusBadge } from './status-badges';
@@ -148,8 +148,7 @@ export default function LibraryListPage() {
           <LinkButton
             to="/course-library-upload"
             leftSection={<IconUpload size={16} />}
-            disabled={lock.locked}
-            aria-describedby={lock.locked ? lock.noteId : undefined}
+            {...lockedControlProps(lock)}
           >
             Upload slides
           </LinkButton>
@@ -166,7 +165,7 @@ export default function LibraryListPage() {
             title: 'No course libraries yet',
             text: 'Upload your slides as a PDF: each slide becomes a segment you narrate, and Gurukul renders the video with your voice and avatar.',
             action: (
-              <LinkButton to="/course-library-upload" variant="light" disabled={lock.locked}>
+              <LinkButton to="/course-library-upload" variant="light" {...lockedControlProps(lock)}>
                 Upload your first deck
               </LinkButton>
             ),

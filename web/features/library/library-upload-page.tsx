@@ -20,6 +20,7 @@ import { LIBRARY_LIMITS } from '../../../common/library';
 import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
+import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { libraryKeys, uploadDeck, useLibraries } from './api';
 import { setCurrentLibraryId } from './draft-db';
 
@@ -44,6 +45,7 @@ export default function LibraryUploadPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const slideLimit = useLibraries().data?.slideLimit;
+  const lock = usePlanLock('courseLibrary', 'create');
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -106,6 +108,7 @@ export default function LibraryUploadPage() {
               All libraries
             </Anchor>
           </Group>
+          <PlanLockNote lock={lock} />
           <TextInput
             label="Title"
             withAsterisk
@@ -184,7 +187,12 @@ export default function LibraryUploadPage() {
             </Stack>
           )}
           <Group justify="flex-end">
-            <Button type="submit" leftSection={<IconUpload size={16} />} loading={uploading}>
+            <Button
+              type="submit"
+              leftSection={<IconUpload size={16} />}
+              loading={uploading}
+              {...lockedControlProps(lock)}
+            >
               Upload
             </Button>
           </Group>

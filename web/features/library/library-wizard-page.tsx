@@ -8,8 +8,10 @@ import { formatDateTime } from '../../../common/time';
 import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
+import { LinkButton } from '../../components/link-button';
 import { LoadFailed } from '../../components/load-failed';
 import { PageLoader } from '../../components/page-loader';
+import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useLibrary } from './api';
 import { insertSegmentAfter, moveSegment } from './draft';
 import { getCurrentLibraryId } from './draft-db';
@@ -243,6 +245,12 @@ export default function LibraryWizardPage() {
 
   if (id) return <LibraryWizard key={id} id={id} />;
   if (!lookedUp) return <PageLoader />;
+  return <NoLibraryOpen />;
+}
+
+/** The wizard without a library: open one, or upload a deck when the plan lets the teacher add one. */
+function NoLibraryOpen() {
+  const lock = usePlanLock('courseLibrary', 'create');
   return (
     <Container size="sm">
       <Card withBorder padding="xl">
@@ -255,10 +263,11 @@ export default function LibraryWizardPage() {
             <Button component={Link} to="/course-library-list" variant="default">
               Course library
             </Button>
-            <Button component={Link} to="/course-library-upload">
+            <LinkButton to="/course-library-upload" {...lockedControlProps(lock)}>
               Upload slides
-            </Button>
+            </LinkButton>
           </Group>
+          <PlanLockNote lock={lock} />
         </Stack>
       </Card>
     </Container>

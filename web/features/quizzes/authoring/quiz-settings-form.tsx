@@ -9,6 +9,7 @@ import { QUIZ_LIMITS } from '../../../../common/quizzes';
 import { ApiError } from '../../../app/api';
 import { commitValidation, zodValidate } from '../../../app/forms';
 import { toast } from '../../../app/toast';
+import { lockedControlProps, PlanLockNote, usePlanLock } from '../../../components/plan-lock';
 import { useQuizMutations } from './api';
 
 type SettingsValues = Required<QuizSettingsInput>;
@@ -37,6 +38,8 @@ export function QuizSettingsForm({
   onCreated: (quiz: QuizDetail) => void;
 }) {
   const { create, update } = useQuizMutations(courseId);
+  // A new quiz's first save adds a quiz: the plan may not let it (its note says why and how to upgrade).
+  const lock = usePlanLock('quizzes', 'create', !quiz);
   const form = useForm<SettingsValues>({
     mode: 'controlled',
     initialValues: initialValues(quiz),
@@ -62,6 +65,7 @@ export function QuizSettingsForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Quiz settings">
       <Stack>
+        <PlanLockNote lock={lock} />
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <Textarea
           label="Instructions"
@@ -126,7 +130,7 @@ export function QuizSettingsForm({
           <Switch label="Shuffle options" {...form.getInputProps('shuffleOptions', { type: 'checkbox' })} />
         </Group>
         <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending || update.isPending}>
+          <Button type="submit" loading={create.isPending || update.isPending} {...lockedControlProps(lock)}>
             {quiz ? 'Save settings' : 'Create quiz'}
           </Button>
         </Group>

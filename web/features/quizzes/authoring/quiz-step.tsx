@@ -7,7 +7,7 @@ import { countOf } from '../../../../common/words';
 import { toast } from '../../../app/toast';
 import { confirmDestructive } from '../../../components/confirm-destructive';
 import { LinkButton } from '../../../components/link-button';
-import { PlanLockNote, usePlanLock } from '../../../components/plan-lock';
+import { lockedControlProps, PlanLockNote, usePlanLock } from '../../../components/plan-lock';
 import type { ItemCommentSlot } from '../../approvals';
 import { useCourseQuizzes, useQuizMutations } from './api';
 import { attemptsText, timeLimitText } from './format';
@@ -121,8 +121,7 @@ export function QuizStep({ courseId, commentFor }: { courseId: string; commentFo
         <LinkButton
           to={addQuizPath(courseId)}
           leftSection={<IconPlus size={16} />}
-          disabled={lock.locked}
-          aria-describedby={lock.locked ? lock.noteId : undefined}
+          {...lockedControlProps(lock)}
         >
           Add quiz
         </LinkButton>
