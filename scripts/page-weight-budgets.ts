@@ -78,5 +78,8 @@ export const BUDGETS: Record<MeasuredPage, Budget> = {
   // 2026-11-26, 250 → 251 (gzip 285 → 286, raw 860 → 862): the logs tabs wait for the access check before asking
   // (issue 21, no refused request) and the shared shell's small additions took it a few bytes over; 251 → 252
   // (gzip 286 → 287) for the shell additions above; 252 → 253 (gzip 287 → 288, raw 862 → 864) for issue 30's.
-  '/logs': kb(253, 288, 864),
+  // 2026-11-28, 253 → 254 (gzip 288 → 289): the entry's route map names the plan-lock note among the files of four
+  // more pages (a new course's, guru's and quiz's first save and the slide upload are locked, decision 062), 76 bytes
+  // raw, about 0.1 kB brotli; it was at its ceiling to the byte.
+  '/logs': kb(254, 289, 864),
 };
