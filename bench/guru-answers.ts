@@ -450,10 +450,14 @@ async function intentsPart() {
   for (const deck of decks) {
     // BENCH_TUNING: only the decks tuned on (bridges, honeybees).
     if (process.env.BENCH_TUNING && !['Bridges', 'Honeybees'].includes(deck.title)) continue;
+    // BENCH_DECKS=monsoon,digestion: only the decks whose title holds one of these words.
+    const wanted = process.env.BENCH_DECKS?.toLowerCase().split(',');
+    if (wanted && !wanted.some((word) => deck.title.toLowerCase().includes(word))) continue;
     const built = await buildDeckGuru(app, teacher.id, await deckPdf(deck.slides, deck.subtitle), deck.title);
     for (const [label, questions] of deck.sets) await intentSet(label, built.guru, bySlide(questions));
     await offCourse(deck.title.toLowerCase(), built.guru, deck.offCourse);
   }
+  if (process.env.BENCH_DECKS && !process.env.BENCH_DECKS.includes('demo')) return;
   // The demo course as the seed makes it: each lesson's slides, the guru learning their narrations.
   const demo = await buildNarratedGuru(
     app,

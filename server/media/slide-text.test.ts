@@ -12,13 +12,16 @@ describe('slideTexts', () => {
         line('Why Ice Floats', 40),
         line('Water expands when it freezes, so the same mass takes up more'),
         line('room and ice is less dense than the liquid water be-'),
-        line('neath it.'),
+        line('neath it. By mid-'),
+        line('October the pond is frozen, at minus 5 °C, one of the coldest days of the mid-'),
+        line('1900s.'),
       ],
     ]);
     expect(slide).toEqual({
       heading: 'Why Ice Floats',
+      // A capital or a digit after the break keeps the compound's hyphen ("mid-October", "mid-1900s").
       narration:
-        'Water expands when it freezes, so the same mass takes up more room and ice is less dense than the liquid water beneath it.',
+        'Water expands when it freezes, so the same mass takes up more room and ice is less dense than the liquid water beneath it. By mid-October the pond is frozen, at minus 5 °C, one of the coldest days of the mid-1900s.',
     });
   });
 

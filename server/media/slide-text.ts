@@ -73,9 +73,14 @@ function splitHeading(lines: SlideLine[]): { heading: SlideLine[]; body: SlideLi
   return looksLikeTitle ? { heading: [first], body: lines.slice(1) } : { heading: [], body: lines };
 }
 
-/** Joins two pieces of one sentence broken across lines, mending words hyphenated at the break. */
+/**
+ * Joins two pieces of one sentence broken across lines, mending words hyphenated at the break: a lower-case
+ * continuation was one word ("impor-" + "tant"); a capital or a digit keeps its hyphen, as a compound does
+ * ("mid-" + "October" → "mid-October", never "mid- October").
+ */
 function joinBroken(text: string, next: string): string {
-  if (/\w-$/.test(text) && /^[a-z]/.test(next)) return text.slice(0, -1) + next;
+  if (/[\p{L}\p{M}\p{N}]-$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
+  if (/[\p{L}\p{M}\p{N}]-$/u.test(text) && /^[\p{Lu}\p{N}]/u.test(next)) return text + next;
   return `${text} ${next}`;
 }
 
@@ -92,7 +97,12 @@ function reflow(lines: SlideLine[]): string {
     const isItem = BULLET.test(line.text);
     const text = line.text.replace(BULLET, '').trim();
     if (!text) continue;
-    const endedEarly = previous !== undefined && previous.length < longest * 0.6 && /^[A-Z0-9"'(]/.test(text);
+    // (A line broken after a hyphen did not end early: "By mid-" goes on with "October…".)
+    const endedEarly =
+      previous !== undefined &&
+      previous.length < longest * 0.6 &&
+      !/[\p{L}\p{M}\p{N}]-$/u.test(previous) &&
+      /^[\p{Lu}\p{N}"'(]/u.test(text);
     const current = items.at(-1);
     if (current === undefined || isItem || ENDS_SENTENCE.test(current) || endedEarly) items.push(text);
     else items[items.length - 1] = joinBroken(current, text);

@@ -122,6 +122,13 @@ describe('retrieval over a slide deck made into a lesson', () => {
     expect(await retrievePassages(ctx.app, built.guru.id, 'What do you get when you make it?')).toEqual([]);
   });
 
+  it('answers where, when and how much when the course never uses the verb that frames it (round four)', async () => {
+    const passages = await retrievePassages(ctx.app, built.guru.id, 'Where are stomata located?');
+    expect(passages[0]?.slide).toBe(3);
+    // Only a verb frames the question: a thing the course never names is still refused.
+    expect(await retrievePassages(ctx.app, built.guru.id, 'Where are stomata sold in a shop?')).toEqual([]);
+  });
+
   it('reads a student’s spelling against the course’s own words (round three)', async () => {
     for (const question of ['whats an aquifer', 'What is an aquifr?', 'What exactly is an aquifer']) {
       const prepared = await prepareAnswer(ctx.app, built.guru, question, []);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SourceKind } from '../../../common/gurus';
 import type { App } from '../../http/app-type';
-import { definitionTarget, stemOf, wordsIn } from '../../providers/llm/answer-intents';
+import { definitionTarget, intentOf, isRecap, stemOf, wordsIn } from '../../providers/llm/answer-intents';
 import { lemmatizerOf } from '../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../providers/llm/stop-words';
 import type { Passage, QuestionTerm } from '../../providers/llm/types';
@@ -32,6 +32,8 @@ export const RELATED_WEIGHT = 0.5;
 export const SENTENCE_WEIGHT = 0.5;
 export const HEADING_WEIGHT = 0.25;
 export const RANK_WEIGHT = 0.2;
+/** What being a recap ("Summary", "In short"…: answer-intents.ts isRecap) costs a passage in the order. */
+export const RECAP_PENALTY = 0.5;
 /** A word in WIDE_SHARE of the guru's passages or more (at least WIDE_MIN) is the course's topic word. */
 export const WIDE_SHARE = 1 / 3;
 export const WIDE_MIN = 3;
@@ -82,20 +84,36 @@ const MAX_WORDS = 24;
  * (lexicon/expand.ts, English words only). `asked` marks the words of the term a "what is" question asks
  * about ("What is scour and why…?" → scour).
  */
-export async function questionTerms(question: string): Promise<(QuestionTerm & { asked?: boolean })[]> {
+export async function questionTerms(
+  question: string,
+): Promise<(QuestionTerm & { asked?: boolean; frames?: boolean })[]> {
   const all = wordsIn(question.slice(0, 2000).toLocaleLowerCase()).map((word) => word.replace(/[’']s$/, ''));
   const target = new Set(wordsIn(definitionTarget(question)?.toLocaleLowerCase() ?? ''));
   const words = [
     ...new Set(all.filter((word, index) => !(index > 0 && all[index - 1] === 'how' && HOW_WORDS.has(word)))),
     // Stop words are dropped by the search anyway: they need no dictionary lookup ("does" → "DOE" → energy).
   ].filter((word) => !STOP_WORDS.has(word));
+  const asksPlaceTimeOrAmount = ['place', 'time', 'count'].includes(intentOf(question));
   return Promise.all(
     words.slice(0, MAX_WORDS).map(async (word) => ({
       word,
       ...(/^[a-z][a-z'-]*$/.test(word) ? await expandWord(word) : { forms: [], related: [], weak: false }),
       ...(target.has(word) ? { asked: true } : {}),
+      ...(asksPlaceTimeOrAmount && (await onlyAVerb(word)) ? { frames: true } : {}),
     })),
   );
+}
+
+/**
+ * A word WordNet knows as a verb and never as a noun ("located", "stored", "kept", "found"). In a question
+ * asking where, when or how much, such a verb only frames what is asked ("Where is bile stored?" — "kept
+ * in the gall bladder"; round four, decision 057): a course that never uses it may still answer.
+ */
+async function onlyAVerb(word: string): Promise<boolean> {
+  if (!/^\p{Ll}+$/u.test(word)) return false;
+  const lemmas = lemmatizerOf();
+  if ((await synsetOffsets('noun', lemmas.noun(word))).length > 0) return false;
+  return (await synsetOffsets('verb', lemmas.verb(word))).length > 0;
 }
 
 /**
@@ -219,15 +237,17 @@ export async function retrievePassages(
     related: term.related.join(' '),
     weak: term.weak,
     asked: (term as { asked?: boolean }).asked === true,
+    frames: (term as { frames?: boolean }).frames === true,
   }));
   if (groups.length === 0) return [];
   const result = await app.db.execute<Row>(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(groups)}::jsonb)
-        as t(index int, word text, forms text, related text, weak boolean, asked boolean)
+        as t(index int, word text, forms text, related text, weak boolean, asked boolean, frames boolean)
     ),
     lexed as (
-      select index, weak, asked,
+      select index, weak, asked, frames,
+        array(select lexeme from unnest(to_tsvector('english', word))) as self,
         array(select lexeme from unnest(to_tsvector('english', word || ' ' || forms))) as own,
         array(select lexeme from unnest(to_tsvector('english', related))) as other
       from input
@@ -235,12 +255,13 @@ export async function retrievePassages(
       where to_tsvector('english', word) <> ''::tsvector
     ),
     topical as (
-      select index, weak, asked, own, array(select unnest(other) except select unnest(own)) as other
+      select index, weak, asked, frames, own, array(select unnest(other) except select unnest(own)) as other
       from lexed
-      where not (own <@ string_to_array(${FILLER.join(' ')}, ' '))
+      -- By the word as asked: "mean" stays how a question asks, whatever its forms ("meant", "meaner").
+      where not (self <@ string_to_array(${FILLER.join(' ')}, ' '))
     ),
     quoted_all as (
-      select index, weak, asked,
+      select index, weak, asked, frames,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
           from unnest(own) as l)::tsquery as own_query,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
@@ -263,7 +284,12 @@ export async function retrievePassages(
     quoted as (
       -- A word of many meanings need not be found beside a specific one ("How are glaciers made?"); when
       -- the question has only such words, they are its topic after all.
-      select *, weak and exists (select 1 from counted t where not t.weak) as optional
+      -- A verb that only frames a where/when/how-much question need not be found when the course never uses
+      -- it, beside a specific word that is ("Where is the pancreas located?").
+      select *,
+        (weak and exists (select 1 from counted t where not t.weak))
+          or (frames and absent and exists (select 1 from counted t where not t.weak and not t.absent and not t.frames))
+          as optional
       from counted
     ),
     q as (
@@ -349,7 +375,11 @@ export async function retrievePassages(
   `);
   const elsewhere =
     result.rows.length > 0 && (await asksAboutSomethingElse(question, asked, result.rows[0].absent_terms));
-  const rows = elsewhere ? result.rows.filter((row) => aboutWhatIsAsked(question, asked, row)) : result.rows;
+  const rows = (
+    elsewhere ? result.rows.filter((row) => aboutWhatIsAsked(question, asked, row)) : result.rows
+  ).map((row) => ({ ...row, fused: Number(row.fused) - (isRecap(row.heading) ? RECAP_PENALTY : 0) }));
+  // A recap passage comes after the teaching passages that answer as well (isRecap).
+  rows.sort((a, b) => b.fused - a.fused);
   return rows.map((row) => ({
     chunkId: row.id,
     sourceKind: row.source_kind,

@@ -513,6 +513,9 @@ function definitionStatement(question: string, sentence: string): string | null 
       .join(' ')
       .replace(/^(the|this|these)\s+/i, 'the ');
     if (!phrase) return null;
+    // A bare kind says nothing of what the term is ("its walls squeeze in waves, a movement called
+    // peristalsis" is not answered by "Peristalsis is a movement."; round four): the course sentence leads.
+    if (/^(?:a|an|the)\s+\p{L}+$/iu.test(phrase)) return null;
     const copula = /s$/i.test(target) && !/(ss|us|is)$/i.test(target) ? 'are' : 'is';
     return finish(`${subject} ${copula} ${uncapitalise(phrase)}`);
   }
@@ -646,10 +649,11 @@ function causeStatement(question: string, sentence: string, before?: string): st
 /** "When did the Tacoma Narrows Bridge collapse?" + "In 1940 the … collapsed" → "The Tacoma Narrows Bridge collapsed in 1940." */
 function timeStatement(question: string, sentence: string): string | null {
   const match = new RegExp(`^when ${AUX} (.+?)[?.!]*$`, 'i').exec(question.trim());
-  const time = timeOfEvent(question, sentence);
-  if (!match || !time) return null;
+  if (!match) return null;
   const clause = statementClause(match[1].toLowerCase(), questionWords(match[2]), sentence, true);
   if (!clause) return null;
+  const time = timeOfEvent(question, sentence, clause.verb);
+  if (!time) return null;
   let when = time[0].trim();
   if (!/^(in|on|during|by|since|after|before|around|until|every|each|from)\b/i.test(when))
     when = `in ${when}`;
@@ -664,14 +668,18 @@ function timeStatement(question: string, sentence: string): string | null {
  * of the question's words ("When was smallpox declared eradicated?" + "In the twentieth century smallpox killed…; the WHO
  * declared it eradicated in 1980" → "in 1980", not the century that opens the sentence).
  */
-function timeOfEvent(question: string, sentence: string): RegExpExecArray | null {
+function timeOfEvent(question: string, sentence: string, event?: string): RegExpExecArray | null {
   const times = [...sentence.matchAll(new RegExp(TIME.source, 'giu'))];
   if (times.length <= 1) return TIME.exec(sentence);
+  // Words compared by their dictionary form as well ("leave" is said "has left"; round four).
+  const norm = (word: string) => stemOf(verbLemma(word));
   const asked = new Set(
     wordsIn(question.toLocaleLowerCase())
       .filter((word) => !STOP_WORDS.has(word) && !AUX_WORDS.includes(word))
-      .map(stemOf),
+      .map(norm),
   );
+  // The question's verb names the event: a clause saying it weighs more than one naming who or where.
+  const eventWord = event ? norm(event.split(/\s+/).pop()?.toLocaleLowerCase() ?? '') : null;
   // The clause each time is in (between ";", ":", "," and a joining word), and how many asked words it says.
   const bounds = [
     0,
@@ -682,16 +690,19 @@ function timeOfEvent(question: string, sentence: string): RegExpExecArray | null
     const start = time.index ?? 0;
     const from = Math.max(...bounds.filter((bound) => bound <= start));
     const to = Math.min(...bounds.filter((bound) => bound > start));
-    const clause = sentence.slice(from, to);
-    return new Set(
-      wordsIn(clause.toLocaleLowerCase())
-        .map(stemOf)
+    const clause = new Set(
+      wordsIn(sentence.slice(from, to).toLocaleLowerCase())
+        .map(norm)
         .filter((word) => asked.has(word)),
-    ).size;
+    );
+    return clause.size + (eventWord && clause.has(eventWord) ? EVENT_WEIGHT : 0);
   };
   const best = [...times].sort((a, b) => said(b) - said(a))[0];
   return said(best) > 0 ? (best as RegExpExecArray) : (times[0] as RegExpExecArray);
 }
+
+/** How much more the question's verb counts than another of its words in choosing a time's clause. */
+const EVENT_WEIGHT = 1.5;
 
 /** "Where was the bridge?" + "…the bridge in Washington…" → "The bridge was in Washington." */
 function placeStatement(question: string, sentence: string): string | null {
@@ -805,6 +816,9 @@ function choiceStatement(question: string, sentence: string, before: string | un
   const named = apposedName(question, sentence);
   if (named) return finish(`${named} ${rest.join(' ')}`);
   const first = rest[0]?.toLowerCase() ?? '';
+  // "Which crops do farmers sow?" asks for the object of the question's verb: the sentence's subject is not
+  // it ("Kharif crops do farmers sow…"; round four). "Which bees do the work?" — "do" is the verb itself.
+  if (DO.has(first) && rest[1] && !DETERMINERS.has(rest[1].toLowerCase())) return null;
   const verbs = new Set([verbLemma(first)]);
   let subject = subjectOf(sentence, verbs);
   if (subject && PRONOUN.test(subject) && before) subject = subjectOf(before, verbs);
@@ -1043,3 +1057,14 @@ export function givesWhatIsAsked(intent: AskedFor, question: string, sentence: s
       return false;
   }
 }
+
+/**
+ * A passage that recaps the lesson ("Summary", "In short", "Key points"…, "सारांश"): its sentences repeat what
+ * the teaching passages say, shorter and without the why or the number. It answers only when no teaching
+ * passage does as well (round four: "where does digestion start" was cited to the summary slide, "why should
+ * we eat fibre" answered by "Fibre and water keep the whole system healthy."). Teachers label such slides by
+ * these few words; a lexical test of "repeats the others" could not tell them from closely related slides.
+ */
+const RECAP_HEADING =
+  /^\s*(?:(?:a\s+)?(?:quick\s+|short\s+)?(?:summary|recap|review|overview of what we learned)|in\s+(?:short|summary|brief)|to\s+sum\s+up|key\s+(?:points|ideas|facts|takeaways|terms)|takeaways|conclusion|wrap[\s-]?up|remember|सारांश|निष्कर्ष|सार|मुख्य\s+बातें)(?=$|[\s:.!,–-])/iu;
+export const isRecap = (heading: string) => RECAP_HEADING.test(heading);

@@ -52,3 +52,49 @@ export function simplePast(lemma: string): string | null {
         : `${word}ed`;
   return verbLemma(past) === word ? past : null;
 }
+
+const exceptionLists = new Map<string, Map<string, string[]>>();
+/**
+ * One of WordNet's exception lists, by lemma: irregular plurals ("stoma" → stomata), comparatives and
+ * superlatives ("good" → better, best).
+ */
+function exceptionsByLemma(list: 'wn-noun-exceptions' | 'wn-adjective-exceptions'): Map<string, string[]> {
+  const known = exceptionLists.get(list);
+  if (known) return known;
+  const lemmatizerRequire = createRequire(createRequire(import.meta.url).resolve('wink-lemmatizer'));
+  const exceptions = lemmatizerRequire(`wink-lexicon/src/${list}.js`) as Record<string, string>;
+  const byLemma = new Map<string, string[]>();
+  for (const [form, lemma] of Object.entries(exceptions)) {
+    if (form === lemma || /\s|_/.test(form)) continue;
+    byLemma.set(lemma, [...(byLemma.get(lemma) ?? []), form]);
+  }
+  exceptionLists.set(list, byLemma);
+  return byLemma;
+}
+
+/**
+ * The inflected forms of a dictionary word that a search by stems cannot reach (round four, decision 057):
+ * a noun's irregular plural ("stoma" → stomata), a verb's irregular past forms ("leave" → left; "when does the monsoon leave" is answered by "it has left
+ * the country") and an adjective's comparative and superlative ("dry" → drier, driest; "why is Rajasthan so
+ * dry" by "Rajasthan, among the driest"), each read back by WordNet's morphy as the same word.
+ */
+export function inflectionsOf(lemma: string, pos: 'noun' | 'verb' | 'adj' | 'adv'): string[] {
+  const word = lemma.toLowerCase();
+  if (pos === 'verb') return irregularForms().get(word) ?? [];
+  if (pos === 'noun') return exceptionsByLemma('wn-noun-exceptions').get(word) ?? [];
+  if (pos === 'adv') return [];
+  const lemmas = lemmatizerOf();
+  const regular = /e$/.test(word)
+    ? [`${word}r`, `${word}st`]
+    : /[^aeiou]y$/.test(word)
+      ? [`${word.slice(0, -1)}ier`, `${word.slice(0, -1)}iest`]
+      : /^[^aeiou]*[aeiou][bdgmnpt]$/.test(word)
+        ? [`${word}${word.slice(-1)}er`, `${word}${word.slice(-1)}est`]
+        : [`${word}er`, `${word}est`];
+  // Longer adjectives compare with "more" and "most" ("more perpendicular"), never with -er and -est.
+  const short = word.length <= 6 || /y$/.test(word);
+  return [
+    ...(exceptionsByLemma('wn-adjective-exceptions').get(word) ?? []),
+    ...(short ? regular.filter((form) => lemmas.adjective(form) === word) : []),
+  ];
+}

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGES_SLIDES } from '../../test/fixtures/answer-sets/bridges-deck';
-import { givesWhatIsAsked, intentOf, liftedFrom, stemOf } from './answer-intents';
-import { simplePast } from './lemmas';
-import { composeLocalAnswer, localAnswerer, pickSentences, sentencesOf } from './local-answerer';
+import { givesWhatIsAsked, intentOf, isRecap, liftedFrom, stemOf } from './answer-intents';
+import { inflectionsOf, simplePast } from './lemmas';
+import {
+  composeLocalAnswer,
+  directAnswer,
+  localAnswerer,
+  pickSentences,
+  sentencesOf,
+} from './local-answerer';
 import type { AnswerRequest, Passage } from './types';
 
 const base: Omit<Passage, 'chunkId' | 'text'> = {
@@ -471,5 +477,67 @@ describe('answers that say what was asked, round three: never more than the cour
       'An AA battery gives 1.5 volts.',
       'A car battery gives twelve.',
     ]);
+  });
+});
+
+describe('answers that say what was asked, round four (decision 057)', () => {
+  const slide = (text: string, number: number, heading: string) =>
+    passage(text, { chunkId: `s-${number}`, heading, sourceKind: 'segment', slide: number });
+  const answer = (question: string, passages: Passage[]) =>
+    composeLocalAnswer({ ...request(passages, 'direct', question) });
+  const opening = (text: string) => /^.+?[.!?](?=\s|$)/.exec(text)?.[0];
+
+  it('knows the irregular forms a stem search misses: a verb’s past, an adjective’s superlative, a plural', () => {
+    expect(inflectionsOf('leave', 'verb')).toContain('left');
+    expect(inflectionsOf('dry', 'adj')).toEqual(expect.arrayContaining(['drier', 'driest']));
+    expect(inflectionsOf('good', 'adj')).toEqual(expect.arrayContaining(['better', 'best']));
+    expect(inflectionsOf('stoma', 'noun')).toContain('stomata');
+    // Only forms WordNet reads back as the word: "forest" is no superlative of "for".
+    expect(inflectionsOf('for', 'adj')).toEqual([]);
+  });
+
+  it('gives the time of the asked event, said with the question’s verb in another form', () => {
+    const text =
+      'From early September the monsoon withdraws from north-west India, and by mid-October it has left most of the country.';
+    expect(opening(answer('when does the monsoon leave india', [slide(text, 8, 'The retreat')]))).toBe(
+      'The monsoon leaves india by mid-October.',
+    );
+  });
+
+  it('does not define a term by a bare kind, nor lead with an unrelated sentence before a possessive', () => {
+    const pipe =
+      'A swallowed bolus enters the oesophagus. Its walls squeeze in waves, a movement called peristalsis, and push the food down.';
+    expect(opening(answer('what is peristalsis', [slide(pipe, 4, 'The food pipe')]))).toBe(
+      'Its walls squeeze in waves, a movement called peristalsis, and push the food down.',
+    );
+    const intestine =
+      'The small intestine is about 6 metres long. Here bile breaks fats into tiny drops. Its inner wall is covered with millions of finger-like villi.';
+    expect(opening(answer('what are villi', [slide(intestine, 6, 'The small intestine')]))).toBe(
+      'Its inner wall is covered with millions of finger-like villi.',
+    );
+  });
+
+  it('does not make the subject of a sentence the object a "which … do" question asks for', () => {
+    const farming =
+      'Kharif crops are sown with the first rains: rice, maize, cotton and soybean are the main ones.';
+    expect(opening(answer('which crops do farmers sow in the monsoon', [slide(farming, 9, 'Farming')]))).toBe(
+      'Kharif crops are sown with the first rains: rice, maize, cotton and soybean are the main ones.',
+    );
+  });
+
+  it('answers from the teaching passage before a recap that says the same', () => {
+    expect(isRecap('Summary')).toBe(true);
+    expect(isRecap('In short')).toBe(true);
+    expect(isRecap('Key points: the mouth')).toBe(true);
+    expect(isRecap('सारांश')).toBe(true);
+    expect(isRecap('Reviewing a budget')).toBe(false);
+    expect(isRecap('The mouth')).toBe(false);
+    const recap = slide('Digestion starts in the mouth and ends in the large intestine.', 10, 'In short');
+    const mouth = slide('Digestion starts in the mouth, where an adult has 32 teeth.', 3, 'The mouth');
+    const ask = (passages: Passage[]) =>
+      directAnswer({ question: 'where does digestion start', passages, terms: [] }).source.slide;
+    expect(ask([recap, mouth])).toBe(3);
+    // Alone, a recap still answers.
+    expect(ask([recap])).toBe(10);
   });
 });

@@ -3,6 +3,7 @@ import {
   definitionTarget,
   givesWhatIsAsked,
   intentOf,
+  isRecap,
   statementFor,
   stemOf,
   wordsIn,
@@ -211,6 +212,8 @@ function pickFrom(
 /** How many of the best passages the direct answer looks at, and what being further down costs a passage. */
 const CONSIDERED = 3;
 const LOWER_PASSAGE = 0.35;
+/** What being a recap costs (more than a place further down: a teaching passage as good answers instead). */
+const RECAP_COST = 0.5;
 /** A passage whose heading is the term a "what is" question asks about, or that says "<term> is…". */
 const EXPLAINS_TERM = 1;
 /** A passage that states the asked fact in the question's clause: worth being one place further down. */
@@ -237,11 +240,13 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     if (isFaq(passage)) continue;
     const { ranked, all } = pickFrom(passage, question, stems, 3);
     let value = (ranked[0]?.score ?? 0) - index * LOWER_PASSAGE;
+    // A recap says again, shorter, what a teaching passage says: that one answers when it does as well.
+    if (isRecap(passage.heading)) value -= RECAP_COST;
     // A number or a time cannot come from a passage that holds none: for "how many / how long" and "when"
     // a passage whose best sentence does not give one is the weaker by what giving it is worth (round two:
     // "How long does a worker bee live?" answered from "No bee can survive for long on its own").
     if (
-      (intent === 'count' || intent === 'time') &&
+      (intent === 'count' || intent === 'time' || intent === 'cause') &&
       ranked[0] &&
       !givesWhatIsAsked(intent, question, ranked[0].sentence)
     )
@@ -316,7 +321,17 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
   // The supporting sentence first after the statement (with the one it leans on), then the others chosen.
   const lead: Scored[] = [];
   const before = all[from.order - 1];
-  if (LEANS_BACK.test(from.sentence) && before) lead.push(before);
+  // The sentence it leans on goes first — unless that one shares none of the question's words while this one
+  // holds them all: the answer would open with something not asked ("Here bile breaks fats…" before "Its
+  // inner wall is covered with finger-like villi" for "What are villi?"; round four).
+  // Only a possessive leans that loosely: "This is called herd immunity" needs the sentence "this" is.
+  const unrelatedBefore =
+    /^(its|their)\b/i.test(from.sentence) &&
+    before !== undefined &&
+    before.score === 0 &&
+    from.covers.size === stems.length &&
+    stems.length > 0;
+  if (LEANS_BACK.test(from.sentence) && before && !unrelatedBefore) lead.push(before);
   lead.push(from);
   const others = sentences.filter((sentence) => !lead.some((item) => item.sentence === sentence));
   const supporting = [...lead.map((item) => item.sentence), ...others];

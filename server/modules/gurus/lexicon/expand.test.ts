@@ -22,6 +22,10 @@ describe('expanding a student’s word', () => {
     expect([...(await baseForms('stomata')).keys()]).toContain('stoma');
     expect([...(await baseForms('salty')).keys()]).toContain('salt');
     expect([...(await baseForms('sunny')).keys()]).toContain('sun');
+    // The inflections a stem search would miss (round four): "leave" is said "left", "dry" "driest".
+    expect((await expandWord('leave')).forms).toContain('left');
+    expect((await expandWord('dry')).forms).toEqual(expect.arrayContaining(['drier', 'driest']));
+    expect((await expandWord('stoma')).forms).toContain('stomata');
     // Only real words: "forest" is not the superlative of anything.
     expect([...(await baseForms('forest')).keys()]).toEqual(['forest']);
   });

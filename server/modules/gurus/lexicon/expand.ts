@@ -1,4 +1,4 @@
-import { lemmatizerOf } from '../../../providers/llm/lemmas';
+import { inflectionsOf, lemmatizerOf } from '../../../providers/llm/lemmas';
 import { isLemma, synsetAt, synsetOffsets, type WordNetPos } from './wordnet';
 
 /**
@@ -91,8 +91,10 @@ async function lookUp(word: string): Promise<WordExpansion> {
       }
     }
   }
+  // Inflections a stem search misses ("leave" → "left", "dry" → "driest"): the word itself, written otherwise.
+  const inflected = [...forms].flatMap(([form, poses]) => poses.flatMap((pos) => inflectionsOf(form, pos)));
   return {
-    forms: [...forms.keys()].filter((form) => form !== word.toLowerCase()),
+    forms: [...new Set([...forms.keys(), ...inflected])].filter((form) => form !== word.toLowerCase()),
     related: related.slice(0, MAX_RELATED),
     weak: senses >= WEAK_SENSES,
   };

@@ -47,6 +47,23 @@ describe('students’ spelling (decision 057, round three)', () => {
     expect(await correctedSpelling('वाष्पिकरण क्या है', hindi)).toBe('वाष्पीकरण क्या है');
   });
 
+  it('corrects an inflection spelt against the rules to the course’s form, ending as the student’s does', async () => {
+    const words = course(
+      'the monsoon splits into two branches: the Arabian Sea branch and the Bay of Bengal branch. It has left.',
+    );
+    expect(await correctedSpelling('how many branchs does the monsoon split into', words)).toBe(
+      'how many branches does the monsoon split into',
+    );
+    // Inflections spelt by the rules are the student's own, irregular ones too.
+    for (const question of [
+      'when does it leave',
+      'when has it left',
+      'are the branches wet',
+      'which is wetter',
+    ])
+      expect(await correctedSpelling(question, words)).toBe(question);
+  });
+
   it('reads the course’s words only when a word may need correcting', async () => {
     let read = 0;
     const words = async () => {

@@ -1,3 +1,4 @@
+import { inflectionsOf } from '../../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../../providers/llm/stop-words';
 import { baseForms } from './expand';
 
@@ -94,6 +95,34 @@ export function writtenOut(question: string): string {
 }
 
 /**
+ * Whether a word is a dictionary word or an inflection of one spelt by the rules (round four: "branchs" is
+ * read by morphy as "branch" but is misspelt, "branches" is not; "left" is "leave"'s own past).
+ */
+function writtenRight(word: string, forms: Awaited<ReturnType<typeof baseForms>>): boolean {
+  if (forms.has(word)) return true;
+  for (const [base, poses] of forms) {
+    if (poses.some((pos) => inflectionsOf(base, pos).includes(word))) return true;
+    if (regularInflections(base).includes(word)) return true;
+  }
+  return false;
+}
+
+/** A noun's plural and a verb's -s, -ed and -ing forms by the spelling rules ("church" → churches). */
+function regularInflections(base: string): string[] {
+  const sibilant = /(s|x|z|ch|sh)$/.test(base);
+  const consonantY = /[^aeiou]y$/.test(base);
+  const silentE = /[^aeiou]e$/.test(base) || /ee$/.test(base);
+  const doubled = /^[^aeiou]*[aeiou][bdgklmnprt]$/.test(base) ? `${base}${base.slice(-1)}` : base;
+  return [
+    sibilant ? `${base}es` : consonantY ? `${base.slice(0, -1)}ies` : `${base}s`,
+    /e$/.test(base) ? `${base}d` : consonantY ? `${base.slice(0, -1)}ied` : `${base}ed`,
+    `${doubled}ed`,
+    silentE && !/ee$/.test(base) ? `${base.slice(0, -1)}ing` : `${base}ing`,
+    `${doubled}ing`,
+  ];
+}
+
+/**
  * The question with each word the course does not use, and that is no word WordNet knows, replaced by the
  * nearest course word within the allowed distance (the more frequent one on a tie). `vocabulary` loads the
  * course's words (lower case) with how often they occur, only when a word may need it. Words of other
@@ -109,7 +138,7 @@ export async function correctedSpelling(
     if (!part.isWordLike || /\p{Nd}/u.test(word) || allowedDistance(graphemesOf(word).length) === 0) continue;
     // Function words ("what", "your") are not the course's to correct.
     if (STOP_WORDS.has(word) || /^(wh|how)/.test(word)) continue;
-    if (/^[a-z]+$/.test(word) && (await baseForms(word)).size > 0) continue;
+    if (/^[a-z]+$/.test(word) && writtenRight(word, await baseForms(word))) continue;
     if (!unknown.includes(word)) unknown.push(word);
   }
   if (unknown.length === 0) return question;
@@ -120,13 +149,21 @@ export async function correctedSpelling(
     if (known.has(word)) continue;
     const letters = graphemesOf(word);
     const max = allowedDistance(letters.length);
-    let best: { word: string; distance: number; count: number } | null = null;
+    let best: { word: string; distance: number; count: number; ending: number } | null = null;
     for (const candidate of candidates) {
       const distance = editDistance(letters, candidate.letters, max);
       if (distance > max) continue;
+      // On a tie, the word ending as the student's does ("branchs" → "branches", not "branch"), then the
+      // more frequent one.
+      const ending = Number(candidate.letters.at(-1) === letters.at(-1));
       const count = known.get(candidate.word) ?? 0;
-      if (!best || distance < best.distance || (distance === best.distance && count > best.count))
-        best = { word: candidate.word, distance, count };
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance &&
+          (ending > best.ending || (ending === best.ending && count > best.count)))
+      )
+        best = { word: candidate.word, distance, count, ending };
     }
     if (best) corrections.set(word, best.word);
   }
