@@ -54,16 +54,31 @@ import {
   DIGESTION_SLIDES,
 } from '../server/test/fixtures/answer-sets/digestion-deck';
 import {
+  FIRST_AID_OFF_COURSE,
+  FIRST_AID_QUESTIONS,
+  FIRST_AID_SLIDES,
+} from '../server/test/fixtures/answer-sets/first-aid-deck';
+import {
   HONEYBEE_OFF_COURSE,
   HONEYBEE_QUESTIONS,
   HONEYBEE_SLIDES,
   type IntentQuestion,
 } from '../server/test/fixtures/answer-sets/honeybee-deck';
 import {
+  INDUS_OFF_COURSE,
+  INDUS_QUESTIONS,
+  INDUS_SLIDES,
+} from '../server/test/fixtures/answer-sets/indus-valley-deck';
+import {
   MONSOON_OFF_COURSE,
   MONSOON_QUESTIONS,
   MONSOON_SLIDES,
 } from '../server/test/fixtures/answer-sets/monsoon-deck';
+import {
+  SOUND_OFF_COURSE,
+  SOUND_QUESTIONS,
+  SOUND_SLIDES,
+} from '../server/test/fixtures/answer-sets/sound-deck';
 import {
   VACCINE_OFF_COURSE,
   VACCINE_QUESTIONS,
@@ -445,6 +460,28 @@ async function intentsPart() {
       slides: DIGESTION_SLIDES,
       sets: [['digestion (held out after round three)', DIGESTION_QUESTIONS]] as const,
       offCourse: DIGESTION_OFF_COURSE,
+    },
+    // Held out after round four: written by someone who saw neither the answerer nor any result, measured once.
+    {
+      title: 'Sound',
+      subtitle: 'Physics · Unit 4',
+      slides: SOUND_SLIDES,
+      sets: [['sound (held out after round four)', SOUND_QUESTIONS]] as const,
+      offCourse: SOUND_OFF_COURSE,
+    },
+    {
+      title: 'The Indus Valley civilisation',
+      subtitle: 'History · Unit 1',
+      slides: INDUS_SLIDES,
+      sets: [['indus valley (held out after round four)', INDUS_QUESTIONS]] as const,
+      offCourse: INDUS_OFF_COURSE,
+    },
+    {
+      title: 'First aid',
+      subtitle: 'Life skills · Unit 3',
+      slides: FIRST_AID_SLIDES,
+      sets: [['first aid (held out after round four)', FIRST_AID_QUESTIONS]] as const,
+      offCourse: FIRST_AID_OFF_COURSE,
     },
   ];
   for (const deck of decks) {

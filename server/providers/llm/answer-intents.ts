@@ -91,6 +91,20 @@ const DURATION =
 const LENGTH =
   /\b(?:(?:milli|centi|kilo)?met(?:re|er)s?|km|cm|mm|miles?|feet|foot|inches|yards?)\b|\p{Nd}\s*(?:km|cm|mm|m)\b/iu;
 const WEIGHT = /\b(?:(?:kilo)?grams?|kg|tonnes?|tons?|pounds?)\b/iu;
+/** A speed: a length per time ("343 metres every second", "40 km/h"). */
+const SPEED = /(?:\b(?:a|per|each|every|an) (?:second|minute|hour)\b|\/\s*(?:s|h|hr)\b|\bmph\b)/iu;
+/** What each "how …" adjective measures; one missing here takes any quantity with a unit. */
+const MEASURE_OF: Record<string, RegExp> = {
+  long: new RegExp(`${DURATION.source}|${LENGTH.source}`, 'iu'),
+  far: LENGTH,
+  tall: LENGTH,
+  high: LENGTH,
+  deep: LENGTH,
+  wide: LENGTH,
+  old: DURATION,
+  heavy: WEIGHT,
+  fast: SPEED,
+};
 /** "…form where tectonic plates meet": a clause opened by "where" inside a sentence says a place. */
 const WHERE_CLAUSE = /\p{L},?\s+where\s+\p{L}/u;
 
@@ -277,9 +291,10 @@ function quantityIn(
   sentence: string,
   near: string[],
   wantsUnit: boolean,
+  kind?: RegExp,
 ): { text: string; unitless: string } | null {
   const found = [...sentence.matchAll(QUANTITY)].filter(
-    (match) => !/^\p{Nd}{4}$/u.test(match[0].trim()) || wantsUnit,
+    (match) => (!/^\p{Nd}{4}$/u.test(match[0].trim()) || wantsUnit) && (!kind || kind.test(match[0].trim())),
   );
   if (found.length === 0) return null;
   const lower = sentence.toLowerCase();
@@ -373,7 +388,8 @@ function countStatement(question: string, sentence: string): string | null {
     'i',
   ).exec(q);
   if (match) {
-    const quantity = quantityIn(sentence, [], true);
+    // Of the kind asked: "how fast" is a speed, never "20 degrees Celsius" from the same sentence (round five).
+    const quantity = quantityIn(sentence, [], true, MEASURE_OF[match[1].toLowerCase()]);
     if (
       quantity &&
       !/\p{L}$/u.test(quantity.text.replace(/\s+(a|per|each|every) \p{L}+$/u, '')) &&
@@ -754,6 +770,16 @@ function placeStatement(question: string, sentence: string): string | null {
     }
     const phrase = taken.join(' ');
     if (taken.length < 2 || TIME.exec(phrase)?.index === 0) continue;
+    // "at once", "at least": idioms, no place (round five: "You push when doing CPR at once.").
+    if (NO_PLACE.has(phrase.toLowerCase())) continue;
+    // A place joined by "and" to the asked thing itself says what it is among, not where it is ("Life in the
+    // cities of Harappa and Mohenjo-daro" is not where Mohenjo-daro is).
+    const after = words
+      .slice(at + taken.length)
+      .join(' ')
+      .split(/[,;:]/)[0];
+    const joined = /^(?:and|or)\b/i.test(after) ? new Set(wordsIn(after.toLowerCase()).map(stemOf)) : null;
+    if (joined && [...subjectWords].some((word) => joined.has(stemOf(word)))) continue;
     if (
       taken
         .slice(1)
@@ -766,6 +792,13 @@ function placeStatement(question: string, sentence: string): string | null {
   const place = phrases.find((phrase) => phrase.named) ?? phrases[0];
   return finish(`${clause.subject} ${clause.verb} ${clause.rest} ${place.text}`.replace(/\s+/g, ' '));
 }
+
+/** Phrases opened by a place preposition that name no place. */
+const NO_PLACE = new Set(
+  'at once|at least|at last|at first|at all|at most|at times|at random|in fact|in time|in general|in short|in turn|in particular|in total|in addition|in brief|on time|on average|over time'.split(
+    '|',
+  ),
+);
 
 /** The noun phrase a sentence is about: its words before its verb ("Suspension bridges are…" → "Suspension bridges"). */
 function subjectOf(sentence: string, verbLemmas: Set<string>): string | null {
@@ -893,8 +926,33 @@ export function statementFor(
   } catch {
     return null;
   }
-  const ok = statement !== null && liftedFrom(statement, question, sentence, before);
+  const ok =
+    statement !== null &&
+    !endsUnfinished(statement) &&
+    saysSomethingNew(statement, question) &&
+    liftedFrom(statement, question, sentence, before);
   return ok ? statement : null;
+}
+
+/** Words a finished English sentence does not end on ("…because of soft materials like."; round five). */
+const UNFINISHED_END = new Set(
+  'like of to for with by from as the a an and or but in on at than such into onto about whose which that'.split(
+    ' ',
+  ),
+);
+const endsUnfinished = (statement: string) =>
+  UNFINISHED_END.has(wordsIn(statement.toLocaleLowerCase()).at(-1) ?? '');
+
+/**
+ * Whether a statement says something the question does not: "Which snakes cause most deadly bites in
+ * India?" is not answered by "India causes most deadly bites in India." (round five). Stop words and the
+ * question's own words do not count.
+ */
+function saysSomethingNew(statement: string, question: string): boolean {
+  const asked = new Set(wordsIn(question.toLocaleLowerCase()).map((word) => stemOf(verbLemma(word))));
+  return wordsIn(statement.toLocaleLowerCase()).some(
+    (word) => !STOP_WORDS.has(word) && !asked.has(stemOf(verbLemma(word))),
+  );
 }
 
 /** Words a statement may carry without the course sentence saying them: function words and "yes". */

@@ -541,3 +541,88 @@ describe('answers that say what was asked, round four (decision 057)', () => {
     expect(ask([recap])).toBe(10);
   });
 });
+
+describe('answers that say what was asked, round five: a composed sentence only where it holds (decision 057)', () => {
+  const slide = (text: string, number: number, heading: string) =>
+    passage(text, { chunkId: `f-${number}`, heading, sourceKind: 'segment', slide: number });
+  const opening = (question: string, passages: Passage[]) =>
+    /^.+?[.!?](?=\s|$)/.exec(composeLocalAnswer({ ...request(passages, 'direct', question) }))?.[0] ?? '';
+
+  it('states a quantity of the kind asked: "how fast" is a speed', () => {
+    const speed = slide(
+      'In air at 20 degrees Celsius sound covers about 343 metres every second. It moves faster in water.',
+      4,
+      'The speed of sound',
+    );
+    const first = opening('how fast does sound travel in air', [speed]);
+    expect(first).toContain('343 metres every second');
+    expect(first).not.toContain('travels 20 degrees');
+  });
+
+  it('never states what the question already says, nor ends on a word that needs more', () => {
+    const snakes = slide(
+      'India has around 300 kinds of snake, yet most deadly bites come from just four: the cobra, the common krait, the Russell’s viper and the saw-scaled viper.',
+      9,
+      'Snake bites',
+    );
+    expect(opening('which snakes cause most deadly bites in india', [snakes])).toContain('cobra');
+    const halls = slide(
+      'An echo is a sound that bounces back. Soft materials like curtains and carpets soak sound up, and concert halls use them to stop echoes blurring the music.',
+      7,
+      'Echoes',
+    );
+    expect(opening('why do concert halls have curtains and carpets', [halls])).not.toMatch(/\blike\.$/);
+  });
+
+  it('takes no idiom and no list the asked thing belongs to for its place', () => {
+    const cpr = slide(
+      'If a person is not breathing normally, start CPR at once. Push hard in the centre of the chest, 5 to 6 centimetres deep.',
+      8,
+      'CPR',
+    );
+    expect(opening('where do you push when doing CPR', [cpr])).not.toMatch(/^You push .*at once\.$/);
+    const cities = slide('Life in the cities of Harappa and Mohenjo-daro.', 1, 'The Indus Valley');
+    expect(opening('where is mohenjo daro', [cities])).not.toMatch(/is in the cities of Harappa/);
+  });
+
+  it('gives first the sentence that explains a "why" when the best one only restates the question', () => {
+    const nose = slide(
+      'For a nosebleed, sit the person down with the head tipped forward, not back. Tipping the head back sends blood down the throat, where it can make them choke.',
+      5,
+      'Nosebleeds',
+    );
+    const terms = ['tip', 'head', 'forward', 'nosebleed'].map((word) => ({
+      word,
+      forms: word === 'tip' ? ['tipped', 'tipping'] : [],
+      related: [],
+      weak: false,
+    }));
+    const text = composeLocalAnswer({
+      ...request([nose], 'direct', 'Why do you tip the head forward for a nosebleed?'),
+      terms,
+    });
+    expect(text).toMatch(/^Tipping the head back sends blood down the throat/);
+  });
+
+  it('answers from the passage whose heading names what is asked, not from the topic word', () => {
+    const trade = slide(
+      'Indus cities used the same stone weights, and traders in Harappa and Lothal measured goods alike.',
+      7,
+      'Trade',
+    );
+    const decline = slide(
+      'From about 1900 BCE people slowly left the Indus cities. Rivers changed their course, and the rains grew weaker.',
+      9,
+      'Decline',
+    );
+    const ask = (heading: string) =>
+      directAnswer({
+        question: 'why did the indus cities decline',
+        passages: [trade, { ...decline, heading }],
+        terms: [],
+      }).source.slide;
+    expect(ask('Decline')).toBe(9);
+    // The same passage under a heading the question does not name: the first passage answers.
+    expect(ask('The end of the cities')).toBe(7);
+  });
+});

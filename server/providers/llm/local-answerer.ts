@@ -103,7 +103,8 @@ const RELATED = 0.5;
 /** Sentences scoring at least this share of the best one are part of the answer too. */
 const NEARLY_AS_GOOD = 0.65;
 /** A sentence that leans on the one before it ("This loss of water…") is not given alone. */
-const LEANS_BACK = /^(this|these|that|those|it|its|they|their|so|then|also|here)\b/i;
+const LEANS_BACK =
+  /^(this|these|that|those|it|its|they|their|so|then|also|here)\b|^\p{L}+(?:\s+\p{L}+)?\s+(?:this|these|those)\s+\p{L}/iu;
 /** A why or how question wants the explanation, which often takes the next sentence too. */
 const EXPLAINS = /^\s*(why|how)\b(?!\s+(much|many|long|far|big|fast|tall|old|often))/i;
 /** Two things compared: each side gets its sentence. */
@@ -261,8 +262,10 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
           statementFor(intent, question, item.sentence, all[item.order - 1]?.sentence) !== null,
       );
     if (states) value += STATES;
+    // (A recap names the term too, in a sentence that says it again shorter: "Frequency sets the pitch.")
     if (
       target &&
+      !isRecap(passage.heading) &&
       (passage.heading.toLocaleLowerCase().replace(/s$/, '') === target.replace(/s$/, '') ||
         sentencesOf(withoutHeading(passage)).some(
           (sentence) =>
@@ -280,6 +283,10 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     // A heading that asks the question's own question ("Why the angles make 180°" for "Why do the angles of
     // a triangle add up to 180 degrees?") names the passage written to answer it, as a "what is" term's does.
     if (asksAsHeading(question, passage.heading)) value += EXPLAINS_TERM;
+    // A heading made only of the question's words, a specific one among them, names what the passage is about
+    // ("The stomach" for "how long does food stay in the stomach", "Decline" for "why did the cities
+    // decline"; round five). The course's topic word, in every passage, names nothing in particular.
+    else if (headingNames(passage.heading, stems)) value += HEADING_NAMES;
     if (value > bestValue) {
       bestValue = value;
       source = passage;
@@ -318,8 +325,24 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     if (statement) from = next;
   }
 
+  // "Why…?" answered by a sentence that only restates what is asked, the next sentence carrying on with the
+  // same thing: that one explains, so it comes first ("Why do you tip the head forward for a nosebleed?" →
+  // "Tipping the head back sends blood down the throat…" before "…sit with the head tipped forward";
+  // round five).
+  const explainsNext =
+    !statement &&
+    intent === 'cause' &&
+    from === ranked[0] &&
+    next !== undefined &&
+    !givesWhatIsAsked(intent, question, from.sentence) &&
+    !LEANS_BACK.test(from.sentence) &&
+    from.covers.size === stems.length &&
+    [...keywords(next.sentence)].some(
+      (word) => keywords(from.sentence).has(word) || keywords(question).has(word),
+    );
+
   // The supporting sentence first after the statement (with the one it leans on), then the others chosen.
-  const lead: Scored[] = [];
+  const lead: Scored[] = explainsNext && next ? [next] : [];
   const before = all[from.order - 1];
   // The sentence it leans on goes first — unless that one shares none of the question's words while this one
   // holds them all: the answer would open with something not asked ("Here bile breaks fats…" before "Its
@@ -331,7 +354,7 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     before.score === 0 &&
     from.covers.size === stems.length &&
     stems.length > 0;
-  if (LEANS_BACK.test(from.sentence) && before && !unrelatedBefore) lead.push(before);
+  if (LEANS_BACK.test(from.sentence) && before && !unrelatedBefore && !explainsNext) lead.push(before);
   lead.push(from);
   const others = sentences.filter((sentence) => !lead.some((item) => item.sentence === sentence));
   const supporting = [...lead.map((item) => item.sentence), ...others];
@@ -341,6 +364,18 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     ? [statement, ...supporting.filter((sentence) => !same(sentence, statement))].slice(0, 3)
     : supporting.slice(0, 3);
   return { text: text.join(' '), source };
+}
+
+/** What a heading made of the question's own words is worth (see headingNames). */
+const HEADING_NAMES = 0.5;
+/** A word found in fewer of the retrieved passages weighs more; at this weight or above it is specific. */
+const SPECIFIC_WEIGHT = 0.6;
+
+function headingNames(heading: string, stems: TermStems[]): boolean {
+  const words = [...keywords(heading)];
+  if (words.length === 0 || isRecap(heading)) return false;
+  const terms = words.map((word) => stems.find((term) => term.own.has(word)));
+  return terms.every(Boolean) && terms.some((term) => (term?.weight ?? 0) >= SPECIFIC_WEIGHT);
 }
 
 /** Whether a heading opens with the question's wh-word and shares one of its topic words. */
