@@ -604,6 +604,31 @@ describe('answers that say what was asked, round five: a composed sentence only 
     expect(text).toMatch(/^Tipping the head back sends blood down the throat/);
   });
 
+  it('compares from the teaching passages before a recap’s short contrast', () => {
+    const recap = slide('Series bulbs share one path; parallel bulbs each have their own.', 10, 'Summary');
+    const series = slide(
+      'In a series circuit the current has only one path through every bulb.',
+      7,
+      'Series',
+    );
+    const parallel = slide('In a parallel circuit each bulb sits on its own branch.', 8, 'Parallel');
+    const compared = directAnswer({
+      question: 'difference between series and parallel circuits',
+      passages: [recap, series, parallel],
+      terms: [],
+    });
+    expect(compared.text).toContain('its own branch');
+    expect(compared.source.slide).not.toBe(10);
+    // Alone, the recap's contrast still answers.
+    expect(
+      directAnswer({
+        question: 'difference between series and parallel circuits',
+        passages: [recap],
+        terms: [],
+      }).text,
+    ).toBe('Series bulbs share one path; parallel bulbs each have their own.');
+  });
+
   it('answers from the passage whose heading names what is asked, not from the topic word', () => {
     const trade = slide(
       'Indus cities used the same stone weights, and traders in Harappa and Lothal measured goods alike.',

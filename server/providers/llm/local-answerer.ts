@@ -403,6 +403,15 @@ const SIDES = [
  * each from the best passage that has one; null when one side has none.
  */
 function comparison(question: string, passages: Passage[]): { text: string; source: Passage } | null {
+  // The teaching passages compare first; a recap's short contrast ("Series bulbs share one path; parallel
+  // bulbs each have their own.") only when they cannot (round five).
+  const teaching = passages.filter((passage) => !isRecap(passage.heading));
+  if (teaching.length > 0 && teaching.length < passages.length)
+    return comparisonFrom(question, teaching) ?? comparisonFrom(question, passages);
+  return comparisonFrom(question, passages);
+}
+
+function comparisonFrom(question: string, passages: Passage[]): { text: string; source: Passage } | null {
   const match = SIDES.map((pattern) => pattern.exec(question.trim())).find(Boolean);
   if (!match || passages.length === 0) return null;
   const sideWords = [match[1], match[2]].map((side) => new Set(keywords(side)));

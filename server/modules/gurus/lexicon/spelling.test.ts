@@ -64,6 +64,16 @@ describe('students’ spelling (decision 057, round three)', () => {
       expect(await correctedSpelling(question, words)).toBe(question);
   });
 
+  it('reads a misspelt first word as the question word it is one edit from, never a real word', async () => {
+    const words = course('farmers grew wheat with barley which they stored');
+    expect(await correctedSpelling('wich crops did farmers grow', words)).toBe(
+      'which crops did farmers grow',
+    );
+    expect(await correctedSpelling('Wat is barley', words)).toBe('What is barley');
+    // "with" and "that" are words of their own, not misspelt question words.
+    expect(await correctedSpelling('with barley they grew wheat', words)).toBe('with barley they grew wheat');
+  });
+
   it('reads the course’s words only when a word may need correcting', async () => {
     let read = 0;
     const words = async () => {

@@ -94,6 +94,27 @@ export function writtenOut(question: string): string {
     .replace(MEANT, '$1');
 }
 
+const QUESTION_WORDS = ['what', 'which', 'why', 'when', 'where', 'who', 'whom', 'whose', 'how'];
+
+/**
+ * A question's first word, misspelt, as the question word it is meant to be ("wich crops did…" → "which";
+ * round five): one edit from a question word and no word of its own (not "with", "that"). Before the course's
+ * words are read, which would make it their nearest ("with").
+ */
+async function questionWordSpelt(question: string): Promise<string> {
+  const first = [...words.segment(question)].find((part) => part.isWordLike);
+  if (!first) return question;
+  const word = first.segment.toLocaleLowerCase();
+  if (QUESTION_WORDS.includes(word) || STOP_WORDS.has(word) || !/^\p{Ll}+$/u.test(word)) return question;
+  if ((await baseForms(word)).size > 0) return question;
+  const meant = QUESTION_WORDS.find((each) => editDistance(graphemesOf(word), graphemesOf(each), 1) <= 1);
+  if (!meant) return question;
+  const written = /^\p{Lu}/u.test(first.segment)
+    ? meant.charAt(0).toLocaleUpperCase() + meant.slice(1)
+    : meant;
+  return question.slice(0, first.index) + written + question.slice(first.index + first.segment.length);
+}
+
 /**
  * Whether a word is a dictionary word or an inflection of one spelt by the rules (round four: "branchs" is
  * read by morphy as "branch" but is misspelt, "branches" is not; "left" is "leave"'s own past).
@@ -132,6 +153,7 @@ export async function correctedSpelling(
   question: string,
   vocabulary: () => Promise<Map<string, number>>,
 ): Promise<string> {
+  question = await questionWordSpelt(question);
   const unknown: string[] = [];
   for (const part of words.segment(question)) {
     const word = part.segment.toLocaleLowerCase();
