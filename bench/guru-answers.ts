@@ -59,6 +59,11 @@ import {
   FIRST_AID_SLIDES,
 } from '../server/test/fixtures/answer-sets/first-aid-deck';
 import {
+  HEART_OFF_COURSE,
+  HEART_QUESTIONS,
+  HEART_SLIDES,
+} from '../server/test/fixtures/answer-sets/heart-deck';
+import {
   HONEYBEE_OFF_COURSE,
   HONEYBEE_QUESTIONS,
   HONEYBEE_SLIDES,
@@ -70,10 +75,20 @@ import {
   INDUS_SLIDES,
 } from '../server/test/fixtures/answer-sets/indus-valley-deck';
 import {
+  MAURYAN_OFF_COURSE,
+  MAURYAN_QUESTIONS,
+  MAURYAN_SLIDES,
+} from '../server/test/fixtures/answer-sets/mauryan-deck';
+import {
   MONSOON_OFF_COURSE,
   MONSOON_QUESTIONS,
   MONSOON_SLIDES,
 } from '../server/test/fixtures/answer-sets/monsoon-deck';
+import {
+  SAVINGS_OFF_COURSE,
+  SAVINGS_QUESTIONS,
+  SAVINGS_SLIDES,
+} from '../server/test/fixtures/answer-sets/savings-deck';
 import {
   SOUND_OFF_COURSE,
   SOUND_QUESTIONS,
@@ -482,6 +497,28 @@ async function intentsPart() {
       slides: FIRST_AID_SLIDES,
       sets: [['first aid (held out after round four)', FIRST_AID_QUESTIONS]] as const,
       offCourse: FIRST_AID_OFF_COURSE,
+    },
+    // Held out after round five: written by someone who saw neither the answerer nor any result, measured once.
+    {
+      title: 'The human heart',
+      subtitle: 'Biology · Unit 3',
+      slides: HEART_SLIDES,
+      sets: [['heart (held out after round five)', HEART_QUESTIONS]] as const,
+      offCourse: HEART_OFF_COURSE,
+    },
+    {
+      title: 'The Mauryan empire',
+      subtitle: 'History · Unit 2',
+      slides: MAURYAN_SLIDES,
+      sets: [['mauryan empire (held out after round five)', MAURYAN_QUESTIONS]] as const,
+      offCourse: MAURYAN_OFF_COURSE,
+    },
+    {
+      title: 'Saving and interest',
+      subtitle: 'Money matters · Unit 1',
+      slides: SAVINGS_SLIDES,
+      sets: [['savings (held out after round five)', SAVINGS_QUESTIONS]] as const,
+      offCourse: SAVINGS_OFF_COURSE,
     },
   ];
   for (const deck of decks) {
