@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPdfSlides } from './pdf-slides';
-import { slideTexts } from './slide-text';
+import { cleanText, slideTexts } from './slide-text';
 import { writePdf } from './write-pdf';
 
 const line = (text: string, size = 24) => ({ text, size });
@@ -23,6 +23,21 @@ describe('slideTexts', () => {
       narration:
         'Water expands when it freezes, so the same mass takes up more room and ice is less dense than the liquid water beneath it. By mid-October the pond is frozen, at minus 5 °C, one of the coldest days of the mid-1900s.',
     });
+  });
+
+  it('keeps no character that is not text: NUL, controls, private-use glyphs, soft hyphens (issue 32)', () => {
+    const [slide] = slideTexts([
+      [
+        line('\u0000\uE012', 40),
+        line('प्रकाश संश्लेषण\u0000', 40),
+        line('पौधे सूर्य के प्रकाश से भोजन\u00ad बनाते हैं\uE000।\u0007'),
+      ],
+    ]);
+    expect(slide).toEqual({ heading: 'प्रकाश संश्लेषण', narration: 'पौधे सूर्य के प्रकाश से भोजन बनाते हैं।' });
+    expect(JSON.stringify(slide)).not.toMatch(/\\u0000|\\u0007/);
+    // Joiners shape Indic clusters and stay; decomposed text is composed.
+    expect(cleanText('क्\u200dष')).toBe('क्\u200dष');
+    expect(cleanText('e\u0301')).toBe('é');
   });
 
   it('turns bullets and short lines into sentences, without their bullet signs', () => {

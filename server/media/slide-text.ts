@@ -12,10 +12,23 @@ export interface SlideText {
 const PAGE_NUMBER = /^[-–—\s]*(?:page|slide|p\.)?\s*\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?[-–—\s]*$/i;
 /** A line that starts a list item: a bullet sign, or "1." / "a)" numbering. */
 const BULLET = /^(?:[•▪▫◦●○■□►▶➤✓✔·*–—-]|\(?(?:\d{1,2}|[a-z])[.)])\s+/i;
-const ENDS_SENTENCE = /[.!?…:;]["')\]]?$/;
+/** A sentence's end in any script the courses use: "।" and "॥" (Devanagari, Bengali…), "؟" (Urdu), "。". */
+const ENDS_SENTENCE = /[.!?…:;।॥؟。]["')\]”’]?$/u;
 /** A title is set at least this much larger than the body. */
 const TITLE_SCALE = 1.2;
 const MAX_TITLE_WORDS = 12;
+
+/**
+ * Characters a PDF's text layer carries that are no text (issue 32): NUL and other control characters (which
+ * PostgreSQL refuses: the upload failed with "The text contains a character that is not allowed"), private-use
+ * code points (a font's own glyph numbers), halves of surrogate pairs, soft hyphens and U+FFFD. Joiners
+ * (ZWJ, ZWNJ) shape Indic clusters and stay; the text is composed (NFC) so one word is spelt one way.
+ */
+const NOT_TEXT = /[\p{Cc}\p{Co}\p{Cs}\u00ad\ufffd]/gu;
+
+export function cleanText(text: string): string {
+  return text.replace(/\t/g, ' ').replace(NOT_TEXT, '').normalize('NFC');
+}
 
 /** Lines compared across pages: case and numbers aside ("Chapter 2 · page 3" repeats as one line). */
 const lineKey = (text: string) => text.toLowerCase().replace(/\d+/g, '#').trim();
@@ -119,7 +132,10 @@ function reflow(lines: SlideLine[]): string {
  * numbers and lines repeated on most pages dropped, the title kept apart, the body reflowed. A slide with a
  * title only is narrated by its title.
  */
-export function slideTexts(pages: SlideLine[][]): SlideText[] {
+export function slideTexts(read: SlideLine[][]): SlideText[] {
+  const pages = read.map((lines) =>
+    lines.map((line) => ({ ...line, text: cleanText(line.text) })).filter((line) => line.text.trim() !== ''),
+  );
   const repeated = repeatedLines(pages);
   return pages.map((lines) => {
     // The deck's title repeats in small footers, but on its title slide it is the title: keep it there.
