@@ -21,6 +21,8 @@ const log = (message) => console.log(`[gurukul] ${message}`);
 
 // The invoice PDFs' font: it has the ₹ sign that pdfkit's built-in Helvetica lacks.
 const INVOICE_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+// Every PDF's Indic text (decision 066): Noto Sans Devanagari, Bengali, Tamil… from Debian's fonts-noto-core.
+const NOTO_INDIC_FONT = '/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf';
 
 // The local voices (decision 059): flite's voices, festival with its HTS voice SLT and diphone voice KED.
 const VOICE_PACKAGES = {
@@ -38,6 +40,7 @@ const SYSTEM_PACKAGES = {
     'espeak-ng': 'espeak-ng',
     ...VOICE_PACKAGES,
     [INVOICE_FONT]: 'fonts-dejavu-core',
+    [NOTO_INDIC_FONT]: 'fonts-noto-core',
   },
   test: {
     ffmpeg: 'ffmpeg',
@@ -45,6 +48,10 @@ const SYSTEM_PACKAGES = {
     ...VOICE_PACKAGES,
     chromium: 'chromium',
     [INVOICE_FONT]: 'fonts-dejavu-core',
+    [NOTO_INDIC_FONT]: 'fonts-noto-core',
+    // PDF text is checked against HarfBuzz's own drawing (hb-view) and read back (pdftoppm, pdftotext).
+    'hb-view': 'libharfbuzz-bin',
+    pdftoppm: 'poppler-utils',
     // The course library's PowerPoint uploads are tested for real.
     soffice: 'libreoffice-impress',
     // Several app instances share rooms, presence and budgets through a real Redis in the tests.
