@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { InvoiceRow } from '../../db/schema/index';
 import { pdfReadyPngSize } from '../../media/image-sizes';
+import { DEJAVU_SANS, registerShapedFont } from '../../media/shaped-pdf-text';
 import { writePdf } from '../../media/write-pdf';
 import { invoiceDay, pdfAmount } from './tax';
 
@@ -37,9 +38,11 @@ function logoToDraw(bytes: Buffer): DrawnLogo {
 
 /**
  * DejaVu Sans (Debian's fonts-dejavu-core, installed by scripts/bootstrap.mjs) has the ₹ sign and the
- * other currency symbols; pdfkit's built-in Helvetica has neither, so it is only the fallback.
+ * other currency symbols; pdfkit's built-in Helvetica has neither, so it is only the fallback. Names and
+ * addresses in an Indic script are drawn in their Noto Sans family (fonts-noto-core), all of it laid out by
+ * HarfBuzz (media/shaped-pdf-text.ts, decision 066).
  */
-export const INVOICE_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+export const INVOICE_FONT_FILE = DEJAVU_SANS.regular;
 
 interface InvoiceFonts {
   regular: string;
@@ -48,12 +51,18 @@ interface InvoiceFonts {
   symbols: boolean;
 }
 
-/** Embeds DejaVu Sans (and its bold, when present) or falls back to Helvetica when the file is missing. */
+/**
+ * Registers DejaVu Sans (and its bold, when present) with the Noto families as shaped fonts, or falls back to
+ * Helvetica when the file is missing: Latin-1 only, so an Indic name then prints as wrong characters.
+ */
 function invoiceFonts(doc: PDFKit.PDFDocument, fontFile: string): InvoiceFonts {
   if (!existsSync(fontFile)) return { regular: 'Helvetica', bold: 'Helvetica-Bold', symbols: false };
   const boldFile = fontFile.replace(/\.ttf$/, '-Bold.ttf');
-  doc.registerFont('InvoiceRegular', fontFile);
-  doc.registerFont('InvoiceBold', boldFile !== fontFile && existsSync(boldFile) ? boldFile : fontFile);
+  registerShapedFont(doc, 'InvoiceRegular', { base: fontFile, weight: 'regular' });
+  registerShapedFont(doc, 'InvoiceBold', {
+    base: boldFile !== fontFile && existsSync(boldFile) ? boldFile : fontFile,
+    weight: 'bold',
+  });
   return { regular: 'InvoiceRegular', bold: 'InvoiceBold', symbols: true };
 }
 
