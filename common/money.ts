@@ -1,3 +1,5 @@
+import { INTL_LOCALES, type Locale } from './i18n/locales';
+
 /** Exchange rates keyed by ISO currency code, relative to a common base; values may arrive as strings. */
 export type ExchangeRates = Record<string, number | string>;
 
@@ -39,13 +41,19 @@ export function convertCurrency(
 }
 
 /**
- * Formats a price for display with the locale-independent `en-US` conventions (e.g. `$1,234.50`,
- * `¥1,235`), so server-rendered emails and the web app agree. Codes Intl rejects as malformed fall back
- * to `"<symbol or code> <amount with 2 decimals>"`.
+ * Formats a price for display. English keeps the `en-US` conventions (e.g. `$1,234.50`, `¥1,235`), so
+ * server-rendered emails and the web app agree; another interface language formats as its country does (Hindi:
+ * hi-IN, lakhs and crores, `₹1,18,000.00`; decision 068). Codes Intl rejects as malformed fall back to
+ * `"<symbol or code> <amount with 2 decimals>"`.
  */
-export function formatPrice(amount: number, currency: string, symbol?: string): string {
+export function formatPrice(
+  amount: number,
+  currency: string,
+  symbol?: string,
+  locale: Locale = 'en',
+): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+    return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency }).format(amount);
   } catch {
     return `${symbol ?? currency} ${amount.toFixed(2)}`;
   }

@@ -1,3 +1,5 @@
+import { INTL_LOCALES, type Locale } from './i18n/locales';
+
 /**
  * The one place time becomes text (docs/decisions/027-one-way-for-the-rest.md, 047-words-and-dates.md): one
  * format per kind. Durations take seconds (the caption timestamp milliseconds, which matter there); moments
@@ -99,7 +101,35 @@ export type Moment = Date | string | number;
 /** An IANA zone ("Asia/Kolkata", "UTC"); without one, the runtime's own (the viewer's, in the browser). */
 export interface InZone {
   timeZone?: string;
+  /**
+   * The interface language (decision 068). English, the default, keeps the spec's fixed forms word for word;
+   * another language gets its own country's (Hindi: hi-IN, "05 जन॰ 2026"), through Intl.
+   */
+  locale?: Locale;
 }
+
+const localFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The moment in a language other than English, with Intl's words and order for it; undefined when unreadable. */
+function localText(
+  value: Moment | null | undefined,
+  locale: Locale,
+  timeZone: string | undefined,
+  fields: Intl.DateTimeFormatOptions,
+): string | undefined {
+  const date = toMoment(value);
+  if (!date) return undefined;
+  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(fields)}`;
+  let formatter = localFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(INTL_LOCALES[locale], { timeZone, hourCycle: 'h23', ...fields });
+    localFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
+
+const DAY_FIELDS = { day: '2-digit', month: 'short', year: 'numeric' } as const;
+const TIME_FIELDS = { hour: '2-digit', minute: '2-digit' } as const;
 
 /** Shown for a missing or unreadable moment. */
 export const NO_DATE = '—';
@@ -175,7 +205,10 @@ const timeText = (p: MomentParts, seconds = false) =>
  */
 export function formatDate(value: Moment | null | undefined, options: InZone = {}): string {
   const calendarDay = typeof value === 'string' && CALENDAR_DAY.test(value);
-  const parts = partsOf(value, calendarDay ? 'UTC' : options.timeZone);
+  const zone = calendarDay ? 'UTC' : options.timeZone;
+  if (options.locale && options.locale !== 'en')
+    return localText(value, options.locale, zone, DAY_FIELDS) ?? NO_DATE;
+  const parts = partsOf(value, zone);
   return parts ? dayText(parts) : NO_DATE;
 }
 
@@ -191,6 +224,12 @@ export interface DateTimeOptions extends InZone {
  * unreadable input is "—".
  */
 export function formatDateTime(value: Moment | null | undefined, options: DateTimeOptions = {}): string {
+  if (options.locale && options.locale !== 'en') {
+    const fields: Intl.DateTimeFormatOptions = { ...DAY_FIELDS, ...TIME_FIELDS };
+    if (options.seconds) fields.second = '2-digit';
+    if (options.weekday) fields.weekday = 'short';
+    return localText(value, options.locale, options.timeZone, fields) ?? NO_DATE;
+  }
   const parts = partsOf(value, options.timeZone);
   if (!parts) return NO_DATE;
   const weekday = options.weekday ? `${parts.weekday}, ` : '';
@@ -224,6 +263,11 @@ export function formatDateTimeRange(
  */
 export function formatMonth(value: Moment | null | undefined, options: InZone = {}): string {
   const calendarMonth = typeof value === 'string' && CALENDAR_MONTH.test(value);
-  const parts = partsOf(calendarMonth ? `${value}-01` : value, calendarMonth ? 'UTC' : options.timeZone);
+  const moment = calendarMonth ? `${value}-01` : value;
+  const zone = calendarMonth ? 'UTC' : options.timeZone;
+  if (options.locale && options.locale !== 'en') {
+    return localText(moment, options.locale, zone, { month: 'short', year: 'numeric' }) ?? NO_DATE;
+  }
+  const parts = partsOf(moment, zone);
   return parts ? `${MONTHS_SHORT[parts.month - 1]} ${pad(parts.year, 4)}` : NO_DATE;
 }

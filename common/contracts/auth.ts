@@ -3,6 +3,7 @@ import { MSG } from '../messages';
 import { PLAN_MODULES } from '../plans';
 import { SIGN_UP_ROLES, USER_TYPES } from '../roles';
 import { emailField, existingPasswordField, newPasswordField, requiredText } from './fields';
+import { chosenLocale } from './locale';
 
 /**
  * The "Confirm Password" check, kept apart from the other fields: an object refinement is skipped while any
@@ -33,6 +34,8 @@ export const signUpSchema = z
     confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
     userType: z.enum(SIGN_UP_ROLES, { error: MSG.selectOption }),
     terms: z.literal(true, { error: MSG.terms }),
+    /** The language the visitor chose or their browser prefers, kept on the account (decision 068). */
+    locale: chosenLocale.optional(),
   })
   .and(confirmMatches('password'));
 export type SignUpInput = z.input<typeof signUpSchema>;
@@ -84,6 +87,8 @@ export const userObjSchema = z.object({
   isDarkTheme: z.boolean(),
   themeColor: z.string(),
   font: z.string(),
+  /** The interface language chosen on the account, '' if never chosen (decision 068). */
+  locale: z.string(),
   planName: z.string().nullable(),
   planId: z.string().nullable(),
   isFreeTrial: z.boolean(),

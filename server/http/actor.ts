@@ -18,6 +18,8 @@ export interface Actor extends AccountState {
   impersonatorId: string | null;
   /** A developer an admin has granted access to the outbox and logs (never true for other roles). */
   developerAccessGranted: boolean;
+  /** The interface language the person chose, '' if never (server/http/locale.ts localeOf). */
+  locale: string;
 }
 
 const impersonators = alias(users, 'impersonator');
@@ -62,5 +64,6 @@ export async function resolveActor(db: Db, token: string | null, secret: string)
     sessionId: session.id,
     impersonatorId: session.impersonatorId,
     developerAccessGranted: userType === 'developer' && user.developerAccessGrantedAt !== null,
+    locale: user.locale,
   };
 }

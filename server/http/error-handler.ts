@@ -3,10 +3,21 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../common/messages';
 import { JSON_ONLY_MESSAGE } from './content-type-guard';
 import { AppError } from './errors';
+import { inLocale, localeOf } from './locale';
 import { UNSTORABLE_TEXT_MESSAGE } from './storable-text';
 
 /** One error shape for every failure: { code, message, fields? } with a 4xx for anything the caller did. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Every message in the caller's language (decision 068): a catalog text is translated, any other stays English.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !isErrorBody(payload)) return payload;
+    const locale = localeOf(request);
+    if (locale === 'en') return payload;
+    const fields = payload.fields
+      ? Object.fromEntries(Object.entries(payload.fields).map(([key, text]) => [key, inLocale(locale, text)]))
+      : undefined;
+    return { ...payload, message: inLocale(locale, payload.message), ...(fields ? { fields } : {}) };
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       // A 5xx we chose to answer (a provider that did not answer, a queue that refused) is still a failure to
@@ -68,6 +79,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: MSG.internal });
   });
+}
+
+/** The error shape of registerErrorHandling: { code, message, fields? }. */
+function isErrorBody(
+  payload: unknown,
+): payload is { code: string; message: string; fields?: Record<string, string> } {
+  const body = payload as { code?: unknown; message?: unknown; fields?: unknown } | null;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof body.code === 'string' &&
+    typeof body.message === 'string' &&
+    (body.fields === undefined || (typeof body.fields === 'object' && body.fields !== null))
+  );
 }
 
 export const MALFORMED_UPLOAD_MESSAGE =

@@ -26,6 +26,8 @@ export const users = pgTable(
     isDarkTheme: boolean('is_dark_theme').notNull().default(false),
     themeColor: text('theme_color').notNull().default('indigo'),
     font: text('font').notNull().default('Lato'),
+    /** The interface language the person chose (common/i18n/locales.ts); '' = never chose (decision 068). */
+    locale: text('locale').notNull().default(''),
     profileImagePath: text('profile_image_path'),
     brandLogoPath: text('brand_logo_path'),
     // Developers read the outbox and logs only once an admin has granted it (a sign-up alone gives nothing).

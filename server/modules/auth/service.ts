@@ -6,6 +6,7 @@ import { emailTokens, loginFailures, users } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { storedLocale, translate } from '../../http/locale';
 import { hashLinkToken, newLinkToken } from '../../http/tokens';
 import { startTrial } from '../plans/trials';
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
@@ -33,7 +34,13 @@ export async function signUp(
     .transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, fullName: input.fullName, userType: input.userType })
+        .values({
+          email: input.email,
+          passwordHash,
+          fullName: input.fullName,
+          userType: input.userType,
+          locale: input.locale ?? '',
+        })
         .returning();
       if (input.userType === 'teacher' || input.userType === 'institute')
         await startTrial(tx, created.id, input.userType);
@@ -52,7 +59,7 @@ export async function signUp(
 /** Mails a single-use link; only the token's hash is kept. */
 export async function sendLink(
   app: App,
-  user: { id: string; email: string; fullName: string },
+  user: { id: string; email: string; fullName: string; locale?: string },
   purpose: LinkPurpose,
 ) {
   await mailLink(app, user, purpose, await createLink(app, app.db, user, purpose));
@@ -78,18 +85,18 @@ export async function createLink(
 /** Mails a link made by createLink. */
 export async function mailLink(
   app: App,
-  user: { email: string; fullName: string },
+  user: { email: string; fullName: string; locale?: string },
   purpose: LinkPurpose,
   link: string,
 ) {
-  const [subject, action] =
-    purpose === 'verify-email'
-      ? ['Verify your Gurukul email address', 'confirm your email address']
-      : ['Reset your Gurukul password', 'choose a new password'];
+  // In the recipient's language, as they chose it (decision 068); English when they never did.
+  const locale = storedLocale(user.locale);
+  const say = (key: string, values?: Record<string, string>) => translate(locale, key, values);
+  const kind = purpose === 'verify-email' ? 'verify' : 'reset';
   await app.mailer.send({
     to: user.email,
-    subject,
-    text: `Hello ${user.fullName},\n\nOpen this link to ${action}:\n${link}\n\nIf you did not ask for this, you can ignore this email.\n\nGurukul`,
+    subject: say(`mail.link.${kind}.subject`),
+    text: `${say('mail.greeting', { name: user.fullName })}\n\n${say(`mail.link.${kind}.body`)}\n${link}\n\n${say('mail.ignore')}\n\n${say('mail.signature')}`,
   });
 }
 

@@ -77,6 +77,7 @@ export async function presentAccount(
     isDarkTheme: user.isDarkTheme,
     themeColor: user.themeColor,
     font: user.font,
+    locale: user.locale,
     planName: state.planName,
     planId: state.planId,
     isFreeTrial: state.isFreeTrial,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { localeBodySchema } from '../../../common/contracts/locale';
 import { IMAGE_KINDS, type LogoPaths, updateUserInfoSchema } from '../../../common/contracts/profile';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { users } from '../../db/schema/index';
@@ -31,6 +32,13 @@ async function loadEditable(app: App, actor: Actor, userId: string) {
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The caller's own interface language (decision 068): kept on the account, used for its e-mails and messages.
+  app.put('/api/common/locale', { config: self, schema: { body: localeBodySchema } }, async (request) => {
+    const actor = actorOf(request);
+    await app.db.update(users).set({ locale: request.body.locale }).where(eq(users.id, actor.userId));
+    return { locale: request.body.locale };
+  });
+
   app.put(
     '/api/common/user-info/:userId',
     { config: self, schema: { params: userIdParams, body: updateUserInfoSchema } },

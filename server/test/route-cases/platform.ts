@@ -72,6 +72,13 @@ export const PLATFORM_ROUTES: RouteCase[] = [
     request: (c) => ({ url: `/api/common/user-info/${own(c)}`, payload: { isDarkTheme: false } }),
   },
   {
+    method: 'PUT',
+    path: '/api/common/locale',
+    access: ALL_ROLES,
+    allowWhenEnded: true,
+    request: () => ({ url: '/api/common/locale', payload: { locale: 'en' } }),
+  },
+  {
     method: 'POST',
     path: '/api/common/user-info/:userId/image',
     access: ALL_ROLES,

@@ -1,0 +1,80 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MSG, MSG } from '../messages';
+import { EN_CATALOG, formatMessage, keyOfText } from './catalog';
+import hi from './hi.json';
+import { LOCALES } from './locales';
+
+/** What a message needs from its caller: its arguments and its rich-text tags, however deeply nested. */
+function slotsOf(message: string): string[] {
+  const slots = new Set<string>();
+  const walk = (elements: unknown[]): void => {
+    for (const element of elements as {
+      type: number;
+      value?: unknown;
+      options?: object;
+      children?: unknown[];
+    }[]) {
+      // 1 argument, 2 number, 3 date, 4 time, 5 select, 6 plural, 8 tag (intl-messageformat's TYPE).
+      if (element.type === 8) slots.add(`<${String(element.value)}>`);
+      else if (element.type >= 1 && element.type <= 6) slots.add(String(element.value));
+      if (element.children) walk(element.children);
+      for (const option of Object.values(element.options ?? {}) as { value: unknown[] }[]) walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(message, 'en').getAst());
+  return [...slots].sort();
+}
+
+const CATALOGS: Record<string, Record<string, string>> = { hi };
+
+describe('catalogs', () => {
+  it('names every language it ships', () =>
+    expect(Object.keys(CATALOGS).sort()).toEqual(LOCALES.filter((l) => l !== 'en')));
+
+  for (const [locale, catalog] of Object.entries(CATALOGS)) {
+    it(`${locale} has every English key and no other`, () => {
+      expect(Object.keys(EN_CATALOG).filter((key) => !(key in catalog))).toEqual([]);
+      expect(Object.keys(catalog).filter((key) => !(key in EN_CATALOG))).toEqual([]);
+    });
+
+    it(`${locale} messages take the same placeholders and tags as English`, () => {
+      const differing = Object.keys(catalog)
+        .filter((key) => key in EN_CATALOG)
+        .filter((key) => slotsOf(catalog[key]).join() !== slotsOf(EN_CATALOG[key]).join());
+      expect(differing).toEqual([]);
+    });
+
+    it(`${locale} translates rather than copies`, () => {
+      // Brand names, numbers and the like may be the same in both; whole sentences may not.
+      const copied = Object.keys(catalog).filter(
+        (key) => catalog[key] === EN_CATALOG[key] && /\p{L}{3,}\s+\p{L}{3,}/u.test(catalog[key]),
+      );
+      expect(copied).toEqual([]);
+    });
+  }
+});
+
+describe('the English catalog', () => {
+  it('holds the spec texts word for word, from their constants', () => {
+    expect(formatMessage(EN_CATALOG, 'en', 'msg.password')).toBe(MSG.password);
+    expect(formatMessage(EN_CATALOG, 'en', 'authMsg.developerAccessPending')).toBe(
+      AUTH_MSG.developerAccessPending,
+    );
+    expect(keyOfText(AUTH_MSG.emailTaken)).toBe('authMsg.emailTaken');
+  });
+
+  it('plurals by ICU rules in each language', () => {
+    expect(formatMessage(EN_CATALOG, 'en', 'shell.trialDays', { days: 1 })).toBe('1 Day Remaining');
+    expect(formatMessage(EN_CATALOG, 'en', 'shell.trialDays', { days: 10 })).toBe('10 Days Remaining');
+    expect(formatMessage(hi, 'hi', 'shell.trialDays', { days: 10 })).toBe('10 दिन शेष');
+    expect(formatMessage(hi, 'hi', 'home.shelf.byline', { teacher: 'सीमा', lessons: 1 })).toBe(
+      'सीमा द्वारा · 1 पाठ',
+    );
+  });
+
+  it('falls back to English for a key a catalog lacks, and to the key for an unknown one', () => {
+    expect(formatMessage({}, 'hi', 'auth.login.title')).toBe('Log in');
+    expect(formatMessage(hi, 'hi', 'no.such.key')).toBe('no.such.key');
+  });
+});
