@@ -30,3 +30,44 @@ export function ensureFontRegistered(font: string): boolean {
   registered.add(font);
   return true;
 }
+
+/** The Indic scripts whose Noto Sans family draws a title the library's font has no glyphs for (decision 066). */
+const INDIC_SCRIPTS = [
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+];
+
+/** "Noto Sans Devanagari", … in the order a title band's font list falls back to them. */
+export const INDIC_FAMILIES = INDIC_SCRIPTS.map((script) => `Noto Sans ${script}`);
+
+/** The regular and bold files of each Noto family's own script subset, as its @fontsource package ships them. */
+export function indicFontFilesOf(family: string): string[] {
+  const slug = family.toLowerCase().replace(/ /g, '-');
+  const subset = family.split(' ').at(-1)?.toLowerCase();
+  return ['400', '700'].map((weight) =>
+    fromProjectRoot('node_modules', '@fontsource', slug, 'files', `${slug}-${subset}-${weight}-normal.woff2`),
+  );
+}
+
+let indicRegistered: string[] | null = null;
+
+/**
+ * Registers the Noto families of the Indic scripts with the canvas (once) and gives the ones that are there:
+ * a title band lists them after the library's font, so Skia draws each character the font lacks in the
+ * family of its script. A family whose files are missing is left out and its script shows as empty boxes.
+ */
+export function ensureIndicFontsRegistered(): string[] {
+  if (indicRegistered) return indicRegistered;
+  indicRegistered = INDIC_FAMILIES.filter((family) => {
+    const files = indicFontFilesOf(family).filter((file) => existsSync(file));
+    for (const file of files) GlobalFonts.registerFromPath(file, family);
+    return files.length > 0;
+  });
+  return indicRegistered;
+}

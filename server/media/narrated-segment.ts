@@ -5,7 +5,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { readableBand } from '../../common/theme-colors';
 import type { SpeechAudio } from '../providers/tts/types';
 import { HLS_SEGMENT_SECONDS, MediaError, runProgram } from './ffmpeg';
-import { ensureFontRegistered } from './fonts';
+import { ensureFontRegistered, ensureIndicFontsRegistered } from './fonts';
 
 /** Lesson videos are 1280×720 (see ARCHITECTURE.md, media). */
 export const SEGMENT_WIDTH = 1280;
@@ -246,17 +246,26 @@ function cornerPosition(corner: AvatarCorner): string {
   return `${x}:${y}`;
 }
 
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /** The title band: the theme colour behind the title in the library's font, readable (readableBand). */
 export function titleBand(title: string, style: SegmentInput['captionStyle']): Buffer {
   ensureFontRegistered(style.fontFamily);
   const band = readableBand(style.colorHex);
   const fontSize = 36;
-  const font = `600 ${fontSize}px "${style.fontFamily.replace(/"/g, '')}", "DejaVu Sans", sans-serif`;
+  // Characters the library's font lacks (Devanagari, Tamil…) are drawn in their script's Noto family.
+  const fallbacks = ensureIndicFontsRegistered().map((family) => `"${family}", `);
+  const font = `600 ${fontSize}px "${style.fontFamily.replace(/"/g, '')}", ${fallbacks.join('')}"DejaVu Sans", sans-serif`;
   const measure = createCanvas(1, 1).getContext('2d');
   measure.font = font;
   const maxWidth = SEGMENT_WIDTH - 2 * MARGIN - AVATAR_BOX - MARGIN;
   let text = title;
-  while (text.length > 1 && measure.measureText(text).width > maxWidth - 48) text = `${text.slice(0, -2)}…`;
+  // Shortened a whole grapheme at a time, so no vowel sign or virama is left without its consonant.
+  const graphemes = [...GRAPHEMES.segment(title)].map((part) => part.segment);
+  while (graphemes.length > 1 && measure.measureText(text).width > maxWidth - 48) {
+    graphemes.pop();
+    text = `${graphemes.join('').trimEnd()}…`;
+  }
   const width = Math.ceil(Math.min(maxWidth, measure.measureText(text).width + 48));
   const height = fontSize + 32;
   const canvas = createCanvas(width, height);
