@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeDeckPdf } from '../seed/demo-deck';
+import { deckPdf } from '../test/fixtures/water-cycle-deck';
 import { DEJAVU_SANS, type IndicScript, notoFile, registerShapedFont, scriptOf } from './shaped-pdf-text';
 import { writePdf } from './write-pdf';
 
@@ -169,5 +171,34 @@ describe('PDF text shaped by HarfBuzz', () => {
     expect(scriptOf('ਪ')).toBe('Gurmukhi');
     expect(scriptOf('A')).toBe('other');
     for (const char of ['\u200d', '\u200c', '।', '1', ' ', '₹']) expect(scriptOf(char)).toBe('neutral');
+  });
+});
+
+describe('the PDF writers draw Indic text shaped', () => {
+  it('the test deck writer (a Hindi deck) and the demo deck writer read back exactly', async () => {
+    const slides = [
+      { title: 'सौर मंडल', body: ['सूर्य एक तारा है।', 'पृथ्वी तीसरा ग्रह है।'] },
+      { title: 'ग्रह', body: 'बृहस्पति सबसे बड़ा ग्रह है।' },
+    ];
+    const deck = path.join(dir, 'deck.pdf');
+    writeFileSync(deck, await deckPdf(slides, 'विज्ञान · इकाई 1'));
+    const deckText = execFileSync('pdftotext', [deck, '-'], { encoding: 'utf8' });
+    for (const line of [
+      'सौर मंडल',
+      'सूर्य एक तारा है।',
+      'पृथ्वी तीसरा ग्रह है।',
+      'बृहस्पति सबसे बड़ा ग्रह है।',
+      'विज्ञान · इकाई 1',
+    ])
+      expect(deckText).toContain(line);
+    const demo = path.join(dir, 'demo.pdf');
+    const pdf = await makeDeckPdf({
+      title: 'त्रिभुज',
+      slides: [{ heading: 'त्रिभुज की तीन भुजाएँ', bullets: ['क्षेत्रफल'], narration: '', draw: () => {} }],
+    });
+    writeFileSync(demo, pdf);
+    const demoText = execFileSync('pdftotext', [demo, '-'], { encoding: 'utf8' });
+    expect(demoText).toContain('त्रिभुज की तीन भुजाएँ');
+    expect(demoText).toContain('• क्षेत्रफल');
   });
 });

@@ -1,3 +1,4 @@
+import { DEJAVU_SANS, registerShapedFont } from '../media/shaped-pdf-text';
 import { writePdf } from '../media/write-pdf';
 
 /**
@@ -19,8 +20,6 @@ export interface DemoDeck {
   slides: DemoSlide[];
 }
 
-const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const INK = '#1a1b1e';
 const BLUE = '#4c6ef5';
 const TEAL = '#0ca678';
@@ -750,8 +749,9 @@ const TRIGONOMETRY: DemoDeck[] = [
 /** A 16:9 deck made with pdfkit, the kind of PDF a teacher exports from their slides. */
 export function makeDeckPdf(deck: DemoDeck): Promise<Buffer> {
   return writePdf({ size: [960, 540], margin: 40, autoFirstPage: false }, (doc) => {
-    doc.registerFont('Body', FONT);
-    doc.registerFont('Heading', FONT_BOLD);
+    // DejaVu Sans, each Indic script in its Noto family, laid out by HarfBuzz (decision 066).
+    registerShapedFont(doc, 'Body', { base: DEJAVU_SANS.regular, weight: 'regular' });
+    registerShapedFont(doc, 'Heading', { base: DEJAVU_SANS.bold, weight: 'bold' });
     for (const slide of deck.slides) {
       doc.addPage();
       doc.font('Heading').fontSize(38).fillColor(INK).text(slide.heading, 50, 50, { width: 860 });
