@@ -117,4 +117,28 @@ describe('settings from the environment', () => {
       apiBase: 'https://api.razorpay.com',
     });
   });
+
+  it('makes rupee invoices GST tax invoices with a checked GSTIN, its state and legal name (decision 067)', () => {
+    expect(load({}).gst).toBeNull();
+    expect(
+      load({
+        INVOICE_SELLER_GSTIN: '29aagcb7383j1z4',
+        INVOICE_SELLER_STATE: 'karnataka',
+        INVOICE_SELLER_NAME: 'Gurukul',
+      }).gst,
+    ).toEqual({ gstin: '29AAGCB7383J1Z4', legalName: 'Gurukul', stateCode: '29' });
+    expect(
+      load({ INVOICE_SELLER_GSTIN: '29AAGCB7383J1Z4', INVOICE_SELLER_LEGAL_NAME: 'Gurukul Pvt Ltd' }).gst,
+    ).toMatchObject({ legalName: 'Gurukul Pvt Ltd' });
+    expect(refusal({ INVOICE_SELLER_GSTIN: '29AAGCB7383J1Z5' })).toContain(
+      'INVOICE_SELLER_GSTIN must be a valid GSTIN: This GSTIN’s last character does not match',
+    );
+    expect(refusal({ INVOICE_SELLER_GSTIN: '29AAGCB7383J1Z4', INVOICE_SELLER_STATE: '27' })).toContain(
+      'INVOICE_SELLER_STATE (27) is not the state of INVOICE_SELLER_GSTIN (29)',
+    );
+    expect(refusal({ INVOICE_SELLER_STATE: 'Atlantis' })).toContain(
+      'INVOICE_SELLER_STATE must be an Indian state',
+    );
+    expect(refusal({ INVOICE_SELLER_STATE: '29' })).toContain('INVOICE_SELLER_GSTIN is required too');
+  });
 });

@@ -11,6 +11,13 @@ import { type PdfProcessLimits, pdfProcessLimits } from './media/pdf-process';
 import type { S3Settings } from './providers/storage/s3-storage';
 import { readSettings, type Settings } from './settings-schema';
 
+/** The platform's GST registration, printed on its tax invoices; the address is invoiceSeller.address. */
+export interface GstSupplier {
+  gstin: string;
+  legalName: string;
+  stateCode: string;
+}
+
 /** Settings read once from the environment; every default is documented in README.md. */
 export interface Config {
   port: number;
@@ -67,6 +74,11 @@ export interface Config {
   invoiceSeller: { name: string; address: string; taxId: string; email: string };
   taxRatePercent: number;
   taxLabel: string;
+  /**
+   * The platform as a GST-registered supplier (INVOICE_SELLER_GSTIN, _LEGAL_NAME, _STATE): set, rupee invoices are
+   * GST tax invoices with credit notes for refunds (decision 067); unset or absent, every invoice is plain.
+   */
+  gst?: GstSupplier | null;
   /** Gurus' outside services; every one has a local default (docs/decisions/013-gurus.md). */
   ai: AiSettings;
   /** API requests per minute by route group (server/http/rate-limits.ts; *_RATE_LIMIT_MAX). */
@@ -172,6 +184,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     taxRatePercent: settings.TAX_RATE_PERCENT,
     taxLabel: settings.TAX_LABEL,
+    gst: settings.INVOICE_SELLER_GSTIN
+      ? {
+          gstin: settings.INVOICE_SELLER_GSTIN,
+          legalName: settings.INVOICE_SELLER_LEGAL_NAME ?? settings.INVOICE_SELLER_NAME,
+          stateCode: settings.INVOICE_SELLER_GSTIN.slice(0, 2),
+        }
+      : null,
     ai: aiSettings(settings),
     rateLimits: rateLimitBudgets(settings),
     loginFailures: loginFailureLimits(settings),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GST_STATES, gstinProblem, normalizeGstin } from '../common/gst';
 import { StartupError } from './lifecycle/startup-error';
 
 /**
@@ -26,6 +27,14 @@ const positive = z.coerce
   .number({ error: 'must be a number above 0' })
   .refine((n) => Number.isFinite(n) && n > 0, { error: 'must be a number above 0' });
 const flag = z.enum(['true', 'false'], { error: 'must be true or false' });
+/** A state given by its GST code ("29", "7") or English name ("Karnataka"), as its two-digit code; null if neither. */
+const gstStateCode = (value: string): string | null => {
+  const wanted = value.trim().toLocaleLowerCase('en');
+  const state = GST_STATES.find(
+    (s) => s.code === wanted.padStart(2, '0') || s.name.toLocaleLowerCase('en') === wanted,
+  );
+  return state?.code ?? null;
+};
 
 export const SETTINGS_SCHEMA = z.object({
   PORT: wholeFrom(1, 65_535).default(3000),
@@ -76,6 +85,21 @@ export const SETTINGS_SCHEMA = z.object({
   INVOICE_SELLER_ADDRESS: z.string().default('Bengaluru, India'),
   INVOICE_SELLER_TAX_ID: z.string().default(''),
   INVOICE_SELLER_EMAIL: z.string().default('billing@gurukul.test'),
+  INVOICE_SELLER_GSTIN: z
+    .string()
+    .transform(normalizeGstin)
+    .refine((gstin) => gstinProblem(gstin) === null, {
+      error: (issue) => `must be a valid GSTIN: ${gstinProblem(normalizeGstin(String(issue.input)))}`,
+    })
+    .optional(),
+  INVOICE_SELLER_LEGAL_NAME: z.string().optional(),
+  INVOICE_SELLER_STATE: z
+    .string()
+    .transform(gstStateCode)
+    .refine((code) => code !== null, {
+      error: 'must be an Indian state: its GST code (29) or name (Karnataka)',
+    })
+    .optional(),
   TAX_RATE_PERCENT: z.coerce
     .number({ error: 'must be a percentage from 0 to 100' })
     .min(0, { error: 'must be a percentage from 0 to 100' })
@@ -111,6 +135,16 @@ function pairingProblems(settings: Settings): string[] {
   const problems: string[] = [];
   if (settings.S3_BUCKET && (!settings.S3_ACCESS_KEY_ID || !settings.S3_SECRET_ACCESS_KEY))
     problems.push('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
+  if (settings.INVOICE_SELLER_STATE && !settings.INVOICE_SELLER_GSTIN)
+    problems.push('INVOICE_SELLER_STATE is set: INVOICE_SELLER_GSTIN is required too');
+  if (
+    settings.INVOICE_SELLER_STATE &&
+    settings.INVOICE_SELLER_GSTIN &&
+    settings.INVOICE_SELLER_GSTIN.slice(0, 2) !== settings.INVOICE_SELLER_STATE
+  )
+    problems.push(
+      `INVOICE_SELLER_STATE (${settings.INVOICE_SELLER_STATE}) is not the state of INVOICE_SELLER_GSTIN (${settings.INVOICE_SELLER_GSTIN.slice(0, 2)})`,
+    );
   if (Boolean(settings.RAZORPAY_KEY_ID) !== Boolean(settings.RAZORPAY_KEY_SECRET))
     problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
   return problems;

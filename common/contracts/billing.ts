@@ -74,9 +74,20 @@ export interface MySubscription {
   usage: Partial<Record<keyof PlanLimits, number>>;
 }
 
-export type CheckoutInput =
-  | { purpose: 'plan'; planId: string; period: BillingPeriod; currency?: string }
-  | { purpose: 'course'; courseId: string; currency?: string };
+/**
+ * What a buyer may tell checkout for a GST tax invoice (decision 067): their GSTIN (checked, its state is
+ * theirs), else the state they are in as its GST code, or '96' for outside India. The server decides the tax.
+ */
+export interface CheckoutTaxInput {
+  gstin?: string;
+  state?: string;
+}
+
+export type CheckoutInput = CheckoutTaxInput &
+  (
+    | { purpose: 'plan'; planId: string; period: BillingPeriod; currency?: string }
+    | { purpose: 'course'; courseId: string; currency?: string }
+  );
 
 export interface CheckoutOrder {
   orderId: string;
@@ -126,8 +137,10 @@ export interface PaymentRow {
 export interface InvoiceRowView {
   id: string;
   number: string;
-  kind: 'subscription' | 'course' | 'commission';
+  kind: 'subscription' | 'course' | 'commission' | 'credit_note';
   description: string;
+  /** A credit note's: the number of the invoice it reverses. */
+  creditsNumber: string | null;
   issuedAt: string;
   periodStart: string | null;
   periodEnd: string | null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -7,6 +8,7 @@ import {
   numeric,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -94,6 +96,8 @@ export const paymentOrders = pgTable(
     providerPaymentId: text('provider_payment_id'),
     status: text('status').notNull().default('created'),
     failureReason: text('failure_reason'),
+    /** The buyer's GST details given at checkout (decision 067), copied onto the order's invoice. */
+    buyerTax: jsonb('buyer_tax').$type<OrderBuyerTax>(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     grantedAt: timestamp('granted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -120,6 +124,40 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What a buyer tells checkout for a GST invoice: a checked GSTIN, or the state (or 96, abroad) they are in. */
+export interface OrderBuyerTax {
+  gstin?: string;
+  stateCode?: string;
+}
+
+/** The GST block of a tax invoice or credit note (decision 067; server/modules/invoices/gst.ts fills it). */
+export interface InvoiceGstColumn {
+  sac: string;
+  supply: 'intra' | 'inter' | 'export';
+  supplierState: string;
+  placeOfSupply: string;
+  rate: number;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  original?: { number: string; issuedAt: string };
+}
+
+/**
+ * The last number given in a document series (GK tax invoices, CN credit notes) per financial year: bumped in
+ * the transaction that inserts the document, so numbers are consecutive with no gaps (decision 067).
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    fiscalYear: text('fiscal_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.fiscalYear] })],
+);
 
 /** Invoice numbers come from one sequence: gap-free enough for audit, never reused. */
 export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1, increment: 1 });
@@ -151,9 +189,16 @@ export const invoices = pgTable(
     total: numeric('total', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     status: text('status').notNull().default('paid'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** GST tax invoices and their credit notes only; a plain invoice (other currencies) has none. */
+    gst: jsonb('gst').$type<InvoiceGstColumn>(),
+    /** A credit note (kind 'credit_note'): the invoice it reverses, once. */
+    creditsInvoiceId: uuid('credits_invoice_id').references((): AnyPgColumn => invoices.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_credits_unique').on(t.creditsInvoiceId),
     // One invoice per paid order, however often the grant is retried.
     uniqueIndex('invoices_order_unique').on(t.orderId),
     index('invoices_user_idx').on(t.userId, t.issuedAt),

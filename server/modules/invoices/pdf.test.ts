@@ -24,6 +24,8 @@ const INVOICE: InvoiceRow = {
   total: 1234.5,
   status: 'issued',
   issuedAt: new Date('2026-11-02T09:00:00Z'),
+  gst: null,
+  creditsInvoiceId: null,
 };
 
 describe('renderInvoicePdf', () => {

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
+import { gstStateName } from '../../../common/gst';
 import type { InvoiceRow } from '../../db/schema/index';
 import { pdfReadyPngSize } from '../../media/image-sizes';
 import { DEJAVU_SANS, registerShapedFont } from '../../media/shaped-pdf-text';
 import { writePdf } from '../../media/write-pdf';
 import { invoiceDay, pdfAmount } from './tax';
+import { EXPORT_ENDORSEMENT, INVOICE_TEXTS } from './texts';
+import { type InvoiceLanguage, rupeesInWords } from './words';
 
 export interface PdfOptions {
   /** Paid through the local test checkout: the PDF says no money was charged. */
@@ -18,6 +21,10 @@ export interface PdfOptions {
    */
   logo?: Buffer | null;
   onLogoError?: (error: unknown) => void;
+  /** The language of the texts a GST invoice adds (decision 067); English unless asked. */
+  language?: InvoiceLanguage;
+  /** A credit note's invoice: its number and date are printed as the document it reverses. */
+  original?: { number: string; issuedAt: Date };
 }
 
 /** The box a logo is drawn within, in points, and at most half a point per pixel (144 dpi) so it stays sharp. */
@@ -107,6 +114,8 @@ function draw(
   logo: DrawnLogo | null,
 ): void {
   const width = doc.page.width - MARGIN * 2;
+  const t = INVOICE_TEXTS[options.language ?? 'en'];
+  const { gst } = invoice;
   const money = (amount: number) => pdfAmount(amount, invoice.currency, fonts.symbols);
   const right = (text: string, y: number, font = fonts.regular) =>
     doc.font(font).text(text, MARGIN, y, { width, align: 'right' });
@@ -120,17 +129,30 @@ function draw(
     .fillColor('black')
     .text(invoice.seller.name ?? '', MARGIN, logo ? top + logo.height + 10 : top);
   doc.font(fonts.regular).fontSize(9).fillColor(MUTED);
-  for (const line of [invoice.seller.address, invoice.seller.email, taxIdLine(invoice.seller.taxId)])
+  for (const line of [
+    invoice.seller.address,
+    invoice.seller.email,
+    taxIdLine(invoice.seller.taxId),
+    invoice.seller.gstin ? `${t.gstin}: ${invoice.seller.gstin}` : '',
+    stateLine(t.state, invoice.seller.stateCode),
+  ])
     if (line) doc.text(line, { width: width / 2 });
   const sellerBottom = doc.y;
 
   // A commission invoice is money Gurukul pays the partner: it must not read as a bill the partner paid.
   const commission = invoice.kind === 'commission';
+  const creditNote = invoice.kind === 'credit_note';
   doc.fillColor('black').fontSize(commission ? 16 : 20);
-  right(commission ? 'COMMISSION STATEMENT' : 'TAX INVOICE', top, fonts.bold);
+  right(commission ? 'COMMISSION STATEMENT' : creditNote ? t.creditNote : t.taxInvoice, top, fonts.bold);
   doc.fontSize(10);
   right(invoice.number, top + 28, fonts.bold);
-  right(`Date: ${invoiceDay(invoice.issuedAt)}`, top + 42);
+  right(`${t.date}: ${invoiceDay(invoice.issuedAt)}`, top + 42);
+  // A credit note names the tax invoice it reverses, with its date (Rule 53).
+  if (creditNote && options.original)
+    right(
+      `${t.againstInvoice}: ${options.original.number} (${invoiceDay(options.original.issuedAt)})`,
+      top + 56,
+    );
 
   // Buyer and period.
   let y = Math.max(sellerBottom, top + 70) + 20;
@@ -138,11 +160,19 @@ function draw(
     .font(fonts.bold)
     .fontSize(10)
     .fillColor('black')
-    .text(commission ? 'Paid to (referral partner)' : 'Billed to', MARGIN, y);
+    .text(commission ? 'Paid to (referral partner)' : t.billedTo, MARGIN, y);
   doc.font(fonts.regular).fontSize(10);
-  const { name, institute, email, country } = invoice.buyer;
+  const { name, institute, email, country, gstin } = invoice.buyer;
   // An institute's own name is its buyer name; print it once.
-  for (const line of [name, institute === name ? '' : institute, email, country]) if (line) doc.text(line);
+  for (const line of [
+    name,
+    institute === name ? '' : institute,
+    email,
+    gstin ? `${t.gstin}: ${gstin}` : '',
+    country,
+  ])
+    if (line) doc.text(line);
+  if (gst) doc.text(`${t.placeOfSupply}: ${placeName(gst.placeOfSupply)}`);
   if (invoice.periodStart && invoice.periodEnd) {
     doc.moveDown(0.5);
     doc.text(`Period: ${invoiceDay(invoice.periodStart)} – ${invoiceDay(invoice.periodEnd)}`);
@@ -151,20 +181,24 @@ function draw(
   // Lines table.
   y = doc.y + 24;
   const amountWidth = 120;
-  const descWidth = width - amountWidth;
+  // A GST document names each line's SAC in a column of its own.
+  const sacWidth = gst ? 70 : 0;
+  const descWidth = width - amountWidth - sacWidth;
   doc
     .rect(MARGIN, y - 6, width, 22)
     .fill('#eeeeee')
     .fillColor('black');
   doc.font(fonts.bold).fontSize(10);
-  doc.text('Description', MARGIN + 6, y, { width: descWidth - 12 });
-  doc.text('Amount', MARGIN + descWidth, y, { width: amountWidth - 6, align: 'right' });
+  doc.text(t.description, MARGIN + 6, y, { width: descWidth - 12 });
+  if (gst) doc.text(t.sac, MARGIN + descWidth, y, { width: sacWidth - 6 });
+  doc.text(t.amount, MARGIN + descWidth + sacWidth, y, { width: amountWidth - 6, align: 'right' });
   y += 24;
   doc.font(fonts.regular);
   for (const line of invoice.lines) {
     doc.text(line.description, MARGIN + 6, y, { width: descWidth - 12 });
     const rowBottom = doc.y;
-    doc.text(money(line.amount), MARGIN + descWidth, y, {
+    if (gst) doc.text(gst.sac, MARGIN + descWidth, y, { width: sacWidth - 6 });
+    doc.text(money(line.amount), MARGIN + descWidth + sacWidth, y, {
       width: amountWidth - 6,
       align: 'right',
     });
@@ -185,18 +219,48 @@ function draw(
     doc.text(value, MARGIN + width - 126, y, { width: 120, align: 'right' });
     y += bold ? 20 : 16;
   };
-  totalRow('Subtotal', money(invoice.subtotal));
-  totalRow(`${invoice.taxLabel} ${formatRate(invoice.taxRate)}% (included)`, money(invoice.taxAmount));
-  totalRow('Total', money(invoice.total), true);
+  if (gst) {
+    // The GST split (decision 067): CGST + SGST within the supplier's state, IGST between states, none on export.
+    totalRow(t.taxableValue, money(gst.taxableValue));
+    if (gst.supply === 'intra') {
+      totalRow(`${t.cgst} ${formatRate(gst.rate / 2)}%`, money(gst.cgst));
+      totalRow(`${t.sgst} ${formatRate(gst.rate / 2)}%`, money(gst.sgst));
+    } else totalRow(`${t.igst} ${formatRate(gst.rate)}%`, money(gst.igst));
+  } else {
+    totalRow('Subtotal', money(invoice.subtotal));
+    totalRow(`${invoice.taxLabel} ${formatRate(invoice.taxRate)}% (included)`, money(invoice.taxAmount));
+  }
+  totalRow(t.total, money(invoice.total), true);
+  if (invoice.currency === 'INR' && !commission) {
+    doc.font(fonts.regular).fontSize(10);
+    doc.text(`${t.amountInWords}: ${rupeesInWords(invoice.total, options.language)}`, MARGIN, y + 4, {
+      width,
+    });
+    y = doc.y + 4;
+  }
+  if (gst) {
+    doc.font(fonts.regular).fontSize(9).fillColor(MUTED);
+    doc.text(t.reverseCharge, MARGIN, y + 2, { width });
+    if (gst.supply === 'export') doc.font(fonts.bold).fillColor('black').text(EXPORT_ENDORSEMENT, { width });
+    doc.fillColor('black');
+    y = doc.y;
+  }
 
   // Status stamp.
   y += 16;
   const paid = invoice.status === 'paid';
+  const stamp = creditNote
+    ? t.refunded
+    : paid
+      ? commission
+        ? 'PAID TO PARTNER'
+        : 'PAID'
+      : invoice.status.toUpperCase();
   doc
     .font(fonts.bold)
     .fontSize(18)
     .fillColor(paid ? PAID_GREEN : MUTED)
-    .text(paid ? (commission ? 'PAID TO PARTNER' : 'PAID') : invoice.status.toUpperCase(), MARGIN, y);
+    .text(stamp, MARGIN, y);
   doc.fillColor('black');
   if (options.testPayment) {
     doc.font(fonts.bold).fontSize(11).fillColor('#b3261e');
@@ -216,6 +280,10 @@ function draw(
 }
 
 const taxIdLine = (taxId: string | undefined) => (taxId ? `Tax ID: ${taxId}` : '');
+
+/** "Karnataka (29)", "Outside India (96)": a state as GST names it, with its code. */
+const placeName = (code: string) => `${gstStateName(code) ?? code} (${code})`;
+const stateLine = (label: string, code: string | undefined) => (code ? `${label}: ${placeName(code)}` : '');
 
 /** 18 → "18", 12.5 → "12.5". */
 const formatRate = (rate: number) => String(Number(rate.toFixed(2)));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rolesWith } from '../../../common/capabilities';
 import { actorOf } from '../../http/access';
-import { invoiceListQuerySchema, invoiceParamsSchema } from './schemas';
+import { invoiceListQuerySchema, invoiceParamsSchema, invoicePdfQuerySchema } from './schemas';
 import { invoicePdf, listInvoices } from './service';
 
 /**
@@ -22,13 +22,18 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/invoices/:invoiceId/pdf',
     {
       config: { access: rolesWith('receive-invoices'), allowWhenEnded: true },
-      schema: { params: invoiceParamsSchema },
+      schema: { params: invoiceParamsSchema, querystring: invoicePdfQuerySchema },
     },
     async (request, reply) => {
-      const { number, pdf } = await invoicePdf(app, actorOf(request), request.params.invoiceId);
+      const { number, pdf } = await invoicePdf(
+        app,
+        actorOf(request),
+        request.params.invoiceId,
+        request.query.language,
+      );
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${number}.pdf"`)
+        .header('content-disposition', `attachment; filename="${number.replaceAll('/', '-')}.pdf"`)
         .send(pdf);
     },
   );

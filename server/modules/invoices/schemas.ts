@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dayOrInstant } from '../../../common/contracts/dates';
 
-export const INVOICE_KINDS = ['subscription', 'course', 'commission'] as const;
+export const INVOICE_KINDS = ['subscription', 'course', 'commission', 'credit_note'] as const;
 
 /** GET /api/invoices: filters on kind and the issue date, a page of at most 50. */
 export const invoiceListQuerySchema = z.object({
@@ -14,3 +14,8 @@ export const invoiceListQuerySchema = z.object({
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 export const invoiceParamsSchema = z.object({ invoiceId: z.uuid({ error: 'Invoice not found' }) });
+
+/** GET /api/invoices/:invoiceId/pdf?language=hi: the language the PDF is written in, English unless asked. */
+export const invoicePdfQuerySchema = z.object({
+  language: z.enum(['en', 'hi'], { error: 'Choose en or hi' }).default('en'),
+});

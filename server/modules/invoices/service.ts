@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { pdfLogoOf } from './logo';
 import { renderInvoicePdf } from './pdf';
 import type { InvoiceListQuery } from './schemas';
+import type { InvoiceLanguage } from './words';
 
 export const INSTITUTE_COVERS_MESSAGE = "Your institute's plan covers your account.";
 
@@ -25,12 +26,13 @@ function issuedWithin(from?: string, to?: string): SQL[] {
   return conditions;
 }
 
-export function invoiceView(row: InvoiceRow): InvoiceRowView {
+export function invoiceView(row: InvoiceRow, creditsNumber: string | null = null): InvoiceRowView {
   return {
     id: row.id,
     number: row.number,
     kind: row.kind as InvoiceRowView['kind'],
     description: row.lines.map((line) => line.description).join('; '),
+    creditsNumber,
     issuedAt: row.issuedAt.toISOString(),
     periodStart: row.periodStart?.toISOString() ?? null,
     periodEnd: row.periodEnd?.toISOString() ?? null,
@@ -44,7 +46,9 @@ export function invoiceView(row: InvoiceRow): InvoiceRowView {
   };
 }
 
-/** The caller's own invoices, newest first. */
+const originals = alias(invoices, 'originals');
+
+/** The caller's own invoices and credit notes (each naming the invoice it reverses), newest first. */
 export async function listInvoices(
   app: App,
   actor: Actor,
@@ -58,15 +62,16 @@ export async function listInvoices(
   );
   const [rows, [{ total }]] = await Promise.all([
     app.db
-      .select()
+      .select({ invoice: invoices, creditsNumber: originals.number })
       .from(invoices)
+      .leftJoin(originals, eq(originals.id, invoices.creditsInvoiceId))
       .where(where)
       .orderBy(desc(invoices.issuedAt), desc(invoices.number))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     app.db.select({ total: count() }).from(invoices).where(where),
   ]);
-  return { invoices: rows.map(invoiceView), total };
+  return { invoices: rows.map((row) => invoiceView(row.invoice, row.creditsNumber)), total };
 }
 
 const teachers = alias(users, 'teachers');
@@ -84,6 +89,7 @@ export async function invoicePdf(
   app: App,
   actor: Actor,
   invoiceId: string,
+  language: InvoiceLanguage = 'en',
 ): Promise<{ number: string; pdf: Buffer }> {
   assertInvoiceOwner(actor);
   const [row] = await app.db
@@ -91,9 +97,13 @@ export async function invoicePdf(
       invoice: invoices,
       provider: paymentOrders.provider,
       brandLogoPath: sql<string | null>`coalesce(${teachers.brandLogoPath}, ${institutes.brandLogoPath})`,
+      originalNumber: originals.number,
+      originalIssuedAt: originals.issuedAt,
     })
     .from(invoices)
-    .leftJoin(paymentOrders, eq(paymentOrders.id, invoices.orderId))
+    .leftJoin(originals, eq(originals.id, invoices.creditsInvoiceId))
+    // A credit note was paid through its invoice's order.
+    .leftJoin(paymentOrders, eq(paymentOrders.id, sql`coalesce(${invoices.orderId}, ${originals.orderId})`))
     .leftJoin(courses, and(eq(invoices.kind, 'course'), eq(courses.id, paymentOrders.courseId)))
     .leftJoin(teachers, eq(teachers.id, courses.ownerId))
     .leftJoin(institutes, eq(institutes.id, teachers.instituteId))
@@ -103,6 +113,11 @@ export async function invoicePdf(
   const logo = row.brandLogoPath ? await pdfLogoOf(app, row.brandLogoPath) : null;
   const pdf = await renderInvoicePdf(row.invoice, {
     testPayment: row.provider === 'test',
+    language,
+    original:
+      row.originalNumber && row.originalIssuedAt
+        ? { number: row.originalNumber, issuedAt: row.originalIssuedAt }
+        : undefined,
     logo,
     onLogoError: (error) =>
       app.log.warn({ err: error, invoiceId, key: row.brandLogoPath }, 'left the brand logo off an invoice'),

@@ -123,7 +123,7 @@ describe('the test checkout', () => {
       .from(outbox)
       .where(and(eq(outbox.to, teacher.user.email), eq(outbox.subject, 'Payment received')));
     expect(receipts).toHaveLength(1);
-    expect(receipts[0].text).toMatch(/Invoice: INV-\d{4}-\d{6}/);
+    expect(receipts[0].text).toMatch(/Invoice: GK\/\d\d-\d\d\/\d{6}/);
   });
 
   it('extends from the current period end when the same plan is renewed early', async () => {

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { CheckoutInput, CheckoutOrder } from '../../../common/contracts/billing';
+import type { CheckoutInput, CheckoutOrder, CheckoutTaxInput } from '../../../common/contracts/billing';
+import { gstStateName } from '../../../common/gst';
 import { type BillingPeriod, chargePrice, isFreePlan } from '../../../common/plans';
-import { courseSubscriptions, type PaymentOrderRow, paymentOrders, plans } from '../../db/schema/index';
+import {
+  courseSubscriptions,
+  type OrderBuyerTax,
+  type PaymentOrderRow,
+  paymentOrders,
+  plans,
+} from '../../db/schema/index';
 import { ENDED_MESSAGE } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
@@ -13,6 +20,10 @@ import { loadLiveCourse } from '../catalog/service';
 
 export const INSTITUTE_COVERS_MESSAGE = "Your institute's plan covers your account.";
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You are already subscribed to this course.';
+export const BUYER_STATE_MESSAGE = 'Choose your state from the list, or Outside India.';
+/** A GSTIN's first two digits are its state: a different state chosen beside it is a mistake to point out. */
+export const gstinStateMessage = (state: string) =>
+  `This GSTIN is registered in ${state}: choose that state, or leave the state empty.`;
 /** A second checkout for the same thing within this window reuses the first order (a double click). */
 const REUSE_WINDOW_MS = 30 * 60 * 1000;
 
@@ -33,6 +44,7 @@ export async function createCheckoutOrder(
   actor: Actor,
   input: CheckoutInput,
 ): Promise<CheckoutOrder> {
+  const buyerTax = buyerTaxOf(input);
   const purchase =
     input.purpose === 'plan'
       ? await planPurchase(app, actor, input)
@@ -60,7 +72,16 @@ export async function createCheckoutOrder(
         ),
       )
       .limit(1);
-    if (recent) return recent;
+    if (recent) {
+      // The same purchase asked again, perhaps with the GSTIN added or corrected: the invoice takes the latest.
+      if (JSON.stringify(recent.buyerTax ?? null) === JSON.stringify(buyerTax)) return recent;
+      const [updated] = await tx
+        .update(paymentOrders)
+        .set({ buyerTax })
+        .where(eq(paymentOrders.id, recent.id))
+        .returning();
+      return updated;
+    }
     const receipt = `gk_${randomBytes(12).toString('base64url')}`;
     const { providerOrderId } = await providerOrder(app, receipt, purchase, actor);
     const [created] = await tx
@@ -76,11 +97,23 @@ export async function createCheckoutOrder(
         provider: app.payments.kind,
         receipt,
         providerOrderId,
+        buyerTax,
       })
       .returning();
     return created;
   });
   return presentCheckout(app, actor, order, purchase.description);
+}
+
+/** The GST details checkout stores on the order: a GSTIN (whose state must agree with a chosen one) or a state. */
+function buyerTaxOf(input: CheckoutTaxInput): OrderBuyerTax | null {
+  if (input.gstin) {
+    const registered = input.gstin.slice(0, 2);
+    if (input.state && input.state !== registered)
+      throw badRequest(gstinStateMessage(gstStateName(registered) ?? registered));
+    return { gstin: input.gstin };
+  }
+  return input.state ? { stateCode: input.state } : null;
 }
 
 async function providerOrder(app: App, receipt: string, purchase: Purchase, actor: Actor) {

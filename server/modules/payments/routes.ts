@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
+import { GST_STATES, GSTIN_MESSAGES, gstinProblem, normalizeGstin, OUTSIDE_INDIA } from '../../../common/gst';
 import { BILLING_PERIODS } from '../../../common/plans';
 import { actorOf } from '../../http/access';
 import { paymentHistory } from './history';
-import { createCheckoutOrder } from './orders';
+import { BUYER_STATE_MESSAGE, createCheckoutOrder } from './orders';
 import { testPay, verifyCheckout } from './settle';
 import { razorpayWebhookRoute } from './webhook';
 
@@ -14,15 +15,41 @@ const currency = z
   .regex(/^[A-Za-z]{3}$/, 'A currency is a three-letter code')
   .transform((code) => code.toUpperCase())
   .optional();
-// Any amount the client sends is not part of the schema and so never reaches the order: the server prices it.
+/** The buyer's GSTIN, optional: checked by its format, state, PAN and check character (common/gst.ts). */
+const gstin = z
+  .string({ error: GSTIN_MESSAGES.shape })
+  .transform(normalizeGstin)
+  .superRefine((value, ctx) => {
+    const problem = value ? gstinProblem(value) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((value) => value || undefined)
+  .optional();
+const state = z
+  .string({ error: BUYER_STATE_MESSAGE })
+  .trim()
+  .refine((code) => code === '' || code === OUTSIDE_INDIA || GST_STATES.some((s) => s.code === code), {
+    error: BUYER_STATE_MESSAGE,
+  })
+  .transform((code) => code || undefined)
+  .optional();
+// Any amount or tax the client sends is not part of the schema and so never reaches the order: the server prices it.
 const checkoutBody = z.discriminatedUnion('purpose', [
   z.object({
     purpose: z.literal('plan'),
     planId: z.uuid({ error: 'Plan not found' }),
     period: z.enum(BILLING_PERIODS, { error: 'Choose monthly or yearly billing' }),
     currency,
+    gstin,
+    state,
   }),
-  z.object({ purpose: z.literal('course'), courseId: z.uuid({ error: 'Course not found' }), currency }),
+  z.object({
+    purpose: z.literal('course'),
+    courseId: z.uuid({ error: 'Course not found' }),
+    currency,
+    gstin,
+    state,
+  }),
 ]);
 const orderParams = z.object({ orderId: z.uuid({ error: 'Payment not found' }) });
 const providerText = (label: string) =>

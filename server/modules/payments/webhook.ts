@@ -5,6 +5,7 @@ import { paymentEvents, paymentOrders } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
 import { toSubunits } from '../../providers/payments/currency';
+import { issueCreditNoteForOrder } from '../invoices/issue';
 import { reverseOrderCommission } from '../partners/commissions';
 import { grantOrder, markFailed, markPaid, markRefunded } from './grant';
 
@@ -133,5 +134,15 @@ export async function handleEvent(app: App, eventId: string, event: RazorpayEven
   if (outcome === 'duplicate') return { ok: true, duplicate: true };
   // Outside the event's transaction: if the grant fails, the paid order is left for the reconciliation sweep.
   if (outcome === 'paid' && order) await grantOrder(app, order.id);
+  if (outcome === 'refunded' && order) await creditRefund(app, order.id);
   return { ok: true };
+}
+
+/** The credit note of a full refund (decision 067); a failure is logged and the reconciliation sweep issues it later. */
+async function creditRefund(app: App, orderId: string): Promise<void> {
+  try {
+    await issueCreditNoteForOrder(app, orderId);
+  } catch (error) {
+    app.log.error({ err: error, orderId }, 'could not issue the credit note of a refunded order');
+  }
 }

@@ -3,6 +3,7 @@ import type { InvoiceRowView } from '../../../common/contracts/billing';
 import { api } from '../../app/api';
 import { downloadFile } from '../../app/download';
 import { withLocalDays } from '../reports';
+import { pdfFileName } from './format';
 
 export type InvoiceQuery = Record<string, string | number | undefined>;
 export const INVOICE_PAGE_SIZE = 20;
@@ -28,10 +29,10 @@ export function useInvoices(query: InvoiceQuery, enabled = true) {
   });
 }
 
-/** Saves an invoice's PDF as "<number>.pdf" (the route needs the Authorization header). */
+/** Saves an invoice's PDF as "<number>.pdf", slashes as dashes (the route needs the Authorization header). */
 export const downloadInvoicePdf = (invoice: Pick<InvoiceRowView, 'id' | 'number'>) =>
   downloadFile(
     `/invoices/${invoice.id}/pdf`,
-    `${invoice.number}.pdf`,
+    pdfFileName(invoice),
     'The invoice could not be downloaded. Please try again.',
   );

@@ -18,7 +18,16 @@ export const KIND_LABELS: Record<InvoiceRowView['kind'], string> = {
   subscription: 'Subscription',
   course: 'Course',
   commission: 'Commission',
+  credit_note: 'Credit note',
 };
+
+/** A credit note names the invoice it reverses: "Refund of GK/26-27/000001: Pro teacher (teacher) — monthly". */
+export const formatDescription = (invoice: InvoiceRowView) =>
+  invoice.creditsNumber ? `Refund of ${invoice.creditsNumber}: ${invoice.description}` : invoice.description;
+
+/** The PDF's file name: the number with its slashes as dashes ("GK-26-27-000001.pdf"). */
+export const pdfFileName = (invoice: Pick<InvoiceRowView, 'number'>) =>
+  `${invoice.number.replaceAll('/', '-')}.pdf`;
 
 export const STATUS_LABELS: Record<InvoiceRowView['status'], { label: string; color: string }> = {
   paid: { label: 'Paid', color: 'green' },

@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine
 import type { InvoiceRowView } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
 import { DownloadPdfButton } from './download-button';
-import { formatInvoiceDay, formatPeriod, formatTax, STATUS_LABELS } from './format';
+import { formatDescription, formatInvoiceDay, formatPeriod, formatTax, STATUS_LABELS } from './format';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -42,7 +42,7 @@ export function InvoicesTable({ invoices }: { invoices: InvoiceRowView[] }) {
                   {invoice.number}
                 </Table.Td>
                 <Table.Td style={NO_WRAP}>{formatInvoiceDay(invoice.issuedAt)}</Table.Td>
-                <Table.Td maw={320}>{invoice.description}</Table.Td>
+                <Table.Td maw={320}>{formatDescription(invoice)}</Table.Td>
                 <Table.Td>{formatPeriod(invoice)}</Table.Td>
                 <Table.Td ta="right" style={NO_WRAP}>
                   {formatPrice(invoice.total, invoice.currency)}
@@ -70,7 +70,7 @@ export function InvoicesTable({ invoices }: { invoices: InvoiceRowView[] }) {
               {formatInvoiceDay(invoice.issuedAt)}
             </Text>
             <Text size="sm" mt="xs">
-              {invoice.description}
+              {formatDescription(invoice)}
             </Text>
             {invoice.periodStart && <Text size="sm">Period: {formatPeriod(invoice)}</Text>}
             <Group justify="space-between" mt="xs" wrap="nowrap" align="flex-end">
