@@ -16,18 +16,22 @@ describe('FONTS', () => {
 });
 
 describe('fontStack', () => {
-  it('quotes the family and ends with a sans-serif fallback', () => {
-    expect(fontStack('Lato')).toBe('"Lato", system-ui, sans-serif');
-    expect(fontStack('Exo 2')).toBe('"Exo 2", system-ui, sans-serif');
+  const indic =
+    '"Noto Sans Devanagari", "Noto Sans Bengali", "Noto Sans Gurmukhi", "Noto Sans Gujarati", "Noto Sans Tamil", "Noto Sans Telugu", "Noto Sans Kannada", "Noto Sans Malayalam"';
+
+  it('quotes the family, falls back to the Indic Noto families, and ends with a sans-serif fallback', () => {
+    expect(fontStack('Lato')).toBe(`"Lato", ${indic}, system-ui, sans-serif`);
+    expect(fontStack('Exo 2')).toBe(`"Exo 2", ${indic}, system-ui, sans-serif`);
   });
 
   it('uses serif for serif faces', () => {
-    expect(fontStack('Merriweather')).toBe('"Merriweather", serif');
-    expect(fontStack('Playfair Display')).toBe('"Playfair Display", serif');
+    expect(fontStack('Merriweather')).toBe(`"Merriweather", ${indic}, serif`);
+    expect(fontStack('Playfair Display')).toBe(`"Playfair Display", ${indic}, serif`);
   });
 
   it('always ends with a generic family', () => {
-    for (const font of FONTS) expect(fontStack(font)).toMatch(/^"[^"]+", (system-ui, sans-serif|serif)$/);
+    for (const font of FONTS)
+      expect(fontStack(font)).toMatch(/^"[^"]+", (.+, )?(system-ui, sans-serif|serif)$/);
   });
 });
 

@@ -60,9 +60,29 @@ export function isFontName(value: unknown): value is FontName {
 }
 
 /**
- * CSS `font-family` value for a font, quoted (names like "Exo 2" are not valid bare identifiers) and
- * ending with a generic fallback: `serif` for serif faces, otherwise `system-ui, sans-serif`.
+ * The Noto Sans family of each Indian script (decision 066): the browser (web/app/indic-fonts.css, by
+ * unicode-range) and the title bands (server/media/fonts.ts) draw with them what the chosen font has no
+ * glyphs for.
+ */
+export const INDIC_FONT_FAMILIES = [
+  'Noto Sans Devanagari',
+  'Noto Sans Bengali',
+  'Noto Sans Gurmukhi',
+  'Noto Sans Gujarati',
+  'Noto Sans Tamil',
+  'Noto Sans Telugu',
+  'Noto Sans Kannada',
+  'Noto Sans Malayalam',
+] as const;
+
+const INDIC_STACK = INDIC_FONT_FAMILIES.map((family) => `"${family}"`).join(', ');
+
+/**
+ * CSS `font-family` value for a font, quoted (names like "Exo 2" are not valid bare identifiers), then the
+ * Indic Noto families, ending with a generic fallback: `serif` for serif faces, otherwise `system-ui, sans-serif`.
  */
 export function fontStack(font: FontName): string {
-  return SERIF_FONTS.has(font) ? `"${font}", serif` : `"${font}", system-ui, sans-serif`;
+  return SERIF_FONTS.has(font)
+    ? `"${font}", ${INDIC_STACK}, serif`
+    : `"${font}", ${INDIC_STACK}, system-ui, sans-serif`;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { GlobalFonts } from '@napi-rs/canvas';
-import { type FontName, fontPackage, isFontName } from '../../common/fonts';
+import { type FontName, fontPackage, INDIC_FONT_FAMILIES, isFontName } from '../../common/fonts';
 import { fromProjectRoot } from '../paths';
 
 // The library's rendered title band is drawn in the same font files the browser shows (issue 19 item 1): the
@@ -31,20 +31,8 @@ export function ensureFontRegistered(font: string): boolean {
   return true;
 }
 
-/** The Indic scripts whose Noto Sans family draws a title the library's font has no glyphs for (decision 066). */
-const INDIC_SCRIPTS = [
-  'Devanagari',
-  'Bengali',
-  'Gurmukhi',
-  'Gujarati',
-  'Tamil',
-  'Telugu',
-  'Kannada',
-  'Malayalam',
-];
-
-/** "Noto Sans Devanagari", … in the order a title band's font list falls back to them. */
-export const INDIC_FAMILIES = INDIC_SCRIPTS.map((script) => `Noto Sans ${script}`);
+/** "Noto Sans Devanagari", … in the order a title band's font list falls back to them (decision 066). */
+export const INDIC_FAMILIES: readonly string[] = INDIC_FONT_FAMILIES;
 
 /** The regular and bold files of each Noto family's own script subset, as its @fontsource package ships them. */
 export function indicFontFilesOf(family: string): string[] {
