@@ -1,4 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import { GURU_MSG } from '../gurus';
 import { AUTH_MSG, MSG } from '../messages';
 import { SIDE_NAV } from '../navigation';
 import { ROLE_LABELS } from '../roles';
@@ -28,6 +29,7 @@ const NAV_LABELS = [...new Set(Object.values(SIDE_NAV).flatMap((items) => items.
 const SPEC_TEXTS: Record<string, string> = {
   ...keyed('msg', MSG),
   ...keyed('authMsg', AUTH_MSG),
+  ...keyed('guru', GURU_MSG),
   ...keyed('role', ROLE_LABELS),
   ...Object.fromEntries(NAV_LABELS.map((label) => [navKey(label), label])),
 };

@@ -11,6 +11,7 @@ import {
   type PdfProcessLimits,
   runPdfProcess,
 } from './pdf-process';
+import { popplerPageLines } from './poppler-text';
 import { slideTexts } from './slide-text';
 
 /** Why a slide deck was refused; the course library maps these codes to its HTTP answers. */
@@ -124,7 +125,13 @@ export async function readPdfSlides(bytes: Uint8Array, options: ReadPdfOptions =
   const limits = options.limits ?? PDF_PROCESS_DEFAULTS;
   try {
     const result = await runPdfProcess(bytes, { task: 'slides', width, maxPages: options.maxPages }, limits);
-    const texts = slideTexts(result.pages.map((page) => page.lines ?? []));
+    // Poppler's text where it can read the file (Indic decks: poppler-text.ts), else the renderer's own.
+    const poppler = await popplerPageLines(bytes);
+    const texts = slideTexts(
+      result.pages.map((page) =>
+        poppler && poppler.length === result.pageCount ? (poppler[page.page - 1] ?? []) : (page.lines ?? []),
+      ),
+    );
     return {
       pageCount: result.pageCount,
       slides: result.pages.map(({ page, image }, index) => {

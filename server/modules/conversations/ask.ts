@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AskEvent } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
+import type { Locale } from '../../../common/i18n/locales';
 import type { HintLadderState } from '../../db/schema/hint-ladder-state';
 import { conversationMessages, conversations } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -28,21 +29,24 @@ export async function openAskStream(
   actor: Actor,
   conversationId: string,
   question: string,
+  locale: Locale = 'en',
 ): Promise<Readable> {
   const opened = await loadConversation(app, actor, conversationId);
   if (!opened.isStudent) throw forbidden('Only the person in this session can ask its guru');
-  return askInConversation(app, opened, actor.userId, question);
+  return askInConversation(app, opened, actor.userId, question, locale);
 }
 
 /**
  * Asks the guru of a conversation whose holder the caller has been checked to be: a student (askerId) or an
- * anonymous visitor of an embedding site (null; server/modules/embed/).
+ * anonymous visitor of an embedding site (null; server/modules/embed/). `locale` is the asker's interface
+ * language (http/locale.ts localeOf): a refusal is written in it unless the question is in another one.
  */
 export async function askInConversation(
   app: App,
   { conversation, guru }: { conversation: ConversationRowDb; guru: GuruRow },
   askerId: string | null,
   question: string,
+  locale: Locale = 'en',
 ): Promise<Readable> {
   if (!canAnswer(guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
   if (askerId && (await quizOpenOnGuru(app, askerId, guru.id)))
@@ -87,14 +91,14 @@ export async function askInConversation(
   if (ladder !== undefined) {
     await answerOnLadder(
       app,
-      { conversationId: conversation.id, guru, askerId, question, history, ladder },
+      { conversationId: conversation.id, guru, askerId, question, history, ladder, locale },
       out,
     );
     return out;
   }
   let prepared: PreparedAnswer;
   try {
-    prepared = await prepareAnswer(app, guru, question, history);
+    prepared = await prepareAnswer(app, guru, question, history, locale);
   } catch (error) {
     throw cannotPrepare(app, guru, error);
   }
@@ -150,12 +154,13 @@ async function answerOnLadder(
     question: string;
     history: AnswerRequest['history'];
     ladder: HintLadderState | null;
+    locale: Locale;
   },
   out: PassThrough,
 ): Promise<void> {
   let prepared: PreparedHintStep;
   try {
-    prepared = await prepareHintStep(app, ask.guru, ask.ladder, ask.question, ask.history);
+    prepared = await prepareHintStep(app, ask.guru, ask.ladder, ask.question, ask.history, ask.locale);
   } catch (error) {
     await releaseHintStep(app, ask.conversationId);
     throw cannotPrepare(app, ask.guru, error);

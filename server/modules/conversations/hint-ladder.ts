@@ -1,11 +1,11 @@
-import { GURU_MSG } from '../../../common/gurus';
+import type { Locale } from '../../../common/i18n/locales';
 import type { HintLadderState } from '../../db/schema/hint-ladder-state';
 import type { App } from '../../http/app-type';
 import { LAST_TRY, VERDICT_TAGS } from '../../providers/llm/hint-prompts';
 import { composeLocalAnswer, deltas } from '../../providers/llm/local-answerer';
 import type { AnswerRequest, HintStep } from '../../providers/llm/types';
 import type { GuruRow } from '../gurus/access';
-import { citationsOf, type PreparedAnswer } from '../gurus/answering';
+import { citationsOf, notCoveredReply, type PreparedAnswer } from '../gurus/answering';
 import { questionTerms, retrievePassages } from '../gurus/retrieval';
 import {
   answerKeys,
@@ -39,10 +39,11 @@ export async function prepareHintStep(
   open: HintLadderState | null,
   message: string,
   history: AnswerRequest['history'],
+  asker: Locale = 'en',
 ): Promise<PreparedHintStep> {
   if (open && asksForAnswer(message)) return reveal(app, guru, open, message, history);
   if (open && !isNewQuestion(message, open.question)) return judge(app, guru, open, message, history);
-  return openLadder(app, guru, message, history);
+  return openLadder(app, guru, message, history, asker);
 }
 
 function guruOf(guru: GuruRow): AnswerRequest['guru'] {
@@ -81,14 +82,13 @@ async function openLadder(
   guru: GuruRow,
   question: string,
   history: AnswerRequest['history'],
+  asker: Locale,
 ): Promise<PreparedHintStep> {
   const terms = await questionTerms(question);
   const passages = await retrievePassages(app, guru.id, question, 5, terms);
   if (passages.length === 0) {
-    return step(
-      { passages, notCovered: true, stream: streamed(GURU_MSG.notCovered), citations: () => [] },
-      () => null,
-    );
+    const reply = await notCoveredReply(app, guru.id, question, asker);
+    return step({ passages, notCovered: true, stream: streamed(reply), citations: () => [] }, () => null);
   }
   const request: AnswerRequest = { guru: guruOf(guru), question, passages, terms, history };
   const answer = composeLocalAnswer({ ...request, guru: { ...request.guru, teachingMode: 'direct' } }).trim();

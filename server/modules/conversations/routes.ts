@@ -8,6 +8,7 @@ import {
   replySchema,
 } from '../../../common/contracts/gurus';
 import { actorOf } from '../../http/access';
+import { localeOf } from '../../http/locale';
 import { assertConversationsModule } from './access';
 import { openAskStream } from './ask';
 import {
@@ -97,6 +98,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         request.params.conversationId,
         request.body.question,
+        localeOf(request),
       );
       // No proxy buffering: the browser speaks each sentence as soon as it arrives.
       reply.header('x-accel-buffering', 'no');

@@ -13,6 +13,7 @@ import { conversations, gurus } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, notFound, unauthenticated } from '../../http/errors';
+import { localeOf } from '../../http/locale';
 import { askInConversation } from '../conversations/ask';
 import { type GuruRow, loadTalkableGuru } from '../gurus/access';
 import {
@@ -161,7 +162,13 @@ export const embedPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!canAnswer(row.guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
         await takeVisitorQuestion(app, conversation.id);
       }
-      const stream = await askInConversation(app, row, conversation.userId, request.body.question);
+      const stream = await askInConversation(
+        app,
+        row,
+        conversation.userId,
+        request.body.question,
+        localeOf(request),
+      );
       reply.header('x-accel-buffering', 'no');
       reply.type('application/x-ndjson; charset=utf-8');
       return reply.send(stream);

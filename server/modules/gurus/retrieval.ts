@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SourceKind } from '../../../common/gurus';
+import { searchFold } from '../../../common/search-fold';
 import type { App } from '../../http/app-type';
 import { definitionTarget, intentOf, isRecap, stemOf, wordsIn } from '../../providers/llm/answer-intents';
 import { lemmatizerOf } from '../../providers/llm/lemmas';
@@ -82,26 +83,31 @@ const MAX_WORDS = 24;
 /**
  * The question's words (any script: Unicode word boundaries) with their dictionary forms and related words
  * (lexicon/expand.ts, English words only). `asked` marks the words of the term a "what is" question asks
- * about ("What is scour and why…?" → scour).
+ * about ("What is scour and why…?" → scour). A word of another script is searched by its folded stem as a
+ * prefix (`prefix`: "ग्रहों" → "ग्रह", decision 065).
  */
-export async function questionTerms(
-  question: string,
-): Promise<(QuestionTerm & { asked?: boolean; frames?: boolean })[]> {
+export async function questionTerms(question: string): Promise<QuestionTerm[]> {
   const all = wordsIn(question.slice(0, 2000).toLocaleLowerCase()).map((word) => word.replace(/[’']s$/, ''));
   const target = new Set(wordsIn(definitionTarget(question)?.toLocaleLowerCase() ?? ''));
   const words = [
     ...new Set(all.filter((word, index) => !(index > 0 && all[index - 1] === 'how' && HOW_WORDS.has(word)))),
     // Stop words are dropped by the search anyway: they need no dictionary lookup ("does" → "DOE" → energy).
-  ].filter((word) => !STOP_WORDS.has(word));
+  ].filter((word) => !STOP_WORDS.has(word) && !STOP_WORDS.has(searchFold(word)));
   const asksPlaceTimeOrAmount = ['place', 'time', 'count'].includes(intentOf(question));
-  return Promise.all(
-    words.slice(0, MAX_WORDS).map(async (word) => ({
-      word,
-      ...(/^[a-z][a-z'-]*$/.test(word) ? await expandWord(word) : { forms: [], related: [], weak: false }),
-      ...(target.has(word) ? { asked: true } : {}),
-      ...(asksPlaceTimeOrAmount && (await onlyAVerb(word)) ? { frames: true } : {}),
-    })),
+  const terms = await Promise.all(
+    words.slice(0, MAX_WORDS).map(async (word): Promise<QuestionTerm> => {
+      if (!/^\p{Script=Latin}/u.test(word) && !/^\p{Nd}/u.test(word))
+        return { word: stemOf(word), forms: [], related: [], weak: false, prefix: true };
+      return {
+        word,
+        ...(/^[a-z][a-z'-]*$/.test(word) ? await expandWord(word) : { forms: [], related: [], weak: false }),
+        ...(target.has(word) ? { asked: true } : {}),
+        ...(asksPlaceTimeOrAmount && (await onlyAVerb(word)) ? { frames: true } : {}),
+      };
+    }),
   );
+  // Two inflections of one word are one term ("ग्रह" and "ग्रहों").
+  return terms.filter((term, index) => terms.findIndex((other) => other.word === term.word) === index);
 }
 
 /**
@@ -197,7 +203,7 @@ function aboutWhatIsAsked(question: string, terms: QuestionTerm[], row: Row): bo
     .filter((term) => {
       if (!term) return false;
       const own = new Set([term.word, ...term.forms].map((word) => stemOf(word.toLocaleLowerCase())));
-      const uses = [...row.text.matchAll(/\p{L}+/gu)].filter((match) =>
+      const uses = [...row.text.matchAll(/[\p{L}\p{M}]+/gu)].filter((match) =>
         own.has(stemOf(match[0].toLocaleLowerCase())),
       );
       return uses.length > 0 && !isName(question, term.word, row.text, uses);
@@ -236,37 +242,48 @@ export async function retrievePassages(
     forms: term.forms.join(' '),
     related: term.related.join(' '),
     weak: term.weak,
-    asked: (term as { asked?: boolean }).asked === true,
-    frames: (term as { frames?: boolean }).frames === true,
+    asked: term.asked === true,
+    frames: term.frames === true,
+    prefix: term.prefix === true,
   }));
   if (groups.length === 0) return [];
   const result = await app.db.execute<Row>(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(groups)}::jsonb)
-        as t(index int, word text, forms text, related text, weak boolean, asked boolean, frames boolean)
+        as t(index int, word text, forms text, related text, weak boolean, asked boolean, frames boolean,
+          prefix boolean)
     ),
     lexed as (
-      select index, weak, asked, frames,
+      -- A word is searched as English stems and as written ('simple'), so it is found in an English passage and
+      -- in one of a language searched without stemming ("DNA" in a Hindi course); a prefix word as written.
+      select index, weak, asked, frames, prefix,
         array(select lexeme from unnest(to_tsvector('english', word))) as self,
-        array(select lexeme from unnest(to_tsvector('english', word || ' ' || forms))) as own,
+        array(
+          select lexeme from unnest(to_tsvector('simple', gurukul_search_fold(word || ' ' || forms)))
+          union
+          select lexeme from unnest(to_tsvector('english', word || ' ' || forms)) where not prefix
+        ) as own,
         array(select lexeme from unnest(to_tsvector('english', related))) as other
       from input
       -- A stop word is not a topic, whatever its dictionary forms are.
       where to_tsvector('english', word) <> ''::tsvector
     ),
     topical as (
-      select index, weak, asked, frames, own, array(select unnest(other) except select unnest(own)) as other
+      select index, weak, asked, frames, prefix, own,
+        array(select unnest(other) except select unnest(own)) as other
       from lexed
       -- By the word as asked: "mean" stays how a question asks, whatever its forms ("meant", "meaner").
       where not (self <@ string_to_array(${FILLER.join(' ')}, ' '))
     ),
     quoted_all as (
       select index, weak, asked, frames,
-        (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
+        (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || ''''
+            || case when prefix then ':*' else '' end, ' | ')
           from unnest(own) as l)::tsquery as own_query,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
           from unnest(other) as l)::tsquery as other_query,
-        (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || ''':A', ' | ')
+        (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || ''''
+            || case when prefix then ':*A' else ':A' end, ' | ')
           from unnest(own) as l)::tsquery as heading_query
       from topical
     ),
@@ -357,8 +374,10 @@ export async function retrievePassages(
                                then ${RELATED_WEIGHT}::float8
                              else 0 end)
               from quoted g))
-          from regexp_split_to_table(r.text, '(?<=[.!?])\s+') as s,
-            lateral (select to_tsvector('english', s) as vector) as sentence), 0)::float8 as sentence_coverage
+          from regexp_split_to_table(r.text, '(?<=[.!?।॥])\s+') as s,
+            lateral (select case when r.language in ('', 'en') then to_tsvector('english', s)
+              else to_tsvector('simple', gurukul_search_fold(s)) end as vector) as sentence), 0)::float8
+          as sentence_coverage
       from relevant r
     )
     select id, source_kind, title, heading, text, course_id, video_id, material_id, start_seconds, page, slide,

@@ -1,3 +1,5 @@
+import { searchFold } from '../../../common/search-fold';
+import { hindiStem, isDevanagari } from './hindi';
 import { lemmatizerOf, simplePast, verbLemma } from './lemmas';
 import { STOP_WORDS } from './stop-words';
 
@@ -262,8 +264,8 @@ function statementClause(
 }
 
 /**
- * A crude English stem, enough to match "triangles" with "triangle" and "measuring" with "measure"; words of
- * other scripts are kept whole.
+ * A crude English stem, enough to match "triangles" with "triangle" and "measuring" with "measure"; a Hindi
+ * word's light stem (hindi.ts: "ग्रहों" → "ग्रह"); words of other scripts whole, as the search folds them.
  */
 export const stemOf = (word: string) =>
   /^[a-z]+$/.test(word)
@@ -274,7 +276,9 @@ export const stemOf = (word: string) =>
         .replace(/(?<=(?:s|x|z|ch|sh))es$|(?<![su])s$|ing$|ed$|ly$/, '')
         .replace(/e$/, '')
         .slice(0, 7)
-    : word;
+    : isDevanagari(word)
+      ? hindiStem(word)
+      : searchFold(word);
 
 const AUX_WORDS = 'do does did is are was were can could will would should must may might'.split(' ');
 const AUX = `(${AUX_WORDS.join('|')})`;

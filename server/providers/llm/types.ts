@@ -25,6 +25,15 @@ export interface QuestionTerm {
   related: string[];
   /** A word of very many meanings ("make", "get"): not required to be found. */
   weak: boolean;
+  /** A word of the term a "what is" question asks about ("What is scour and why…?" → scour). */
+  asked?: boolean;
+  /** A verb that only frames a where/when/how-much question: optional when the course never uses it. */
+  frames?: boolean;
+  /**
+   * A word of a language searched without stemming (Hindi and every language but English): `word` is its
+   * folded stem and matches the passage words it begins (hindi.ts, decision 065).
+   */
+  prefix?: boolean;
 }
 
 export interface AnswerRequest {

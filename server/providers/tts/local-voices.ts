@@ -1,6 +1,7 @@
 import type { GuruVoice } from '../../../common/gurus';
+import type { LanguageCode } from '../../../common/languages';
 import type { LocalEngine } from '../../../common/voices';
-import { espeakSpeaker } from './espeak';
+import { espeakSpeaker, NoLocalVoiceError, spokenLanguage } from './espeak';
 import type { Speaker, SpeechAudio } from './types';
 import { TEXT_FILE, WAVE_FILE, waveFromProgram } from './wave-process';
 
@@ -26,9 +27,6 @@ export const LOCAL_VOICE_PROGRAMS: Record<
 const CACHED_SENTENCES = 24;
 const CACHED_TEXT_MAX = 200;
 
-/** Letters of any script but Latin: the English voices of flite and festival cannot read them, espeak-ng can. */
-const NON_LATIN_LETTER = /(?=\p{L})\P{Script=Latin}/u;
-
 /**
  * The server's own voices as one Speaker: each name's program from LOCAL_VOICE_PROGRAMS, and espeak-ng for
  * text in other scripts, for shimmer, and whenever flite or festival is missing or fails (so a machine
@@ -38,13 +36,26 @@ export function localSpeaker(
   programs: Record<GuruVoice, { engine: LocalEngine; binary: string; args: string[] }> = LOCAL_VOICE_PROGRAMS,
   espeak: Speaker = espeakSpeaker(),
 ): Speaker {
-  const byEspeak = async (text: string, voice: GuruVoice, signal?: AbortSignal): Promise<SpeechAudio> => ({
-    ...(await espeak.synthesize(text, voice, signal)),
+  const byEspeak = async (
+    text: string,
+    voice: GuruVoice,
+    signal: AbortSignal | undefined,
+    language: LanguageCode,
+  ): Promise<SpeechAudio> => ({
+    ...(await espeak.synthesize(text, voice, signal, language)),
     engine: 'espeak-ng',
   });
-  const speak = async (text: string, voice: GuruVoice, signal?: AbortSignal): Promise<SpeechAudio> => {
+  const speak = async (
+    text: string,
+    voice: GuruVoice,
+    signal?: AbortSignal,
+    language: LanguageCode | '' = '',
+  ): Promise<SpeechAudio> => {
     const program = programs[voice];
-    if (program.engine === 'espeak-ng' || NON_LATIN_LETTER.test(text)) return byEspeak(text, voice, signal);
+    // flite's and festival's voices speak English only: every other language is espeak-ng's (espeak.ts).
+    const spoken = spokenLanguage(text, language);
+    if (!spoken) throw new NoLocalVoiceError();
+    if (program.engine === 'espeak-ng' || spoken !== 'en') return byEspeak(text, voice, signal, spoken);
     try {
       return {
         ...(await waveFromProgram(program.binary, program.args, text, signal)),
@@ -52,18 +63,18 @@ export function localSpeaker(
       };
     } catch (error) {
       if (signal?.aborted) throw error;
-      return byEspeak(text, voice, signal);
+      return byEspeak(text, voice, signal, spoken);
     }
   };
   // The same short sentences come back (the pickers' samples, a guru's greeting): the last few are kept.
   const recent = new Map<string, SpeechAudio>();
   return {
     name: 'local',
-    async synthesize(text: string, voice: GuruVoice, signal?: AbortSignal): Promise<SpeechAudio> {
-      const key = `${voice}\n${text}`;
+    async synthesize(text, voice, signal, language = ''): Promise<SpeechAudio> {
+      const key = `${voice}\n${language}\n${text}`;
       const kept = recent.get(key);
       if (kept) return kept;
-      const audio = await speak(text, voice, signal);
+      const audio = await speak(text, voice, signal, language);
       if (text.length <= CACHED_TEXT_MAX) {
         recent.set(key, audio);
         if (recent.size > CACHED_SENTENCES) recent.delete(recent.keys().next().value as string);

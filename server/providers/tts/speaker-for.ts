@@ -1,4 +1,5 @@
 import type { GuruVoice } from '../../../common/gurus';
+import type { LanguageCode } from '../../../common/languages';
 import type { LocalEngine } from '../../../common/voices';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
@@ -36,7 +37,8 @@ export type SpokenBy = Exclude<Speaker['name'], 'local'> | LocalEngine;
 /**
  * Speaks `text` in `voice` (default: the owner's chosen voice, else alloy). When the chosen speaker fails (a
  * revoked key, a service down, a timeout) the sentence is spoken by the local voices in the fallback voice,
- * so the student always hears the answer; only the local voices failing is an error.
+ * so the student always hears the answer; only the local voices failing is an error. `language`: the course's
+ * (the text's script decides without it).
  */
 export async function synthesizeWithFallback(
   app: App,
@@ -44,18 +46,19 @@ export async function synthesizeWithFallback(
   text: string,
   voice?: GuruVoice,
   signal?: AbortSignal,
+  language: LanguageCode | '' = '',
 ): Promise<SpeechAudio & { speaker: SpokenBy; fellBack: boolean }> {
   const chosenVoice = voice ?? (owner.voice as GuruVoice | null) ?? 'alloy';
   const speaker = speakerFor(app, owner.elevenLabsKey);
   try {
-    const audio = await speaker.synthesize(text, chosenVoice, signal);
+    const audio = await speaker.synthesize(text, chosenVoice, signal, language);
     return { ...audio, speaker: spokenBy(speaker, audio), fellBack: false };
   } catch (error) {
     if (signal?.aborted) throw error;
     app.log.warn({ err: error, speaker: speaker.name }, 'speech failed; using the fallback voice');
     const fallbackVoice = (owner.fallbackVoice as GuruVoice | null) ?? chosenVoice;
     try {
-      const audio = await local.synthesize(text, fallbackVoice, signal);
+      const audio = await local.synthesize(text, fallbackVoice, signal, language);
       return { ...audio, speaker: spokenBy(local, audio), fellBack: true };
     } catch (fallbackError) {
       app.log.error({ err: fallbackError }, 'the fallback voice failed too');

@@ -1,4 +1,5 @@
 import type { GuruVoice } from '../../../common/gurus';
+import type { LanguageCode } from '../../../common/languages';
 import type { LocalEngine } from '../../../common/voices';
 
 export interface SpeechAudio {
@@ -15,5 +16,14 @@ export interface SpeechAudio {
  */
 export interface Speaker {
   readonly name: 'local' | 'espeak-ng' | 'openai' | 'elevenlabs';
-  synthesize(text: string, voice: GuruVoice, signal?: AbortSignal): Promise<SpeechAudio>;
+  /**
+   * `language`: what the text is in (a course's language), when known; the local voices speak it in a voice of
+   * that language (espeak.ts), the services tell it by the text. Without it the text's script decides.
+   */
+  synthesize(
+    text: string,
+    voice: GuruVoice,
+    signal?: AbortSignal,
+    language?: LanguageCode | '',
+  ): Promise<SpeechAudio>;
 }

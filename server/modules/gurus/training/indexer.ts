@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { type LanguageCode, languageCode, passageLanguage } from '../../../../common/languages';
 import type { Db } from '../../../db/client';
-import { guruChunks, guruIndexedSources } from '../../../db/schema/index';
+import { courses, guruChunks, guruIndexedSources } from '../../../db/schema/index';
 import type { App } from '../../../http/app-type';
 import { type ChunkDraft, type GuruSource, gatherSources, noSourcesMessage, TrainingError } from './sources';
 
@@ -12,14 +13,36 @@ export interface IndexCounts {
   chunkCount: number;
 }
 
-/** The hash a source is compared by: its title (shown in citations) and its content. */
-export function sourceHash(source: GuruSource, content: string | Uint8Array): string {
-  return createHash('sha256').update(source.title).update('\n').update(content).digest('hex');
+/**
+ * The hash a source is compared by: its title (shown in citations), its course's language (the passages are
+ * searched in it: a course whose language changed is learnt again) and its content.
+ */
+export function sourceHash(source: GuruSource, content: string | Uint8Array, language = ''): string {
+  return createHash('sha256')
+    .update(source.title)
+    .update('\n')
+    .update(language ? `${language}\n` : '')
+    .update(content)
+    .digest('hex');
+}
+
+/** The language codes of the sources' courses (common/languages.ts), '' for a course with none chosen. */
+async function courseLanguages(app: App, sources: GuruSource[]): Promise<Map<string, LanguageCode | ''>> {
+  const ids = [
+    ...new Set(sources.map((source) => source.courseId).filter((id): id is string => id !== null)),
+  ];
+  if (ids.length === 0) return new Map();
+  const rows = await app.db
+    .select({ id: courses.id, language: courses.language })
+    .from(courses)
+    .where(inArray(courses.id, ids));
+  return new Map(rows.map((row) => [row.id, languageCode(row.language)]));
 }
 
 /** What a training read: the sources to (re-)index with their passages, and the ones that are gone. */
 export interface IndexPlan {
-  changed: { source: GuruSource; hash: string; drafts: ChunkDraft[] }[];
+  /** `language`: the source's course's language code, '' when it has none (each passage's script decides). */
+  changed: { source: GuruSource; hash: string; drafts: ChunkDraft[]; language: LanguageCode | '' }[];
   removedKeys: string[];
   counts: IndexCounts;
 }
@@ -47,15 +70,17 @@ export async function readIndex(
   const removedKeys = previous.map((row) => row.key).filter((key) => !currentKeys.has(key));
   const counts: IndexCounts = { indexed: 0, reused: 0, removed: removedKeys.length, chunkCount: 0 };
   const changed: IndexPlan['changed'] = [];
+  const languages = await courseLanguages(app, sources);
 
   for (const [index, source] of sources.entries()) {
     const content = await source.content();
-    const hash = sourceHash(source, content);
+    const language = (source.courseId && languages.get(source.courseId)) || '';
+    const hash = sourceHash(source, content, language);
     if (previousHash.get(source.key) === hash) {
       counts.reused += 1;
     } else {
       const drafts = await source.passages(content);
-      changed.push({ source, hash, drafts });
+      changed.push({ source, hash, drafts, language });
       counts.indexed += 1;
       counts.chunkCount += drafts.length;
     }
@@ -85,7 +110,7 @@ export async function applyIndex(tx: Tx, guruId: string, startedAt: Date, plan: 
         and(eq(guruIndexedSources.guruId, guruId), inArray(guruIndexedSources.sourceKey, plan.removedKeys)),
       );
   }
-  for (const { source, hash, drafts } of plan.changed) {
+  for (const { source, hash, drafts, language } of plan.changed) {
     await tx
       .delete(guruChunks)
       .where(and(eq(guruChunks.guruId, guruId), eq(guruChunks.sourceKey, source.key)));
@@ -104,6 +129,7 @@ export async function applyIndex(tx: Tx, guruId: string, startedAt: Date, plan: 
       page: draft.page ?? null,
       slide: draft.slide ?? null,
       position,
+      language: passageLanguage(language, `${draft.heading ?? ''} ${draft.text}`),
     }));
     for (let at = 0; at < rows.length; at += INSERT_ROWS) {
       await tx.insert(guruChunks).values(rows.slice(at, at + INSERT_ROWS));
