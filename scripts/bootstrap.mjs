@@ -41,6 +41,8 @@ const SYSTEM_PACKAGES = {
     ...VOICE_PACKAGES,
     [INVOICE_FONT]: 'fonts-dejavu-core',
     [NOTO_INDIC_FONT]: 'fonts-noto-core',
+    // Slide and study-material text (server/media/poppler-text.ts): Indic decks read whole only by Poppler.
+    pdftotext: 'poppler-utils',
   },
   test: {
     ffmpeg: 'ffmpeg',
@@ -52,6 +54,7 @@ const SYSTEM_PACKAGES = {
     // PDF text is checked against HarfBuzz's own drawing (hb-view) and read back (pdftoppm, pdftotext).
     'hb-view': 'libharfbuzz-bin',
     pdftoppm: 'poppler-utils',
+    pdftotext: 'poppler-utils',
     // The course library's PowerPoint uploads are tested for real.
     soffice: 'libreoffice-impress',
     // Several app instances share rooms, presence and budgets through a real Redis in the tests.
