@@ -42,7 +42,10 @@ test.describe('subscribing and paying', () => {
     const paid = table.getByRole('row').filter({ hasText: 'Paid' });
     await expect(paid).toHaveCount(1);
     await expect(paid).toContainText('Test payment');
-    await expect(paid.getByRole('link', { name: /^INV-\d{4}-\d{6}$/ })).toHaveAttribute('href', '/invoice');
+    await expect(paid.getByRole('link', { name: /^GK\/\d\d-\d\d\/\d{6}$/ })).toHaveAttribute(
+      'href',
+      '/invoice',
+    );
     await expect(table.getByRole('row').filter({ hasText: 'Failed' })).toHaveCount(1);
 
     // The status filter keeps only the paid one.
@@ -52,14 +55,14 @@ test.describe('subscribing and paying', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
 
     // The invoice of the payment, as a PDF.
-    const number = (await paid.getByRole('link', { name: /^INV-/ }).textContent()) ?? '';
-    await paid.getByRole('link', { name: /^INV-/ }).click();
+    const number = (await paid.getByRole('link', { name: /^GK\// }).textContent()) ?? '';
+    await paid.getByRole('link', { name: /^GK\// }).click();
     await expect(page).toHaveURL(/\/invoice/);
     const invoiceRow = page.getByRole('row').filter({ hasText: number });
     const download = page.waitForEvent('download');
     await invoiceRow.getByRole('button', { name: /Download PDF/ }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`${number}.pdf`);
+    expect(file.suggestedFilename()).toBe(`${number.replaceAll('/', '-')}.pdf`);
     expect(
       readFileSync(await file.path())
         .subarray(0, 5)

@@ -122,7 +122,7 @@ test('a new student buys a paid course once and can then learn it', async ({ pag
   expect(payments.filter((payment) => payment.status === 'paid')).toHaveLength(1);
   expect(payments).toHaveLength(1);
   expect(payments[0]).toMatchObject({ purpose: 'course', orderId: order.orderId, amount: order.amount });
-  expect(payments[0].invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+  expect(payments[0].invoiceNumber).toMatch(/^GK\/\d\d-\d\d\/\d{6}$/);
 
   // The course is in the student's list, and the catalog now offers "Go to course" instead of Buy.
   await page.goto('/subscribed-courses');

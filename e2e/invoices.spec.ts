@@ -17,7 +17,7 @@ test('the demo institute lists its two invoices, filters them and downloads a PD
   const table = page.getByTestId('invoices-table');
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(2);
-  await expect(table).toContainText(/INV-\d{4}-\d{6}/);
+  await expect(table).toContainText(/GK\/\d\d-\d\d\/\d{6}/);
   await expect(table).toContainText('monthly');
   await expect(table).toContainText('Paid');
 
@@ -44,7 +44,7 @@ test('the demo institute lists its two invoices, filters them and downloads a PD
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(rows).toHaveCount(2);
 
-  // The PDF arrives as "<number>.pdf" and is a PDF.
+  // The PDF arrives as "<number>.pdf" (GK/26-27/000001 as GK-26-27-000001.pdf) and is a PDF.
   const number = (await rows.first().locator('td').first().textContent()) ?? '';
   const download = page.waitForEvent('download');
   await rows
@@ -52,7 +52,7 @@ test('the demo institute lists its two invoices, filters them and downloads a PD
     .getByRole('button', { name: /Download PDF/ })
     .click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`${number}.pdf`);
+  expect(file.suggestedFilename()).toBe(`${number.replaceAll('/', '-')}.pdf`);
   expect(
     readFileSync(await file.path())
       .subarray(0, 5)

@@ -22,6 +22,7 @@ import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useChangeSubscription, usePublicPlans } from './api';
 import type { Checkout } from './checkout-dialog';
+import { useGstDetails } from './gst-details';
 import { buyerPrice, formatPlanPrice, PERIOD_LABELS, useBuyerCurrency } from './plan-price';
 
 /** A paid period is running, so a cheaper plan waits for its end instead of being bought now. */
@@ -44,6 +45,7 @@ export function PlanChoices(props: {
   const [period, setPeriod] = useState<BillingPeriod>(subscription?.billingPeriod ?? 'monthly');
   const change = useChangeSubscription();
   const [chosen, setChosen] = useState<string | null>(null);
+  const gst = useGstDetails();
   // Only the card being downgraded to shows a spinner, not every cheaper plan's button.
   const [downgrading, setDowngrading] = useState<string | null>(null);
 
@@ -96,6 +98,7 @@ export function PlanChoices(props: {
       {plans.isSuccess && paidPlans.length === 0 && (
         <Text c="dimmed">No plans are on sale right now. Please check back soon or contact us.</Text>
       )}
+      {paidPlans.length > 0 && gst.fields}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {paidPlans.map((plan) => {
           const price = buyerPrice(plan, currency, period);
@@ -164,8 +167,19 @@ export function PlanChoices(props: {
                     disabled={!price || checkout.busy}
                     loading={checkout.busy && chosen === plan.id}
                     onClick={() => {
+                      const tax = gst.input();
+                      if ('problem' in tax) {
+                        toast('danger', tax.problem);
+                        return;
+                      }
                       setChosen(plan.id);
-                      checkout.start({ purpose: 'plan', planId: plan.id, period, currency: price?.currency });
+                      checkout.start({
+                        purpose: 'plan',
+                        planId: plan.id,
+                        period,
+                        currency: price?.currency,
+                        ...tax,
+                      });
                     }}
                   >
                     Choose {plan.name}
