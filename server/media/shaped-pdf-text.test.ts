@@ -6,6 +6,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeDeckPdf } from '../seed/demo-deck';
 import { deckPdf } from '../test/fixtures/water-cycle-deck';
+import { pdfText } from '../test/pdf-text';
 import { DEJAVU_SANS, type IndicScript, notoFile, registerShapedFont, scriptOf } from './shaped-pdf-text';
 import { writePdf } from './write-pdf';
 
@@ -200,5 +201,10 @@ describe('the PDF writers draw Indic text shaped', () => {
     const demoText = execFileSync('pdftotext', [demo, '-'], { encoding: 'utf8' });
     expect(demoText).toContain('त्रिभुज की तीन भुजाएँ');
     expect(demoText).toContain('• क्षेत्रफल');
+    // pdfjs, the app's other PDF reader, reads the same text in the same order.
+    const read = await pdfText(
+      await deckPdf([{ title: 'श्रीमती क्षितिज प्रिया', body: 'கற்றல் শিক্ষা ਸਿੱਖਿਆ' }], 'x'),
+    );
+    expect(read).toBe('श्रीमती क्षितिज प्रिया கற்றல் শিক্ষা ਸਿੱਖਿਆ');
   });
 });

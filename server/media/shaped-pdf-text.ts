@@ -84,9 +84,10 @@ function shaperFor(file: string): Shaper {
 export interface ShapedGlyph {
   glyph: number;
   /**
-   * The text this glyph stands for in the PDF's ToUnicode map: its cluster's code points shared out over the
-   * cluster's glyphs in drawing order, so that reading the glyphs left to right gives the text in logical order
-   * (the pre-base ि drawn first stands for the consonant, the consonant after it for the vowel sign).
+   * The text this glyph stands for in the PDF's ToUnicode map: its cluster's code points in logical order, one
+   * to each of the cluster's glyphs in drawing order and the rest to the last, so that reading the glyphs left to
+   * right gives the text in logical order (in "क्षि" the pre-base ि drawn first stands for "क", the conjunct after
+   * it for "्षि"). A cluster of more glyphs than code points leaves the extra glyphs standing for nothing.
    */
   text: string;
   xAdvance: number;
@@ -117,7 +118,8 @@ export function shape(file: string, text: string): ShapedGlyph[] {
     const codePoints = [...text.slice(cluster, end(cluster))];
     const count = next - first;
     for (let index = first; index < next; index++) {
-      const share = (i: number) => Math.floor((i * codePoints.length) / count);
+      // Glyph i of the cluster starts at code point i; the last one runs to the cluster's end.
+      const share = (i: number) => (i === count ? codePoints.length : Math.min(i, codePoints.length));
       glyphs.push({
         glyph: infos[index].codepoint,
         text: codePoints.slice(share(index - first), share(index - first + 1)).join(''),
@@ -189,8 +191,9 @@ function shapedEmbeddedFont(doc: PDFKit.PDFDocument, file: string): EmbeddedFont
   const { upem } = shaperFor(file);
   const scale = 1000 / upem;
   // A glyph gets one CID per text it stands for (the subset holds a copy of it for each), so the ToUnicode map
-  // can say "क्" for the pre-base ि drawn first and "षि" for the conjunct after it: text comes back in logical
-  // order, with no glyph standing for nothing (pdftotext reads such a gap as a space).
+  // can say "क" for the pre-base ि drawn first and "्षि" for the conjunct after it: text comes back in logical
+  // order. No glyph stands for nothing where it can be helped (pdftotext reads such a gap as a space), and no
+  // glyph but the last ends on a virama (pdfjs then puts a space after it: "क् षितिज").
   const cids = new Map<string, number>();
   const cidFor = (glyph: ShapedGlyph) => {
     const key = `${glyph.glyph}:${glyph.text}`;
