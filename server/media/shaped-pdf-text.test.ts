@@ -153,6 +153,14 @@ describe('PDF text shaped by HarfBuzz', () => {
     expect(pdf.ink.height).toBeLessThan(SIZE * 1.6);
   });
 
+  it('shapes Arabic and Hebrew names right to left in the base font, and they read back exactly', async () => {
+    for (const name of ['مرحبا بالعالم', 'שלום עולם']) {
+      const pdf = await shapedLine(name);
+      // Poppler marks a right-to-left stretch with embedding controls (U+202B … U+202C).
+      expect(pdf.text.replace(/[\u202a-\u202e]/gu, '')).toBe(name);
+    }
+  });
+
   it('a missing Noto family leaves its script to the base font: empty boxes, the text still extracts', async () => {
     const [line, script] = LINES[0];
     const pdf = await shapedLine(line, path.join(dir, 'no-noto-here'));
@@ -167,6 +175,7 @@ describe('PDF text shaped by HarfBuzz', () => {
   });
 
   it('knows each character’s script: joiners, danda, digits and spaces are neutral', () => {
+    expect(scriptOf('م')).toBe('rtl');
     expect(scriptOf('क')).toBe('Devanagari');
     expect(scriptOf('த')).toBe('Tamil');
     expect(scriptOf('ਪ')).toBe('Gurmukhi');

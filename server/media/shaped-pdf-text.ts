@@ -53,9 +53,17 @@ const SCRIPT_PATTERNS = INDIC_SCRIPTS.map(
 /** Characters of no script of their own (spaces, digits, punctuation, the danda) and combining ones (ZWJ, ZWNJ). */
 const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 
-/** The Indic script `char` is written in, 'neutral' for spaces, digits, punctuation and joiners, else 'other'. */
-export function scriptOf(char: string): IndicScript | 'neutral' | 'other' {
+/** The scripts written right to left that a base font may have (DejaVu Sans has Arabic and Hebrew). */
+const RIGHT_TO_LEFT =
+  /^[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]$/u;
+
+/**
+ * The Indic script `char` is written in, 'neutral' for spaces, digits, punctuation and joiners, 'rtl' for a
+ * right-to-left script, else 'other'.
+ */
+export function scriptOf(char: string): IndicScript | 'neutral' | 'rtl' | 'other' {
   if (NEUTRAL.test(char)) return 'neutral';
+  if (RIGHT_TO_LEFT.test(char)) return 'rtl';
   for (const [script, pattern] of SCRIPT_PATTERNS) if (pattern.test(char)) return script;
   return 'other';
 }
@@ -280,17 +288,21 @@ class FontStack {
    * stand in, spaces, digits and punctuation too when that run's font has them, everything else in the base font.
    */
   runs(text: string): { text: string; font: EmbeddedFont }[] {
-    const runs: { text: string; member: Member }[] = [];
+    // A right-to-left stretch is a run of its own even in the base font, so HarfBuzz shapes it right to left.
+    const runs: { text: string; member: Member; rtl: boolean }[] = [];
     for (const char of text) {
       const script = scriptOf(char);
       const last = runs.at(-1);
       let member = this.base;
+      let rtl = script === 'rtl';
       if (script === 'neutral') {
-        if (last && (COMBINING.test(char) || last.member.covers.has(char.codePointAt(0) ?? 0)))
+        if (last && (COMBINING.test(char) || last.member.covers.has(char.codePointAt(0) ?? 0))) {
           member = last.member;
-      } else if (script !== 'other') member = this.member(script);
-      if (last && last.member === member) last.text += char;
-      else runs.push({ text: char, member });
+          rtl = last.rtl;
+        }
+      } else if (script !== 'other' && script !== 'rtl') member = this.member(script);
+      if (last && last.member === member && last.rtl === rtl) last.text += char;
+      else runs.push({ text: char, member, rtl });
     }
     return runs.map((run) => ({ text: run.text, font: run.member.font }));
   }
