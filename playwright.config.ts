@@ -93,6 +93,8 @@ export default defineConfig({
         // Page views go to the stand-in receiver (e2e/page-views.spec.ts).
         INSIGHT_URL: `http://127.0.0.1:${INSIGHT_PORT}/collect`,
         INSIGHT_PROJECT: 'gurukul-e2e',
+        // The platform as a GST-registered supplier in Karnataka: rupee invoices are GST tax invoices (decision 067).
+        INVOICE_SELLER_GSTIN: '29AAGCB7383J1Z4',
       },
     },
   ],
