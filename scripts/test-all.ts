@@ -100,6 +100,8 @@ function playwright() {
 }
 
 check('lint', bin('biome'), ['check', '.']);
+// A converted view's visible text goes through the catalogs (decision 068; the ratchet is scripts/check-i18n.ts).
+check('translatable text', bin('tsx'), ['scripts/check-i18n.ts']);
 check('import rules', bin('depcruise'), [
   '--config',
   '.dependency-cruiser.cjs',

@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startI18n } from './app/i18n';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { Root } from './app/root';
 import { createAppRouter } from './app/router';
@@ -36,11 +37,13 @@ function startApp() {
     .catch(() => undefined);
   void import('./app/page-views').then(({ trackPageViews }) => trackPageViews(router)).catch(() => undefined);
 
-  if (container) {
+  // The interface's language first (a Hindi reader's catalog is its own chunk), so no page shows English first.
+  void startI18n().then(() => {
+    if (!container) return;
     createRoot(container).render(
       <StrictMode>
         <Root router={router} />
       </StrictMode>,
     );
-  }
+  });
 }

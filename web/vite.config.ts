@@ -1,13 +1,14 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompiledCatalogs } from './build/precompiled-catalogs';
 import { precompress } from './build/precompress';
 
 const webRoot = path.dirname(new URL(import.meta.url).pathname);
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), precompress()],
+  plugins: [precompiledCatalogs(), react(), precompress()],
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,

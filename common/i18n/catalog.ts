@@ -6,8 +6,13 @@ import { ROLE_LABELS } from '../roles';
 import enFile from './en.json';
 import { INTL_LOCALES, type Locale } from './locales';
 
-/** A catalog: ICU MessageFormat messages by namespaced key ("auth.login.title"). */
-export type Catalog = Readonly<Record<string, string>>;
+/**
+ * An ICU MessageFormat message: its text (the JSON catalogs, as the server and tests read them) or its syntax tree
+ * (as the web build ships them, parsed at build time: web/build/precompiled-catalogs.ts).
+ */
+export type Message = ConstructorParameters<typeof IntlMessageFormat>[0];
+/** A catalog: messages by namespaced key ("auth.login.title"). */
+export type Catalog = Readonly<Record<string, Message>>;
 export type MessageValues = Record<string, string | number | Date>;
 
 /** A constants object's plain texts under `prefix.` (functions, like MSG.url, are not messages). */
@@ -18,8 +23,8 @@ function keyed(prefix: string, texts: Readonly<Record<string, unknown>>): Record
   return out;
 }
 
-/** ICU quoting: an apostrophe doubled, so a spec text with "admin's" or "Don't" reads back word for word. */
-const icuLiteral = (text: string) => text.replaceAll("'", "''").replaceAll('{', "'{'").replaceAll('}', "'}'");
+/** A plain text as a message's syntax tree (one literal), so it reads back word for word without a parser. */
+const literal = (text: string): Message => [{ type: 0, value: text }] as Message;
 
 /** Navigation labels keyed by the label itself ("nav.Course Management"): the spec's list stays in navigation.ts. */
 export const navKey = (label: string) => `nav.${label}`;
@@ -39,8 +44,8 @@ const SPEC_TEXTS: Record<string, string> = {
  * so common/*.ts stays their single source and no English text is written twice.
  */
 export const EN_CATALOG: Catalog = {
-  ...Object.fromEntries(Object.entries(SPEC_TEXTS).map(([key, text]) => [key, icuLiteral(text)])),
-  ...(enFile as Record<string, string>),
+  ...Object.fromEntries(Object.entries(SPEC_TEXTS).map(([key, text]) => [key, literal(text)])),
+  ...(enFile as Record<string, Message>),
 };
 
 /**
@@ -50,29 +55,41 @@ export const EN_CATALOG: Catalog = {
 const KEY_OF_TEXT = new Map<string, string>();
 for (const [key, text] of [
   ...Object.entries(SPEC_TEXTS),
-  ...Object.entries(enFile as Record<string, string>),
+  ...Object.entries(enFile as Record<string, Message>),
 ]) {
-  if (!/[{}<]/.test(text) && !KEY_OF_TEXT.has(text)) KEY_OF_TEXT.set(text, key);
+  // The web build's en.json holds trees, and the browser never needs this map: only texts count.
+  if (typeof text === 'string' && !/[{}<]/.test(text) && !KEY_OF_TEXT.has(text)) KEY_OF_TEXT.set(text, key);
 }
 export const keyOfText = (text: string): string | undefined => KEY_OF_TEXT.get(text);
 
-const compiled = new Map<string, IntlMessageFormat>();
+/** Each catalog's messages, made ready on first use. */
+const compiled = new WeakMap<Catalog, Map<string, IntlMessageFormat>>();
+
+/** The formatter of `key`: the catalog's own message, else English's; undefined when no catalog has the key. */
+function formatterOf(catalog: Catalog, locale: Locale, key: string): IntlMessageFormat | undefined {
+  const from = catalog[key] === undefined ? EN_CATALOG : catalog;
+  const source = from[key];
+  if (source === undefined) return undefined;
+  let formats = compiled.get(from);
+  if (!formats) {
+    formats = new Map();
+    compiled.set(from, formats);
+  }
+  let format = formats.get(key);
+  if (!format) {
+    format = new IntlMessageFormat(source, INTL_LOCALES[from === EN_CATALOG ? 'en' : locale]);
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /**
  * A message of `catalog` formatted in `locale`, falling back to English for a key the catalog lacks (the catalog
  * test keeps that from happening) and to the key itself for one no catalog has.
  */
 export function formatMessage(catalog: Catalog, locale: Locale, key: string, values?: MessageValues): string {
-  const own = catalog[key];
-  const source = own ?? EN_CATALOG[key];
-  if (source === undefined) return key;
-  const useLocale = own === undefined ? 'en' : locale;
-  const cacheKey = `${useLocale}\u0000${source}`;
-  let format = compiled.get(cacheKey);
-  if (!format) {
-    format = new IntlMessageFormat(source, INTL_LOCALES[useLocale]);
-    compiled.set(cacheKey, format);
-  }
+  const format = formatterOf(catalog, locale, key);
+  if (!format) return key;
   const out = format.format(values);
   return Array.isArray(out) ? out.join('') : String(out);
 }
@@ -87,10 +104,8 @@ export function formatParts<T>(
   key: string,
   values: Record<string, unknown>,
 ): (string | T)[] {
-  const own = catalog[key];
-  const source = own ?? EN_CATALOG[key];
-  if (source === undefined) return [key];
-  const format = new IntlMessageFormat(source, INTL_LOCALES[own === undefined ? 'en' : locale]);
+  const format = formatterOf(catalog, locale, key);
+  if (!format) return [key];
   const out = format.format<T>(values as Parameters<typeof format.format<T>>[0]);
   return Array.isArray(out) ? (out as (string | T)[]) : [out as string | T];
 }

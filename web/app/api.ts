@@ -67,6 +67,8 @@ export async function apiResponse(path: string, options: ApiOptions = {}): Promi
     const authorization =
       options.token === undefined ? authorizationHeader() : JSON.stringify({ jwtToken: options.token });
     headers = { Authorization: authorization, 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
+    // The server answers in the interface's language (localeOf), even a visitor's who chose one here.
+    if (document.documentElement.lang) headers['Accept-Language'] = document.documentElement.lang;
   } catch {
     endLocalSession();
     throw new ApiError(0, 'HEADERS', MSG.somethingWrong);

@@ -29,6 +29,8 @@ export const LS = {
   /** JSON list of the plan's NONE modules (hidden from the side navigation). */
   hiddenModules: 'hiddenModules',
   addLockedModules: 'addLockedModules',
+  /** The interface language chosen in this browser (web/app/i18n.ts); kept when a session ends. */
+  locale: 'locale',
 } as const;
 
 export const SS = {
@@ -173,7 +175,10 @@ export function writeSession(
 }
 
 export function clearStorage(): void {
+  const locale = localStorage.getItem(LS.locale);
   localStorage.clear();
+  // The language is the browser's reader's, not the session's: logging out keeps it.
+  if (locale !== null) localStorage.setItem(LS.locale, locale);
   notifyStorageChange();
 }
 

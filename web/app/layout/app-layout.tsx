@@ -5,6 +5,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { endedPage } from '../../../common/guard';
 import { isUserType } from '../../../common/roles';
 import { ROUTES_WHEN_ENDED, type RouteMeta } from '../../../common/routes';
+import { useT } from '../i18n';
 import { useCloseOnRouteChange } from '../route-change-events';
 import { useSession } from '../session';
 import { LS } from '../storage';
@@ -22,6 +23,7 @@ import { useReviewNotifications } from './use-review-notifications';
  */
 export function AppLayout() {
   const session = useSession();
+  const t = useT();
   const location = useLocation();
   const matches = useMatches();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
@@ -49,7 +51,7 @@ export function AppLayout() {
   const collapsed = sideNav === 'collapsed' && wide;
 
   return (
-    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+    <ModalsProvider labels={{ confirm: t('shell.confirm'), cancel: t('shell.cancel') }}>
       <AppShell
         header={{ height: { base: 56, sm: hideNav ? 56 : 0 } }}
         navbar={
@@ -67,7 +69,7 @@ export function AppLayout() {
                   opened={mobileOpened}
                   onClick={toggleMobile}
                   size="sm"
-                  aria-label="Toggle navigation"
+                  aria-label={t('shell.toggleNav')}
                 />
               )}
               <Logo to={location.pathname} />
@@ -76,7 +78,7 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
         {!hideNav && (
-          <AppShell.Navbar p="sm" component="nav" aria-label="Side navigation">
+          <AppShell.Navbar p="sm" component="nav" aria-label={t('shell.sideNav')}>
             <ScrollArea style={{ flex: 1 }} type="auto">
               <SideNav
                 session={session}
@@ -94,7 +96,7 @@ export function AppLayout() {
             visible={!imagesReady}
             zIndex={300}
             overlayProps={{ blur: 1 }}
-            aria-label="Loading"
+            aria-label={t('shell.loading')}
           />
           <DeniedNotice />
           <Outlet />

@@ -13,17 +13,21 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowBackUp,
+  IconCheck,
   IconCreditCard,
   IconHelp,
+  IconLanguage,
   IconLogout,
   IconMoon,
   IconUser,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LOCALE_NAMES, LOCALES } from '../../../common/i18n/locales';
 import { hasOwnPlan, type UserType } from '../../../common/roles';
-import { countOf } from '../../../common/words';
 import { logout, switchBack } from '../account';
+import { t as translate, useLocale, useT } from '../i18n';
+import { chooseLocale } from '../locale-choice';
 import { useCloseOnRouteChange } from '../route-change-events';
 import { LS, type StoredSession } from '../storage';
 import { toast } from '../toast';
@@ -41,12 +45,14 @@ interface Props {
  * "10 Days Remaining"), as issue 21 asks and as the plan page words it.
  */
 export function trialText(days: number | null): string | null {
-  return days === null ? null : `${countOf(days, 'Day')} Remaining`;
+  return days === null ? null : translate('shell.trialDays', { days });
 }
 
 /** Footer and profile menu of SPEC §2. */
 export function ProfileMenu({ session, userType, collapsed }: Props) {
   const navigate = useNavigate();
+  const t = useT();
+  const locale = useLocale();
   const location = useLocation();
   const queryClient = useQueryClient();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -81,10 +87,10 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
           mb="xs"
           leftSection={<IconArrowBackUp size={18} />}
           onClick={() => void goBack()}
-          aria-label="Back to Previous User"
+          aria-label={t('shell.backToPrevious')}
           px={collapsed ? 0 : undefined}
         >
-          {collapsed ? null : 'Back to Previous User'}
+          {collapsed ? null : t('shell.backToPrevious')}
         </Button>
       )}
       <Menu position="top-start" width={240} withinPortal opened={menuOpened} onChange={menu.set}>
@@ -95,7 +101,7 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
               session.fullName,
               !collapsed && session.planName,
               !collapsed && session.isFreeTrial && trialText(session.remainingTrialDays),
-              'open profile menu',
+              t('shell.openProfileMenu'),
             ]
               .filter(Boolean)
               .join(', ')}
@@ -145,11 +151,11 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
               to={`/plan?page=${planPage}`}
               leftSection={<IconCreditCard size={16} />}
             >
-              {session.isFreeTrial ? 'Upgrade Plan' : 'Manage Plan'}
+              {session.isFreeTrial ? t('shell.upgradePlan') : t('shell.managePlan')}
             </Menu.Item>
           )}
           <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
-            Profile
+            {t('shell.profile')}
           </Menu.Item>
           {userType !== 'admin' && (
             <Menu.Item
@@ -159,9 +165,9 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
               state={{ from: `${location.pathname}${location.search}` }}
               leftSection={<IconHelp size={16} />}
               rightSection={newHelp ? <Indicator color="red" size={8} position="middle-center" /> : null}
-              aria-label={newHelp ? 'Help, new reply from support' : undefined}
+              aria-label={newHelp ? t('shell.helpNewReply') : undefined}
             >
-              Help
+              {t('shell.help')}
             </Menu.Item>
           )}
           {/* A checkbox item: Menu.Item forces role="menuitem", which hid the on/off state from assistive tech. */}
@@ -172,12 +178,34 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
           >
             <Group gap={8} wrap="nowrap" component="span">
               <IconMoon size={16} aria-hidden />
-              Dark mode
+              {t('shell.darkMode')}
             </Group>
           </Menu.CheckboxItem>
           <Menu.Divider />
+          <Menu.Label>
+            <Group gap={6} wrap="nowrap" component="span">
+              <IconLanguage size={14} aria-hidden />
+              {t('language.menu')}
+            </Group>
+          </Menu.Label>
+          {/* Each language in its own script; the one in use is checked (decision 068). */}
+          {LOCALES.map((code) => (
+            <Menu.CheckboxItem
+              key={code}
+              checked={code === locale}
+              lang={code}
+              rightSection={code === locale ? <IconCheck size={14} aria-hidden /> : null}
+              onChange={() => {
+                void chooseLocale(code).catch((error: Error) => toast('danger', error.message));
+              }}
+              data-testid={`locale-${code}`}
+            >
+              {LOCALE_NAMES[code]}
+            </Menu.CheckboxItem>
+          ))}
+          <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-            Logout
+            {t('shell.logout')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

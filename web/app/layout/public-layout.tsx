@@ -3,24 +3,27 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useHomeTheme } from '../home-theme';
+import { useT } from '../i18n';
 import { useCloseOnRouteChange } from '../route-change-events';
 import { useSession } from '../session';
+import { LanguageMenu } from './language-menu';
 import { Logo } from './logo';
 
 const PublicMenu = lazy(async () => ({ default: (await import('./public-menu')).PublicMenu }));
 
+// Catalog keys (common/i18n/en.json), read in the page's language.
 const HEADER_LINKS = [
-  { to: '/explore-course', label: 'Explore Courses' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/about-us', label: 'About Us' },
-  { to: '/contact-us', label: 'Contact Us' },
+  { to: '/explore-course', key: 'public.exploreCourses' },
+  { to: '/pricing', key: 'public.pricing' },
+  { to: '/about-us', key: 'public.aboutUs' },
+  { to: '/contact-us', key: 'public.contactUs' },
 ];
 
 const FOOTER_LINKS = [
-  { to: '/referral-program', label: 'Referral Program' },
-  { to: '/refund-and-cancellation', label: 'Refund and Cancellation' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-and-conditions', label: 'Terms and Conditions' },
+  { to: '/referral-program', key: 'public.referralProgram' },
+  { to: '/refund-and-cancellation', key: 'public.refund' },
+  { to: '/privacy-policy', key: 'public.privacy' },
+  { to: '/terms-and-conditions', key: 'public.terms' },
 ];
 
 /** Public pages in the spec's "home" theme: a light landing look with header and footer links. */
@@ -30,33 +33,36 @@ export function PublicLayout() {
   // Mounted from the first opening on, so later closings keep their transition.
   const [menuWanted, setMenuWanted] = useState(false);
   const session = useSession();
+  const t = useT();
   useHomeTheme();
+  const headerLinks = HEADER_LINKS.map((link) => ({ to: link.to, label: t(link.key) }));
   const authButtons = session ? null : (
     <>
       <Button component={Link} to="/login" variant="default" onClick={close}>
-        Login
+        {t('public.login')}
       </Button>
       <Button component={Link} to="/sign-up" onClick={close}>
-        Sign Up
+        {t('public.signUp')}
       </Button>
     </>
   );
   return (
     <Box data-theme="home">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('public.skip')}
       </a>
       <Box component="header" py="sm" style={{ borderBottom: '1px solid #e9ecef' }}>
         <Container size="lg">
           <Group justify="space-between">
             <Logo />
-            <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Main">
-              {HEADER_LINKS.map((link) => (
+            <Group gap="lg" visibleFrom="sm" component="nav" aria-label={t('public.nav.main')}>
+              {headerLinks.map((link) => (
                 <Anchor key={link.to} component={Link} to={link.to} c="inherit">
                   {link.label}
                 </Anchor>
               ))}
               {authButtons}
+              <LanguageMenu />
             </Group>
             <Burger
               opened={opened}
@@ -65,14 +71,14 @@ export function PublicLayout() {
                 toggle();
               }}
               hiddenFrom="sm"
-              aria-label="Open menu"
+              aria-label={t('public.openMenu')}
             />
           </Group>
         </Container>
       </Box>
       {menuWanted && (
         <Suspense fallback={null}>
-          <PublicMenu opened={opened} onClose={close} links={HEADER_LINKS} authButtons={authButtons} />
+          <PublicMenu opened={opened} onClose={close} links={headerLinks} authButtons={authButtons} />
         </Suspense>
       )}
       <Box component="main" id="main" py="xl">
@@ -82,12 +88,12 @@ export function PublicLayout() {
         <Container size="lg">
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">
-              © {new Date().getFullYear()} Gurukul
+              {t('public.copyright', { year: String(new Date().getFullYear()) })}
             </Text>
-            <Group gap="md" component="nav" aria-label="Legal">
+            <Group gap="md" component="nav" aria-label={t('public.nav.legal')}>
               {FOOTER_LINKS.map((link) => (
                 <Anchor key={link.to} component={Link} to={link.to} size="sm" c="dimmed">
-                  {link.label}
+                  {t(link.key)}
                 </Anchor>
               ))}
             </Group>

@@ -1,6 +1,8 @@
 import { Anchor, Drawer, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../i18n';
+import { LanguageMenu } from './language-menu';
 
 interface Props {
   opened: boolean;
@@ -15,12 +17,13 @@ interface Props {
  * brings focus trapping and scroll locking that no visitor on a wide screen needs on first load.
  */
 export function PublicMenu({ opened, onClose, links, authButtons }: Props) {
+  const t = useT();
   return (
     <Drawer
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('public.close') }}
       opened={opened}
       onClose={onClose}
-      title="Menu"
+      title={t('public.menu')}
       hiddenFrom="sm"
       position="right"
     >
@@ -31,6 +34,7 @@ export function PublicMenu({ opened, onClose, links, authButtons }: Props) {
           </Anchor>
         ))}
         {authButtons}
+        <LanguageMenu />
       </Stack>
     </Drawer>
   );

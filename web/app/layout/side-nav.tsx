@@ -12,11 +12,13 @@ import {
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconCompass } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { navKey } from '../../../common/i18n/catalog';
 import { badgeText, type NavItem, sideNavFor } from '../../../common/navigation';
 import type { UserType } from '../../../common/roles';
 import { homeFor } from '../../../common/routes';
 import { BrandMark } from '../../components/brand-mark';
 import { useApprovalCount } from '../approval-count';
+import { useT } from '../i18n';
 import type { StoredSession } from '../storage';
 import { LS } from '../storage';
 import { useOpenTicketCount } from '../support-count';
@@ -48,6 +50,7 @@ function useOwnBrandLogo(session: StoredSession, userType: UserType): string | n
 
 /** The side navigation of SPEC §2, drawn from common/navigation.ts. */
 export function SideNav({ session, userType, activeName, collapsed, onToggleCollapsed, onNavigate }: Props) {
+  const t = useT();
   const approvals = useApprovalCount(userType === 'admin');
   const openTickets = useOpenTicketCount(userType === 'admin');
   const hasNewMessage = useStoredJson<boolean>(LS.newChat, false) === true;
@@ -61,7 +64,7 @@ export function SideNav({ session, userType, activeName, collapsed, onToggleColl
         <Group visibleFrom="sm" justify={collapsed ? 'center' : 'space-between'} mb="xs" wrap="nowrap">
           {!collapsed &&
             (brandLogo ? (
-              <Link to={homeFor(userType)} aria-label="Home" style={{ display: 'flex' }}>
+              <Link to={homeFor(userType)} aria-label={t('shell.home')} style={{ display: 'flex' }}>
                 <BrandMark url={brandLogo} name={session.fullName} height={32} />
               </Link>
             ) : (
@@ -70,7 +73,7 @@ export function SideNav({ session, userType, activeName, collapsed, onToggleColl
           <ActionIcon
             variant="subtle"
             onClick={onToggleCollapsed}
-            aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+            aria-label={collapsed ? t('shell.expandNav') : t('shell.collapseNav')}
             aria-expanded={!collapsed}
           >
             {collapsed ? <IconChevronRight size={18} /> : <IconChevronLeft size={18} />}
@@ -103,10 +106,10 @@ export function SideNav({ session, userType, activeName, collapsed, onToggleColl
             variant="light"
             leftSection={<IconCompass size={18} />}
             onClick={onNavigate}
-            aria-label="Explore Courses"
+            aria-label={t('shell.exploreCourses')}
             px={collapsed ? 0 : undefined}
           >
-            {collapsed ? null : 'Explore Courses'}
+            {collapsed ? null : t('shell.exploreCourses')}
           </Button>
         )}
         <ProfileMenu session={session} userType={userType} collapsed={collapsed} />
@@ -125,16 +128,19 @@ interface EntryProps {
 }
 
 function NavEntry({ item, active, collapsed, count, dot, onNavigate }: EntryProps) {
+  const t = useT();
   const Icon = NAV_ICONS[item.label] ?? IconCompass;
+  // The spec's label (common/navigation.ts) in the interface's language.
+  const label = t(navKey(item.label));
   const link = (
     <NavLink
       component={Link}
       to={item.to}
       onClick={onNavigate}
       // A space between the label and its count, so the text as read is "Approvals 2", not "Approvals2".
-      label={collapsed ? undefined : count ? `${item.label} ` : item.label}
+      label={collapsed ? undefined : count ? `${label} ` : label}
       // The name holds what the link shows, the count too ("Approvals 2"; WCAG 2.5.3), and stays when collapsed.
-      aria-label={count ? `${item.label} ${count}` : item.label}
+      aria-label={count ? `${label} ${count}` : label}
       leftSection={
         <Indicator
           disabled={!dot}
@@ -160,7 +166,7 @@ function NavEntry({ item, active, collapsed, count, dot, onNavigate }: EntryProp
   );
   if (!collapsed) return link;
   return (
-    <Tooltip label={count ? `${item.label} (${count})` : item.label} position="right">
+    <Tooltip label={count ? `${label} (${count})` : label} position="right">
       <Box>{link}</Box>
     </Tooltip>
   );

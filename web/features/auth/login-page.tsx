@@ -9,12 +9,15 @@ import { landingFor } from '../../../common/guard';
 import { logout } from '../../app/account';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
+import { useT } from '../../app/i18n';
+import { adoptAccountLocale } from '../../app/locale-choice';
 import { readSession, SS, writeSession } from '../../app/storage';
 import { loginRequest } from './api';
 import { AuthCard } from './auth-card';
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const t = useT();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const shareToken = params.get('shareToken') ?? undefined;
@@ -33,6 +36,8 @@ export default function LoginPage() {
       // Logging in through a share link replaces whoever was logged in in this browser.
       if (shareToken && readSession()) await logout();
       writeSession(answer, values.isRemember);
+      // The account's language, or this browser's choice kept on the account (decision 068).
+      await adoptAccountLocale(answer.userObj);
       queryClient.clear();
       const viaShare = shareToken && can(answer.userObj.userType, 'join-shared-course');
       const target = viaShare
@@ -51,48 +56,51 @@ export default function LoginPage() {
       });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
-      setFailure(error instanceof Error ? error.message : 'Login failed');
+      setFailure(error instanceof Error ? error.message : t('auth.login.failedFallback'));
     }
   });
 
   return (
-    <AuthCard title="Log in" subtitle="Welcome back to Gurukul">
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {failure && (
-            <Alert color="red" role="alert" title="Could not log in">
+            <Alert color="red" role="alert" title={t('auth.login.failed')}>
               {failure}
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             withAsterisk
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
+            label={t('auth.field.password')}
             autoComplete="current-password"
             withAsterisk
             {...form.getInputProps('password')}
           />
           <Group justify="space-between">
-            <Checkbox label="Remember me" {...form.getInputProps('isRemember', { type: 'checkbox' })} />
+            <Checkbox
+              label={t('auth.login.remember')}
+              {...form.getInputProps('isRemember', { type: 'checkbox' })}
+            />
             <Anchor component={Link} to="/reset-password" size="sm">
-              Forgot password?
+              {t('auth.login.forgot')}
             </Anchor>
           </Group>
           <Button type="submit" loading={form.submitting} fullWidth>
-            Log in
+            {t('auth.login.title')}
           </Button>
           <Text size="sm" ta="center">
-            New to Gurukul?{' '}
+            {t('auth.login.newHere')}{' '}
             <Anchor
               component={Link}
               to={shareToken ? `/sign-up?shareToken=${encodeURIComponent(shareToken)}` : '/sign-up'}
             >
-              Create an account
+              {t('auth.login.createAccount')}
             </Anchor>
           </Text>
         </Stack>

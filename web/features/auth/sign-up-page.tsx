@@ -14,24 +14,27 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type SignUpInput, signUpSchema } from '../../../common/contracts/auth';
-import { offeredSignUpRoles, ROLE_LABELS, type SignUpRole } from '../../../common/roles';
+import { offeredSignUpRoles, type SignUpRole } from '../../../common/roles';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
+import { chosenLocale, currentLocale, rich, useT } from '../../app/i18n';
 import { signUpRequest } from './api';
 import { AuthCard } from './auth-card';
 
 type SignUpForm = Omit<SignUpInput, 'userType' | 'terms'> & { userType: string; terms: boolean };
 
-const TRIAL = 'Teachers and institutes start with a free trial.';
+const TRIAL = 'auth.signUp.trial';
+/** Catalog keys of the subtitle each role reads. */
 const SUBTITLES: Record<SignUpRole, string> = {
   teacher: TRIAL,
   institute: TRIAL,
   student: TRIAL,
-  partner: 'Partners earn a commission on the people they refer.',
-  developer: 'An admin grants developers access to the logs after sign-up.',
+  partner: 'auth.signUp.partner',
+  developer: 'auth.signUp.developer',
 };
 
 export default function SignUpPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const shareToken = params.get('shareToken');
   // Partners and developers come through their own links (?role=partner|developer); a role the page offers is
@@ -58,32 +61,33 @@ export default function SignUpPage() {
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      await signUpRequest(values as SignUpInput);
+      // The language read in now is the account's from the start (decision 068): its e-mails come in it too.
+      await signUpRequest({ ...(values as SignUpInput), locale: chosenLocale() ?? currentLocale() });
       setDoneFor(values.email);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
-      else setFailure(error instanceof Error ? error.message : 'Sign up failed');
+      else setFailure(error instanceof Error ? error.message : t('auth.signUp.failedFallback'));
     }
   });
 
   if (doneFor) {
     return (
-      <AuthCard title="Check your email">
-        <Alert icon={<IconMailCheck />} color="green" title="Account created">
-          We sent a verification link to <b>{doneFor}</b>. Open it to activate your account, then log in.
+      <AuthCard title={t('auth.signUp.checkEmail')}>
+        <Alert icon={<IconMailCheck />} color="green" title={t('auth.signUp.created')}>
+          {rich('auth.signUp.sentLink', { email: doneFor, b: (chunks) => <b>{chunks}</b> })}
         </Alert>
         <Button
           component={Link}
           to={shareToken ? `/login?shareToken=${encodeURIComponent(shareToken)}` : '/login'}
         >
-          Go to login
+          {t('auth.signUp.goToLogin')}
         </Button>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Create your account" subtitle={SUBTITLES[preset || 'teacher']}>
+    <AuthCard title={t('auth.signUp.title')} subtitle={t(SUBTITLES[preset || 'teacher'])}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {failure && (
@@ -92,52 +96,56 @@ export default function SignUpPage() {
             </Alert>
           )}
           <Select
-            label="I am a"
-            placeholder="Choose your role"
+            label={t('auth.signUp.role')}
+            placeholder={t('auth.signUp.chooseRole')}
             withAsterisk
-            data={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+            data={roles.map((role) => ({ value: role, label: t(`role.${role}`) }))}
             allowDeselect={false}
             {...form.getInputProps('userType')}
           />
-          <TextInput label="Full name" autoComplete="name" withAsterisk {...form.getInputProps('fullName')} />
           <TextInput
-            label="Email"
+            label={t('auth.signUp.fullName')}
+            autoComplete="name"
+            withAsterisk
+            {...form.getInputProps('fullName')}
+          />
+          <TextInput
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             withAsterisk
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
-            description="8-15 characters with an uppercase letter, a lowercase letter and a digit"
+            label={t('auth.field.password')}
+            description={t('auth.signUp.passwordHint')}
             autoComplete="new-password"
             withAsterisk
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm password"
+            label={t('auth.signUp.confirmPassword')}
             autoComplete="new-password"
             withAsterisk
             {...form.getInputProps('confirmPassword')}
           />
           <Checkbox
-            label={
-              <>
-                I accept the{' '}
+            label={rich('auth.signUp.accept', {
+              terms: (chunks) => (
                 <Anchor component={Link} to="/terms-and-conditions" target="_blank">
-                  terms and conditions
+                  {chunks}
                 </Anchor>
-              </>
-            }
+              ),
+            })}
             {...form.getInputProps('terms', { type: 'checkbox' })}
           />
           <Button type="submit" loading={form.submitting} fullWidth>
-            Sign up
+            {t('auth.signUp.submit')}
           </Button>
           <Text size="sm" ta="center">
-            Already have an account?{' '}
+            {t('auth.signUp.haveAccount')}{' '}
             <Anchor component={Link} to="/login">
-              Log in
+              {t('auth.signUp.logIn')}
             </Anchor>
           </Text>
         </Stack>

@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { countOf } from '../../../../common/words';
+import { useT } from '../../../app/i18n';
 import { CourseCover } from '../../../components/course-cover';
 import { useCatalog } from '../../catalog';
 
@@ -8,6 +8,7 @@ const SHOWN = 6;
 
 /** Live courses on the platform, newest first, each opening its page in the catalog. Hidden while there are none. */
 export function CourseShelf() {
+  const t = useT();
   const catalog = useCatalog({ page: 1 });
   const courses = catalog.data?.courses.slice(0, SHOWN) ?? [];
   if (courses.length === 0) return null;
@@ -15,10 +16,10 @@ export function CourseShelf() {
     <Stack gap="md" component="section" aria-labelledby="course-shelf-title">
       <Group justify="space-between" align="end">
         <Title order={2} id="course-shelf-title">
-          Courses taught on Gurukul
+          {t('home.shelf.title')}
         </Title>
         <Button component={Link} to="/explore-course" variant="subtle">
-          Browse all courses
+          {t('home.shelf.browse')}
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -43,7 +44,7 @@ export function CourseShelf() {
               {course.title}
             </Text>
             <Text size="sm" c="dimmed">
-              By {course.teacherName} · {countOf(course.lessonCount, 'lesson')}
+              {t('home.shelf.byline', { teacher: course.teacherName, lessons: course.lessonCount })}
             </Text>
           </Card>
         ))}
