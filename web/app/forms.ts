@@ -1,6 +1,7 @@
 import { FORM_INDEX } from '@mantine/form';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { inInterfaceLanguage } from './i18n';
 
 /**
  * Turns a shared zod schema into a Mantine form validator, so the form shows exactly the messages the
@@ -13,7 +14,8 @@ export function zodValidate<S extends z.ZodType>(schema: S) {
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.map(String).join('.');
-      if (key && !(key in errors)) errors[key] = issue.message;
+      // The shared schemas speak the spec's English; the form shows it in the reader's language.
+      if (key && !(key in errors)) errors[key] = inInterfaceLanguage(issue.message);
     }
     return errors;
   };

@@ -4,6 +4,7 @@ import {
   EN_CATALOG,
   formatMessage,
   formatParts,
+  keyOfText,
   type MessageValues,
 } from '../../common/i18n/catalog';
 import { isLocale, type Locale, pickLocale } from '../../common/i18n/locales';
@@ -59,6 +60,15 @@ export const currentLocale = (): Locale => locale;
 /** A catalog message in the current language. */
 export function t(key: string, values?: MessageValues): string {
   return formatMessage(catalog, locale, key, values);
+}
+
+/**
+ * A spec text the code holds in English (a schema's MSG.required, AUTH_MSG…) in the interface's language, as the
+ * server's error path does (server/http/locale.ts inLocale); any other text as it is.
+ */
+export function inInterfaceLanguage(text: string): string {
+  const key = locale === 'en' ? undefined : keyOfText(text);
+  return key ? t(key) : text;
 }
 
 /** A message with markup: `<b>{email}</b>` and the like, each tag rendered by the function given for it. */
