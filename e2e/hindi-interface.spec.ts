@@ -101,3 +101,26 @@ test.describe('the interface in Hindi', () => {
     await context.close();
   });
 });
+
+test.describe('the language on a phone', () => {
+  test.use({ locale: 'hi-IN', viewport: { width: 390, height: 844 } });
+
+  test('the menu drawer holds the language select, and the choice holds on the next visit', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { name: hi['auth.login.title'] })).toBeVisible();
+    await page.getByRole('button', { name: hi['public.openMenu'] }).click();
+    const drawer = page.getByRole('dialog', { name: hi['public.menu'] });
+    await drawer.getByRole('combobox', { name: hi['language.menu'] }).selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('dialog', { name: en['public.menu'] })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: en['auth.login.title'] })).toBeVisible();
+    // The page's own width: nothing runs off a 390 px screen in either language.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
