@@ -3,6 +3,7 @@ import type { SourceKind } from '../../../common/gurus';
 import { searchFold } from '../../../common/search-fold';
 import type { App } from '../../http/app-type';
 import { definitionTarget, intentOf, isRecap, stemOf, wordsIn } from '../../providers/llm/answer-intents';
+import { hindiSynonyms, isDevanagari } from '../../providers/llm/hindi';
 import { lemmatizerOf } from '../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../providers/llm/stop-words';
 import type { Passage, QuestionTerm } from '../../providers/llm/types';
@@ -94,10 +95,13 @@ export async function questionTerms(question: string): Promise<QuestionTerm[]> {
     // Stop words are dropped by the search anyway: they need no dictionary lookup ("does" → "DOE" → energy).
   ].filter((word) => !STOP_WORDS.has(word) && !STOP_WORDS.has(searchFold(word)));
   const asksPlaceTimeOrAmount = ['place', 'time', 'count'].includes(intentOf(question));
+  // An English word in a Hindi question ("कितने planet हैं") is searched with its Hindi words too.
+  const mixed = isDevanagari(question);
   const terms = await Promise.all(
     words.slice(0, MAX_WORDS).map(async (word): Promise<QuestionTerm> => {
-      if (!/^\p{Script=Latin}/u.test(word) && !/^\p{Nd}/u.test(word))
-        return { word: stemOf(word), forms: [], related: [], weak: false, prefix: true };
+      const synonyms = hindiSynonyms(word).map(stemOf);
+      if ((!/^\p{Script=Latin}/u.test(word) && !/^\p{Nd}/u.test(word)) || (mixed && synonyms.length > 0))
+        return { word: stemOf(word), forms: synonyms, related: [], weak: false, prefix: true };
       return {
         word,
         ...(/^[a-z][a-z'-]*$/.test(word) ? await expandWord(word) : { forms: [], related: [], weak: false }),
@@ -188,6 +192,19 @@ async function asksAboutSomethingElse(question: string, terms: QuestionTerm[], a
     if (noun > 0 && noun >= verb && noun >= adjective) return true;
   }
   return false;
+}
+
+/**
+ * A word searched without stemming (a Hindi word) that the question says twice and the course never uses: it
+ * is what the question is about ("सूर्य ग्रहण और चंद्र ग्रहण में क्या अंतर है?" — an eclipse, in a course that only
+ * names the sun and the moon; decision 065, round two). For English words asksAboutSomethingElse decides.
+ */
+function repeatsAnAbsentWord(question: string, terms: QuestionTerm[], absent: number[]): boolean {
+  const stems = wordsIn(question.toLocaleLowerCase()).map(stemOf);
+  return absent.some((index) => {
+    const term = terms[index];
+    return term?.prefix === true && stems.filter((stem) => stem === term.word).length >= 2;
+  });
 }
 
 /**
@@ -392,6 +409,7 @@ export async function retrievePassages(
     order by fused desc, position asc
     limit ${limit}
   `);
+  if (result.rows.length > 0 && repeatsAnAbsentWord(question, asked, result.rows[0].absent_terms)) return [];
   const elsewhere =
     result.rows.length > 0 && (await asksAboutSomethingElse(question, asked, result.rows[0].absent_terms));
   const rows = (

@@ -73,6 +73,9 @@ describe('search in the course language', () => {
       ['शनि के वलय किस चीज़ से बने हैं', 7],
       ['बृहस्पति में कितनी पृथ्वियां समा सकती हैं', 7],
       ['२०१३ में क्या छोड़ा गया', 6],
+      // The everyday word for the textbook's, and an English word mixed in (round two).
+      ['सूरज की रोशनी धरती तक कितनी देर में आती है', 2],
+      ['सौर मंडल में कुल कितने planet हैं', 3],
     ] as const) {
       const passages = await retrievePassages(ctx.app, built.guru.id, question);
       expect(passages[0]?.slide, question).toBe(slide);
@@ -80,7 +83,9 @@ describe('search in the course language', () => {
   });
 
   it('refuses questions the deck does not answer, in Hindi', async () => {
-    for (const question of [...HINDI_SOLAR_OFF_COURSE, 'क्या है?', 'मुझे बताइए']) {
+    // An eclipse, asked about twice, in a course that only names the sun and the moon.
+    const eclipse = 'सूर्य ग्रहण और चंद्र ग्रहण में क्या अंतर है?';
+    for (const question of [...HINDI_SOLAR_OFF_COURSE, 'क्या है?', 'मुझे बताइए', eclipse]) {
       const prepared = await prepareAnswer(ctx.app, built.guru, question, [], 'en');
       expect(prepared.notCovered, question).toBe(true);
       expect(await textOf(prepared.stream), question).toBe(translate('hi', 'guru.notCovered'));

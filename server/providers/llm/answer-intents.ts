@@ -1,16 +1,17 @@
 import { searchFold } from '../../../common/search-fold';
-import { hindiStem, isDevanagari } from './hindi';
+import { hindiGives, hindiIntentOf, hindiStem, isDevanagari } from './hindi';
 import { lemmatizerOf, simplePast, verbLemma } from './lemmas';
 import { STOP_WORDS } from './stop-words';
+import type { AskedFor } from './types';
 
 /**
  * What a question asks for, and the sentence of its own that states it (decision 057): "How many sides does a
  * hexagon have?" asks for a count; from "A regular hexagon has six equal sides…" it states "A hexagon has six
  * sides." Only the question's and the course sentence's own words are used — a statement that cannot be built
- * from them is not made, and the course sentence answers alone. English question forms; in other scripts the
- * intent is "other" and the course sentence answers.
+ * from them is not made, and the course sentence answers alone. English question forms; a Hindi question's
+ * intent is read by hindi.ts (which sentence gives a number, a reason, a time), and no statement is composed.
  */
-export type AskedFor = 'count' | 'definition' | 'cause' | 'choice' | 'time' | 'place' | 'compare' | 'other';
+export type { AskedFor };
 
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
@@ -20,6 +21,7 @@ export function wordsIn(text: string): string[] {
 }
 
 export function intentOf(question: string): AskedFor {
+  if (isDevanagari(question)) return hindiIntentOf(question);
   const q = question.trim().toLowerCase();
   // "different from", "differs", "difference": every form of "differ" compares; so does "Which is bigger, A or
   // B?" (a comparative set between two named things).
@@ -900,6 +902,8 @@ export function statementFor(
   sentence: string,
   before?: string,
 ): string | null {
+  // Statements are composed from English question forms only: a Hindi answer opens with the course's sentence.
+  if (isDevanagari(question)) return null;
   let statement: string | null;
   try {
     switch (intent) {
@@ -1052,6 +1056,7 @@ function saysPredicate(question: string, sentence: string): boolean {
 
 /** Whether a sentence holds what the intent asks for: a number, a cause, a definition, a time, a place. */
 export function givesWhatIsAsked(intent: AskedFor, question: string, sentence: string): boolean {
+  if (isDevanagari(question)) return hindiGives(intent, sentence) ?? false;
   switch (intent) {
     case 'count': {
       if (!new RegExp(`\\b${NUMBER}\\b`, 'iu').test(sentence)) return false;

@@ -1,4 +1,5 @@
 import { searchFold } from '../../../common/search-fold';
+import type { AskedFor } from './types';
 
 /**
  * Hindi for the guru's search and answers (issue 32, decision 065): which words only say how a question is
@@ -21,7 +22,8 @@ export const HINDI_STOP_WORDS: ReadonlySet<string> = new Set(
   लेकिन परंतु किंतु अगर यदि एक कुछ सब सभी बहुत नहीं न मत जाता जाती जाते जा जाना जाने वाला वाली वाले
   लिए लिये द्वारा बारे बताइए बताइये बताओ बताएं बताएँ बताये बताना बताएंगे समझाइए समझाइये समझाओ समझाएं
   कहते कहा कहलाता कहलाती कहलाते कृपया अंतर फर्क अर्थ मतलब सकता सकती सकते चाहिए अपना अपनी अपने
-  कोई किसी ऐसा ऐसी ऐसे वहाँ वहां यहाँ यहां जब तब अब`
+  कोई किसी ऐसा ऐसी ऐसे वहाँ वहां यहाँ यहां जब तब अब सबसे पहले बाद ज्यादा ज़्यादा अधिक कम चारों तरफ ओर
+  टोटल कुल`
     .split(/\s+/u)
     // As written and as the search folds them ("कहाँ", "कहां").
     .flatMap((word) => [word, searchFold(word)]),
@@ -58,3 +60,93 @@ export function hindiStem(word: string): string {
 
 /** Whether a word is written in Devanagari (Hindi, Marathi, Nepali). */
 export const isDevanagari = (word: string) => /\p{Script=Devanagari}/u.test(word);
+
+/**
+ * Words a student and a textbook say differently (decision 065, round two): the everyday word beside the
+ * textbook's (सूरज/सूर्य, धरती/पृथ्वी), the Urdu or English loan beside the Hindi (वक़्त, टाइम/समय), the
+ * English school word a student mixes in (planet/ग्रह). Each group's words find each other's passages, as
+ * WordNet's related words do for English. A small list of the commonest, not a thesaurus.
+ */
+const SYNONYM_GROUPS = [
+  'सूर्य सूरज रवि sun',
+  'पृथ्वी धरती धरा earth',
+  'चंद्रमा चांद चाँद चंदा चंद्र moon',
+  'प्रकाश रोशनी उजाला light',
+  'पानी जल नीर water',
+  'हवा वायु पवन air',
+  'गर्म गरम उष्ण',
+  'ठंडा ठंडी शीतल सर्द',
+  'वर्ष साल बरस year',
+  'समय टाइम वक्त वक़्त देर time',
+  'निकट पास नज़दीक नजदीक करीब क़रीब समीप',
+  'परिक्रमा चक्कर',
+  'वलय छल्ला छल्ले rings',
+  'तारा सितारा star',
+  'आकाश आसमान गगन sky',
+  'बारिश वर्षा rain',
+  'पेड़ वृक्ष tree',
+  'पौधा पौधे पादप plant',
+  'कारण वजह',
+  'हृदय दिल heart',
+  'रक्त खून blood',
+  'मनुष्य इंसान मानव',
+  'ग्रह planet planets प्लैनेट',
+  'बर्फ़ बर्फ ice',
+  'तापमान temperature',
+  'उपग्रह satellite',
+].map((group) => group.split(' '));
+
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS)
+  for (const word of group)
+    SYNONYMS.set(
+      searchFold(word),
+      group.filter((other) => other !== word),
+    );
+
+/** The other words of a word's synonym group, as written (none when it has none). */
+export function hindiSynonyms(word: string): string[] {
+  return SYNONYMS.get(searchFold(word)) ?? SYNONYMS.get(hindiStem(word)) ?? [];
+}
+
+/** Letters of a Devanagari word, for the patterns below (JavaScript's \b knows ASCII only). */
+const WORD_START = '(?<![\\p{L}\\p{M}])';
+const WORD_END = '(?![\\p{L}\\p{M}])';
+const word = (pattern: string) => new RegExp(`${WORD_START}(?:${pattern})${WORD_END}`, 'u');
+
+/**
+ * What a Hindi question asks for (answer-intents.ts AskedFor): how many/much (कितना), why (क्यों), when (कब),
+ * where (कहाँ), which (कौन सा), the difference (अंतर, फ़र्क), what is (क्या है, किसे कहते हैं).
+ */
+export function hindiIntentOf(question: string): AskedFor {
+  const q = searchFold(question);
+  if (word('अंतर|फर्क').test(q)) return 'compare';
+  if (word('कितना|कितनी|कितने').test(q)) return 'count';
+  if (word('क्यों|किस कारण|किस वजह').test(q)) return 'cause';
+  if (word('कब').test(q)) return 'time';
+  if (word('कहां').test(q)) return 'place';
+  if (word('कौन सा|कौन सी|कौन से|कौनसा|कौनसी|कौनसे').test(q)) return 'choice';
+  if (word('क्या है|क्या हैं|किसे कहते|किन्हें कहते|क्या होता|क्या होते|अर्थ|मतलब').test(q)) return 'definition';
+  return 'other';
+}
+
+/** Number words ("एक" and "दो" left out: "a" and "give" as often as one and two). */
+const NUMBER_WORDS = 'तीन|चार|पांच|छह|छः|सात|आठ|नौ|दस|बीस|तीस|चालीस|पचास|सौ|हज़ार|हजार|लाख|करोड़|आधा|दोगुना|दुगना';
+const MONTHS = 'जनवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर';
+/** Words that give a reason: because, therefore, due to, so that. */
+const CAUSE = word('क्योंकि|इसलिए|कारण|वजह|जिससे|जिसके|ताकि|चूंकि');
+
+/** Whether a Hindi sentence gives what a question of that intent asks for (null: no way to tell). */
+export function hindiGives(intent: AskedFor, sentence: string): boolean | null {
+  const s = searchFold(sentence);
+  switch (intent) {
+    case 'count':
+      return /\p{Nd}/u.test(s) || word(NUMBER_WORDS).test(s);
+    case 'cause':
+      return CAUSE.test(s);
+    case 'time':
+      return /\p{Nd}{3,4}/u.test(s) || word(MONTHS).test(s) || word('सदी|शताब्दी|वर्ष|साल').test(s);
+    default:
+      return null;
+  }
+}

@@ -8,6 +8,7 @@ import {
   stemOf,
   wordsIn,
 } from './answer-intents';
+import { isDevanagari } from './hindi';
 import { STOP_WORDS } from './stop-words';
 import type { Answerer, AnswerRequest, Passage, QuestionTerm } from './types';
 
@@ -317,6 +318,10 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     }
   }
   if (!statement && givers[0] && givers[0].score >= ranked[0].score) from = givers[0];
+  // A Hindi answer opens with a course sentence, never a composed one: the sentence that gives what is asked
+  // (a number, a reason) leads when it is nearly as good as the best (decision 065, round two).
+  const hindi = isDevanagari(question);
+  if (hindi && givers[0] && givers[0].score >= NEARLY_AS_GOOD * ranked[0].score) from = givers[0];
   // A cause often comes in the next sentence, leaning on the best one ("About 800 million people live near
   // volcanoes. They stay because the soil is rich…").
   const next = all[ranked[0].order + 1];
@@ -330,6 +335,7 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
   // "Tipping the head back sends blood down the throat…" before "…sit with the head tipped forward";
   // round five).
   const explainsNext =
+    !hindi &&
     !statement &&
     intent === 'cause' &&
     from === ranked[0] &&

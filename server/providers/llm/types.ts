@@ -80,3 +80,6 @@ export type HintStep =
       answer: string;
     }
   | { kind: 'reveal'; question: string };
+
+/** What a question asks for (answer-intents.ts, and hindi.ts for Hindi questions; decision 057). */
+export type AskedFor = 'count' | 'definition' | 'cause' | 'choice' | 'time' | 'place' | 'compare' | 'other';
