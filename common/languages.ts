@@ -89,3 +89,12 @@ export function passageLanguage(course: LanguageCode | '', text: string): Langua
   if (course === '' || writtenApart(course, written)) return written || course;
   return course;
 }
+
+/** The language codes (common/languages.ts LANGUAGE_CODES) a stored value may hold. */
+export const LANGUAGE_CODE_VALUES = Object.values(LANGUAGE_CODES).filter(
+  (code): code is LanguageCode => code !== '',
+);
+
+/** A stored language code as one (an unknown value, or '', as none). */
+export const languageOrNone = (value: string | null | undefined): LanguageCode | '' =>
+  (LANGUAGE_CODE_VALUES as readonly string[]).includes(value ?? '') ? (value as LanguageCode) : '';

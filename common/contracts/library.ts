@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FONTS } from '../fonts';
 import { GURU_VOICES, type GuruVoice } from '../gurus';
+import { LANGUAGE_CODE_VALUES, type LanguageCode } from '../languages';
 import {
   AVATAR_CORNERS,
   type AvatarCorner,
@@ -60,6 +61,8 @@ export const librarySettingsSchema = z
     // are chosen; Generate asks for them (server/modules/library/generation-checks.ts, decision 062).
     voice: z.enum(GURU_VOICES, { error: LIBRARY_MSG.voice }).nullish(),
     fallbackVoice: z.enum(GURU_VOICES, { error: LIBRARY_MSG.fallbackVoice }).nullish(),
+    // The narration's language: '' lets each narration's script decide; absent keeps the stored one.
+    language: z.enum(['', ...LANGUAGE_CODE_VALUES], { error: MSG.selectOption }).optional(),
     avatarKind: z.enum(LIBRARY_AVATAR_KINDS, { error: MSG.selectOption }),
     avatarCorner: z.enum(AVATAR_CORNERS, { error: MSG.selectOption }),
     fontFamily: z.enum(FONTS, { error: MSG.selectOption }),
@@ -144,6 +147,8 @@ export interface LibraryDetail extends LibrarySummary {
   /** Null until the teacher chooses one: a new library never speaks in a voice nobody picked. */
   voice: GuruVoice | null;
   fallbackVoice: GuruVoice | null;
+  /** The narration's language code; '' = each narration's script decides (common/languages.ts). */
+  language: LanguageCode | '';
   avatarKind: LibraryAvatarKind;
   avatarImageUrl: string | null;
   avatarCorner: AvatarCorner;

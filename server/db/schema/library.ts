@@ -21,6 +21,11 @@ export const courseLibraries = pgTable(
     /** Chosen by the teacher in the wizard (null until then: generation asks for it, SPEC's texts). */
     voice: text('voice'),
     fallbackVoice: text('fallback_voice'),
+    /**
+     * The narration's language code (common/languages.ts): chosen by the teacher, else the deck's script's at
+     * upload; '' = each narration's own script decides. The local voices speak it (providers/tts/espeak.ts).
+     */
+    language: text('language').notNull().default(''),
     /** 'static' | 'd_id' | 'none' (LIBRARY_AVATAR_KINDS). */
     avatarKind: text('avatar_kind').notNull().default('none'),
     avatarImagePath: text('avatar_image_path'),

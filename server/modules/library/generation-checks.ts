@@ -1,8 +1,10 @@
 import { GURU_VOICES } from '../../../common/gurus';
+import { languageOrNone } from '../../../common/languages';
 import { estimateSegment, LIBRARY_MSG } from '../../../common/library';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
 import { DidError, didClient } from '../../providers/avatar/d-id';
+import { spokenLanguage } from '../../providers/tts/espeak';
 import { integrationKey } from '../integrations/service';
 import type { LibraryRow } from './access';
 import { segmentChanged, segmentsOf } from './presenters';
@@ -43,6 +45,14 @@ export async function assertReadyToGenerate(app: App, library: LibraryRow): Prom
   if (segments.length === 0) throw badRequest(LIBRARY_MSG.lastSegment);
   const silent = segments.findIndex((segment) => !segment.description.trim());
   if (silent >= 0) throw badRequest(`Please add a narration to slide ${silent + 1}.`);
+  // The fallback voice is always a local one: a narration no local voice can speak would go unheard.
+  const unspoken = segments.findIndex(
+    (segment) => spokenLanguage(segment.description, languageOrNone(library.language)) === null,
+  );
+  if (unspoken >= 0)
+    throw badRequest(
+      `Slide ${unspoken + 1}'s narration is written in a language none of this server's voices speaks. Please write it in the course's language.`,
+    );
   if (!isVoice(library.voice)) throw badRequest(LIBRARY_MSG.voice);
   if (!isVoice(library.fallbackVoice)) throw badRequest(LIBRARY_MSG.fallbackVoice);
   await assertWithinSlideLimit(app, library, segments.length);

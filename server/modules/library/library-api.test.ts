@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { LIBRARY_MSG } from '../../../common/library';
 import { moduleAddLockedMessage } from '../../../common/plan-limits';
 import { courseLibraries, integrationKeys, librarySegments, storedFiles } from '../../db/schema/index';
+import { fromProjectRoot } from '../../paths';
 import { buildAndLogin } from '../../test/factories';
 import { type FakeDid, startFakeDid } from '../../test/fake-d-id';
 import { pdfOf } from '../../test/fixtures/guru-training';
@@ -208,6 +210,35 @@ describe('settings', () => {
     expect(noFallback.json().fields.fallbackVoice).toBe(LIBRARY_MSG.fallbackVoice);
     expect((await call(owner, 'GET', `/${library.id}`)).json().title).toBe('Fractions 2');
   });
+  it('narrates a Hindi deck in Hindi: the language from its script, changed by the teacher, refused when unknown', async () => {
+    const hindi = readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck/solar-system-hi.pdf'));
+    const library = await newLibrary(owner, hindi);
+    expect(library.language).toBe('hi');
+    expect(library.segments[1].description).toContain('सूर्य एक तारा है');
+    expect((await newLibrary()).language).toBe('en');
+
+    const marathi = await call(owner, 'PUT', `/${library.id}`, { ...SETTINGS, language: 'mr' });
+    expect(marathi.statusCode, marathi.body).toBe(200);
+    expect(marathi.json().language).toBe('mr');
+    // Absent: the stored language stays.
+    expect((await call(owner, 'PUT', `/${library.id}`, SETTINGS)).json().language).toBe('mr');
+    const unknown = await call(owner, 'PUT', `/${library.id}`, { ...SETTINGS, language: 'xx' });
+    expect(unknown.statusCode).toBe(400);
+    expect((await call(owner, 'GET', `/${library.id}`)).json().language).toBe('mr');
+
+    // A narration in a script no local voice speaks is refused before anything is generated.
+    await ctx.app.db
+      .update(librarySegments)
+      .set({ description: 'ସୂର୍ଯ୍ୟ ଏକ ତାରା' })
+      .where(eq(librarySegments.id, library.segments[2].id));
+    const unspoken = await call(owner, 'POST', `/${library.id}/generate`);
+    expect(unspoken.statusCode).toBe(400);
+    expect(unspoken.json().message).toBe(
+      "Slide 3's narration is written in a language none of this server's voices speaks. Please write it in the course's language.",
+    );
+    expect((await call(owner, 'GET', `/${library.id}`)).json().status).toBe('draft');
+  });
+
   it('saves the look of a new library before its voices are chosen, and asks for them at Generate', async () => {
     const library = await newLibrary();
     const { voice: _voice, fallbackVoice: _fallback, ...look } = SETTINGS;

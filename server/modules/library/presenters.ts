@@ -6,6 +6,7 @@ import type {
   SegmentView,
 } from '../../../common/contracts/library';
 import type { GuruVoice } from '../../../common/gurus';
+import { languageOrNone } from '../../../common/languages';
 import {
   type AvatarCorner,
   estimateLibrary,
@@ -117,6 +118,7 @@ export async function libraryDetail(app: App, library: LibraryRow): Promise<Libr
   return {
     ...presentLibrarySummary(app, library, segments),
     voice: library.voice as GuruVoice | null,
+    language: languageOrNone(library.language),
     fallbackVoice: library.fallbackVoice as GuruVoice | null,
     avatarKind: library.avatarKind as LibraryAvatarKind,
     avatarImageUrl: fileUrl(app, library.avatarImagePath),

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import { languageOrNone } from '../../../common/languages';
 import { LOCAL_VOICES_EDITION } from '../../../common/voices';
 import type { courseLibraries, librarySegments } from '../../db/schema/index';
+import { spokenLanguage } from '../../providers/tts/espeak';
 
 type Library = Pick<
   typeof courseLibraries.$inferSelect,
   | 'title'
   | 'voice'
   | 'fallbackVoice'
+  | 'language'
   | 'avatarKind'
   | 'avatarImagePath'
   | 'avatarCorner'
@@ -22,7 +25,10 @@ type Segment = Pick<typeof librarySegments.$inferSelect, 'slidePath' | 'descript
  * storage (a new image gets a new key), so the key stands for the bytes.
  */
 export function segmentRenderHash(library: Library, segment: Segment, isFirst: boolean): string {
+  // The language it is spoken in, when not English (English segments keep the hashes they had before).
+  const spoken = spokenLanguage(segment.description, languageOrNone(library.language));
   const inputs = {
+    ...(spoken !== 'en' ? { spoken } : {}),
     slide: segment.slidePath,
     narration: segment.description.trim(),
     voice: library.voice,

@@ -1,4 +1,5 @@
 import { GURU_VOICES, type GuruVoice } from '../../../common/gurus';
+import { languageOrNone } from '../../../common/languages';
 import type { App } from '../../http/app-type';
 import { MediaError } from '../../media/ffmpeg';
 import { speechToWav } from '../../media/narrated-segment';
@@ -17,7 +18,7 @@ export const asVoice = (name: string | null): GuruVoice =>
  */
 export async function narrationWav(
   app: App,
-  library: Pick<LibraryRow, 'ownerId' | 'voice' | 'fallbackVoice'>,
+  library: Pick<LibraryRow, 'ownerId' | 'voice' | 'fallbackVoice' | 'language'>,
   text: string,
 ): Promise<Buffer> {
   let audio: Awaited<ReturnType<typeof synthesizeWithFallback>>;
@@ -30,6 +31,9 @@ export async function narrationWav(
         fallbackVoice: asVoice(library.fallbackVoice),
       }),
       text,
+      undefined,
+      undefined,
+      languageOrNone(library.language),
     );
   } catch (error) {
     // synthesizeWithFallback words its last resort for a guru; a library needs its own sentence.

@@ -8,6 +8,7 @@ import type {
   ReadyLibrary,
   SegmentsInput,
 } from '../../../common/contracts/library';
+import { languageOfText } from '../../../common/languages';
 import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
 import { courseLibraries, librarySegments, storedFiles, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
@@ -84,7 +85,14 @@ export async function createLibrary(app: App, actor: Actor, upload: DeckUpload):
   );
   const [library] = await app.db
     .insert(courseLibraries)
-    .values({ id: randomUUID(), ownerId: actor.userId, title, sourceName: upload.fileName.slice(0, 255) })
+    .values({
+      id: randomUUID(),
+      ownerId: actor.userId,
+      title,
+      sourceName: upload.fileName.slice(0, 255),
+      // The deck's script names its language until the teacher chooses (a Hindi deck is narrated in Hindi).
+      language: languageOfText(slides.map((slide) => `${slide.heading} ${slide.text}`).join(' ')),
+    })
     .returning();
   try {
     const rows = [];

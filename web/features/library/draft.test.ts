@@ -46,6 +46,7 @@ const detail = (updatedAt = '2026-11-22T10:00:00.000Z'): LibraryDetail => ({
   updatedAt,
   voice: 'alloy',
   fallbackVoice: 'echo',
+  language: '',
   avatarKind: 'none',
   avatarImageUrl: null,
   avatarCorner: 'bottom-right',

@@ -22,6 +22,7 @@ import { type LibraryDetail, librarySettingsSchema } from '../../../common/contr
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { FONTS, type FontName, fontStack } from '../../../common/fonts';
 import type { GuruVoice } from '../../../common/gurus';
+import { LANGUAGE_CODES } from '../../../common/languages';
 import {
   AVATAR_CORNER_LABELS,
   AVATAR_CORNERS,
@@ -45,6 +46,20 @@ import {
 import { uploadAvatarImage, useStoreDetail } from './api';
 import type { EditableSettings } from './draft';
 import { useNarrationPlayer } from './use-narration-player';
+
+/**
+ * The narration's language: each catalog language with its own name beside ("Hindi · हिन्दी"), or the slides'
+ * own script (a Hindi deck is narrated in Hindi, decision 065).
+ */
+const NARRATION_LANGUAGES = [
+  { value: '', label: "From each slide's text" },
+  ...Object.entries(LANGUAGE_CODES)
+    .filter(([, code]) => code !== '')
+    .map(([name, code]) => {
+      const own = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+      return { value: code, label: own && own !== name ? `${name} · ${own}` : name };
+    }),
+];
 
 /** What "Hear a sample" says in the chosen voice. */
 const VOICE_SAMPLE = 'Hello! This is how your lesson will sound.';
@@ -162,6 +177,15 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           }}
           onBlur={() => setTitleError(checkTitle(settings.title))}
           error={titleError}
+        />
+        <Select
+          label="Narration language"
+          description="The voices speak the narration in this language."
+          data={NARRATION_LANGUAGES}
+          value={settings.language ?? ''}
+          readOnly={locked}
+          allowDeselect={false}
+          onChange={(value) => onChange({ language: (value ?? '') as EditableSettings['language'] })}
         />
         <VoiceSourceNote catalog={voiceCatalog} />
         <Select
