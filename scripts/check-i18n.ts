@@ -16,7 +16,9 @@ export const TRANSLATED = [
   'web/app/layout/side-nav.tsx',
   'web/features/auth/auth-card.tsx',
   'web/features/auth/login-page.tsx',
+  'web/features/auth/reset-password-page.tsx',
   'web/features/auth/sign-up-page.tsx',
+  'web/features/auth/verify-email-page.tsx',
   'web/features/public/home-page.tsx',
   'web/features/public/home/',
 ];

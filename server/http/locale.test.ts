@@ -124,6 +124,21 @@ describe('the server answers in the caller language (localeOf)', () => {
     expect(missing.json().fields.currentPassword).toBe(hi['msg.required']);
   });
 
+  it('answers the auth routes in the language asked', async () => {
+    const forgot = (headers: Headers) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: nextRemoteAddress(),
+        payload: { email: 'nobody@example.test' },
+        headers,
+      });
+    expect((await forgot({ 'accept-language': 'hi-IN' })).json().message).toBe(hi['server.auth.resetSent']);
+    expect((await forgot({})).json().message).toBe(
+      'If an account exists for this email, a reset link is on its way.',
+    );
+  });
+
   it('keeps a message no catalog holds yet in English rather than failing', async () => {
     const { headers } = await buildAndLogin(ctx.app, { userType: 'student' });
     await putLocale(headers, 'hi');

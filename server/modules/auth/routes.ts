@@ -14,6 +14,7 @@ import { AUTH_MSG } from '../../../common/messages';
 import { auditLog, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { AppError } from '../../http/errors';
+import { localeOf, translate } from '../../http/locale';
 import { afterSignUp, notePartnerBrowser } from '../partners/attribution';
 import { clearedAttributionCookie, partnerBrowserCookie, readCookie } from '../partners/attribution-cookie';
 import { impersonate } from './impersonation';
@@ -47,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('set-cookie', clearedAttributionCookie(app.config.publicUrl));
       return reply
         .status(201)
-        .send({ ok: true, message: 'Account created. Please check your email to verify your address.' });
+        .send({ ok: true, message: translate(localeOf(request), 'server.auth.created') });
     },
   );
 
@@ -56,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public', ...strict }, schema: { body: tokenSchema } },
     async (request) => {
       await verifyEmail(app, request.body.token);
-      return { ok: true, message: 'Your email address is verified. You can log in now.' };
+      return { ok: true, message: translate(localeOf(request), 'server.auth.verified') };
     },
   );
 
@@ -83,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public', ...strict }, schema: { body: requestResetSchema } },
     async (request) => {
       await requestPasswordReset(app, request.body.email);
-      return { ok: true, message: 'If an account exists for this email, a reset link is on its way.' };
+      return { ok: true, message: translate(localeOf(request), 'server.auth.resetSent') };
     },
   );
 
@@ -92,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public', ...strict }, schema: { body: resetPasswordSchema } },
     async (request) => {
       await resetPassword(app, request.body.token, request.body.newPassword);
-      return { ok: true, message: 'Your password has been changed. Please log in.' };
+      return { ok: true, message: translate(localeOf(request), 'server.auth.passwordChanged') };
     },
   );
 

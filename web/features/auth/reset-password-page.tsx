@@ -5,10 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import { requestResetSchema, resetPasswordSchema } from '../../../common/contracts/auth';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
+import { useT } from '../../app/i18n';
 import { forgotPasswordRequest, resetPasswordRequest } from './api';
 import { AuthCard } from './auth-card';
 
 function RequestLink() {
+  const t = useT();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -23,7 +25,7 @@ function RequestLink() {
     setSent(answer.message);
   });
   return (
-    <AuthCard title="Reset your password" subtitle="We will email you a link to choose a new password.">
+    <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {sent && (
@@ -32,17 +34,17 @@ function RequestLink() {
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             withAsterisk
             {...form.getInputProps('email')}
           />
           <Button type="submit" loading={form.submitting}>
-            Send reset link
+            {t('auth.reset.send')}
           </Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">
-            Back to login
+            {t('auth.reset.back')}
           </Anchor>
         </Stack>
       </form>
@@ -51,6 +53,7 @@ function RequestLink() {
 }
 
 function SetPassword({ token }: { token: string }) {
+  const t = useT();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -64,11 +67,11 @@ function SetPassword({ token }: { token: string }) {
       setResult({ ok: true, message: answer.message });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
-      setResult({ ok: false, message: error instanceof Error ? error.message : 'Reset failed' });
+      setResult({ ok: false, message: error instanceof Error ? error.message : t('auth.reset.failed') });
     }
   });
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t('auth.reset.chooseTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {result && (
@@ -79,24 +82,24 @@ function SetPassword({ token }: { token: string }) {
           {!result?.ok && (
             <>
               <PasswordInput
-                label="New Password"
+                label={t('auth.reset.newPassword')}
                 autoComplete="new-password"
                 withAsterisk
                 {...form.getInputProps('newPassword')}
               />
               <PasswordInput
-                label="Confirm Password"
+                label={t('auth.reset.confirmPassword')}
                 autoComplete="new-password"
                 withAsterisk
                 {...form.getInputProps('confirmPassword')}
               />
               <Button type="submit" loading={form.submitting}>
-                Save new password
+                {t('auth.reset.save')}
               </Button>
             </>
           )}
           <Button component={Link} to="/login" variant={result?.ok ? 'filled' : 'subtle'}>
-            Go to login
+            {t('auth.signUp.goToLogin')}
           </Button>
         </Stack>
       </form>

@@ -1,10 +1,12 @@
 import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { useT } from '../../app/i18n';
 import { verifyEmailRequest } from './api';
 import { AuthCard } from './auth-card';
 
 export default function VerifyEmailPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const result = useQuery({
@@ -16,14 +18,14 @@ export default function VerifyEmailPage() {
   });
 
   return (
-    <AuthCard title="Verify your email">
+    <AuthCard title={t('auth.verify.title')}>
       <Stack>
         {!token && (
           <Alert color="yellow" role="alert">
-            This page needs the link from your verification email. Log in to get a new link.
+            {t('auth.verify.needsLink')}
           </Alert>
         )}
-        {result.isPending && token && <Loader aria-label="Verifying" />}
+        {result.isPending && token && <Loader aria-label={t('auth.verify.verifying')} />}
         {result.isSuccess && (
           <Alert color="green" role="status">
             {result.data.message}
@@ -35,7 +37,7 @@ export default function VerifyEmailPage() {
           </Alert>
         )}
         <Button component={Link} to="/login">
-          Go to login
+          {t('auth.signUp.goToLogin')}
         </Button>
       </Stack>
     </AuthCard>
