@@ -13,6 +13,7 @@ export const VISIBLE_PROPS = new Set([
   'aria-roledescription',
   'aria-valuetext',
   'cancelLabel',
+  'closeButtonLabel',
   'confirmLabel',
   'description',
   'emptyMessage',

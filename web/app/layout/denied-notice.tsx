@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../i18n';
 
 /** What the guard put in the history entry when it sent someone home from a page of other roles. */
 export interface DeniedState {
@@ -16,6 +17,7 @@ const noticeOf = (state: unknown): string | null =>
  * person moves on: a redirect never happens without a word.
  */
 export function DeniedNotice() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const notice = noticeOf(location.state);
@@ -27,7 +29,7 @@ export function DeniedNotice() {
       role="status"
       data-testid="denied-notice"
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t('shell.dismiss')}
       onClose={() => navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
     >
       {notice}

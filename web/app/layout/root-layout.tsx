@@ -6,6 +6,7 @@ import { MSG } from '../../../common/messages';
 import { pageTitle } from '../../../common/routes';
 import { NotFoundPage } from '../../components/not-found-page';
 import { api } from '../api';
+import { t } from '../i18n';
 import { useSession } from '../session';
 import { connectSocket, disconnectSocket, onSocketEvent, SERVER_DISCONNECT } from '../socket';
 import { clearStorage } from '../storage';
@@ -84,7 +85,7 @@ export function RootLayout() {
           left={0}
           right={0}
           style={{ zIndex: 1000 }}
-          aria-label="Loading page"
+          aria-label={t('shell.loadingPage')}
         />
       )}
       {decision.kind === 'not-found' ? <NotFoundPage /> : <Outlet />}
