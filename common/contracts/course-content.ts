@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields';
+import { requiredText, withinCharacters } from './fields';
 
 /** Where an item goes among its siblings (0 = first). */
 export const positionField = z
@@ -30,9 +30,16 @@ export type ItemTitleInput = z.input<typeof itemTitleSchema>;
 
 export const MATERIAL_MAX_BYTES = 25 * 1024 * 1024;
 
-export const materialQuerySchema = z.object({
-  title: z.string().max(ITEM_TITLE_MAX, `Please use at most ${ITEM_TITLE_MAX} characters`).optional(),
-});
+/** The title an upload may carry in its query (the file's name when left out), counted as a reader counts. */
+export const uploadTitleField = z
+  .string()
+  .refine(
+    (value) => withinCharacters(value, ITEM_TITLE_MAX),
+    `Please use at most ${ITEM_TITLE_MAX} characters`,
+  )
+  .optional();
+
+export const materialQuerySchema = z.object({ title: uploadTitleField });
 
 /** The two kinds of course video: lessons for subscribers, previews for anyone. */
 export const VIDEO_KINDS = ['lesson', 'preview'] as const;

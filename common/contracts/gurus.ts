@@ -14,7 +14,7 @@ import {
   type TeachingMode,
 } from '../gurus';
 import { MSG } from '../messages';
-import { requiredText } from './fields';
+import { requiredText, withinCharacters } from './fields';
 
 /**
  * The guru API's shapes (docs/decisions/013-gurus.md). Paths, all JSON unless noted:
@@ -63,7 +63,7 @@ import { requiredText } from './fields';
 const optionalText = (max: number) =>
   z
     .string()
-    .max(max, `Please use at most ${max} characters`)
+    .refine((value) => withinCharacters(value, max), `Please use at most ${max} characters`)
     .transform((value) => value.trim())
     .default('');
 

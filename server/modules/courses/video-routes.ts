@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import { ITEM_TITLE_MAX, itemTitleSchema, VIDEO_KINDS } from '../../../common/contracts/course-content';
+import { itemTitleSchema, uploadTitleField, VIDEO_KINDS } from '../../../common/contracts/course-content';
 import { fromLibrarySchema } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
 import { actorOf } from '../../http/access';
@@ -30,7 +30,7 @@ const kindField = z.enum(VIDEO_KINDS, { error: 'The kind must be lesson or previ
 
 const uploadQuery = z.object({
   kind: kindField.default('lesson'),
-  title: z.string().max(ITEM_TITLE_MAX, `Please use at most ${ITEM_TITLE_MAX} characters`).optional(),
+  title: uploadTitleField,
 });
 // A rename checks the title as the rename form does (itemTitleSchema).
 const updateBody = z.object({
