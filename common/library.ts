@@ -97,3 +97,15 @@ export function estimateLibrary(descriptions: string[]): SegmentEstimate {
 
 /** 'Please Select Video For Lesson 2': the lesson still missing its library video. */
 export const selectVideoFor = (lessonTitle: string) => `${LIBRARY_MSG.selectVideoFor}${lessonTitle}`;
+
+/**
+ * Said after an upload whose slides carry text no letter can be read from (issue 32 item 5): which slides, and
+ * what to do. Their narration starts empty.
+ */
+export function unreadableSlidesMessage(slides: number[]): string {
+  const which =
+    slides.length === 1
+      ? `slide ${slides[0]}`
+      : `slides ${slides.slice(0, -1).join(', ')} and ${slides.at(-1)}`;
+  return `The text of ${which} could not be read from this PDF: its font carries no letters, only shapes. Type the narration for ${slides.length === 1 ? 'it' : 'them'} in the wizard, or export the deck again with its fonts embedded and upload the new copy.`;
+}

@@ -143,6 +143,12 @@ export interface LibrarySummary {
   updatedAt: string;
 }
 
+/** POST /api/course-libraries: the new library, and what its upload could not read (null when all was read). */
+export interface CreatedLibrary extends LibraryDetail {
+  /** unreadableSlidesMessage(…) when slides' text could not be read. */
+  notice: string | null;
+}
+
 export interface LibraryDetail extends LibrarySummary {
   /** Null until the teacher chooses one: a new library never speaks in a voice nobody picked. */
   voice: GuruVoice | null;

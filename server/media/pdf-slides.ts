@@ -12,7 +12,7 @@ import {
   runPdfProcess,
 } from './pdf-process';
 import { popplerPageLines } from './poppler-text';
-import { slideTexts } from './slide-text';
+import { readableLetters, slideTexts, unreadableText, visibleCount } from './slide-text';
 
 /** Why a slide deck was refused; the course library maps these codes to its HTTP answers. */
 export type SlideDeckErrorCode =
@@ -53,6 +53,8 @@ export interface Slide {
   text: string;
   /** PNG of the page, letterboxed on white to width × width·9/16 (1280×720 by default). */
   image: Buffer;
+  /** The page has text whose font maps no glyph to a letter (slide-text.ts unreadableText). */
+  unreadable: boolean;
 }
 
 export interface PdfSlides {
@@ -127,16 +129,21 @@ export async function readPdfSlides(bytes: Uint8Array, options: ReadPdfOptions =
     const result = await runPdfProcess(bytes, { task: 'slides', width, maxPages: options.maxPages }, limits);
     // Poppler's text where it can read the file (Indic decks: poppler-text.ts), else the renderer's own.
     const poppler = await popplerPageLines(bytes);
-    const texts = slideTexts(
-      result.pages.map((page) =>
-        poppler && poppler.length === result.pageCount ? (poppler[page.page - 1] ?? []) : (page.lines ?? []),
-      ),
+    const usePoppler = poppler !== null && poppler.length === result.pageCount;
+    const lines = result.pages.map((page) =>
+      usePoppler ? (poppler[page.page - 1] ?? []) : (page.lines ?? []),
     );
+    const texts = slideTexts(lines);
     return {
       pageCount: result.pageCount,
       slides: result.pages.map(({ page, image }, index) => {
         if (!image) throw new PdfProcessError('CRASHED', `page ${page} came back without its image`);
-        return { page, heading: texts[index].heading, text: texts[index].narration, image };
+        // pdfjs keeps what it cannot map (NUL, private-use code points); Poppler drops it. Unreadable: most of
+        // pdfjs's text is such, and Poppler read fewer letters than half of what was drawn.
+        const drawn = result.pages[index].lines ?? [];
+        const unreadable =
+          unreadableText(drawn) && (!usePoppler || readableLetters(lines[index]) < visibleCount(drawn) / 2);
+        return { page, heading: texts[index].heading, text: texts[index].narration, image, unreadable };
       }),
     };
   } catch (error) {

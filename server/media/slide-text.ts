@@ -30,6 +30,28 @@ export function cleanText(text: string): string {
   return text.replace(/\t/g, ' ').replace(NOT_TEXT, '').normalize('NFC');
 }
 
+/**
+ * Whether a page's text layer is mostly no text (issue 32 item 5): a deck whose font carries no map from its
+ * glyphs to letters gives private-use code points or U+FFFD for them, and cleanText leaves nothing. A third of
+ * the page's visible characters is enough to say its text could not be read.
+ */
+/** The letters of a page's lines that are text (what cleanText keeps). */
+export const readableLetters = (lines: SlideLine[]) =>
+  lines.reduce((count, line) => count + (cleanText(line.text).match(/\p{L}/gu)?.length ?? 0), 0);
+
+/** The characters drawn on a page: its lines' text but spaces. */
+export const visibleCount = (lines: SlideLine[]) =>
+  lines.reduce((count, line) => count + [...line.text.replace(/\s+/gu, '')].length, 0);
+
+export function unreadableText(lines: SlideLine[]): boolean {
+  const visible = visibleCount(lines);
+  const lost = lines.reduce(
+    (count, line) => count + (line.text.match(/[\p{Co}\p{Cs}\ufffd\p{Cc}]/gu)?.length ?? 0),
+    0,
+  );
+  return visible >= 3 && lost / visible >= 1 / 3;
+}
+
 /** Lines compared across pages: case and numbers aside ("Chapter 2 · page 3" repeats as one line). */
 const lineKey = (text: string) => text.toLowerCase().replace(/\d+/g, '#').trim();
 

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryDetail } from '../../../common/contracts/library';
-import { LIBRARY_MSG } from '../../../common/library';
+import { LIBRARY_MSG, unreadableSlidesMessage } from '../../../common/library';
 import { moduleAddLockedMessage } from '../../../common/plan-limits';
 import { courseLibraries, integrationKeys, librarySegments, storedFiles } from '../../db/schema/index';
+import { writePdf } from '../../media/write-pdf';
 import { fromProjectRoot } from '../../paths';
 import { buildAndLogin } from '../../test/factories';
 import { type FakeDid, startFakeDid } from '../../test/fake-d-id';
@@ -214,6 +215,8 @@ describe('settings', () => {
     const hindi = readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck/solar-system-hi.pdf'));
     const library = await newLibrary(owner, hindi);
     expect(library.language).toBe('hi');
+    // Every slide's text was read: no notice.
+    expect((library as LibraryDetail & { notice: string | null }).notice).toBeNull();
     expect(library.segments[1].description).toContain('सूर्य एक तारा है');
     expect((await newLibrary()).language).toBe('en');
 
@@ -237,6 +240,28 @@ describe('settings', () => {
       "Slide 3's narration is written in a language none of this server's voices speaks. Please write it in the course's language.",
     );
     expect((await call(owner, 'GET', `/${library.id}`)).json().status).toBe('draft');
+  });
+
+  it('names the slides whose text the PDF does not carry as letters, and says what to do', async () => {
+    // A font that maps its glyphs to private-use code points, as decks with unmapped fonts arrive.
+    const pdf = await writePdf({ size: [960, 540], margin: 0 }, (doc) => {
+      doc.registerFont('Sans', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf');
+      doc.font('Sans').fontSize(36).text('Fractions', 50, 50);
+      doc.fontSize(20).text('Fractions are parts of a whole.', 50, 150);
+      doc.addPage({ size: [960, 540], margin: 0 });
+      doc.font('Sans').fontSize(36).text('\uE010\uE011\uE012 \uE013\uE014', 50, 50);
+      doc.fontSize(20).text('\uE020\uE021\uE022\uE023 \uE024\uE025\uE026 \uE027\uE028', 50, 150);
+    });
+    const response = await upload(owner, 'unmapped.pdf', pdf, { title: 'Unmapped' });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json();
+    expect(created.notice).toBe(unreadableSlidesMessage([2]));
+    expect(created.notice).toContain('slide 2 could not be read');
+    expect(created.segments.map((segment: { description: string }) => segment.description)).toEqual([
+      'Fractions are parts of a whole.',
+      '',
+    ]);
+    expect((await newLibrary()).notice).toBeNull();
   });
 
   it('saves the look of a new library before its voices are chosen, and asks for them at Generate', async () => {

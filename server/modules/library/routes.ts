@@ -2,13 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import type { LibraryList } from '../../../common/contracts/library';
+import type { CreatedLibrary, LibraryList } from '../../../common/contracts/library';
 import {
   librarySettingsSchema,
   narrationSampleSchema,
   segmentsSchema,
 } from '../../../common/contracts/library';
 import type { GuruVoice } from '../../../common/gurus';
+import { unreadableSlidesMessage } from '../../../common/library';
 import { actorOf } from '../../http/access';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
@@ -68,8 +69,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       // Refuse before reading a byte when the owner's storage is already full.
       await assertStorageQuota(app, actor.userId);
       const upload = await readDeckUpload(request);
-      const library = await createLibrary(app, actor, upload);
-      return reply.status(201).send(await libraryDetail(app, library));
+      const { library, unreadableSlides } = await createLibrary(app, actor, upload);
+      const created: CreatedLibrary = {
+        ...(await libraryDetail(app, library)),
+        notice: unreadableSlides.length > 0 ? unreadableSlidesMessage(unreadableSlides) : null,
+      };
+      return reply.status(201).send(created);
     } catch (error) {
       // Refused part-way: drop the rest of the body so the client sees the answer.
       if (!request.raw.readableEnded) request.raw.resume();

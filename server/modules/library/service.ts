@@ -69,9 +69,14 @@ async function removeLibraryFiles(app: App, libraryId: string): Promise<void> {
 
 /**
  * A new library from an uploaded deck: one segment per slide, its narration starting as the page's text.
- * The plan's slide limit is checked before any page is drawn; nothing is kept when anything fails.
+ * The plan's slide limit is checked before any page is drawn; nothing is kept when anything fails. Slides whose
+ * text could not be read (a font with no letters) are named, so the upload can say what to do.
  */
-export async function createLibrary(app: App, actor: Actor, upload: DeckUpload): Promise<LibraryRow> {
+export async function createLibrary(
+  app: App,
+  actor: Actor,
+  upload: DeckUpload,
+): Promise<{ library: LibraryRow; unreadableSlides: number[] }> {
   const title = libraryTitle(upload);
   const limit = await limitOf(app, actor, 'slidesPerLibrary');
   const slides = await slidesOfDeck(app, upload.bytes, limit);
@@ -107,7 +112,8 @@ export async function createLibrary(app: App, actor: Actor, upload: DeckUpload):
       });
     }
     if (rows.length > 0) await app.db.insert(librarySegments).values(rows);
-    return library;
+    const unreadableSlides = slides.flatMap((slide, index) => (slide.unreadable ? [index + 1] : []));
+    return { library, unreadableSlides };
   } catch (error) {
     await app.db.delete(courseLibraries).where(eq(courseLibraries.id, library.id));
     await removeLibraryFiles(app, library.id);

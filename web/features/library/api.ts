@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CreatedLibrary,
   GenerationState,
   LibraryDetail,
   LibraryList,
@@ -61,7 +62,7 @@ export function uploadDeck(title: string, file: File, onProgress: (percent: numb
   const form = new FormData();
   form.append('title', title);
   form.append('file', file);
-  return uploadWithProgress<LibraryDetail>(base, form, onProgress);
+  return uploadWithProgress<CreatedLibrary>(base, form, onProgress);
 }
 
 /** The static avatar's picture. */

@@ -84,6 +84,8 @@ export default function LibraryUploadPage() {
       void queryClient.invalidateQueries({ queryKey: libraryKeys.list });
       await setCurrentLibraryId(library.id);
       toast('success', `${countOf(library.segments.length, 'slide')} read`);
+      // Slides whose text could not be read: which, and what to do (their narration starts empty).
+      if (library.notice) toast('warning', library.notice);
       navigate(`/course-library-wizard?id=${library.id}`);
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : 'Upload failed';
