@@ -2,7 +2,7 @@ import { LIBRARY_MSG } from '../common/library';
 import { makeDemoDeck } from '../server/seed/demo-library';
 import { DEMO } from './support/accounts';
 import { apiLogin, authHeader, loginWith, signUpTeacherInBrowser, uniqueEmail } from './support/api';
-import { choose } from './support/course-pages';
+import { choose, firstOption } from './support/course-pages';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -21,12 +21,6 @@ async function home(page: Page, done: string[]) {
   await page.goto('/guru-list');
   for (const key of ['course', 'lesson', 'guru', 'publish', 'share'])
     await expect(step(page, key), key).toHaveAttribute('data-done', done.includes(key) ? 'true' : 'false');
-}
-
-/** Picks the first voice a voice picker offers (their names belong to the voice picker, not to this journey). */
-async function firstOption(page: Page, label: string) {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option').first().click();
 }
 
 test('a new teacher follows the checklist from sign-up to a published, shared course with a guru', async ({

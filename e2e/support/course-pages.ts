@@ -7,6 +7,12 @@ export async function choose(page: Page, label: string, option: string): Promise
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Picks the first voice a voice picker offers (their names belong to the voice picker, not to a journey). */
+export async function firstOption(page: Page, label: string): Promise<void> {
+  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('option').first().click();
+}
+
 /**
  * The accessible name of a side-navigation item: its label, then the count its badge shows, if any ("Approvals 2";
  * the name holds what the link shows, WCAG 2.5.3).
