@@ -10,7 +10,7 @@ import {
   type QuestionType,
 } from '../quizzes';
 import { positionField } from './course-content';
-import { requiredText } from './fields';
+import { requiredText, withinCharacters } from './fields';
 import { numberField } from './numbers';
 
 /**
@@ -62,7 +62,10 @@ export type DisplayMode = (typeof DISPLAY_MODES)[number];
 /** A quiz's settings; the same schema checks the form and the API. */
 export const quizSettingsSchema = z.object({
   title: requiredText(150),
-  instructions: z.string().max(5000, 'Please use at most 5000 characters').default(''),
+  instructions: z
+    .string()
+    .refine((value) => withinCharacters(value, 5000), 'Please use at most 5000 characters')
+    .default(''),
   /** Minutes; 0 = no limit. */
   timeLimitMinutes: numberField({
     max: QUIZ_LIMITS.maxTimeLimitMinutes,
@@ -121,7 +124,13 @@ export const questionSchema = z
     acceptedAnswers: z.array(requiredText(500)).max(QUIZ_LIMITS.acceptedAnswers).default([]),
     marks: marksField(false),
     negativeMarks: marksField(true).default(0),
-    explanation: z.string().max(QUIZ_LIMITS.explanationLength).default(''),
+    explanation: z
+      .string()
+      .refine(
+        (value) => withinCharacters(value, QUIZ_LIMITS.explanationLength),
+        `Please use at most ${QUIZ_LIMITS.explanationLength} characters`,
+      )
+      .default(''),
     videoId: z.uuid({ error: 'Please choose a video of this course' }).nullable().default(null),
     videoSeconds: z
       .number({ error: MSG.numberRange })

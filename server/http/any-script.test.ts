@@ -34,6 +34,7 @@ const ALL = Object.values(SAMPLES).join(' ');
 /** 80 characters a reader counts, each several code units: a conjunct with its vowel sign, an emoji with its tone. */
 const LONG_HINDI = 'क्षि'.repeat(80);
 const LONG_EMOJI = '👩🏽‍🏫'.repeat(80);
+const LONG_EXPLANATION = 'क्षि'.repeat(1500);
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: unknown) =>
   ctx.app.inject({ method, url, headers, payload: payload as never, remoteAddress: nextRemoteAddress() });
@@ -251,6 +252,8 @@ describe('quiz questions imported from CSV', () => {
       `single,सूर्य किस दिशा में उगता है?,पूर्व|पश्चिम,,1,,`,
       `short,${URDU}?,,${URDU}|${DECOMPOSED},1,,${EMOJI}`,
       `true_false,"${EMOJI} ${DECOMPOSED}",,true,,,`,
+      // 1,500 characters a reader counts, 6,000 code units: within the explanation's 5,000.
+      `long,${DEVANAGARI},,,1,,${LONG_EXPLANATION}`,
     ].join('\r\n');
     const body = multipart('प्रश्न.csv', 'text/csv', Buffer.from(`\uFEFF${csv}`));
     const response = await ctx.app.inject({
@@ -261,7 +264,7 @@ describe('quiz questions imported from CSV', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
-      imported: 4,
+      imported: 5,
       rejected: [{ row: 4, reason: 'options: Please mark exactly one correct option' }],
     });
     const quiz = (await call('GET', `/api/quizzes/${quizId}`, headers)).json();
@@ -278,7 +281,9 @@ describe('quiz questions imported from CSV', () => {
       TAMIL,
       `${URDU}?`,
       `${EMOJI} ${DECOMPOSED}`,
+      DEVANAGARI,
     ]);
+    expect(questions[4].explanation).toBe(LONG_EXPLANATION);
     expect(questions[0].options.map((o) => o.text)).toEqual(['क्षितिज', 'प्रिया', EMOJI]);
     expect(questions[0].explanation).toBe(URDU);
     expect(questions[1].options.map((o) => o.text)).toEqual([TAMIL, URDU, DECOMPOSED]);
