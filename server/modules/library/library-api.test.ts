@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LibraryDetail } from '../../../common/contracts/library';
+import type { CreatedLibrary, LibraryDetail } from '../../../common/contracts/library';
 import { LIBRARY_MSG, unreadableSlidesMessage } from '../../../common/library';
 import { moduleAddLockedMessage } from '../../../common/plan-limits';
 import { courseLibraries, integrationKeys, librarySegments, storedFiles } from '../../db/schema/index';
@@ -57,10 +57,10 @@ const upload = (who: Login, fileName: string, bytes: Buffer, fields: Record<stri
   });
 };
 
-async function newLibrary(who: Login = owner, bytes = deck): Promise<LibraryDetail> {
+async function newLibrary(who: Login = owner, bytes = deck): Promise<CreatedLibrary> {
   const response = await upload(who, 'fractions.pdf', bytes, { title: 'Fractions' });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as LibraryDetail;
+  return response.json() as CreatedLibrary;
 }
 
 const call = (who: Login, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
@@ -216,7 +216,7 @@ describe('settings', () => {
     const library = await newLibrary(owner, hindi);
     expect(library.language).toBe('hi');
     // Every slide's text was read: no notice.
-    expect((library as LibraryDetail & { notice: string | null }).notice).toBeNull();
+    expect(library.notice).toBeNull();
     expect(library.segments[1].description).toContain('सूर्य एक तारा है');
     expect((await newLibrary()).language).toBe('en');
 
