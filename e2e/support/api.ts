@@ -182,7 +182,8 @@ export async function signUpTeacherInBrowser(
 ): Promise<void> {
   await page.goto('/sign-up');
   await page.getByRole('combobox', { name: /^I am a/ }).click();
-  await expect(page.getByRole('option')).toHaveText(['Teacher', 'Institute', 'Student']);
+  // The select's own list: the public header's language select holds options too (decision 068).
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Teacher', 'Institute', 'Student']);
   await page.getByRole('option', { name: 'Teacher', exact: true }).click();
   await page.getByRole('textbox', { name: /^Full name/ }).fill(account.fullName);
   await page.getByRole('textbox', { name: /^Email/ }).fill(account.email);
