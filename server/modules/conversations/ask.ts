@@ -165,12 +165,14 @@ async function answerOnLadder(
     await releaseHintStep(app, ask.conversationId);
     throw cannotPrepare(app, ask.guru, error);
   }
-  void streamAnswer(app, ask.conversationId, ask.askerId, prepared, out).finally(() =>
-    // A reply that failed before it was saved still frees the ladder (a saved one already did).
-    releaseHintStep(app, ask.conversationId).catch((error: unknown) =>
+  void streamAnswer(app, ask.conversationId, ask.askerId, prepared, out).then(async (saved) => {
+    // A saved reply freed the ladder with its answer; freeing it again could free the next try's claim, taken
+    // the moment this answer arrived. Only a reply that failed before it was saved frees it here.
+    if (saved) return;
+    await releaseHintStep(app, ask.conversationId).catch((error: unknown) =>
       app.log.error({ err: error, conversationId: ask.conversationId }, 'freeing a hint ladder step failed'),
-    ),
-  );
+    );
+  });
 }
 
 async function streamAnswer(
@@ -179,7 +181,7 @@ async function streamAnswer(
   userId: string | null,
   prepared: PreparedAnswer | PreparedHintStep,
   out: PassThrough,
-): Promise<void> {
+): Promise<boolean> {
   const send = (event: AskEvent) => {
     if (!out.destroyed && !out.writableEnded) out.write(`${JSON.stringify(event)}\n`);
   };
@@ -197,7 +199,7 @@ async function streamAnswer(
   try {
     if (!text.trim()) {
       send({ type: 'error', message: 'The guru cannot answer right now. Please try again in a moment.' });
-      return;
+      return false;
     }
     send({ type: 'citations', citations: prepared.citations });
     const [saved] = await app.db
@@ -225,9 +227,11 @@ async function streamAnswer(
       notCovered: prepared.notCovered,
       awaitingTry: ladder !== null,
     });
+    return true;
   } catch (error) {
     app.log.error({ err: error, conversationId }, 'saving a guru answer failed');
     send({ type: 'error', message: 'Something went wrong' });
+    return false;
   } finally {
     endStream(out);
   }
