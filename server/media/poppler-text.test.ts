@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseBboxLayout } from './poppler-text';
+import { fromProjectRoot } from '../paths';
+import { parseBboxLayout, popplerPageLines } from './poppler-text';
 
 const word = (text: string, left: number, right: number, top = 100) =>
   `<word xMin="${left}" yMin="${top}" xMax="${right}" yMax="${top + 20}">${text}</word>`;
@@ -36,5 +38,13 @@ describe('parseBboxLayout', () => {
     expect(parseBboxLayout(xhtml, 'top-down')[0].map((each) => each.text)).toEqual(['Title', 'body']);
     expect(parseBboxLayout(xhtml, 'flow')[0].map((each) => each.text)).toEqual(['body', 'Title']);
     expect(parseBboxLayout(`${xhtml}${page([])}`, 'flow')).toHaveLength(2);
+  });
+
+  it('runs pdftotext within the renderer’s memory cap: over it, nothing is read and the pdfjs text is used', async () => {
+    const deck = readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck/solar-system-hi.pdf'));
+    const read = await popplerPageLines(deck, { timeoutMs: 30_000, memoryMb: 1024 });
+    expect(read?.[1].map((line) => line.text).join(' ')).toContain('सूर्य एक तारा है');
+    // 4 MB of address space cannot even load the program: the cap is applied.
+    expect(await popplerPageLines(deck, { timeoutMs: 30_000, memoryMb: 4 })).toBeNull();
   });
 });

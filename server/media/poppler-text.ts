@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SlideLine } from './pdf-pages';
+import { PDF_PROCESS_DEFAULTS, type PdfProcessLimits } from './pdf-process';
 
 /**
  * A PDF's text as Poppler's pdftotext reads it (decision 065). Decks exported by Chromium, Google Slides,
@@ -15,38 +16,54 @@ import type { SlideLine } from './pdf-pages';
  */
 
 const BINARY = 'pdftotext';
-/** pdftotext reads text only: a deck that takes longer than this is refused by the renderer anyway. */
-const TIMEOUT_MS = 30_000;
 /** The bbox output of a 100-slide deck is about 2 MB; more than this is not a slide deck's text. */
 const MAX_OUTPUT = 64 * 1024 * 1024;
 
-let found: boolean | undefined;
+const found = new Map<string, boolean>();
 
-/** Whether pdftotext is on PATH (checked once). */
-export function popplerAvailable(): boolean {
-  if (found === undefined) {
-    found = (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+/** Whether a program is on PATH (checked once each). */
+function onPath(binary: string): boolean {
+  let known = found.get(binary);
+  if (known === undefined) {
+    known = (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
       try {
-        accessSync(path.join(dir, BINARY), constants.X_OK);
+        accessSync(path.join(dir, binary), constants.X_OK);
         return true;
       } catch {
         return false;
       }
     });
+    found.set(binary, known);
   }
-  return found;
+  return known;
 }
 
-/** Runs pdftotext on the bytes with `args` and returns what it printed, or null when it failed. */
-async function pdftotext(bytes: Uint8Array, args: string[]): Promise<string | null> {
+/** Whether pdftotext is on PATH. */
+export const popplerAvailable = () => onPath(BINARY);
+
+/**
+ * Runs pdftotext on the bytes with `args` and returns what it printed, or null when it failed. It reads an
+ * uploaded file, so it gets the PDF renderer's limits (PDF_RENDER_TIMEOUT_S, PDF_RENDER_MEMORY_MB): its time,
+ * and its address space through util-linux's prlimit where the system has it, so a hostile file cannot take
+ * the machine's memory from the server.
+ */
+async function pdftotext(
+  bytes: Uint8Array,
+  args: string[],
+  limits: PdfProcessLimits,
+): Promise<string | null> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'gurukul-pdftotext-'));
   try {
     const file = path.join(dir, 'in.pdf');
     await writeFile(file, bytes);
+    const command = [BINARY, ...args, '-enc', 'UTF-8', '-q', file, '-'];
+    const capped = onPath('prlimit')
+      ? ['prlimit', `--as=${limits.memoryMb * 1024 * 1024}`, '--', ...command]
+      : command;
     return await new Promise<string | null>((resolve) => {
-      const child = spawn(BINARY, [...args, '-enc', 'UTF-8', '-q', file, '-'], {
+      const child = spawn(capped[0], capped.slice(1), {
         stdio: ['ignore', 'pipe', 'ignore'],
-        timeout: TIMEOUT_MS,
+        timeout: limits.timeoutMs,
       });
       const chunks: Buffer[] = [];
       let size = 0;
@@ -78,9 +95,12 @@ const unescapeXml = (text: string) =>
  * size: the line box's height, which grows with the font size as the slide reader expects. Null when
  * pdftotext is missing or could not read the file (the pdfjs text is used then).
  */
-export async function popplerPageLines(bytes: Uint8Array): Promise<SlideLine[][] | null> {
+export async function popplerPageLines(
+  bytes: Uint8Array,
+  limits: PdfProcessLimits = PDF_PROCESS_DEFAULTS,
+): Promise<SlideLine[][] | null> {
   if (!popplerAvailable()) return null;
-  const output = await pdftotext(bytes, ['-bbox-layout']);
+  const output = await pdftotext(bytes, ['-bbox-layout'], limits);
   if (output === null) return null;
   return parseBboxLayout(output, 'top-down');
 }
@@ -138,9 +158,12 @@ function joinWords(words: { text: string; left: number; right: number }[]): stri
  * lines in Poppler's flow order, words broken across lines with a hyphen joined back. Null when pdftotext
  * cannot read it.
  */
-export async function popplerPageTexts(bytes: Uint8Array): Promise<string[] | null> {
+export async function popplerPageTexts(
+  bytes: Uint8Array,
+  limits: PdfProcessLimits = PDF_PROCESS_DEFAULTS,
+): Promise<string[] | null> {
   if (!popplerAvailable()) return null;
-  const output = await pdftotext(bytes, ['-bbox-layout']);
+  const output = await pdftotext(bytes, ['-bbox-layout'], limits);
   if (output === null) return null;
   return parseBboxLayout(output, 'flow').map((lines) =>
     lines
