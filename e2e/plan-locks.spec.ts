@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './support/api';
 import { payPlanWithTestCheckout } from './support/billing';
+import { layoutProblems } from './support/page-checks';
 import { expect, type Locator, test } from './support/test';
 
 /**
@@ -34,8 +35,8 @@ test('a plan that keeps courses and slide decks but adds none locks every add co
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const admin = authHeader((await apiLogin(request, DEMO.admin.email)).jwtToken);
-  // Short: the every-page sweep may see it on a teacher's upgrade page meanwhile, and a long name is cut off there.
-  const planName = `Keep ${stamp}`;
+  // Long on purpose: an admin's plan name wraps on a phone's upgrade page (the every-page sweep may see it too).
+  const planName = `Keep-what-you-have ${stamp}`;
   const created = await request.post('/api/admin/plans', {
     headers: admin,
     data: {
@@ -58,6 +59,10 @@ test('a plan that keeps courses and slide decks but adds none locks every add co
     await signUpTeacherInBrowser(page, request, { fullName: 'Kavya Keep-It', email, password });
     await loginWith(page, email, password, '/guru-list');
     await page.goto('/plan?page=upgrade');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: `Choose ${planName}` })).toBeVisible();
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await payPlanWithTestCheckout(page, planName);
   } finally {
     // Off the pricing pages at once (other journeys read them); a retired plan stays with its subscriber.

@@ -98,6 +98,22 @@ export async function settled(page: Page, { network = true } = {}): Promise<void
  * its scroll area, a row of chips) is reachable by scrolling it and is not counted.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
+  // A resize is laid out over the next frames, and on a loaded machine (CI saw a teacher's /profile measured
+  // 453 px wide just after the switch to 390 px, 2026-11-28) that can take seconds: a real problem stays, so
+  // the page is read again until it has none or LAYOUT_PATIENCE_MS has passed, and the last reading counts.
+  const deadline = Date.now() + LAYOUT_PATIENCE_MS;
+  let found = await layoutProblemsNow(page);
+  while (found.length > 0 && Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    found = await layoutProblemsNow(page);
+  }
+  return found;
+}
+
+const LAYOUT_PATIENCE_MS = 5_000;
+
+/** One reading of layoutProblems. */
+function layoutProblemsNow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const width = document.documentElement.clientWidth;

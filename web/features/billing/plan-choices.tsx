@@ -164,6 +164,12 @@ export function PlanChoices(props: {
                   </Stack>
                 ) : (
                   <Button
+                    // A plan's name is the admin's: a long one wraps on a phone (the height follows) rather than
+                    // being cut off.
+                    h="auto"
+                    mih={36}
+                    py={6}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35 } }}
                     disabled={!price || checkout.busy}
                     loading={checkout.busy && chosen === plan.id}
                     onClick={() => {
