@@ -9,6 +9,13 @@ const catalog = (name: string) =>
   >;
 const en = catalog('en');
 const hi = catalog('hi');
+/** A feature's own catalog (decision 069). */
+const featureCatalog = (feature: string, name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../web/features/${feature}/i18n/${name}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, string>;
+const profileHi = featureCatalog('profile', 'hi');
+const profileEn = featureCatalog('profile', 'en');
 
 /**
  * Issue 32 item 1 (decision 068): a visitor whose browser prefers Hindi reads Gurukul in Hindi from the first page,
@@ -74,6 +81,19 @@ test.describe('the interface in Hindi', () => {
 
     // Another browser, which prefers English: after logging in, the account's Hindi wins.
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    // Every level-one heading the page ever draws, to catch English drawn before the Hindi catalog arrives.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { headings: string[] }).headings = seen;
+      new MutationObserver(() => {
+        for (const heading of document.querySelectorAll('h1')) seen.push(heading.textContent ?? '');
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    // Hindi catalogs arrive late, as over a slow phone connection: the page must wait for them, not draw English.
+    await context.route('**/assets/hi.json-*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     const other = await context.newPage();
     await other.goto('/');
     await expect(other.locator('html')).toHaveAttribute('lang', 'en');
@@ -81,6 +101,16 @@ test.describe('the interface in Hindi', () => {
     await expect(other.locator('html')).toHaveAttribute('lang', 'hi');
     const sideNav = other.getByRole('navigation', { name: hi['shell.sideNav'] });
     await expect(sideNav.getByRole('link', { name: hi['nav.Subscribed Courses'] })).toBeVisible();
+
+    // A page whose feature keeps its own catalog opens in Hindi at once, reached within the app (the profile
+    // menu): its English is never drawn first.
+    await other.getByTestId('profile-box').click();
+    await other.getByRole('menuitem', { name: hi['shell.profile'] }).click();
+    await expect(other.getByRole('heading', { level: 1, name: profileHi['profile.title'] })).toBeVisible();
+    await expect(other.getByRole('button', { name: profileHi['profile.password.submit'] })).toBeVisible();
+    const drawn = await other.evaluate(() => (window as unknown as { headings: string[] }).headings);
+    expect(drawn).toContain(profileHi['profile.title']);
+    expect(drawn).not.toContain(profileEn['profile.title']);
 
     // The profile menu switches it back to English, on the account too.
     await other.getByTestId('profile-box').click();
@@ -91,6 +121,8 @@ test.describe('the interface in Hindi', () => {
         .getByRole('navigation', { name: en['shell.sideNav'] })
         .getByRole('link', { name: 'Subscribed Courses' }),
     ).toBeVisible();
+    // The open page follows the switch, its feature's messages too.
+    await expect(other.getByRole('heading', { level: 1, name: profileEn['profile.title'] })).toBeVisible();
     await expect.poll(async () => (await apiLogin(request, email, password)).userObj.locale).toBe('en');
     const session = await apiLogin(request, email, password);
     const refused = await request.put('/api/common/locale', {

@@ -65,9 +65,17 @@ export const keyOfText = (text: string): string | undefined => KEY_OF_TEXT.get(t
 /** Each catalog's messages, made ready on first use. */
 const compiled = new WeakMap<Catalog, Map<string, IntlMessageFormat>>();
 
-/** The formatter of `key`: the catalog's own message, else English's; undefined when no catalog has the key. */
-function formatterOf(catalog: Catalog, locale: Locale, key: string): IntlMessageFormat | undefined {
-  const from = catalog[key] === undefined ? EN_CATALOG : catalog;
+/**
+ * The formatter of `key`: the catalog's own message, else English's (`english`: EN_CATALOG, or the web app's with its
+ * features' catalogs); undefined when neither has the key.
+ */
+function formatterOf(
+  catalog: Catalog,
+  locale: Locale,
+  key: string,
+  english: Catalog = EN_CATALOG,
+): IntlMessageFormat | undefined {
+  const from = catalog[key] === undefined ? english : catalog;
   const source = from[key];
   if (source === undefined) return undefined;
   let formats = compiled.get(from);
@@ -77,7 +85,7 @@ function formatterOf(catalog: Catalog, locale: Locale, key: string): IntlMessage
   }
   let format = formats.get(key);
   if (!format) {
-    format = new IntlMessageFormat(source, INTL_LOCALES[from === EN_CATALOG ? 'en' : locale]);
+    format = new IntlMessageFormat(source, INTL_LOCALES[from === english ? 'en' : locale]);
     formats.set(key, format);
   }
   return format;
@@ -87,8 +95,14 @@ function formatterOf(catalog: Catalog, locale: Locale, key: string): IntlMessage
  * A message of `catalog` formatted in `locale`, falling back to English for a key the catalog lacks (the catalog
  * test keeps that from happening) and to the key itself for one no catalog has.
  */
-export function formatMessage(catalog: Catalog, locale: Locale, key: string, values?: MessageValues): string {
-  const format = formatterOf(catalog, locale, key);
+export function formatMessage(
+  catalog: Catalog,
+  locale: Locale,
+  key: string,
+  values?: MessageValues,
+  english: Catalog = EN_CATALOG,
+): string {
+  const format = formatterOf(catalog, locale, key, english);
   if (!format) return key;
   const out = format.format(values);
   return Array.isArray(out) ? out.join('') : String(out);
@@ -103,8 +117,9 @@ export function formatParts<T>(
   locale: Locale,
   key: string,
   values: Record<string, unknown>,
+  english: Catalog = EN_CATALOG,
 ): (string | T)[] {
-  const format = formatterOf(catalog, locale, key);
+  const format = formatterOf(catalog, locale, key, english);
   if (!format) return [key];
   const out = format.format<T>(values as Parameters<typeof format.format<T>>[0]);
   return Array.isArray(out) ? (out as (string | T)[]) : [out as string | T];

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MSG, MSG } from '../messages';
@@ -34,32 +36,74 @@ const textOf = (message: Message) =>
 
 const CATALOGS: Record<string, Record<string, string>> = { hi };
 
-describe('catalogs', () => {
-  it('names every language it ships', () =>
-    expect(Object.keys(CATALOGS).sort()).toEqual(LOCALES.filter((l) => l !== 'en')));
+/** Each feature's own catalogs (web/features/<name>/i18n/xx.json, decision 069), read as the build reads them. */
+const FEATURES_DIR = path.resolve(import.meta.dirname, '../../web/features');
+const FEATURE_CATALOGS = readdirSync(FEATURES_DIR)
+  .filter((name) => existsSync(path.join(FEATURES_DIR, name, 'i18n', 'en.json')))
+  .map((name) => {
+    const read = (locale: string): Record<string, string> | undefined => {
+      const file = path.join(FEATURES_DIR, name, 'i18n', `${locale}.json`);
+      return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+    };
+    return { name, en: read('en') ?? {}, others: Object.fromEntries(LOCALES.map((l) => [l, read(l)])) };
+  });
 
-  for (const [locale, catalog] of Object.entries(CATALOGS)) {
-    it(`${locale} has every English key and no other`, () => {
-      expect(Object.keys(EN_CATALOG).filter((key) => !(key in catalog))).toEqual([]);
-      expect(Object.keys(catalog).filter((key) => !(key in EN_CATALOG))).toEqual([]);
-    });
+/** The checks every language's catalog passes against its English, the core's and each feature's alike. */
+function describeTranslation(
+  title: string,
+  english: Record<string, Message>,
+  catalogs: Record<string, Record<string, string> | undefined>,
+) {
+  describe(title, () => {
+    it('names every language it ships', () =>
+      expect(
+        Object.keys(catalogs)
+          .filter((locale) => locale !== 'en' && catalogs[locale])
+          .sort(),
+      ).toEqual(LOCALES.filter((l) => l !== 'en')));
 
-    it(`${locale} messages take the same placeholders and tags as English`, () => {
-      const differing = Object.keys(catalog)
-        .filter((key) => key in EN_CATALOG)
-        .filter((key) => slotsOf(catalog[key]).join() !== slotsOf(EN_CATALOG[key]).join());
-      expect(differing).toEqual([]);
-    });
+    for (const [locale, catalog] of Object.entries(catalogs)) {
+      if (locale === 'en' || !catalog) continue;
+      it(`${locale} has every English key and no other`, () => {
+        expect(Object.keys(english).filter((key) => !(key in catalog))).toEqual([]);
+        expect(Object.keys(catalog).filter((key) => !(key in english))).toEqual([]);
+      });
 
-    it(`${locale} translates rather than copies`, () => {
-      // Brand names, numbers and the like may be the same in both; whole sentences may not.
-      const copied = Object.keys(catalog).filter(
-        (key) => catalog[key] === textOf(EN_CATALOG[key]) && /\p{L}{3,}\s+\p{L}{3,}/u.test(catalog[key]),
-      );
-      expect(copied).toEqual([]);
-    });
-  }
-});
+      it(`${locale} messages take the same placeholders and tags as English`, () => {
+        const differing = Object.keys(catalog)
+          .filter((key) => key in english)
+          .filter((key) => slotsOf(catalog[key]).join() !== slotsOf(english[key]).join());
+        expect(differing).toEqual([]);
+      });
+
+      it(`${locale} translates rather than copies`, () => {
+        // Brand names, numbers and the like may be the same in both; whole sentences may not.
+        const copied = Object.keys(catalog).filter(
+          (key) => catalog[key] === textOf(english[key]) && /\p{L}{3,}\s+\p{L}{3,}/u.test(catalog[key]),
+        );
+        expect(copied).toEqual([]);
+      });
+    }
+  });
+}
+
+describeTranslation('catalogs', EN_CATALOG, CATALOGS);
+
+for (const feature of FEATURE_CATALOGS) {
+  describeTranslation(`the ${feature.name} feature's catalogs`, feature.en, feature.others);
+
+  it(`the ${feature.name} feature's keys are its own: under "${feature.name}.", none of the core's`, () => {
+    const keys = Object.keys(feature.en);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => !key.startsWith(`${feature.name}.`))).toEqual([]);
+    expect(keys.filter((key) => key in EN_CATALOG)).toEqual([]);
+  });
+
+  it(`the ${feature.name} feature registers its catalogs`, () => {
+    const index = path.join(FEATURES_DIR, feature.name, 'i18n', 'index.ts');
+    expect(existsSync(index) && readFileSync(index, 'utf8')).toContain('registerCatalog(');
+  });
+}
 
 describe('the English catalog', () => {
   it('holds the spec texts word for word, from their constants', () => {

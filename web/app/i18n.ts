@@ -14,14 +14,58 @@ import { LS } from './storage';
  * The interface language (decision 068). English ships in the first download; another language's catalog is a chunk
  * of its own, fetched only for those who read it. The choice lives in local storage (kept across logouts) and, when
  * logged in, on the account; without a choice the browser's languages decide.
+ *
+ * A feature keeps its own catalogs (`web/features/<name>/i18n/en.json`, `hi.json`, decision 069) and registers them
+ * from its `i18n/index.ts` when its page loads: its English rides in the page's chunk, its Hindi is fetched then,
+ * and the router waits for it (catalogsReady), so neither the first download nor a Hindi reader's first paint
+ * pays for screens not yet opened.
  */
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
-  hi: async () => (await import('../../common/i18n/hi.json')).default,
+type Loader = () => Promise<{ default: Catalog }>;
+type OtherLocale = Exclude<Locale, 'en'>;
+const LOADERS: Record<OtherLocale, Loader> = {
+  hi: () => import('../../common/i18n/hi.json'),
 };
 
+/** English: the core catalog and every registered feature's. */
+const english: Record<string, Catalog[string]> = { ...EN_CATALOG };
+/** The registered features' loaders of the other languages. */
+const featureLoaders: Partial<Record<OtherLocale, Loader>>[] = [];
+/** Feature catalogs being fetched for the current language. */
+const pending = new Set<Promise<void>>();
+
 let locale: Locale = 'en';
-let catalog: Catalog = EN_CATALOG;
+let catalog: Catalog = english;
 const listeners = new Set<() => void>();
+/** Bumped whenever the messages change (a language switched, a feature's catalog arrived): useT re-renders. */
+let version = 0;
+
+function notify(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+/** A feature's catalogs: its English at once, the current language's fetched (await catalogsReady for it). */
+export function registerCatalog(en: Catalog, others: Partial<Record<OtherLocale, Loader>>): void {
+  Object.assign(english, en);
+  featureLoaders.push(others);
+  if (locale === 'en') return;
+  const loader = others[locale];
+  if (!loader) return;
+  const into = catalog as Record<string, Catalog[string]>;
+  const load: Promise<void> = loader()
+    .then((module) => {
+      Object.assign(into, module.default);
+      notify();
+    })
+    .catch(() => undefined)
+    .finally(() => pending.delete(load));
+  pending.add(load);
+}
+
+/** Resolves once every registered feature's catalog of the current language has arrived (or failed: English then). */
+export async function catalogsReady(): Promise<void> {
+  while (pending.size > 0) await Promise.all(pending);
+}
 
 /** The language chosen in this browser, or null when none was (the browser's own languages decide then). */
 export function chosenLocale(): Locale | null {
@@ -37,11 +81,23 @@ export function initialLocale(): Locale {
 }
 
 async function apply(next: Locale): Promise<void> {
-  const nextCatalog = next === 'en' ? EN_CATALOG : await LOADERS[next]();
+  let nextCatalog: Catalog = english;
+  if (next !== 'en') {
+    const parts = [await LOADERS[next]()];
+    // A feature registered while these load is fetched too, so the switch misses none.
+    for (let done = 0; done < featureLoaders.length; ) {
+      const batch = featureLoaders.slice(done);
+      done = featureLoaders.length;
+      parts.push(
+        ...(await Promise.all(batch.map((others) => others[next]?.() ?? Promise.resolve({ default: {} })))),
+      );
+    }
+    nextCatalog = Object.assign({}, ...parts.map((part) => part.default));
+  }
   locale = next;
   catalog = nextCatalog;
   document.documentElement.lang = next;
-  for (const listener of listeners) listener();
+  notify();
 }
 
 /** Before the first render: the page appears in its language at once, never English first. */
@@ -59,7 +115,7 @@ export const currentLocale = (): Locale => locale;
 
 /** A catalog message in the current language. */
 export function t(key: string, values?: MessageValues): string {
-  return formatMessage(catalog, locale, key, values);
+  return formatMessage(catalog, locale, key, values, english);
 }
 
 /**
@@ -76,7 +132,7 @@ export function rich(
   key: string,
   values: Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)>,
 ): ReactNode {
-  const parts = formatParts<ReactNode>(catalog, locale, key, values);
+  const parts = formatParts<ReactNode>(catalog, locale, key, values, english);
   return createElement(
     Fragment,
     null,
@@ -96,6 +152,10 @@ export function useLocale(): Locale {
 
 /** `t` for a component, which re-renders in the new language when it changes. */
 export function useT(): typeof t {
-  useLocale();
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => 0,
+  );
   return t;
 }

@@ -5,6 +5,7 @@ import { NotBuiltYet } from '../components/not-built-yet';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
+import { catalogsReady } from './i18n';
 import { RootLayout } from './layout/root-layout';
 import { registerNavigate } from './navigation-bridge';
 
@@ -38,6 +39,8 @@ function pageRoute(pages: PageImporters, meta: RouteMeta): RouteObject {
     ...base,
     lazy: async () => {
       const module = await withTimeout(importer(), LAZY_TIMEOUT_MS);
+      // The page's feature registered its catalogs as it loaded; in Hindi, its first paint waits for them.
+      await withTimeout(catalogsReady(), LAZY_TIMEOUT_MS);
       return { Component: module.default };
     },
   };

@@ -7,8 +7,10 @@ import { commitValidation, zodValidate } from '../../app/forms';
 import { connectSocket } from '../../app/socket';
 import { writeSession } from '../../app/storage';
 import { toast } from '../../app/toast';
+import { useT } from './i18n';
 
 export function ChangePasswordSection() {
+  const t = useT();
   const form = useForm<ChangePasswordInput>({
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -26,21 +28,21 @@ export function ChangePasswordSection() {
         fullName: answer.userObj.fullName,
       });
       form.reset();
-      toast('success', 'Password changed. Other devices have been logged out.');
+      toast('success', t('profile.password.changed'));
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
-      else toast('danger', error instanceof Error ? error.message : 'Could not change the password');
+      else toast('danger', error instanceof Error ? error.message : t('profile.password.failed'));
     }
   });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="password-heading">
       <Title order={2} size="h4" id="password-heading" mb="sm">
-        Change password
+        {t('profile.password.title')}
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack>
           <PasswordInput
-            label="Current Password"
+            label={t('profile.password.current')}
             autoComplete="current-password"
             withAsterisk
             maw={360}
@@ -48,20 +50,20 @@ export function ChangePasswordSection() {
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PasswordInput
-              label="New Password"
+              label={t('profile.password.new')}
               autoComplete="new-password"
               withAsterisk
               {...form.getInputProps('newPassword')}
             />
             <PasswordInput
-              label="Confirm Password"
+              label={t('profile.password.confirm')}
               autoComplete="new-password"
               withAsterisk
               {...form.getInputProps('confirmPassword')}
             />
           </SimpleGrid>
           <Button type="submit" loading={form.submitting} w="fit-content">
-            Change password
+            {t('profile.password.submit')}
           </Button>
         </Stack>
       </form>

@@ -8,6 +8,7 @@ import { uploadWithProgress } from '../../app/api';
 import { type StoredSession, writeSession } from '../../app/storage';
 import { toast } from '../../app/toast';
 import { useInvalidateLogo, useLogoPaths } from '../../app/user-info';
+import { useT } from './i18n';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -24,10 +25,11 @@ function ImageUpload({
 }) {
   const [progress, setProgress] = useState<number | null>(null);
   const invalidate = useInvalidateLogo(session.userId);
+  const t = useT();
   const upload = async (file: File | null) => {
     if (!file) return;
     if (file.size > MAX_BYTES) {
-      toast('warning', 'The image must be at most 5 MB');
+      toast('warning', t('profile.images.tooLarge'));
       return;
     }
     const form = new FormData();
@@ -41,9 +43,9 @@ function ImageUpload({
       );
       writeSession({ ...answer, impersonatedBy: session.impersonatedBy });
       await invalidate();
-      toast('success', `${label} updated`);
+      toast('success', t('profile.images.updated', { label }));
     } catch (error) {
-      toast('danger', error instanceof Error ? error.message : 'Upload failed');
+      toast('danger', error instanceof Error ? error.message : t('profile.images.failed'));
     } finally {
       setProgress(null);
     }
@@ -73,14 +75,16 @@ function ImageUpload({
               leftSection={<IconUpload size={16} />}
               loading={progress !== null}
             >
-              Upload
+              {t('profile.images.upload')}
             </Button>
           )}
         </FileButton>
       </Group>
-      {progress !== null && <Progress value={progress} aria-label={`${label} upload progress`} />}
+      {progress !== null && (
+        <Progress value={progress} aria-label={t('profile.images.progress', { label })} />
+      )}
       <Text size="xs" c="dimmed">
-        JPEG, PNG, WebP or GIF, up to 5 MB.
+        {t('profile.images.types')}
       </Text>
     </Stack>
   );
@@ -91,23 +95,24 @@ export function ImagesSection({ session, userType }: { session: StoredSession; u
   // Shown 120 px wide: the medium copy keeps it sharp on high-density screens.
   const brand = useLogoPaths(session.userId, 'medium');
   const hasBrand = userType === 'teacher' || userType === 'institute';
+  const t = useT();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="images-heading">
       <Title order={2} size="h4" id="images-heading" mb="sm">
-        Images
+        {t('profile.images.title')}
       </Title>
       <Group align="flex-start" gap="xl">
         <ImageUpload
           session={session}
           kind="profileImage"
-          label="Profile image"
+          label={t('profile.images.profileImage')}
           current={logo.data?.profileImage ?? null}
         />
         {hasBrand && (
           <ImageUpload
             session={session}
             kind="brandLogo"
-            label="Brand logo"
+            label={t('profile.images.brandLogo')}
             current={brand.data?.brandLogo ?? null}
           />
         )}

@@ -6,11 +6,13 @@ import { commitValidation, zodValidate } from '../../app/forms';
 import type { StoredSession } from '../../app/storage';
 import { toast } from '../../app/toast';
 import { useUpdateUserInfo } from '../../app/user-info';
+import { useT } from './i18n';
 
 const nameSchema = z.object({ fullName: requiredText(100) });
 
 export function PersonalSection({ session }: { session: StoredSession }) {
   const update = useUpdateUserInfo(session.userId);
+  const t = useT();
   const form = useForm({
     mode: 'controlled',
     initialValues: { fullName: session.fullName },
@@ -21,26 +23,26 @@ export function PersonalSection({ session }: { session: StoredSession }) {
     try {
       await update.mutateAsync({ fullName: values.fullName.trim() });
       form.resetDirty();
-      toast('success', 'Profile saved');
+      toast('success', t('profile.personal.saved'));
     } catch (error) {
-      toast('danger', error instanceof Error ? error.message : 'Could not save');
+      toast('danger', error instanceof Error ? error.message : t('profile.personal.failed'));
     }
   });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="personal-heading">
       <Title order={2} size="h4" id="personal-heading" mb="sm">
-        Personal details
+        {t('profile.personal.title')}
       </Title>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end">
           <TextInput
-            label="Full name"
+            label={t('profile.personal.fullName')}
             style={{ flex: 1, minWidth: 200 }}
             withAsterisk
             {...form.getInputProps('fullName')}
           />
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-            Save
+            {t('profile.personal.save')}
           </Button>
         </Group>
       </form>

@@ -1,13 +1,15 @@
 import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { isUserType, ROLE_LABELS } from '../../../common/roles';
+import { isUserType } from '../../../common/roles';
 import { useSession } from '../../app/session';
 import { AppearanceSection } from './appearance-section';
 import { ChangePasswordSection } from './change-password-section';
+import { useT } from './i18n';
 import { ImagesSection } from './images-section';
 import { PersonalSection } from './personal-section';
 
 export default function ProfilePage() {
   const session = useSession();
+  const t = useT();
   if (!session || !isUserType(session.userType)) return null;
   return (
     <Container size="md">
@@ -15,12 +17,12 @@ export default function ProfilePage() {
         <Group justify="space-between">
           <Stack gap={0}>
             <Title order={1} size="h2">
-              Profile
+              {t('profile.title')}
             </Title>
             <Text c="dimmed">{session.email}</Text>
           </Stack>
           <Badge size="lg" variant="light">
-            {ROLE_LABELS[session.userType]}
+            {t(`role.${session.userType}`)}
           </Badge>
         </Group>
         <PersonalSection session={session} />
