@@ -3,24 +3,26 @@ import { IconHourglassEmpty } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { logout } from '../../app/account';
 import { useSession } from '../../app/session';
+import { useT } from './i18n';
 
 const PAGES = {
   'free-trial-ended': {
-    title: 'Your free trial has ended',
-    text: 'Thank you for trying Gurukul. Choose a plan to keep your gurus, courses and students going — nothing you built has been deleted.',
-    action: 'Choose a plan',
+    titleKey: 'information.trialEnded.title',
+    textKey: 'information.trialEnded.text',
+    actionKey: 'information.trialEnded.action',
     to: '/plan?page=upgrade',
   },
   'subscription-ended': {
-    title: 'Your subscription has ended',
-    text: 'Renew your plan to get back to your gurus, courses and students. Everything you built is kept safe until you return.',
-    action: 'Renew your plan',
+    titleKey: 'information.subscriptionEnded.title',
+    textKey: 'information.subscriptionEnded.text',
+    actionKey: 'information.subscriptionEnded.action',
     to: '/plan?page=manage',
   },
 } as const;
 
 /** Where a teacher or institute is held once the trial or subscription has ended. */
 export default function InformationPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const session = useSession();
   const key = params.get('page') === 'subscription-ended' ? 'subscription-ended' : 'free-trial-ended';
@@ -33,27 +35,27 @@ export default function InformationPage() {
             <IconHourglassEmpty size={32} />
           </ThemeIcon>
           <Title order={1} size="h2">
-            {page.title}
+            {t(page.titleKey)}
           </Title>
-          <Text c="dimmed">{page.text}</Text>
+          <Text c="dimmed">{t(page.textKey)}</Text>
           {session ? (
             <Group justify="center">
               <Button component={Link} to={page.to}>
-                {page.action}
+                {t(page.actionKey)}
               </Button>
               <Button component={Link} to="/payment-history" variant="default">
-                Payment History
+                {t('information.paymentHistory')}
               </Button>
               <Button component={Link} to="/invoice" variant="default">
-                Invoice
+                {t('information.invoice')}
               </Button>
               <Button variant="subtle" color="red" onClick={() => void logout()}>
-                Logout
+                {t('information.logout')}
               </Button>
             </Group>
           ) : (
             <Button component={Link} to="/login">
-              Log in
+              {t('information.login')}
             </Button>
           )}
         </Stack>
