@@ -22,10 +22,10 @@ import { Link, useSearchParams } from 'react-router';
 import type { LearnerLesson } from '../../../common/contracts/learning';
 import { formatClock } from '../../../common/time';
 import type { WatchRange } from '../../../common/watch-ranges';
-import { countOf } from '../../../common/words';
 import { HlsPlayer } from '../../components/hls-player';
 import { AskGuruButton } from '../guru-session';
 import { learningKeys, saveProgress, useLearnerCourse } from './api';
+import { rich, useT } from './i18n';
 
 // The quizzes feature's index also carries quiz authoring (and zod's schemas, 20 kB): loaded with the quiz list,
 // not with the player, so a student's first page stays within its weight (scripts/page-weight-budgets.ts).
@@ -45,13 +45,18 @@ function resumeAt(lesson: LearnerLesson): number {
 
 /** Offered when a lesson ends: the next lesson, or — after the last — where the course goes on. */
 function UpNext({ next, onPlay }: { next: LearnerLesson | null; onPlay: (next: LearnerLesson) => void }) {
+  const t = useT();
   return (
     <Card withBorder padding="sm" data-testid="up-next" role="status">
       <Group justify="space-between" wrap="wrap" gap="xs">
         {next ? (
           <>
             <Text size="sm">
-              Up next: <b>{next.title}</b> · {formatClock(next.durationSeconds)}
+              {rich('learning.player.upNext', {
+                title: next.title,
+                duration: formatClock(next.durationSeconds),
+                b: (chunks) => <b>{chunks}</b>,
+              })}
             </Text>
             <Button
               size="xs"
@@ -59,11 +64,11 @@ function UpNext({ next, onPlay }: { next: LearnerLesson | null; onPlay: (next: L
               onClick={() => onPlay(next)}
               autoFocus
             >
-              Play next lesson
+              {t('learning.player.playNext')}
             </Button>
           </>
         ) : (
-          <Text size="sm">That was the last lesson. Test yourself with the course's quizzes below.</Text>
+          <Text size="sm">{t('learning.player.lastLesson')}</Text>
         )}
       </Group>
     </Card>
@@ -73,6 +78,7 @@ function UpNext({ next, onPlay }: { next: LearnerLesson | null; onPlay: (next: L
 /** The course player: lessons, the video with resume and speed, progress saved on the server, FAQ and material. */
 export function CoursePlayer({ courseId }: { courseId: string }) {
   const course = useLearnerCourse(courseId);
+  const t = useT();
   const queryClient = useQueryClient();
   const [lessonId, setLessonId] = useState<string | null>(null);
   const [speed, setSpeed] = useState('1');
@@ -143,7 +149,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
       <Stack>
         <Alert color="red">{course.error.message}</Alert>
         <Button component={Link} to="/subscribed-courses" variant="light">
-          Back to my courses
+          {t('learning.player.back')}
         </Button>
       </Stack>
     );
@@ -159,17 +165,17 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
             {data.title}
           </Title>
           <Text size="sm" c="dimmed">
-            By {data.teacherName} · {done} of {countOf(data.lessons.length, 'lesson')} completed
+            {t('learning.player.byline', { teacher: data.teacherName, done, lessons: data.lessons.length })}
           </Text>
         </div>
         <Group gap="xs">
           <AskGuruButton courseId={courseId} />
           <Button component={Link} to="/subscribed-courses" variant="subtle">
-            All my courses
+            {t('learning.player.allCourses')}
           </Button>
         </Group>
       </Group>
-      <Progress value={percent} aria-label="Course progress" />
+      <Progress value={percent} aria-label={t('learning.player.courseProgress')} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
@@ -200,11 +206,11 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                   <Text fw={600}>{lesson.title}</Text>
                   <Group gap="xs">
                     <Text size="sm" c="dimmed">
-                      Speed
+                      {t('learning.player.speed')}
                     </Text>
                     <SegmentedControl
                       size="xs"
-                      aria-label="Playback speed"
+                      aria-label={t('learning.player.playbackSpeed')}
                       data={SPEEDS.map((value) => ({ value, label: `${value}×` }))}
                       value={speed}
                       onChange={setSpeed}
@@ -213,7 +219,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                 </Group>
               </>
             ) : (
-              <Text c="dimmed">This course has no lessons yet.</Text>
+              <Text c="dimmed">{t('learning.player.noLessons')}</Text>
             )}
             {data.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>}
           </Stack>
@@ -222,7 +228,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
           <Stack>
             <Card withBorder padding="sm">
               <Title order={2} size="h5" mb="xs">
-                Lessons
+                {t('learning.player.lessons')}
               </Title>
               {data.lessons.map((l, index) => (
                 <NavLink
@@ -235,7 +241,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                       <IconCircleCheck
                         size={18}
                         color="var(--mantine-color-green-6)"
-                        aria-label="Completed"
+                        aria-label={t('learning.player.completed')}
                       />
                     ) : (
                       <IconPlayerPlay size={18} />
@@ -251,11 +257,11 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
             </Suspense>
             <Card withBorder padding="sm">
               <Title order={2} size="h5" mb="xs">
-                Study material
+                {t('learning.player.material')}
               </Title>
               {data.materials.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No study material for this course.
+                  {t('learning.player.noMaterial')}
                 </Text>
               ) : (
                 <Stack gap={4}>
@@ -272,11 +278,11 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
             </Card>
             <Card withBorder padding="sm">
               <Title order={2} size="h5" mb="xs">
-                FAQ
+                {t('learning.player.faq')}
               </Title>
               {data.faqs.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No questions yet.
+                  {t('learning.player.noFaq')}
                 </Text>
               ) : (
                 <Accordion variant="contained">
@@ -289,7 +295,7 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                 </Accordion>
               )}
             </Card>
-            {percent === 100 && <Badge color="green">Course completed</Badge>}
+            {percent === 100 && <Badge color="green">{t('learning.player.courseCompleted')}</Badge>}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -13,12 +13,12 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { countOf } from '../../../common/words';
 import { SS } from '../../app/storage';
 import { toast } from '../../app/toast';
 import { CourseCover } from '../../components/course-cover';
 import { useRedeemShareToken, useSubscriptions } from './api';
 import { CoursePlayer } from './course-player';
+import { useT } from './i18n';
 
 // Meeting requests load after the player, so the learner's first page keeps its weight.
 const CourseMeetings = lazy(() =>
@@ -45,18 +45,19 @@ function useShareTokenRedemption() {
 
 function CourseList() {
   const subscriptions = useSubscriptions();
+  const t = useT();
   if (subscriptions.isPending) return <Skeleton h={240} />;
   if (subscriptions.isError) return <Alert color="red">{subscriptions.error.message}</Alert>;
   if (subscriptions.data.length === 0) {
     return (
       <Card withBorder padding="xl">
         <Stack align="center" gap="xs">
-          <Text fw={600}>You have not subscribed to any course yet.</Text>
+          <Text fw={600}>{t('learning.list.empty')}</Text>
           <Text size="sm" c="dimmed">
-            Find a course you like and start learning.
+            {t('learning.list.emptyHint')}
           </Text>
           <Button component={Link} to="/explore-new-courses">
-            Explore Courses
+            {t('learning.list.explore')}
           </Button>
         </Stack>
       </Card>
@@ -79,15 +80,22 @@ function CourseList() {
               {course.title}
             </Text>
             <Text size="xs" c="dimmed">
-              By {course.teacherName} · {course.category}
+              {t('learning.list.byline', { teacher: course.teacherName, category: course.category })}
             </Text>
-            <Progress value={course.progressPercent} aria-label={`Progress of ${course.title}`} />
+            <Progress
+              value={course.progressPercent}
+              aria-label={t('learning.list.progressOf', { title: course.title })}
+            />
             <Group justify="space-between">
               <Text size="sm">
-                {course.progressPercent}% · {course.completedLessons}/{countOf(course.lessonCount, 'lesson')}
+                {t('learning.list.progress', {
+                  percent: course.progressPercent,
+                  done: course.completedLessons,
+                  lessons: course.lessonCount,
+                })}
               </Text>
               <Button size="xs" component={Link} to={`/subscribed-courses?courseId=${course.id}`}>
-                {course.progressPercent > 0 ? 'Continue' : 'Start'}
+                {course.progressPercent > 0 ? t('learning.list.continue') : t('learning.list.start')}
               </Button>
             </Group>
           </Stack>
@@ -102,6 +110,7 @@ export default function SubscribedCoursesPage() {
   const [params] = useSearchParams();
   const courseId = params.get('courseId');
   const redeeming = useShareTokenRedemption();
+  const t = useT();
   return (
     <Container size="xl">
       {courseId ? (
@@ -114,7 +123,7 @@ export default function SubscribedCoursesPage() {
       ) : (
         <Stack>
           <Title order={1} size="h2">
-            Subscribed Courses
+            {t('learning.title')}
           </Title>
           {redeeming ? <Skeleton h={240} /> : <CourseList />}
         </Stack>
