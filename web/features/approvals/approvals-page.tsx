@@ -16,23 +16,26 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../common/time';
 import { StatusBadge } from '../courses';
 import { type ApprovalTab, useApprovals } from './approval-api';
+import { useLocale, useT } from './i18n';
 
-const TABS: { value: ApprovalTab; label: string }[] = [
-  { value: 'waiting', label: 'Waiting' },
-  { value: 'APPROVED', label: 'Approved' },
-  { value: 'REJECTED', label: 'Rejected' },
+const TABS: { value: ApprovalTab; labelKey: string }[] = [
+  { value: 'waiting', labelKey: 'approvals.list.waiting' },
+  { value: 'APPROVED', labelKey: 'approvals.list.approved' },
+  { value: 'REJECTED', labelKey: 'approvals.list.rejected' },
 ];
 
 /** The admin's queue: new submissions and re-approval requests, oldest first. */
 export default function ApprovalsPage() {
+  const t = useT();
+  const locale = useLocale();
   const [params, setParams] = useSearchParams();
-  const tab = (TABS.find((t) => t.value === params.get('status'))?.value ?? 'waiting') as ApprovalTab;
+  const tab = (TABS.find((item) => item.value === params.get('status'))?.value ?? 'waiting') as ApprovalTab;
   const approvals = useApprovals(tab);
   return (
     <Container size="xl">
       <Stack>
         <Title order={1} size="h2">
-          Approvals
+          {t('approvals.list.title')}
         </Title>
         <Tabs
           value={tab}
@@ -41,21 +44,19 @@ export default function ApprovalsPage() {
           }
         >
           <Tabs.List>
-            {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
+            {TABS.map((item) => (
+              <Tabs.Tab key={item.value} value={item.value}>
+                {t(item.labelKey)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
         </Tabs>
-        {approvals.isPending && <Loader aria-label="Loading approvals" />}
+        {approvals.isPending && <Loader aria-label={t('approvals.list.loading')} />}
         {approvals.isError && <Alert color="red">{approvals.error.message}</Alert>}
         {approvals.data?.courses.length === 0 && (
           <Card withBorder padding="xl" ta="center">
             <Text c="dimmed">
-              {tab === 'waiting'
-                ? 'Nothing waiting for approval. New submissions appear here as they arrive.'
-                : 'No courses here yet.'}
+              {tab === 'waiting' ? t('approvals.list.emptyWaiting') : t('approvals.list.empty')}
             </Text>
           </Card>
         )}
@@ -64,10 +65,10 @@ export default function ApprovalsPage() {
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Course</Table.Th>
-                  <Table.Th>Teacher</Table.Th>
-                  <Table.Th>Request</Table.Th>
-                  <Table.Th>Submitted</Table.Th>
+                  <Table.Th>{t('approvals.list.course')}</Table.Th>
+                  <Table.Th>{t('approvals.list.teacher')}</Table.Th>
+                  <Table.Th>{t('approvals.list.request')}</Table.Th>
+                  <Table.Th>{t('approvals.list.submitted')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -84,12 +85,12 @@ export default function ApprovalsPage() {
                         <StatusBadge status={course.status} />
                         {course.status === 'PENDING_REAPPROVAL' && (
                           <Badge variant="outline" size="xs">
-                            changes
+                            {t('approvals.list.changes')}
                           </Badge>
                         )}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{formatDate(course.submittedAt)}</Table.Td>
+                    <Table.Td>{formatDate(course.submittedAt, { locale })}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

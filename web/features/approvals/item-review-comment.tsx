@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ReviewArea } from '../../../common/contracts/approvals';
 import { useItemComments } from './approval-api';
+import { useT } from './i18n';
 
 /** Where the course editor's lists put a reviewer's comment: under the item it is about (decision 045). */
 export type ItemCommentSlot = (area: ReviewArea, itemId: string) => ReactNode;
@@ -19,11 +20,17 @@ export function ItemReviewComment({
   area: ReviewArea;
   itemId: string;
 }) {
+  const t = useT();
   const comments = useItemComments(courseId);
   const found = comments.data?.comments.find((item) => item.area === area && item.itemId === itemId);
   if (!found) return null;
   return (
-    <Alert color="red" variant="light" title="Reviewer's comment" data-testid="item-review-comment">
+    <Alert
+      color="red"
+      variant="light"
+      title={t('approvals.itemComment.title')}
+      data-testid="item-review-comment"
+    >
       {found.comment}
     </Alert>
   );

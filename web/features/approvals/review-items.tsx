@@ -9,24 +9,25 @@ import type {
   ReviewQuiz,
   ReviewVideo,
 } from '../../../common/contracts/approvals';
-import { isManual, QUESTION_TYPE_LABELS } from '../../../common/quizzes';
-import { countOf } from '../../../common/words';
+import { isManual } from '../../../common/quizzes';
 import { HlsPlayer } from '../../components/hls-player';
+import { useT } from './i18n';
 
 // The items of the review page: each shows what students would get, its mark against the live version, what
 // the teacher was asked last time, and a field for the admin's comment on it.
 
-const MARKS: Record<Exclude<ChangeMark, null>, { label: string; color: string }> = {
-  new: { label: 'new', color: 'green' },
-  changed: { label: 'changed', color: 'blue' },
-  removed: { label: 'removed', color: 'red' },
+const MARK_COLORS: Record<Exclude<ChangeMark, null>, string> = {
+  new: 'green',
+  changed: 'blue',
+  removed: 'red',
 };
 
 export function MarkBadge({ mark }: { mark: ChangeMark }) {
+  const t = useT();
   if (!mark) return null;
   return (
-    <Badge size="sm" variant="light" color={MARKS[mark].color} data-testid="change-mark">
-      {MARKS[mark].label}
+    <Badge size="sm" variant="light" color={MARK_COLORS[mark]} data-testid="change-mark">
+      {t(`approvals.mark.${mark}`)}
     </Badge>
   );
 }
@@ -53,6 +54,7 @@ export function ItemCommentField({
   label: string;
   drafts: CommentDrafts;
 }) {
+  const t = useT();
   const value = drafts.get(area, itemId);
   const [open, setOpen] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -65,13 +67,13 @@ export function ItemCommentField({
     <Stack gap={6}>
       {asked && (
         <Text size="sm" c="dimmed" data-testid="asked-last-time">
-          Asked last time: {asked.comment}
+          {t('approvals.comment.askedLastTime', { comment: asked.comment })}
         </Text>
       )}
       {open || value ? (
         <Textarea
-          label={`Comment on ${label}`}
-          description="Sent to the teacher with a rejection"
+          label={t('approvals.comment.label', { label })}
+          description={t('approvals.comment.description')}
           value={value}
           onChange={(event) => drafts.set(area, itemId, event.currentTarget.value)}
           autosize
@@ -86,9 +88,9 @@ export function ItemCommentField({
             size="compact-sm"
             leftSection={<IconMessage size={16} aria-hidden />}
             onClick={() => setOpen(true)}
-            aria-label={`Comment on this item: ${label}`}
+            aria-label={t('approvals.comment.openLabel', { label })}
           >
-            Comment on this item
+            {t('approvals.comment.open')}
           </Button>
         </Group>
       )}
@@ -108,6 +110,7 @@ export function ItemCard({
   before?: string;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <Paper withBorder p="md" radius="md" data-testid="review-item">
       <Stack gap="xs">
@@ -119,12 +122,12 @@ export function ItemCard({
         </Group>
         {mark === 'changed' && before && (
           <Text size="sm" c="dimmed">
-            Live version: {before}
+            {t('approvals.item.liveVersion', { before })}
           </Text>
         )}
         {mark === 'removed' && (
           <Text size="sm" c="dimmed">
-            Students see this now; the waiting version removes it.
+            {t('approvals.item.removed')}
           </Text>
         )}
         {children}
@@ -146,16 +149,19 @@ export function VideoItem({
   label: string;
   children: ReactNode;
 }) {
+  const t = useT();
   const [playing, setPlaying] = useState(false);
+  const length = video.durationSeconds
+    ? minutesAndSeconds(video.durationSeconds)
+    : t('approvals.video.lengthUnknown');
   return (
     <ItemCard heading={video.title} mark={video.mark} before={video.before}>
       <Text size="sm" c="dimmed">
-        {video.durationSeconds ? minutesAndSeconds(video.durationSeconds) : 'Length unknown'}
-        {video.captionsUrl ? ' · captions' : ''}
+        {video.captionsUrl ? t('approvals.video.withCaptions', { length }) : length}
       </Text>
       {!video.playlistUrl ? (
         <Text size="sm" c="dimmed">
-          This video has no playable file.
+          {t('approvals.video.noFile')}
         </Text>
       ) : playing ? (
         <HlsPlayer
@@ -172,9 +178,9 @@ export function VideoItem({
             size="compact-sm"
             leftSection={<IconPlayerPlay size={16} aria-hidden />}
             onClick={() => setPlaying(true)}
-            aria-label={`Play ${label}`}
+            aria-label={t('approvals.video.playLabel', { label })}
           >
-            Play
+            {t('approvals.video.play')}
           </Button>
         </Group>
       )}
@@ -184,9 +190,13 @@ export function VideoItem({
 }
 
 function Question({ question, index }: { question: ReviewQuestion; index: number }) {
-  const marks = `${countOf(question.marks, 'mark')}${
-    question.negativeMarks ? `, −${question.negativeMarks} if wrong` : ''
-  }`;
+  const t = useT();
+  const marks = question.negativeMarks
+    ? t('approvals.question.marksNegative', {
+        count: question.marks,
+        negative: String(question.negativeMarks),
+      })
+    : t('approvals.question.marks', { count: question.marks });
   return (
     <Stack gap={4} data-testid="review-question">
       <Group gap="xs" wrap="wrap">
@@ -196,7 +206,7 @@ function Question({ question, index }: { question: ReviewQuestion; index: number
         <MarkBadge mark={question.mark} />
       </Group>
       <Text size="xs" c="dimmed">
-        {QUESTION_TYPE_LABELS[question.type]} · {marks}
+        {t(`approvals.question.type.${question.type}`)} · {marks}
       </Text>
       {question.options.length > 0 && (
         <List size="sm" spacing={2}>
@@ -215,7 +225,7 @@ function Question({ question, index }: { question: ReviewQuestion; index: number
                 </Text>
                 {option.correct && (
                   <Badge size="xs" color="green" variant="light">
-                    correct
+                    {t('approvals.question.correct')}
                   </Badge>
                 )}
               </Group>
@@ -224,16 +234,20 @@ function Question({ question, index }: { question: ReviewQuestion; index: number
         </List>
       )}
       {question.type === 'short' && (
-        <Text size="sm">Accepted answers: {question.acceptedAnswers.join(', ') || 'none'}</Text>
+        <Text size="sm">
+          {t('approvals.question.accepted', {
+            answers: question.acceptedAnswers.join(', ') || t('approvals.question.none'),
+          })}
+        </Text>
       )}
       {isManual(question.type) && (
         <Text size="sm" c="dimmed">
-          Marked by the teacher.
+          {t('approvals.question.manual')}
         </Text>
       )}
       {question.explanation && (
         <Text size="sm" c="dimmed">
-          Explanation: {question.explanation}
+          {t('approvals.question.explanation', { explanation: question.explanation })}
         </Text>
       )}
     </Stack>
@@ -242,13 +256,25 @@ function Question({ question, index }: { question: ReviewQuestion; index: number
 
 export function QuizItem({ quiz, children }: { quiz: ReviewQuiz; children: ReactNode }) {
   const count = quiz.questions.filter((question) => question.mark !== 'removed').length;
-  const limit = quiz.timeLimitMinutes > 0 ? `${quiz.timeLimitMinutes} min` : 'no time limit';
-  const attempts = quiz.attemptsAllowed > 0 ? countOf(quiz.attemptsAllowed, 'attempt') : 'unlimited attempts';
+  const t = useT();
+  const limit =
+    quiz.timeLimitMinutes > 0
+      ? t('approvals.quiz.minutes', { minutes: String(quiz.timeLimitMinutes) })
+      : t('approvals.quiz.noTimeLimit');
+  const attempts =
+    quiz.attemptsAllowed > 0
+      ? t('approvals.quiz.attempts', { count: quiz.attemptsAllowed })
+      : t('approvals.quiz.unlimitedAttempts');
   return (
     <ItemCard heading={quiz.title} mark={quiz.mark} before={quiz.before}>
       <Text size="sm" c="dimmed">
-        {countOf(count, 'question')} · {countOf(quiz.totalMarks, 'mark')} · pass {quiz.passPercent}% · {limit}{' '}
-        · {attempts}
+        {t('approvals.quiz.summary', {
+          questions: t('approvals.quiz.questions', { count }),
+          marks: t('approvals.quiz.marks', { count: quiz.totalMarks }),
+          pass: String(quiz.passPercent),
+          limit,
+          attempts,
+        })}
       </Text>
       {quiz.instructions && <Text size="sm">{quiz.instructions}</Text>}
       <Stack gap="sm">
@@ -262,18 +288,25 @@ export function QuizItem({ quiz, children }: { quiz: ReviewQuiz; children: React
 }
 
 export function MaterialLinks({ url, title }: { url: string; title: string }) {
+  const t = useT();
   return (
     <Group gap="md">
-      <Anchor href={url} target="_blank" rel="noopener" size="sm" aria-label={`Open ${title} (PDF, new tab)`}>
+      <Anchor
+        href={url}
+        target="_blank"
+        rel="noopener"
+        size="sm"
+        aria-label={t('approvals.material.openLabel', { title })}
+      >
         <Group gap={4} component="span">
           <IconExternalLink size={16} aria-hidden />
-          Open
+          {t('approvals.material.open')}
         </Group>
       </Anchor>
-      <Anchor href={url} download size="sm" aria-label={`Download ${title} (PDF)`}>
+      <Anchor href={url} download size="sm" aria-label={t('approvals.material.downloadLabel', { title })}>
         <Group gap={4} component="span">
           <IconDownload size={16} aria-hidden />
-          Download
+          {t('approvals.material.download')}
         </Group>
       </Anchor>
     </Group>

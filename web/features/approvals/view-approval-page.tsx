@@ -17,11 +17,10 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ApprovalDetail, ReviewArea, SnapshotChange } from '../../../common/contracts/approvals';
 import { type ApprovalStatus, canTransition } from '../../../common/courses';
-import { MSG } from '../../../common/messages';
-import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { CourseDetails, StatusBadge } from '../courses';
 import { useApproval, useReview } from './approval-api';
+import { useT } from './i18n';
 import {
   type CommentDrafts,
   draftKey,
@@ -34,17 +33,12 @@ import {
   VideoItem,
 } from './review-items';
 
-/** Where a change is, as the course editor's tabs name it. */
-const AREA_LABELS: Record<SnapshotChange['area'], string> = {
-  info: 'Course information',
-  videos: 'Video',
-  faqs: 'FAQ',
-  materials: 'Study material',
-  quizzes: 'Quiz',
-};
+/** Where a change is, as the course editor's tabs name it: approvals.area.<area>. */
+const areaKey = (area: SnapshotChange['area']) => `approvals.area.${area}`;
 
 function Changes({ changes }: { changes: SnapshotChange[] }) {
-  if (changes.length === 0) return <Text c="dimmed">No differences from the approved version.</Text>;
+  const t = useT();
+  if (changes.length === 0) return <Text c="dimmed">{t('approvals.change.none')}</Text>;
   return (
     <List spacing="xs" data-testid="changes">
       {changes.map((change) => (
@@ -55,10 +49,12 @@ function Changes({ changes }: { changes: SnapshotChange[] }) {
               variant="light"
               color={change.kind === 'removed' ? 'red' : change.kind === 'added' ? 'green' : 'blue'}
             >
-              {change.kind}
+              {t(`approvals.change.${change.kind}`)}
             </Badge>
             <Text size="sm" fw={600}>
-              {change.area === 'info' ? change.label : `${AREA_LABELS[change.area]}: ${change.label}`}
+              {change.area === 'info'
+                ? change.label
+                : t('approvals.change.where', { area: t(areaKey(change.area)), label: change.label })}
             </Text>
             {change.before !== undefined && (
               <Text size="sm" c="dimmed">
@@ -72,61 +68,94 @@ function Changes({ changes }: { changes: SnapshotChange[] }) {
   );
 }
 
-const videoLabel = (kind: 'Lesson' | 'Preview video', title: string) => `${kind} “${title}”`;
-
 /** Everything students would get, section by section, each item with its mark and a comment field. */
 function Items({ items, drafts }: { items: ApprovalDetail['items']; drafts: CommentDrafts }) {
+  const t = useT();
   return (
     <Stack gap="lg">
-      <ItemSection title="Lesson videos" count={items.lessons.length} empty="No lesson videos.">
+      <ItemSection
+        title={t('approvals.section.lessons')}
+        count={items.lessons.length}
+        empty={t('approvals.section.lessonsEmpty')}
+      >
         {items.lessons.map((video) => (
-          <VideoItem key={video.id} video={video} label={videoLabel('Lesson', video.title)}>
+          <VideoItem key={video.id} video={video} label={t('approvals.label.lesson', { title: video.title })}>
             <ItemCommentField
               area="lesson"
               itemId={video.id}
-              label={videoLabel('Lesson', video.title)}
+              label={t('approvals.label.lesson', { title: video.title })}
               drafts={drafts}
             />
           </VideoItem>
         ))}
       </ItemSection>
-      <ItemSection title="Quizzes" count={items.quizzes.length} empty="No quizzes.">
+      <ItemSection
+        title={t('approvals.section.quizzes')}
+        count={items.quizzes.length}
+        empty={t('approvals.section.quizzesEmpty')}
+      >
         {items.quizzes.map((quiz) => (
           <QuizItem key={quiz.id} quiz={quiz}>
-            <ItemCommentField area="quiz" itemId={quiz.id} label={`Quiz “${quiz.title}”`} drafts={drafts} />
+            <ItemCommentField
+              area="quiz"
+              itemId={quiz.id}
+              label={t('approvals.label.quiz', { title: quiz.title })}
+              drafts={drafts}
+            />
           </QuizItem>
         ))}
       </ItemSection>
-      <ItemSection title="FAQ" count={items.faqs.length} empty="No FAQ.">
+      <ItemSection
+        title={t('approvals.section.faq')}
+        count={items.faqs.length}
+        empty={t('approvals.section.faqEmpty')}
+      >
         {items.faqs.map((faq) => (
           <ItemCard key={faq.id} heading={faq.question} mark={faq.mark} before={faq.before}>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {faq.answer}
             </Text>
-            <ItemCommentField area="faq" itemId={faq.id} label={`FAQ “${faq.question}”`} drafts={drafts} />
+            <ItemCommentField
+              area="faq"
+              itemId={faq.id}
+              label={t('approvals.label.faq', { title: faq.question })}
+              drafts={drafts}
+            />
           </ItemCard>
         ))}
       </ItemSection>
-      <ItemSection title="Study material" count={items.materials.length} empty="No study material.">
+      <ItemSection
+        title={t('approvals.section.materials')}
+        count={items.materials.length}
+        empty={t('approvals.section.materialsEmpty')}
+      >
         {items.materials.map((material) => (
           <ItemCard key={material.id} heading={material.title} mark={material.mark} before={material.before}>
             <MaterialLinks url={material.url} title={material.title} />
             <ItemCommentField
               area="material"
               itemId={material.id}
-              label={`Study material “${material.title}”`}
+              label={t('approvals.label.material', { title: material.title })}
               drafts={drafts}
             />
           </ItemCard>
         ))}
       </ItemSection>
-      <ItemSection title="Preview videos" count={items.previews.length} empty="No preview videos.">
+      <ItemSection
+        title={t('approvals.section.previews')}
+        count={items.previews.length}
+        empty={t('approvals.section.previewsEmpty')}
+      >
         {items.previews.map((video) => (
-          <VideoItem key={video.id} video={video} label={videoLabel('Preview video', video.title)}>
+          <VideoItem
+            key={video.id}
+            video={video}
+            label={t('approvals.label.preview', { title: video.title })}
+          >
             <ItemCommentField
               area="preview"
               itemId={video.id}
-              label={videoLabel('Preview video', video.title)}
+              label={t('approvals.label.preview', { title: video.title })}
               drafts={drafts}
             />
           </VideoItem>
@@ -138,13 +167,14 @@ function Items({ items, drafts }: { items: ApprovalDetail['items']; drafts: Comm
 
 /** One course in full, with approve / reject and the comment the teacher will see. */
 export default function ViewApprovalPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const courseId = params.get('courseId');
   const approval = useApproval(courseId);
   const review = useReview();
   const [comment, setComment] = useState('');
-  const [commentError, setCommentError] = useState<string | null>(null);
+  const [commentMissing, setCommentMissing] = useState(false);
   const [itemDrafts, setItemDrafts] = useState<Record<string, string>>({});
   const asked = approval.data?.itemComments;
   const drafts = useMemo<CommentDrafts>(
@@ -156,8 +186,8 @@ export default function ViewApprovalPage() {
     [itemDrafts, asked],
   );
 
-  if (!courseId) return <Alert color="yellow">No course chosen.</Alert>;
-  if (approval.isPending) return <Loader aria-label="Loading course" m="xl" />;
+  if (!courseId) return <Alert color="yellow">{t('approvals.view.noCourse')}</Alert>;
+  if (approval.isPending) return <Loader aria-label={t('approvals.view.loading')} m="xl" />;
   if (approval.isError) return <Alert color="red">{approval.error.message}</Alert>;
   const { course, changes, infoMark, items } = approval.data;
   const status = course.status as ApprovalStatus;
@@ -169,7 +199,7 @@ export default function ViewApprovalPage() {
     .filter((item) => item.comment);
   const decide = (action: 'approve' | 'reject') => {
     if (action === 'reject' && !comment.trim()) {
-      setCommentError(MSG.required);
+      setCommentMissing(true);
       return;
     }
     review.mutate(
@@ -178,7 +208,7 @@ export default function ViewApprovalPage() {
         onSuccess: () => {
           toast(
             'success',
-            action === 'approve' ? 'Course approved' : 'Course rejected; the teacher has been told why',
+            action === 'approve' ? t('approvals.view.approved') : t('approvals.view.rejected'),
           );
           navigate('/approvals');
         },
@@ -191,7 +221,7 @@ export default function ViewApprovalPage() {
     <Container size="lg">
       <Stack>
         <Anchor component={Link} to="/approvals">
-          ← Approvals
+          {t('approvals.view.back')}
         </Anchor>
         <Group justify="space-between">
           <Stack gap={4}>
@@ -201,7 +231,7 @@ export default function ViewApprovalPage() {
             <Group gap="xs">
               <StatusBadge status={course.status} />
               <Text size="sm" c="dimmed">
-                by {course.ownerName}
+                {t('approvals.view.by', { name: course.ownerName ?? '' })}
               </Text>
             </Group>
           </Stack>
@@ -209,7 +239,7 @@ export default function ViewApprovalPage() {
         {changes && (
           <Card withBorder padding="lg">
             <Title order={2} size="h4" mb="sm">
-              Changes since the approved version
+              {t('approvals.view.changesTitle')}
             </Title>
             <Changes changes={changes} />
           </Card>
@@ -218,12 +248,12 @@ export default function ViewApprovalPage() {
           <Stack gap="sm">
             <Group gap="xs">
               <Title order={2} size="h4">
-                Course information
+                {t('approvals.view.infoTitle')}
               </Title>
               <MarkBadge mark={infoMark} />
             </Group>
             <CourseDetails info={course} />
-            <ItemCommentField area="info" itemId="info" label="Course information" drafts={drafts} />
+            <ItemCommentField area="info" itemId="info" label={t('approvals.area.info')} drafts={drafts} />
           </Stack>
         </Card>
         <Items items={items} drafts={drafts} />
@@ -231,21 +261,21 @@ export default function ViewApprovalPage() {
           <Card withBorder padding="lg">
             <Stack>
               <Textarea
-                label="Comment for the teacher"
-                description="Required when rejecting"
+                label={t('approvals.view.comment')}
+                description={t('approvals.view.commentHint')}
                 value={comment}
-                error={commentError}
+                error={commentMissing ? t('msg.required') : null}
                 onChange={(event) => {
                   setComment(event.currentTarget.value);
-                  setCommentError(null);
+                  setCommentMissing(false);
                 }}
                 autosize
                 minRows={2}
               />
               <Text size="sm" c="dimmed" data-testid="item-comment-count">
                 {itemComments.length === 0
-                  ? 'You can also comment on single items above; those comments go with a rejection.'
-                  : `${countOf(itemComments.length, 'item comment')} will be sent with a rejection.`}
+                  ? t('approvals.view.itemCommentsNone')
+                  : t('approvals.view.itemComments', { count: itemComments.length })}
               </Text>
               <Group justify="flex-end">
                 <Button
@@ -254,10 +284,10 @@ export default function ViewApprovalPage() {
                   onClick={() => decide('reject')}
                   loading={review.isPending}
                 >
-                  Reject
+                  {t('approvals.view.reject')}
                 </Button>
                 <Button color="green" onClick={() => decide('approve')} loading={review.isPending}>
-                  Approve
+                  {t('approvals.view.approve')}
                 </Button>
               </Group>
             </Stack>
