@@ -4,6 +4,7 @@ import { api } from '../../app/api';
 import { downloadFile } from '../../app/download';
 import { withLocalDays } from '../reports';
 import { pdfFileName } from './format';
+import { t } from './i18n';
 
 export type InvoiceQuery = Record<string, string | number | undefined>;
 export const INVOICE_PAGE_SIZE = 20;
@@ -31,8 +32,4 @@ export function useInvoices(query: InvoiceQuery, enabled = true) {
 
 /** Saves an invoice's PDF as "<number>.pdf", slashes as dashes (the route needs the Authorization header). */
 export const downloadInvoicePdf = (invoice: Pick<InvoiceRowView, 'id' | 'number'>) =>
-  downloadFile(
-    `/invoices/${invoice.id}/pdf`,
-    pdfFileName(invoice),
-    'The invoice could not be downloaded. Please try again.',
-  );
+  downloadFile(`/invoices/${invoice.id}/pdf`, pdfFileName(invoice), t('invoices.downloadFailed'));

@@ -4,9 +4,11 @@ import { useState } from 'react';
 import type { InvoiceRowView } from '../../../common/contracts/billing';
 import { toast } from '../../app/toast';
 import { downloadInvoicePdf } from './api';
+import { useT } from './i18n';
 
 /** "Download PDF" for one invoice; a failure is said in a toast, the row stays. */
 export function DownloadPdfButton({ invoice }: { invoice: InvoiceRowView }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -25,9 +27,9 @@ export function DownloadPdfButton({ invoice }: { invoice: InvoiceRowView }) {
       leftSection={<IconDownload size={14} />}
       loading={busy}
       onClick={run}
-      aria-label={`Download PDF of invoice ${invoice.number}`}
+      aria-label={t('invoices.download.aria', { number: invoice.number })}
     >
-      Download PDF
+      {t('invoices.download.button')}
     </Button>
   );
 }

@@ -1,11 +1,12 @@
 import { Button, Group, Select } from '@mantine/core';
 import type { useUrlFilters } from '../../app/use-url-filters';
 import { DateField } from '../../components/date-field';
-import { KIND_LABELS } from './format';
+import { KIND_KEYS } from './format';
+import { useT } from './i18n';
 
 type UrlFilters = ReturnType<typeof useUrlFilters>;
 
-const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }));
+const KIND_OPTIONS = Object.entries(KIND_KEYS).map(([value, labelKey]) => ({ value, labelKey }));
 
 /** Kind and issue-date filters, kept in the URL (dates typed DD/MM/YYYY: DateField). */
 export function InvoiceFilters({
@@ -15,14 +16,17 @@ export function InvoiceFilters({
   filters: UrlFilters;
   showCommission: boolean;
 }) {
+  const t = useT();
   const { params, update, clear } = filters;
-  const kinds = showCommission ? KIND_OPTIONS : KIND_OPTIONS.filter((kind) => kind.value !== 'commission');
+  const kinds = (
+    showCommission ? KIND_OPTIONS : KIND_OPTIONS.filter((kind) => kind.value !== 'commission')
+  ).map((kind) => ({ value: kind.value, label: t(kind.labelKey) }));
   const active = ['kind', 'from', 'to'].some((key) => params.get(key));
   return (
     <Group align="flex-end" wrap="wrap">
       <Select
-        label="Kind"
-        placeholder="All invoices"
+        label={t('invoices.filters.kind')}
+        placeholder={t('invoices.filters.allInvoices')}
         clearable
         data={kinds}
         value={params.get('kind')}
@@ -30,21 +34,21 @@ export function InvoiceFilters({
         w={{ base: '100%', sm: 200 }}
       />
       <DateField
-        label="Issued from"
+        label={t('invoices.filters.from')}
         value={params.get('from') ?? ''}
         onChange={(from) => update({ from })}
         w={{ base: '47%', sm: 170 }}
       />
       <DateField
-        label="to"
-        aria-label="Issued to"
+        label={t('invoices.filters.to')}
+        aria-label={t('invoices.filters.toAria')}
         value={params.get('to') ?? ''}
         onChange={(to) => update({ to })}
         w={{ base: '47%', sm: 170 }}
       />
       {active && (
         <Button variant="subtle" onClick={clear}>
-          Clear filters
+          {t('invoices.filters.clear')}
         </Button>
       )}
     </Group>

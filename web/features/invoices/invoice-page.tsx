@@ -5,11 +5,13 @@ import { useUrlFilters } from '../../app/use-url-filters';
 import { Pager } from '../../components/pager';
 import { coveredByInstitute, InstituteCoversNotice, isCoveredRefusal } from '../billing';
 import { INVOICE_PAGE_SIZE, useInvoices } from './api';
+import { rich, useT } from './i18n';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoicesTable } from './invoices-table';
 
 /** Invoice: the owner's (or partner's) numbered invoices, filterable, each downloadable as a PDF. */
 export default function InvoicePage() {
+  const t = useT();
   const session = useSession();
   const filters = useUrlFilters();
   const { params, page, update } = filters;
@@ -30,7 +32,7 @@ export default function InvoicePage() {
       <Container size="xl">
         <Stack>
           <Title order={1} size="h2">
-            Invoices
+            {t('invoices.title')}
           </Title>
           <InstituteCoversNotice what="invoices" />
         </Stack>
@@ -40,35 +42,32 @@ export default function InvoicePage() {
     <Container size="xl">
       <Stack>
         <Title order={1} size="h2">
-          Invoices
+          {t('invoices.title')}
         </Title>
         <InvoiceFilters filters={filters} showCommission={isPartner} />
         {invoices.isError && <Alert color="red">{invoices.error.message}</Alert>}
         {invoices.isPending && <Skeleton h={240} />}
         {invoices.data?.total === 0 && (
           <Card withBorder padding="xl" ta="center">
-            <Text fw={600}>{filtered ? 'No invoices match these filters' : 'No invoices yet'}</Text>
+            <Text fw={600}>{filtered ? t('invoices.empty.filtered') : t('invoices.empty.none')}</Text>
             <Text c="dimmed" size="sm">
-              {filtered ? (
-                'Try another kind or a wider date range.'
-              ) : isPartner ? (
-                <>
-                  Commission invoices appear here once your referrals' commissions are paid out. Start by
-                  sharing your{' '}
-                  <Anchor component={Link} to="/partner-report?tab=links" underline="always">
-                    referral link
-                  </Anchor>
-                  .
-                </>
-              ) : (
-                <>
-                  An invoice is issued for every payment. Choose a plan on the{' '}
-                  <Anchor component={Link} to="/plan">
-                    Plan
-                  </Anchor>{' '}
-                  page.
-                </>
-              )}
+              {filtered
+                ? t('invoices.empty.filteredHint')
+                : isPartner
+                  ? rich('invoices.empty.partnerHint', {
+                      link: (chunks) => (
+                        <Anchor component={Link} to="/partner-report?tab=links" underline="always">
+                          {chunks}
+                        </Anchor>
+                      ),
+                    })
+                  : rich('invoices.empty.ownerHint', {
+                      link: (chunks) => (
+                        <Anchor component={Link} to="/plan">
+                          {chunks}
+                        </Anchor>
+                      ),
+                    })}
             </Text>
           </Card>
         )}

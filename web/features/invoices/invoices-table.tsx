@@ -3,11 +3,15 @@ import type { InvoiceRowView } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
 import { DownloadPdfButton } from './download-button';
 import { formatDescription, formatInvoiceDay, formatPeriod, formatTax, STATUS_LABELS } from './format';
+import { useLocale, useT } from './i18n';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 function StatusBadge({ status }: { status: InvoiceRowView['status'] }) {
-  const { label, color } = STATUS_LABELS[status] ?? { label: status, color: 'gray' };
+  const t = useT();
+  const known = STATUS_LABELS[status];
+  const label = known ? t(known.labelKey) : status;
+  const color = known?.color ?? 'gray';
   return (
     <Badge color={color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
       {label}
@@ -17,21 +21,23 @@ function StatusBadge({ status }: { status: InvoiceRowView['status'] }) {
 
 /** The invoices as a table from the small breakpoint up, and as cards on a phone. */
 export function InvoicesTable({ invoices }: { invoices: InvoiceRowView[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
       <Table.ScrollContainer minWidth={1080} visibleFrom="sm">
         <Table striped data-testid="invoices-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Period</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Tax (included)</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th>{t('invoices.table.number')}</Table.Th>
+              <Table.Th>{t('invoices.table.date')}</Table.Th>
+              <Table.Th>{t('invoices.table.description')}</Table.Th>
+              <Table.Th>{t('invoices.table.period')}</Table.Th>
+              <Table.Th ta="right">{t('invoices.table.amount')}</Table.Th>
+              <Table.Th>{t('invoices.table.tax')}</Table.Th>
+              <Table.Th>{t('invoices.table.status')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Download</VisuallyHidden>
+                <VisuallyHidden>{t('invoices.table.download')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -41,13 +47,13 @@ export function InvoicesTable({ invoices }: { invoices: InvoiceRowView[] }) {
                 <Table.Td fw={600} style={NO_WRAP}>
                   {invoice.number}
                 </Table.Td>
-                <Table.Td style={NO_WRAP}>{formatInvoiceDay(invoice.issuedAt)}</Table.Td>
-                <Table.Td maw={320}>{formatDescription(invoice)}</Table.Td>
-                <Table.Td>{formatPeriod(invoice)}</Table.Td>
+                <Table.Td style={NO_WRAP}>{formatInvoiceDay(invoice.issuedAt, locale)}</Table.Td>
+                <Table.Td maw={320}>{formatDescription(invoice, t)}</Table.Td>
+                <Table.Td>{formatPeriod(invoice, locale)}</Table.Td>
                 <Table.Td ta="right" style={NO_WRAP}>
-                  {formatPrice(invoice.total, invoice.currency)}
+                  {formatPrice(invoice.total, invoice.currency, undefined, locale)}
                 </Table.Td>
-                <Table.Td>{formatTax(invoice)}</Table.Td>
+                <Table.Td>{formatTax(invoice, locale)}</Table.Td>
                 <Table.Td style={NO_WRAP}>
                   <StatusBadge status={invoice.status} />
                 </Table.Td>
@@ -67,17 +73,19 @@ export function InvoicesTable({ invoices }: { invoices: InvoiceRowView[] }) {
               <StatusBadge status={invoice.status} />
             </Group>
             <Text size="sm" c="dimmed">
-              {formatInvoiceDay(invoice.issuedAt)}
+              {formatInvoiceDay(invoice.issuedAt, locale)}
             </Text>
             <Text size="sm" mt="xs">
-              {formatDescription(invoice)}
+              {formatDescription(invoice, t)}
             </Text>
-            {invoice.periodStart && <Text size="sm">Period: {formatPeriod(invoice)}</Text>}
+            {invoice.periodStart && (
+              <Text size="sm">{t('invoices.card.period', { period: formatPeriod(invoice, locale) })}</Text>
+            )}
             <Group justify="space-between" mt="xs" wrap="nowrap" align="flex-end">
               <div>
-                <Text fw={600}>{formatPrice(invoice.total, invoice.currency)}</Text>
+                <Text fw={600}>{formatPrice(invoice.total, invoice.currency, undefined, locale)}</Text>
                 <Text size="xs" c="dimmed">
-                  incl. {formatTax(invoice)}
+                  {t('invoices.card.tax', { tax: formatTax(invoice, locale) })}
                 </Text>
               </div>
               <DownloadPdfButton invoice={invoice} />
