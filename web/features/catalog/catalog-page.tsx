@@ -17,18 +17,20 @@ import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { CatalogCourse } from '../../../common/contracts/catalog';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '../../../common/courses';
-import { countOf } from '../../../common/words';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { BrandMark } from '../../components/brand-mark';
 import { CourseCover } from '../../components/course-cover';
 import { Pager } from '../../components/pager';
 import { type CatalogQuery, useCatalog } from './api';
+import { useT } from './i18n';
 import { useLocalPrice } from './local-price';
 
 // The course drawer (previews with hls.js, checkout, accordion) loads with the first course opened.
 const CourseDrawer = lazy(async () => ({ default: (await import('./course-drawer')).CourseDrawer }));
 
 function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: string; onOpen: () => void }) {
+  const t = useT();
+  const byline = { teacher: course.teacherName, lessons: course.lessonCount, previews: course.previewCount };
   return (
     <Card withBorder padding="lg" data-testid="catalog-card">
       <Card.Section>
@@ -49,16 +51,20 @@ function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: s
         <Group gap="xs" wrap="nowrap">
           <BrandMark url={course.brandLogoUrl} name={course.teacherName} height={22} />
           <Text size="xs" c="dimmed">
-            By {course.teacherName} · {countOf(course.lessonCount, 'lesson')}
-            {course.previewCount > 0 ? ` · ${countOf(course.previewCount, 'preview')}` : ''}
+            {t(course.previewCount > 0 ? 'catalog.card.bylinePreviews' : 'catalog.card.byline', byline)}
           </Text>
         </Group>
         <Group justify="space-between" mt="auto">
           <Text fw={700} data-testid="catalog-price">
             {price}
           </Text>
-          <Button size="xs" variant="light" onClick={onOpen} aria-label={`View ${course.title}`}>
-            View
+          <Button
+            size="xs"
+            variant="light"
+            onClick={onOpen}
+            aria-label={t('catalog.card.viewLabel', { title: course.title })}
+          >
+            {t('catalog.card.view')}
           </Button>
         </Group>
       </Stack>
@@ -68,6 +74,7 @@ function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: s
 
 /** Explore Courses: the catalog of approved courses, for guests (/explore-course) and learners. */
 export default function CatalogPage() {
+  const t = useT();
   const { params, page, update, clear } = useUrlFilters();
   const search = params.get('search') ?? '';
   const [debounced] = useDebouncedValue(search, 300);
@@ -93,38 +100,38 @@ export default function CatalogPage() {
     <Container size="lg" py="md">
       <Stack>
         <Title order={1} size="h2">
-          Explore Courses
+          {t('catalog.title')}
         </Title>
         <Group grow preventGrowOverflow={false} wrap="wrap">
           <TextInput
-            placeholder="Search by title, subject or teacher"
-            aria-label="Search courses"
+            placeholder={t('catalog.search.placeholder')}
+            aria-label={t('catalog.search.label')}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => update({ search: event.currentTarget.value })}
           />
           <Select
-            aria-label="Category"
-            placeholder="All categories"
+            aria-label={t('catalog.category')}
+            placeholder={t('catalog.allCategories')}
             data={[...COURSE_CATEGORIES]}
             value={query.category ?? null}
             onChange={(value) => update({ category: value })}
             clearable
           />
           <Select
-            aria-label="Level"
-            placeholder="All levels"
+            aria-label={t('catalog.level')}
+            placeholder={t('catalog.allLevels')}
             data={[...COURSE_LEVELS]}
             value={query.level ?? null}
             onChange={(value) => update({ level: value })}
             clearable
           />
           <Select
-            aria-label="Price"
-            placeholder="Any price"
+            aria-label={t('catalog.price')}
+            placeholder={t('catalog.anyPrice')}
             data={[
-              { value: 'free', label: 'Free' },
-              { value: 'paid', label: 'Paid' },
+              { value: 'free', label: t('catalog.free') },
+              { value: 'paid', label: t('catalog.paid') },
             ]}
             value={query.price ?? null}
             onChange={(value) => update({ price: value })}
@@ -141,15 +148,13 @@ export default function CatalogPage() {
         ) : catalog.data && catalog.data.courses.length === 0 ? (
           <Card withBorder padding="xl">
             <Stack align="center" gap="xs">
-              <Text fw={600}>
-                {filtered ? 'No courses match your search.' : 'No courses are available yet.'}
-              </Text>
+              <Text fw={600}>{t(filtered ? 'catalog.noMatch' : 'catalog.noCourses')}</Text>
               <Text size="sm" c="dimmed">
-                {filtered ? 'Try other words or clear the filters.' : 'Please check back soon.'}
+                {t(filtered ? 'catalog.tryOther' : 'catalog.checkBack')}
               </Text>
               {filtered && (
                 <Button variant="light" onClick={clear}>
-                  Clear filters
+                  {t('catalog.clearFilters')}
                 </Button>
               )}
             </Stack>

@@ -17,17 +17,18 @@ import { Link, useNavigate } from 'react-router';
 import { can } from '../../../common/capabilities';
 import { isUserType } from '../../../common/roles';
 import { formatClock } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { BrandMark } from '../../components/brand-mark';
 import { HlsPlayer } from '../../components/hls-player';
 import { useCheckout } from '../billing';
 import { useCatalogCourse, useSubscribe } from './api';
+import { useT } from './i18n';
 import { useLocalPrice } from './local-price';
 
 /** A course's details from the catalog: lessons, previews to play, FAQ, and subscribing. */
 export function CourseDrawer({ courseId, onClose }: { courseId: string | null; onClose: () => void }) {
+  const t = useT();
   const course = useCatalogCourse(courseId);
   const session = useSession();
   const navigate = useNavigate();
@@ -47,7 +48,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
     }
     subscribe.mutate(data.id, {
       onSuccess: () => {
-        toast('success', 'You are subscribed. Enjoy the course!');
+        toast('success', t('catalog.drawer.subscribed'));
         navigate(`/subscribed-courses?courseId=${data.id}`);
       },
       onError: (error) => toast('danger', error.message),
@@ -67,22 +68,24 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
   // Subscribe, buy or go to the course: at the top, and again where a preview ends.
   const action = !data ? null : data.subscribed ? (
     <Button component={Link} to={`/subscribed-courses?courseId=${data.id}`}>
-      Go to course
+      {t('catalog.drawer.goToCourse')}
     </Button>
   ) : !canLearn ? null : data.price > 0 ? (
     // The server decides the amount (in the buyer's currency where it can); this label is the
     // catalog's converted price.
     <Button onClick={onBuy} loading={checkout.busy}>
-      {session ? `Buy for ${localPrice(data.price, data.currency)}` : 'Log in to buy'}
+      {session
+        ? t('catalog.drawer.buyFor', { price: localPrice(data.price, data.currency) })
+        : t('catalog.drawer.loginToBuy')}
     </Button>
   ) : (
     <Button onClick={onSubscribe} loading={subscribe.isPending}>
-      {session ? 'Subscribe' : 'Log in to subscribe'}
+      {t(session ? 'catalog.drawer.subscribe' : 'catalog.drawer.loginToSubscribe')}
     </Button>
   );
   return (
     <Drawer
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('catalog.drawer.close') }}
       opened={Boolean(courseId)}
       onClose={() => {
         setPlaying(null);
@@ -90,7 +93,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
       }}
       position="right"
       size="lg"
-      title={data?.title ?? 'Course'}
+      title={data?.title ?? t('catalog.drawer.course')}
     >
       {course.isPending && <Skeleton h={300} />}
       {course.isError && <Alert color="red">{course.error.message}</Alert>}
@@ -108,7 +111,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
           <Group gap="xs" wrap="nowrap">
             <BrandMark url={data.brandLogoUrl} name={data.teacherName} />
             <Text size="sm" c="dimmed">
-              By {data.teacherName}
+              {t('catalog.drawer.by', { teacher: data.teacherName })}
             </Text>
           </Group>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>
@@ -122,7 +125,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
           {data.previews.length > 0 && (
             <Stack gap="xs">
               <Title order={3} size="h5">
-                Previews
+                {t('catalog.drawer.previews')}
               </Title>
               {preview && (
                 <HlsPlayer
@@ -136,12 +139,12 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
                 />
               )}
               {preview && endedPreview === preview.id && action && (
-                <Alert variant="light" title="Liked the preview?" data-testid="after-preview">
+                <Alert variant="light" title={t('catalog.liked')} data-testid="after-preview">
                   <Stack gap="xs" align="flex-start">
                     <Text size="sm">
                       {data.subscribed
-                        ? 'The whole course is waiting for you.'
-                        : `The whole course has ${countOf(data.lessons.length, 'lesson')}.`}
+                        ? t('catalog.drawer.waiting')
+                        : t('catalog.wholeCourse', { count: data.lessons.length })}
                     </Text>
                     {action}
                   </Stack>
@@ -157,25 +160,25 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
                     variant="light"
                     leftSection={<IconPlayerPlay size={14} />}
                     onClick={() => setPlaying(p.id)}
-                    aria-label={`Play preview ${p.title}`}
+                    aria-label={t('catalog.drawer.playPreview', { title: p.title })}
                   >
-                    Play
+                    {t('catalog.play')}
                   </Button>
                 </Group>
               ))}
               <Button component={Link} to={`/preview-video?courseId=${data.id}`} variant="subtle" size="xs">
-                Open the preview page
+                {t('catalog.drawer.openPreviewPage')}
               </Button>
             </Stack>
           )}
 
           <Stack gap="xs">
             <Title order={3} size="h5">
-              Lessons ({data.lessons.length})
+              {t('catalog.drawer.lessons', { count: String(data.lessons.length) })}
             </Title>
             {data.lessons.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No lessons yet.
+                {t('catalog.drawer.noLessons')}
               </Text>
             ) : (
               <List type="ordered" size="sm" spacing={4}>
@@ -188,7 +191,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
             )}
             {data.materialCount > 0 && (
               <Text size="sm" c="dimmed">
-                Includes {countOf(data.materialCount, 'study material file')}.
+                {t('catalog.drawer.includes', { count: data.materialCount })}
               </Text>
             )}
           </Stack>
@@ -196,7 +199,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
           {data.faqs.length > 0 && (
             <Stack gap="xs">
               <Title order={3} size="h5">
-                FAQ
+                {t('catalog.drawer.faq')}
               </Title>
               <Accordion variant="separated">
                 {data.faqs.map((faq) => (

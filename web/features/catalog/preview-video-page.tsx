@@ -2,13 +2,14 @@ import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatClock } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import { useSession } from '../../app/session';
 import { HlsPlayer } from '../../components/hls-player';
 import { useCatalogCourse } from './api';
+import { useT } from './i18n';
 
 /** /preview-video?courseId=…: a course's preview videos, open to everyone. */
 export default function PreviewVideoPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const courseId = params.get('courseId');
   const course = useCatalogCourse(courseId);
@@ -22,13 +23,13 @@ export default function PreviewVideoPage() {
   return (
     <Container size="md" py="md">
       <Stack>
-        {!courseId && <Alert color="yellow">Please choose a course to preview from Explore Courses.</Alert>}
+        {!courseId && <Alert color="yellow">{t('catalog.preview.choose')}</Alert>}
         {course.isPending && courseId && <Skeleton h={320} />}
         {course.isError && <Alert color="red">{course.error.message}</Alert>}
         {course.data && (
           <>
             <Title order={1} size="h2">
-              Preview: {course.data.title}
+              {t('catalog.preview.title', { title: course.data.title })}
             </Title>
             {current ? (
               <HlsPlayer
@@ -41,15 +42,15 @@ export default function PreviewVideoPage() {
                 autoPlay={chosen === current.id}
               />
             ) : (
-              <Text c="dimmed">This course has no preview videos.</Text>
+              <Text c="dimmed">{t('catalog.preview.none')}</Text>
             )}
             {/* As in the course drawer (decision 046): a preview that ends offers the course it comes from. */}
             {current && ended === current.id && (
-              <Alert variant="light" title="Liked the preview?" data-testid="after-preview">
+              <Alert variant="light" title={t('catalog.liked')} data-testid="after-preview">
                 <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{`The whole course has ${countOf(course.data.lessons.length, 'lesson')}.`}</Text>
+                  <Text size="sm">{t('catalog.wholeCourse', { count: course.data.lessons.length })}</Text>
                   <Button component={Link} to={`${explore}?courseId=${course.data.id}`}>
-                    See the course and subscribe
+                    {t('catalog.preview.seeCourse')}
                   </Button>
                 </Stack>
               </Alert>
@@ -61,7 +62,7 @@ export default function PreviewVideoPage() {
                     {p.title} · {formatClock(p.durationSeconds)}
                   </Text>
                   <Button size="xs" variant="light" onClick={() => setChosen(p.id)}>
-                    Play
+                    {t('catalog.play')}
                   </Button>
                 </Group>
               ))}
@@ -73,7 +74,7 @@ export default function PreviewVideoPage() {
             to={courseId ? `${explore}?courseId=${courseId}` : explore}
             variant="light"
           >
-            Back to Explore Courses
+            {t('catalog.preview.back')}
           </Button>
         </Group>
       </Stack>
