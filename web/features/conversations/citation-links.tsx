@@ -7,6 +7,7 @@ import type { Citation } from '../../../common/gurus';
 import { formatClock } from '../../../common/time';
 import { api } from '../../app/api';
 import { learningKeys } from '../learning';
+import { useT } from './i18n';
 
 /** Where a video citation opens: the course player at that moment (its ?courseId&videoId&t query). */
 export function videoCitationHref(citation: Citation): string {
@@ -25,8 +26,11 @@ function MaterialLink({ citation }: { citation: Citation }) {
     retry: false,
     staleTime: 5 * 60 * 1000,
   });
+  const t = useT();
   const material = course.data?.materials.find((m) => m.id === citation.materialId);
-  const label = `${citation.title}${citation.page ? `, page ${citation.page}` : ''}`;
+  const label = citation.page
+    ? t('conversations.citation.page', { title: citation.title, page: citation.page })
+    : citation.title;
   if (!material) return <Text size="sm">{label}</Text>;
   return (
     <Anchor
@@ -41,17 +45,27 @@ function MaterialLink({ citation }: { citation: Citation }) {
 }
 
 function CitationItem({ citation }: { citation: Citation }) {
+  const t = useT();
+  // A course library lesson: the slide shown at that moment, and its title.
+  const slideLabel = citation.slide
+    ? citation.heading
+      ? t('conversations.citation.slideHeading', {
+          title: citation.title,
+          slide: citation.slide,
+          heading: citation.heading,
+        })
+      : t('conversations.citation.slide', { title: citation.title, slide: citation.slide })
+    : citation.title;
   if (citation.sourceKind === 'caption' || (citation.videoId && citation.courseId)) {
-    const at = citation.startSeconds !== null ? ` at ${formatClock(citation.startSeconds)}` : '';
+    const label =
+      citation.startSeconds !== null
+        ? t('conversations.citation.at', { label: slideLabel, time: formatClock(citation.startSeconds) })
+        : slideLabel;
     return (
       <Group gap={6} wrap="nowrap">
         <IconPlayerPlay size={16} aria-hidden />
         <Anchor component={Link} to={videoCitationHref(citation)} size="sm" data-testid="citation-link">
-          {citation.title}
-          {/* A course library lesson: the slide shown at that moment, and its title. */}
-          {citation.slide ? `, slide ${citation.slide}` : ''}
-          {citation.slide && citation.heading ? ` “${citation.heading}”` : ''}
-          {at}
+          {label}
         </Anchor>
       </Group>
     );
@@ -68,8 +82,9 @@ function CitationItem({ citation }: { citation: Citation }) {
     <Group gap={6} wrap="nowrap">
       <IconMessageQuestion size={16} aria-hidden />
       <Text size="sm">
-        {citation.title}
-        {citation.slide ? `, slide ${citation.slide}` : ''}
+        {citation.slide
+          ? t('conversations.citation.slide', { title: citation.title, slide: citation.slide })
+          : citation.title}
       </Text>
     </Group>
   );
@@ -77,11 +92,12 @@ function CitationItem({ citation }: { citation: Citation }) {
 
 /** The sources an answer cites, each opening where it came from. */
 export function CitationLinks({ citations }: { citations: Citation[] }) {
+  const t = useT();
   if (citations.length === 0) return null;
   return (
     <Stack gap={4} mt="xs" data-testid="citations">
       <Text size="xs" c="dimmed" fw={600}>
-        Sources
+        {t('conversations.citation.sources')}
       </Text>
       {citations.map((citation) => (
         <CitationItem key={citation.chunkId} citation={citation} />

@@ -21,6 +21,7 @@ import { Link, useSearchParams } from 'react-router';
 import { can } from '../../../common/capabilities';
 import { isUserType } from '../../../common/roles';
 import { formatDateTime } from '../../../common/time';
+import { useLocale } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { LS } from '../../app/storage';
 import { syncUnreadMarkers } from '../../app/unread-markers';
@@ -28,6 +29,7 @@ import { useStoredJson } from '../../app/use-stored-json';
 import { Pager } from '../../components/pager';
 import { MeetingRequestsPanel } from '../meetings';
 import { PAGE_SIZE, useConversationList } from './api';
+import { useT } from './i18n';
 
 /**
  * Conversation Management: every session the caller may read, newest activity first; for teachers and
@@ -36,6 +38,8 @@ import { PAGE_SIZE, useConversationList } from './api';
 export default function ConversationListPage() {
   const [params, setParams] = useSearchParams();
   const session = useSession();
+  const t = useT();
+  const locale = useLocale();
   const answersMeetings = Boolean(session && isUserType(session.userType) && can(session.userType, 'teach'));
   const tab = answersMeetings && params.get('tab') === 'meetings' ? 'meetings' : 'conversations';
   const [search, setSearch] = useState(params.get('search') ?? '');
@@ -71,17 +75,17 @@ export default function ConversationListPage() {
       <Stack>
         <Group justify="space-between">
           <Title order={1} size="h2">
-            Conversation Management
+            {t('conversations.list.title')}
           </Title>
           {tab === 'conversations' && list.isFetching && (
-            <Loader size="sm" aria-label="Loading conversations" />
+            <Loader size="sm" aria-label={t('conversations.list.loading')} />
           )}
         </Group>
         {answersMeetings && (
           <Tabs value={tab} onChange={(value) => setParams(value === 'meetings' ? { tab: 'meetings' } : {})}>
             <Tabs.List>
-              <Tabs.Tab value="conversations">Conversations</Tabs.Tab>
-              <Tabs.Tab value="meetings">Meeting requests</Tabs.Tab>
+              <Tabs.Tab value="conversations">{t('conversations.list.tabConversations')}</Tabs.Tab>
+              <Tabs.Tab value="meetings">{t('conversations.list.tabMeetings')}</Tabs.Tab>
             </Tabs.List>
           </Tabs>
         )}
@@ -91,21 +95,19 @@ export default function ConversationListPage() {
           <>
             <TextInput
               leftSection={<IconSearch size={16} />}
-              placeholder="Search by title, message, student or guru"
-              aria-label="Search conversations"
+              placeholder={t('conversations.list.searchPlaceholder')}
+              aria-label={t('conversations.list.searchLabel')}
               value={search}
               onChange={(event) => changeSearch(event.currentTarget.value)}
               maw={480}
             />
             {list.isError && <Alert color="red">{list.error.message}</Alert>}
             {list.isPending ? (
-              <Loader aria-label="Loading conversations" />
+              <Loader aria-label={t('conversations.list.loading')} />
             ) : rows.length === 0 ? (
               <Card withBorder padding="xl">
                 <Text ta="center" c="dimmed">
-                  {debounced
-                    ? 'No conversations match your search.'
-                    : 'No conversations yet. Sessions with gurus appear here.'}
+                  {debounced ? t('conversations.list.noMatch') : t('conversations.list.empty')}
                 </Text>
               </Card>
             ) : (
@@ -114,10 +116,10 @@ export default function ConversationListPage() {
                   <Table highlightOnHover verticalSpacing="sm">
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Conversation</Table.Th>
-                        <Table.Th>Guru</Table.Th>
-                        <Table.Th>Student</Table.Th>
-                        <Table.Th>Last message</Table.Th>
+                        <Table.Th>{t('conversations.list.colConversation')}</Table.Th>
+                        <Table.Th>{t('conversations.list.colGuru')}</Table.Th>
+                        <Table.Th>{t('conversations.list.colStudent')}</Table.Th>
+                        <Table.Th>{t('conversations.list.colLastMessage')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -142,14 +144,14 @@ export default function ConversationListPage() {
                                     to={`/view-conversation?conversationId=${row.id}`}
                                     fw={isNew ? 700 : 500}
                                   >
-                                    {row.title || 'New session'}
+                                    {row.title || t('conversations.list.newSession')}
                                   </Anchor>
                                   <Text size="xs" c="dimmed" lineClamp={1}>
                                     {row.lastMessage}
                                   </Text>
                                   {isNew && (
                                     <Badge size="xs" color="red" variant="light" w="fit-content">
-                                      New
+                                      {t('conversations.list.new')}
                                     </Badge>
                                   )}
                                 </Stack>
@@ -165,7 +167,7 @@ export default function ConversationListPage() {
                               )}
                             </Table.Td>
                             <Table.Td>
-                              <Text size="sm">{formatDateTime(row.lastMessageAt)}</Text>
+                              <Text size="sm">{formatDateTime(row.lastMessageAt, { locale })}</Text>
                             </Table.Td>
                           </Table.Tr>
                         );

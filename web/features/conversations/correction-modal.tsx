@@ -6,6 +6,7 @@ import { GURU_LIMITS } from '../../../common/gurus';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useCorrection } from './api';
+import { useT } from './i18n';
 
 /** The owner side gives the right answer; the guru learns it as an FAQ entry. */
 export function CorrectionModal({
@@ -18,6 +19,7 @@ export function CorrectionModal({
   onClose: () => void;
 }) {
   const correction = useCorrection(conversationId);
+  const t = useT();
   const form = useForm({
     mode: 'controlled',
     initialValues: { answer: message?.correction ?? '' },
@@ -25,7 +27,7 @@ export function CorrectionModal({
     ...commitValidation(),
   });
   return (
-    <Modal opened={Boolean(message)} onClose={onClose} title="Mark wrong and correct" size="lg">
+    <Modal opened={Boolean(message)} onClose={onClose} title={t('conversations.correction.title')} size="lg">
       {message && (
         <form
           onSubmit={form.onSubmit((values) =>
@@ -33,7 +35,7 @@ export function CorrectionModal({
               { messageId: message.id, answer: values.answer },
               {
                 onSuccess: () => {
-                  toast('success', 'Correction saved. The guru will use it in future answers.');
+                  toast('success', t('conversations.correction.saved'));
                   onClose();
                 },
                 onError: (error) => toast('danger', error.message),
@@ -43,13 +45,13 @@ export function CorrectionModal({
         >
           <Stack>
             <Text size="sm" c="dimmed">
-              The guru answered:
+              {t('conversations.correction.guruAnswered')}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {message.text}
             </Text>
             <Textarea
-              label="The right answer"
+              label={t('conversations.correction.rightAnswer')}
               autosize
               minRows={4}
               maxLength={GURU_LIMITS.answerMax}
@@ -58,10 +60,10 @@ export function CorrectionModal({
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('conversations.correction.cancel')}
               </Button>
               <Button type="submit" loading={correction.isPending}>
-                Save correction
+                {t('conversations.correction.save')}
               </Button>
             </Group>
           </Stack>

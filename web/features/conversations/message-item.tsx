@@ -1,9 +1,16 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import type { MessageView } from '../../../common/contracts/gurus';
 import { formatDateTime } from '../../../common/time';
+import { useLocale } from '../../app/i18n';
 import { CitationLinks } from './citation-links';
+import { useT } from './i18n';
 
-const ROLE_LABEL = { user: 'Student', guru: 'Guru', teacher: 'Teacher' } as const;
+/** The badge of each author: the role names are the core's (role.*). */
+const ROLE_LABEL_KEY = {
+  user: 'role.student',
+  guru: 'conversations.message.guru',
+  teacher: 'role.teacher',
+} as const;
 
 /** One message of a transcript: who wrote it, the text, its sources and any correction. */
 export function MessageItem({
@@ -15,8 +22,11 @@ export function MessageItem({
   guruName: string;
   onCorrect?: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const mine = message.role === 'user';
-  const author = message.role === 'guru' ? guruName : (message.authorName ?? ROLE_LABEL[message.role]);
+  const roleLabel = t(ROLE_LABEL_KEY[message.role]);
+  const author = message.role === 'guru' ? guruName : (message.authorName ?? roleLabel);
   return (
     <Paper
       withBorder
@@ -43,21 +53,21 @@ export function MessageItem({
             variant="light"
             color={message.role === 'guru' ? 'grape' : message.role === 'teacher' ? 'teal' : 'gray'}
           >
-            {ROLE_LABEL[message.role]}
+            {roleLabel}
           </Badge>
           {message.notCovered && (
             <Badge size="xs" color="yellow" variant="light">
-              Not covered by the course
+              {t('conversations.message.notCovered')}
             </Badge>
           )}
           {message.markedWrong && (
             <Badge size="xs" color="red" variant="light">
-              Marked wrong
+              {t('conversations.message.markedWrong')}
             </Badge>
           )}
         </Group>
         <Text size="xs" c="dimmed">
-          {formatDateTime(message.createdAt)}
+          {formatDateTime(message.createdAt, { locale })}
         </Text>
       </Group>
       <Text
@@ -70,7 +80,7 @@ export function MessageItem({
       {message.correction && (
         <Paper mt="xs" p="xs" radius="sm" bg="var(--mantine-color-green-light)">
           <Text size="xs" fw={600}>
-            Corrected answer
+            {t('conversations.message.corrected')}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {message.correction}
@@ -80,7 +90,9 @@ export function MessageItem({
       <CitationLinks citations={message.citations} />
       {onCorrect && message.role === 'guru' && (
         <Button size="compact-xs" variant="subtle" color="red" mt="xs" onClick={onCorrect}>
-          {message.markedWrong ? 'Edit correction' : 'Mark wrong and correct'}
+          {message.markedWrong
+            ? t('conversations.message.editCorrection')
+            : t('conversations.message.markWrong')}
         </Button>
       )}
     </Paper>

@@ -19,10 +19,12 @@ import { Link, useSearchParams } from 'react-router';
 import type { ConversationView, MessageView, NewReplyEvent } from '../../../common/contracts/gurus';
 import { GURU_LIMITS } from '../../../common/gurus';
 import { formatDateTime } from '../../../common/time';
+import { useLocale } from '../../app/i18n';
 import { onSocketEvent, SOCKET_CONNECTED } from '../../app/socket';
 import { toast } from '../../app/toast';
 import { appendMessage, conversationKeys, forgetNewChat, useConversation, useReply } from './api';
 import { CorrectionModal } from './correction-modal';
+import { useT } from './i18n';
 import { MessageItem } from './message-item';
 
 /** One conversation: the transcript with sources, replies in person and corrections of guru answers. */
@@ -31,6 +33,8 @@ export default function ViewConversationPage() {
   const id = params.get('conversationId') ?? '';
   const conversation = useConversation(id);
   const queryClient = useQueryClient();
+  const t = useT();
+  const locale = useLocale();
   const [correcting, setCorrecting] = useState<MessageView | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
 
@@ -81,7 +85,7 @@ export default function ViewConversationPage() {
     if (count > 0) bottom.current?.scrollIntoView({ block: 'end' });
   }, [count]);
 
-  if (!id) return <Alert color="red">No conversation was chosen.</Alert>;
+  if (!id) return <Alert color="red">{t('conversations.view.noneChosen')}</Alert>;
   if (conversation.isPending) return <Skeleton h={400} />;
   if (conversation.isError)
     return (
@@ -104,16 +108,24 @@ export default function ViewConversationPage() {
               {data.guru.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {data.student.name}
-              {data.courseTitle ? ` · ${data.courseTitle}` : ''} · started {formatDateTime(data.startedAt)}
+              {data.courseTitle
+                ? t('conversations.view.metaCourse', {
+                    student: data.student.name,
+                    course: data.courseTitle,
+                    when: formatDateTime(data.startedAt, { locale }),
+                  })
+                : t('conversations.view.meta', {
+                    student: data.student.name,
+                    when: formatDateTime(data.startedAt, { locale }),
+                  })}
             </Text>
           </div>
         </Group>
-        <Stack gap="sm" aria-label="Transcript" role="log">
+        <Stack gap="sm" aria-label={t('conversations.view.transcript')} role="log">
           {data.messages.length === 0 ? (
             <Card withBorder>
               <Text c="dimmed" ta="center">
-                No messages yet.
+                {t('conversations.view.noMessages')}
               </Text>
             </Card>
           ) : (
@@ -141,11 +153,12 @@ export default function ViewConversationPage() {
 }
 
 function BackLink() {
+  const t = useT();
   return (
     <Anchor component={Link} to="/conversation-management" size="sm">
       <Group gap={4}>
         <IconArrowLeft size={16} />
-        All conversations
+        {t('conversations.view.back')}
       </Group>
     </Anchor>
   );
@@ -154,6 +167,7 @@ function BackLink() {
 function ReplyBox({ conversationId }: { conversationId: string }) {
   const [text, setText] = useState('');
   const reply = useReply(conversationId);
+  const t = useT();
   const send = () => {
     const message = text.trim();
     if (!message || reply.isPending) return;
@@ -166,8 +180,8 @@ function ReplyBox({ conversationId }: { conversationId: string }) {
     <Card withBorder padding="sm">
       <Stack gap="xs">
         <Textarea
-          label="Reply"
-          description="Enter sends, Shift+Enter adds a line"
+          label={t('conversations.view.reply')}
+          description={t('conversations.view.replyHint')}
           autosize
           minRows={2}
           maxRows={8}
@@ -188,7 +202,7 @@ function ReplyBox({ conversationId }: { conversationId: string }) {
             loading={reply.isPending}
             disabled={!text.trim()}
           >
-            Send reply
+            {t('conversations.view.send')}
           </Button>
         </Group>
       </Stack>
