@@ -5,6 +5,7 @@ import { formatDate } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useDevelopers, useSetDeveloperAccess } from './api';
+import { rich, useLocale, useT } from './i18n';
 
 /**
  * Admin: developers who signed up wait here until an admin grants them the outbox and logs (anyone may sign
@@ -12,41 +13,42 @@ import { useDevelopers, useSetDeveloperAccess } from './api';
  */
 export function DeveloperAccessCard() {
   const developers = useDevelopers();
+  const t = useT();
   const waiting = developers.data?.developers.filter((d) => d.accessGrantedAt === null) ?? [];
   const granted = developers.data?.developers.filter((d) => d.accessGrantedAt !== null) ?? [];
   return (
     <Card withBorder padding="lg" data-testid="developer-access">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Text fw={600}>Developer access</Text>
+          <Text fw={600}>{t('logs.access.title')}</Text>
           {waiting.length > 0 && (
             <Badge color="orange" variant="light">
-              {waiting.length} waiting
+              {t('logs.access.waiting', { count: waiting.length })}
             </Badge>
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          Developers read the mail outbox and the logs only after you grant it. You read them too:{' '}
-          <Anchor component={Link} to="/logs" size="sm" underline="always">
-            open the logs
-          </Anchor>
-          .
+          {rich('logs.access.intro', {
+            link: (chunks) => (
+              <Anchor component={Link} to="/logs" size="sm" underline="always">
+                {chunks}
+              </Anchor>
+            ),
+          })}
         </Text>
-        {developers.isPending && <Loader size="sm" aria-label="Loading developers" />}
+        {developers.isPending && <Loader size="sm" aria-label={t('logs.access.loading')} />}
         {developers.isError && (
           <Text c="red" size="sm">
             {developers.error.message}
           </Text>
         )}
-        {developers.data && waiting.length === 0 && (
-          <Text size="sm">No developer is waiting for access.</Text>
-        )}
+        {developers.data && waiting.length === 0 && <Text size="sm">{t('logs.access.none')}</Text>}
         {waiting.map((developer) => (
           <DeveloperRow key={developer.userId} developer={developer} />
         ))}
         {granted.length > 0 && (
           <Text size="xs" c="dimmed">
-            Granted: {granted.length}
+            {t('logs.access.granted', { count: granted.length })}
           </Text>
         )}
         {granted.map((developer) => (
@@ -59,6 +61,8 @@ export function DeveloperAccessCard() {
 
 function DeveloperRow({ developer }: { developer: DeveloperAccount }) {
   const setAccess = useSetDeveloperAccess();
+  const t = useT();
+  const locale = useLocale();
   const isGranted = developer.accessGrantedAt !== null;
   const change = (grantedNow: boolean) =>
     setAccess.mutate(
@@ -67,9 +71,9 @@ function DeveloperRow({ developer }: { developer: DeveloperAccount }) {
         onSuccess: () =>
           toast(
             'success',
-            grantedNow
-              ? `${developer.fullName} can now read the logs`
-              : `${developer.fullName} no longer reads the logs`,
+            t(grantedNow ? 'logs.access.nowReads' : 'logs.access.noLongerReads', {
+              name: developer.fullName,
+            }),
           ),
         onError: (error) => toast('danger', error.message),
       },
@@ -81,8 +85,10 @@ function DeveloperRow({ developer }: { developer: DeveloperAccount }) {
           {developer.fullName}
         </Text>
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-          {developer.email} · signed up {formatDate(developer.signedUpAt)}
-          {developer.emailVerified ? '' : ' · e-mail not verified'}
+          {t(developer.emailVerified ? 'logs.access.signedUp' : 'logs.access.signedUpUnverified', {
+            email: developer.email,
+            date: formatDate(developer.signedUpAt, { locale }),
+          })}
         </Text>
       </div>
       {isGranted ? (
@@ -93,18 +99,18 @@ function DeveloperRow({ developer }: { developer: DeveloperAccount }) {
           loading={setAccess.isPending}
           onClick={() =>
             confirmDestructive({
-              title: 'Revoke developer access?',
-              message: `${developer.fullName} will no longer see the mail outbox or the logs.`,
-              confirmLabel: 'Revoke access',
+              title: t('logs.access.revokeTitle'),
+              message: t('logs.access.revokeMessage', { name: developer.fullName }),
+              confirmLabel: t('logs.access.revokeConfirm'),
               onConfirm: () => change(false),
             })
           }
         >
-          Revoke
+          {t('logs.access.revoke')}
         </Button>
       ) : (
         <Button size="xs" loading={setAccess.isPending} onClick={() => change(true)}>
-          Grant access
+          {t('logs.access.grant')}
         </Button>
       )}
     </Group>

@@ -10,8 +10,8 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { countOf } from '../../../common/words';
 import { useErrorGroup } from './api';
+import { useLocale, useT } from './i18n';
 import { CopyableId, formatLogTime, InlineFact, StatusBadge } from './logs-parts';
 
 /** An error group: its latest stack, the request of its latest occurrence, and the latest requests it failed. */
@@ -26,14 +26,16 @@ export function ErrorGroupDrawer({
 }) {
   const detail = useErrorGroup(fingerprint);
   const data = detail.data;
+  const t = useT();
+  const locale = useLocale();
   return (
     <Drawer
       opened={Boolean(fingerprint)}
       onClose={onClose}
       position="right"
       size="xl"
-      title="Error group"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('logs.group.title')}
+      closeButtonProps={{ 'aria-label': t('logs.close') }}
     >
       {detail.isPending && <Skeleton h={240} />}
       {detail.isError && <Alert color="red">{detail.error.message}</Alert>}
@@ -43,21 +45,25 @@ export function ErrorGroupDrawer({
             {data.group.name}: {data.group.message}
           </Text>
           <Stack gap={6}>
-            <InlineFact label="Seen">{countOf(data.group.count, 'time')}</InlineFact>
-            <InlineFact label="First">{formatLogTime(data.group.firstSeen)}</InlineFact>
-            <InlineFact label="Last">{formatLogTime(data.group.lastSeen)}</InlineFact>
-            <InlineFact label="Thrown at">
+            <InlineFact label={t('logs.group.seen')}>
+              {t('logs.times', { count: data.group.count })}
+            </InlineFact>
+            <InlineFact label={t('logs.group.first')}>
+              {formatLogTime(data.group.firstSeen, locale)}
+            </InlineFact>
+            <InlineFact label={t('logs.group.last')}>{formatLogTime(data.group.lastSeen, locale)}</InlineFact>
+            <InlineFact label={t('logs.group.thrownAt')}>
               <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                 {data.group.topFrame ?? '—'}
               </Text>
             </InlineFact>
-            <InlineFact label="Fingerprint">
-              <CopyableId value={data.group.fingerprint} label="Copy fingerprint" />
+            <InlineFact label={t('logs.group.fingerprint')}>
+              <CopyableId value={data.group.fingerprint} label={t('logs.group.copyFingerprint')} />
             </InlineFact>
           </Stack>
 
           <Title order={3} size="h5">
-            Latest stack
+            {t('logs.group.latestStack')}
           </Title>
           {data.group.latestStack ? (
             <Code
@@ -70,12 +76,12 @@ export function ErrorGroupDrawer({
             </Code>
           ) : (
             <Text size="sm" c="dimmed">
-              No stack was recorded.
+              {t('logs.group.noStack')}
             </Text>
           )}
 
           <Title order={3} size="h5">
-            Latest request
+            {t('logs.group.latestRequest')}
           </Title>
           {data.latestRequest ? (
             <Button
@@ -83,20 +89,18 @@ export function ErrorGroupDrawer({
               onClick={() => data.latestRequest && onOpenRequest(data.latestRequest.requestId)}
               style={{ alignSelf: 'flex-start' }}
             >
-              Open request {data.latestRequest.requestId.slice(0, 8)}…
+              {t('logs.group.openRequest', { id: data.latestRequest.requestId.slice(0, 8) })}
             </Button>
           ) : (
             <Text size="sm" c="dimmed">
-              {data.group.latestRequestId
-                ? 'Its request is no longer kept.'
-                : 'It did not come from a request (a job, a timer or the server itself).'}
+              {data.group.latestRequestId ? t('logs.group.requestGone') : t('logs.group.notFromRequest')}
             </Text>
           )}
 
           {data.requests.length > 0 && (
             <>
               <Title order={3} size="h5">
-                Requests that failed with it
+                {t('logs.group.failedRequests')}
               </Title>
               <Stack gap={0}>
                 {data.requests.map((row) => (
@@ -113,7 +117,8 @@ export function ErrorGroupDrawer({
                       </Text>
                     </Group>
                     <Text size="xs" c="dimmed" truncate>
-                      {formatLogTime(row.at)} · {row.user?.email ?? 'anonymous'} · {row.requestId}
+                      {formatLogTime(row.at, locale)} · {row.user?.email ?? t('logs.anonymous')} ·{' '}
+                      {row.requestId}
                     </Text>
                   </UnstyledButton>
                 ))}

@@ -4,6 +4,7 @@ import type { ErrorGroupRow } from '../../../common/contracts/logs';
 import { Pager } from '../../components/pager';
 import { EmptyCard } from '../reports';
 import { useErrorGroups } from './api';
+import { useLocale, useT } from './i18n';
 import { formatLogTime, ListStatus, rangeOf, TimeRangeFilter, UrlTextInput } from './logs-parts';
 
 const PAGE_SIZE = 25;
@@ -18,6 +19,7 @@ export function ErrorsTab({
   page: number;
   update: (changes: Record<string, string | null>, resetPage?: boolean) => void;
 }) {
+  const t = useT();
   const q = params.get('q') ?? '';
   const list = useErrorGroups({ q: q || undefined, ...rangeOf(params), page, limit: PAGE_SIZE });
   const total = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
@@ -25,8 +27,8 @@ export function ErrorsTab({
     <Stack>
       <Group align="flex-end" wrap="wrap" gap="sm">
         <UrlTextInput
-          label="Search"
-          placeholder="Message or where it was thrown"
+          label={t('logs.errors.search')}
+          placeholder={t('logs.errors.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={params.get('q') ?? ''}
           onCommit={(text) => update({ q: text || null })}
@@ -39,12 +41,8 @@ export function ErrorsTab({
         empty={list.data?.groups.length === 0}
         emptyState={
           <EmptyCard
-            title="No errors"
-            hint={
-              q || params.get('range')
-                ? 'None match: widen the search or the time range.'
-                : 'Unhandled errors and failed answers (5xx) are grouped here with the request that caused them.'
-            }
+            title={t('logs.errors.empty')}
+            hint={q || params.get('range') ? t('logs.errors.emptyFiltered') : t('logs.errors.emptyHint')}
           />
         }
       />
@@ -63,6 +61,8 @@ export function ErrorsTab({
 }
 
 function GroupRow({ group, onOpen }: { group: ErrorGroupRow; onOpen: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -81,10 +81,13 @@ function GroupRow({ group, onOpen }: { group: ErrorGroupRow; onOpen: () => void 
           </Text>
           {/* Whole, wrapped: a developer reads the frame, on a phone too. */}
           <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {group.topFrame ?? 'no stack'}
+            {group.topFrame ?? t('logs.errors.noStack')}
           </Text>
           <Text size="xs" c="dimmed">
-            last {formatLogTime(group.lastSeen)} · first {formatLogTime(group.firstSeen)}
+            {t('logs.errors.seen', {
+              last: formatLogTime(group.lastSeen, locale),
+              first: formatLogTime(group.firstSeen, locale),
+            })}
           </Text>
         </div>
       </Group>

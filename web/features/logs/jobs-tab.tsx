@@ -3,6 +3,7 @@ import { JOB_FAILURE_STATES } from '../../../common/contracts/logs';
 import { Pager } from '../../components/pager';
 import { EmptyCard } from '../reports';
 import { useJobFailures } from './api';
+import { useLocale, useT } from './i18n';
 import { formatLogTime, ListStatus, SegmentFilter, UrlTextInput } from './logs-parts';
 
 const PAGE_SIZE = 20;
@@ -17,6 +18,8 @@ export function JobsTab({
   page: number;
   update: (changes: Record<string, string | null>, resetPage?: boolean) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const state = JOB_FAILURE_STATES.find((value) => value === params.get('state'));
   const name = params.get('name') ?? '';
   const list = useJobFailures({ state, name: name || undefined, page, limit: PAGE_SIZE });
@@ -25,19 +28,19 @@ export function JobsTab({
     <Stack>
       <Group align="flex-end" wrap="wrap" gap="sm">
         <SegmentFilter
-          label="State"
-          ariaLabel="Job state"
+          label={t('logs.jobs.state')}
+          ariaLabel={t('logs.jobs.stateAria')}
           value={state ?? 'all'}
           onChange={(value) => update({ state: value === 'all' ? null : value })}
           data={[
-            { value: 'all', label: 'All' },
-            { value: 'failed', label: 'Failed' },
-            { value: 'retry', label: 'Will retry' },
+            { value: 'all', label: t('logs.all') },
+            { value: 'failed', label: t('logs.jobs.failed') },
+            { value: 'retry', label: t('logs.jobs.retry') },
           ]}
         />
         <UrlTextInput
-          label="Queue"
-          placeholder="e.g. package-video"
+          label={t('logs.jobs.queue')}
+          placeholder={t('logs.jobs.queuePlaceholder')}
           value={params.get('name') ?? ''}
           onCommit={(text) => update({ name: text || null })}
           w={{ base: '100%', xs: 220 }}
@@ -45,18 +48,13 @@ export function JobsTab({
       </Group>
       {list.data?.mode === 'inline' && (
         <Text size="sm" c="dimmed">
-          Jobs run inline on this server: the failures since it started are shown.
+          {t('logs.jobs.inline')}
         </Text>
       )}
       <ListStatus
         query={list}
         empty={list.data?.failures.length === 0}
-        emptyState={
-          <EmptyCard
-            title="No failed jobs"
-            hint="Video packaging, guru training and other background work lists its failures here."
-          />
-        }
+        emptyState={<EmptyCard title={t('logs.jobs.empty')} hint={t('logs.jobs.emptyHint')} />}
       />
       {list.data?.failures.map((job) => (
         <Card key={`${job.name}-${job.id}`} withBorder data-testid="job-failure">
@@ -67,23 +65,30 @@ export function JobsTab({
                   {job.name}
                 </Text>
                 <Badge color={job.state === 'failed' ? 'red' : 'orange'} variant="light">
-                  {job.state === 'failed' ? 'failed' : 'will retry'}
+                  {job.state === 'failed' ? t('logs.jobs.badgeFailed') : t('logs.jobs.badgeRetry')}
                 </Badge>
               </Group>
               <Text size="xs" c="dimmed">
-                {job.failedAt ? formatLogTime(job.failedAt) : formatLogTime(job.createdAt)} · retries{' '}
-                {job.retryCount} of {job.retryLimit}
+                {t('logs.jobs.retries', {
+                  time: formatLogTime(job.failedAt || job.createdAt, locale),
+                  count: job.retryCount,
+                  limit: job.retryLimit,
+                })}
               </Text>
             </Group>
             <Text size="sm" c="red" style={{ wordBreak: 'break-word' }}>
               {job.error.message}
             </Text>
             <Text size="xs" c="dimmed">
-              Payload
+              {t('logs.jobs.payload')}
             </Text>
             <Code style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{job.payload}</Code>
             {job.error.stack && (
-              <Spoiler maxHeight={0} showLabel="Show stack" hideLabel="Hide stack">
+              <Spoiler
+                maxHeight={0}
+                showLabel={t('logs.jobs.showStack')}
+                hideLabel={t('logs.jobs.hideStack')}
+              >
                 <Code block tabIndex={0} style={{ overflow: 'auto', whiteSpace: 'pre' }}>
                   {job.error.stack}
                 </Code>

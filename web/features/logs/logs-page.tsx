@@ -1,10 +1,10 @@
 import { Alert, Badge, Container, Group, Skeleton, Stack, Switch, Tabs, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { useLogStatus, useRefreshLogs } from './api';
+import { useT } from './i18n';
 import { useLiveTail } from './live-tail';
 import { UrlTextInput } from './logs-parts';
 
@@ -26,11 +26,11 @@ const ErrorGroupDrawer = lazy(() =>
 );
 
 const TABS = [
-  { value: 'requests', label: 'Requests' },
-  { value: 'server', label: 'Server log' },
-  { value: 'errors', label: 'Errors' },
-  { value: 'jobs', label: 'Jobs' },
-  { value: 'outbox', label: 'Outbox' },
+  { value: 'requests', labelKey: 'logs.tabs.requests' },
+  { value: 'server', labelKey: 'logs.tabs.server' },
+  { value: 'errors', labelKey: 'logs.tabs.errors' },
+  { value: 'jobs', labelKey: 'logs.tabs.jobs' },
+  { value: 'outbox', labelKey: 'logs.tabs.outbox' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 /** Filters that belong to one tab: another tab starts without them. The request id is shared. */
@@ -42,6 +42,7 @@ const TAB_KEYS = ['status', 'route', 'user', 'q', 'range', 'from', 'to', 'level'
  */
 export default function LogsPage() {
   const { params, page, update } = useUrlFilters();
+  const t = useT();
   const tab: Tab = TABS.find((item) => item.value === params.get('tab'))?.value ?? 'requests';
   const status = useLogStatus();
   const [live, setLive] = useState(false);
@@ -69,20 +70,20 @@ export default function LogsPage() {
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Stack gap={4}>
             <Title order={1} size="h2">
-              Logs
+              {t('logs.title')}
             </Title>
             {status.data && (
               <Group gap="xs">
                 {status.data.enabled ? (
-                  <Badge variant="light">Kept {countOf(status.data.retentionDays, 'day')}</Badge>
+                  <Badge variant="light">{t('logs.kept', { count: status.data.retentionDays })}</Badge>
                 ) : (
                   <Badge variant="light" color="orange">
-                    Storing is off (LOGS=off)
+                    {t('logs.storingOff')}
                   </Badge>
                 )}
                 {status.data.dropped > 0 && (
                   <Badge variant="light" color="orange">
-                    {countOf(status.data.dropped, 'row')} dropped under load
+                    {t('logs.dropped', { count: status.data.dropped })}
                   </Badge>
                 )}
               </Group>
@@ -90,8 +91,8 @@ export default function LogsPage() {
           </Stack>
           {!waiting && (
             <UrlTextInput
-              aria-label="Find a request by its id"
-              placeholder="Find a request by its id"
+              aria-label={t('logs.findRequest')}
+              placeholder={t('logs.findRequest')}
               leftSection={<IconSearch size={16} />}
               value={params.get('requestId') ?? ''}
               onCommit={(text) => {
@@ -109,7 +110,7 @@ export default function LogsPage() {
         {status.isPending ? (
           tabFallback
         ) : waiting ? (
-          <Alert color="orange" title="Waiting for access" data-testid="developer-access-pending">
+          <Alert color="orange" title={t('logs.waitingForAccess')} data-testid="developer-access-pending">
             {waiting.message}
           </Alert>
         ) : (
@@ -118,13 +119,13 @@ export default function LogsPage() {
               <Tabs.List>
                 {TABS.map((item) => (
                   <Tabs.Tab key={item.value} value={item.value}>
-                    {item.label}
+                    {t(item.labelKey)}
                   </Tabs.Tab>
                 ))}
               </Tabs.List>
               {(tab === 'requests' || tab === 'server') && (
                 <Switch
-                  label="Live tail"
+                  label={t('logs.liveTail')}
                   checked={live}
                   onChange={(event) => {
                     setLive(event.currentTarget.checked);

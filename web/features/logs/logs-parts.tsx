@@ -18,10 +18,12 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { LogLevelName } from '../../../common/contracts/logs';
+import type { Locale } from '../../../common/i18n/locales';
 import { formatDateTime } from '../../../common/time';
+import { useT } from './i18n';
 
-/** A log time to the second: "12 May, 2026, 14:03:27". */
-export const formatLogTime = (iso: string) => formatDateTime(iso, { seconds: true });
+/** A log time to the second: "12 May, 2026, 14:03:27" (in Hindi, hi-IN's form: pass the interface's locale). */
+export const formatLogTime = (iso: string, locale?: Locale) => formatDateTime(iso, { seconds: true, locale });
 
 export const formatDuration = (ms: number) =>
   ms < 1000 ? `${ms.toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
@@ -50,13 +52,15 @@ export function LevelBadge({ level }: { level: LogLevelName }) {
 }
 
 /** A request id (or any id) in monospace with a copy button. */
-export function CopyableId({ value, label = 'Copy id' }: { value: string; label?: string }) {
+export function CopyableId({ value, label: given }: { value: string; label?: string }) {
+  const t = useT();
+  const label = given ?? t('logs.parts.copyId');
   return (
     <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
       <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : label}>
+          <Tooltip label={copied ? t('logs.parts.copied') : label}>
             <UnstyledButton onClick={copy} aria-label={label}>
               {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
             </UnstyledButton>
@@ -82,11 +86,11 @@ export function InlineFact({ label, children }: { label: string; children: React
 const HOUR = 3600 * 1000;
 /** Time ranges by their URL value; "custom" shows two date-time fields. */
 export const RANGES = [
-  { value: '15m', label: 'Last 15 minutes', ms: HOUR / 4 },
-  { value: '1h', label: 'Last hour', ms: HOUR },
-  { value: '24h', label: 'Last 24 hours', ms: 24 * HOUR },
-  { value: '7d', label: 'Last 7 days', ms: 7 * 24 * HOUR },
-  { value: 'custom', label: 'Between…', ms: 0 },
+  { value: '15m', labelKey: 'logs.range.15m', ms: HOUR / 4 },
+  { value: '1h', labelKey: 'logs.range.1h', ms: HOUR },
+  { value: '24h', labelKey: 'logs.range.24h', ms: 24 * HOUR },
+  { value: '7d', labelKey: 'logs.range.7d', ms: 7 * 24 * HOUR },
+  { value: 'custom', labelKey: 'logs.range.custom', ms: 0 },
 ] as const;
 
 /** The range of a URL (`range`, or `from`/`to` for a custom one) as the API's ISO `from` and `to`. */
@@ -113,13 +117,14 @@ export function TimeRangeFilter({
   update: (changes: Record<string, string | null>) => void;
 }) {
   const range = params.get('range');
+  const t = useT();
   return (
     <>
       <Select
-        label="Time"
-        placeholder="Any time"
+        label={t('logs.range.time')}
+        placeholder={t('logs.range.anyTime')}
         clearable
-        data={RANGES.map(({ value, label }) => ({ value, label }))}
+        data={RANGES.map(({ value, labelKey }) => ({ value, label: t(labelKey) }))}
         value={RANGES.some((item) => item.value === range) ? range : null}
         onChange={(value) => update({ range: value, from: null, to: null })}
         w={{ base: '100%', xs: 170 }}
@@ -128,14 +133,14 @@ export function TimeRangeFilter({
         <>
           <TextInput
             type="datetime-local"
-            label="From"
+            label={t('logs.range.from')}
             value={params.get('from') ?? ''}
             onChange={(event) => update({ from: event.currentTarget.value })}
             w={{ base: '100%', xs: 210 }}
           />
           <TextInput
             type="datetime-local"
-            label="To"
+            label={t('logs.range.to')}
             value={params.get('to') ?? ''}
             onChange={(event) => update({ to: event.currentTarget.value })}
             w={{ base: '100%', xs: 210 }}

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Code, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AppLogRow } from '../../../common/contracts/logs';
-import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { useRequestDetail } from './api';
+import { useLocale, useT } from './i18n';
 import { CopyableId, formatDuration, formatLogTime, InlineFact, LevelBadge, StatusBadge } from './logs-parts';
 
 /** One request: what it was, the server's log lines while it ran, and the error group it landed in. */
@@ -16,6 +16,8 @@ export function RequestDrawer({
   onOpenGroup: (fingerprint: string) => void;
 }) {
   const detail = useRequestDetail(requestId);
+  const t = useT();
+  const locale = useLocale();
   const data = detail.data;
   const notYet = detail.error instanceof ApiError && detail.error.status === 404;
   return (
@@ -24,8 +26,8 @@ export function RequestDrawer({
       onClose={onClose}
       position="right"
       size="lg"
-      title="Request"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('logs.request.title')}
+      closeButtonProps={{ 'aria-label': t('logs.close') }}
     >
       {detail.isPending && <Skeleton h={240} />}
       {detail.isError && (
@@ -34,7 +36,7 @@ export function RequestDrawer({
             <Text size="sm">{detail.error.message}</Text>
             {notYet && (
               <Button size="xs" variant="light" onClick={() => detail.refetch()} loading={detail.isFetching}>
-                Try again
+                {t('logs.request.tryAgain')}
               </Button>
             )}
           </Stack>
@@ -50,22 +52,29 @@ export function RequestDrawer({
             </Text>
           </Group>
           <Stack gap={6}>
-            <InlineFact label="Request id">
+            <InlineFact label={t('logs.request.requestId')}>
               <CopyableId value={data.request.requestId} />
             </InlineFact>
-            <InlineFact label="Time">{formatLogTime(data.request.at)}</InlineFact>
-            <InlineFact label="Route">
+            <InlineFact label={t('logs.request.time')}>{formatLogTime(data.request.at, locale)}</InlineFact>
+            <InlineFact label={t('logs.request.route')}>
               <Text size="sm" ff="monospace">
-                {data.request.route ?? 'no route matched'}
+                {data.request.route ?? t('logs.request.noRoute')}
               </Text>
             </InlineFact>
-            <InlineFact label="Duration">{formatDuration(data.request.durationMs)}</InlineFact>
-            <InlineFact label="User">
-              {data.request.user
-                ? `${data.request.user.name ?? 'erased account'}${data.request.user.email ? ` (${data.request.user.email})` : ''}`
-                : 'anonymous'}
+            <InlineFact label={t('logs.request.duration')}>
+              {formatDuration(data.request.durationMs)}
             </InlineFact>
-            <InlineFact label="Address">{data.request.clientAddress ?? '—'}</InlineFact>
+            <InlineFact label={t('logs.request.user')}>
+              {data.request.user
+                ? data.request.user.email
+                  ? t('logs.request.userWithEmail', {
+                      name: data.request.user.name ?? t('logs.request.erased'),
+                      email: data.request.user.email,
+                    })
+                  : (data.request.user.name ?? t('logs.request.erased'))
+                : t('logs.anonymous')}
+            </InlineFact>
+            <InlineFact label={t('logs.request.address')}>{data.request.clientAddress ?? '—'}</InlineFact>
           </Stack>
 
           {data.errorGroup && (
@@ -73,10 +82,13 @@ export function RequestDrawer({
               <Stack gap={6}>
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Text fw={600} c="red">
-                    Error group
+                    {t('logs.request.errorGroup')}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {countOf(data.errorGroup.count, 'time')} · last {formatLogTime(data.errorGroup.lastSeen)}
+                    {t('logs.request.groupSeen', {
+                      count: data.errorGroup.count,
+                      time: formatLogTime(data.errorGroup.lastSeen, locale),
+                    })}
                   </Text>
                 </Group>
                 <Text size="sm" style={{ wordBreak: 'break-word' }}>
@@ -84,7 +96,7 @@ export function RequestDrawer({
                 </Text>
                 {data.errorGroup.topFrame && (
                   <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                    at {data.errorGroup.topFrame}
+                    {t('logs.request.at', { frame: data.errorGroup.topFrame })}
                   </Text>
                 )}
                 <Button
@@ -94,18 +106,18 @@ export function RequestDrawer({
                   onClick={() => data.errorGroup && onOpenGroup(data.errorGroup.fingerprint)}
                   style={{ alignSelf: 'flex-start' }}
                 >
-                  Open error group
+                  {t('logs.request.openGroup')}
                 </Button>
               </Stack>
             </Card>
           )}
 
           <Title order={3} size="h5">
-            Server log while it ran
+            {t('logs.request.serverLog')}
           </Title>
           {data.logs.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No log lines for this request.
+              {t('logs.request.noLines')}
             </Text>
           ) : (
             data.logs.map((log) => <LogLine key={log.id} log={log} />)
@@ -118,13 +130,14 @@ export function RequestDrawer({
 
 /** A stored log line with its context (redacted when stored) as JSON. */
 export function LogLine({ log }: { log: AppLogRow }) {
+  const locale = useLocale();
   const context = Object.keys(log.context).length > 0 ? JSON.stringify(log.context, null, 2) : null;
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <LevelBadge level={log.level} />
         <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-          {formatLogTime(log.at)}
+          {formatLogTime(log.at, locale)}
         </Text>
         <Text size="sm" style={{ minWidth: 0, wordBreak: 'break-word' }}>
           {log.message}

@@ -8,6 +8,7 @@ import {
 } from '../../../common/contracts/logs';
 import { EmptyCard } from '../reports';
 import { useRequestLogs } from './api';
+import { useLocale, useT } from './i18n';
 import { mergeNewest } from './live-tail';
 import {
   formatDuration,
@@ -30,6 +31,7 @@ interface Props {
 
 /** Answered API requests, newest first, filtered from the URL; a row opens its drawer (`?request=<id>`). */
 export function RequestsTab({ params, update, tail, routes }: Props) {
+  const t = useT();
   const status = STATUS_CLASSES.find((value) => value === params.get('status'));
   const q = params.get('q') ?? '';
   const user = params.get('user') ?? '';
@@ -54,37 +56,37 @@ export function RequestsTab({ params, update, tail, routes }: Props) {
     <Stack>
       <Group align="flex-end" wrap="wrap" gap="sm">
         <SegmentFilter
-          label="Status"
-          ariaLabel="Status class"
+          label={t('logs.requests.status')}
+          ariaLabel={t('logs.requests.statusAria')}
           value={status ?? 'all'}
           onChange={(value) => update({ status: value === 'all' ? null : value })}
           data={[
-            { value: 'all', label: 'All' },
+            { value: 'all', label: t('logs.all') },
             ...STATUS_CLASSES.map((value: StatusClass) => ({ value, label: value })),
           ]}
         />
         <Select
-          label="Route"
-          placeholder="Any route"
+          label={t('logs.requests.route')}
+          placeholder={t('logs.requests.anyRoute')}
           searchable
           clearable
           data={routes}
           value={params.get('route')}
           onChange={(value) => update({ route: value })}
           w={{ base: '100%', xs: 280 }}
-          nothingFoundMessage="No such route"
+          nothingFoundMessage={t('logs.requests.noSuchRoute')}
         />
         <UrlTextInput
-          label="User"
-          placeholder="Name, e-mail or id"
+          label={t('logs.requests.user')}
+          placeholder={t('logs.requests.userPlaceholder')}
           leftSection={<IconUser size={16} />}
           value={params.get('user') ?? ''}
           onCommit={(text) => update({ user: text || null })}
           w={{ base: '100%', xs: 200 }}
         />
         <UrlTextInput
-          label="Path contains"
-          placeholder="/api/courses"
+          label={t('logs.requests.path')}
+          placeholder={t('logs.requests.pathPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={params.get('q') ?? ''}
           onCommit={(text) => update({ q: text || null })}
@@ -98,13 +100,13 @@ export function RequestsTab({ params, update, tail, routes }: Props) {
         empty={Boolean(list.data) && rows.length === 0}
         emptyState={
           <EmptyCard
-            title={requestId ? 'No request with this id yet' : 'No requests match'}
+            title={requestId ? t('logs.requests.noRequestWithId') : t('logs.requests.noMatch')}
             hint={
               requestId
-                ? 'Requests are stored about a second after they are answered. Check the id (it is the x-request-id of the answer), or wait a moment.'
+                ? t('logs.requests.hintId')
                 : filtered
-                  ? 'Widen the filters or the time range.'
-                  : 'API requests appear here as people use the app. Switch the live tail on to watch them arrive.'
+                  ? t('logs.requests.hintFiltered')
+                  : t('logs.requests.hintEmpty')
             }
           />
         }
@@ -123,7 +125,7 @@ export function RequestsTab({ params, update, tail, routes }: Props) {
           loading={list.isFetchingNextPage}
           mx="auto"
         >
-          Load older requests
+          {t('logs.requests.loadOlder')}
         </Button>
       )}
     </Stack>
@@ -131,6 +133,8 @@ export function RequestsTab({ params, update, tail, routes }: Props) {
 }
 
 function RequestRow({ row, onOpen }: { row: RequestLogRow; onOpen: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -150,13 +154,13 @@ function RequestRow({ row, onOpen }: { row: RequestLogRow; onOpen: () => void })
         </Text>
         {row.errorFingerprint && (
           <Text size="xs" c="red" style={{ flexShrink: 0 }}>
-            error
+            {t('logs.requests.error')}
           </Text>
         )}
       </Group>
       <Text size="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
-        {formatLogTime(row.at)} · {formatDuration(row.durationMs)} ·{' '}
-        {row.user ? (row.user.email ?? row.user.id) : 'anonymous'} · {row.requestId}
+        {formatLogTime(row.at, locale)} · {formatDuration(row.durationMs)} ·{' '}
+        {row.user ? (row.user.email ?? row.user.id) : t('logs.anonymous')} · {row.requestId}
       </Text>
     </UnstyledButton>
   );

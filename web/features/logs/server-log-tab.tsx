@@ -3,6 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { type AppLogRow, LOG_LEVEL_NAMES, LOG_LEVELS } from '../../../common/contracts/logs';
 import { EmptyCard } from '../reports';
 import { useAppLogs } from './api';
+import { useT } from './i18n';
 import { mergeNewest } from './live-tail';
 import { ListStatus, rangeOf, SegmentFilter, TimeRangeFilter, UrlTextInput } from './logs-parts';
 import { LogLine } from './request-drawer';
@@ -17,6 +18,7 @@ export function ServerLogTab({
   update: (changes: Record<string, string | null>) => void;
   tail: AppLogRow[];
 }) {
+  const t = useT();
   const level = LOG_LEVEL_NAMES.find((value) => value === params.get('level'));
   const q = params.get('q') ?? '';
   const requestId = params.get('requestId')?.trim() || undefined;
@@ -35,14 +37,14 @@ export function ServerLogTab({
     <Stack>
       <Group align="flex-end" wrap="wrap" gap="sm">
         <SegmentFilter
-          label="Level and above"
-          ariaLabel="Level"
+          label={t('logs.server.level')}
+          ariaLabel={t('logs.server.levelAria')}
           value={level ?? 'info'}
           onChange={(value) => update({ level: value === 'info' ? null : value })}
           data={LOG_LEVEL_NAMES.map((value) => ({ value, label: value }))}
         />
         <UrlTextInput
-          label="Message contains"
+          label={t('logs.server.message')}
           leftSection={<IconSearch size={16} />}
           value={params.get('q') ?? ''}
           onCommit={(text) => update({ q: text || null })}
@@ -53,12 +55,7 @@ export function ServerLogTab({
       <ListStatus
         query={list}
         empty={Boolean(list.data) && rows.length === 0}
-        emptyState={
-          <EmptyCard
-            title="No log lines match"
-            hint="Warnings and errors are always kept; info lines too when LOG_LEVEL is info or debug."
-          />
-        }
+        emptyState={<EmptyCard title={t('logs.server.empty')} hint={t('logs.server.emptyHint')} />}
       />
       <Stack gap="sm">
         {rows.map((log) => (
@@ -72,7 +69,7 @@ export function ServerLogTab({
           loading={list.isFetchingNextPage}
           mx="auto"
         >
-          Load older lines
+          {t('logs.server.loadOlder')}
         </Button>
       )}
     </Stack>
