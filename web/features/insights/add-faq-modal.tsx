@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { addFaqSchema, type UnansweredGroup } from '../../../common/contracts/insights';
 import { GURU_LIMITS } from '../../../common/gurus';
 import { MSG } from '../../../common/messages';
-import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { commitValidation, serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useAddFaq } from './api';
 import { ExamplesList } from './examples-list';
 import { groupTitle } from './format';
+import { rich, useT } from './i18n';
 
 /** The shared request schema plus the guru it goes to (a path parameter, so not in the contract's body). */
 const formSchema = addFaqSchema.extend({ guruId: z.string().min(1, MSG.selectOption) });
@@ -25,13 +25,14 @@ interface Props {
 
 /** "Add to FAQ" from an unanswered group: the guru learns the answer, and the group shows as done. */
 export function AddFaqModal({ courseId, group, gurus, onClose }: Props) {
+  const t = useT();
   return (
     <Modal
       opened={group !== null}
       onClose={onClose}
-      title="Add to FAQ"
+      title={t('insights.faq.title')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('insights.close') }}
     >
       {group && (
         <AddFaqForm key={group.key} courseId={courseId} group={group} gurus={gurus} onDone={onClose} />
@@ -51,6 +52,7 @@ function AddFaqForm({
   gurus: Props['gurus'];
   onDone: () => void;
 }) {
+  const t = useT();
   const addFaq = useAddFaq(courseId);
   // The group's own guru when the caller may add to it, else the only one there is.
   const guruId = gurus.some((guru) => guru.id === group.guruId)
@@ -70,7 +72,7 @@ function AddFaqForm({
   });
 
   const save = form.onSubmit(async (values) => {
-    const guruName = gurus.find((guru) => guru.id === values.guruId)?.name ?? 'the guru';
+    const guruName = gurus.find((guru) => guru.id === values.guruId)?.name ?? t('insights.faq.theGuru');
     try {
       await addFaq.mutateAsync({
         guruId: values.guruId,
@@ -78,7 +80,7 @@ function AddFaqForm({
         answer: values.answer,
         groupKey: values.guruId === group.guruId ? group.key : undefined,
       });
-      toast('success', `Added to ${guruName}'s FAQ. The guru is learning it now.`);
+      toast('success', t('insights.faq.added', { guru: guruName }));
       onDone();
     } catch (error) {
       const fields = serverFieldErrors(error);
@@ -92,14 +94,19 @@ function AddFaqForm({
       <Stack>
         <div>
           <Text size="sm" c="dimmed">
-            Students asked {group.guruName} questions like <b>{groupTitle(group)}</b> (
-            {countOf(group.asks, 'question')} sharing the words {group.terms.join(', ')}), for example:
+            {rich('insights.faq.intro', {
+              guru: group.guruName,
+              title: groupTitle(group),
+              count: group.asks,
+              terms: group.terms.join(', '),
+              b: (chunks) => <b>{chunks}</b>,
+            })}
           </Text>
-          <ExamplesList examples={group.examples} label="How students asked" />
+          <ExamplesList examples={group.examples} label={t('insights.faq.howAsked')} />
         </div>
         <Textarea
-          label="Question"
-          description="As students would ask it: the guru matches new questions to it."
+          label={t('insights.faq.question')}
+          description={t('insights.faq.questionHint')}
           autosize
           minRows={2}
           maxLength={GURU_LIMITS.questionMax}
@@ -107,7 +114,7 @@ function AddFaqForm({
           {...form.getInputProps('question')}
         />
         <Textarea
-          label="Answer"
+          label={t('insights.faq.answer')}
           autosize
           minRows={4}
           maxLength={GURU_LIMITS.answerMax}
@@ -116,8 +123,8 @@ function AddFaqForm({
           {...form.getInputProps('answer')}
         />
         <Select
-          label="Guru"
-          description="The guru that learns this answer."
+          label={t('insights.faq.guru')}
+          description={t('insights.faq.guruHint')}
           data={gurus.map((guru) => ({ value: guru.id, label: guru.name }))}
           allowDeselect={false}
           withAsterisk
@@ -126,10 +133,10 @@ function AddFaqForm({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('insights.faq.cancel')}
           </Button>
           <Button type="submit" loading={addFaq.isPending}>
-            Save
+            {t('insights.faq.save')}
           </Button>
         </Group>
       </Stack>

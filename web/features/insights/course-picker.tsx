@@ -1,8 +1,8 @@
 import { Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { countOf } from '../../../common/words';
 import { useInsightCourses } from './api';
+import { useT } from './i18n';
 
 interface Props {
   value: string | null;
@@ -16,6 +16,7 @@ interface Props {
  * rather than filtered here; the chosen course stays an option whatever the search.
  */
 export function CoursePicker({ value, selectedTitle, onChange }: Props) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   // Once chosen, the box shows the course's title: that is the choice, not a search.
@@ -29,8 +30,8 @@ export function CoursePicker({ value, selectedTitle, onChange }: Props) {
   const more = courses.data && courses.data.total > list.length;
   return (
     <Select
-      label="Course"
-      placeholder="Search your courses"
+      label={t('insights.picker.label')}
+      placeholder={t('insights.picker.placeholder')}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
@@ -39,9 +40,15 @@ export function CoursePicker({ value, selectedTitle, onChange }: Props) {
       value={value}
       onChange={(next) => next && onChange(next)}
       allowDeselect={false}
-      nothingFoundMessage={courses.isFetching ? 'Searching…' : 'No course matches'}
-      rightSection={courses.isFetching ? <Loader size={14} aria-label="Searching courses" /> : undefined}
-      description={more ? `Showing ${list.length} of ${courses.data?.total}: type to find others` : undefined}
+      nothingFoundMessage={courses.isFetching ? t('insights.picker.searching') : t('insights.picker.nothing')}
+      rightSection={
+        courses.isFetching ? (
+          <Loader size={14} aria-label={t('insights.picker.searchingCourses')} />
+        ) : undefined
+      }
+      description={
+        more ? t('insights.picker.more', { shown: list.length, total: courses.data?.total ?? 0 }) : undefined
+      }
       renderOption={({ option }) => {
         const course = byId.get(option.value);
         return (
@@ -49,7 +56,7 @@ export function CoursePicker({ value, selectedTitle, onChange }: Props) {
             <Text size="sm">{option.label}</Text>
             {course && (
               <Text size="xs" c="dimmed">
-                {course.ownerName} · {countOf(course.students, 'student')}
+                {course.ownerName} · {t('insights.students', { count: course.students })}
               </Text>
             )}
           </div>

@@ -1,16 +1,18 @@
 import { Card, Switch, Text } from '@mantine/core';
 import { toast } from '../../app/toast';
 import { useDigest, useSaveDigest } from './api';
+import { useT } from './i18n';
 
 /** The weekly e-mail of these figures: one choice per person, for all their courses. */
 export function DigestSwitch() {
+  const t = useT();
   const digest = useDigest();
   const save = useSaveDigest();
   return (
     <Card withBorder padding="md" data-testid="digest">
       <Switch
-        label="E-mail me a weekly summary"
-        description="Every Monday: the most-asked moments, the questions the guru could not answer and the quiz questions most got wrong, for each of your courses. No student names."
+        label={t('insights.digest.label')}
+        description={t('insights.digest.description')}
         checked={digest.data?.weeklyDigest ?? false}
         disabled={!digest.data}
         onChange={(event) =>
@@ -18,10 +20,7 @@ export function DigestSwitch() {
             { weeklyDigest: event.currentTarget.checked },
             {
               onSuccess: (saved) =>
-                toast(
-                  'success',
-                  saved.weeklyDigest ? 'Weekly summary turned on' : 'Weekly summary turned off',
-                ),
+                toast('success', t(saved.weeklyDigest ? 'insights.digest.on' : 'insights.digest.off')),
               onError: (error) => toast('danger', error.message),
             },
           )

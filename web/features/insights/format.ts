@@ -6,7 +6,7 @@ import type {
   UnansweredGroup,
 } from '../../../common/contracts/insights';
 import { formatClock } from '../../../common/time';
-import { countOf } from '../../../common/words';
+import { t } from './i18n';
 
 /** A share 0..1 as a whole percent: "45%". */
 export const percent = (share: number) =>
@@ -32,14 +32,17 @@ export interface TrendView {
 export function trendView({ thisWeek, lastWeek }: Trend): TrendView {
   const change = thisWeek - lastWeek;
   if (change === 0)
-    return { direction: 'same', change, short: '±0', words: `same as last week (${lastWeek})` };
+    return { direction: 'same', change, short: '±0', words: t('insights.trend.same', { lastWeek }) };
   const direction = change > 0 ? 'up' : 'down';
   return {
     direction,
     change,
     // A real minus sign: a hyphen reads as a dash beside a number.
     short: change > 0 ? `+${change}` : `−${-change}`,
-    words: `${direction} ${Math.abs(change)} on last week (${lastWeek})`,
+    words: t(direction === 'up' ? 'insights.trend.up' : 'insights.trend.down', {
+      change: Math.abs(change),
+      lastWeek,
+    }),
   };
 }
 
@@ -96,7 +99,7 @@ const NEXT_STRETCHES = 2;
 export function heatSummary(heat: LessonHeat): string {
   const total = heat.buckets.reduce((sum, count) => sum + count, 0);
   const hot = hottestStretch(heat);
-  if (!hot) return `${heat.title}: no questions about this lesson yet`;
+  if (!hot) return t('insights.heat.none', { title: heat.title });
   const range = `${formatClock(hot.startSeconds)}–${formatClock(hot.endSeconds)}`;
   const next = heat.buckets
     .map((count, index) => ({ count, index }))
@@ -110,8 +113,10 @@ export function heatSummary(heat: LessonHeat): string {
       ({ count, index }) =>
         `${formatClock(index * heat.bucketSeconds)}–${formatClock(stretchEnd(index, heat))} (${count})`,
     );
-  const then = next.length > 0 ? `; then ${next.join(', ')}` : '';
-  return `${heat.title}: ${countOf(total, 'question')}, most at ${range} (${hot.questions})${then}`;
+  const values = { title: heat.title, total, range, questions: hot.questions };
+  return next.length > 0
+    ? t('insights.heat.summaryThen', { ...values, next: next.join(', ') })
+    : t('insights.heat.summary', values);
 }
 
 /** One cell's tooltip: "2:00–2:30: 7 questions". */
@@ -121,7 +126,10 @@ export function heatCellLabel(
   count: number,
 ) {
   const start = index * heat.bucketSeconds;
-  return `${formatClock(start)}–${formatClock(stretchEnd(index, heat))}: ${countOf(count, 'question')}`;
+  return t('insights.heat.cell', {
+    range: `${formatClock(start)}–${formatClock(stretchEnd(index, heat))}`,
+    count,
+  });
 }
 
 /**
@@ -141,16 +149,17 @@ export const otherWordings = (group: Pick<UnansweredGroup, 'wording' | 'examples
 /** How long ago, in words: "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
 export function agoText(at: string, now: number): string {
   const seconds = Math.max(0, (now - Date.parse(at)) / 1000);
-  if (!Number.isFinite(seconds) || seconds < 60) return 'just now';
+  if (!Number.isFinite(seconds) || seconds < 60) return t('insights.ago.justNow');
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${countOf(minutes, 'minute')} ago`;
+  if (minutes < 60) return t('insights.ago.minutes', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${countOf(hours, 'hour')} ago`;
-  return `${countOf(Math.floor(hours / 24), 'day')} ago`;
+  if (hours < 24) return t('insights.ago.hours', { count: hours });
+  return t('insights.ago.days', { count: Math.floor(hours / 24) });
 }
 
 /** "Updated just now", "Updated 5 minutes ago". */
-export const updatedText = (refreshedAt: string, now: number) => `Updated ${agoText(refreshedAt, now)}`;
+export const updatedText = (refreshedAt: string, now: number) =>
+  t('insights.refresh.updated', { ago: agoText(refreshedAt, now) });
 
 /**
  * Where in the lesson a moment is: "slide 2 · “Angles” · at 0:06" (where the slide starts), "at 2:30" (the start
@@ -160,11 +169,12 @@ export function momentPlace(
   moment: Pick<InsightMoment, 'kind' | 'slide' | 'heading' | 'startSeconds' | 'page'>,
 ): string {
   const parts: string[] = [];
-  if (moment.slide !== null) parts.push(`slide ${moment.slide}`);
+  if (moment.slide !== null) parts.push(t('insights.place.slide', { slide: moment.slide }));
   if (moment.heading) parts.push(`“${moment.heading}”`);
-  if (moment.kind === 'material' && moment.page !== null) parts.push(`page ${moment.page}`);
+  if (moment.kind === 'material' && moment.page !== null)
+    parts.push(t('insights.place.page', { page: moment.page }));
   if (moment.kind !== 'material' && moment.kind !== 'faq' && moment.startSeconds !== null)
-    parts.push(`at ${formatClock(moment.startSeconds)}`);
+    parts.push(t('insights.place.at', { time: formatClock(moment.startSeconds) }));
   return parts.join(' · ');
 }
 
@@ -220,11 +230,11 @@ export function fixAction(
       const most = moment.videoId ? top.get(moment.videoId) : undefined;
       if (most !== undefined && most !== moment.slide) params.set('top', String(most));
     }
-    return { label: 'Improve this slide', href: `/course-library-wizard?${params}` };
+    return { label: t('insights.fix.slide'), href: `/course-library-wizard?${params}` };
   }
   if (moment.kind === 'material')
     return {
-      label: 'Open the study material',
+      label: t('insights.fix.material'),
       href: `/add-course-list?courseId=${encodeURIComponent(courseId)}&step=study-material`,
     };
   return null;
@@ -248,7 +258,7 @@ export function moreMomentsText(questions: {
 }): string | null {
   const listed = questions.moments.reduce((sum, moment) => sum + moment.asks, 0);
   const more = questions.momentAsks - listed;
-  return more > 0 ? `+ ${countOf(more, 'more question', 'more questions')} on other moments` : null;
+  return more > 0 ? t('insights.moments.more', { count: more }) : null;
 }
 
 /** A viewing part's stretch, the last one ending with the lesson: "1:00–1:30". */
@@ -267,11 +277,17 @@ export function viewingSummary(
   lesson: Pick<LessonViewing, 'title' | 'parts' | 'partSeconds'> & { durationSeconds?: number },
 ): string {
   const { parts } = lesson;
-  if (parts.length === 0) return `${lesson.title}: no viewing yet`;
+  if (parts.length === 0) return t('insights.viewing.none', { title: lesson.title });
   const low = parts.indexOf(Math.min(...parts));
   const first = percent(parts[0]);
   const last = percent(parts[parts.length - 1]);
-  return `${lesson.title}: ${first} of viewers watched the start and ${last} the end; fewest at ${partRange(lesson, low)} (${percent(parts[low])})`;
+  return t('insights.viewing.summary', {
+    title: lesson.title,
+    first,
+    last,
+    range: partRange(lesson, low),
+    low: percent(parts[low]),
+  });
 }
 
 /**
@@ -283,5 +299,8 @@ export function dropOffText(
 ): string | null {
   if (!lesson.dropOff) return null;
   const part = lesson.partSeconds > 0 ? Math.round(lesson.dropOff.seconds / lesson.partSeconds) : 0;
-  return `Most who stop, stop at ${partRange(lesson, part)} (${percent(lesson.dropOff.share)} of those who did not finish)`;
+  return t('insights.viewing.dropOff', {
+    range: partRange(lesson, part),
+    share: percent(lesson.dropOff.share),
+  });
 }

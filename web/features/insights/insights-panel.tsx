@@ -1,11 +1,11 @@
 import { Alert, Card, Divider, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { countOf } from '../../../common/words';
 import { useSession } from '../../app/session';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { useCourseInsights, useInsightCourses, useRefreshInsights } from './api';
 import { CoursePicker } from './course-picker';
 import { DigestSwitch } from './digest-switch';
+import { useT } from './i18n';
 import { QuestionsSection } from './questions-section';
 import { QuizzesSection } from './quizzes-section';
 import { RefreshBar } from './refresh-bar';
@@ -31,6 +31,7 @@ function EmptyState({ title, hint, busy }: { title: string; hint?: string; busy?
 
 /** One course's insights: prepared on first open, then its four sections. */
 function CourseInsightsView({ courseId }: { courseId: string }) {
+  const t = useT();
   const insights = useCourseInsights(courseId);
   const refresh = useRefreshInsights(courseId);
   const neverQueued = insights.data?.refreshedAt === null && !insights.data.refreshing;
@@ -46,25 +47,18 @@ function CourseInsightsView({ courseId }: { courseId: string }) {
   if (insights.isError) return <Alert color="red">{insights.error.message}</Alert>;
   const data = insights.data;
   if (data.refreshedAt === null)
-    return (
-      <EmptyState
-        busy
-        title="Preparing insights…"
-        hint="The figures for this course are being put together for the first time. This page updates by itself."
-      />
-    );
+    return <EmptyState busy title={t('insights.panel.preparing')} hint={t('insights.panel.preparingHint')} />;
   return (
     <Stack gap="xl">
       <Group justify="space-between" gap="sm">
         <Text size="sm">
-          <b>{data.course.title}</b> · {countOf(data.students, 'student')}
+          <b>{data.course.title}</b> · {t('insights.students', { count: data.students })}
         </Text>
         <RefreshBar insights={data} />
       </Group>
       {data.students === 0 && (
         <Alert color="blue" variant="light">
-          No student has subscribed to this course yet. Its figures fill in as students watch, ask the guru
-          and take the quizzes.
+          {t('insights.panel.noStudents')}
         </Alert>
       )}
       <QuestionsSection insights={data} />
@@ -89,6 +83,7 @@ const mayGetDigest = (userType: string | undefined) => userType === 'teacher' ||
  * drops, for the course in `?course=` (the first one when none is chosen).
  */
 export function InsightsPanel() {
+  const t = useT();
   const { params, update } = useUrlFilters();
   const courseId = params.get('course');
   const courses = useInsightCourses('');
@@ -107,10 +102,7 @@ export function InsightsPanel() {
   if (courses.data.total === 0)
     return (
       <Stack gap="lg" data-testid="insights-panel">
-        <EmptyState
-          title="Insights appear once you have a course with students"
-          hint="When students watch your lessons, ask your gurus and take your quizzes, this page shows what they ask, where they struggle and what to fix."
-        />
+        <EmptyState title={t('insights.panel.noCourses')} hint={t('insights.panel.noCoursesHint')} />
         {digest && <DigestSwitch />}
       </Stack>
     );

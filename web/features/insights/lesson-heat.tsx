@@ -2,6 +2,7 @@ import { Box, Group, Text, Tooltip } from '@mantine/core';
 import type { LessonHeat } from '../../../common/contracts/insights';
 import { formatClock } from '../../../common/time';
 import { HEAT_LEVELS, heatCellLabel, heatLevel, heatSummary } from './format';
+import { useT } from './i18n';
 
 /**
  * One colour in both schemes: the same orange at rising strength over the page's own background, so a hot cell is
@@ -18,6 +19,8 @@ export const heatColour = (level: number) =>
  * whose name says where the questions cluster; each cell has a tooltip on hover.
  */
 export function LessonHeatStrip({ heat, max }: { heat: LessonHeat; max: number }) {
+  // Its labels are built by format.ts; this re-renders them when the language changes.
+  useT();
   return (
     <Box data-testid="lesson-heat">
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -61,16 +64,17 @@ const LEGEND_LEVELS = [...Array(HEAT_LEVELS + 1).keys()];
 
 /** The key under the strips: what the colours mean. */
 export function HeatLegend() {
+  const t = useT();
   return (
     <Group gap={6} aria-hidden>
       <Text size="xs" c="dimmed">
-        Fewer questions
+        {t('insights.heat.fewer')}
       </Text>
       {LEGEND_LEVELS.map((level) => (
         <Box key={level} w={14} h={10} style={{ borderRadius: 2, background: heatColour(level) }} />
       ))}
       <Text size="xs" c="dimmed">
-        More
+        {t('insights.heat.more')}
       </Text>
     </Group>
   );

@@ -7,6 +7,7 @@ import { formatClock } from '../../../common/time';
 import { HlsPlayer } from '../../components/hls-player';
 import { videosQuery } from '../courses';
 import { courseVideosHref } from './format';
+import { useT } from './i18n';
 
 interface Props {
   courseId: string;
@@ -18,6 +19,7 @@ interface Props {
 
 /** The lesson's video from `startSeconds`, read from the course's videos once the dialog opens. */
 function LessonVideo({ courseId, videoId, startSeconds, title }: Props) {
+  const t = useT();
   const videos = useQuery(videosQuery(courseId, 'lesson'));
   if (videos.isPending) return <Skeleton h={280} />;
   if (videos.isError) return <Alert color="red">{videos.error.message}</Alert>;
@@ -25,9 +27,9 @@ function LessonVideo({ courseId, videoId, startSeconds, title }: Props) {
   if (!video?.playlistUrl)
     return (
       <Stack gap="xs">
-        <Text size="sm">This lesson is no longer among the course's videos, or is not ready to play.</Text>
+        <Text size="sm">{t('insights.player.gone')}</Text>
         <Anchor component={Link} to={courseVideosHref(courseId)} size="sm">
-          Open the course's videos
+          {t('insights.player.openVideos')}
         </Anchor>
       </Stack>
     );
@@ -47,6 +49,7 @@ function LessonVideo({ courseId, videoId, startSeconds, title }: Props) {
  * hears what the students asked about without leaving the page.
  */
 export function PlayMomentButton(props: Props) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const at = formatClock(props.startSeconds);
   return (
@@ -56,15 +59,15 @@ export function PlayMomentButton(props: Props) {
         variant="light"
         leftSection={<IconPlayerPlay size={14} />}
         onClick={() => setOpen(true)}
-        aria-label={`Play from ${at}: ${props.title}`}
+        aria-label={t('insights.player.playAria', { at, title: props.title })}
       >
-        Play from {at}
+        {t('insights.player.play', { at })}
       </Button>
       <Modal
         opened={open}
         onClose={() => setOpen(false)}
-        title={`${props.title} · from ${at}`}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        title={t('insights.player.title', { title: props.title, at })}
+        closeButtonProps={{ 'aria-label': t('insights.close') }}
         size="xl"
       >
         {open && <LessonVideo {...props} />}

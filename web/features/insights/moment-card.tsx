@@ -2,9 +2,9 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileText, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { InsightMoment } from '../../../common/contracts/insights';
-import { countOf } from '../../../common/words';
 import { ExamplesList } from './examples-list';
 import { fixAction, momentPlace, playFrom } from './format';
+import { useT } from './i18n';
 import { PlayMomentButton } from './lesson-player';
 import { TrendMark } from './trend-mark';
 
@@ -22,6 +22,7 @@ export function MomentCard({
   courseId: string;
   topSlides?: ReadonlyMap<string, number>;
 }) {
+  const t = useT();
   const place = momentPlace(moment);
   const fix = fixAction(moment, courseId, topSlides);
   const play = playFrom(moment);
@@ -41,23 +42,26 @@ export function MomentCard({
           </div>
           <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
             <Text fw={700} size="lg" lh={1.2}>
-              {countOf(moment.asks, 'ask')}
+              {t('insights.asks', { count: moment.asks })}
             </Text>
             <TrendMark trend={moment} size="xs" />
           </Stack>
         </Group>
-        <ExamplesList examples={moment.examples} label={`How students asked about ${moment.title}`} />
+        <ExamplesList
+          examples={moment.examples}
+          label={t('insights.moment.examples', { title: moment.title })}
+        />
         {moment.strugglingStudents > 0 && (
           <Group gap={6} wrap="nowrap" align="flex-start">
             <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text size="sm" data-testid="struggling">
-              Students who got its quiz question wrong also asked here: {moment.strugglingStudents}
+              {t('insights.moment.struggling', { count: moment.strugglingStudents })}
             </Text>
           </Group>
         )}
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            Answered by {moment.guruName}
+            {t('insights.moment.answeredBy', { guru: moment.guruName })}
           </Text>
           {(play || fix) && (
             <Group gap="xs">

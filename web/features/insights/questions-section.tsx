@@ -2,12 +2,14 @@ import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CourseInsights } from '../../../common/contracts/insights';
 import { FigureCard } from './figure-card';
 import { moreMomentsText, topSlides } from './format';
+import { useT } from './i18n';
 import { HeatLegend, LessonHeatStrip } from './lesson-heat';
 import { MomentCard } from './moment-card';
 import { InsightSection, QuietNote } from './section';
 
 /** "Questions students ask": the week's figures, the most-asked moments and a heat strip per lesson. */
 export function QuestionsSection({ insights }: { insights: CourseInsights }) {
+  const t = useT();
   const { questions } = insights;
   const busiest = Math.max(0, ...questions.lessons.flatMap((heat) => heat.buckets));
   const more = moreMomentsText(questions);
@@ -15,24 +17,21 @@ export function QuestionsSection({ insights }: { insights: CourseInsights }) {
   return (
     <InsightSection
       id="insights-questions"
-      title="Questions students ask"
-      hint="What students asked the course's gurus, and the lesson moments the answers came from."
+      title={t('insights.questions.title')}
+      hint={t('insights.questions.hint')}
     >
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <FigureCard label="Questions this week" value={questions.thisWeek} trend={questions} />
-        <FigureCard label="Questions in all" value={questions.total} />
-        <FigureCard label="The guru could not answer" value={questions.unansweredTotal} />
+        <FigureCard label={t('insights.questions.thisWeek')} value={questions.thisWeek} trend={questions} />
+        <FigureCard label={t('insights.questions.total')} value={questions.total} />
+        <FigureCard label={t('insights.questions.unanswered')} value={questions.unansweredTotal} />
       </SimpleGrid>
       {questions.total === 0 ? (
-        <QuietNote>
-          Nothing asked yet. Once students ask the guru about this course, the moments they ask about most
-          show here.
-        </QuietNote>
+        <QuietNote>{t('insights.questions.empty')}</QuietNote>
       ) : (
         <>
-          <Text fw={600}>Most-asked moments</Text>
+          <Text fw={600}>{t('insights.questions.moments')}</Text>
           {questions.moments.length === 0 ? (
-            <QuietNote>No answer leaned on a lesson moment yet.</QuietNote>
+            <QuietNote>{t('insights.questions.noMoments')}</QuietNote>
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {questions.moments.map((moment) => (
@@ -49,7 +48,7 @@ export function QuestionsSection({ insights }: { insights: CourseInsights }) {
       )}
       {questions.lessons.length > 0 && (
         <Stack gap="sm" data-testid="heat-strips">
-          <Text fw={600}>Where in each lesson questions come from</Text>
+          <Text fw={600}>{t('insights.questions.heat')}</Text>
           {questions.lessons.map((heat) => (
             <LessonHeatStrip key={heat.videoId} heat={heat} max={busiest} />
           ))}

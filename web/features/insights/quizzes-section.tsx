@@ -2,21 +2,27 @@ import { Card, Progress, Stack, Table, Text } from '@mantine/core';
 import type { QuizQuestionInsight } from '../../../common/contracts/insights';
 import { formatClock } from '../../../common/time';
 import { percent } from './format';
+import { t as translate, useT } from './i18n';
 import { InsightSection, QuietNote } from './section';
 
 const rateColour = (rate: number) => (rate < 0.5 ? 'red' : rate < 0.75 ? 'yellow' : 'teal');
 
 function RightRate({ question }: { question: QuizQuestionInsight }) {
+  const t = useT();
   return (
     <Stack gap={4} miw={120}>
       <Progress
         value={Math.round(question.rightRate * 100)}
         color={rateColour(question.rightRate)}
-        aria-label={`Right answers: ${question.prompt}`}
+        aria-label={t('insights.quizzes.rightAnswers', { prompt: question.prompt })}
         size="md"
       />
       <Text size="xs">
-        {question.right} of {question.answers} right ({percent(question.rightRate)})
+        {t('insights.quizzes.rightOf', {
+          right: question.right,
+          answers: question.answers,
+          share: percent(question.rightRate),
+        })}
       </Text>
     </Stack>
   );
@@ -40,15 +46,19 @@ function WrongOptions({ question }: { question: QuizQuestionInsight }) {
 }
 
 function Tests({ question }: { question: QuizQuestionInsight }) {
+  const t = useT();
   if (!question.moment)
     return (
       <Text size="sm" c="dimmed">
-        No lesson moment set
+        {t('insights.quizzes.noMoment')}
       </Text>
     );
   return (
     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {question.moment.title} at {formatClock(question.moment.seconds)}
+      {t('insights.quizzes.momentAt', {
+        title: question.moment.title,
+        time: formatClock(question.moment.seconds),
+      })}
     </Text>
   );
 }
@@ -56,7 +66,7 @@ function Tests({ question }: { question: QuizQuestionInsight }) {
 /** "N of those who got it wrong asked the guru about this moment", when the question tests a moment. */
 function askedText(question: QuizQuestionInsight): string | null {
   if (!question.moment || question.right >= question.answers) return null;
-  return `${question.wrongAndAsked} of those who got it wrong asked the guru about this moment`;
+  return translate('insights.quizzes.asked', { count: question.wrongAndAsked });
 }
 
 function Prompt({ question }: { question: QuizQuestionInsight }) {
@@ -74,27 +84,26 @@ function Prompt({ question }: { question: QuizQuestionInsight }) {
 
 /** "Where quizzes are lost": the questions answered right least often, with what students chose instead. */
 export function QuizzesSection({ quizzes }: { quizzes: QuizQuestionInsight[] }) {
+  const t = useT();
   const rows = [...quizzes].sort((a, b) => a.rightRate - b.rightRate);
   return (
     <InsightSection
       id="insights-quizzes"
-      title="Where quizzes are lost"
-      hint="Quiz questions answered right least often first, with the wrong answers chosen most."
+      title={t('insights.quizzes.title')}
+      hint={t('insights.quizzes.hint')}
     >
       {rows.length === 0 ? (
-        <QuietNote>
-          No quiz answers yet. Questions show here once students have taken the course's quizzes.
-        </QuietNote>
+        <QuietNote>{t('insights.quizzes.empty')}</QuietNote>
       ) : (
         <>
           <Table.ScrollContainer minWidth={760} visibleFrom="sm">
             <Table verticalSpacing="sm" data-testid="quiz-insights-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Question</Table.Th>
-                  <Table.Th>Right</Table.Th>
-                  <Table.Th>Wrong answers chosen</Table.Th>
-                  <Table.Th>Tests</Table.Th>
+                  <Table.Th>{t('insights.quizzes.question')}</Table.Th>
+                  <Table.Th>{t('insights.quizzes.right')}</Table.Th>
+                  <Table.Th>{t('insights.quizzes.wrongChosen')}</Table.Th>
+                  <Table.Th>{t('insights.quizzes.tests')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -131,13 +140,13 @@ export function QuizzesSection({ quizzes }: { quizzes: QuizQuestionInsight[] }) 
                   {question.wrongOptions.length > 0 && (
                     <>
                       <Text size="xs" c="dimmed">
-                        Wrong answers chosen
+                        {t('insights.quizzes.wrongChosen')}
                       </Text>
                       <WrongOptions question={question} />
                     </>
                   )}
                   <Text size="xs" c="dimmed">
-                    Tests
+                    {t('insights.quizzes.tests')}
                   </Text>
                   <Tests question={question} />
                   {askedText(question) && <Text size="xs">{askedText(question)}</Text>}

@@ -4,17 +4,23 @@ import type { CourseInsights } from '../../../common/contracts/insights';
 import { toast } from '../../app/toast';
 import { useRefreshInsights } from './api';
 import { updatedText } from './format';
+import { useT } from './i18n';
 import { useNow } from './use-now';
 
 /** "Updated 5 minutes ago" and Refresh: figures are computed on a schedule, and on demand here. */
 export function RefreshBar({ insights }: { insights: CourseInsights }) {
+  const t = useT();
   const refresh = useRefreshInsights(insights.course.id);
   const now = useNow();
   const busy = insights.refreshing || refresh.isPending;
   return (
     <Group gap="sm" wrap="nowrap" data-testid="insights-refresh">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {busy ? 'Updating…' : insights.refreshedAt ? updatedText(insights.refreshedAt, now) : ''}
+        {busy
+          ? t('insights.refresh.updating')
+          : insights.refreshedAt
+            ? updatedText(insights.refreshedAt, now)
+            : ''}
       </Text>
       <Button
         variant="default"
@@ -23,7 +29,7 @@ export function RefreshBar({ insights }: { insights: CourseInsights }) {
         loading={busy}
         onClick={() => refresh.mutate(undefined, { onError: (error) => toast('danger', error.message) })}
       >
-        Refresh
+        {t('insights.refresh.refresh')}
       </Button>
     </Group>
   );

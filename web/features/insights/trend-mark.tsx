@@ -2,6 +2,7 @@ import { Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import type { Trend } from '../../../common/contracts/insights';
 import { trendView } from './format';
+import { useT } from './i18n';
 
 const ICONS = { up: IconArrowUpRight, down: IconArrowDownRight, same: IconArrowRight } as const;
 
@@ -10,6 +11,8 @@ const ICONS = { up: IconArrowUpRight, down: IconArrowDownRight, same: IconArrowR
  * questions is not good or bad in itself, so the mark is not coloured red or green.
  */
 export function TrendMark({ trend, size = 'sm' }: { trend: Trend; size?: 'xs' | 'sm' }) {
+  // The words are built by format.ts; this re-renders them when the language changes.
+  useT();
   const view = trendView(trend);
   const Icon = ICONS[view.direction];
   return (

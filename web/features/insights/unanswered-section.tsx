@@ -2,10 +2,10 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CourseInsights, UnansweredGroup } from '../../../common/contracts/insights';
-import { countOf } from '../../../common/words';
 import { AddFaqModal } from './add-faq-modal';
 import { ExamplesList } from './examples-list';
 import { agoText, groupTitle, otherWordings } from './format';
+import { useT } from './i18n';
 import { InsightSection, QuietNote } from './section';
 import { TrendMark } from './trend-mark';
 import { useNow } from './use-now';
@@ -21,6 +21,7 @@ function GroupCard({
   now: number;
   onAdd: () => void;
 }) {
+  const t = useT();
   const title = groupTitle(group);
   return (
     <Card withBorder padding="md" component="article" aria-label={title} data-testid="unanswered-group">
@@ -30,7 +31,7 @@ function GroupCard({
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {title}
             </Text>
-            <Group gap={4} mt={4} aria-label="Shared words" role="list">
+            <Group gap={4} mt={4} aria-label={t('insights.unanswered.sharedWords')} role="list">
               {group.terms.map((term) => (
                 <Badge key={term} size="sm" variant="default" radius="sm" tt="none" fw={500} role="listitem">
                   {term}
@@ -40,15 +41,18 @@ function GroupCard({
           </div>
           <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
             <Text fw={700} size="lg" lh={1.2}>
-              {countOf(group.asks, 'ask')}
+              {t('insights.asks', { count: group.asks })}
             </Text>
             <TrendMark trend={group} size="xs" />
           </Stack>
         </Group>
-        <ExamplesList examples={otherWordings(group)} label={`Other ways students asked: ${title}`} />
+        <ExamplesList examples={otherWordings(group)} label={t('insights.unanswered.otherWays', { title })} />
         <Group justify="space-between" gap="xs" mt="auto">
           <Text size="xs" c="dimmed">
-            Last asked {agoText(group.lastAskedAt, now)} · {group.guruName}
+            {t('insights.unanswered.lastAsked', {
+              ago: agoText(group.lastAskedAt, now),
+              guru: group.guruName,
+            })}
           </Text>
           {group.fixedAt ? (
             <Badge
@@ -57,7 +61,7 @@ function GroupCard({
               leftSection={<IconCircleCheck size={12} />}
               data-testid="faq-added"
             >
-              FAQ added
+              {t('insights.unanswered.faqAdded')}
             </Badge>
           ) : (
             canAdd && (
@@ -66,9 +70,11 @@ function GroupCard({
                 variant="light"
                 leftSection={<IconPlus size={14} />}
                 onClick={onAdd}
-                aria-label={`Add to FAQ: ${group.wording || group.terms.join(' ')}`}
+                aria-label={t('insights.unanswered.addAria', {
+                  words: group.wording || group.terms.join(' '),
+                })}
               >
-                Add to FAQ
+                {t('insights.unanswered.add')}
               </Button>
             )
           )}
@@ -80,17 +86,18 @@ function GroupCard({
 
 /** "Questions the guru could not answer", grouped by the terms they share, each answerable as a FAQ entry. */
 export function UnansweredSection({ insights }: { insights: CourseInsights }) {
+  const t = useT();
   const [answering, setAnswering] = useState<UnansweredGroup | null>(null);
   const now = useNow();
   const groups = insights.questions.unanswered;
   return (
     <InsightSection
       id="insights-unanswered"
-      title="Questions the guru could not answer"
-      hint="The course does not cover these yet. Answer one as a FAQ entry and the guru learns it."
+      title={t('insights.unanswered.title')}
+      hint={t('insights.unanswered.hint')}
     >
       {groups.length === 0 ? (
-        <QuietNote>Every question so far was answered from the course.</QuietNote>
+        <QuietNote>{t('insights.unanswered.empty')}</QuietNote>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {groups.map((group) => (

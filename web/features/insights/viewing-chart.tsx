@@ -2,12 +2,14 @@ import { Box, Group, Text, Tooltip } from '@mantine/core';
 import type { LessonViewing } from '../../../common/contracts/insights';
 import { formatClock } from '../../../common/time';
 import { partRange, percent, viewingSummary } from './format';
+import { useT } from './i18n';
 
 /**
  * The share of viewers who watched each part of a lesson, as a row of bars (plain boxes: a chart library would
  * cost more than it shows here). One image for assistive technology, a tooltip per part on hover.
  */
 export function ViewingChart({ lesson }: { lesson: LessonViewing }) {
+  const t = useT();
   return (
     <div>
       <Box
@@ -20,7 +22,7 @@ export function ViewingChart({ lesson }: { lesson: LessonViewing }) {
           <Tooltip
             // biome-ignore lint/suspicious/noArrayIndexKey: a part is its position in the lesson
             key={index}
-            label={`${partRange(lesson, index)}: ${percent(share)} watched`}
+            label={t('insights.viewing.part', { range: partRange(lesson, index), share: percent(share) })}
             openDelay={80}
           >
             <Box

@@ -1,12 +1,13 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { LessonViewing } from '../../../common/contracts/insights';
 import { formatClock } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import { dropOffText } from './format';
+import { useT } from './i18n';
 import { InsightSection, QuietNote } from './section';
 import { ViewingChart } from './viewing-chart';
 
 function LessonCard({ lesson }: { lesson: LessonViewing }) {
+  const t = useT();
   const dropOff = dropOffText(lesson);
   return (
     <Card withBorder padding="md" component="article" aria-label={lesson.title} data-testid="viewing-lesson">
@@ -20,18 +21,22 @@ function LessonCard({ lesson }: { lesson: LessonViewing }) {
           </Text>
         </Group>
         <Text size="sm">
-          {countOf(lesson.viewers, 'viewer')} · {lesson.completed} completed
+          {t('insights.viewing.viewers', { viewers: lesson.viewers, completed: lesson.completed })}
         </Text>
         {lesson.parts.length > 0 && <ViewingChart lesson={lesson} />}
         {dropOff && <Text size="sm">{dropOff}</Text>}
         {lesson.rewatched.length > 0 && (
           <Text size="sm">
-            Watched again most:{' '}
-            {lesson.rewatched
-              .map(
-                (stretch) => `from ${formatClock(stretch.startSeconds)} (${countOf(stretch.count, 'time')})`,
-              )
-              .join(', ')}
+            {t('insights.viewing.rewatched', {
+              list: lesson.rewatched
+                .map((stretch) =>
+                  t('insights.viewing.rewatchedFrom', {
+                    time: formatClock(stretch.startSeconds),
+                    count: stretch.count,
+                  }),
+                )
+                .join(', '),
+            })}
           </Text>
         )}
       </Stack>
@@ -41,14 +46,15 @@ function LessonCard({ lesson }: { lesson: LessonViewing }) {
 
 /** "Where viewing drops": per lesson, how far viewers got, where those who stop stop, what they watch again. */
 export function ViewingSection({ viewing }: { viewing: LessonViewing[] }) {
+  const t = useT();
   return (
     <InsightSection
       id="insights-viewing"
-      title="Where viewing drops"
-      hint="How much of each lesson its viewers watched, part by part."
+      title={t('insights.viewing.title')}
+      hint={t('insights.viewing.hint')}
     >
       {viewing.length === 0 ? (
-        <QuietNote>No lesson has been watched yet.</QuietNote>
+        <QuietNote>{t('insights.viewing.empty')}</QuietNote>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {viewing.map((lesson) => (
