@@ -2,10 +2,12 @@ import { Button, Group } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCourseGurus } from '../conversations';
+import { inInterfaceLanguage, useT } from './i18n';
 
 /** "Ask the guru" on a course page, one button per ready guru learning from the course. */
 export function AskGuruButton({ courseId }: { courseId: string }) {
   const gurus = useCourseGurus(courseId);
+  const t = useT();
   const list = gurus.data ?? [];
   if (list.length === 0) return null;
   return (
@@ -17,9 +19,13 @@ export function AskGuruButton({ courseId }: { courseId: string }) {
           to={`/guru?guruId=${guru.id}&courseId=${courseId}`}
           leftSection={<IconMessageChatbot size={18} />}
           variant="filled"
-          title={guru.available ? undefined : (guru.unavailableReason ?? undefined)}
+          title={
+            guru.available || !guru.unavailableReason
+              ? undefined
+              : inInterfaceLanguage(guru.unavailableReason)
+          }
         >
-          {list.length === 1 ? 'Ask the guru' : `Ask ${guru.name}`}
+          {list.length === 1 ? t('guru-session.askTheGuru') : t('guru-session.askNamed', { name: guru.name })}
         </Button>
       ))}
     </Group>

@@ -32,6 +32,7 @@ import { api } from '../../app/api';
 import { BrandMark } from '../../components/brand-mark';
 import { CitationLinks } from '../conversations';
 import { RequestMeetingButton } from '../meetings';
+import { inInterfaceLanguage, rich, useT } from './i18n';
 import { SessionAvatar } from './session-avatar';
 import { type Turn, useGuruSession } from './use-guru-session';
 import { useSpeechInput } from './use-speech-input';
@@ -41,6 +42,7 @@ export default function GuruSessionPage() {
   const [params] = useSearchParams();
   const guruId = params.get('guruId') ?? '';
   const courseId = params.get('courseId');
+  const t = useT();
   const info = useQuery({
     queryKey: ['gurus', 'session-info', guruId],
     queryFn: () => api<SessionGuru>(`/gurus/${guruId}/session-info`),
@@ -50,13 +52,17 @@ export default function GuruSessionPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  if (!guruId) return <Alert color="red">No guru was chosen.</Alert>;
+  if (!guruId) return <Alert color="red">{t('guru-session.noGuru')}</Alert>;
   if (info.isPending) return <Skeleton h={420} />;
   if (info.isError) return <Unavailable message={info.error.message} courseId={courseId} />;
   if (!info.data.available) {
     return (
       <Unavailable
-        message={info.data.unavailableReason ?? 'This guru is not available.'}
+        message={
+          info.data.unavailableReason
+            ? inInterfaceLanguage(info.data.unavailableReason)
+            : t('guru-session.notAvailable')
+        }
         courseId={courseId}
       />
     );
@@ -65,12 +71,13 @@ export default function GuruSessionPage() {
 }
 
 function Unavailable({ message, courseId }: { message: string; courseId: string | null }) {
+  const t = useT();
   return (
     <Stack maw={640}>
       <Title order={1} size="h2">
-        Guru session
+        {t('guru-session.title')}
       </Title>
-      <Alert color="yellow" title="The guru is unavailable" data-testid="guru-unavailable">
+      <Alert color="yellow" title={t('guru-session.unavailable')} data-testid="guru-unavailable">
         {message}
       </Alert>
       <Button
@@ -79,7 +86,7 @@ function Unavailable({ message, courseId }: { message: string; courseId: string 
         variant="light"
         w="fit-content"
       >
-        Back to my courses
+        {t('guru-session.back')}
       </Button>
     </Stack>
   );
@@ -87,6 +94,7 @@ function Unavailable({ message, courseId }: { message: string; courseId: string 
 
 function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string | null }) {
   const session = useGuruSession(guru, courseId);
+  const t = useT();
   const [question, setQuestion] = useState('');
   const speech = useSpeechInput(setQuestion);
   const bottom = useRef<HTMLDivElement>(null);
@@ -118,7 +126,7 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
         <Card withBorder padding="lg">
           <Stack align="center" gap="sm">
             {/* Whose guru this is: the teacher's or institute's brand, the product's mark without one. */}
-            <BrandMark url={guru.brandLogoUrl} name="School" height={32} />
+            <BrandMark url={guru.brandLogoUrl} name={t('guru-session.school')} height={32} />
             <SessionAvatar
               guru={guru}
               level={session.level}
@@ -134,12 +142,12 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
               </Text>
             )}
             <Group gap="xs">
-              <Tooltip label={session.muted ? 'Unmute the guru' : 'Mute the guru'}>
+              <Tooltip label={session.muted ? t('guru-session.unmute') : t('guru-session.mute')}>
                 <ActionIcon
                   variant="light"
                   size="lg"
                   onClick={() => session.setMuted(!session.muted)}
-                  aria-label={session.muted ? 'Unmute the guru' : 'Mute the guru'}
+                  aria-label={session.muted ? t('guru-session.unmute') : t('guru-session.mute')}
                   aria-pressed={session.muted}
                 >
                   {session.muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
@@ -147,7 +155,7 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
               </Tooltip>
               {session.speaking && (
                 <Badge variant="light" color="grape">
-                  Speaking…
+                  {t('guru-session.speaking')}
                 </Badge>
               )}
             </Group>
@@ -159,7 +167,7 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
                 leftSection={<IconPlayerPlay size={14} />}
                 onClick={session.hearIntroduction}
               >
-                Hear the introduction
+                {t('guru-session.hearIntroduction')}
               </Button>
             )}
           </Stack>
@@ -169,7 +177,7 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
         <Stack>
           <Paper withBorder p="md" radius="md" data-testid="guru-introduction">
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {guru.introductionText || `Hello! I am ${guru.name}. Ask me about the course.`}
+              {guru.introductionText || t('guru-session.greeting', { name: guru.name })}
             </Text>
           </Paper>
           <Stack gap="sm">
@@ -188,7 +196,7 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
             <div ref={bottom} />
           </Stack>
           {guru.demoQuestions.length > 0 && (
-            <Group gap="xs" aria-label="Suggested questions" role="group">
+            <Group gap="xs" aria-label={t('guru-session.suggested')} role="group">
               {guru.demoQuestions.map((demo) => (
                 <Button
                   key={demo}
@@ -213,11 +221,15 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
             <Group align="flex-end" wrap="nowrap" gap="xs">
               <Textarea
                 flex={1}
-                label="Your question"
+                label={t('guru-session.question')}
                 placeholder={
-                  speech.listening ? 'Listening…' : awaitingTry ? 'Type your answer' : 'Ask about the course'
+                  speech.listening
+                    ? t('guru-session.listening')
+                    : awaitingTry
+                      ? t('guru-session.typeAnswer')
+                      : t('guru-session.askPlaceholder')
                 }
-                description="Enter sends, Shift+Enter adds a line"
+                description={t('guru-session.enterHint')}
                 autosize
                 minRows={1}
                 maxRows={6}
@@ -237,7 +249,7 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
                   variant={speech.listening ? 'filled' : 'light'}
                   color={speech.listening ? 'red' : undefined}
                   onClick={speech.listening ? speech.stop : speech.start}
-                  aria-label={speech.listening ? 'Stop dictating' : 'Ask with your voice'}
+                  aria-label={speech.listening ? t('guru-session.stopDictating') : t('guru-session.askVoice')}
                   aria-pressed={speech.listening}
                 >
                   {speech.listening ? <IconMicrophoneOff size={20} /> : <IconMicrophone size={20} />}
@@ -247,7 +259,7 @@ function LiveSession({ guru, courseId }: { guru: SessionGuru; courseId: string |
                 size="lg"
                 onClick={() => send(question)}
                 disabled={!ready || !question.trim()}
-                aria-label="Send question"
+                aria-label={t('guru-session.send')}
                 loading={busy}
               >
                 <IconSend size={18} />
@@ -269,6 +281,7 @@ function TurnView(props: {
   onShowAnswer?: () => void;
 }) {
   const { turn, guruName, live, conversationId, onShowAnswer } = props;
+  const t = useT();
   return (
     <Stack gap="xs">
       <Paper
@@ -299,7 +312,7 @@ function TurnView(props: {
           </Text>
           {turn.notCovered && (
             <Badge size="xs" color="yellow" variant="light">
-              Not covered by the course
+              {t('guru-session.notCovered')}
             </Badge>
           )}
         </Group>
@@ -311,33 +324,37 @@ function TurnView(props: {
           aria-live={live ? 'polite' : undefined}
           aria-busy={turn.status === 'streaming'}
         >
-          {turn.answer || (turn.status === 'streaming' ? 'Thinking…' : '')}
+          {turn.answer || (turn.status === 'streaming' ? t('guru-session.thinking') : '')}
         </Text>
         {turn.error && (
           <Text size="sm" c="red" role="alert">
-            {turn.error}
+            {inInterfaceLanguage(turn.error)}
           </Text>
         )}
         {turn.status === 'done' && <CitationLinks citations={turn.citations} />}
         {turn.status === 'done' && onShowAnswer && (
           <Button size="xs" variant="light" mt="xs" w="fit-content" onClick={onShowAnswer}>
-            {SHOW_ANSWER}
+            {/* The label in the interface's language; the guru is always sent SHOW_ANSWER itself. */}
+            {t('guru-session.showAnswer')}
           </Button>
         )}
         {turn.status === 'done' && turn.notCovered && (
           <Text size="xs" c="dimmed" mt={4} data-testid="ask-teacher">
-            Your teacher sees this conversation and can answer it.{' '}
-            <Anchor
-              component={Link}
-              to={
-                conversationId
-                  ? `/view-conversation?conversationId=${conversationId}`
-                  : '/conversation-management'
-              }
-              size="xs"
-            >
-              Write to your teacher
-            </Anchor>
+            {rich('guru-session.askTeacher', {
+              link: (chunks) => (
+                <Anchor
+                  component={Link}
+                  to={
+                    conversationId
+                      ? `/view-conversation?conversationId=${conversationId}`
+                      : '/conversation-management'
+                  }
+                  size="xs"
+                >
+                  {chunks}
+                </Anchor>
+              ),
+            })}
           </Text>
         )}
       </Paper>

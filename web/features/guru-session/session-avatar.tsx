@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import type { SessionGuru } from '../../../common/contracts/gurus';
 import { GlbAvatar, StaticAvatar } from '../gurus';
+import { useT } from './i18n';
 
 /** The guru's face: a 3D model, a D-ID video when one is ready, or the picture moved by the audio level. */
 export function SessionAvatar({
@@ -14,8 +15,16 @@ export function SessionAvatar({
   videoUrl: string | null;
   onVideoEnded: () => void;
 }) {
+  const t = useT();
   if (guru.avatarKind === 'readyplayerme' && guru.avatarGlbUrl) {
-    return <GlbAvatar url={guru.avatarGlbUrl} level={level} height={280} label={`${guru.name}, 3D avatar`} />;
+    return (
+      <GlbAvatar
+        url={guru.avatarGlbUrl}
+        level={level}
+        height={280}
+        label={t('guru-session.avatar3d', { name: guru.name })}
+      />
+    );
   }
   if (guru.avatarKind === 'd_id' && videoUrl) {
     return (
