@@ -1,5 +1,6 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Text } from '@mantine/core';
+import { useT } from './i18n';
 
 export interface ChartPoint {
   at: string;
@@ -27,33 +28,34 @@ export default function DashboardCharts({
   /** One point a month: every month is labelled. */
   monthly: boolean;
 }) {
+  const t = useT();
   const xAxisProps = monthly ? monthAxis : undefined;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Card withBorder padding="md">
         <Text fw={600} mb="sm">
-          Sign-ups
+          {t('dashboard.charts.signUps')}
         </Text>
-        <div role="img" aria-label="Sign-ups over time">
+        <div role="img" aria-label={t('dashboard.charts.signUpsAria')}>
           <BarChart
             h={240}
             data={points}
             dataKey="at"
-            series={[{ name: 'Sign-ups', color: 'indigo.6' }]}
+            series={[{ name: 'Sign-ups', label: t('dashboard.charts.signUps'), color: 'indigo.6' }]}
             xAxisProps={xAxisProps}
           />
         </div>
       </Card>
       <Card withBorder padding="md">
         <Text fw={600} mb="sm">
-          Revenue ({currency})
+          {t('dashboard.charts.revenueTitle', { currency })}
         </Text>
-        <div role="img" aria-label="Revenue over time">
+        <div role="img" aria-label={t('dashboard.charts.revenueAria')}>
           <LineChart
             h={240}
             data={points}
             dataKey="at"
-            series={[{ name: 'Revenue', color: 'teal.6' }]}
+            series={[{ name: 'Revenue', label: t('dashboard.charts.revenue'), color: 'teal.6' }]}
             curveType="linear"
             xAxisProps={xAxisProps}
             valueFormatter={axisAmount}

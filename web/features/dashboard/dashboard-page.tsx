@@ -26,17 +26,13 @@ import { onSocketEvent } from '../../app/socket';
 import { useLogInAs } from '../auth';
 import { DeveloperAccessCard } from '../logs';
 import { useDashboard } from '../people';
+import { useLocale, useT } from './i18n';
 
 const switchSchema = z.object({ email: emailField });
 // The charts library (recharts) is most of the page's weight: it loads after the figures, not before.
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
 const DAY_MS = 24 * 60 * 60 * 1000;
-const RANGES = [
-  { value: '30', label: '30 d' },
-  { value: '90', label: '90 d' },
-  { value: '180', label: '6 mo' },
-  { value: '365', label: '12 mo' },
-];
+const RANGES = ['30', '90', '180', '365'];
 
 function Figure({
   label,
@@ -71,6 +67,8 @@ function Figure({
 
 /** The admin's home: live figures of the platform, each linking to the list behind it, and sign-ups and revenue over time. */
 export default function DashboardPage() {
+  const t = useT();
+  const locale = useLocale();
   const [range, setRange] = useState('180');
   const from = new Date(Date.now() - Number(range) * DAY_MS).toISOString().slice(0, 10);
   const dashboard = useDashboard({ from });
@@ -81,9 +79,12 @@ export default function DashboardPage() {
     [],
   );
   const figures = dashboard.data?.figures;
-  const money = (amount: number) => (figures ? formatPrice(amount, figures.currency) : '');
+  const money = (amount: number) => (figures ? formatPrice(amount, figures.currency, undefined, locale) : '');
   const points = (dashboard.data?.series.points ?? []).map((point) => ({
-    at: dashboard.data?.series.bucket === 'month' ? formatMonth(point.at.slice(0, 7)) : formatDate(point.at),
+    at:
+      dashboard.data?.series.bucket === 'month'
+        ? formatMonth(point.at.slice(0, 7), { locale })
+        : formatDate(point.at, { locale }),
     'Sign-ups': point.signUps,
     Revenue: point.revenue,
   }));
@@ -92,7 +93,7 @@ export default function DashboardPage() {
     <Container size="xl">
       <Stack>
         <Title order={1} size="h2">
-          Dashboard
+          {t('nav.Dashboard')}
         </Title>
         {dashboard.isError && (
           <Alert color="red" data-testid="dashboard-error">
@@ -104,54 +105,75 @@ export default function DashboardPage() {
         ) : (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
             <Figure
-              label="Teachers"
+              label={t('dashboard.figure.teachers')}
               value={figures.people.teacher}
               to="/teachers?tab=teacher"
               testId="figure-teachers"
             />
-            <Figure label="Institutes" value={figures.people.institute} to="/teachers?tab=institute" />
-            <Figure label="Students" value={figures.people.student} to="/students" testId="figure-students" />
-            <Figure label="Partners" value={figures.people.partner} to="/partners" />
-            {/* Every role signs up; no one list holds them all, so this figure links nowhere. */}
-            <Figure label="Sign-ups, last 30 days (all roles)" value={figures.signUps30d} />
             <Figure
-              label="Learners active, last 7 days"
+              label={t('dashboard.figure.institutes')}
+              value={figures.people.institute}
+              to="/teachers?tab=institute"
+            />
+            <Figure
+              label={t('dashboard.figure.students')}
+              value={figures.people.student}
+              to="/students"
+              testId="figure-students"
+            />
+            <Figure label={t('dashboard.figure.partners')} value={figures.people.partner} to="/partners" />
+            {/* Every role signs up; no one list holds them all, so this figure links nowhere. */}
+            <Figure label={t('dashboard.figure.signUps30d')} value={figures.signUps30d} />
+            <Figure
+              label={t('dashboard.figure.activeLearners7d')}
               value={figures.activeLearners7d}
               to="/admin-report?tab=student"
             />
-            <Figure label="Online now" value={online ?? figures.onlineNow} testId="figure-online" />
             <Figure
-              label="Revenue this month"
+              label={t('dashboard.figure.onlineNow')}
+              value={online ?? figures.onlineNow}
+              testId="figure-online"
+            />
+            <Figure
+              label={t('dashboard.figure.revenueThisMonth')}
               value={money(figures.revenueThisMonth)}
               to="/admin-report?tab=teacher"
             />
-            <Figure label="MRR" value={money(figures.mrr)} to="/teachers?tab=teacher&billing=paid" />
-            <Figure label="Courses live" value={figures.coursesLive} to="/admin-report?tab=teacher" />
             <Figure
-              label="Waiting for approval"
+              label={t('dashboard.figure.mrr')}
+              value={money(figures.mrr)}
+              to="/teachers?tab=teacher&billing=paid"
+            />
+            <Figure
+              label={t('dashboard.figure.coursesLive')}
+              value={figures.coursesLive}
+              to="/admin-report?tab=teacher"
+            />
+            <Figure
+              label={t('dashboard.figure.coursesWaiting')}
               value={figures.coursesWaiting}
               to="/approvals"
               testId="dashboard-approvals"
             />
             <Figure
-              label="Guru sessions this month"
+              label={t('dashboard.figure.guruSessions')}
               value={figures.guruSessionsThisMonth}
               to="/conversation-management"
             />
-            <Figure label="Rendered minutes this month" value={figures.renderedMinutesThisMonth} />
-            <Figure label="Open support tickets" value={figures.openTickets} to="/support" />
+            <Figure label={t('dashboard.figure.renderedMinutes')} value={figures.renderedMinutesThisMonth} />
+            <Figure label={t('dashboard.figure.openTickets')} value={figures.openTickets} to="/support" />
           </SimpleGrid>
         )}
         <Group justify="space-between" align="flex-end">
           <Title order={2} size="h4">
-            Over time
+            {t('dashboard.overTime')}
           </Title>
           <SegmentedControl
-            aria-label="Chart range"
+            aria-label={t('dashboard.chartRange')}
             size="xs"
             value={range}
             onChange={setRange}
-            data={RANGES}
+            data={RANGES.map((value) => ({ value, label: t(`dashboard.range.${value}`) }))}
           />
         </Group>
         <Suspense fallback={<Skeleton h={300} />}>
@@ -172,6 +194,7 @@ export default function DashboardPage() {
 
 /** "Log in as" by e-mail, for someone the admin has not looked up in a list. */
 function LogInAsCard() {
+  const t = useT();
   const logInAs = useLogInAs();
   const form = useForm({
     mode: 'controlled',
@@ -183,26 +206,26 @@ function LogInAsCard() {
     try {
       await logInAs({ email: email.trim().toLowerCase() });
     } catch (error) {
-      form.setFieldError('email', error instanceof Error ? error.message : 'Could not switch');
+      form.setFieldError('email', error instanceof Error ? error.message : t('dashboard.logInAs.failed'));
     }
   });
   return (
     <Card withBorder padding="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="xs">
-          <Text fw={600}>Log in as another user</Text>
+          <Text fw={600}>{t('dashboard.logInAs.title')}</Text>
           <Text size="sm" c="dimmed">
-            Act as a teacher, institute, student, partner or developer to help them. Every switch is recorded.
+            {t('dashboard.logInAs.text')}
           </Text>
           <Group align="flex-start" wrap="nowrap">
             <TextInput
               style={{ flex: 1 }}
-              aria-label="Email of the user"
-              placeholder="user@example.com"
+              aria-label={t('dashboard.logInAs.email')}
+              placeholder={t('dashboard.logInAs.emailPlaceholder')}
               {...form.getInputProps('email')}
             />
             <Button type="submit" loading={form.submitting}>
-              Log in as
+              {t('dashboard.logInAs.submit')}
             </Button>
           </Group>
         </Stack>
