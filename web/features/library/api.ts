@@ -12,6 +12,7 @@ import type {
 import { LIBRARY_MSG } from '../../../common/library';
 import { api, apiBlob, uploadWithProgress } from '../../app/api';
 import { toast } from '../../app/toast';
+import { t } from './i18n';
 
 /** Every path of common/contracts/library.ts, one fetcher or hook each. */
 const base = '/course-libraries';
@@ -83,7 +84,7 @@ export const fetchNarrationSample = (id: string, input: NarrationSampleInput): P
   apiBlob(`${base}/${id}/narration-sample`, {
     method: 'POST',
     body: input,
-    failure: 'Could not play the narration',
+    failure: t('library.narration.failed'),
     handleUnavailable: false,
   });
 
@@ -149,7 +150,7 @@ export function useGenerateLibrary(id: string) {
         },
         (error: unknown) => {
           // The server's refusal (voice, static image, D-ID key or credits, slide limit) as it wrote it.
-          toast('danger', error instanceof Error ? error.message : 'Could not start generating');
+          toast('danger', error instanceof Error ? error.message : t('library.generation.couldNotStart'));
           return null;
         },
       ),

@@ -1,8 +1,8 @@
 import type { SegmentEstimate } from '../../../common/library';
 import { formatSpan } from '../../../common/time';
-import { countOf } from '../../../common/words';
+import { t } from './i18n';
 
 /** '~12 s · 1 credit' (SPEC §9 estimate of a narration). */
 export function estimateLabel(estimate: SegmentEstimate): string {
-  return `~${formatSpan(estimate.seconds)} · ${countOf(estimate.credits, 'credit')}`;
+  return t('library.segment.estimate', { span: formatSpan(estimate.seconds), credits: estimate.credits });
 }

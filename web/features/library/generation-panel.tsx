@@ -3,12 +3,13 @@ import { IconDownload, IconPlayerStop, IconWand } from '@tabler/icons-react';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { estimateLibrary } from '../../../common/library';
 import { formatDateTime, formatSpan } from '../../../common/time';
-import { countOf } from '../../../common/words';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
 import { useCancelGeneration, useGenerateLibrary } from './api';
 import type { DraftSegment } from './draft';
+import { useT } from './i18n';
 
 interface Props {
   detail: LibraryDetail;
@@ -23,6 +24,8 @@ interface Props {
 export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
   const generate = useGenerateLibrary(detail.id);
   const cancel = useCancelGeneration(detail.id);
+  const t = useT();
+  const locale = useLocale();
   const total = estimateLibrary(segments.map((segment) => segment.description));
   const generating = detail.status === 'generating';
   const rendered = detail.segments.filter((segment) => segment.status === 'ready').length;
@@ -35,7 +38,9 @@ export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
     } catch (error) {
       toast(
         'danger',
-        `Your changes are not saved: ${error instanceof Error ? error.message : 'please retry'}`,
+        error instanceof Error
+          ? t('library.generation.notSaved', { reason: error.message })
+          : t('library.generation.notSavedRetry'),
       );
       return;
     }
@@ -44,14 +49,13 @@ export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
 
   const confirmCancel = () =>
     confirmDestructive({
-      title: 'Cancel generation?',
-      message:
-        'The segment being rendered finishes, then generation stops. Segments already rendered are kept for the next time.',
-      confirmLabel: 'Cancel generation',
-      cancelLabel: 'Keep generating',
+      title: t('library.generation.cancelTitle'),
+      message: t('library.generation.cancelMessage'),
+      confirmLabel: t('library.generation.cancel'),
+      cancelLabel: t('library.generation.keep'),
       onConfirm: () =>
         cancel.mutate(undefined, {
-          onSuccess: () => toast('info', 'Generation cancelled'),
+          onSuccess: () => toast('info', t('library.generation.cancelled')),
           onError: (error) => toast('danger', error.message),
         }),
     });
@@ -60,23 +64,28 @@ export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
     <Card withBorder padding="md" component="section" aria-labelledby="generation-heading">
       <Stack gap="sm">
         <Title order={2} size="h4" id="generation-heading">
-          Video
+          {t('library.generation.title')}
         </Title>
         <Text size="sm" data-testid="generation-summary">
-          {countOf(segments.length, 'segment')} · about {formatSpan(total.seconds)} ·{' '}
-          {countOf(total.credits, 'credit')}
+          {t('library.generation.summary', {
+            segments: segments.length,
+            span: formatSpan(total.seconds),
+            credits: total.credits,
+          })}
         </Text>
         {!generating && (
           <Text size="sm" c="dimmed" data-testid="segments-to-render">
             {detail.changedSegments === 0
-              ? 'The video is up to date.'
-              : `${countOf(detail.changedSegments, 'segment')} will be rendered; the others are reused.`}
+              ? t('library.generation.upToDate')
+              : t('library.generation.toRender', { count: detail.changedSegments })}
           </Text>
         )}
         {overLimit && (
           <Alert color="red" variant="light" p="xs">
-            Slide limit exceeded: your plan allows {countOf(detail.slideLimit ?? 0, 'slide')}. Delete{' '}
-            {segments.length - (detail.slideLimit ?? 0)} to generate.
+            {t('library.generation.overLimit', {
+              limit: detail.slideLimit ?? 0,
+              extra: segments.length - (detail.slideLimit ?? 0),
+            })}
           </Alert>
         )}
 
@@ -84,24 +93,25 @@ export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
           <Stack gap={6}>
             <Text size="sm" fw={500}>
               {detail.stage === 'saving'
-                ? 'Saving the video…'
-                : `Rendering segments: ${rendered} of ${detail.segments.length} done`}
+                ? t('library.generation.saving')
+                : t('library.generation.rendering', { rendered, total: detail.segments.length })}
             </Text>
-            <Progress value={detail.progress} animated aria-label="Generation progress" />
+            <Progress value={detail.progress} animated aria-label={t('library.generation.progress')} />
             <Text size="xs" c="dimmed">
-              {detail.progress}% · you can leave this page; generation continues.
+              {t('library.generation.leave', { progress: detail.progress })}
             </Text>
           </Stack>
         )}
         {detail.status === 'failed' && (
-          <Alert color="red" title="Generation failed" data-testid="generation-error">
-            {detail.error ?? 'Something went wrong.'} Fix it and generate again to retry; rendered segments
-            are kept.
+          <Alert color="red" title={t('library.generation.failedTitle')} data-testid="generation-error">
+            {t('library.generation.failed', {
+              error: detail.error ?? t('library.generation.somethingWrong'),
+            })}
           </Alert>
         )}
         {detail.status === 'cancelled' && (
           <Alert color="yellow" variant="light">
-            Generation was cancelled. Generate again to continue.
+            {t('library.generation.wasCancelled')}
           </Alert>
         )}
 
@@ -114,7 +124,7 @@ export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
               onClick={confirmCancel}
               loading={cancel.isPending}
             >
-              Cancel generation
+              {t('library.generation.cancel')}
             </Button>
           ) : (
             <Button
@@ -123,7 +133,7 @@ export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
               loading={generate.isPending}
               disabled={overLimit}
             >
-              Generate video
+              {t('library.generation.generate')}
             </Button>
           )}
         </Group>
@@ -139,13 +149,14 @@ export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
                 {detail.durationSeconds !== null && formatSpan(detail.durationSeconds)}
-                {detail.generatedAt && ` · generated ${formatDateTime(detail.generatedAt)}`}
+                {detail.generatedAt &&
+                  ` · ${t('library.generation.generated', { date: formatDateTime(detail.generatedAt, { locale }) })}`}
               </Text>
               {detail.videoUrl && (
                 <Anchor href={detail.videoUrl} download={`${detail.title}.mp4`} size="sm">
                   <Group gap={4} component="span">
                     <IconDownload size={16} aria-hidden />
-                    Download video
+                    {t('library.generation.download')}
                   </Group>
                 </Anchor>
               )}

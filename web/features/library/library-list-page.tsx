@@ -16,7 +16,7 @@ import { IconPencil, IconPresentation, IconTrash, IconUpload } from '@tabler/ico
 import { Link } from 'react-router';
 import type { LibrarySummary } from '../../../common/contracts/library';
 import { formatDateTime, formatSpan } from '../../../common/time';
-import { countOf } from '../../../common/words';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
@@ -24,21 +24,29 @@ import { LinkButton } from '../../components/link-button';
 import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useDeleteLibrary, useLibraries } from './api';
 import { forgetLibrary } from './draft-db';
+import { useT } from './i18n';
 import { LibraryStatusBadge } from './status-badges';
 import { useLibraryProgress } from './use-library-progress';
 
 function LibraryCard({ library }: { library: LibrarySummary }) {
   const remove = useDeleteLibrary();
+  const t = useT();
+  const locale = useLocale();
   const confirmDelete = () =>
     confirmDestructive({
-      title: 'Delete this course library?',
-      message: `“${library.title}”, its ${countOf(library.segmentCount, 'segment')} and its video will be deleted${library.status === 'generating' ? ', and the generation running now stops' : ''}. Lessons that already use the video keep their copy. This cannot be undone.`,
-      confirmLabel: 'Delete library',
+      title: t('library.list.deleteTitle'),
+      message: t(
+        library.status === 'generating'
+          ? 'library.list.deleteMessageGenerating'
+          : 'library.list.deleteMessage',
+        { title: library.title, count: library.segmentCount },
+      ),
+      confirmLabel: t('library.list.deleteConfirm'),
       onConfirm: () =>
         remove.mutate(library.id, {
           onSuccess: () => {
             void forgetLibrary(library.id);
-            toast('success', 'Course library deleted');
+            toast('success', t('library.list.deleted'));
           },
           onError: (error) => toast('danger', error.message),
         }),
@@ -48,7 +56,11 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
       <Card.Section>
         <AspectRatio ratio={16 / 9}>
           {library.posterUrl ? (
-            <Image src={library.posterUrl} alt={`Poster of ${library.title}`} fit="cover" />
+            <Image
+              src={library.posterUrl}
+              alt={t('library.list.poster', { title: library.title })}
+              fit="cover"
+            />
           ) : (
             <Center bg="var(--mantine-color-default-hover)" aria-hidden>
               <IconPresentation size={40} stroke={1.3} />
@@ -68,7 +80,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
         <Group gap="xs">
           <LibraryStatusBadge status={library.status} progress={library.progress} stage={library.stage} />
           <Badge variant="outline" color="gray">
-            {countOf(library.segmentCount, 'slide')}
+            {t('library.list.slides', { count: library.segmentCount })}
           </Badge>
           {library.durationSeconds !== null && (
             <Badge variant="outline" color="gray">
@@ -77,7 +89,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
           )}
           {library.generatedAt && library.changedSegments > 0 && library.status !== 'generating' && (
             <Badge variant="light" color="orange" data-testid="library-changes">
-              {countOf(library.changedSegments, 'change')} not generated
+              {t('library.list.changes', { count: library.changedSegments })}
             </Badge>
           )}
         </Group>
@@ -85,7 +97,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
           <Progress
             value={library.progress}
             animated
-            aria-label={`Generation progress of ${library.title}`}
+            aria-label={t('library.list.progress', { title: library.title })}
           />
         )}
         {library.status === 'failed' && library.error && (
@@ -94,7 +106,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Updated {formatDateTime(library.updatedAt)}
+          {t('library.list.updated', { date: formatDateTime(library.updatedAt, { locale }) })}
         </Text>
         <Group mt="auto" gap="xs">
           <Button
@@ -102,9 +114,9 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
             to={`/course-library-wizard?id=${library.id}`}
             size="xs"
             leftSection={<IconPencil size={14} />}
-            aria-label={`Open ${library.title}`}
+            aria-label={t('library.list.openLabel', { title: library.title })}
           >
-            Open
+            {t('library.list.open')}
           </Button>
           <Button
             size="xs"
@@ -113,9 +125,9 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
             leftSection={<IconTrash size={14} />}
             onClick={confirmDelete}
             loading={remove.isPending}
-            aria-label={`Delete ${library.title}`}
+            aria-label={t('library.list.deleteLabel', { title: library.title })}
           >
-            Delete
+            {t('library.list.delete')}
           </Button>
         </Group>
       </Stack>
@@ -129,20 +141,21 @@ export default function LibraryListPage() {
   useLibraryProgress();
   const slideLimit = libraries.data?.slideLimit;
   const lock = usePlanLock('courseLibrary', 'create');
+  const t = useT();
   return (
     <Container size="lg">
       <Stack>
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1} size="h2">
-              Course Library
+              {t('nav.Course Library')}
             </Title>
             <Text c="dimmed" size="sm">
-              Turn a slide deck into a narrated video for your lessons.
-              {slideLimit !== undefined &&
-                (slideLimit === null
-                  ? ' Your plan has no slide limit.'
-                  : ` Your plan allows ${countOf(slideLimit, 'slide')} per library.`)}
+              {slideLimit === undefined
+                ? t('library.list.intro')
+                : slideLimit === null
+                  ? t('library.list.introNoLimit')
+                  : t('library.list.introLimit', { count: slideLimit })}
             </Text>
           </div>
           <LinkButton
@@ -150,7 +163,7 @@ export default function LibraryListPage() {
             leftSection={<IconUpload size={16} />}
             {...lockedControlProps(lock)}
           >
-            Upload slides
+            {t('library.list.upload')}
           </LinkButton>
         </Group>
         <PlanLockNote lock={lock} />
@@ -162,11 +175,11 @@ export default function LibraryListPage() {
           empty={{
             testId: 'libraries-empty',
             icon: <IconPresentation size={40} stroke={1.5} aria-hidden />,
-            title: 'No course libraries yet',
-            text: 'Upload your slides as a PDF: each slide becomes a segment you narrate, and Gurukul renders the video with your voice and avatar.',
+            title: t('library.list.emptyTitle'),
+            text: t('library.list.emptyText'),
             action: (
               <LinkButton to="/course-library-upload" variant="light" {...lockedControlProps(lock)}>
-                Upload your first deck
+                {t('library.list.emptyAction')}
               </LinkButton>
             ),
           }}

@@ -17,12 +17,12 @@ import { type DragEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { librarySettingsSchema } from '../../../common/contracts/library';
 import { LIBRARY_LIMITS } from '../../../common/library';
-import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { libraryKeys, uploadDeck, useLibraries } from './api';
 import { setCurrentLibraryId } from './draft-db';
+import { useT } from './i18n';
 
 const ACCEPT =
   'application/pdf,.pdf,application/vnd.openxmlformats-officedocument.presentationml.presentation,.pptx';
@@ -51,11 +51,12 @@ export default function LibraryUploadPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<{ title?: string; file?: string }>({});
   const [dragging, setDragging] = useState(false);
+  const t = useT();
 
   const choose = (picked: File | null) => {
     if (!picked) return;
     if (picked.size > LIBRARY_LIMITS.uploadMaxBytes) {
-      setErrors((now) => ({ ...now, file: `The file must be at most ${MAX_MB} MB` }));
+      setErrors((now) => ({ ...now, file: t('library.upload.tooLarge', { mb: MAX_MB }) }));
       return;
     }
     setFile(picked);
@@ -73,7 +74,7 @@ export default function LibraryUploadPage() {
     event.preventDefault();
     const next = {
       title: checkTitle(title),
-      file: file ? undefined : 'Please choose your slides (PDF or PPTX)',
+      file: file ? undefined : t('library.upload.chooseSlides'),
     };
     setErrors(next);
     if (!file || next.title) return;
@@ -83,12 +84,12 @@ export default function LibraryUploadPage() {
       queryClient.setQueryData(libraryKeys.one(library.id), library);
       void queryClient.invalidateQueries({ queryKey: libraryKeys.list });
       await setCurrentLibraryId(library.id);
-      toast('success', `${countOf(library.segments.length, 'slide')} read`);
+      toast('success', t('library.upload.read', { count: library.segments.length }));
       // Slides whose text could not be read: which, and what to do (their narration starts empty).
       if (library.notice) toast('warning', library.notice);
       navigate(`/course-library-wizard?id=${library.id}`);
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : 'Upload failed';
+      const message = failure instanceof Error ? failure.message : t('library.upload.failed');
       const fields = failure instanceof ApiError ? failure.fields : {};
       // The server's reason belongs under the field it is about ('Slide limit exceeded', not a PDF, …).
       setErrors({ title: fields.title, file: fields.file ?? (fields.title ? undefined : message) });
@@ -104,15 +105,15 @@ export default function LibraryUploadPage() {
         <Stack>
           <Group justify="space-between">
             <Title order={1} size="h2">
-              Upload slides
+              {t('library.upload.title')}
             </Title>
             <Anchor component={Link} to="/course-library-list">
-              All libraries
+              {t('library.upload.all')}
             </Anchor>
           </Group>
           <PlanLockNote lock={lock} />
           <TextInput
-            label="Title"
+            label={t('library.upload.titleLabel')}
             withAsterisk
             maxLength={LIBRARY_LIMITS.titleMax}
             value={title}
@@ -127,7 +128,7 @@ export default function LibraryUploadPage() {
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="deck-label">
-              Slides
+              {t('library.upload.slides')}
             </Text>
             <Card
               withBorder
@@ -151,7 +152,7 @@ export default function LibraryUploadPage() {
               <Stack align="center" gap="xs">
                 <IconFileTypePdf size={40} stroke={1.4} aria-hidden />
                 <Text size="sm" ta="center" id="deck-name">
-                  {file ? file.name : 'Drop your PDF here, or choose a file'}
+                  {file ? file.name : t('library.upload.drop')}
                 </Text>
                 <FileButton onChange={choose} accept={ACCEPT}>
                   {(props) => (
@@ -161,16 +162,14 @@ export default function LibraryUploadPage() {
                       disabled={uploading}
                       aria-describedby="deck-label deck-name deck-help"
                     >
-                      {file ? 'Choose another file' : 'Choose file'}
+                      {t(file ? 'library.upload.chooseAnother' : 'library.upload.choose')}
                     </Button>
                   )}
                 </FileButton>
                 <Text size="xs" c="dimmed" ta="center" id="deck-help">
-                  PDF up to {MAX_MB} MB (PowerPoint .pptx when the server can convert it). Each page becomes a
-                  segment.
-                  {slideLimit !== undefined &&
-                    slideLimit !== null &&
-                    ` Your plan allows ${countOf(slideLimit, 'slide')}.`}
+                  {slideLimit !== undefined && slideLimit !== null
+                    ? t('library.upload.helpLimit', { mb: MAX_MB, count: slideLimit })
+                    : t('library.upload.help', { mb: MAX_MB })}
                 </Text>
               </Stack>
             </Card>
@@ -182,9 +181,9 @@ export default function LibraryUploadPage() {
           </Stack>
           {uploading && (
             <Stack gap={4}>
-              <Progress value={progress} animated aria-label="Upload progress" />
+              <Progress value={progress} animated aria-label={t('library.upload.progress')} />
               <Text size="xs" c="dimmed" aria-live="polite">
-                {progress < 100 ? `Uploading… ${progress}%` : 'Reading your slides…'}
+                {progress < 100 ? t('library.upload.uploading', { progress }) : t('library.upload.reading')}
               </Text>
             </Stack>
           )}
@@ -195,7 +194,7 @@ export default function LibraryUploadPage() {
               loading={uploading}
               {...lockedControlProps(lock)}
             >
-              Upload
+              {t('library.upload.submit')}
             </Button>
           </Group>
         </Stack>

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { LibraryDetail } from '../../../common/contracts/library';
 import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
 import { formatDateTime } from '../../../common/time';
-import { countOf } from '../../../common/words';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { LinkButton } from '../../components/link-button';
@@ -16,6 +16,7 @@ import { useLibrary } from './api';
 import { insertSegmentAfter, moveSegment } from './draft';
 import { getCurrentLibraryId } from './draft-db';
 import { GenerationPanel } from './generation-panel';
+import { useT } from './i18n';
 import { SaveStatusIndicator } from './save-status';
 import { SegmentCard } from './segment-card';
 import { SettingsPanel } from './settings-panel';
@@ -34,19 +35,20 @@ const focusLater = (...labels: string[]) =>
   });
 
 function DraftOffer(props: { savedAt: number; onRestore: () => void; onDiscard: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <Alert color="yellow" title="Unsaved changes in this browser" data-testid="draft-offer">
+    <Alert color="yellow" title={t('library.wizard.draftTitle')} data-testid="draft-offer">
       <Stack gap="xs">
         <Text size="sm">
-          This browser kept changes to this library from {formatDateTime(props.savedAt)} that the server does
-          not have.
+          {t('library.wizard.draftText', { date: formatDateTime(props.savedAt, { locale }) })}
         </Text>
         <Group gap="xs">
           <Button size="xs" onClick={props.onRestore}>
-            Restore unsaved changes
+            {t('library.wizard.restore')}
           </Button>
           <Button size="xs" variant="default" onClick={props.onDiscard}>
-            Discard
+            {t('library.wizard.discard')}
           </Button>
         </Group>
       </Stack>
@@ -56,6 +58,7 @@ function DraftOffer(props: { savedAt: number; onRestore: () => void; onDiscard: 
 
 function LibraryEditor({ detail }: { detail: LibraryDetail }) {
   const editor = useLibraryEditor(detail);
+  const t = useT();
   useLibraryProgress(detail.id, detail.status === 'generating');
   const player = useNarrationPlayer(detail.id);
   const [lastSegmentWarning, setLastSegmentWarning] = useState(false);
@@ -79,12 +82,15 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
     }
     const number = index + 1;
     confirmDestructive({
-      title: `Delete segment ${number}?`,
-      message: 'Its slide and narration are removed from this library.',
-      confirmLabel: 'Delete segment',
+      title: t('library.wizard.deleteTitle', { number }),
+      message: t('library.wizard.deleteMessage'),
+      confirmLabel: t('library.wizard.deleteConfirm'),
       onConfirm: () => {
         editor.editSegments((now) => now.filter((_, at) => at !== index));
-        focusLater(`Narration for segment ${number}`, `Narration for segment ${number - 1}`);
+        focusLater(
+          t('library.segment.narrationLabel', { number }),
+          t('library.segment.narrationLabel', { number: number - 1 }),
+        );
       },
     });
   };
@@ -95,17 +101,22 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1} size="h2">
-              {settings.title.trim() || 'Course library'}
+              {settings.title.trim() || t('library.wizard.untitled')}
             </Title>
             <Text size="sm" c="dimmed">
-              {detail.sourceName} · {countOf(segments.length, 'segment')}
-              {detail.slideLimit !== null && ` (your plan allows ${detail.slideLimit})`}
+              {detail.slideLimit === null
+                ? t('library.wizard.source', { source: detail.sourceName, count: segments.length })
+                : t('library.wizard.sourceLimit', {
+                    source: detail.sourceName,
+                    count: segments.length,
+                    limit: detail.slideLimit,
+                  })}
             </Text>
           </div>
           <Group gap="md">
             <SaveStatusIndicator status={editor.saveStatus} error={editor.saveError} onRetry={editor.retry} />
             <Anchor component={Link} to="/course-library-list">
-              All libraries
+              {t('library.wizard.all')}
             </Anchor>
           </Group>
         </Group>
@@ -119,8 +130,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
         )}
         {focusedSlide !== null && !locked && (
           <Alert color="blue" variant="light" data-testid="slide-focus-hint">
-            Students asked most about slide {focusedSlide}. Rewrite its narration below, then Generate video:
-            only the slides you changed are rendered again.
+            {t('library.wizard.focusHint', { slide: focusedSlide })}
           </Alert>
         )}
         <Grid gap="md">
@@ -147,13 +157,13 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
                   variant="light"
                   role="alert"
                   withCloseButton
-                  closeButtonLabel="Dismiss"
+                  closeButtonLabel={t('library.wizard.dismiss')}
                   onClose={() => setLastSegmentWarning(false)}
                 >
                   {LIBRARY_MSG.lastSegment}
                 </Alert>
               )}
-              <Stack gap="sm" role="list" aria-label="Segments">
+              <Stack gap="sm" role="list" aria-label={t('library.wizard.segments')}>
                 {segments.map((segment, index) => {
                   const number = index + 1;
                   const saved = segment.id ? savedById.get(segment.id) : undefined;
@@ -181,14 +191,15 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
                       onMove={(delta) => {
                         editor.editSegments((now) => moveSegment(now, index, delta));
                         const moved = number + delta;
-                        const direction = delta < 0 ? 'up' : 'down';
-                        const other = delta < 0 ? 'down' : 'up';
-                        focusLater(`Move segment ${moved} ${direction}`, `Move segment ${moved} ${other}`);
+                        const up = t('library.segment.moveUpLabel', { number: moved });
+                        const down = t('library.segment.moveDownLabel', { number: moved });
+                        if (delta < 0) focusLater(up, down);
+                        else focusLater(down, up);
                       }}
                       onAdd={(copySlide) => {
                         if (!canAdd) return toast('warning', LIBRARY_MSG.slideLimit);
                         editor.editSegments((now) => insertSegmentAfter(now, index, copySlide));
-                        focusLater(`Narration for segment ${number + 1}`);
+                        focusLater(t('library.segment.narrationLabel', { number: number + 1 }));
                       }}
                       onDelete={() => remove(index)}
                       onHear={() => void player.play(segment.key, segment.description, settings.voice)}
@@ -197,8 +208,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
                 })}
               </Stack>
               <Text size="xs" c="dimmed">
-                Changes save automatically (Ctrl+S saves at once) and are kept in this browser until the
-                server has them.
+                {t('library.wizard.autosave')}
               </Text>
             </Stack>
           </Grid.Col>
@@ -210,6 +220,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
 
 function LibraryWizard({ id }: { id: string }) {
   const library = useLibrary(id);
+  const t = useT();
   if (library.isPending) return <PageLoader />;
   if (library.isError) {
     return (
@@ -217,7 +228,7 @@ function LibraryWizard({ id }: { id: string }) {
         title={LIBRARY_MSG.notFound}
         message={library.error.message}
         backTo="/course-library-list"
-        backLabel="Back to the course library"
+        backLabel={t('library.wizard.back')}
       />
     );
   }
@@ -251,20 +262,21 @@ export default function LibraryWizardPage() {
 /** The wizard without a library: open one, or upload a deck when the plan lets the teacher add one. */
 function NoLibraryOpen() {
   const lock = usePlanLock('courseLibrary', 'create');
+  const t = useT();
   return (
     <Container size="sm">
       <Card withBorder padding="xl">
         <Stack align="center" gap="xs">
-          <Text fw={600}>No course library open</Text>
+          <Text fw={600}>{t('library.wizard.noneOpen')}</Text>
           <Text size="sm" c="dimmed" ta="center">
-            Open one from your course library, or upload a new slide deck.
+            {t('library.wizard.noneOpenText')}
           </Text>
           <Group>
             <Button component={Link} to="/course-library-list" variant="default">
-              Course library
+              {t('library.wizard.library')}
             </Button>
             <LinkButton to="/course-library-upload" {...lockedControlProps(lock)}>
-              Upload slides
+              {t('library.wizard.upload')}
             </LinkButton>
           </Group>
           <PlanLockNote lock={lock} />

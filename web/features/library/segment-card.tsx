@@ -26,6 +26,7 @@ import type { SegmentView } from '../../../common/contracts/library';
 import { estimateSegment, LIBRARY_LIMITS } from '../../../common/library';
 import type { DraftSegment } from './draft';
 import { estimateLabel } from './format';
+import { useT } from './i18n';
 import { SegmentStatusBadge } from './status-badges';
 
 interface Props {
@@ -54,12 +55,13 @@ export function SegmentCard(props: Props) {
   const { segment, number, total, saved, locked } = props;
   const estimate = estimateSegment(segment.description);
   const hasText = segment.description.trim().length > 0;
+  const t = useT();
   return (
     <Card
       withBorder
       padding="sm"
       role="listitem"
-      aria-label={`Segment ${number}`}
+      aria-label={t('library.segment.label', { number })}
       data-testid="segment-card"
       data-highlighted={props.highlighted || undefined}
       style={
@@ -70,28 +72,33 @@ export function SegmentCard(props: Props) {
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <AspectRatio ratio={16 / 9}>
             {props.slideUrl ? (
-              <Image src={props.slideUrl} alt={`Slide of segment ${number}`} fit="contain" radius="sm" />
+              <Image
+                src={props.slideUrl}
+                alt={t('library.segment.slideAlt', { number })}
+                fit="contain"
+                radius="sm"
+              />
             ) : (
               <Center
                 bg="var(--mantine-color-default-hover)"
                 style={{ borderRadius: 'var(--mantine-radius-sm)' }}
               >
                 <Text size="sm" c="dimmed">
-                  {segment.copySlideOf ? 'Copied slide (shown once saved)' : 'Blank slide'}
+                  {t(segment.copySlideOf ? 'library.segment.copied' : 'library.segment.blank')}
                 </Text>
               </Center>
             )}
           </AspectRatio>
           <Group gap={6} mt={6}>
             <Text size="xs" c="dimmed">
-              Segment {number}
-              {saved?.page ? ` · page ${saved.page}` : ''}
+              {t('library.segment.label', { number })}
+              {saved?.page ? ` · ${t('library.segment.page', { page: saved.page })}` : ''}
               {saved?.heading ? ` · ${saved.heading}` : ''}
             </Text>
             {props.showStatus && saved && <SegmentStatusBadge status={saved.status} />}
             {!props.showStatus && (saved ? saved.changed : true) && (
               <Badge size="xs" variant="light" color="orange">
-                Not generated yet
+                {t('library.segment.notGenerated')}
               </Badge>
             )}
           </Group>
@@ -99,8 +106,8 @@ export function SegmentCard(props: Props) {
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <Stack gap={6}>
             <Textarea
-              aria-label={`Narration for segment ${number}`}
-              placeholder="What the narrator says over this slide"
+              aria-label={t('library.segment.narrationLabel', { number })}
+              placeholder={t('library.segment.narrationPlaceholder')}
               autosize
               minRows={3}
               maxRows={10}
@@ -124,13 +131,11 @@ export function SegmentCard(props: Props) {
                 leftSection={props.playing ? <IconPlayerStop size={14} /> : <IconVolume size={14} />}
                 onClick={props.onHear}
                 disabled={!hasText}
-                aria-label={
-                  props.playing
-                    ? `Stop narration for segment ${number}`
-                    : `Hear narration for segment ${number}`
-                }
+                aria-label={t(props.playing ? 'library.segment.stopLabel' : 'library.segment.hearLabel', {
+                  number,
+                })}
               >
-                {props.playing ? 'Stop' : 'Hear narration'}
+                {t(props.playing ? 'library.segment.stop' : 'library.segment.hear')}
               </Button>
               <Menu position="bottom-start" withinPortal>
                 <Menu.Target>
@@ -139,44 +144,44 @@ export function SegmentCard(props: Props) {
                     variant="default"
                     leftSection={<IconPlus size={14} />}
                     disabled={locked || !props.canAdd}
-                    aria-label={`Add segment after ${number}`}
+                    aria-label={t('library.segment.addLabel', { number })}
                   >
-                    Add segment
+                    {t('library.segment.add')}
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item onClick={() => props.onAdd(true)}>Copy of this slide</Menu.Item>
-                  <Menu.Item onClick={() => props.onAdd(false)}>Blank slide</Menu.Item>
+                  <Menu.Item onClick={() => props.onAdd(true)}>{t('library.segment.copy')}</Menu.Item>
+                  <Menu.Item onClick={() => props.onAdd(false)}>{t('library.segment.blank')}</Menu.Item>
                 </Menu.Dropdown>
               </Menu>
               <Group gap={4} ml="auto">
-                <Tooltip label="Move up">
+                <Tooltip label={t('library.segment.moveUp')}>
                   <ActionIcon
                     variant="default"
                     onClick={() => props.onMove(-1)}
                     disabled={locked || number === 1}
-                    aria-label={`Move segment ${number} up`}
+                    aria-label={t('library.segment.moveUpLabel', { number })}
                   >
                     <IconArrowUp size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Move down">
+                <Tooltip label={t('library.segment.moveDown')}>
                   <ActionIcon
                     variant="default"
                     onClick={() => props.onMove(1)}
                     disabled={locked || number === total}
-                    aria-label={`Move segment ${number} down`}
+                    aria-label={t('library.segment.moveDownLabel', { number })}
                   >
                     <IconArrowDown size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Delete">
+                <Tooltip label={t('library.segment.delete')}>
                   <ActionIcon
                     variant="light"
                     color="red"
                     onClick={props.onDelete}
                     disabled={locked}
-                    aria-label={`Delete segment ${number}`}
+                    aria-label={t('library.segment.deleteLabel', { number })}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>

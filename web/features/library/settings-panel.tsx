@@ -24,11 +24,9 @@ import { FONTS, type FontName, fontStack } from '../../../common/fonts';
 import type { GuruVoice } from '../../../common/gurus';
 import { LANGUAGE_CODES } from '../../../common/languages';
 import {
-  AVATAR_CORNER_LABELS,
   AVATAR_CORNERS,
   type AvatarCorner,
   LIBRARY_AVATAR_KINDS,
-  LIBRARY_AVATAR_LABELS,
   LIBRARY_LIMITS,
   LIBRARY_MSG,
   type LibraryAvatarKind,
@@ -45,21 +43,19 @@ import {
 } from '../../components/voice-choice';
 import { uploadAvatarImage, useStoreDetail } from './api';
 import type { EditableSettings } from './draft';
+import { rich, useT } from './i18n';
 import { useNarrationPlayer } from './use-narration-player';
 
 /**
  * The narration's language: each catalog language with its own name beside ("Hindi · हिन्दी"), or the slides'
- * own script (a Hindi deck is narrated in Hindi, decision 065).
+ * own script (a Hindi deck is narrated in Hindi, decision 065). The names are the catalog's (common/languages.ts).
  */
-const NARRATION_LANGUAGES = [
-  { value: '', label: "From each slide's text" },
-  ...Object.entries(LANGUAGE_CODES)
-    .filter(([, code]) => code !== '')
-    .map(([name, code]) => {
-      const own = new Intl.DisplayNames([code], { type: 'language' }).of(code);
-      return { value: code, label: own && own !== name ? `${name} · ${own}` : name };
-    }),
-];
+const LANGUAGE_OPTIONS = Object.entries(LANGUAGE_CODES)
+  .filter(([, code]) => code !== '')
+  .map(([name, code]) => {
+    const own = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    return { value: code, label: own && own !== name ? `${name} · ${own}` : name };
+  });
 
 /** What "Hear a sample" says in the chosen voice. */
 const VOICE_SAMPLE = 'Hello! This is how your lesson will sound.';
@@ -76,19 +72,20 @@ interface Props {
 
 function AvatarImage({ detail, locked }: { detail: LibraryDetail; locked: boolean }) {
   const storeDetail = useStoreDetail();
+  const t = useT();
   const [progress, setProgress] = useState<number | null>(null);
   const upload = async (file: File | null) => {
     if (!file) return;
     if (file.size > LIBRARY_LIMITS.avatarImageMaxBytes) {
-      toast('warning', `The image must be at most ${MAX_IMAGE_MB} MB`);
+      toast('warning', t('library.settings.imageTooLarge', { mb: MAX_IMAGE_MB }));
       return;
     }
     setProgress(0);
     try {
       storeDetail(await uploadAvatarImage(detail.id, file, setProgress));
-      toast('success', 'Avatar image saved');
+      toast('success', t('library.settings.imageSaved'));
     } catch (error) {
-      toast('danger', error instanceof Error ? error.message : 'Upload failed');
+      toast('danger', error instanceof Error ? error.message : t('library.settings.uploadFailed'));
     } finally {
       setProgress(null);
     }
@@ -97,7 +94,14 @@ function AvatarImage({ detail, locked }: { detail: LibraryDetail; locked: boolea
     <Stack gap="xs">
       <Group align="center" wrap="nowrap">
         {detail.avatarImageUrl ? (
-          <Image src={detail.avatarImageUrl} alt="Avatar image" w={72} h={72} radius="md" fit="cover" />
+          <Image
+            src={detail.avatarImageUrl}
+            alt={t('library.settings.avatarImage')}
+            w={72}
+            h={72}
+            radius="md"
+            fit="cover"
+          />
         ) : (
           <Box
             w={72}
@@ -117,12 +121,12 @@ function AvatarImage({ detail, locked }: { detail: LibraryDetail; locked: boolea
               loading={progress !== null}
               disabled={locked}
             >
-              {detail.avatarImageUrl ? 'Change avatar image' : 'Upload avatar image'}
+              {t(detail.avatarImageUrl ? 'library.settings.changeImage' : 'library.settings.uploadImage')}
             </Button>
           )}
         </FileButton>
       </Group>
-      {progress !== null && <Progress value={progress} aria-label="Avatar image upload progress" />}
+      {progress !== null && <Progress value={progress} aria-label={t('library.settings.imageProgress')} />}
       {/* What the avatar needs, said as a step to take: no error before anything was tried (the server
           refuses to generate without it, in the same words). */}
       {!detail.avatarImageUrl && (
@@ -145,6 +149,7 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
     (THEME_COLORS.find((one) => one.key === settings.themeColor) ?? THEME_COLORS[0]).hex,
   );
   const font = settings.fontFamily as FontName;
+  const t = useT();
   const [titleError, setTitleError] = useState<string | undefined>();
   const { data: voiceCatalog } = useVoiceCatalog();
   const sample = useNarrationPlayer(detail.id);
@@ -162,10 +167,10 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
     <Card withBorder padding="md" component="section" aria-labelledby="library-settings-heading">
       <Stack gap="sm">
         <Title order={2} size="h4" id="library-settings-heading">
-          Video settings
+          {t('library.settings.title')}
         </Title>
         <TextInput
-          label="Title"
+          label={t('library.settings.titleLabel')}
           withAsterisk
           maxLength={LIBRARY_LIMITS.titleMax}
           value={settings.title}
@@ -179,9 +184,9 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           error={titleError}
         />
         <Select
-          label="Narration language"
-          description="The voices speak the narration in this language."
-          data={NARRATION_LANGUAGES}
+          label={t('library.settings.language')}
+          description={t('library.settings.languageHelp')}
+          data={[{ value: '', label: t('library.settings.fromSlides') }, ...LANGUAGE_OPTIONS]}
           value={settings.language ?? ''}
           readOnly={locked}
           allowDeselect={false}
@@ -189,9 +194,9 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
         />
         <VoiceSourceNote catalog={voiceCatalog} />
         <Select
-          label="Voice"
-          description="Who narrates the video: press Hear on a slide to listen before you generate."
-          placeholder="Choose a voice"
+          label={t('library.settings.voice')}
+          description={t('library.settings.voiceHelp')}
+          placeholder={t('library.settings.voicePlaceholder')}
           withAsterisk
           data={voiceOptions(voiceCatalog, 'voices')}
           renderOption={voiceOptionRenderer(voiceCatalog, 'voices')}
@@ -210,15 +215,15 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
             disabled={!settings.voice}
             loading={sample.playing === 'voice-sample'}
             onClick={() => void sample.play('voice-sample', VOICE_SAMPLE, settings.voice)}
-            aria-label="Hear a sample of the voice"
+            aria-label={t('library.settings.sampleLabel')}
           >
-            Hear a sample
+            {t('library.settings.sample')}
           </Button>
         </Group>
         <Select
-          label="Fallback voice"
-          description="Used when the chosen voice's service is unavailable."
-          placeholder="Choose a fallback voice"
+          label={t('library.settings.fallback')}
+          description={t('library.settings.fallbackHelp')}
+          placeholder={t('library.settings.fallbackPlaceholder')}
           withAsterisk
           data={voiceOptions(voiceCatalog, 'localVoices')}
           renderOption={voiceOptionRenderer(voiceCatalog, 'localVoices')}
@@ -230,13 +235,18 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           error={voiceError('fallbackVoice')}
         />
         <Radio.Group
-          label="Avatar"
+          label={t('library.settings.avatar')}
           value={settings.avatarKind}
           onChange={(value) => !locked && onChange({ avatarKind: value as LibraryAvatarKind })}
         >
           <Stack gap={6} mt={4}>
             {LIBRARY_AVATAR_KINDS.map((kind) => (
-              <Radio key={kind} value={kind} label={LIBRARY_AVATAR_LABELS[kind]} disabled={locked} />
+              <Radio
+                key={kind}
+                value={kind}
+                label={t(`library.settings.avatarKind.${kind}`)}
+                disabled={locked}
+              />
             ))}
           </Stack>
         </Radio.Group>
@@ -244,18 +254,23 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
         {settings.avatarKind === 'd_id' && (
           <Alert color="blue" variant="light" p="xs">
             <Text size="sm">
-              D-ID animates a talking head with the D-ID key of your{' '}
-              <Anchor component={Link} to="/integrations">
-                Integrations page
-              </Anchor>{' '}
-              and its credits (one per 15 seconds of each segment).
+              {rich('library.settings.did', {
+                link: (chunks) => (
+                  <Anchor component={Link} to="/integrations">
+                    {chunks}
+                  </Anchor>
+                ),
+              })}
             </Text>
           </Alert>
         )}
         {settings.avatarKind !== 'none' && (
           <Select
-            label="Avatar corner"
-            data={AVATAR_CORNERS.map((corner) => ({ value: corner, label: AVATAR_CORNER_LABELS[corner] }))}
+            label={t('library.settings.corner')}
+            data={AVATAR_CORNERS.map((corner) => ({
+              value: corner,
+              label: t(`library.settings.corner.${corner}`),
+            }))}
             value={settings.avatarCorner}
             readOnly={locked}
             allowDeselect={false}
@@ -263,8 +278,8 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           />
         )}
         <Select
-          label="Font"
-          description="For the title band and the captions."
+          label={t('library.settings.font')}
+          description={t('library.settings.fontHelp')}
           data={[...FONTS]}
           value={settings.fontFamily}
           searchable
@@ -279,7 +294,7 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           onChange={(themeColor) => onChange({ themeColor })}
         />
         <Box
-          aria-label="Title band preview"
+          aria-label={t('library.settings.preview')}
           role="img"
           p="sm"
           style={{
@@ -290,10 +305,10 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           }}
         >
           <Text fw={700} inherit lineClamp={1}>
-            {settings.title.trim() || 'Your title'}
+            {settings.title.trim() || t('library.settings.yourTitle')}
           </Text>
           <Text size="sm" inherit>
-            Captions look like this in {font}.
+            {t('library.settings.captions', { font })}
           </Text>
         </Box>
       </Stack>

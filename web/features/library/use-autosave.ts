@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from './i18n';
 
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error';
 
@@ -68,10 +69,10 @@ export function useAutosave<T>({
         // fetch throws a TypeError ('Failed to fetch') when the server cannot be reached.
         setError(
           failure instanceof TypeError
-            ? 'No connection to the server'
+            ? t('library.save.noConnection')
             : failure instanceof Error
               ? failure.message
-              : 'Could not save',
+              : t('library.save.failed'),
         );
         setStatus('error');
         throw failure;

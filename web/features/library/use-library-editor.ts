@@ -13,6 +13,7 @@ import {
   withSavedIds,
 } from './draft';
 import { discardDraft, readDraft, rememberFont, setCurrentLibraryId, writeDraft } from './draft-db';
+import { t } from './i18n';
 import { type SaveStatus, useAutosave } from './use-autosave';
 
 const serializeSegments = (segments: DraftSegment[]) => JSON.stringify(toSegmentsInput(segments));
@@ -24,7 +25,7 @@ const serializeSettings = (settings: EditableSettings) => JSON.stringify(setting
  */
 export function settingsProblem(settings: EditableSettings): string | null {
   const parsed = librarySettingsSchema.safeParse(settings);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Please check the settings');
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? t('library.save.checkSettings'));
 }
 
 const combined = (a: SaveStatus, b: SaveStatus): SaveStatus => {

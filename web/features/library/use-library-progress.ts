@@ -5,6 +5,7 @@ import { LIBRARY_MSG } from '../../../common/library';
 import { onSocketEvent } from '../../app/socket';
 import { toast } from '../../app/toast';
 import { libraryKeys, useGenerationState, withGeneration } from './api';
+import { t } from './i18n';
 
 /**
  * Keeps the cached libraries in step with the live 'library-progress' events sent to the owner's room
@@ -64,7 +65,7 @@ export function useLibraryProgress(libraryId?: string | null, generating = false
     }
     if (before.status === 'generating' && state.status !== 'generating') {
       if (state.status === 'ready') toast('success', LIBRARY_MSG.generated);
-      if (state.status === 'failed') toast('danger', state.error ?? 'Generating the video failed');
+      if (state.status === 'failed') toast('danger', state.error ?? t('library.generation.failedToast'));
       // The finished video's links (playlist, captions, download) and the durations come with the detail.
       void queryClient.invalidateQueries({ queryKey: libraryKeys.one(libraryId) });
       void queryClient.invalidateQueries({ queryKey: libraryKeys.list });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GuruVoice } from '../../../common/gurus';
 import { toast } from '../../app/toast';
 import { fetchNarrationSample } from './api';
+import { t } from './i18n';
 
 /** Plays one narration at a time in the chosen voice; `playing` is the key of the one loading or playing. */
 export function useNarrationPlayer(libraryId: string) {
@@ -29,7 +30,7 @@ export function useNarrationPlayer(libraryId: string) {
       await next.play().catch(() => setPlaying(null));
     } catch (error) {
       setPlaying(null);
-      toast('danger', error instanceof Error ? error.message : 'Could not play the narration');
+      toast('danger', error instanceof Error ? error.message : t('library.narration.failed'));
     }
   };
 

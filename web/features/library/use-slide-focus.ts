@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../app/toast';
+import { t } from './i18n';
 
 const positive = (value: string | null) => {
   const n = Number(value);
@@ -27,23 +28,24 @@ export function useSlideFocus(segmentCount: number): number | null {
     if (!wanted || done.current) return;
     if (wanted > segmentCount) {
       done.current = true;
-      toast('warning', `This library has no slide ${wanted} any more.`);
+      toast('warning', t('library.focus.noSlide', { slide: wanted }));
       return;
     }
     // After React has drawn the list (and the autosized text area has its height).
     const frame = requestAnimationFrame(() => {
       const narration = document.querySelector<HTMLTextAreaElement>(
-        `textarea[aria-label="Narration for segment ${wanted}"]`,
+        `textarea[aria-label="${t('library.segment.narrationLabel', { number: wanted })}"]`,
       );
       if (!narration) return;
       done.current = true;
       narration.scrollIntoView({ block: 'center' });
       narration.focus({ preventScroll: true });
       if (another) {
-        const often = asks === null ? '' : ` ${asks === 1 ? 'once' : `${asks} times`}`;
         toast(
           'info',
-          `Students asked about slide ${wanted}${often}; slide ${top} more often. Rewrite its narration, then Generate video.`,
+          asks === null
+            ? t('library.focus.other', { slide: wanted, top: top ?? 0 })
+            : t('library.focus.otherCounted', { slide: wanted, top: top ?? 0, asks }),
         );
       }
     });

@@ -1,0 +1,10 @@
+import { registerCatalog } from '../../../app/i18n';
+import en from './en.json';
+
+/**
+ * The course library's messages (decision 069). Its views and hooks take `useT` (or `t`, outside React) from here,
+ * so the catalogs are registered whenever a part of the feature is loaded.
+ */
+registerCatalog(en, { hi: () => import('./hi.json') });
+
+export { rich, t, useT } from '../../../app/i18n';
