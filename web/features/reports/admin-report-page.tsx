@@ -8,6 +8,7 @@ import { AdminStudentsTable, TeachersTable } from './admin-tables';
 import { useAdminStudents, useAdminTeachers } from './api';
 import { EmptyCard } from './empty-card';
 import { ExportButton } from './export-button';
+import { useT } from './i18n';
 
 // Insights are loaded with their tab, not with the report (decision 025's lazy part).
 const InsightsPanel = lazy(() => import('../insights').then((module) => ({ default: module.InsightsPanel })));
@@ -17,6 +18,7 @@ const PAGE_SIZE = 20;
 
 /** The teachers or students list with its search, export and pages. */
 function PeoplePanel({ tab }: { tab: 'teacher' | 'student' }) {
+  const t = useT();
   const { params, page, update } = useUrlFilters();
   const search = params.get('search') ?? '';
   const [debounced] = useDebouncedValue(search, 300);
@@ -30,8 +32,8 @@ function PeoplePanel({ tab }: { tab: 'teacher' | 'student' }) {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <TextInput
-          label="Search"
-          placeholder="Name or email"
+          label={t('reports.search.label')}
+          placeholder={t('reports.search.placeholder')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => update({ search: event.currentTarget.value })}
@@ -43,8 +45,12 @@ function PeoplePanel({ tab }: { tab: 'teacher' | 'student' }) {
       {list.isPending && <Skeleton h={240} />}
       {list.data?.total === 0 && (
         <EmptyCard
-          title={search ? `No ${noun} match.` : `No ${noun} yet`}
-          hint={search ? 'Try another search.' : undefined}
+          title={
+            tab === 'teacher'
+              ? t(search ? 'reports.admin.noTeachersMatch' : 'reports.admin.noTeachers')
+              : t(search ? 'reports.admin.noStudentsMatch' : 'reports.admin.noStudents')
+          }
+          hint={search ? t('reports.admin.tryAnother') : undefined}
         />
       )}
       {tab === 'teacher' && teachers.data && teachers.data.total > 0 && (
@@ -62,19 +68,20 @@ function PeoplePanel({ tab }: { tab: 'teacher' | 'student' }) {
 
 /** Admin Report: teachers and institutes, and students, with their figures; and every course's insights. */
 export default function AdminReportPage() {
+  const t = useT();
   const { params, update } = useUrlFilters();
   const tab = TABS.find((value) => value === params.get('tab')) ?? 'teacher';
   return (
     <Container size="xl">
       <Stack>
         <Title order={1} size="h2">
-          Admin Report
+          {t('reports.admin.title')}
         </Title>
         <Tabs value={tab} onChange={(value) => update({ tab: value, search: null })}>
           <Tabs.List>
-            <Tabs.Tab value="teacher">Teachers</Tabs.Tab>
-            <Tabs.Tab value="student">Students</Tabs.Tab>
-            <Tabs.Tab value="insights">Insights</Tabs.Tab>
+            <Tabs.Tab value="teacher">{t('reports.tabs.teachers')}</Tabs.Tab>
+            <Tabs.Tab value="student">{t('reports.tabs.students')}</Tabs.Tab>
+            <Tabs.Tab value="insights">{t('reports.tabs.insights')}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
         {tab === 'insights' ? (

@@ -3,21 +3,23 @@ import type { AdminStudentRow, TeacherRow } from '../../../common/contracts/repo
 import { formatDateTime } from '../../../common/time';
 import { scrollRegion } from '../../components/scroll-region';
 import { formatPercent } from './format';
+import { useLocale, useT } from './i18n';
 
 export function TeachersTable({ rows }: { rows: TeacherRow[] }) {
+  const t = useT();
   return (
-    <Table.ScrollContainer minWidth={900} scrollAreaProps={scrollRegion('Teachers')}>
+    <Table.ScrollContainer minWidth={900} scrollAreaProps={scrollRegion(t('reports.region.teachers'))}>
       <Table striped data-testid="teachers-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Courses</Table.Th>
-            <Table.Th>Approved</Table.Th>
-            <Table.Th>Subscribers</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Avg. score</Table.Th>
+            <Table.Th>{t('reports.table.name')}</Table.Th>
+            <Table.Th>{t('reports.table.email')}</Table.Th>
+            <Table.Th>{t('reports.table.role')}</Table.Th>
+            <Table.Th>{t('reports.table.courses')}</Table.Th>
+            <Table.Th>{t('reports.table.approved')}</Table.Th>
+            <Table.Th>{t('reports.table.subscribers')}</Table.Th>
+            <Table.Th>{t('reports.table.attempts')}</Table.Th>
+            <Table.Th>{t('reports.table.avgScore')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -27,7 +29,7 @@ export function TeachersTable({ rows }: { rows: TeacherRow[] }) {
               <Table.Td>{row.email}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={row.userType === 'institute' ? 'grape' : 'blue'}>
-                  {row.userType === 'institute' ? 'Institute' : 'Teacher'}
+                  {t(row.userType === 'institute' ? 'role.institute' : 'role.teacher')}
                 </Badge>
                 {row.instituteName ? ` · ${row.instituteName}` : ''}
               </Table.Td>
@@ -45,17 +47,19 @@ export function TeachersTable({ rows }: { rows: TeacherRow[] }) {
 }
 
 export function AdminStudentsTable({ rows }: { rows: AdminStudentRow[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <Table.ScrollContainer minWidth={760} scrollAreaProps={scrollRegion('Students')}>
+    <Table.ScrollContainer minWidth={760} scrollAreaProps={scrollRegion(t('reports.region.students'))}>
       <Table striped data-testid="admin-students-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Subscriptions</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Avg. score</Table.Th>
-            <Table.Th>Last activity</Table.Th>
+            <Table.Th>{t('reports.table.name')}</Table.Th>
+            <Table.Th>{t('reports.table.email')}</Table.Th>
+            <Table.Th>{t('reports.table.subscriptions')}</Table.Th>
+            <Table.Th>{t('reports.table.attempts')}</Table.Th>
+            <Table.Th>{t('reports.table.avgScore')}</Table.Th>
+            <Table.Th>{t('reports.table.lastActivity')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -66,7 +70,7 @@ export function AdminStudentsTable({ rows }: { rows: AdminStudentRow[] }) {
               <Table.Td>{row.subscriptions}</Table.Td>
               <Table.Td>{row.attempts}</Table.Td>
               <Table.Td>{formatPercent(row.averagePercent)}</Table.Td>
-              <Table.Td>{formatDateTime(row.lastActivityAt)}</Table.Td>
+              <Table.Td>{formatDateTime(row.lastActivityAt, { locale })}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

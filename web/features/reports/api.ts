@@ -9,6 +9,7 @@ import type {
 } from '../../../common/contracts/reports';
 import { api } from '../../app/api';
 import { downloadFile } from '../../app/download';
+import { t } from './i18n';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -103,5 +104,5 @@ export async function downloadCsv(path: string, query: Query): Promise<void> {
     pageSize: undefined,
   }))
     if (value !== undefined && value !== '') params.set(key, String(value));
-  await downloadFile(`${path}?${params}`, 'report.csv', 'The export failed. Please try again.');
+  await downloadFile(`${path}?${params}`, 'report.csv', t('reports.export.failed'));
 }

@@ -4,28 +4,36 @@ import { formatDateTime } from '../../../common/time';
 import { scrollRegion } from '../../components/scroll-region';
 import { EmptyCard } from './empty-card';
 import { formatPercent } from './format';
+import { useLocale, useT } from './i18n';
 
 function Result({ row }: { row: AttemptRow }) {
-  if (row.status === 'submitted') return <Badge color="yellow">Waiting for marking</Badge>;
-  return row.passed ? <Badge color="green">Passed</Badge> : <Badge color="red">Not passed</Badge>;
+  const t = useT();
+  if (row.status === 'submitted') return <Badge color="yellow">{t('reports.attempts.waiting')}</Badge>;
+  return row.passed ? (
+    <Badge color="green">{t('reports.attempts.passed')}</Badge>
+  ) : (
+    <Badge color="red">{t('reports.attempts.notPassed')}</Badge>
+  );
 }
 
 /** Finished attempts, newest first; scrolls sideways on a phone. */
 export function AttemptsTable({ attempts }: { attempts: AttemptRow[] }) {
+  const t = useT();
+  const locale = useLocale();
   if (attempts.length === 0)
-    return <EmptyCard title="No quiz attempts yet" hint="Attempts appear here once a quiz is submitted." />;
+    return <EmptyCard title={t('reports.attempts.none')} hint={t('reports.attempts.noneHint')} />;
   return (
-    <Table.ScrollContainer minWidth={720} scrollAreaProps={scrollRegion('Quiz attempts')}>
+    <Table.ScrollContainer minWidth={720} scrollAreaProps={scrollRegion(t('reports.region.attempts'))}>
       <Table striped highlightOnHover data-testid="attempts-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Quiz</Table.Th>
-            <Table.Th>Course</Table.Th>
-            <Table.Th>Attempt</Table.Th>
-            <Table.Th>Score</Table.Th>
-            <Table.Th>Percent</Table.Th>
-            <Table.Th>Result</Table.Th>
-            <Table.Th>Submitted</Table.Th>
+            <Table.Th>{t('reports.table.quiz')}</Table.Th>
+            <Table.Th>{t('reports.table.course')}</Table.Th>
+            <Table.Th>{t('reports.table.attempt')}</Table.Th>
+            <Table.Th>{t('reports.table.score')}</Table.Th>
+            <Table.Th>{t('reports.table.percent')}</Table.Th>
+            <Table.Th>{t('reports.table.result')}</Table.Th>
+            <Table.Th>{t('reports.table.submitted')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -39,7 +47,7 @@ export function AttemptsTable({ attempts }: { attempts: AttemptRow[] }) {
               <Table.Td>
                 <Result row={row} />
               </Table.Td>
-              <Table.Td>{formatDateTime(row.submittedAt)}</Table.Td>
+              <Table.Td>{formatDateTime(row.submittedAt, { locale })}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../common/time';
 import { scrollRegion } from '../../components/scroll-region';
 import { EmptyCard } from './empty-card';
 import { formatTimeSpent } from './format';
+import { useLocale, useT } from './i18n';
 
 /** Progress, time spent and last activity per subscribed course. */
 export function CourseProgressTable({
@@ -13,16 +14,18 @@ export function CourseProgressTable({
   courses: CourseProgress[];
   emptyHint?: string;
 }) {
-  if (courses.length === 0) return <EmptyCard title="No subscribed courses yet" hint={emptyHint} />;
+  const t = useT();
+  const locale = useLocale();
+  if (courses.length === 0) return <EmptyCard title={t('reports.progress.none')} hint={emptyHint} />;
   return (
-    <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion('Course progress')}>
+    <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion(t('reports.region.progress'))}>
       <Table striped data-testid="course-progress-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Course</Table.Th>
-            <Table.Th w={240}>Progress</Table.Th>
-            <Table.Th>Time spent</Table.Th>
-            <Table.Th>Last activity</Table.Th>
+            <Table.Th>{t('reports.table.course')}</Table.Th>
+            <Table.Th w={240}>{t('reports.table.progress')}</Table.Th>
+            <Table.Th>{t('reports.table.timeSpent')}</Table.Th>
+            <Table.Th>{t('reports.table.lastActivity')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -34,7 +37,7 @@ export function CourseProgressTable({
                   <Progress
                     value={course.progressPercent}
                     flex={1}
-                    aria-label={`Progress of ${course.title}`}
+                    aria-label={t('reports.progress.of', { title: course.title })}
                   />
                   <Text size="sm" w={110}>
                     {course.progressPercent}% · {course.completedLessons}/{course.lessonCount}
@@ -42,7 +45,7 @@ export function CourseProgressTable({
                 </Group>
               </Table.Td>
               <Table.Td>{formatTimeSpent(course.timeSpentSeconds)}</Table.Td>
-              <Table.Td>{formatDateTime(course.lastActivityAt)}</Table.Td>
+              <Table.Td>{formatDateTime(course.lastActivityAt, { locale })}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -4,19 +4,16 @@ import { scrollRegion } from '../../components/scroll-region';
 import { useCourseStats } from './api';
 import { EmptyCard } from './empty-card';
 import { formatPercent } from './format';
+import { useT } from './i18n';
 
 /** Per course: subscribers, average progress and pass rate, as a chart and a table. */
 export function CourseStatsPanel() {
+  const t = useT();
   const stats = useCourseStats();
   if (stats.isPending) return <Skeleton h={320} />;
   if (stats.isError) return <Alert color="red">{stats.error.message}</Alert>;
   if (stats.data.length === 0)
-    return (
-      <EmptyCard
-        title="No live courses yet"
-        hint="Once a course is approved, its students' figures show here."
-      />
-    );
+    return <EmptyCard title={t('reports.courseStats.none')} hint={t('reports.courseStats.noneHint')} />;
   const data = stats.data.map((course) => ({
     course: course.title,
     'Average progress': course.averageProgress,
@@ -26,7 +23,7 @@ export function CourseStatsPanel() {
     <>
       <Card withBorder padding="md">
         <Text fw={600} mb="sm">
-          Average progress and pass rate per course
+          {t('reports.courseStats.chart')}
         </Text>
         <BarChart
           h={280}
@@ -35,20 +32,20 @@ export function CourseStatsPanel() {
           unit="%"
           yAxisProps={{ domain: [0, 100] }}
           series={[
-            { name: 'Average progress', color: 'indigo.6' },
-            { name: 'Pass rate', color: 'teal.6' },
+            { name: 'Average progress', label: t('reports.courseStats.averageProgress'), color: 'indigo.6' },
+            { name: 'Pass rate', label: t('reports.courseStats.passRate'), color: 'teal.6' },
           ]}
         />
       </Card>
-      <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollRegion('Course statistics')}>
+      <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollRegion(t('reports.region.courseStats'))}>
         <Table striped data-testid="course-stats-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Course</Table.Th>
-              <Table.Th>Subscribers</Table.Th>
-              <Table.Th>Avg. progress</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Pass rate</Table.Th>
+              <Table.Th>{t('reports.table.course')}</Table.Th>
+              <Table.Th>{t('reports.table.subscribers')}</Table.Th>
+              <Table.Th>{t('reports.table.avgProgress')}</Table.Th>
+              <Table.Th>{t('reports.table.attempts')}</Table.Th>
+              <Table.Th>{t('reports.table.passRate')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

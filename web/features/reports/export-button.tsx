@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../app/toast';
 import { downloadCsv } from './api';
+import { useT } from './i18n';
 
 /** "Export CSV": the server's export of the whole filtered list (not just the page shown). */
 export function ExportButton({
@@ -12,6 +13,7 @@ export function ExportButton({
   path: string;
   query: Record<string, string | number | undefined>;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -25,7 +27,7 @@ export function ExportButton({
   };
   return (
     <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={run}>
-      Export CSV
+      {t('reports.export.button')}
     </Button>
   );
 }

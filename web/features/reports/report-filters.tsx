@@ -2,6 +2,7 @@ import { Group, Select } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { useUrlFilters } from '../../app/use-url-filters';
 import { DateField } from '../../components/date-field';
+import { useT } from './i18n';
 
 type UrlFilters = ReturnType<typeof useUrlFilters>;
 
@@ -9,21 +10,23 @@ type UrlFilters = ReturnType<typeof useUrlFilters>;
 export function ReportFilters({
   filters,
   courses,
-  dateLabel,
+  dates,
   children,
 }: {
   filters: UrlFilters;
   courses: { value: string; label: string }[];
-  dateLabel: string;
+  /** What the dates filter by: when an attempt was submitted, or when a student was active. */
+  dates: 'submitted' | 'active';
   children?: ReactNode;
 }) {
+  const t = useT();
   const { params, update } = filters;
   return (
     <Group align="flex-end" wrap="wrap">
       {children}
       <Select
-        label="Course"
-        placeholder="All courses"
+        label={t('reports.filters.course')}
+        placeholder={t('reports.filters.allCourses')}
         clearable
         data={courses}
         value={params.get('courseId')}
@@ -31,14 +34,14 @@ export function ReportFilters({
         w={{ base: '100%', sm: 240 }}
       />
       <DateField
-        label={`${dateLabel} from`}
+        label={t(dates === 'submitted' ? 'reports.filters.submittedFrom' : 'reports.filters.activeFrom')}
         value={params.get('from') ?? ''}
         onChange={(from) => update({ from })}
         w={{ base: '47%', sm: 170 }}
       />
       <DateField
-        label="to"
-        aria-label={`${dateLabel} to`}
+        label={t('reports.filters.to')}
+        aria-label={t(dates === 'submitted' ? 'reports.filters.submittedTo' : 'reports.filters.activeTo')}
         value={params.get('to') ?? ''}
         onChange={(to) => update({ to })}
         w={{ base: '47%', sm: 170 }}

@@ -9,6 +9,7 @@ import { useCourseStats, useStudents } from './api';
 import { CourseStatsPanel } from './course-stats-panel';
 import { EmptyCard } from './empty-card';
 import { ExportButton } from './export-button';
+import { useT } from './i18n';
 import { ReportFilters, reportQuery } from './report-filters';
 import { StudentsTable } from './students-table';
 
@@ -19,6 +20,7 @@ const TABS = ['student', 'course', 'insights'] as const;
 const PAGE_SIZE = 20;
 
 function StudentsPanel() {
+  const t = useT();
   const filters = useUrlFilters();
   const { params, page, update } = filters;
   const search = params.get('search') ?? '';
@@ -37,21 +39,21 @@ function StudentsPanel() {
         <ReportFilters
           filters={filters}
           courses={(courses.data ?? []).map((c) => ({ value: c.courseId, label: c.title }))}
-          dateLabel="Active"
+          dates="active"
         >
           <TextInput
-            label="Search"
-            placeholder="Name or email"
+            label={t('reports.search.label')}
+            placeholder={t('reports.search.placeholder')}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => update({ search: event.currentTarget.value })}
             w={{ base: '100%', sm: 220 }}
           />
           <Select
-            label="Sort by"
+            label={t('reports.sort.label')}
             data={[
-              { value: 'name', label: 'Name' },
-              { value: 'lastActivity', label: 'Last activity' },
+              { value: 'name', label: t('reports.sort.name') },
+              { value: 'lastActivity', label: t('reports.sort.lastActivity') },
             ]}
             value={params.get('sort') ?? 'name'}
             onChange={(value) => update({ sort: value === 'name' ? null : value })}
@@ -65,12 +67,8 @@ function StudentsPanel() {
       {students.isPending && <Skeleton h={240} />}
       {students.data?.total === 0 && (
         <EmptyCard
-          title={filtered ? 'No student matches.' : 'No students yet'}
-          hint={
-            filtered
-              ? 'Try another search, course or date.'
-              : 'Students appear here once they subscribe to one of your live courses.'
-          }
+          title={filtered ? t('reports.students.noneMatch') : t('reports.students.none')}
+          hint={filtered ? t('reports.students.noneMatchHint') : t('reports.students.noneHint')}
         />
       )}
       {students.data && students.data.total > 0 && <StudentsTable rows={students.data.rows} />}
@@ -83,6 +81,7 @@ function StudentsPanel() {
 
 /** Reports: the teacher's (or institute's) students and courses. */
 export default function ReportPage() {
+  const t = useT();
   const { params, update } = useUrlFilters();
   const tab = TABS.find((value) => value === params.get('tab')) ?? 'student';
   return (
@@ -90,15 +89,15 @@ export default function ReportPage() {
       <Stack>
         <Group justify="space-between">
           <Title order={1} size="h2">
-            Reports
+            {t('reports.title')}
           </Title>
           <MarkingLink />
         </Group>
         <Tabs value={tab} onChange={(value) => update({ tab: value })}>
           <Tabs.List>
-            <Tabs.Tab value="student">Students</Tabs.Tab>
-            <Tabs.Tab value="course">Courses</Tabs.Tab>
-            <Tabs.Tab value="insights">Insights</Tabs.Tab>
+            <Tabs.Tab value="student">{t('reports.tabs.students')}</Tabs.Tab>
+            <Tabs.Tab value="course">{t('reports.tabs.courses')}</Tabs.Tab>
+            <Tabs.Tab value="insights">{t('reports.tabs.insights')}</Tabs.Tab>
           </Tabs.List>
           <Stack mt="md">
             {tab === 'student' && <StudentsPanel />}

@@ -1,14 +1,16 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { AttemptTotals } from '../../../common/contracts/reports';
 import { formatPercent } from './format';
+import { useT } from './i18n';
 
 /** Attempts, average score, passed and waiting for marking. */
 export function StatCards({ totals }: { totals: AttemptTotals }) {
+  const t = useT();
   const cards = [
-    ['Attempts', String(totals.attempts)],
-    ['Average score', formatPercent(totals.averagePercent)],
-    ['Passed', String(totals.passed)],
-    ['Waiting for marking', String(totals.waiting)],
+    [t('reports.stats.attempts'), String(totals.attempts)],
+    [t('reports.stats.averageScore'), formatPercent(totals.averagePercent)],
+    [t('reports.stats.passed'), String(totals.passed)],
+    [t('reports.stats.waiting'), String(totals.waiting)],
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>

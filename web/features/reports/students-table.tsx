@@ -3,9 +3,12 @@ import { useNavigate } from 'react-router';
 import type { StudentRow } from '../../../common/contracts/reports';
 import { formatDateTime } from '../../../common/time';
 import { formatPercent, formatTimeSpent } from './format';
+import { useLocale, useT } from './i18n';
 
 /** The teacher's students; a row (click or Enter) opens the student's report. */
 export function StudentsTable({ rows }: { rows: StudentRow[] }) {
+  const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   const open = (id: string) => navigate(`/view-student-of-teacher?studentId=${id}`);
   return (
@@ -13,14 +16,14 @@ export function StudentsTable({ rows }: { rows: StudentRow[] }) {
       <Table striped highlightOnHover data-testid="students-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Courses</Table.Th>
-            <Table.Th>Avg. progress</Table.Th>
-            <Table.Th>Avg. score</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Time spent</Table.Th>
-            <Table.Th>Last activity</Table.Th>
+            <Table.Th>{t('reports.table.name')}</Table.Th>
+            <Table.Th>{t('reports.table.email')}</Table.Th>
+            <Table.Th>{t('reports.table.courses')}</Table.Th>
+            <Table.Th>{t('reports.table.avgProgress')}</Table.Th>
+            <Table.Th>{t('reports.table.avgScore')}</Table.Th>
+            <Table.Th>{t('reports.table.attempts')}</Table.Th>
+            <Table.Th>{t('reports.table.timeSpent')}</Table.Th>
+            <Table.Th>{t('reports.table.lastActivity')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -29,7 +32,7 @@ export function StudentsTable({ rows }: { rows: StudentRow[] }) {
               key={row.id}
               tabIndex={0}
               style={{ cursor: 'pointer' }}
-              aria-label={`Open the report of ${row.fullName}`}
+              aria-label={t('reports.students.openReport', { name: row.fullName })}
               onClick={() => open(row.id)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') open(row.id);
@@ -42,10 +45,10 @@ export function StudentsTable({ rows }: { rows: StudentRow[] }) {
               <Table.Td>{formatPercent(row.averagePercent)}</Table.Td>
               <Table.Td>
                 {row.attempts}
-                {row.waiting > 0 ? ` (${row.waiting} waiting)` : ''}
+                {row.waiting > 0 ? ` ${t('reports.students.waiting', { count: row.waiting })}` : ''}
               </Table.Td>
               <Table.Td>{formatTimeSpent(row.timeSpentSeconds)}</Table.Td>
-              <Table.Td>{formatDateTime(row.lastActivityAt)}</Table.Td>
+              <Table.Td>{formatDateTime(row.lastActivityAt, { locale })}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -7,6 +7,7 @@ import { AttemptsTable } from './attempts-table';
 import { CourseProgressTable } from './course-progress-table';
 import { ExportButton } from './export-button';
 import { formatTimeSpent } from './format';
+import { useLocale, useT } from './i18n';
 import { ReportFilters, reportQuery } from './report-filters';
 import { ScoreChart } from './score-chart';
 import { StatCards } from './stat-cards';
@@ -15,6 +16,8 @@ const TABS = ['quiz', 'course'] as const;
 
 /** My Reports: the learner's own quiz results and course progress. */
 export default function SummaryReportPage() {
+  const t = useT();
+  const locale = useLocale();
   const filters = useUrlFilters();
   const tab = TABS.find((value) => value === filters.params.get('tab')) ?? 'quiz';
   const query = reportQuery(filters.params, ['courseId', 'from', 'to']);
@@ -29,15 +32,15 @@ export default function SummaryReportPage() {
       <Stack>
         <Group justify="space-between">
           <Title order={1} size="h2">
-            My Reports
+            {t('reports.mine.title')}
           </Title>
           {tab === 'quiz' && <ExportButton path="/reports/me" query={query} />}
         </Group>
-        <ReportFilters filters={filters} courses={courseOptions} dateLabel="Submitted" />
+        <ReportFilters filters={filters} courses={courseOptions} dates="submitted" />
         <Tabs value={tab} onChange={(value) => filters.update({ tab: value }, false)}>
           <Tabs.List>
-            <Tabs.Tab value="quiz">Quizzes</Tabs.Tab>
-            <Tabs.Tab value="course">Courses</Tabs.Tab>
+            <Tabs.Tab value="quiz">{t('reports.tabs.quizzes')}</Tabs.Tab>
+            <Tabs.Tab value="course">{t('reports.tabs.courses')}</Tabs.Tab>
           </Tabs.List>
           <Stack mt="md">
             {report.isError && <Alert color="red">{report.error.message}</Alert>}
@@ -52,13 +55,12 @@ export default function SummaryReportPage() {
             {report.data && tab === 'course' && (
               <>
                 <Text size="sm" c="dimmed">
-                  Time spent: {formatTimeSpent(report.data.timeSpentSeconds)} · Last activity:{' '}
-                  {formatDateTime(report.data.lastActivityAt)}
+                  {t('reports.mine.timeAndActivity', {
+                    time: formatTimeSpent(report.data.timeSpentSeconds),
+                    date: formatDateTime(report.data.lastActivityAt, { locale }),
+                  })}
                 </Text>
-                <CourseProgressTable
-                  courses={report.data.courses}
-                  emptyHint="Explore the catalog and subscribe to a course to see your progress here."
-                />
+                <CourseProgressTable courses={report.data.courses} emptyHint={t('reports.mine.emptyHint')} />
               </>
             )}
           </Stack>

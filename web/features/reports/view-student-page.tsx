@@ -10,12 +10,15 @@ import { CourseProgressTable } from './course-progress-table';
 import { EmptyCard } from './empty-card';
 import { ExportButton } from './export-button';
 import { formatTimeSpent } from './format';
+import { useLocale, useT } from './i18n';
 import { ReportFilters, reportQuery } from './report-filters';
 import { ScoreChart } from './score-chart';
 import { StatCards } from './stat-cards';
 
 /** Student Report: one student's progress and results on the teacher's (or institute's) courses. */
 export default function ViewStudentPage() {
+  const t = useT();
+  const locale = useLocale();
   const filters = useUrlFilters();
   // The server's own rule for the id: a missing or malformed one could only be refused, so it is never sent.
   const parsed = studentParamsSchema.safeParse({ studentId: filters.params.get('studentId') });
@@ -25,7 +28,7 @@ export default function ViewStudentPage() {
   const back = (
     <Anchor component={Link} to="/report?tab=student" size="sm">
       <Group gap={4}>
-        <IconArrowLeft size={14} /> Back to students
+        <IconArrowLeft size={14} /> {t('reports.student.back')}
       </Group>
     </Anchor>
   );
@@ -34,10 +37,7 @@ export default function ViewStudentPage() {
       <Container size="xl">
         <Stack>
           {back}
-          <EmptyCard
-            title="Choose a student"
-            hint="Open a student's report from the Students list on the Reports page."
-          />
+          <EmptyCard title={t('reports.student.choose')} hint={t('reports.student.chooseHint')} />
         </Stack>
       </Container>
     );
@@ -67,8 +67,10 @@ export default function ViewStudentPage() {
                   </Title>
                   <Text c="dimmed">{data.student.email}</Text>
                   <Text size="sm" mt={4}>
-                    Last activity: {formatDateTime(data.lastActivityAt)} · Time spent:{' '}
-                    {formatTimeSpent(data.timeSpentSeconds)}
+                    {t('reports.student.activityAndTime', {
+                      date: formatDateTime(data.lastActivityAt, { locale }),
+                      time: formatTimeSpent(data.timeSpentSeconds),
+                    })}
                   </Text>
                 </div>
                 <ExportButton path={`/reports/students/${studentId}`} query={query} />
@@ -77,14 +79,14 @@ export default function ViewStudentPage() {
             <ReportFilters
               filters={filters}
               courses={data.courses.map((course) => ({ value: course.courseId, label: course.title }))}
-              dateLabel="Submitted"
+              dates="submitted"
             />
             <Title order={2} size="h4">
-              Courses
+              {t('reports.student.courses')}
             </Title>
             <CourseProgressTable courses={data.courses} />
             <Title order={2} size="h4">
-              Quizzes
+              {t('reports.student.quizzes')}
             </Title>
             <StatCards totals={data.totals} />
             <ScoreChart trend={data.trend} />
