@@ -1,7 +1,7 @@
 import type { PublicPlan } from '../../../common/contracts/billing';
 import { formatStorage, usableLimitKeys } from '../../../common/plan-limits';
-import { PLAN_MODULE_LABELS, PLAN_MODULES, type PlanLimits, type PlanModule } from '../../../common/plans';
-import { countOf } from '../../../common/words';
+import { PLAN_MODULES, type PlanLimits, type PlanModule } from '../../../common/plans';
+import { t as catalogT } from './i18n';
 
 /** One line of a plan's card: what it includes, or says plainly that it does not. */
 export interface PlanFeature {
@@ -10,25 +10,34 @@ export interface PlanFeature {
   included: boolean;
 }
 
-const amount = (limit: number | null, singular: string, plural?: string) =>
-  limit === null ? `Unlimited ${plural ?? `${singular}s`}` : countOf(limit, singular, plural);
+type Translate = typeof catalogT;
+/** The counted things of a plan's card, each a pair of messages: "# AI gurus" and "Unlimited AI gurus". */
+type Noun = 'aiGuru' | 'session' | 'course' | 'didCredit' | 'teacherSeat' | 'studentSeat';
 
-const storage = (megabytes: number | null) =>
-  megabytes === null ? 'Unlimited storage' : `${formatStorage(megabytes)} storage`;
+const amount = (t: Translate, limit: number | null, noun: Noun) =>
+  limit === null ? t(`plans.feature.unlimited.${noun}`) : t(`plans.feature.count.${noun}`, { count: limit });
+
+const storage = (t: Translate, megabytes: number | null) =>
+  megabytes === null
+    ? t('plans.feature.unlimitedStorage')
+    : t('plans.feature.storage', { size: formatStorage(megabytes) });
 
 /** A module's line, with the limit that belongs to it folded in (so "Gurus" never shows twice). */
-function moduleText(module: PlanModule, limits: PlanLimits): string {
+function moduleText(t: Translate, module: PlanModule, limits: PlanLimits): string {
   switch (module) {
     case 'gurus':
-      return `${amount(limits.gurus, 'AI guru')}, ${amount(limits.guruSessionsPerMonth, 'session')} a month`;
+      return t('plans.feature.gurus', {
+        gurus: amount(t, limits.gurus, 'aiGuru'),
+        sessions: amount(t, limits.guruSessionsPerMonth, 'session'),
+      });
     case 'courses':
-      return amount(limits.courses, 'course');
+      return amount(t, limits.courses, 'course');
     case 'courseLibrary':
       return limits.slidesPerLibrary === null
-        ? 'Narrated lessons from slides'
-        : `Narrated lessons from slides (up to ${countOf(limits.slidesPerLibrary, 'slide')} a deck)`;
+        ? t('plans.feature.narrated')
+        : t('plans.feature.narratedUpTo', { count: limits.slidesPerLibrary });
     default:
-      return PLAN_MODULE_LABELS[module];
+      return t(`plans.module.${module}`);
   }
 }
 
@@ -36,24 +45,33 @@ function moduleText(module: PlanModule, limits: PlanLimits): string {
  * What a plan's card lists, each feature once: the modules with their limits, then storage, D-ID credits and
  * (institute plans) seats. A module left out is listed as not included rather than hidden, so plans compare;
  * an allowance the plan cannot use (D-ID credits without Integrations) is not listed (common/plan-limits.ts).
+ * A view passes its `useT()`, so the card follows a language switch.
  */
-export function planFeatures(plan: PublicPlan): PlanFeature[] {
+export function planFeatures(plan: PublicPlan, t: Translate = catalogT): PlanFeature[] {
   const modules = PLAN_MODULES.map((module) => {
     const level = plan.modules[module];
-    const text = moduleText(module, plan.limits);
+    const text = moduleText(t, module, plan.limits);
     if (level === 'NONE')
-      return { key: module, text: `${PLAN_MODULE_LABELS[module]}: not included`, included: false };
-    return { key: module, text: level === 'PARTIAL' ? `${text} (limited)` : text, included: true };
+      return {
+        key: module,
+        text: t('plans.feature.notIncluded', { module: t(`plans.module.${module}`) }),
+        included: false,
+      };
+    return {
+      key: module,
+      text: level === 'PARTIAL' ? t('plans.feature.limited', { feature: text }) : text,
+      included: true,
+    };
   });
-  const extras: PlanFeature[] = [{ key: 'storage', text: storage(plan.limits.storageMb), included: true }];
+  const extras: PlanFeature[] = [{ key: 'storage', text: storage(t, plan.limits.storageMb), included: true }];
   const usable = usableLimitKeys(plan);
   if (usable.includes('didCredits') && (plan.limits.didCredits === null || plan.limits.didCredits > 0)) {
-    extras.push({ key: 'did', text: amount(plan.limits.didCredits, 'D-ID avatar credit'), included: true });
+    extras.push({ key: 'did', text: amount(t, plan.limits.didCredits, 'didCredit'), included: true });
   }
   if (usable.includes('teacherSeats')) {
     extras.push(
-      { key: 'teacherSeats', text: amount(plan.limits.teacherSeats, 'teacher seat'), included: true },
-      { key: 'studentSeats', text: amount(plan.limits.studentSeats, 'student seat'), included: true },
+      { key: 'teacherSeats', text: amount(t, plan.limits.teacherSeats, 'teacherSeat'), included: true },
+      { key: 'studentSeats', text: amount(t, plan.limits.studentSeats, 'studentSeat'), included: true },
     );
   }
   return [...modules, ...extras];

@@ -21,14 +21,13 @@ import {
   type AccessLevel,
   BILLING_PERIODS,
   PLAN_LIMIT_KEYS,
-  PLAN_LIMIT_LABELS,
-  PLAN_MODULE_LABELS,
   PLAN_MODULES,
   type PlanAudience,
 } from '../../../common/plans';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
+import { useT } from './i18n';
 import { usePlanMutations } from './plan-api';
 
 type FormValues = Omit<PlanInputValues, 'prices' | 'limits'> & {
@@ -37,14 +36,14 @@ type FormValues = Omit<PlanInputValues, 'prices' | 'limits'> & {
 };
 
 const CURRENCY_OPTIONS = PLAN_CURRENCIES.map((code) => ({ value: code, label: code }));
-const PERIOD_OPTIONS = BILLING_PERIODS.map((period) => ({
+const PERIOD_KEYS = BILLING_PERIODS.map((period) => ({
   value: period,
-  label: period === 'monthly' ? 'Monthly' : 'Yearly',
+  labelKey: period === 'monthly' ? 'plans.monthly' : 'plans.yearly',
 }));
-const LEVELS: { value: AccessLevel; label: string }[] = [
-  { value: 'NONE', label: 'None' },
-  { value: 'PARTIAL', label: 'Partial' },
-  { value: 'FULL', label: 'Full' },
+const LEVEL_KEYS: { value: AccessLevel; labelKey: string }[] = [
+  { value: 'NONE', labelKey: 'plans.form.levelNone' },
+  { value: 'PARTIAL', labelKey: 'plans.form.levelPartial' },
+  { value: 'FULL', labelKey: 'plans.form.levelFull' },
 ];
 
 function initialValues(plan: AdminPlan | null, audience: PlanAudience): FormValues {
@@ -82,6 +81,9 @@ const CHOICES = [
 
 /** Create or edit a plan: details, prices per currency and period, limits and module access. */
 export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience; onDone: () => void }) {
+  const t = useT();
+  const periodOptions = PERIOD_KEYS.map(({ value, labelKey }) => ({ value, label: t(labelKey) }));
+  const levels = LEVEL_KEYS.map(({ value, labelKey }) => ({ value, label: t(labelKey) }));
   const { save } = usePlanMutations();
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -92,7 +94,7 @@ export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience
   const submit = form.onSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: props.plan?.id ?? null, input: values as PlanInputValues });
-      toast('success', props.plan ? 'Plan saved' : 'Plan created');
+      toast('success', t(props.plan ? 'plans.form.saved' : 'plans.form.created'));
       props.onDone();
     } catch (error) {
       if (error instanceof ApiError) form.setErrors(error.fields);
@@ -103,12 +105,21 @@ export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <TextInput label={t('plans.form.name')} withAsterisk {...form.getInputProps('name')} />
+        <Textarea
+          label={t('plans.form.description')}
+          autosize
+          minRows={2}
+          {...form.getInputProps('description')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <NumberInput label="Trial days" allowDecimal={false} {...form.getInputProps('trialDays')} />
+          <NumberInput
+            label={t('plans.form.trialDays')}
+            allowDecimal={false}
+            {...form.getInputProps('trialDays')}
+          />
           <Select
-            label="Base currency"
+            label={t('plans.form.baseCurrency')}
             searchable
             data={CURRENCY_OPTIONS}
             allowDeselect={false}
@@ -117,13 +128,13 @@ export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience
         </SimpleGrid>
 
         <Title order={3} size="h5">
-          Prices
+          {t('plans.form.prices')}
         </Title>
         {form.values.prices.map((_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved
           <Group key={index} align="flex-start" wrap="nowrap" gap="xs" data-testid="price-row">
             <Select
-              aria-label={`Currency of price ${index + 1}`}
+              aria-label={t('plans.form.currencyOf', { n: index + 1 })}
               searchable
               data={CURRENCY_OPTIONS}
               allowDeselect={false}
@@ -131,14 +142,14 @@ export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience
               {...form.getInputProps(`prices.${index}.currency`)}
             />
             <Select
-              aria-label={`Period of price ${index + 1}`}
-              data={PERIOD_OPTIONS}
+              aria-label={t('plans.form.periodOf', { n: index + 1 })}
+              data={periodOptions}
               allowDeselect={false}
               w={120}
               {...form.getInputProps(`prices.${index}.period`)}
             />
             <NumberInput
-              aria-label={`Amount of price ${index + 1}`}
+              aria-label={t('plans.form.amountOf', { n: index + 1 })}
               decimalScale={2}
               style={{ flex: 1 }}
               {...form.getInputProps(`prices.${index}.amount`)}
@@ -147,7 +158,7 @@ export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience
               variant="subtle"
               color="red"
               mt={4}
-              aria-label={`Remove price ${index + 1}`}
+              aria-label={t('plans.form.removePrice', { n: index + 1 })}
               disabled={form.values.prices.length === 1}
               onClick={() => form.removeListItem('prices', index)}
             >
@@ -172,29 +183,30 @@ export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience
           }
           w="fit-content"
         >
-          Add price
+          {t('plans.form.addPrice')}
         </Button>
 
         <Title order={3} size="h5">
-          Limits
+          {t('plans.form.limits')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           {PLAN_LIMIT_KEYS.map((key) => {
             const value = form.values.limits[key];
             const unlimited = value === null;
+            const label = t(`plans.form.limit.${key}`);
             return (
               <Stack key={key} gap={4}>
                 <NumberInput
-                  label={PLAN_LIMIT_LABELS[key]}
+                  label={label}
                   allowDecimal={false}
                   disabled={unlimited}
-                  placeholder={unlimited ? 'Unlimited' : undefined}
+                  placeholder={unlimited ? t('plans.unlimited') : undefined}
                   {...form.getInputProps(`limits.${key}`)}
                   value={unlimited ? '' : (value ?? '')}
                 />
                 <Checkbox
-                  label="Unlimited"
-                  aria-label={`${PLAN_LIMIT_LABELS[key]} unlimited`}
+                  label={t('plans.unlimited')}
+                  aria-label={t('plans.form.limitUnlimited', { limit: label })}
                   checked={unlimited}
                   onChange={(event) =>
                     form.setFieldValue(`limits.${key}`, event.currentTarget.checked ? null : 0)
@@ -206,18 +218,18 @@ export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience
         </SimpleGrid>
 
         <Title order={3} size="h5">
-          Modules
+          {t('plans.form.modules')}
         </Title>
         <Stack gap="xs">
           {PLAN_MODULES.map((module) => (
             <Group key={module} justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" id={`module-${module}`}>
-                {PLAN_MODULE_LABELS[module]}
+                {t(`plans.module.${module}`)}
               </Text>
               <SegmentedControl
                 aria-labelledby={`module-${module}`}
                 size="xs"
-                data={LEVELS}
+                data={levels}
                 {...form.getInputProps(`modules.${module}`)}
               />
             </Group>
@@ -226,10 +238,10 @@ export function PlanForm(props: { plan: AdminPlan | null; audience: PlanAudience
 
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onDone}>
-            Cancel
+            {t('plans.form.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {props.plan ? 'Save plan' : 'Create plan'}
+            {t(props.plan ? 'plans.form.save' : 'plans.form.create')}
           </Button>
         </Group>
       </Stack>

@@ -17,33 +17,37 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminPlan } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
-import { formatLimit, LIMIT_NAMES, usableLimitKeys } from '../../../common/plan-limits';
+import { formatLimit, usableLimitKeys } from '../../../common/plan-limits';
 import type { PlanAudience } from '../../../common/plans';
-import { countOf } from '../../../common/words';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { CurrencyRatesPanel } from '../billing';
+import { useT } from './i18n';
 import { useAdminPlans, usePlanMutations } from './plan-api';
 import { PlanForm } from './plan-form';
 
 type Editing = { plan: AdminPlan | null } | null;
 
 function AdminPlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const { setStatus } = usePlanMutations();
   const retired = plan.status === 'retired';
   const change = (action: 'retire' | 'restore') =>
     setStatus.mutate(
       { id: plan.id, action },
       {
-        onSuccess: () => toast('success', action === 'retire' ? 'Plan retired' : 'Plan restored'),
+        onSuccess: () =>
+          toast('success', t(action === 'retire' ? 'plans.admin.retired' : 'plans.admin.restored')),
         onError: (error) => toast('danger', error.message),
       },
     );
   const confirmRetire = () =>
     confirmDestructive({
-      title: `Retire ${plan.name}?`,
-      message: `The plan will no longer be sold or shown on the pricing page. Its ${countOf(plan.subscribers, 'current subscriber')} keep it until their period ends. You can restore it later.`,
-      confirmLabel: 'Retire plan',
+      title: t('plans.admin.retireTitle', { name: plan.name }),
+      message: t('plans.admin.retireMessage', { count: plan.subscribers }),
+      confirmLabel: t('plans.admin.retirePlan'),
       onConfirm: () => change('retire'),
     });
   return (
@@ -54,31 +58,45 @@ function AdminPlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }
             {plan.name}
           </Title>
           <Badge color={retired ? 'gray' : 'green'} variant="light">
-            {retired ? 'Retired' : 'Active'}
+            {t(retired ? 'plans.admin.statusRetired' : 'plans.admin.statusActive')}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          {countOf(plan.subscribers, 'subscriber')} · {plan.trialDays}-day trial · base {plan.baseCurrency}
+          {t('plans.admin.summary', {
+            count: plan.subscribers,
+            days: String(plan.trialDays),
+            currency: plan.baseCurrency,
+          })}
         </Text>
         <Stack gap={2}>
           {plan.prices.map((price) => (
             <Text key={`${price.currency}-${price.period}`} size="sm">
-              {formatPrice(price.amount, price.currency)} / {price.period === 'monthly' ? 'month' : 'year'}
+              {t(price.period === 'monthly' ? 'plans.admin.perMonth' : 'plans.admin.perYear', {
+                price: formatPrice(price.amount, price.currency, undefined, locale),
+              })}
             </Text>
           ))}
         </Stack>
         <Text size="xs" c="dimmed">
           {usableLimitKeys(plan)
-            .map((key) => `${LIMIT_NAMES[key]}: ${formatLimit(key, plan.limits[key])}`)
+            .map(
+              (key) =>
+                `${t(`plans.limitName.${key}`)}: ${plan.limits[key] === null ? t('plans.unlimited') : formatLimit(key, plan.limits[key])}`,
+            )
             .join(' · ')}
         </Text>
         <Group mt="auto" gap="xs">
-          <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${plan.name}`}>
-            Edit
+          <Button
+            size="xs"
+            variant="default"
+            onClick={onEdit}
+            aria-label={t('plans.admin.editTitle', { name: plan.name })}
+          >
+            {t('plans.admin.edit')}
           </Button>
           {retired ? (
             <Button size="xs" variant="light" onClick={() => change('restore')} loading={setStatus.isPending}>
-              Restore
+              {t('plans.admin.restore')}
             </Button>
           ) : (
             <Button
@@ -88,7 +106,7 @@ function AdminPlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }
               onClick={confirmRetire}
               loading={setStatus.isPending}
             >
-              Retire
+              {t('plans.admin.retire')}
             </Button>
           )}
         </Group>
@@ -99,6 +117,7 @@ function AdminPlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }
 
 /** The admin's plan catalogue per audience: prices, limits and modules; create, edit, retire, restore. */
 export default function PlanPricingPage() {
+  const t = useT();
   const [audience, setAudience] = useState<PlanAudience>('teacher');
   // The third tab edits the exchange rates prices are converted with.
   const [showRates, setShowRates] = useState(false);
@@ -110,11 +129,11 @@ export default function PlanPricingPage() {
       <Stack>
         <Group justify="space-between">
           <Title order={1} size="h2">
-            Plan pricing
+            {t('plans.admin.title')}
           </Title>
           {!showRates && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ plan: null })}>
-              Create plan
+              {t('plans.admin.createPlan')}
             </Button>
           )}
         </Group>
@@ -126,20 +145,24 @@ export default function PlanPricingPage() {
           }}
         >
           <Tabs.List>
-            <Tabs.Tab value="teacher">Teacher plans</Tabs.Tab>
-            <Tabs.Tab value="institute">Institute plans</Tabs.Tab>
-            <Tabs.Tab value="rates">Exchange rates</Tabs.Tab>
+            <Tabs.Tab value="teacher">{t('plans.admin.teacherPlans')}</Tabs.Tab>
+            <Tabs.Tab value="institute">{t('plans.admin.institutePlans')}</Tabs.Tab>
+            <Tabs.Tab value="rates">{t('plans.admin.exchangeRates')}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
         {showRates && <CurrencyRatesPanel />}
         {!showRates && plans.isPending && (
           <Center py="xl">
-            <Loader aria-label="Loading plans" />
+            <Loader aria-label={t('plans.loading')} />
           </Center>
         )}
-        {!showRates && plans.isError && <Text c="red">Could not load the plans: {plans.error.message}</Text>}
+        {!showRates && plans.isError && (
+          <Text c="red">{t('plans.admin.failed', { error: plans.error.message })}</Text>
+        )}
         {!showRates && plans.isSuccess && list.length === 0 && (
-          <Text c="dimmed">No {audience} plans yet. Create one to start selling.</Text>
+          <Text c="dimmed">
+            {t(audience === 'teacher' ? 'plans.admin.emptyTeacher' : 'plans.admin.emptyInstitute')}
+          </Text>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {(showRates ? [] : list).map((plan) => (
@@ -148,12 +171,16 @@ export default function PlanPricingPage() {
         </SimpleGrid>
       </Stack>
       <Drawer
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('plans.admin.close') }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         position="right"
         size="lg"
-        title={editing?.plan ? `Edit ${editing.plan.name}` : `Create a ${audience} plan`}
+        title={
+          editing?.plan
+            ? t('plans.admin.editTitle', { name: editing.plan.name })
+            : t(audience === 'teacher' ? 'plans.admin.createTeacher' : 'plans.admin.createInstitute')
+        }
       >
         {editing && (
           <PlanForm

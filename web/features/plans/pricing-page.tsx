@@ -19,16 +19,27 @@ import { Link } from 'react-router';
 import type { PublicPlan } from '../../../common/contracts/billing';
 import { type BillingPeriod, isFreePlan, type PlanAudience } from '../../../common/plans';
 import { useCurrencyRates, useCurrentCountry } from '../../app/currency';
+import { useLocale } from '../../app/i18n';
+import { useT } from './i18n';
 import { usePublicPlans } from './plan-api';
 import { planFeatures } from './plan-features';
 import { priceForVisitor } from './plan-price';
 
-const PER: Record<BillingPeriod, string> = { monthly: '/ month', yearly: '/ year' };
+const PER: Record<BillingPeriod, string> = {
+  monthly: 'plans.pricing.perMonth',
+  yearly: 'plans.pricing.perYear',
+};
+const NOT_OFFERED: Record<BillingPeriod, string> = {
+  monthly: 'plans.pricing.notMonthly',
+  yearly: 'plans.pricing.notYearly',
+};
 
 function PlanCard({ plan, period, currency }: { plan: PublicPlan; period: BillingPeriod; currency: string }) {
+  const t = useT();
+  const locale = useLocale();
   const rates = useCurrencyRates();
   const free = isFreePlan(plan);
-  const price = free ? null : priceForVisitor(plan, period, currency, rates.data ?? {});
+  const price = free ? null : priceForVisitor(plan, period, currency, rates.data ?? {}, locale);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="plan-card" aria-label={plan.name}>
       <Stack gap="sm" h="100%">
@@ -37,7 +48,9 @@ function PlanCard({ plan, period, currency }: { plan: PublicPlan; period: Billin
             {plan.name}
           </Title>
           {/* The free plan is itself the trial: the badge belongs to paid plans that start with free days. */}
-          {!free && plan.trialDays > 0 && <Badge variant="light">{plan.trialDays}-day free trial</Badge>}
+          {!free && plan.trialDays > 0 && (
+            <Badge variant="light">{t('plans.pricing.trialBadge', { days: String(plan.trialDays) })}</Badge>
+          )}
         </Group>
         {plan.description && (
           <Text size="sm" c="dimmed">
@@ -47,26 +60,26 @@ function PlanCard({ plan, period, currency }: { plan: PublicPlan; period: Billin
         <Group gap={6} align="baseline" data-testid="plan-price">
           {free ? (
             <Text fz={30} fw={700}>
-              Free
+              {t('plans.free')}
             </Text>
           ) : price ? (
             <>
               <Text fz={30} fw={700}>
                 {price.approximate ? `≈ ${price.text}` : price.text}
               </Text>
-              <Text c="dimmed">{PER[period]}</Text>
+              <Text c="dimmed">{t(PER[period])}</Text>
             </>
           ) : (
-            <Text c="dimmed">Not offered {period}</Text>
+            <Text c="dimmed">{t(NOT_OFFERED[period])}</Text>
           )}
         </Group>
         {price?.approximate && (
           <Text size="xs" c="dimmed">
-            Converted from {plan.baseCurrency} at today's rate; you are charged in {plan.baseCurrency}.
+            {t('plans.pricing.converted', { currency: plan.baseCurrency })}
           </Text>
         )}
         <List spacing={6} size="sm" center data-testid="plan-features">
-          {planFeatures(plan).map((feature) => (
+          {planFeatures(plan, t).map((feature) => (
             <List.Item
               key={feature.key}
               icon={
@@ -84,7 +97,7 @@ function PlanCard({ plan, period, currency }: { plan: PublicPlan; period: Billin
           ))}
         </List>
         <Button component={Link} to="/sign-up" mt="auto" fullWidth>
-          Start free trial
+          {t('plans.pricing.startTrial')}
         </Button>
       </Stack>
     </Card>
@@ -93,6 +106,7 @@ function PlanCard({ plan, period, currency }: { plan: PublicPlan; period: Billin
 
 /** Public pricing: the plans on sale for teachers or institutes, in the visitor's currency. */
 export default function PricingPage() {
+  const t = useT();
   const [audience, setAudience] = useState<PlanAudience>('teacher');
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const plans = usePublicPlans(audience);
@@ -103,42 +117,42 @@ export default function PricingPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Stack gap={4} align="center" ta="center">
-          <Title order={1}>Pricing</Title>
-          <Text c="dimmed">Start with a free trial. Upgrade when you need more.</Text>
+          <Title order={1}>{t('plans.pricing.title')}</Title>
+          <Text c="dimmed">{t('plans.pricing.lead')}</Text>
         </Stack>
         <Group justify="center" gap="md">
           <SegmentedControl
-            aria-label="Plans for"
+            aria-label={t('plans.pricing.audience')}
             value={audience}
             onChange={(value) => setAudience(value as PlanAudience)}
             data={[
-              { value: 'teacher', label: 'Teacher' },
-              { value: 'institute', label: 'Institute' },
+              { value: 'teacher', label: t('plans.pricing.teacher') },
+              { value: 'institute', label: t('plans.pricing.institute') },
             ]}
           />
           <SegmentedControl
-            aria-label="Billing period"
+            aria-label={t('plans.pricing.period')}
             value={period}
             onChange={(value) => setPeriod(value as BillingPeriod)}
             data={[
-              { value: 'monthly', label: 'Monthly' },
-              { value: 'yearly', label: 'Yearly' },
+              { value: 'monthly', label: t('plans.monthly') },
+              { value: 'yearly', label: t('plans.yearly') },
             ]}
           />
         </Group>
         {plans.isPending && (
           <Center py="xl">
-            <Loader aria-label="Loading plans" />
+            <Loader aria-label={t('plans.loading')} />
           </Center>
         )}
         {plans.isError && (
           <Text c="red" ta="center">
-            Could not load the plans. Please try again.
+            {t('plans.pricing.failed')}
           </Text>
         )}
         {plans.isSuccess && list.length === 0 && (
           <Text c="dimmed" ta="center">
-            No plans are on sale right now. Please check back soon.
+            {t('plans.pricing.empty')}
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
