@@ -8,6 +8,7 @@ import type { AskEvent } from '../../../common/contracts/gurus';
 import { MSG } from '../../../common/messages';
 import { ApiError } from '../../app/api-error';
 import { askEvents } from '../../app/ask-events';
+import { t } from './i18n';
 
 /**
  * The embed page's own calls. Unlike the app's api() it never ends a session or moves to /login on a 401:
@@ -40,7 +41,7 @@ async function embedFetch(caller: EmbedCaller, path: string, body?: unknown, sig
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, 'NETWORK', 'The connection failed. Please check your internet and try again.');
+    throw new ApiError(0, 'NETWORK', t('embed.connectionFailed'));
   }
   if (!response.ok) {
     const answer = (await response.json().catch(() => null)) as {

@@ -19,6 +19,7 @@ import { ApiError } from '../../app/api-error';
 import { askEmbedded, type EmbedCaller, fetchEmbedGuru, startEmbedSession } from './embed-api';
 import { type EmbedMessage, EmbedMessages } from './embed-messages';
 import { EmbedSignIn } from './embed-sign-in';
+import { inInterfaceLanguage, rich, useT } from './i18n';
 
 /** The student signed in inside the frame: for this tab only, never the app's own storage. */
 const STUDENT_KEY = 'gurukul-embed-student';
@@ -63,6 +64,7 @@ const messageId = () => `m${++nextId}`;
  * anonymous visitor when the owner allows it; otherwise the visitor is asked to sign in first.
  */
 export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: string }) {
+  const t = useT();
   const [guru, setGuru] = useState<EmbedGuru | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [student, setStudent] = useState(storedStudent);
@@ -154,7 +156,7 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
       if (abort.current?.signal.aborted) return;
       // A full session: the next question opens a new one.
       if (error instanceof ApiError && error.message === EMBED_MSG.sessionFull) setSession(null);
-      const text = error instanceof Error ? error.message : 'Something went wrong';
+      const text = error instanceof Error ? error.message : t('msg.somethingWrong');
       setMessages((all) => [
         ...all.filter((message) => !(message.streaming && !message.text)),
         { id: messageId(), role: 'error', text },
@@ -166,11 +168,11 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
 
   if (loadError)
     return (
-      <Alert color="red" title="The guru cannot be shown here">
+      <Alert color="red" title={t('embed.page.cannotShow')}>
         {loadError}
       </Alert>
     );
-  if (!guru) return <Loader aria-label="Loading the guru" m="md" />;
+  if (!guru) return <Loader aria-label={t('embed.page.loading')} m="md" />;
 
   const signOut = () => {
     sessionStorage.removeItem(STUDENT_KEY);
@@ -229,10 +231,10 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
                 </Text>
               )}
               {!guru.available && guru.unavailableReason && (
-                <Alert color="yellow">{guru.unavailableReason}</Alert>
+                <Alert color="yellow">{inInterfaceLanguage(guru.unavailableReason)}</Alert>
               )}
               {messages.length === 0 && guru.demoQuestions.length > 0 && (
-                <Stack gap={6} aria-label="Suggested questions" role="group">
+                <Stack gap={6} aria-label={t('embed.page.suggested')} role="group">
                   {guru.demoQuestions.slice(0, 4).map((demo) => (
                     <Button
                       key={demo}
@@ -264,8 +266,8 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
           >
             <Group align="flex-end" gap="xs" wrap="nowrap">
               <Textarea
-                aria-label="Your question"
-                placeholder="Ask a question"
+                aria-label={t('embed.page.question')}
+                placeholder={t('embed.page.askPlaceholder')}
                 autosize
                 minRows={1}
                 maxRows={4}
@@ -282,17 +284,21 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
                 }}
               />
               <Button type="submit" loading={asking} disabled={!guru.available || !question.trim()}>
-                Ask
+                {t('embed.page.ask')}
               </Button>
             </Group>
           </form>
           <Group justify="space-between" gap="xs">
             {student ? (
               <Text size="xs" c="dimmed">
-                Signed in as {student.fullName} ·{' '}
-                <Anchor component="button" type="button" size="xs" onClick={signOut}>
-                  Sign out
-                </Anchor>
+                {rich('embed.page.signedInAs', {
+                  name: student.fullName,
+                  link: (chunks) => (
+                    <Anchor component="button" type="button" size="xs" onClick={signOut}>
+                      {chunks}
+                    </Anchor>
+                  ),
+                })}
               </Text>
             ) : (
               <Anchor
@@ -301,11 +307,11 @@ export function EmbedGuruPage({ guruId, origin }: { guruId: string; origin: stri
                 size="xs"
                 onClick={() => setSignIn({ reason: null, pending: null })}
               >
-                {guru.allowAnonymous ? 'Have an account? Sign in' : 'Sign in to ask'}
+                {guru.allowAnonymous ? t('embed.page.haveAccount') : t('embed.page.signInToAsk')}
               </Anchor>
             )}
             <Text size="xs" c="dimmed">
-              Powered by Gurukul
+              {t('embed.page.poweredBy')}
             </Text>
           </Group>
         </>

@@ -2,6 +2,7 @@ import { Alert, MantineProvider } from '@mantine/core';
 import { buildTheme } from '../../app/theme';
 import { EmbedGuruPage } from './embed-guru-page';
 import { framingOrigin } from './framing-origin';
+import { useT } from './i18n';
 
 /**
  * The whole web app on /embed/guru/:guruId: no router, guards, socket or side navigation, only the guru.
@@ -9,13 +10,14 @@ import { framingOrigin } from './framing-origin';
  */
 export function EmbedRoot({ guruId }: { guruId: string }) {
   const origin = framingOrigin();
+  const t = useT();
   return (
     <MantineProvider theme={buildTheme(null, null)} defaultColorScheme="auto">
       {origin ? (
         <EmbedGuruPage guruId={guruId} origin={origin} />
       ) : (
-        <Alert m="md" color="blue" title="This guru lives on its owner's website">
-          Open the website that shows it to ask your questions there.
+        <Alert m="md" color="blue" title={t('embed.root.title')}>
+          {t('embed.root.text')}
         </Alert>
       )}
     </MantineProvider>

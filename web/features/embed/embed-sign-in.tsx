@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { loginSchema } from '../../../common/contracts/auth';
 import { zodValidate } from '../../app/forms';
 import { type EmbedCaller, signInEmbedded } from './embed-api';
+import { useT } from './i18n';
 
 /** A student signs in inside the frame with their Gurukul account (the app's own login). */
 export function EmbedSignIn({
@@ -17,6 +18,7 @@ export function EmbedSignIn({
   onSignedIn: (student: { token: string; fullName: string }) => void;
   onCancel?: () => void;
 }) {
+  const t = useT();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -31,26 +33,26 @@ export function EmbedSignIn({
     try {
       onSignedIn(await signInEmbedded(caller, values));
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Could not sign in');
+      setFailure(error instanceof Error ? error.message : t('embed.signIn.failed'));
     } finally {
       setBusy(false);
     }
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in to ask the guru">
+    <form onSubmit={submit} noValidate aria-label={t('embed.signIn.label')}>
       <Stack gap="sm">
         <Text size="sm" c={reason ? undefined : 'dimmed'}>
-          {reason ?? 'Sign in with your Gurukul account to ask the guru.'}
+          {reason ?? t('embed.signIn.prompt')}
         </Text>
         <TextInput
-          label="Email"
+          label={t('auth.field.email')}
           type="email"
           autoComplete="email"
           withAsterisk
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('auth.field.password')}
           autoComplete="current-password"
           withAsterisk
           {...form.getInputProps('password')}
@@ -61,11 +63,11 @@ export function EmbedSignIn({
           </Text>
         )}
         <Button type="submit" loading={busy}>
-          Sign in
+          {t('embed.signIn.submit')}
         </Button>
         {onCancel && (
           <Button variant="subtle" onClick={onCancel}>
-            Back
+            {t('embed.signIn.back')}
           </Button>
         )}
       </Stack>
