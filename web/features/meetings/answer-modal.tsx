@@ -19,22 +19,26 @@ import {
 } from '../../../common/contracts/meetings';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { useAnswerMeeting } from './api';
+import { useT } from './i18n';
 import { formatRange, fromLocalInput, nextHour, timeZoneName, toLocalInput } from './local-time';
 
 export type AnswerKind = 'accept' | 'propose' | 'decline';
 
+/** The dialog's title, as a message key. */
 const TITLES: Record<AnswerKind, (meeting: MeetingRequestView) => string> = {
-  accept: (m) => (m.status === 'accepted' ? 'Change the time or link' : 'Accept the meeting request'),
-  propose: () => 'Propose another time',
-  decline: (m) => (m.status === 'accepted' ? 'Call off the meeting' : 'Decline the meeting request'),
+  accept: (m) => (m.status === 'accepted' ? 'meetings.answer.change' : 'meetings.answer.accept'),
+  propose: () => 'meetings.answer.propose',
+  decline: (m) => (m.status === 'accepted' ? 'meetings.answer.callOffTitle' : 'meetings.answer.decline'),
 };
 
+/** What the toast says once the answer is saved, as a message key. */
 const DONE: Record<AnswerKind, string> = {
-  accept: 'Meeting accepted: the student has been told',
-  propose: 'New time proposed: the student has been told',
-  decline: 'Meeting request declined: the student has been told',
+  accept: 'meetings.answer.doneAccept',
+  propose: 'meetings.answer.donePropose',
+  decline: 'meetings.answer.doneDecline',
 };
 
 /** The teacher's answer to one request, as a dialog; `meeting` null closes it. */
@@ -47,15 +51,17 @@ export function AnswerModal({
   meeting: MeetingRequestView | null;
   onClose: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Modal
       opened={meeting !== null}
       onClose={onClose}
-      title={meeting ? TITLES[kind](meeting) : ''}
+      title={meeting ? t(TITLES[kind](meeting)) : ''}
       centered
       // Wide enough for two date-time fields side by side, AM/PM included.
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('meetings.close') }}
     >
       {meeting && (
         <Stack>
@@ -63,7 +69,9 @@ export function AnswerModal({
             <b>{meeting.student.fullName}</b> · {meeting.course.title}
             <br />
             <Text span c="dimmed" size="sm">
-              Preferred: {formatRange(meeting.windowStart, meeting.windowEnd)}
+              {t('meetings.preferred', {
+                range: formatRange(meeting.windowStart, meeting.windowEnd, locale),
+              })}
             </Text>
           </Text>
           {kind === 'decline' ? (
@@ -99,6 +107,7 @@ function TimeForm({
   meeting: MeetingRequestView;
   onDone: () => void;
 }) {
+  const t = useT();
   const answer = useAnswerMeeting();
   const toBody = (values: TimeValues) => ({
     startsAt: fromLocalInput(values.startsAt),
@@ -124,7 +133,7 @@ function TimeForm({
           ? { kind, id: meeting.id, body }
           : { kind, id: meeting.id, body: { ...body, meetingLink: body.meetingLink || undefined } },
       );
-      toast('success', DONE[kind]);
+      toast('success', t(DONE[kind]));
       onDone();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
@@ -137,8 +146,8 @@ function TimeForm({
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
             type="datetime-local"
-            label="Starts at"
-            description={`Your time: ${timeZoneName()}`}
+            label={t('meetings.answer.startsAt')}
+            description={t('meetings.answer.yourZone', { zone: timeZoneName() })}
             withAsterisk
             min={toLocalInput(new Date())}
             data-autofocus
@@ -147,7 +156,7 @@ function TimeForm({
           <NumberInput
             // Checked on blur: a value out of range keeps the schema's message instead of being clamped.
             clampBehavior="none"
-            label="Duration (minutes)"
+            label={t('meetings.answer.duration')}
             withAsterisk
             min={MEETING_LIMITS.durationMin}
             max={MEETING_LIMITS.durationMax}
@@ -158,18 +167,24 @@ function TimeForm({
         </SimpleGrid>
         <TextInput
           type="url"
-          label="Meeting link"
-          description={kind === 'propose' ? 'Optional: you can add it when the time is agreed' : undefined}
-          placeholder="https://meet.example.com/abc-defg"
+          label={t('meetings.answer.link')}
+          description={kind === 'propose' ? t('meetings.answer.linkOptional') : undefined}
+          placeholder={t('meetings.answer.linkExample')}
           withAsterisk={kind === 'accept'}
           {...form.getInputProps('meetingLink')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('meetings.cancel')}
           </Button>
           <Button type="submit" loading={answer.isPending}>
-            {kind === 'accept' ? (meeting.status === 'accepted' ? 'Save' : 'Accept') : 'Propose time'}
+            {t(
+              kind === 'accept'
+                ? meeting.status === 'accepted'
+                  ? 'meetings.answer.save'
+                  : 'meetings.answer.acceptButton'
+                : 'meetings.answer.proposeTime',
+            )}
           </Button>
         </Group>
       </Stack>
@@ -178,6 +193,7 @@ function TimeForm({
 }
 
 function DeclineForm({ meeting, onDone }: { meeting: MeetingRequestView; onDone: () => void }) {
+  const t = useT();
   const answer = useAnswerMeeting();
   const form = useForm({
     mode: 'controlled',
@@ -188,7 +204,7 @@ function DeclineForm({ meeting, onDone }: { meeting: MeetingRequestView; onDone:
   const submit = form.onSubmit(async (values) => {
     try {
       await answer.mutateAsync({ kind: 'decline', id: meeting.id, body: values });
-      toast('success', DONE.decline);
+      toast('success', t(DONE.decline));
       onDone();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
@@ -199,8 +215,8 @@ function DeclineForm({ meeting, onDone }: { meeting: MeetingRequestView; onDone:
     <form onSubmit={submit} noValidate>
       <Stack>
         <Textarea
-          label="Reason"
-          description="The student reads it"
+          label={t('meetings.answer.reason')}
+          description={t('meetings.answer.reasonHint')}
           withAsterisk
           autosize
           minRows={2}
@@ -209,10 +225,14 @@ function DeclineForm({ meeting, onDone }: { meeting: MeetingRequestView; onDone:
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Keep it
+            {t('meetings.keepIt')}
           </Button>
           <Button type="submit" color="red" loading={answer.isPending}>
-            {meeting.status === 'accepted' ? 'Call off meeting' : 'Decline request'}
+            {t(
+              meeting.status === 'accepted'
+                ? 'meetings.answer.callOffMeeting'
+                : 'meetings.answer.declineRequest',
+            )}
           </Button>
         </Group>
       </Stack>

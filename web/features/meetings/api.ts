@@ -16,6 +16,7 @@ import { downloadFile } from '../../app/download';
 import { useSession } from '../../app/session';
 import { onSocketEvent } from '../../app/socket';
 import { toast } from '../../app/toast';
+import { t } from './i18n';
 
 export const meetingKeys = {
   all: ['meetings'] as const,
@@ -77,7 +78,7 @@ export async function downloadCalendar(meeting: MeetingRequestView): Promise<voi
     await downloadFile(
       `/meetings/${meeting.id}/calendar.ics`,
       'gurukul-meeting.ics',
-      'Could not download the calendar file',
+      t('meetings.downloadFailed'),
     );
   } catch (error) {
     toast('danger', (error as Error).message);

@@ -9,6 +9,7 @@ import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useLearnerStep, useMeetingEvents, useMyMeetings } from './api';
+import { useT } from './i18n';
 import { CalendarButton, MeetingStatusBadge, MeetingTime, PreferredWindow } from './meeting-parts';
 import { RequestMeetingModal } from './request-meeting-modal';
 
@@ -31,13 +32,14 @@ export function RequestMeetingButton({
   courseId: string;
   variant?: string;
 }) {
+  const t = useT();
   const mine = useCourseMeetings(courseId);
   const [opened, setOpened] = useState(false);
   if (!mine.data?.canRequest) return null;
   return (
     <>
       <Button variant={variant} leftSection={<IconCalendarPlus size={18} />} onClick={() => setOpened(true)}>
-        Request a meeting
+        {t('meetings.learner.request')}
       </Button>
       <RequestMeetingModal courseId={courseId} opened={opened} onClose={() => setOpened(false)} />
     </>
@@ -46,6 +48,7 @@ export function RequestMeetingButton({
 
 /** The learner's "My meeting requests" card on a course page: states, proposed and agreed times, actions. */
 export function CourseMeetings({ courseId }: { courseId: string }) {
+  const t = useT();
   const mine = useCourseMeetings(courseId);
   if (!mine.data) return null;
   const { requests, canRequest } = mine.data;
@@ -55,13 +58,13 @@ export function CourseMeetings({ courseId }: { courseId: string }) {
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4">
-            My meeting requests
+            {t('meetings.learner.title')}
           </Title>
           <RequestMeetingButton courseId={courseId} />
         </Group>
         {requests.length === 0 ? (
           <Text size="sm" c="dimmed">
-            Stuck on something? Ask your teacher for a meeting: say what about and when suits you.
+            {t('meetings.learner.empty')}
           </Text>
         ) : (
           requests.map((meeting) => <MyMeeting key={meeting.id} meeting={meeting} />)
@@ -72,6 +75,8 @@ export function CourseMeetings({ courseId }: { courseId: string }) {
 }
 
 function MyMeeting({ meeting }: { meeting: MeetingRequestView }) {
+  const t = useT();
+  const teacher = meeting.teacher.fullName;
   const step = useLearnerStep();
   const run = (kind: 'confirm' | 'cancel', done: string) =>
     step.mutate(
@@ -83,22 +88,24 @@ function MyMeeting({ meeting }: { meeting: MeetingRequestView }) {
     );
   const confirmTime = () =>
     modals.openConfirmModal({
-      title: 'Accept the proposed time?',
-      children: (
-        <Text size="sm">
-          {meeting.teacher.fullName} and you meet then; you can add it to your calendar afterwards.
-        </Text>
-      ),
-      labels: { confirm: 'Accept time', cancel: 'Not yet' },
-      onConfirm: () => run('confirm', 'Meeting accepted'),
+      title: t('meetings.learner.acceptTitle'),
+      children: <Text size="sm">{t('meetings.learner.acceptText', { teacher })}</Text>,
+      labels: { confirm: t('meetings.learner.acceptTime'), cancel: t('meetings.learner.notYet') },
+      onConfirm: () => run('confirm', t('meetings.learner.accepted')),
     });
   const cancel = () =>
     confirmDestructive({
-      title: meeting.status === 'accepted' ? 'Cancel this meeting?' : 'Cancel this request?',
-      message: `${meeting.teacher.fullName} is told at once.`,
-      confirmLabel: meeting.status === 'accepted' ? 'Cancel meeting' : 'Cancel request',
-      cancelLabel: 'Keep it',
-      onConfirm: () => run('cancel', 'Meeting request cancelled'),
+      title: t(
+        meeting.status === 'accepted'
+          ? 'meetings.learner.cancelMeetingTitle'
+          : 'meetings.learner.cancelRequestTitle',
+      ),
+      message: t('meetings.learner.toldAtOnce', { teacher }),
+      confirmLabel: t(
+        meeting.status === 'accepted' ? 'meetings.learner.cancelMeeting' : 'meetings.learner.cancelRequest',
+      ),
+      cancelLabel: t('meetings.keepIt'),
+      onConfirm: () => run('cancel', t('meetings.learner.cancelled')),
     });
   const open = meeting.status === 'pending' || meeting.status === 'proposed' || meeting.status === 'accepted';
 
@@ -113,9 +120,9 @@ function MyMeeting({ meeting }: { meeting: MeetingRequestView }) {
         </Group>
         <PreferredWindow meeting={meeting} />
         {meeting.status === 'proposed' && (
-          <MeetingTime meeting={meeting} label={`${meeting.teacher.fullName} proposes`} />
+          <MeetingTime meeting={meeting} label={t('meetings.learner.proposes', { teacher })} />
         )}
-        {meeting.status === 'accepted' && <MeetingTime meeting={meeting} label="Meeting" />}
+        {meeting.status === 'accepted' && <MeetingTime meeting={meeting} label={t('meetings.meeting')} />}
         {meeting.status === 'declined' && meeting.declineReason && (
           <Text size="sm">
             {meeting.teacher.fullName}: {meeting.declineReason}
@@ -125,12 +132,16 @@ function MyMeeting({ meeting }: { meeting: MeetingRequestView }) {
           <Group gap="xs" mt={4}>
             {meeting.status === 'proposed' && (
               <Button size="xs" onClick={confirmTime} loading={step.isPending}>
-                Accept time
+                {t('meetings.learner.acceptTime')}
               </Button>
             )}
             {meeting.status === 'accepted' && <CalendarButton meeting={meeting} />}
             <Button size="xs" variant="subtle" color="red" onClick={cancel} disabled={step.isPending}>
-              {meeting.status === 'accepted' ? 'Cancel meeting' : 'Cancel request'}
+              {t(
+                meeting.status === 'accepted'
+                  ? 'meetings.learner.cancelMeeting'
+                  : 'meetings.learner.cancelRequest',
+              )}
             </Button>
           </Group>
         )}

@@ -3,6 +3,7 @@
  * offset; a datetime-local input speaks "2026-05-20T14:30" (local, no zone).
  */
 
+import type { Locale } from '../../../common/i18n/locales';
 import { formatDateTimeRange } from '../../../common/time';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -38,7 +39,7 @@ export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZo
 
 /**
  * "Wed, 20 May, 2026, 14:30 – 16:00" in the browser's zone, or two full moments when the range spans days
- * (common/time.ts formatDateTimeRange; the mail names the same range in UTC).
+ * (common/time.ts formatDateTimeRange; the mail names the same range in UTC). Hindi: hi-IN forms (decision 068).
  */
-export const formatRange = (start: string, end: string | null) =>
-  formatDateTimeRange(start, end, { weekday: true });
+export const formatRange = (start: string, end: string | null, locale: Locale = 'en') =>
+  formatDateTimeRange(start, end, { weekday: true, locale });

@@ -1,46 +1,62 @@
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import type { MeetingRequestView, MeetingStatus } from '../../../common/contracts/meetings';
+import { useLocale } from '../../app/i18n';
 import { downloadCalendar } from './api';
+import { rich, useT } from './i18n';
 import { formatRange } from './local-time';
 
-const STATUS: Record<MeetingStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'yellow' },
-  proposed: { label: 'New time proposed', color: 'blue' },
-  accepted: { label: 'Accepted', color: 'green' },
-  declined: { label: 'Declined', color: 'red' },
-  cancelled: { label: 'Cancelled', color: 'gray' },
+const STATUS_COLORS: Record<MeetingStatus, string> = {
+  pending: 'yellow',
+  proposed: 'blue',
+  accepted: 'green',
+  declined: 'red',
+  cancelled: 'gray',
 };
 
 export function MeetingStatusBadge({ status }: { status: MeetingStatus }) {
-  const { label, color } = STATUS[status];
+  const t = useT();
   return (
-    <Badge color={color} variant="light" style={{ flexShrink: 0 }} data-testid="meeting-status">
-      {label}
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      style={{ flexShrink: 0 }}
+      data-testid="meeting-status"
+    >
+      {t(`meetings.status.${status}`)}
     </Badge>
   );
 }
 
 /** The student's preferred window, in the reader's time. */
 export function PreferredWindow({ meeting }: { meeting: MeetingRequestView }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Text size="sm" c="dimmed">
-      Preferred: {formatRange(meeting.windowStart, meeting.windowEnd)}
+      {t('meetings.preferred', { range: formatRange(meeting.windowStart, meeting.windowEnd, locale) })}
     </Text>
   );
 }
 
 /** The agreed or proposed time with its length, and the call's link when there is one. */
 export function MeetingTime({ meeting, label }: { meeting: MeetingRequestView; label: string }) {
+  const t = useT();
+  const locale = useLocale();
   if (!meeting.startsAt) return null;
   return (
     <>
       <Text size="sm">
-        {label}:{' '}
-        <Text span fw={700} data-testid="meeting-time">
-          {formatRange(meeting.startsAt, meeting.endsAt)}
-        </Text>{' '}
-        ({meeting.durationMinutes} min)
+        {rich('meetings.timeLine', {
+          label,
+          range: formatRange(meeting.startsAt, meeting.endsAt, locale),
+          minutes: String(meeting.durationMinutes),
+          time: (chunks) => (
+            <Text span fw={700} data-testid="meeting-time">
+              {chunks}
+            </Text>
+          ),
+        })}
       </Text>
       {meeting.meetingLink && (
         <Anchor
@@ -50,8 +66,8 @@ export function MeetingTime({ meeting, label }: { meeting: MeetingRequestView; l
           size="sm"
           style={{ overflowWrap: 'anywhere' }}
         >
-          <IconExternalLink size={14} style={{ verticalAlign: 'middle' }} aria-hidden /> Join the meeting:{' '}
-          {meeting.meetingLink}
+          <IconExternalLink size={14} style={{ verticalAlign: 'middle' }} aria-hidden />{' '}
+          {t('meetings.join', { link: meeting.meetingLink })}
         </Anchor>
       )}
     </>
@@ -59,6 +75,7 @@ export function MeetingTime({ meeting, label }: { meeting: MeetingRequestView; l
 }
 
 export function CalendarButton({ meeting }: { meeting: MeetingRequestView }) {
+  const t = useT();
   return (
     <Button
       size="xs"
@@ -66,7 +83,7 @@ export function CalendarButton({ meeting }: { meeting: MeetingRequestView }) {
       leftSection={<IconDownload size={14} />}
       onClick={() => void downloadCalendar(meeting)}
     >
-      Add to calendar (.ics)
+      {t('meetings.addToCalendar')}
     </Button>
   );
 }

@@ -7,22 +7,25 @@ import {
   type MeetingRequestView,
 } from '../../../common/contracts/meetings';
 import { formatDate } from '../../../common/time';
+import { useLocale } from '../../app/i18n';
 import { type AnswerKind, AnswerModal } from './answer-modal';
 import { useMeetingEvents, useReceivedMeetings } from './api';
+import { useT } from './i18n';
 import { CalendarButton, MeetingStatusBadge, MeetingTime, PreferredWindow } from './meeting-parts';
 
+/** Each filter's label and empty state, as message keys. */
 const FILTER_LABELS: Record<MeetingListFilter, string> = {
-  open: 'Open',
-  accepted: 'Accepted',
-  closed: 'Closed',
-  all: 'All',
+  open: 'meetings.panel.open',
+  accepted: 'meetings.panel.accepted',
+  closed: 'meetings.panel.closed',
+  all: 'meetings.panel.all',
 };
 
 const EMPTY: Record<MeetingListFilter, string> = {
-  open: 'No meeting requests waiting. Students ask from their course page or a guru session; new ones appear here at once.',
-  accepted: 'No accepted meetings yet. Accept an open request with a time and a link.',
-  closed: 'Nothing declined or cancelled.',
-  all: 'No meeting requests yet. Students of your courses ask from their course page or a guru session.',
+  open: 'meetings.panel.emptyOpen',
+  accepted: 'meetings.panel.emptyAccepted',
+  closed: 'meetings.panel.emptyClosed',
+  all: 'meetings.panel.emptyAll',
 };
 
 const isFilter = (value: string | null): value is MeetingListFilter =>
@@ -30,6 +33,7 @@ const isFilter = (value: string | null): value is MeetingListFilter =>
 
 /** The teacher's (or institute's) meeting requests: filter, then accept, propose another time or decline. */
 export function MeetingRequestsPanel() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const filter: MeetingListFilter = isFilter(raw) ? raw : 'open';
@@ -49,18 +53,18 @@ export function MeetingRequestsPanel() {
       <SegmentedControl
         value={filter}
         onChange={setFilter}
-        data={MEETING_LIST_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
-        aria-label="Show meeting requests"
+        data={MEETING_LIST_FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
+        aria-label={t('meetings.panel.show')}
         w="fit-content"
         maw="100%"
       />
       {received.isError && <Alert color="red">{received.error.message}</Alert>}
       {received.isPending ? (
-        <Loader aria-label="Loading meeting requests" />
+        <Loader aria-label={t('meetings.panel.loading')} />
       ) : received.data?.length === 0 ? (
         <Card withBorder padding="xl">
           <Text ta="center" c="dimmed">
-            {EMPTY[filter]}
+            {t(EMPTY[filter])}
           </Text>
         </Card>
       ) : (
@@ -90,6 +94,8 @@ function ReceivedMeeting({
   meeting: MeetingRequestView;
   onAnswer: (kind: AnswerKind) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const { status } = meeting;
   const open = status === 'pending' || status === 'proposed';
   return (
@@ -98,7 +104,7 @@ function ReceivedMeeting({
       p="md"
       radius="md"
       data-testid="meeting-request"
-      aria-label={`Meeting request from ${meeting.student.fullName}`}
+      aria-label={t('meetings.panel.from', { student: meeting.student.fullName })}
       component="article"
     >
       <Stack gap={6}>
@@ -106,7 +112,10 @@ function ReceivedMeeting({
           <div style={{ minWidth: 0 }}>
             <Text fw={700}>{meeting.student.fullName}</Text>
             <Text size="xs" c="dimmed">
-              {meeting.course.title} · asked {formatDate(meeting.createdAt)}
+              {t('meetings.panel.asked', {
+                course: meeting.course.title,
+                date: formatDate(meeting.createdAt, { locale }),
+              })}
             </Text>
           </div>
           <MeetingStatusBadge status={status} />
@@ -115,11 +124,11 @@ function ReceivedMeeting({
           {meeting.topic}
         </Text>
         <PreferredWindow meeting={meeting} />
-        {status === 'proposed' && <MeetingTime meeting={meeting} label="You proposed" />}
-        {status === 'accepted' && <MeetingTime meeting={meeting} label="Meeting" />}
+        {status === 'proposed' && <MeetingTime meeting={meeting} label={t('meetings.panel.youProposed')} />}
+        {status === 'accepted' && <MeetingTime meeting={meeting} label={t('meetings.meeting')} />}
         {status === 'declined' && meeting.declineReason && (
           <Text size="sm" c="dimmed">
-            Declined: {meeting.declineReason}
+            {t('meetings.panel.declined', { reason: meeting.declineReason })}
           </Text>
         )}
         {(open || status === 'accepted') && (
@@ -127,23 +136,23 @@ function ReceivedMeeting({
             {open && (
               <>
                 <Button size="xs" onClick={() => onAnswer('accept')}>
-                  Accept
+                  {t('meetings.panel.accept')}
                 </Button>
                 <Button size="xs" variant="light" onClick={() => onAnswer('propose')}>
-                  Propose another time
+                  {t('meetings.panel.propose')}
                 </Button>
               </>
             )}
             {status === 'accepted' && (
               <>
                 <Button size="xs" variant="light" onClick={() => onAnswer('accept')}>
-                  Change time or link
+                  {t('meetings.panel.change')}
                 </Button>
                 <CalendarButton meeting={meeting} />
               </>
             )}
             <Button size="xs" variant="subtle" color="red" onClick={() => onAnswer('decline')}>
-              {status === 'accepted' ? 'Call off' : 'Decline'}
+              {t(status === 'accepted' ? 'meetings.panel.callOff' : 'meetings.panel.decline')}
             </Button>
           </Group>
         )}

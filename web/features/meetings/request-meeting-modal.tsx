@@ -1,10 +1,11 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MEETING_MSG, meetingRequestSchema } from '../../../common/contracts/meetings';
+import { meetingRequestSchema } from '../../../common/contracts/meetings';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useRequestMeeting } from './api';
+import { useT } from './i18n';
 import { fromLocalInput, timeZoneName, toLocalInput, tomorrowAt } from './local-time';
 
 interface Values {
@@ -27,15 +28,16 @@ export function RequestMeetingModal(props: {
   opened: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title="Request a meeting"
+      title={t('meetings.learner.request')}
       centered
       // Wide enough for two date-time fields side by side, AM/PM included.
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('meetings.close') }}
     >
       {props.opened && <RequestForm {...props} />}
     </Modal>
@@ -51,6 +53,7 @@ function RequestForm({
   teacherName?: string;
   onClose: () => void;
 }) {
+  const t = useT();
   const request = useRequestMeeting();
   const validate = zodValidate(meetingRequestSchema);
   const form = useForm<Values>({
@@ -68,7 +71,8 @@ function RequestForm({
   const submit = form.onSubmit(async (values) => {
     try {
       await request.mutateAsync(toBody(courseId, values));
-      toast('success', MEETING_MSG.submitted);
+      // MEETING_MSG.submitted (common/contracts/meetings.ts), word for word in English.
+      toast('success', t('meetings.request.submitted'));
       onClose();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
@@ -80,12 +84,13 @@ function RequestForm({
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm" c="dimmed">
-          {teacherName ? `${teacherName} ` : 'Your teacher '}
-          gets your request at once and answers with a time and a link, or another time.
+          {teacherName
+            ? t('meetings.request.intro', { teacher: teacherName })
+            : t('meetings.request.introTeacher')}
         </Text>
         <Textarea
-          label="Topic"
-          description="What would you like to talk about?"
+          label={t('meetings.request.topic')}
+          description={t('meetings.request.topicHint')}
           withAsterisk
           autosize
           minRows={2}
@@ -93,22 +98,22 @@ function RequestForm({
           {...form.getInputProps('topic')}
         />
         <Text size="sm" fw={500}>
-          Preferred time window{' '}
+          {t('meetings.request.window')}{' '}
           <Text span size="xs" c="dimmed">
-            (your time: {timeZoneName()})
+            {t('meetings.request.yourZone', { zone: timeZoneName() })}
           </Text>
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
             type="datetime-local"
-            label="From"
+            label={t('meetings.request.from')}
             withAsterisk
             min={now}
             {...form.getInputProps('windowStart')}
           />
           <TextInput
             type="datetime-local"
-            label="To"
+            label={t('meetings.request.to')}
             withAsterisk
             min={form.values.windowStart || now}
             {...form.getInputProps('windowEnd')}
@@ -116,10 +121,10 @@ function RequestForm({
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('meetings.cancel')}
           </Button>
           <Button type="submit" loading={request.isPending}>
-            Send request
+            {t('meetings.request.send')}
           </Button>
         </Group>
       </Stack>
