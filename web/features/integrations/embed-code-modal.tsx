@@ -1,8 +1,10 @@
 import { Button, CopyButton, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { EmbedSnippet } from '../../../common/contracts/embed';
+import { useT } from './i18n';
 
 function CodeBlock({ label, code }: { label: string; code: string }) {
+  const t = useT();
   return (
     <Stack gap="xs">
       <Textarea
@@ -22,7 +24,7 @@ function CodeBlock({ label, code }: { label: string; code: string }) {
             leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             style={{ alignSelf: 'flex-start' }}
           >
-            {copied ? 'Copied' : 'Copy code'}
+            {t(copied ? 'integrations.embed.copied' : 'integrations.embed.copy')}
           </Button>
         )}
       </CopyButton>
@@ -42,36 +44,33 @@ export function EmbedCodeModal({
   siteOrigin: string;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Modal
       opened={snippet !== null}
       onClose={onClose}
-      title={`Embed ${guruName}`}
+      title={t('integrations.embed.title', { name: guruName })}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('integrations.close') }}
     >
       {snippet && (
         <Stack>
           <Text size="sm" c="dimmed">
-            Paste one of these into a page of {siteOrigin}. Other websites cannot show this guru.
+            {t('integrations.embed.paste', { origin: siteOrigin })}
           </Text>
           <Tabs defaultValue="script">
             <Tabs.List>
-              <Tabs.Tab value="script">Chat button</Tabs.Tab>
-              <Tabs.Tab value="iframe">Inline frame</Tabs.Tab>
+              <Tabs.Tab value="script">{t('integrations.embed.chatButton')}</Tabs.Tab>
+              <Tabs.Tab value="iframe">{t('integrations.embed.inlineFrame')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="script" pt="sm">
-              <CodeBlock
-                label="Adds an “Ask the guru” button in the bottom right corner of the page"
-                code={snippet.script}
-              />
+              <CodeBlock label={t('integrations.embed.scriptLabel')} code={snippet.script} />
               <Text size="xs" c="dimmed" mt="xs">
-                Add data-mode="inline" to the tag to show the guru where you paste it instead of behind a
-                button.
+                {t('integrations.embed.inlineHint')}
               </Text>
             </Tabs.Panel>
             <Tabs.Panel value="iframe" pt="sm">
-              <CodeBlock label="Shows the guru where you paste it" code={snippet.iframe} />
+              <CodeBlock label={t('integrations.embed.iframeLabel')} code={snippet.iframe} />
             </Tabs.Panel>
           </Tabs>
         </Stack>

@@ -2,27 +2,32 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { IntegrationView } from '../../../common/contracts/gurus';
 import { formatDateTime } from '../../../common/time';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { lockedControlProps, type PlanLock } from '../../components/plan-lock';
 import { useRemoveIntegration } from './api';
+import { rich, useT } from './i18n';
 import { KeyForm } from './key-form';
 
 /** One integration: what it is for, the masked key with its note, and add / replace / remove. */
 export function IntegrationCard({ integration, lock }: { integration: IntegrationView; lock: PlanLock }) {
+  const t = useT();
+  const locale = useLocale();
   const [editing, setEditing] = useState(false);
+  const name = integration.name;
   const remove = useRemoveIntegration(integration.keyName);
   const saved = integration.maskedKey !== null;
   const headingId = `integration-${integration.keyName}`;
 
   const confirmRemove = () =>
     confirmDestructive({
-      title: `Remove the ${integration.name} key?`,
-      message: `Gurukul forgets this key at once. Gurus that use ${integration.name} fall back to the built-in voices and avatars until you add a key again.`,
-      confirmLabel: 'Remove key',
+      title: t('integrations.card.removeTitle', { name }),
+      message: t('integrations.card.removeMessage', { name }),
+      confirmLabel: t('integrations.card.removeKey'),
       onConfirm: () =>
         remove.mutate(undefined, {
-          onSuccess: () => toast('success', `${integration.name} key removed.`),
+          onSuccess: () => toast('success', t('integrations.card.removed', { name })),
           onError: (error) => toast('danger', error.message),
         }),
     });
@@ -41,25 +46,30 @@ export function IntegrationCard({ integration, lock }: { integration: Integratio
             {integration.name}
           </Title>
           <Badge color={saved ? 'green' : 'gray'} variant="light">
-            {saved ? 'Connected' : 'Not connected'}
+            {t(saved ? 'integrations.card.connected' : 'integrations.card.notConnected')}
           </Badge>
         </Group>
         <Text size="sm">{integration.description}</Text>
         {saved ? (
           <Stack gap={2}>
             <Text size="sm">
-              Saved key: <code>{integration.maskedKey}</code>
+              {rich('integrations.card.savedKey', {
+                key: integration.maskedKey ?? '',
+                code: (chunks) => <code>{chunks}</code>,
+              })}
             </Text>
-            {integration.note && <Text size="sm">Note: {integration.note}</Text>}
+            {integration.note && (
+              <Text size="sm">{t('integrations.card.note', { note: integration.note })}</Text>
+            )}
             {integration.checkedAt && (
               <Text size="xs" c="dimmed">
-                Checked {formatDateTime(integration.checkedAt)}
+                {t('integrations.card.checked', { date: formatDateTime(integration.checkedAt, { locale }) })}
               </Text>
             )}
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            No key saved yet.
+            {t('integrations.card.noKey')}
           </Text>
         )}
         {editing ? (
@@ -67,11 +77,11 @@ export function IntegrationCard({ integration, lock }: { integration: Integratio
         ) : (
           <Group gap="xs">
             <Button onClick={() => setEditing(true)} {...lockedControlProps(lock)}>
-              {saved ? 'Replace key' : 'Add key'}
+              {t(saved ? 'integrations.card.replaceKey' : 'integrations.card.addKey')}
             </Button>
             {saved && (
               <Button variant="light" color="red" onClick={confirmRemove} loading={remove.isPending}>
-                Remove
+                {t('integrations.card.remove')}
               </Button>
             )}
           </Group>

@@ -1,6 +1,7 @@
 import { Alert, Button, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useIntegrations } from './api';
+import { useT } from './i18n';
 import { IntegrationCard } from './integration-card';
 import { WebsiteSection } from './website-section';
 
@@ -9,6 +10,7 @@ import { WebsiteSection } from './website-section';
  * website, where their gurus can be embedded.
  */
 export default function IntegrationsPage() {
+  const t = useT();
   const integrations = useIntegrations();
   // A plan without the module hides the page from the menu; anyone who still opens it can see and remove
   // saved keys, but adding one, the website and its code need an upgrade (the server refuses them too).
@@ -18,31 +20,30 @@ export default function IntegrationsPage() {
       <Stack>
         <div>
           <Title order={1} size="h2">
-            Integrations
+            {t('integrations.title')}
           </Title>
           <Text c="dimmed" size="sm">
-            Connect your own accounts and website. Keys are stored encrypted and are never shown again in
-            full.
+            {t('integrations.lead')}
           </Text>
         </div>
-        <PlanLockNote lock={lock}>You can remove keys saved earlier.</PlanLockNote>
+        <PlanLockNote lock={lock}>{t('integrations.lockNote')}</PlanLockNote>
         {integrations.isPending && (
-          <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading integrations">
+          <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label={t('integrations.loading')}>
             <Skeleton h={220} radius="md" />
             <Skeleton h={220} radius="md" />
           </SimpleGrid>
         )}
         {integrations.isError && (
-          <Alert color="red" title="Integrations could not be loaded">
+          <Alert color="red" title={t('integrations.loadFailed')}>
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{integrations.error.message}</Text>
               <Button size="xs" variant="light" onClick={() => integrations.refetch()}>
-                Try again
+                {t('integrations.tryAgain')}
               </Button>
             </Stack>
           </Alert>
         )}
-        {integrations.data?.length === 0 && <Text>No integrations are available.</Text>}
+        {integrations.data?.length === 0 && <Text>{t('integrations.none')}</Text>}
         {integrations.data && integrations.data.length > 0 && (
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {integrations.data.map((integration) => (

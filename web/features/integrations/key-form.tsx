@@ -10,12 +10,14 @@ import { ApiError } from '../../app/api';
 import { serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useSaveIntegration } from './api';
+import { useT } from './i18n';
 
 /**
  * Adds or replaces one key. The server checks it with the service before saving; a refused key shows the
  * refusal under the field and is not saved, so the key saved before stays in use.
  */
 export function KeyForm({ integration, onDone }: { integration: IntegrationView; onDone: () => void }) {
+  const t = useT();
   const save = useSaveIntegration(integration.keyName);
   const keyField = useRef<HTMLInputElement>(null);
   // The form opens from "Add key": keyboard users continue in the key field.
@@ -27,7 +29,7 @@ export function KeyForm({ integration, onDone }: { integration: IntegrationView;
   const submit = form.onSubmit((values) =>
     save.mutate(values, {
       onSuccess: () => {
-        toast('success', `${integration.name} key saved.`);
+        toast('success', t('integrations.key.saved', { name: integration.name }));
         onDone();
       },
       onError: (error) => {
@@ -43,25 +45,25 @@ export function KeyForm({ integration, onDone }: { integration: IntegrationView;
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <PasswordInput
-          label={`${integration.name} API key`}
-          description="Checked with the service before it is saved; shown afterwards only as its last four characters."
+          label={t('integrations.key.label', { name: integration.name })}
+          description={t('integrations.key.hint')}
           autoComplete="off"
           ref={keyField}
           withAsterisk
           {...form.getInputProps('value')}
         />
         <TextInput
-          label="Note"
-          description="For yourself, e.g. which account this key belongs to."
+          label={t('integrations.key.note')}
+          description={t('integrations.key.noteHint')}
           maxLength={300}
           {...form.getInputProps('description')}
         />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancel
+            {t('integrations.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Check and save
+            {t('integrations.key.submit')}
           </Button>
         </Group>
       </Stack>

@@ -18,7 +18,6 @@ import { useState } from 'react';
 import {
   APPLICATION_URL_EXAMPLE,
   DEFAULT_ANONYMOUS_SHARE_PERCENT,
-  EMBED_MSG,
   type EmbedSettings,
   type EmbedSiteInput,
   type EmbedSnippet,
@@ -30,8 +29,10 @@ import { confirmDestructive } from '../../components/confirm-destructive';
 import { lockedControlProps, type PlanLock, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useEmbedSettings, useEmbedSnippet, useRemoveEmbedSite, useSaveEmbedSite } from './embed-api';
 import { EmbedCodeModal } from './embed-code-modal';
+import { useT } from './i18n';
 
 function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock }) {
+  const t = useT();
   const save = useSaveEmbedSite();
   const remove = useRemoveEmbedSite();
   const form = useForm<EmbedSiteInput>({
@@ -53,7 +54,7 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
           anonymousSharePercent: site.anonymousSharePercent,
         });
         form.setFieldValue('url', site.url);
-        toast('success', 'Website saved. Your gurus can now be embedded there.');
+        toast('success', t('integrations.site.saved'));
       },
       onError: (error) => {
         form.setErrors(serverFieldErrors(error));
@@ -63,9 +64,9 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
   );
   const confirmRemove = () =>
     confirmDestructive({
-      title: 'Stop embedding your gurus?',
-      message: `Your gurus disappear from ${settings.site?.origin} at once. Sessions already held stay in Conversations.`,
-      confirmLabel: 'Remove website',
+      title: t('integrations.site.removeTitle'),
+      message: t('integrations.site.removeMessage', { origin: settings.site?.origin ?? '' }),
+      confirmLabel: t('integrations.site.remove'),
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
@@ -76,7 +77,7 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
             };
             form.setValues(empty);
             form.resetDirty(empty);
-            toast('success', 'Website removed.');
+            toast('success', t('integrations.site.removed'));
           },
           onError: (error) => toast('danger', error.message),
         }),
@@ -85,8 +86,8 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput
-          label="Application URL"
-          description="The address of your website or app. Only this site can show your gurus."
+          label={t('integrations.site.url')}
+          description={t('integrations.site.urlHint')}
           placeholder={APPLICATION_URL_EXAMPLE}
           inputMode="url"
           autoComplete="url"
@@ -95,14 +96,14 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
           {...form.getInputProps('url')}
         />
         <Checkbox
-          label="Let visitors ask without an account"
-          description="Each visitor's session counts against your plan's monthly guru sessions. Students who sign in are never anonymous."
+          label={t('integrations.site.anonymous')}
+          description={t('integrations.site.anonymousHint')}
           {...lockedControlProps(lock)}
           {...form.getInputProps('allowAnonymous', { type: 'checkbox' })}
         />
         <NumberInput
-          label="Visitors' share of guru sessions (%)"
-          description="Visitors without an account use at most this part of your plan's monthly guru sessions; students keep the rest (0 = signed-in students only)."
+          label={t('integrations.site.share')}
+          description={t('integrations.site.shareHint')}
           min={0}
           max={100}
           allowDecimal={false}
@@ -114,11 +115,11 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
         <Group justify="flex-end" gap="xs">
           {settings.site && (
             <Button variant="light" color="red" onClick={confirmRemove} loading={remove.isPending}>
-              Remove website
+              {t('integrations.site.remove')}
             </Button>
           )}
           <Button type="submit" loading={save.isPending} {...lockedControlProps(lock)}>
-            Save website
+            {t('integrations.site.save')}
           </Button>
         </Group>
       </Stack>
@@ -131,6 +132,7 @@ function SiteForm({ settings, lock }: { settings: EmbedSettings; lock: PlanLock 
  * or a frame (docs/decisions/041-embedded-guru.md), and each guru's code to paste.
  */
 export function WebsiteSection() {
+  const t = useT();
   // The site, its settings and every guru's code are locked together, with one note saying why.
   const lock = usePlanLock('integrations');
   const settings = useEmbedSettings();
@@ -139,7 +141,8 @@ export function WebsiteSection() {
   const getCode = (guru: { id: string; name: string }) => {
     // Without a site (their own or their institute's) the server can only refuse: say so without asking.
     if (settings.data && !settings.data.site && !settings.data.instituteSite)
-      return toast('danger', EMBED_MSG.urlFirst);
+      // EMBED_MSG.urlFirst (common/contracts/embed.ts), word for word in English.
+      return toast('danger', t('integrations.site.urlFirst'));
     snippet.mutate(guru.id, {
       onSuccess: (code) => setShown({ name: guru.name, snippet: code }),
       onError: (error) => toast('danger', error.message),
@@ -156,37 +159,42 @@ export function WebsiteSection() {
       <Stack gap="md">
         <div>
           <Title order={2} size="h4" id="website-heading">
-            Your website
+            {t('integrations.site.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Put your gurus on your own website or app, so students can ask them where they already are.
+            {t('integrations.site.lead')}
           </Text>
         </div>
-        <PlanLockNote lock={lock}>You can remove the website saved earlier.</PlanLockNote>
+        <PlanLockNote lock={lock}>{t('integrations.site.lockNote')}</PlanLockNote>
         {settings.isPending && <Skeleton h={160} />}
         {settings.isError && <Alert color="red">{settings.error.message}</Alert>}
         {settings.data && (
           <>
             {!settings.data.site && settings.data.instituteSite && (
               <Alert color="blue" data-testid="institute-site">
-                Your gurus can already be embedded on your institute's website,{' '}
-                {settings.data.instituteSite.origin}. Save an address here only to use a website of your own.
+                {t('integrations.site.instituteSite', { origin: settings.data.instituteSite.origin })}
               </Alert>
             )}
             <SiteForm key={settings.data.site?.url ?? 'none'} settings={settings.data} lock={lock} />
             {settings.data.site?.allowAnonymous && (
               <Text size="xs" c="dimmed" data-testid="anonymous-count">
-                Anonymous sessions this month: {settings.data.anonymousSessionsThisMonth}
-                {settings.data.anonymousSessionLimit !== null && ` of ${settings.data.anonymousSessionLimit}`}
+                {settings.data.anonymousSessionLimit === null
+                  ? t('integrations.site.anonymousCount', {
+                      count: String(settings.data.anonymousSessionsThisMonth),
+                    })
+                  : t('integrations.site.anonymousCountOf', {
+                      count: String(settings.data.anonymousSessionsThisMonth),
+                      limit: String(settings.data.anonymousSessionLimit),
+                    })}
               </Text>
             )}
             <Stack gap="xs">
               <Text fw={600} size="sm">
-                Your gurus
+                {t('integrations.site.gurus')}
               </Text>
               {settings.data.gurus.length === 0 && (
                 <Text size="sm" c="dimmed">
-                  You have no gurus yet. Build one under Guru, then come back for its code.
+                  {t('integrations.site.noGurus')}
                 </Text>
               )}
               {!lock.locked &&
@@ -194,7 +202,7 @@ export function WebsiteSection() {
                 !settings.data.instituteSite &&
                 settings.data.gurus.length > 0 && (
                   <Text size="xs" c="dimmed" data-testid="embed-needs-site">
-                    Save your website above to get the code for your gurus.
+                    {t('integrations.site.needsSite')}
                   </Text>
                 )}
               {settings.data.gurus.map((guru) => (
@@ -205,7 +213,7 @@ export function WebsiteSection() {
                     </Text>
                     {!guru.ready && (
                       <Badge size="xs" color="gray" variant="light">
-                        Not trained yet
+                        {t('integrations.site.notTrained')}
                       </Badge>
                     )}
                   </Group>
@@ -217,7 +225,7 @@ export function WebsiteSection() {
                     loading={snippet.isPending && snippet.variables === guru.id}
                     {...lockedControlProps(lock)}
                   >
-                    Get embed code
+                    {t('integrations.site.getCode')}
                   </Button>
                 </Group>
               ))}
