@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useT } from './i18n';
 import { siteSettings } from './site-settings';
 
 const STYLE = {
@@ -24,6 +25,7 @@ const STYLE = {
  */
 export function TestPaymentsNotice() {
   const [shown, setShown] = useState(false);
+  const t = useT();
   useEffect(() => {
     let live = true;
     siteSettings()
@@ -37,8 +39,8 @@ export function TestPaymentsNotice() {
   }, []);
   if (!shown) return null;
   return (
-    <aside aria-label="Test payments" style={STYLE} data-testid="test-payments-notice">
-      Test payments
+    <aside aria-label={t('shell.testPayments')} style={STYLE} data-testid="test-payments-notice">
+      {t('shell.testPayments')}
     </aside>
   );
 }

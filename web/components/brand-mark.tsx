@@ -1,5 +1,6 @@
 import { Image, ThemeIcon } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
+import { useT } from '../app/i18n';
 
 /**
  * A teacher's or institute's brand logo where they have uploaded one (issue 19 item 7), otherwise the product's
@@ -14,11 +15,12 @@ export function BrandMark({
   name: string;
   height?: number;
 }) {
+  const t = useT();
   if (url) {
     return (
       <Image
         src={url}
-        alt={`${name} logo`}
+        alt={t('components.brand.logo', { name })}
         h={height}
         w="auto"
         maw={height * 4}

@@ -1,6 +1,7 @@
 import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../app/i18n';
 import { DAY_FORMAT, dayToText, parseDayText } from './day-text';
 
 type Props = Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'error'> & {
@@ -15,6 +16,7 @@ type Props = Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'error'> & {
  * the field or presses Enter; what is not a date is said then, never before.
  */
 export function DateField({ value, onChange, label, ...props }: Props) {
+  const t = useT();
   const [text, setText] = useState(dayToText(value));
   const [error, setError] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -57,7 +59,7 @@ export function DateField({ value, onChange, label, ...props }: Props) {
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={`Calendar for ${name}`}
+            aria-label={t('components.date.calendarFor', { name })}
             onClick={() => picker.current?.showPicker?.()}
           >
             <IconCalendar size={16} aria-hidden />

@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { fromTimeRanges, type WatchRange } from '../../common/watch-ranges';
 import { authorizationHeader } from '../app/api';
+import { useT } from '../app/i18n';
 
 const playback = (video: HTMLVideoElement): [number, number, WatchRange[]] => [
   video.currentTime,
@@ -53,6 +54,7 @@ export function HlsPlayer({
   captionsLang = 'en',
   autoPlay = false,
 }: Props) {
+  const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -131,7 +133,13 @@ export function HlsPlayer({
         data-testid="video-player"
       >
         {captionsUrl && (
-          <track kind="captions" src={captionsUrl} srcLang={captionsLang} label="Captions" default />
+          <track
+            kind="captions"
+            src={captionsUrl}
+            srcLang={captionsLang}
+            label={t('components.player.captions')}
+            default
+          />
         )}
       </video>
     </>

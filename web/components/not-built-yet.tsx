@@ -4,12 +4,14 @@ import { Link, useMatches } from 'react-router';
 import { isUserType } from '../../common/roles';
 import type { RouteMeta } from '../../common/routes';
 import { homeFor } from '../../common/routes';
+import { useT } from '../app/i18n';
 import { useSession } from '../app/session';
 
 /** The honest state of a page whose feature has not landed yet; its guard and navigation already work. */
 export function NotBuiltYet() {
   const meta = useMatches().at(-1)?.handle as RouteMeta | undefined;
   const session = useSession();
+  const t = useT();
   const home = session && isUserType(session.userType) ? homeFor(session.userType) : '/';
   return (
     <Container size="sm" py="xl">
@@ -18,14 +20,13 @@ export function NotBuiltYet() {
           <IconHammer size={32} />
         </ThemeIcon>
         <Title order={1} size="h2">
-          {meta?.name ?? 'This page'}
+          {meta?.name ?? t('components.notBuilt.page')}
         </Title>
         <Text c="dimmed" data-testid="not-built-yet">
-          This part of Gurukul is not built yet. It is on the way; everything else you can reach from the menu
-          works today.
+          {t('components.notBuilt.body')}
         </Text>
         <Button component={Link} to={home} variant="light">
-          Go to your home page
+          {t('components.notBuilt.home')}
         </Button>
       </Stack>
     </Container>

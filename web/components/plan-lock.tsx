@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { moduleAddLockedMessage, moduleLockedMessage } from '../../common/plan-limits';
 import type { PlanModule } from '../../common/plans';
 import { hasOwnPlan, isUserType } from '../../common/roles';
+import { useT } from '../app/i18n';
 import { useSession } from '../app/session';
 
 /** A module the caller's plan leaves out: the reason (the server's own words) and where to upgrade. */
@@ -58,6 +59,7 @@ export function usePlanLimitLock(locked: boolean, reason: string): PlanLock {
 
 /** The reason a control is locked and the way to unlock it; nothing when the plan includes the module. */
 export function PlanLockNote({ lock, children }: { lock: PlanLock; children?: string }) {
+  const t = useT();
   if (!lock.locked) return null;
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid="plan-lock">
@@ -67,10 +69,10 @@ export function PlanLockNote({ lock, children }: { lock: PlanLock; children?: st
         {children && ` ${children}`}{' '}
         {lock.upgradeTo ? (
           <Anchor component={Link} to={lock.upgradeTo} size="sm">
-            Upgrade your plan
+            {t('components.planLock.upgrade')}
           </Anchor>
         ) : (
-          'Ask your institute to upgrade its plan.'
+          t('components.planLock.askInstitute')
         )}
       </Text>
     </Group>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { GuruVoice } from '../../common/gurus';
 import { LOCAL_ENGINE_LABELS, LOCAL_ENGINES, type VoiceCatalog, voiceOptionLabel } from '../../common/voices';
 import { api } from '../app/api';
+import { rich, useT } from '../app/i18n';
 
 /** The caller's voices (GET /api/voices): local ones unless OpenAI speech or their ElevenLabs key is connected. */
 export function useVoiceCatalog() {
@@ -41,27 +42,27 @@ const engines = LOCAL_ENGINES.map((engine) => LOCAL_ENGINE_LABELS[engine]).join(
  * connected service. Shown above a voice picker.
  */
 export function VoiceSourceNote({ catalog }: { catalog: VoiceCatalog | undefined }) {
+  const t = useT();
   if (!catalog) return null;
   if (catalog.provider !== 'local') {
     return (
       <Text size="sm" c="dimmed">
-        {catalog.provider === 'openai'
-          ? 'Voices by OpenAI speech, connected for this site.'
-          : 'Voices by ElevenLabs, with the key on your Integrations page.'}{' '}
-        The fallback voice is a local voice of this server.
+        {t(catalog.provider === 'openai' ? 'components.voices.openai' : 'components.voices.elevenlabs')}{' '}
+        {t('components.voices.fallback')}
       </Text>
     );
   }
   return (
     <Alert color="blue" variant="light" p="xs">
       <Text size="sm">
-        These are local voices, spoken on this server by {engines}: free and private, but less natural than a
-        speech service. Press Hear a sample to listen to each. For natural voices, add your ElevenLabs key on
-        the{' '}
-        <Anchor component={Link} to="/integrations">
-          Integrations page
-        </Anchor>
-        , or ask the site administrator to connect OpenAI speech.
+        {rich('components.voices.local', {
+          engines,
+          link: (chunks) => (
+            <Anchor component={Link} to="/integrations">
+              {chunks}
+            </Anchor>
+          ),
+        })}
       </Text>
     </Alert>
   );
