@@ -21,49 +21,34 @@ import {
   type PersonRow,
   reactivateSchema,
 } from '../../../common/contracts/people';
-import { MSG } from '../../../common/messages';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useAdminPlans } from '../plans';
 import { type AdminAction, useAdminAction } from './api';
+import { useT } from './i18n';
 
 type Target = Pick<PersonRow, 'id' | 'fullName' | 'email' | 'userType'>;
 
-const TITLES: Record<AdminAction, string> = {
-  deactivate: 'Deactivate account',
-  reactivate: 'Reactivate account',
-  'password-reset': 'Send a password reset link',
-  'extend-trial': 'Extend the trial',
-  'grant-plan': 'Grant a plan',
-  erase: 'Erase account',
-};
-
-const DONE: Record<AdminAction, string> = {
-  deactivate: 'Account deactivated: every session has been ended',
-  reactivate: 'Account reactivated',
-  'password-reset': 'Password reset link sent',
-  'extend-trial': 'Trial extended',
-  'grant-plan': 'Plan granted',
-  erase: 'Account erased',
-};
+// Each action's texts: people.dialog.title.<action> (the dialog), .submit.<action> (its button), .done.<action>.
 
 /**
  * The admin's account actions as dialogs, each asking before it acts (the reason for a deactivation, the
  * days of a trial, the e-mail typed for an erasure). `open(kind, person)` shows one; render `dialog` once.
  */
 export function useAccountDialogs(onDone?: (kind: AdminAction) => void) {
+  const t = useT();
   const [state, setState] = useState<{ kind: AdminAction; target: Target } | null>(null);
   const close = () => setState(null);
   const dialog = state ? (
-    <Modal opened onClose={close} title={TITLES[state.kind]} centered>
+    <Modal opened onClose={close} title={t(`people.dialog.title.${state.kind}`)} centered>
       <ActionForm
         key={`${state.kind}-${state.target.id}`}
         kind={state.kind}
         target={state.target}
         onCancel={close}
         onDone={() => {
-          toast('success', DONE[state.kind]);
+          toast('success', t(`people.dialog.done.${state.kind}`));
           onDone?.(state.kind);
           close();
         }}
@@ -109,6 +94,7 @@ function ActionForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
+  const t = useT();
   const action = useAdminAction(target.id);
   const plans = useAdminPlans();
   const [failure, setFailure] = useState<string | null>(null);
@@ -120,7 +106,7 @@ function ActionForm({
       const schema = SCHEMAS[kind];
       const errors = schema ? zodValidate(schema)(bodyOf(kind, values)) : {};
       // An emptied number field is '' in Mantine, which the schema would read as 0.
-      if ('days' in errors && values.days === '') errors.days = MSG.required;
+      if ('days' in errors && values.days === '') errors.days = t('msg.required');
       return errors;
     },
     ...commitValidation(['planId']),
@@ -141,7 +127,7 @@ function ActionForm({
     .filter((plan) => plan.audience === target.userType)
     .map((plan) => ({
       value: plan.id,
-      label: plan.status === 'retired' ? `${plan.name} (retired)` : plan.name,
+      label: plan.status === 'retired' ? t('people.dialog.retired', { name: plan.name }) : plan.name,
     }));
 
   return (
@@ -153,11 +139,11 @@ function ActionForm({
         {kind === 'deactivate' && (
           <>
             <Text size="sm" c="dimmed">
-              They are logged out everywhere at once and cannot log in until an admin reactivates the account.
+              {t('people.dialog.deactivateHint')}
             </Text>
             <Textarea
-              label="Reason"
-              description="Kept in the account's audit trail"
+              label={t('people.dialog.reason')}
+              description={t('people.dialog.reasonHint')}
               required
               autosize
               minRows={2}
@@ -167,17 +153,15 @@ function ActionForm({
           </>
         )}
         {kind === 'reactivate' && (
-          <Textarea label="Note (optional)" autosize minRows={2} {...form.getInputProps('reason')} />
+          <Textarea label={t('people.dialog.note')} autosize minRows={2} {...form.getInputProps('reason')} />
         )}
         {kind === 'password-reset' && (
-          <Text size="sm">
-            A link to choose a new password is e-mailed to {target.email}. It is valid for one hour.
-          </Text>
+          <Text size="sm">{t('people.dialog.resetHint', { email: target.email })}</Text>
         )}
         {kind === 'grant-plan' && (
           <Select
-            label="Plan"
-            placeholder="Choose a plan"
+            label={t('people.dialog.plan')}
+            placeholder={t('people.dialog.choosePlan')}
             data={planChoices}
             {...form.getInputProps('planId')}
             required
@@ -185,8 +169,8 @@ function ActionForm({
         )}
         {(kind === 'extend-trial' || kind === 'grant-plan') && (
           <NumberInput
-            label={kind === 'extend-trial' ? 'Add days' : 'For how many days'}
-            description={kind === 'grant-plan' ? 'No payment is taken; the plan ends by itself' : undefined}
+            label={kind === 'extend-trial' ? t('people.dialog.addDays') : t('people.dialog.forDays')}
+            description={kind === 'grant-plan' ? t('people.dialog.grantHint') : undefined}
             min={1}
             max={365}
             // The server says what is wrong with 0, 400 or 2.5; clamping on blur would act on another number.
@@ -198,11 +182,10 @@ function ActionForm({
         {kind === 'erase' && (
           <>
             <Alert color="red" variant="light">
-              Name, e-mail, password, images and guru conversations are erased for good. Invoices and payments
-              are kept as the law requires. This cannot be undone.
+              {t('people.dialog.eraseWarning')}
             </Alert>
             <TextInput
-              label={`Type ${target.email} to confirm`}
+              label={t('people.dialog.typeToConfirm', { email: target.email })}
               {...form.getInputProps('confirmEmail')}
               autoComplete="off"
               data-autofocus
@@ -212,7 +195,7 @@ function ActionForm({
         {failure && <Alert color="red">{failure}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('people.dialog.cancel')}
           </Button>
           <Button
             type="submit"
@@ -220,7 +203,7 @@ function ActionForm({
             loading={action.isPending}
             disabled={kind === 'erase' && confirmEmail.trim().toLowerCase() !== target.email.toLowerCase()}
           >
-            {TITLES[kind].replace(' account', '').replace('Send a password reset link', 'Send link')}
+            {t(`people.dialog.submit.${kind}`)}
           </Button>
         </Group>
       </Stack>

@@ -22,7 +22,6 @@ import {
   type PeopleSort,
   type PersonRow,
 } from '../../../common/contracts/people';
-import { countOf, formatCount } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { DateField } from '../../components/date-field';
@@ -32,14 +31,16 @@ import { useAdminPlans } from '../plans';
 import { EmptyCard, ExportButton } from '../reports';
 import { useAccountDialogs } from './account-dialogs';
 import { useAdminPeople } from './api';
+import { useT } from './i18n';
 import { type Columns, PeopleTable, type RowAction } from './people-table';
 
 const PAGE_SIZE = 25;
-const NOUNS: Record<PeopleRole, string> = {
-  teacher: 'teachers',
-  institute: 'institutes',
-  student: 'students',
-  partner: 'partners',
+/** Each role's list as a tab: people.page.<plural>. */
+const TAB_KEYS: Record<PeopleRole, string> = {
+  teacher: 'people.page.teachers',
+  institute: 'people.page.institutes',
+  student: 'people.page.students',
+  partner: 'people.page.partners',
 };
 /** Each role's account page (SPEC §2: /view-teacher also shows institutes, from the Teachers item). */
 export const VIEW_PAGE: Record<PeopleRole, string> = {
@@ -64,6 +65,7 @@ export function AdminPeopleList({
   /** Buttons beside Export (the partners' "Commission rule"). */
   headerActions?: ReactNode;
 }) {
+  const t = useT();
   const { params, page, update } = useUrlFilters();
   const role = roles.find((value) => value === params.get('tab')) ?? roles[0];
   const navigate = useNavigate();
@@ -81,7 +83,6 @@ export function AdminPeopleList({
   const showInstitute = role === 'teacher' || role === 'student';
   const institutes = useAdminPeople({ role: 'institute', sort: 'name', dir: 'asc', pageSize: 100 });
   const dialogs = useAccountDialogs();
-  const noun = NOUNS[role];
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   const filtered = Boolean(search) || filterKeys.some((key) => params.get(key));
 
@@ -92,35 +93,39 @@ export function AdminPeopleList({
       ...Object.fromEntries([...filterKeys, 'search', 'sort', 'dir'].map((key) => [key, null])),
     });
   const actions: RowAction[] = [
-    { label: 'View', onClick: (row) => navigate(`${VIEW_PAGE[role]}?id=${row.id}`) },
+    { label: t('people.action.view'), onClick: (row) => navigate(`${VIEW_PAGE[role]}?id=${row.id}`) },
     {
-      label: 'Log in as',
+      label: t('people.action.logInAs'),
       hidden: (row) => !row.isActive,
       onClick: (row) => logInAs({ userId: row.id }).catch((error: Error) => toast('danger', error.message)),
     },
     {
-      label: 'Send password reset link',
+      label: t('people.action.sendReset'),
       hidden: (row) => !row.isActive,
       onClick: (row) => dialogs.open('password-reset', row),
     },
     {
-      label: 'Extend trial',
+      label: t('people.action.extendTrial'),
       hidden: (row) => row.billing !== 'trial' && !(row.billing === 'ended' && row.trialDaysLeft === 0),
       onClick: (row) => dialogs.open('extend-trial', row),
     },
     {
-      label: 'Grant a plan',
+      label: t('people.action.grantPlan'),
       hidden: (row) => !holdsPlan(row.userType as PeopleRole) || Boolean(row.institute),
       onClick: (row) => dialogs.open('grant-plan', row),
     },
-    { label: 'Reactivate', hidden: (row) => row.isActive, onClick: (row) => dialogs.open('reactivate', row) },
     {
-      label: 'Deactivate',
+      label: t('people.action.reactivate'),
+      hidden: (row) => row.isActive,
+      onClick: (row) => dialogs.open('reactivate', row),
+    },
+    {
+      label: t('people.action.deactivate'),
       color: 'red',
       hidden: (row) => !row.isActive,
       onClick: (row) => dialogs.open('deactivate', row),
     },
-    { label: 'Erase account', color: 'red', onClick: (row) => dialogs.open('erase', row) },
+    { label: t('people.action.erase'), color: 'red', onClick: (row) => dialogs.open('erase', row) },
   ];
 
   return (
@@ -133,7 +138,7 @@ export function AdminPeopleList({
             </Title>
             {list.data && (
               <Text c="dimmed" size="sm" data-testid="people-count">
-                {formatCount(list.data.total)} of {countOf(list.data.counts.all, role, noun)}
+                {t(`people.admin.count.${role}`, { shown: list.data.total, count: list.data.counts.all })}
               </Text>
             )}
           </div>
@@ -147,7 +152,7 @@ export function AdminPeopleList({
             <Tabs.List>
               {roles.map((value) => (
                 <Tabs.Tab key={value} value={value}>
-                  {NOUNS[value][0].toUpperCase() + NOUNS[value].slice(1)}
+                  {t(TAB_KEYS[value])}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
@@ -155,8 +160,8 @@ export function AdminPeopleList({
         )}
         <Group align="flex-end" wrap="wrap">
           <TextInput
-            label="Search"
-            placeholder="Name or email"
+            label={t('people.filter.search')}
+            placeholder={t('people.filter.searchPlaceholder')}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => update({ search: event.currentTarget.value })}
@@ -164,18 +169,30 @@ export function AdminPeopleList({
           />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Status
+              {t('people.filter.status')}
             </Text>
             <SegmentedControl
-              aria-label="Account status"
+              aria-label={t('people.filter.accountStatus')}
               value={params.get('status') ?? 'all'}
               onChange={(value) => update({ status: value === 'all' ? null : value })}
               data={[
-                { value: 'all', label: `All${list.data ? ` ${list.data.counts.all}` : ''}` },
-                { value: 'active', label: `Active${list.data ? ` ${list.data.counts.active}` : ''}` },
+                {
+                  value: 'all',
+                  label: list.data
+                    ? t('people.filter.allCount', { count: String(list.data.counts.all) })
+                    : t('people.filter.all'),
+                },
+                {
+                  value: 'active',
+                  label: list.data
+                    ? t('people.filter.activeCount', { count: String(list.data.counts.active) })
+                    : t('people.filter.active'),
+                },
                 {
                   value: 'deactivated',
-                  label: `Deactivated${list.data ? ` ${list.data.counts.deactivated}` : ''}`,
+                  label: list.data
+                    ? t('people.filter.deactivatedCount', { count: String(list.data.counts.deactivated) })
+                    : t('people.filter.deactivated'),
                 },
               ]}
             />
@@ -183,27 +200,28 @@ export function AdminPeopleList({
           {holdsPlan(role) && (
             <>
               <Select
-                label="Billing"
-                placeholder="Any"
+                label={t('people.filter.billing')}
+                placeholder={t('people.filter.any')}
                 clearable
                 data={[
-                  { value: 'trial', label: 'On trial' },
-                  { value: 'paid', label: 'Paid' },
-                  { value: 'ended', label: 'Ended' },
+                  { value: 'trial', label: t('people.filter.onTrial') },
+                  { value: 'paid', label: t('people.filter.paid') },
+                  { value: 'ended', label: t('people.filter.ended') },
                 ]}
                 value={params.get('billing')}
                 onChange={(value) => update({ billing: value })}
                 w={{ base: '47%', sm: 140 }}
               />
               <Select
-                label="Plan"
-                placeholder="Any plan"
+                label={t('people.filter.plan')}
+                placeholder={t('people.filter.anyPlan')}
                 clearable
                 data={(plans.data?.plans ?? [])
                   .filter((plan) => plan.audience === role)
                   .map((plan) => ({
                     value: plan.id,
-                    label: plan.status === 'retired' ? `${plan.name} (retired)` : plan.name,
+                    label:
+                      plan.status === 'retired' ? t('people.filter.retired', { name: plan.name }) : plan.name,
                   }))}
                 value={params.get('planId')}
                 onChange={(value) => update({ planId: value })}
@@ -213,8 +231,8 @@ export function AdminPeopleList({
           )}
           {showInstitute && (
             <Select
-              label="Institute"
-              placeholder="Any institute"
+              label={t('people.filter.institute')}
+              placeholder={t('people.filter.anyInstitute')}
               clearable
               searchable
               data={(institutes.data?.rows ?? []).map((row) => ({ value: row.id, label: row.fullName }))}
@@ -224,14 +242,14 @@ export function AdminPeopleList({
             />
           )}
           <DateField
-            label="Signed up from"
+            label={t('people.filter.from')}
             value={params.get('from') ?? ''}
             onChange={(from) => update({ from })}
             w={{ base: '47%', sm: 160 }}
           />
           <DateField
-            label="to"
-            aria-label="Signed up to"
+            label={t('people.filter.to')}
+            aria-label={t('people.filter.toLabel')}
             value={params.get('to') ?? ''}
             onChange={(to) => update({ to })}
             w={{ base: '47%', sm: 160 }}
@@ -241,21 +259,21 @@ export function AdminPeopleList({
               variant="subtle"
               onClick={() => update(Object.fromEntries([...filterKeys, 'search'].map((key) => [key, null])))}
             >
-              Clear filters
+              {t('people.filter.clear')}
             </Button>
           )}
         </Group>
         {params.get('from') &&
           params.get('to') &&
           (params.get('from') as string) > (params.get('to') as string) && (
-            <Alert color="yellow">The sign-up range starts after it ends: no one can match it.</Alert>
+            <Alert color="yellow">{t('people.filter.badRange')}</Alert>
           )}
         {list.isError && <Alert color="red">{list.error.message}</Alert>}
         {list.isPending && <Skeleton h={320} />}
         {list.data?.total === 0 && (
           <EmptyCard
-            title={filtered ? `No ${noun} match these filters.` : `No ${noun} yet`}
-            hint={filtered ? 'Change or clear the filters.' : undefined}
+            title={filtered ? t(`people.admin.noMatch.${role}`) : t(`people.admin.none.${role}`)}
+            hint={filtered ? t('people.admin.clearHint') : undefined}
           />
         )}
         {list.data && list.data.total > 0 && (
@@ -264,7 +282,12 @@ export function AdminPeopleList({
             columns={{
               institute: showInstitute,
               plan: holdsPlan(role),
-              courses: role === 'student' ? 'Courses' : role === 'partner' ? undefined : 'Courses owned',
+              courses:
+                role === 'student'
+                  ? t('people.column.courses')
+                  : role === 'partner'
+                    ? undefined
+                    : t('people.column.coursesOwned'),
               extra: extraColumns,
             }}
             sort={sort}

@@ -30,7 +30,6 @@ import {
   type PersonRow,
 } from '../../../common/contracts/people';
 import { formatDate } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
@@ -49,6 +48,7 @@ import {
   useRemoveMember,
   useRevokeInvite,
 } from './api';
+import { rich, useLocale, useT } from './i18n';
 import { PeopleTable, type RowAction } from './people-table';
 
 const PAGE_SIZE = 25;
@@ -56,8 +56,7 @@ const CSV_TEMPLATE = 'data:text/csv;charset=utf-8,name,email%0D%0AAsha Rao,asha@
 
 /** An institute's own teachers (/teacher-list) or students (/student-list): invite, import, enrol, remove. */
 export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
-  const member = role === 'teacher' ? 'teacher' : 'student';
-  const noun = role === 'teacher' ? 'teachers' : 'students';
+  const t = useT();
   const { params, page, update } = useUrlFilters();
   const search = params.get('search') ?? '';
   const [debounced] = useDebouncedValue(search, 300);
@@ -77,28 +76,25 @@ export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
 
   const actions: RowAction[] = [
     {
-      label: 'Log in as',
+      label: t('people.action.logInAs'),
       hidden: (row) => !row.isActive,
       onClick: (row) => logInAs({ userId: row.id }).catch((error: Error) => toast('danger', error.message)),
     },
     ...(role === 'student'
-      ? [{ label: 'Enrol in a course', onClick: (row: PersonRow) => setEnrolling(row) }]
+      ? [{ label: t('people.institute.enrol'), onClick: (row: PersonRow) => setEnrolling(row) }]
       : []),
     {
-      label: 'Remove from institute',
+      label: t('people.institute.remove'),
       color: 'red',
       onClick: (row) =>
         confirmDestructive({
-          title: `Remove ${row.fullName}?`,
-          message:
-            role === 'teacher'
-              ? 'They keep their account and their courses, but leave your institute and its plan (they start a trial of their own).'
-              : 'They keep their account and their courses, but leave your institute.',
-          confirmLabel: 'Remove',
+          title: t('people.institute.removeTitle', { name: row.fullName }),
+          message: t(`people.institute.removeMessage.${role}`),
+          confirmLabel: t('people.institute.removeConfirm'),
           onConfirm: () =>
             remove
               .mutateAsync(row.id)
-              .then(() => toast('success', `${row.fullName} removed from your institute`))
+              .then(() => toast('success', t('people.institute.removed', { name: row.fullName })))
               .catch((error: Error) => toast('danger', error.message)),
         }),
     },
@@ -110,29 +106,29 @@ export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1} size="h2">
-              {role === 'teacher' ? 'Teachers' : 'Students'}
+              {t(`people.institute.title.${role}`)}
             </Title>
             {seats && (
               <Text c="dimmed" size="sm" data-testid="seats">
                 {seats.limit === null
-                  ? `${countOf(seats.taken, member)} (invitations included) · no seat limit on your plan`
-                  : `${seats.taken} of ${countOf(seats.limit, 'seat')} used (invitations included)`}
+                  ? t(`people.institute.seatsUnlimited.${role}`, { count: seats.taken })
+                  : t('people.institute.seats', { taken: String(seats.taken), count: seats.limit })}
               </Text>
             )}
           </div>
           <Group>
             <ExportButton path="/institute/people" query={query} />
             <Button variant="default" leftSection={<IconFileTypeCsv size={16} />} onClick={importer.open}>
-              Import CSV
+              {t('people.institute.importCsv')}
             </Button>
             <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
-              Invite {role}
+              {t(`people.institute.invite.${role}`)}
             </Button>
           </Group>
         </Group>
         <TextInput
-          label="Search"
-          placeholder="Name or email"
+          label={t('people.filter.search')}
+          placeholder={t('people.filter.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => update({ search: event.currentTarget.value })}
@@ -142,14 +138,16 @@ export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
         {list.isPending && <Skeleton h={240} />}
         {list.data?.total === 0 && (
           <EmptyCard
-            title={search ? `No ${noun} match.` : `No ${noun} yet`}
-            hint={search ? 'Try another search.' : `Invite ${noun} by e-mail or import a CSV list.`}
+            title={search ? t(`people.institute.noMatch.${role}`) : t(`people.institute.none.${role}`)}
+            hint={search ? t('people.institute.tryAnother') : t(`people.institute.inviteHint.${role}`)}
           />
         )}
         {list.data && list.data.total > 0 && (
           <PeopleTable
             rows={list.data.rows}
-            columns={{ courses: role === 'student' ? 'Courses' : 'Courses owned' }}
+            columns={{
+              courses: role === 'student' ? t('people.column.courses') : t('people.column.coursesOwned'),
+            }}
             sort={sort}
             dir={dir}
             onSort={(column, direction) => update({ sort: column, dir: direction })}
@@ -159,16 +157,27 @@ export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
         <Pager page={page} total={totalPages} onChange={(value) => update({ page: String(value) }, false)} />
         <PendingInvites role={role} invites={invites.data?.invites ?? []} />
       </Stack>
-      <Modal opened={inviting} onClose={invite.close} title={`Invite a ${role}`} centered>
+      <Modal
+        opened={inviting}
+        onClose={invite.close}
+        title={t(`people.institute.inviteTitle.${role}`)}
+        centered
+      >
         <InviteForm role={role} onDone={invite.close} />
       </Modal>
-      <Modal opened={importing} onClose={importer.close} title={`Import ${noun} from CSV`} size="lg" centered>
+      <Modal
+        opened={importing}
+        onClose={importer.close}
+        title={t(`people.institute.importTitle.${role}`)}
+        size="lg"
+        centered
+      >
         <ImportForm role={role} />
       </Modal>
       <Modal
         opened={enrolling !== null}
         onClose={() => setEnrolling(null)}
-        title="Enrol in a course"
+        title={t('people.institute.enrol')}
         centered
       >
         {enrolling && <EnrolForm student={enrolling} onDone={() => setEnrolling(null)} />}
@@ -181,6 +190,7 @@ export function InstitutePeoplePage({ kind: role }: { kind: MemberRole }) {
 const validateInvite = zodValidate(inviteSchema);
 
 function InviteForm({ role, onDone }: { role: MemberRole; onDone: () => void }) {
+  const t = useT();
   const send = useInvite();
   const form = useForm({
     mode: 'controlled',
@@ -191,7 +201,7 @@ function InviteForm({ role, onDone }: { role: MemberRole; onDone: () => void }) 
   const submit = form.onSubmit(async ({ email, fullName }) => {
     try {
       await send.mutateAsync({ email, fullName: fullName || undefined, userType: role });
-      toast('success', `Invitation sent to ${email.trim()}`);
+      toast('success', t('people.invite.sent', { email: email.trim() }));
       onDone();
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
@@ -202,14 +212,19 @@ function InviteForm({ role, onDone }: { role: MemberRole; onDone: () => void }) 
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm" c="dimmed">
-          They get an e-mail with a link valid for 14 days: a new person signs up from it, someone with an
-          account logs in and accepts.
+          {t('people.invite.hint')}
         </Text>
-        <TextInput label="Email" type="email" required {...form.getInputProps('email')} data-autofocus />
-        <TextInput label="Name (optional)" {...form.getInputProps('fullName')} />
+        <TextInput
+          label={t('people.invite.email')}
+          type="email"
+          required
+          {...form.getInputProps('email')}
+          data-autofocus
+        />
+        <TextInput label={t('people.invite.name')} {...form.getInputProps('fullName')} />
         <Group justify="flex-end">
           <Button type="submit" loading={send.isPending}>
-            Send invitation
+            {t('people.invite.send')}
           </Button>
         </Group>
       </Stack>
@@ -218,6 +233,7 @@ function InviteForm({ role, onDone }: { role: MemberRole; onDone: () => void }) 
 }
 
 function ImportForm({ role }: { role: MemberRole }) {
+  const t = useT();
   const upload = useImport();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -236,15 +252,14 @@ function ImportForm({ role }: { role: MemberRole }) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm">
-          One person per line with a column named <b>email</b> and, if you like, <b>name</b> (and <b>role</b>{' '}
-          to mix teachers and students). Up to {IMPORT_MAX_ROWS} lines.{' '}
+          {rich('people.import.help', { max: String(IMPORT_MAX_ROWS), b: (chunks) => <b>{chunks}</b> })}{' '}
           <Anchor href={CSV_TEMPLATE} download={`${role}s-template.csv`}>
-            Download a template
+            {t('people.import.template')}
           </Anchor>
         </Text>
         <FileInput
-          label="CSV file"
-          placeholder="Choose a .csv file"
+          label={t('people.import.file')}
+          placeholder={t('people.import.choose')}
           accept=".csv,text/csv"
           value={file}
           onChange={(value) => {
@@ -257,16 +272,19 @@ function ImportForm({ role }: { role: MemberRole }) {
         {report && (
           <Stack gap="xs" data-testid="import-report">
             <Alert color={report.refused ? 'yellow' : 'green'}>
-              {report.invited} invited, {report.refused} refused.
+              {t('people.import.report', {
+                invited: String(report.invited),
+                refused: String(report.refused),
+              })}
             </Alert>
             {report.refused > 0 && (
               <Table.ScrollContainer minWidth={400}>
                 <Table>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Line</Table.Th>
-                      <Table.Th>Email</Table.Th>
-                      <Table.Th>Why it was refused</Table.Th>
+                      <Table.Th>{t('people.import.line')}</Table.Th>
+                      <Table.Th>{t('people.import.email')}</Table.Th>
+                      <Table.Th>{t('people.import.why')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -287,7 +305,7 @@ function ImportForm({ role }: { role: MemberRole }) {
         )}
         <Group justify="flex-end">
           <Button type="submit" disabled={!file} loading={upload.isPending}>
-            Import and send invitations
+            {t('people.import.submit')}
           </Button>
         </Group>
       </Stack>
@@ -296,6 +314,7 @@ function ImportForm({ role }: { role: MemberRole }) {
 }
 
 function EnrolForm({ student, onDone }: { student: PersonRow; onDone: () => void }) {
+  const t = useT();
   const courses = useInstituteCourses(true);
   const enrol = useEnrol();
   const [courseId, setCourseId] = useState<string | null>(null);
@@ -306,7 +325,7 @@ function EnrolForm({ student, onDone }: { student: PersonRow; onDone: () => void
       const { enrolled } = await enrol.mutateAsync({ userId: student.id, courseId });
       toast(
         enrolled ? 'success' : 'info',
-        enrolled ? `${student.fullName} enrolled` : 'Already enrolled in this course',
+        enrolled ? t('people.enrol.enrolled', { name: student.fullName }) : t('people.enrol.already'),
       );
       onDone();
     } catch (error) {
@@ -319,11 +338,11 @@ function EnrolForm({ student, onDone }: { student: PersonRow; onDone: () => void
       <Stack>
         <Text size="sm">{student.fullName}</Text>
         {courses.data && choices.length === 0 ? (
-          <Alert color="gray">No live course yet: a course can be enrolled in once it is approved.</Alert>
+          <Alert color="gray">{t('people.enrol.noCourse')}</Alert>
         ) : (
           <Select
-            label="Course"
-            placeholder="Choose a course"
+            label={t('people.enrol.course')}
+            placeholder={t('people.enrol.choose')}
             data={choices}
             value={courseId}
             onChange={setCourseId}
@@ -332,7 +351,7 @@ function EnrolForm({ student, onDone }: { student: PersonRow; onDone: () => void
         )}
         <Group justify="flex-end">
           <Button type="submit" disabled={!courseId} loading={enrol.isPending}>
-            Enrol
+            {t('people.enrol.submit')}
           </Button>
         </Group>
       </Stack>
@@ -347,13 +366,15 @@ function PendingInvites({
   role: MemberRole;
   invites: { id: string; email: string; fullName: string; createdAt: string; expired: boolean }[];
 }) {
+  const t = useT();
+  const locale = useLocale();
   const revoke = useRevokeInvite();
   const resend = useInvite();
   if (invites.length === 0) return null;
   return (
     <Card withBorder padding="lg" data-testid="pending-invites">
       <Title order={2} size="h4" mb="sm">
-        Invitations waiting ({invites.length})
+        {t('people.pending.title', { count: invites.length })}
       </Title>
       <Stack gap={6}>
         {invites.map((invite) => (
@@ -362,13 +383,13 @@ function PendingInvites({
               {invite.fullName ? `${invite.fullName} · ` : ''}
               {invite.email}{' '}
               <Text span c="dimmed" size="xs">
-                sent {formatDate(invite.createdAt)}
+                {t('people.pending.sent', { date: formatDate(invite.createdAt, { locale }) })}
               </Text>
             </Text>
             <Group gap="xs">
               {invite.expired && (
                 <>
-                  <Badge color="gray">Expired</Badge>
+                  <Badge color="gray">{t('people.pending.expired')}</Badge>
                   <Button
                     size="xs"
                     variant="light"
@@ -379,11 +400,11 @@ function PendingInvites({
                           fullName: invite.fullName || undefined,
                           userType: role,
                         })
-                        .then(() => toast('success', `Invitation sent again to ${invite.email}`))
+                        .then(() => toast('success', t('people.pending.sentAgain', { email: invite.email })))
                         .catch((error: Error) => toast('danger', error.message))
                     }
                   >
-                    Send again
+                    {t('people.pending.sendAgain')}
                   </Button>
                 </>
               )}
@@ -393,18 +414,18 @@ function PendingInvites({
                 color="red"
                 onClick={() =>
                   confirmDestructive({
-                    title: `Withdraw the invitation to ${invite.email}?`,
-                    message: 'The link in their e-mail stops working. You can invite them again later.',
-                    confirmLabel: 'Withdraw',
+                    title: t('people.pending.withdrawTitle', { email: invite.email }),
+                    message: t('people.pending.withdrawMessage'),
+                    confirmLabel: t('people.pending.withdraw'),
                     onConfirm: () =>
                       revoke
                         .mutateAsync(invite.id)
-                        .then(() => toast('success', 'Invitation withdrawn'))
+                        .then(() => toast('success', t('people.pending.withdrawn')))
                         .catch((error: Error) => toast('danger', error.message)),
                   })
                 }
               >
-                Withdraw
+                {t('people.pending.withdraw')}
               </Button>
             </Group>
           </Group>

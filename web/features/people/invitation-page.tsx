@@ -13,6 +13,7 @@ import { useSession } from '../../app/session';
 import { writeSession } from '../../app/storage';
 import { toast } from '../../app/toast';
 import { AuthCard } from '../auth';
+import { rich, useT } from './i18n';
 
 const landing = (answer: SessionAnswer) =>
   landingFor({
@@ -26,6 +27,7 @@ const landing = (answer: SessionAnswer) =>
  * invited one, proven by the link); someone with an account logs in with it and accepts.
  */
 export default function InvitationPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const session = useSession();
@@ -41,17 +43,16 @@ export default function InvitationPage() {
 
   if (!token || invitation.isError) {
     return (
-      <AuthCard title="Invitation" subtitle="Joining an institute on Gurukul">
+      <AuthCard title={t('people.invitation.title')} subtitle={t('people.invitation.subtitle')}>
         <Alert color="red" role="alert">
-          {invitation.error?.message ??
-            'This invitation link is incomplete. Please open the link from the e-mail again.'}
+          {invitation.error?.message ?? t('people.invitation.incomplete')}
         </Alert>
       </AuthCard>
     );
   }
   if (!invitation.data) {
     return (
-      <AuthCard title="Invitation" subtitle="Joining an institute on Gurukul">
+      <AuthCard title={t('people.invitation.title')} subtitle={t('people.invitation.subtitle')}>
         <Loader mx="auto" />
       </AuthCard>
     );
@@ -59,8 +60,8 @@ export default function InvitationPage() {
   const view = invitation.data;
   return (
     <AuthCard
-      title={`Join ${view.instituteName}`}
-      subtitle={`${view.instituteName} invites you as a ${view.userType}.`}
+      title={t('people.invitation.join', { institute: view.instituteName })}
+      subtitle={t(`people.invitation.invites.${view.userType}`, { institute: view.instituteName })}
     >
       {view.accountExists ? (
         <AcceptInvitation
@@ -85,6 +86,7 @@ function SignUpFromInvitation({
   view: InvitationView;
   onUsed: () => void;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -105,7 +107,7 @@ function SignUpFromInvitation({
       onUsed();
       writeSession(answer, false);
       queryClient.clear();
-      toast('success', `Welcome to ${view.instituteName}`);
+      toast('success', t('people.invitation.welcome', { institute: view.instituteName }));
       navigate(landing(answer), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
@@ -120,11 +122,11 @@ function SignUpFromInvitation({
             {failure}
           </Alert>
         )}
-        <TextInput label="Email" value={view.email} readOnly disabled />
-        <TextInput label="Full name" required {...form.getInputProps('fullName')} />
-        <PasswordInput label="Choose a password" required {...form.getInputProps('password')} />
+        <TextInput label={t('people.invitation.email')} value={view.email} readOnly disabled />
+        <TextInput label={t('people.invitation.fullName')} required {...form.getInputProps('fullName')} />
+        <PasswordInput label={t('people.invitation.password')} required {...form.getInputProps('password')} />
         <Button type="submit" loading={form.submitting}>
-          Create my account
+          {t('people.invitation.create')}
         </Button>
       </Stack>
     </form>
@@ -142,6 +144,7 @@ function AcceptInvitation({
   loggedInAs: string | null;
   onUsed: () => void;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -150,12 +153,17 @@ function AcceptInvitation({
     return (
       <Stack>
         <Text size="sm">
-          An account exists for <b>{view.email}</b>. Log in with it to accept the invitation.
-          {loggedInAs ? ` You are logged in as ${loggedInAs}: log out first.` : ''}
+          {loggedInAs
+            ? rich('people.invitation.existsOther', {
+                email: view.email,
+                current: loggedInAs,
+                b: (chunks) => <b>{chunks}</b>,
+              })
+            : rich('people.invitation.exists', { email: view.email, b: (chunks) => <b>{chunks}</b> })}
         </Text>
         {!loggedInAs && (
           <Button component={Link} to={`/login?invitation=${encodeURIComponent(token)}`}>
-            Log in to accept
+            {t('people.invitation.logInToAccept')}
           </Button>
         )}
       </Stack>
@@ -168,7 +176,7 @@ function AcceptInvitation({
       await api(`/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' });
       onUsed();
       await refreshAccount();
-      toast('success', `You joined ${view.instituteName}`);
+      toast('success', t('people.invitation.joined', { institute: view.instituteName }));
       navigate('/profile', { replace: true });
     } catch (error) {
       setFailure((error as Error).message);
@@ -183,9 +191,9 @@ function AcceptInvitation({
           {failure}
         </Alert>
       )}
-      <Text size="sm">You are logged in as {view.email}.</Text>
+      <Text size="sm">{t('people.invitation.loggedInAs', { email: view.email })}</Text>
       <Button onClick={accept} loading={busy}>
-        Accept and join {view.instituteName}
+        {t('people.invitation.accept', { institute: view.instituteName })}
       </Button>
     </Stack>
   );

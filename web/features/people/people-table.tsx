@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PeopleSort, PersonRow } from '../../../common/contracts/people';
 import { formatDate, formatDateTime } from '../../../common/time';
-import { countOf } from '../../../common/words';
+import { useLocale, useT } from './i18n';
 
 export interface RowAction {
   label: string;
@@ -28,13 +28,14 @@ export interface RowAction {
 const BILLING_COLORS = { trial: 'yellow', paid: 'green', ended: 'red', none: 'gray' } as const;
 
 export function BillingBadge({ row }: { row: Pick<PersonRow, 'billing' | 'trialDaysLeft'> }) {
+  const t = useT();
   if (row.billing === 'none') return null;
   const label =
     row.billing === 'trial'
-      ? `Trial · ${countOf(row.trialDaysLeft ?? 0, 'day')} left`
+      ? t('people.billing.trial', { count: row.trialDaysLeft ?? 0 })
       : row.billing === 'paid'
-        ? 'Paid'
-        : 'Ended';
+        ? t('people.billing.paid')
+        : t('people.billing.ended');
   return (
     <Badge variant="light" color={BILLING_COLORS[row.billing]}>
       {label}
@@ -43,15 +44,18 @@ export function BillingBadge({ row }: { row: Pick<PersonRow, 'billing' | 'trialD
 }
 
 export function StatusBadge({ isActive }: { isActive: boolean }) {
+  const t = useT();
   return (
     <Badge variant="dot" color={isActive ? 'green' : 'red'}>
-      {isActive ? 'Active' : 'Deactivated'}
+      {isActive ? t('people.status.active') : t('people.status.deactivated')}
     </Badge>
   );
 }
 
 /** A green dot while the person has the app open (presence), grey otherwise. */
 export function PresenceDot({ online }: { online: boolean }) {
+  const t = useT();
+  const label = online ? t('people.presence.online') : t('people.presence.offline');
   return (
     <Indicator
       color={online ? 'green' : 'gray.4'}
@@ -59,8 +63,8 @@ export function PresenceDot({ online }: { online: boolean }) {
       position="middle-start"
       processing={online}
       role="img"
-      aria-label={online ? 'Online now' : 'Offline'}
-      title={online ? 'Online now' : 'Offline'}
+      aria-label={label}
+      title={label}
     >
       <span style={{ display: 'inline-block', width: 8 }} />
     </Indicator>
@@ -156,6 +160,8 @@ export function PeopleTable({
   hrefOf?: (row: PersonRow) => string;
   actions: RowAction[];
 }) {
+  const t = useT();
+  const locale = useLocale();
   const header = { sort, dir, onSort };
   // Column priorities: with three or more optional columns (the teachers' institute, plan and courses; the
   // partners' figures) the last login waits for a wide screen (1408 px), so Status and the actions fit 1280.
@@ -170,21 +176,26 @@ export function PeopleTable({
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="people-table">
         <Table.Thead>
           <Table.Tr>
-            <SortHeader label="Name" column="name" {...header} />
-            <SortHeader label="Email" column="email" {...header} />
-            {columns.institute && <Table.Th>Institute</Table.Th>}
-            {columns.plan && <Table.Th>Plan</Table.Th>}
+            <SortHeader label={t('people.table.name')} column="name" {...header} />
+            <SortHeader label={t('people.table.email')} column="email" {...header} />
+            {columns.institute && <Table.Th>{t('people.table.institute')}</Table.Th>}
+            {columns.plan && <Table.Th>{t('people.table.plan')}</Table.Th>}
             {columns.courses && <Table.Th>{columns.courses}</Table.Th>}
             {columns.extra?.map((column) => (
               <Table.Th key={column.header} ta={column.align}>
                 {column.header}
               </Table.Th>
             ))}
-            <SortHeader label="Signed up" column="createdAt" {...header} />
-            <SortHeader label="Last login" column="lastLoginAt" {...header} visibleFrom={lastLoginFrom} />
-            <Table.Th>Status</Table.Th>
+            <SortHeader label={t('people.table.signedUp')} column="createdAt" {...header} />
+            <SortHeader
+              label={t('people.table.lastLogin')}
+              column="lastLoginAt"
+              {...header}
+              visibleFrom={lastLoginFrom}
+            />
+            <Table.Th>{t('people.table.status')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('people.table.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -216,9 +227,9 @@ export function PeopleTable({
                   {column.cell(row)}
                 </Table.Td>
               ))}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt, { locale })}</Table.Td>
               <Table.Td visibleFrom={lastLoginFrom} miw={110}>
-                {formatDateTime(row.lastLoginAt)}
+                {formatDateTime(row.lastLoginAt, { locale })}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge isActive={row.isActive} />
@@ -226,7 +237,10 @@ export function PeopleTable({
               <Table.Td>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={`Actions for ${row.fullName}`}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('people.table.actionsFor', { name: row.fullName })}
+                    >
                       <IconDots size={18} />
                     </ActionIcon>
                   </Menu.Target>

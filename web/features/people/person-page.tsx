@@ -21,7 +21,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuditEntry, PeopleRole, PersonDetail } from '../../../common/contracts/people';
 import { formatPrice } from '../../../common/money';
 import { formatDate, formatDateTime } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { Fact } from '../../components/fact';
 import { scrollRegion } from '../../components/scroll-region';
@@ -30,6 +29,7 @@ import { EmptyCard } from '../reports';
 import { useAccountDialogs } from './account-dialogs';
 import { VIEW_PAGE } from './admin-people-list';
 import { usePerson } from './api';
+import { useLocale, useT } from './i18n';
 import { BillingBadge, PresenceDot, StatusBadge } from './people-table';
 
 const LIST_PAGE: Record<PeopleRole, string> = {
@@ -39,33 +39,48 @@ const LIST_PAGE: Record<PeopleRole, string> = {
   partner: '/partners',
 };
 
-const ACTION_LABELS: Record<string, string> = {
-  'deactivate-user': 'Deactivated',
-  'reactivate-user': 'Reactivated',
-  'activate-user': 'Reactivated',
-  'send-password-reset': 'Password reset link sent',
-  'extend-trial': 'Trial extended',
-  'grant-plan': 'Plan granted',
-  'erase-user': 'Account erased',
-  impersonate: 'Logged in as this account',
-  'grant-developer-access': 'Developer access granted',
-  'revoke-developer-access': 'Developer access revoked',
-  'remove-from-institute': 'Removed from the institute',
-  enrol: 'Enrolled in a course',
-  'course-submit': 'Submitted a course for approval',
-  'course-approve': 'A course of theirs was approved',
-  'course-reject': 'A course of theirs was rejected',
-  'change-password': 'Changed the password',
-};
+type TFunction = ReturnType<typeof useT>;
 
-function auditText(entry: AuditEntry): string {
+/** The audit actions with a text of their own (people.audit.<action>); any other shows as it is. */
+const AUDIT_ACTIONS = new Set([
+  'deactivate-user',
+  'reactivate-user',
+  'activate-user',
+  'send-password-reset',
+  'extend-trial',
+  'grant-plan',
+  'erase-user',
+  'impersonate',
+  'grant-developer-access',
+  'revoke-developer-access',
+  'remove-from-institute',
+  'enrol',
+  'course-submit',
+  'course-approve',
+  'course-reject',
+  'change-password',
+]);
+
+function auditText(entry: AuditEntry, t: TFunction): string {
   const { details } = entry;
-  if (entry.action === 'deactivate-user' && details.reason) return `Deactivated: ${String(details.reason)}`;
-  if (entry.action === 'extend-trial') return `Trial extended by ${countOf(Number(details.days), 'day')}`;
+  if (entry.action === 'deactivate-user' && details.reason)
+    return t('people.audit.deactivatedWhy', { reason: String(details.reason) });
+  if (entry.action === 'extend-trial')
+    return t('people.audit.trialExtendedBy', { count: Number(details.days) });
   if (entry.action === 'grant-plan')
-    return `${String(details.planName)} granted for ${countOf(Number(details.days), 'day')}`;
-  return ACTION_LABELS[entry.action] ?? entry.action;
+    return t('people.audit.planGrantedFor', { plan: String(details.planName), count: Number(details.days) });
+  return AUDIT_ACTIONS.has(entry.action) ? t(`people.audit.${entry.action}`) : entry.action;
 }
+
+/** A value the server gives as a code (a status, a period): its text when the catalog has one, else the code. */
+const known = (t: TFunction, prefix: string, value: string, values: readonly string[]) =>
+  values.includes(value) ? t(`${prefix}.${value}`) : value;
+const COURSE_STATUSES = ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED', 'PENDING_REAPPROVAL'];
+const SUBSCRIPTION_STATUSES = ['trial', 'active', 'cancelled', 'ended'];
+const BILLING_PERIODS = ['monthly', 'yearly'];
+const PAYMENT_PURPOSES = ['plan', 'course'];
+const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'refunded'];
+const ROLES = ['teacher', 'institute', 'student', 'partner'];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -80,6 +95,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** One account as an admin sees it: who they are, their plan and money, what they made or learnt, and every admin action on it. */
 export function PersonPage({ kind: role, children }: { kind: PeopleRole; children?: ReactNode }) {
+  const t = useT();
+  const locale = useLocale();
   const [params] = useSearchParams();
   const userId = params.get('id') ?? '';
   const person = usePerson(userId);
@@ -89,11 +106,12 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
     if (kind === 'erase') navigate(LIST_PAGE[role]);
   });
 
-  if (!userId) return <EmptyCard title="No account chosen" hint="Open an account from the list." />;
+  if (!userId)
+    return <EmptyCard title={t('people.person.noAccount')} hint={t('people.person.openFromList')} />;
   if (person.isError) {
     return (
       <Container size="lg">
-        <Alert color="red" title="This account cannot be shown">
+        <Alert color="red" title={t('people.person.cannotShow')}>
           {person.error.message}
         </Alert>
       </Container>
@@ -111,7 +129,7 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
       <Stack>
         <Anchor component={Link} to={LIST_PAGE[accountRole] ?? LIST_PAGE[role]} size="sm">
           <Group gap={4}>
-            <IconArrowLeft size={14} /> Back to the list
+            <IconArrowLeft size={14} /> {t('people.person.back')}
           </Group>
         </Anchor>
         <Group justify="space-between" align="flex-start">
@@ -123,10 +141,10 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
               </Title>
             </Group>
             <Group gap="xs">
-              <Badge variant="light">{accountRole}</Badge>
+              <Badge variant="light">{known(t, 'people.role', accountRole, ROLES)}</Badge>
               <StatusBadge isActive={account.isActive} />
               <BillingBadge row={account} />
-              {account.online && <Badge color="green">Online now</Badge>}
+              {account.online && <Badge color="green">{t('people.person.online')}</Badge>}
             </Group>
           </Stack>
           {!account.deleted && (
@@ -137,56 +155,60 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
                     logInAs({ userId: account.id }).catch((error: Error) => toast('danger', error.message))
                   }
                 >
-                  Log in as
+                  {t('people.action.logInAs')}
                 </Button>
               )}
               <Menu position="bottom-end">
                 <Menu.Target>
                   <Button variant="default" rightSection={<IconChevronDown size={16} />}>
-                    Actions
+                    {t('people.action.actions')}
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
                   {account.isActive && (
                     <Menu.Item onClick={() => dialogs.open('password-reset', account)}>
-                      Send password reset link
+                      {t('people.action.sendReset')}
                     </Menu.Item>
                   )}
                   {holdsPlan && onTrial && account.isActive && (
-                    <Menu.Item onClick={() => dialogs.open('extend-trial', account)}>Extend trial</Menu.Item>
+                    <Menu.Item onClick={() => dialogs.open('extend-trial', account)}>
+                      {t('people.action.extendTrial')}
+                    </Menu.Item>
                   )}
                   {holdsPlan && account.isActive && (
-                    <Menu.Item onClick={() => dialogs.open('grant-plan', account)}>Grant a plan</Menu.Item>
+                    <Menu.Item onClick={() => dialogs.open('grant-plan', account)}>
+                      {t('people.action.grantPlan')}
+                    </Menu.Item>
                   )}
                   {account.isActive ? (
                     <Menu.Item color="red" onClick={() => dialogs.open('deactivate', account)}>
-                      Deactivate
+                      {t('people.action.deactivate')}
                     </Menu.Item>
                   ) : (
-                    <Menu.Item onClick={() => dialogs.open('reactivate', account)}>Reactivate</Menu.Item>
+                    <Menu.Item onClick={() => dialogs.open('reactivate', account)}>
+                      {t('people.action.reactivate')}
+                    </Menu.Item>
                   )}
                   <Menu.Item color="red" onClick={() => dialogs.open('erase', account)}>
-                    Erase account
+                    {t('people.action.erase')}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
             </Group>
           )}
         </Group>
-        {account.deleted && (
-          <Alert color="gray">This account was erased on request. Its invoices and payments are kept.</Alert>
-        )}
+        {account.deleted && <Alert color="gray">{t('people.person.erased')}</Alert>}
         {!account.isActive && !account.deleted && (
-          <Alert color="red" title="Deactivated">
-            {account.deactivationReason ?? 'No reason recorded.'}
+          <Alert color="red" title={t('people.person.deactivated')}>
+            {account.deactivationReason ?? t('people.person.noReason')}
           </Alert>
         )}
-        <Section title="Profile">
+        <Section title={t('people.person.profile')}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <Fact label="Email">
-              {account.email} {account.emailVerified ? '' : '(not verified)'}
+            <Fact label={t('people.person.email')}>
+              {account.email} {account.emailVerified ? '' : t('people.person.notVerified')}
             </Fact>
-            <Fact label="Institute">
+            <Fact label={t('people.person.institute')}>
               {account.institute ? (
                 <Anchor component={Link} to={`${VIEW_PAGE.institute}?id=${account.institute.id}`}>
                   {account.institute.fullName}
@@ -195,29 +217,31 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
                 '—'
               )}
             </Fact>
-            <Fact label="Signed up">{formatDate(account.createdAt)}</Fact>
-            <Fact label="Last login">{formatDateTime(account.lastLoginAt)}</Fact>
+            <Fact label={t('people.person.signedUp')}>{formatDate(account.createdAt, { locale })}</Fact>
+            <Fact label={t('people.person.lastLogin')}>
+              {formatDateTime(account.lastLoginAt, { locale })}
+            </Fact>
           </SimpleGrid>
         </Section>
         {(accountRole === 'teacher' || accountRole === 'institute') && <PlanSection detail={detail} />}
         {detail.members && (
-          <Section title="People">
+          <Section title={t('people.person.people')}>
             <Group>
               <Anchor component={Link} to={`/teachers?tab=teacher&instituteId=${account.id}`}>
-                {countOf(detail.members.teachers, 'teacher')}
+                {t('people.person.teachers', { count: detail.members.teachers })}
               </Anchor>
               <Anchor component={Link} to={`/students?instituteId=${account.id}`}>
-                {countOf(detail.members.students, 'student')}
+                {t('people.person.students', { count: detail.members.students })}
               </Anchor>
             </Group>
           </Section>
         )}
         {(accountRole === 'teacher' || accountRole === 'institute') && (
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Section title={`Courses (${detail.ownedCourses.length})`}>
+            <Section title={t('people.person.courses', { count: detail.ownedCourses.length })}>
               {detail.ownedCourses.length === 0 ? (
                 <Text c="dimmed" size="sm">
-                  No courses yet.
+                  {t('people.person.noCourses')}
                 </Text>
               ) : (
                 <Stack gap={6}>
@@ -228,10 +252,14 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
                       </Text>
                       <Group gap={6} wrap="nowrap">
                         <Badge variant="light" color={course.live ? 'green' : 'gray'}>
-                          {course.live ? 'Live' : course.status.toLowerCase().replace('_', ' ')}
+                          {course.live
+                            ? t('people.person.live')
+                            : COURSE_STATUSES.includes(course.status)
+                              ? t(`people.person.courseStatus.${course.status}`)
+                              : course.status.toLowerCase().replace('_', ' ')}
                         </Badge>
                         <Text size="xs" c="dimmed">
-                          {countOf(course.students, 'student')}
+                          {t('people.person.students', { count: course.students })}
                         </Text>
                       </Group>
                     </Group>
@@ -239,10 +267,10 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
                 </Stack>
               )}
             </Section>
-            <Section title={`Gurus (${detail.gurus.length})`}>
+            <Section title={t('people.person.gurus', { count: detail.gurus.length })}>
               {detail.gurus.length === 0 ? (
                 <Text c="dimmed" size="sm">
-                  No gurus yet.
+                  {t('people.person.noGurus')}
                 </Text>
               ) : (
                 <Stack gap={6}>
@@ -259,25 +287,28 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
         {accountRole === 'student' && <LearningSection detail={detail} />}
         {children}
         {accountRole === 'partner' && !children && (
-          <Section title="Referrals">
+          <Section title={t('people.person.referrals')}>
             <Text size="sm" c="dimmed">
               {detail.referrals?.signedUp
-                ? countOf(detail.referrals.signedUp, 'referred sign-up')
-                : 'No referrals yet.'}
+                ? t('people.person.referredSignUps', { count: detail.referrals.signedUp })
+                : t('people.person.noReferrals')}
             </Text>
           </Section>
         )}
-        <Section title="Audit trail">
+        <Section title={t('people.person.audit')}>
           {detail.audit.length === 0 ? (
             <Text c="dimmed" size="sm">
-              No admin action on this account yet.
+              {t('people.person.noAudit')}
             </Text>
           ) : (
             <Timeline bulletSize={12} lineWidth={2} data-testid="audit-trail">
               {detail.audit.map((entry) => (
-                <Timeline.Item key={entry.id} title={auditText(entry)}>
+                <Timeline.Item key={entry.id} title={auditText(entry, t)}>
                   <Text size="xs" c="dimmed">
-                    {formatDateTime(entry.at)} · by {entry.actor?.fullName ?? 'a deleted account'}
+                    {t('people.person.auditBy', {
+                      at: formatDateTime(entry.at, { locale }),
+                      name: entry.actor?.fullName ?? t('people.person.deletedActor'),
+                    })}
                   </Text>
                 </Timeline.Item>
               ))}
@@ -291,52 +322,67 @@ export function PersonPage({ kind: role, children }: { kind: PeopleRole; childre
 }
 
 function PlanSection({ detail }: { detail: PersonDetail }) {
+  const t = useT();
+  const locale = useLocale();
   const { subscription, payments, invoices } = detail;
+  const price = (amount: number, currency: string) => formatPrice(amount, currency, undefined, locale);
   return (
-    <Section title="Plan and payments">
+    <Section title={t('people.plan.title')}>
       {!subscription ? (
         <Text size="sm" c="dimmed">
-          {detail.account.institute ? "Covered by the institute's plan." : 'No plan.'}
+          {detail.account.institute ? t('people.plan.byInstitute') : t('people.plan.none')}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="md">
-          <Fact label="Plan">{subscription.planName}</Fact>
-          <Fact label="Status">
-            {subscription.status}
+          <Fact label={t('people.plan.plan')}>{subscription.planName}</Fact>
+          <Fact label={t('people.plan.status')}>
+            {known(t, 'people.plan.subStatus', subscription.status, SUBSCRIPTION_STATUSES)}
             {subscription.cancelAtPeriodEnd && subscription.status === 'active'
-              ? ' (ends at period end)'
+              ? t('people.plan.endsAtPeriodEnd')
               : ''}
           </Fact>
-          {subscription.trialEndsAt && <Fact label="Trial ends">{formatDate(subscription.trialEndsAt)}</Fact>}
+          {subscription.trialEndsAt && (
+            <Fact label={t('people.plan.trialEnds')}>{formatDate(subscription.trialEndsAt, { locale })}</Fact>
+          )}
           {subscription.currentPeriodEnd && (
-            <Fact label="Period ends">{formatDate(subscription.currentPeriodEnd)}</Fact>
+            <Fact label={t('people.plan.periodEnds')}>
+              {formatDate(subscription.currentPeriodEnd, { locale })}
+            </Fact>
           )}
           {subscription.amount !== null && subscription.currency && (
-            <Fact label="Price">
+            <Fact label={t('people.plan.price')}>
               {subscription.billingPeriod === 'grant'
-                ? 'Granted (no payment)'
-                : `${formatPrice(subscription.amount, subscription.currency)} / ${subscription.billingPeriod}`}
+                ? t('people.plan.granted')
+                : t('people.plan.pricePer', {
+                    price: price(subscription.amount, subscription.currency),
+                    period: known(
+                      t,
+                      'people.plan.period',
+                      String(subscription.billingPeriod),
+                      BILLING_PERIODS,
+                    ),
+                  })}
             </Fact>
           )}
         </SimpleGrid>
       )}
       {payments.length > 0 && (
-        <Table.ScrollContainer minWidth={500} scrollAreaProps={scrollRegion('Payments')}>
+        <Table.ScrollContainer minWidth={500} scrollAreaProps={scrollRegion(t('people.plan.payments'))}>
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Paid / tried</Table.Th>
-                <Table.Th>For</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('people.plan.paidOrTried')}</Table.Th>
+                <Table.Th>{t('people.plan.for')}</Table.Th>
+                <Table.Th>{t('people.plan.amount')}</Table.Th>
+                <Table.Th>{t('people.plan.paymentStatus')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {payments.map((payment) => (
                 <Table.Tr key={payment.id}>
-                  <Table.Td>{formatDateTime(payment.at)}</Table.Td>
-                  <Table.Td>{payment.purpose}</Table.Td>
-                  <Table.Td>{formatPrice(payment.amount, payment.currency)}</Table.Td>
+                  <Table.Td>{formatDateTime(payment.at, { locale })}</Table.Td>
+                  <Table.Td>{known(t, 'people.plan.purpose', payment.purpose, PAYMENT_PURPOSES)}</Table.Td>
+                  <Table.Td>{price(payment.amount, payment.currency)}</Table.Td>
                   <Table.Td>
                     <Badge
                       variant="light"
@@ -344,7 +390,7 @@ function PlanSection({ detail }: { detail: PersonDetail }) {
                         payment.status === 'paid' ? 'green' : payment.status === 'failed' ? 'red' : 'gray'
                       }
                     >
-                      {payment.status}
+                      {known(t, 'people.plan.payStatus', payment.status, PAYMENT_STATUSES)}
                     </Badge>
                   </Table.Td>
                 </Table.Tr>
@@ -355,10 +401,11 @@ function PlanSection({ detail }: { detail: PersonDetail }) {
       )}
       {invoices.length > 0 && (
         <Text size="sm" mt="sm">
-          Invoices:{' '}
-          {invoices
-            .map((invoice) => `${invoice.number} (${formatPrice(invoice.total, invoice.currency)})`)
-            .join(', ')}
+          {t('people.plan.invoices', {
+            list: invoices
+              .map((invoice) => `${invoice.number} (${price(invoice.total, invoice.currency)})`)
+              .join(', '),
+          })}
         </Text>
       )}
     </Section>
@@ -366,12 +413,14 @@ function PlanSection({ detail }: { detail: PersonDetail }) {
 }
 
 function LearningSection({ detail }: { detail: PersonDetail }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Section title={`Subscribed courses (${detail.subscriptions.length})`}>
+      <Section title={t('people.learning.subscribed', { count: detail.subscriptions.length })}>
         {detail.subscriptions.length === 0 ? (
           <Text c="dimmed" size="sm">
-            Not subscribed to any course yet.
+            {t('people.learning.noneSubscribed')}
           </Text>
         ) : (
           <Stack gap={6}>
@@ -381,17 +430,17 @@ function LearningSection({ detail }: { detail: PersonDetail }) {
                   {entry.title}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  since {formatDate(entry.subscribedAt)}
+                  {t('people.learning.since', { date: formatDate(entry.subscribedAt, { locale }) })}
                 </Text>
               </Group>
             ))}
           </Stack>
         )}
       </Section>
-      <Section title="Quiz results">
+      <Section title={t('people.learning.quizResults')}>
         {detail.quizResults.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No quiz submitted yet.
+            {t('people.learning.noQuiz')}
           </Text>
         ) : (
           <Stack gap={6}>
@@ -404,7 +453,7 @@ function LearningSection({ detail }: { detail: PersonDetail }) {
                   variant="light"
                   color={result.passed === null ? 'gray' : result.passed ? 'green' : 'red'}
                 >
-                  {result.percent === null ? 'Marking' : `${result.percent}%`}
+                  {result.percent === null ? t('people.learning.marking') : `${result.percent}%`}
                 </Badge>
               </Group>
             ))}

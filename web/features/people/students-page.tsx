@@ -1,6 +1,8 @@
 import { AdminPeopleList } from './admin-people-list';
+import { useT } from './i18n';
 
 /** /students: every student of the platform. */
 export default function StudentsPage() {
-  return <AdminPeopleList title="Students" roles={['student']} />;
+  const t = useT();
+  return <AdminPeopleList title={t('people.page.students')} roles={['student']} />;
 }
