@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuthorQuestion, QuizDetail } from '../../../../common/contracts/quizzes';
 import { QUIZ_LIMITS } from '../../../../common/quizzes';
-import { countOf } from '../../../../common/words';
+import { useT } from '../i18n';
 import { CsvImportDialog } from './csv-import-dialog';
 import { marksText } from './format';
 import { previewQuizPath, viewQuizPath } from './paths';
@@ -17,6 +17,7 @@ import { QuizSettingsForm } from './quiz-settings-form';
 type Editing = { mode: 'add' } | { mode: 'edit'; question: AuthorQuestion } | null;
 
 function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDetail }) {
+  const t = useT();
   const [editing, setEditing] = useState<Editing>(null);
   const [importing, setImporting] = useState(false);
   const full = quiz.questions.length >= QUIZ_LIMITS.questionsPerQuiz;
@@ -26,15 +27,15 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
           <Title order={2} size="h4">
-            Questions
+            {t('quizzes.common.questions')}
           </Title>
           <Text size="sm" c="dimmed" data-testid="quiz-totals">
-            {countOf(quiz.questions.length, 'question')} · {marksText(quiz.totalMarks)} in total
+            {t('quizzes.add.totals', { count: quiz.questions.length, marks: marksText(quiz.totalMarks) })}
           </Text>
         </Stack>
         <Group gap="xs">
           <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={full}>
-            Add question
+            {t('quizzes.common.addQuestion')}
           </Button>
           <Button
             variant="light"
@@ -42,13 +43,13 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
             onClick={() => setImporting(true)}
             disabled={full}
           >
-            Import CSV
+            {t('quizzes.add.importCsv')}
           </Button>
         </Group>
       </Group>
       {full && (
         <Text size="sm" c="dimmed">
-          A quiz holds at most {QUIZ_LIMITS.questionsPerQuiz} questions.
+          {t('quizzes.add.full', { max: QUIZ_LIMITS.questionsPerQuiz })}
         </Text>
       )}
       <QuestionList
@@ -79,9 +80,15 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
 
 /** /add-quiz?courseId=…[&quizId=…]: a quiz's settings, then its questions (added, imported, ordered). */
 export default function AddQuizPage() {
+  const t = useT();
   const [, setParams] = useSearchParams();
   return (
-    <QuizPageFrame heading={(quiz) => (quiz ? `Edit quiz: ${quiz.title}` : 'New quiz')} requireQuiz={false}>
+    <QuizPageFrame
+      heading={(quiz) =>
+        quiz ? t('quizzes.add.editHeading', { title: quiz.title }) : t('quizzes.add.newHeading')
+      }
+      requireQuiz={false}
+    >
       {(course, quiz) => (
         <>
           {quiz && (
@@ -93,7 +100,7 @@ export default function AddQuizPage() {
                 size="xs"
                 leftSection={<IconEye size={14} />}
               >
-                View
+                {t('quizzes.common.view')}
               </Button>
               <Button
                 component={Link}
@@ -102,14 +109,14 @@ export default function AddQuizPage() {
                 size="xs"
                 leftSection={<IconPlayerPlay size={14} />}
               >
-                Preview
+                {t('quizzes.common.preview')}
               </Button>
             </Group>
           )}
           <Card withBorder padding="lg">
             <Stack>
               <Title order={2} size="h4">
-                Settings
+                {t('quizzes.add.settings')}
               </Title>
               <QuizSettingsForm
                 key={quiz?.id ?? 'new'}
@@ -125,7 +132,7 @@ export default function AddQuizPage() {
             {quiz ? (
               <QuestionsSection courseId={course.id} quiz={quiz} />
             ) : (
-              <Text c="dimmed">Create the quiz first; then add its questions here.</Text>
+              <Text c="dimmed">{t('quizzes.add.createFirst')}</Text>
             )}
           </Card>
         </>

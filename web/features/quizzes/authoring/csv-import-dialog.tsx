@@ -3,13 +3,14 @@ import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ImportReport } from '../../../../common/contracts/quizzes';
 import { QUIZ_CSV_COLUMNS, QUIZ_LIMITS } from '../../../../common/quizzes';
-import { countOf } from '../../../../common/words';
 import { toast } from '../../../app/toast';
+import { rich, useT } from '../i18n';
 import { importQuestions, useQuestionMutations } from './api';
 import { quizCsvTemplate } from './csv-template';
 
 /** A link to the template, made in the browser from the column list (nothing to keep in sync on a server). */
 function TemplateLink() {
+  const t = useT();
   const url = useMemo(
     () => URL.createObjectURL(new Blob([quizCsvTemplate()], { type: 'text/csv;charset=utf-8' })),
     [],
@@ -19,26 +20,28 @@ function TemplateLink() {
     <Anchor href={url} download="quiz-questions-template.csv" size="sm">
       <Group gap={4} component="span" wrap="nowrap">
         <IconDownload size={14} aria-hidden />
-        Download template
+        {t('quizzes.csv.downloadTemplate')}
       </Group>
     </Anchor>
   );
 }
 
 function ReportView({ report }: { report: ImportReport }) {
+  const t = useT();
   const { imported, rejected } = report;
   return (
     <Stack gap="xs" data-testid="import-report">
       <Alert color={imported > 0 ? 'green' : 'yellow'} variant="light">
-        {countOf(imported, 'question')} imported
-        {rejected.length > 0 && `, ${countOf(rejected.length, 'row')} rejected`}
+        {rejected.length > 0
+          ? t('quizzes.csv.importedRejected', { count: imported, rejected: rejected.length })
+          : t('quizzes.csv.imported', { count: imported })}
       </Alert>
       {rejected.length > 0 && (
-        <Table striped withTableBorder aria-label="Rejected rows">
+        <Table striped withTableBorder aria-label={t('quizzes.csv.rejectedRows')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={70}>Row</Table.Th>
-              <Table.Th>Reason</Table.Th>
+              <Table.Th w={70}>{t('quizzes.csv.row')}</Table.Th>
+              <Table.Th>{t('quizzes.csv.reason')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -67,6 +70,7 @@ export function CsvImportDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const { refresh } = useQuestionMutations(courseId, quizId);
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -84,7 +88,7 @@ export function CsvImportDialog({
     setReport(null);
     setError(
       next && next.size > QUIZ_LIMITS.importMaxBytes
-        ? `The file must be at most ${QUIZ_LIMITS.importMaxBytes / 1024 / 1024} MB`
+        ? t('quizzes.common.fileTooLarge', { size: QUIZ_LIMITS.importMaxBytes / 1024 / 1024 })
         : null,
     );
     setFile(next);
@@ -100,10 +104,10 @@ export function CsvImportDialog({
       if (answer.imported > 0) refresh();
       toast(
         answer.rejected.length === 0 ? 'success' : 'warning',
-        `${countOf(answer.imported, 'question')} imported`,
+        t('quizzes.csv.imported', { count: answer.imported }),
       );
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : 'Import failed';
+      const message = failure instanceof Error ? failure.message : t('quizzes.csv.failed');
       setError(message);
       toast('danger', message);
     } finally {
@@ -115,20 +119,21 @@ export function CsvImportDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title="Import questions from CSV"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('quizzes.csv.title')}
+      closeButtonProps={{ 'aria-label': t('quizzes.common.close') }}
       size="lg"
     >
       <Stack>
         <Text size="sm">
-          One question per row, with a header row: <code>{QUIZ_CSV_COLUMNS.join(', ')}</code>. Lists inside a
-          cell are separated by “|”; <code>correct</code> holds option numbers (1, 2, …) for choice questions,
-          true or false for true/false, and the accepted answers for short answers.
+          {rich('quizzes.csv.help', {
+            columns: QUIZ_CSV_COLUMNS.join(', '),
+            code: (chunks) => <code>{chunks}</code>,
+          })}
         </Text>
         <TemplateLink />
         <FileInput
-          label="CSV file"
-          placeholder="Choose a .csv file"
+          label={t('quizzes.csv.file')}
+          placeholder={t('quizzes.csv.choose')}
           accept=".csv,text/csv"
           leftSection={<IconFileTypeCsv size={16} />}
           value={file}
@@ -138,8 +143,8 @@ export function CsvImportDialog({
         />
         {percent !== null && (
           <Stack gap={4}>
-            <Text size="sm">Uploading… {percent}%</Text>
-            <Progress value={percent} aria-label="Import upload progress" />
+            <Text size="sm">{t('quizzes.csv.uploading', { percent })}</Text>
+            <Progress value={percent} aria-label={t('quizzes.csv.progress')} />
           </Stack>
         )}
         {error && (
@@ -150,10 +155,10 @@ export function CsvImportDialog({
         {report && <ReportView report={report} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={percent !== null}>
-            {report ? 'Done' : 'Cancel'}
+            {report ? t('quizzes.csv.done') : t('quizzes.common.cancel')}
           </Button>
           <Button onClick={() => void send()} disabled={!file || tooBig} loading={percent !== null}>
-            Import
+            {t('quizzes.csv.import')}
           </Button>
         </Group>
       </Stack>

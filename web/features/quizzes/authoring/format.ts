@@ -1,8 +1,12 @@
-/** Small texts shared by the quiz authoring screens. */
+import { t } from '../i18n';
 
-export const timeLimitText = (minutes: number) => (minutes > 0 ? `${minutes} min` : 'No limit');
+/** Small texts shared by the quiz authoring screens (in the language of the component that calls them). */
 
-export const attemptsText = (attempts: number) => (attempts > 0 ? String(attempts) : 'Unlimited');
+export const timeLimitText = (minutes: number) =>
+  minutes > 0 ? t('quizzes.format.minutes', { minutes }) : t('quizzes.format.noLimit');
+
+export const attemptsText = (attempts: number) =>
+  attempts > 0 ? String(attempts) : t('quizzes.format.unlimited');
 
 export { marksText } from '../taking/format';
 

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, Radio, Stack, Text, TextInput } fr
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { QUIZ_LIMITS } from '../../../../common/quizzes';
+import { useT } from '../i18n';
 import { checkOptions, newOption, type QuestionValues } from './question-form';
 
 /**
@@ -9,6 +10,7 @@ import { checkOptions, newOption, type QuestionValues } from './question-form';
  * choice (exactly one correct), a checkbox for multiple choice.
  */
 export function OptionsEditor({ form }: { form: UseFormReturnType<QuestionValues> }) {
+  const t = useT();
   const { options, type } = form.getValues();
   const single = type === 'single';
   // Marking, adding and removing are choices: the options' own message is checked at once.
@@ -37,10 +39,10 @@ export function OptionsEditor({ form }: { form: UseFormReturnType<QuestionValues
     return (
       <Group key={option.key} wrap="nowrap" align="flex-start" data-testid="option-row">
         {single ? (
-          <Radio value={option.key} aria-label={`Option ${number} is correct`} mt={10} />
+          <Radio value={option.key} aria-label={t('quizzes.options.isCorrect', { number })} mt={10} />
         ) : (
           <Checkbox
-            aria-label={`Option ${number} is correct`}
+            aria-label={t('quizzes.options.isCorrect', { number })}
             mt={10}
             {...form.getInputProps(`options.${index}.correct`, { type: 'checkbox' })}
             onChange={(event) => {
@@ -50,7 +52,7 @@ export function OptionsEditor({ form }: { form: UseFormReturnType<QuestionValues
           />
         )}
         <TextInput
-          label={`Option ${number}`}
+          label={t('quizzes.options.option', { number })}
           withAsterisk
           style={{ flex: 1 }}
           {...textProps}
@@ -65,7 +67,7 @@ export function OptionsEditor({ form }: { form: UseFormReturnType<QuestionValues
           color="red"
           mt={26}
           onClick={() => remove(index)}
-          aria-label={`Remove option ${number}`}
+          aria-label={t('quizzes.options.remove', { number })}
         >
           <IconTrash size={18} />
         </ActionIcon>
@@ -76,13 +78,13 @@ export function OptionsEditor({ form }: { form: UseFormReturnType<QuestionValues
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
-        Options{' '}
+        {t('quizzes.options.title')}{' '}
         <Text span size="xs" c="dimmed">
-          ({single ? 'choose the one correct answer' : 'tick every correct answer'})
+          {single ? t('quizzes.options.chooseOne') : t('quizzes.options.tickEvery')}
         </Text>
       </Text>
       {single ? (
-        <Radio.Group value={correctKey} onChange={markOnly} aria-label="Correct option">
+        <Radio.Group value={correctKey} onChange={markOnly} aria-label={t('quizzes.options.correctOption')}>
           <Stack gap="xs">{rows}</Stack>
         </Radio.Group>
       ) : (
@@ -101,11 +103,11 @@ export function OptionsEditor({ form }: { form: UseFormReturnType<QuestionValues
           onClick={add}
           disabled={options.length >= QUIZ_LIMITS.optionsPerQuestion}
         >
-          Add option
+          {t('quizzes.options.add')}
         </Button>
         {options.length >= QUIZ_LIMITS.optionsPerQuestion && (
           <Text size="xs" c="dimmed">
-            At most {QUIZ_LIMITS.optionsPerQuestion} options.
+            {t('quizzes.options.atMost', { max: QUIZ_LIMITS.optionsPerQuestion })}
           </Text>
         )}
       </Group>

@@ -3,15 +3,16 @@ import { IconCheck, IconPlayerPlay, IconPoint } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CourseVideo } from '../../../../common/contracts/course-content';
 import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
-import { isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
+import { isManual } from '../../../../common/quizzes';
 import { formatClock } from '../../../../common/time';
 import { HlsPlayer } from '../../../components/hls-player';
-
+import { useT } from '../i18n';
 import { marksText } from './format';
 
 function Options({ question }: { question: AuthorQuestion }) {
+  const t = useT();
   return (
-    <List spacing={4} listStyleType="none" aria-label="Options">
+    <List spacing={4} listStyleType="none" aria-label={t('quizzes.options.title')}>
       {question.options.map((option) => (
         <List.Item
           key={option.id}
@@ -33,7 +34,7 @@ function Options({ question }: { question: AuthorQuestion }) {
           {option.correct && (
             <Text span size="xs" c="dimmed">
               {' '}
-              (correct)
+              {t('quizzes.answers.correct')}
             </Text>
           )}
         </List.Item>
@@ -43,11 +44,12 @@ function Options({ question }: { question: AuthorQuestion }) {
 }
 
 function Answer({ question }: { question: AuthorQuestion }) {
+  const t = useT();
   if (question.options.length > 0) return <Options question={question} />;
   if (question.type === 'short') {
     return (
       <Group gap={6}>
-        <Text size="sm">Accepted answers:</Text>
+        <Text size="sm">{t('quizzes.answers.accepted')}</Text>
         {question.acceptedAnswers.map((answer) => (
           <Badge key={answer} variant="default" tt="none">
             {answer}
@@ -58,18 +60,19 @@ function Answer({ question }: { question: AuthorQuestion }) {
   }
   return (
     <Text size="sm" c="dimmed">
-      Marked by hand.
+      {t('quizzes.answers.byHand')}
     </Text>
   );
 }
 
 function VideoLink({ question, video }: { question: AuthorQuestion; video?: CourseVideo }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   if (!question.videoId) return null;
   if (!video?.playlistUrl) {
     return (
       <Text size="sm" c="dimmed">
-        Teaching video: no longer available.
+        {t('quizzes.answers.videoGone')}
       </Text>
     );
   }
@@ -79,14 +82,14 @@ function VideoLink({ question, video }: { question: AuthorQuestion; video?: Cour
       <Anchor component="button" type="button" size="sm" onClick={() => setOpen(true)} ta="left">
         <Group gap={4} component="span" wrap="nowrap">
           <IconPlayerPlay size={14} aria-hidden />
-          Teaching video: {video.title} at {formatClock(at)}
+          {t('quizzes.answers.video', { title: video.title, time: formatClock(at) })}
         </Group>
       </Anchor>
       <Modal
         opened={open}
         onClose={() => setOpen(false)}
         title={video.title}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('quizzes.common.close') }}
         size="xl"
       >
         {open && (
@@ -107,16 +110,18 @@ export function QuestionAnswers({
   index: number;
   video?: CourseVideo;
 }) {
+  const t = useT();
   return (
     <Card withBorder padding="md" data-testid="view-question">
       <Stack gap="sm">
         <Group gap="xs">
           <Text fw={700}>{index + 1}.</Text>
-          <Badge variant="light">{QUESTION_TYPE_LABELS[question.type]}</Badge>
+          <Badge variant="light">{t(`quizzes.types.${question.type}`)}</Badge>
           <Text size="xs" c="dimmed">
             {marksText(question.marks)}
-            {question.negativeMarks > 0 && ` · −${question.negativeMarks} if wrong`}
-            {isManual(question.type) && ' · marked by hand'}
+            {question.negativeMarks > 0 &&
+              ` · ${t('quizzes.common.ifWrong', { marks: String(question.negativeMarks) })}`}
+            {isManual(question.type) && ` · ${t('quizzes.answers.markedByHand')}`}
           </Text>
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.prompt}</Text>
@@ -124,7 +129,7 @@ export function QuestionAnswers({
         {question.explanation && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             <Text span fw={600} size="sm">
-              Explanation:{' '}
+              {t('quizzes.answers.explanation')}{' '}
             </Text>
             {question.explanation}
           </Text>

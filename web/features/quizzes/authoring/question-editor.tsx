@@ -17,16 +17,12 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
-import {
-  QUESTION_TYPE_LABELS,
-  QUESTION_TYPES,
-  QUIZ_LIMITS,
-  type QuestionType,
-} from '../../../../common/quizzes';
+import { QUESTION_TYPES, QUIZ_LIMITS, type QuestionType } from '../../../../common/quizzes';
 import { ApiError } from '../../../app/api';
 import { commitValidation } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { videosQuery } from '../../courses';
+import { useT } from '../i18n';
 import { useQuestionMutations } from './api';
 import { OptionsEditor } from './options-editor';
 import {
@@ -38,18 +34,21 @@ import {
   validateQuestion,
 } from './question-form';
 
-const TYPE_OPTIONS = QUESTION_TYPES.map((type) => ({ value: type, label: QUESTION_TYPE_LABELS[type] }));
-
 /** The parts of the editor that depend on the question's type. */
 function AnswerFields({ form }: { form: UseFormReturnType<QuestionValues> }) {
+  const t = useT();
   const { type } = form.getValues();
   if (type === 'single' || type === 'multiple') return <OptionsEditor form={form} />;
   if (type === 'true_false') {
     return (
-      <Radio.Group label="Correct answer" withAsterisk {...form.getInputProps('trueFalseAnswer')}>
+      <Radio.Group
+        label={t('quizzes.editor.correctAnswer')}
+        withAsterisk
+        {...form.getInputProps('trueFalseAnswer')}
+      >
         <Group mt="xs">
-          <Radio value="true" label="True" />
-          <Radio value="false" label="False" />
+          <Radio value="true" label={t('quizzes.common.true')} />
+          <Radio value="false" label={t('quizzes.common.false')} />
         </Group>
       </Radio.Group>
     );
@@ -57,9 +56,9 @@ function AnswerFields({ form }: { form: UseFormReturnType<QuestionValues> }) {
   if (type === 'short') {
     return (
       <TagsInput
-        label="Accepted answers"
+        label={t('quizzes.editor.acceptedAnswers')}
         withAsterisk
-        description="Press Enter after each answer. Case and spacing are ignored when answers are compared."
+        description={t('quizzes.editor.acceptedHelp')}
         maxTags={QUIZ_LIMITS.acceptedAnswers}
         acceptValueOnBlur
         {...form.getInputProps('acceptedAnswers')}
@@ -68,13 +67,13 @@ function AnswerFields({ form }: { form: UseFormReturnType<QuestionValues> }) {
   }
   return (
     <Alert color="blue" variant="light">
-      {type === 'long' ? 'Long answers' : 'File answers'} are marked by hand: after a student submits, you
-      mark the answer and give feedback on the marking page.
+      {type === 'long' ? t('quizzes.editor.longByHand') : t('quizzes.editor.fileByHand')}
     </Alert>
   );
 }
 
 function VideoFields({ form, courseId }: { form: UseFormReturnType<QuestionValues>; courseId: string }) {
+  const t = useT();
   const videos = useQuery(videosQuery(courseId, 'lesson'));
   const ready = (videos.data?.videos ?? []).filter((video) => video.status === 'ready');
   const { videoId } = form.getValues();
@@ -82,13 +81,13 @@ function VideoFields({ form, courseId }: { form: UseFormReturnType<QuestionValue
     <Grid>
       <Grid.Col span={{ base: 12, sm: 8 }}>
         <Select
-          label="Teaching video"
+          label={t('quizzes.editor.video')}
           description={
             ready.length === 0 && videos.isSuccess
-              ? 'This course has no ready lesson videos yet'
-              : 'The lesson that teaches this, linked from the result'
+              ? t('quizzes.editor.noVideos')
+              : t('quizzes.editor.videoHelp')
           }
-          placeholder={videos.isPending ? 'Loading videos…' : 'None'}
+          placeholder={videos.isPending ? t('quizzes.editor.loadingVideos') : t('quizzes.editor.none')}
           data={ready.map((video) => ({ value: video.id, label: video.title }))}
           clearable
           {...form.getInputProps('videoId')}
@@ -96,8 +95,8 @@ function VideoFields({ form, courseId }: { form: UseFormReturnType<QuestionValue
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
         <TextInput
-          label="Time in the video"
-          description="mm:ss"
+          label={t('quizzes.editor.videoTime')}
+          description={t('quizzes.editor.videoTimeFormat')}
           placeholder="0:00"
           disabled={!videoId}
           {...form.getInputProps('videoTime')}
@@ -126,7 +125,9 @@ export function QuestionEditor({
   opened: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const { create, update } = useQuestionMutations(courseId, quizId);
+  const typeOptions = QUESTION_TYPES.map((type) => ({ value: type, label: t(`quizzes.types.${type}`) }));
   const form: UseFormReturnType<QuestionValues> = useForm<QuestionValues>({
     mode: 'controlled',
     initialValues: questionValues(question),
@@ -159,11 +160,11 @@ export function QuestionEditor({
     try {
       if (question) await update.mutateAsync({ id: question.id, ...input });
       else await create.mutateAsync(input);
-      toast('success', question ? 'Question saved' : 'Question added');
+      toast('success', question ? t('quizzes.editor.saved') : t('quizzes.editor.added'));
       onClose();
     } catch (error) {
       if (error instanceof ApiError) form.setErrors(error.fields);
-      toast('danger', error instanceof Error ? error.message : 'Could not save the question');
+      toast('danger', error instanceof Error ? error.message : t('quizzes.editor.failed'));
     }
   });
   const saving = create.isPending || update.isPending;
@@ -173,30 +174,36 @@ export function QuestionEditor({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={question ? 'Edit question' : 'Add question'}
+      title={question ? t('quizzes.editor.editTitle') : t('quizzes.common.addQuestion')}
       size="xl"
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('quizzes.common.close') }}
       closeOnClickOutside={false}
     >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
-            label="Type"
+            label={t('quizzes.editor.type')}
             withAsterisk
-            data={TYPE_OPTIONS}
+            data={typeOptions}
             allowDeselect={false}
             {...form.getInputProps('type')}
             onChange={changeType}
           />
-          <Textarea label="Question" withAsterisk autosize minRows={2} {...form.getInputProps('prompt')} />
+          <Textarea
+            label={t('quizzes.editor.question')}
+            withAsterisk
+            autosize
+            minRows={2}
+            {...form.getInputProps('prompt')}
+          />
           <AnswerFields form={form} />
           <Grid>
             <Grid.Col span={{ base: 6 }}>
               <NumberInput
                 // Checked on blur: a value out of range keeps the schema's message instead of being clamped.
                 clampBehavior="none"
-                label="Marks"
+                label={t('quizzes.editor.marks')}
                 withAsterisk
                 min={0}
                 max={QUIZ_LIMITS.maxMarks}
@@ -208,8 +215,8 @@ export function QuestionEditor({
             <Grid.Col span={{ base: 6 }}>
               <NumberInput
                 clampBehavior="none"
-                label="Negative marks"
-                description="Taken off for a wrong answer (never for a blank)"
+                label={t('quizzes.editor.negativeMarks')}
+                description={t('quizzes.editor.negativeHelp')}
                 min={0}
                 max={QUIZ_LIMITS.maxMarks}
                 decimalScale={2}
@@ -219,8 +226,8 @@ export function QuestionEditor({
             </Grid.Col>
           </Grid>
           <Textarea
-            label="Explanation"
-            description="Shown with the result, after the quiz is submitted"
+            label={t('quizzes.editor.explanation')}
+            description={t('quizzes.editor.explanationHelp')}
             autosize
             minRows={2}
             {...form.getInputProps('explanation')}
@@ -228,15 +235,15 @@ export function QuestionEditor({
           <VideoFields form={form} courseId={courseId} />
           {Object.keys(form.errors).length > 0 && (
             <Text size="sm" c="red" role="status">
-              Please check the fields marked in red.
+              {t('quizzes.editor.checkFields')}
             </Text>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('quizzes.common.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
-              {question ? 'Save question' : 'Add question'}
+              {question ? t('quizzes.editor.save') : t('quizzes.common.addQuestion')}
             </Button>
           </Group>
         </Stack>

@@ -8,6 +8,7 @@ import {
 import type { QuestionType } from '../../../../common/quizzes';
 import { formatClock } from '../../../../common/time';
 import { zodValidate } from '../../../app/forms';
+import { t } from '../i18n';
 import { parseVideoTime } from './format';
 
 /** An option row in the editor; `key` only keeps React's list stable, `id` is the saved option's. */
@@ -101,7 +102,7 @@ export function validateQuestion(values: QuestionValues): Record<string, string>
     delete errors.videoSeconds;
   }
   if (values.videoId && parseVideoTime(values.videoTime) === undefined) {
-    errors.videoTime = 'Please enter the time as mm:ss, for example 2:05';
+    errors.videoTime = t('quizzes.editor.timeInvalid');
   }
   return errors;
 }

@@ -2,16 +2,14 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@m
 import { IconArrowDown, IconArrowUp, IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
-import { QUESTION_TYPE_LABELS, QUIZ_LIMITS } from '../../../../common/quizzes';
+import { QUIZ_LIMITS } from '../../../../common/quizzes';
 import { toast } from '../../../app/toast';
 import { confirmDestructive } from '../../../components/confirm-destructive';
+import { useT } from '../i18n';
 import { useQuestionMutations } from './api';
 import { marksText } from './format';
 
 const fail = (error: Error) => toast('danger', error.message);
-
-/** A short name for a question in buttons' accessible labels ("Move up Question 2"). */
-const nameOf = (index: number) => `question ${index + 1}`;
 
 function QuestionCard(props: {
   question: AuthorQuestion;
@@ -21,32 +19,31 @@ function QuestionCard(props: {
   onEdit: () => void;
 }) {
   const { question, index, count, courseId, onEdit } = props;
+  const t = useT();
+  const number = index + 1;
   const { update, duplicate, remove } = useQuestionMutations(courseId, question.quizId);
   const move = (position: number) => update.mutate({ id: question.id, position }, { onError: fail });
   const confirmDelete = () =>
     confirmDestructive({
-      title: `Delete ${nameOf(index)}?`,
-      message: `“${question.prompt}” will be removed from the quiz.`,
-      confirmLabel: 'Delete question',
+      title: t('quizzes.list.deleteTitle', { number }),
+      message: t('quizzes.list.deleteMessage', { prompt: question.prompt }),
+      confirmLabel: t('quizzes.list.deleteConfirm'),
       onConfirm: () =>
         remove.mutate(question.id, {
-          onSuccess: () => toast('success', 'Question deleted'),
+          onSuccess: () => toast('success', t('quizzes.list.deleted')),
           onError: fail,
         }),
     });
+  // Each button's accessible label names its question ("Move up question 2").
   const action = (
     label: string,
+    ariaLabel: string,
     onClick: () => void,
     icon: ReactNode,
     options: { disabled?: boolean } = {},
   ) => (
     <Tooltip label={label} withArrow>
-      <ActionIcon
-        variant="subtle"
-        onClick={onClick}
-        disabled={options.disabled}
-        aria-label={`${label} ${nameOf(index)}`}
-      >
+      <ActionIcon variant="subtle" onClick={onClick} disabled={options.disabled} aria-label={ariaLabel}>
         {icon}
       </ActionIcon>
     </Tooltip>
@@ -61,11 +58,12 @@ function QuestionCard(props: {
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
             <Badge variant="light" data-testid="question-type">
-              {QUESTION_TYPE_LABELS[question.type]}
+              {t(`quizzes.types.${question.type}`)}
             </Badge>
             <Text size="xs" c="dimmed">
               {marksText(question.marks)}
-              {question.negativeMarks > 0 && ` · −${question.negativeMarks} if wrong`}
+              {question.negativeMarks > 0 &&
+                ` · ${t('quizzes.common.ifWrong', { marks: String(question.negativeMarks) })}`}
             </Text>
           </Group>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={3}>
@@ -73,27 +71,45 @@ function QuestionCard(props: {
           </Text>
         </Stack>
         <Group gap={2} wrap="wrap" justify="flex-end" maw={{ base: 72, sm: 'none' }}>
-          {action('Move up', () => move(index - 1), <IconArrowUp size={18} />, { disabled: index === 0 })}
-          {action('Move down', () => move(index + 1), <IconArrowDown size={18} />, {
-            disabled: index === count - 1,
-          })}
           {action(
-            'Duplicate',
+            t('quizzes.list.moveUp'),
+            t('quizzes.list.moveUpLabel', { number }),
+            () => move(index - 1),
+            <IconArrowUp size={18} />,
+            { disabled: index === 0 },
+          )}
+          {action(
+            t('quizzes.list.moveDown'),
+            t('quizzes.list.moveDownLabel', { number }),
+            () => move(index + 1),
+            <IconArrowDown size={18} />,
+            {
+              disabled: index === count - 1,
+            },
+          )}
+          {action(
+            t('quizzes.list.duplicate'),
+            t('quizzes.list.duplicateLabel', { number }),
             () =>
               duplicate.mutate(question.id, {
-                onSuccess: () => toast('success', 'Question duplicated'),
+                onSuccess: () => toast('success', t('quizzes.list.duplicated')),
                 onError: fail,
               }),
             <IconCopy size={18} />,
             { disabled: count >= QUIZ_LIMITS.questionsPerQuiz },
           )}
-          {action('Edit', onEdit, <IconPencil size={18} />)}
-          <Tooltip label="Delete" withArrow>
+          {action(
+            t('quizzes.common.edit'),
+            t('quizzes.list.editLabel', { number }),
+            onEdit,
+            <IconPencil size={18} />,
+          )}
+          <Tooltip label={t('quizzes.common.delete')} withArrow>
             <ActionIcon
               variant="subtle"
               color="red"
               onClick={confirmDelete}
-              aria-label={`Delete ${nameOf(index)}`}
+              aria-label={t('quizzes.list.deleteLabel', { number })}
             >
               <IconTrash size={18} />
             </ActionIcon>
@@ -116,15 +132,16 @@ export function QuestionList({
   onAdd: () => void;
   onEdit: (question: AuthorQuestion) => void;
 }) {
+  const t = useT();
   if (questions.length === 0) {
     return (
       <Card withBorder padding="lg" data-testid="questions-empty">
         <Stack align="center" gap="xs">
           <Text c="dimmed" ta="center">
-            No questions yet. Add them one by one, or import many at once from a CSV file.
+            {t('quizzes.list.empty')}
           </Text>
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd}>
-            Add the first question
+            {t('quizzes.list.addFirst')}
           </Button>
         </Stack>
       </Card>

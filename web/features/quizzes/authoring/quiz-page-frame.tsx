@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { AuthoredCourse } from '../../../../common/contracts/courses';
 import type { QuizDetail } from '../../../../common/contracts/quizzes';
 import { useCourse } from '../../courses';
+import { useT } from '../i18n';
 import { useQuiz } from './api';
 import { wizardQuizStepPath } from './paths';
 
@@ -21,6 +22,7 @@ export function QuizPageFrame({
   requireQuiz: boolean;
   children: (course: AuthoredCourse, quiz: QuizDetail | undefined) => ReactNode;
 }) {
+  const t = useT();
   const [params] = useSearchParams();
   const courseId = params.get('courseId');
   const quizId = params.get('quizId');
@@ -28,7 +30,7 @@ export function QuizPageFrame({
   const quiz = useQuiz(quizId);
   const back = (
     <Anchor component={Link} to={courseId ? wizardQuizStepPath(courseId) : '/course-list?tab=course'}>
-      {courseId ? 'Back to the course quizzes' : 'All courses'}
+      {courseId ? t('quizzes.frame.backToQuizzes') : t('quizzes.common.allCourses')}
     </Anchor>
   );
   const problem = (title: string, text: string, color = 'red') => (
@@ -38,13 +40,15 @@ export function QuizPageFrame({
       </Alert>
     </Container>
   );
-  if (!courseId) return problem('No course chosen', 'Open this page from a course.', 'yellow');
-  if (requireQuiz && !quizId) return problem('No quiz chosen', 'Open this page from a quiz.', 'yellow');
-  if (course.isPending || (quizId && quiz.isPending)) return <Loader aria-label="Loading quiz" m="xl" />;
-  if (course.isError) return problem('Course not available', course.error.message);
-  if (quizId && quiz.isError) return problem('Quiz not available', quiz.error.message);
+  if (!courseId) return problem(t('quizzes.frame.noCourse'), t('quizzes.frame.openFromCourse'), 'yellow');
+  if (requireQuiz && !quizId)
+    return problem(t('quizzes.frame.noQuiz'), t('quizzes.frame.openFromQuiz'), 'yellow');
+  if (course.isPending || (quizId && quiz.isPending))
+    return <Loader aria-label={t('quizzes.common.loadingQuiz')} m="xl" />;
+  if (course.isError) return problem(t('quizzes.frame.courseUnavailable'), course.error.message);
+  if (quizId && quiz.isError) return problem(t('quizzes.frame.quizUnavailable'), quiz.error.message);
   if (quiz.data && quiz.data.courseId !== course.data.id) {
-    return problem('Quiz not available', 'This quiz belongs to another course.');
+    return problem(t('quizzes.frame.quizUnavailable'), t('quizzes.frame.otherCourse'));
   }
   return (
     <Container size="lg">

@@ -10,6 +10,7 @@ import { ApiError } from '../../../app/api';
 import { commitValidation, zodValidate } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { lockedControlProps, PlanLockNote, usePlanLock } from '../../../components/plan-lock';
+import { useT } from '../i18n';
 import { useQuizMutations } from './api';
 
 type SettingsValues = Required<QuizSettingsInput>;
@@ -37,6 +38,7 @@ export function QuizSettingsForm({
   quiz?: QuizDetail;
   onCreated: (quiz: QuizDetail) => void;
 }) {
+  const t = useT();
   const { create, update } = useQuizMutations(courseId);
   // A new quiz's first save adds a quiz: the plan may not let it (its note says why and how to upgrade).
   const lock = usePlanLock('quizzes', 'create', !quiz);
@@ -51,25 +53,25 @@ export function QuizSettingsForm({
       if (quiz) {
         const saved = await update.mutateAsync({ id: quiz.id, ...values });
         form.resetDirty(initialValues(saved));
-        toast('success', 'Quiz settings saved');
+        toast('success', t('quizzes.settings.saved'));
       } else {
         const created = await create.mutateAsync(values);
-        toast('success', 'Quiz created; now add its questions');
+        toast('success', t('quizzes.settings.created'));
         onCreated(created);
       }
     } catch (error) {
       if (error instanceof ApiError) form.setErrors(error.fields);
-      toast('danger', error instanceof Error ? error.message : 'Could not save the quiz');
+      toast('danger', error instanceof Error ? error.message : t('quizzes.settings.failed'));
     }
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Quiz settings">
+    <form onSubmit={submit} noValidate aria-label={t('quizzes.settings.label')}>
       <Stack>
         <PlanLockNote lock={lock} />
-        <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
+        <TextInput label={t('quizzes.settings.title')} withAsterisk {...form.getInputProps('title')} />
         <Textarea
-          label="Instructions"
-          description="Shown to students before they start"
+          label={t('quizzes.settings.instructions')}
+          description={t('quizzes.settings.instructionsHelp')}
           autosize
           minRows={2}
           {...form.getInputProps('instructions')}
@@ -79,8 +81,8 @@ export function QuizSettingsForm({
             <NumberInput
               // Checked on blur: a value out of range keeps the schema's message instead of being clamped.
               clampBehavior="none"
-              label="Time limit (minutes)"
-              description="0 for no limit"
+              label={t('quizzes.settings.timeLimit')}
+              description={t('quizzes.settings.timeLimitHelp')}
               withAsterisk
               min={0}
               max={QUIZ_LIMITS.maxTimeLimitMinutes}
@@ -92,8 +94,8 @@ export function QuizSettingsForm({
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NumberInput
               clampBehavior="none"
-              label="Attempts allowed"
-              description="0 for unlimited"
+              label={t('quizzes.common.attemptsAllowed')}
+              description={t('quizzes.settings.attemptsHelp')}
               withAsterisk
               min={0}
               max={QUIZ_LIMITS.maxAttempts}
@@ -105,8 +107,8 @@ export function QuizSettingsForm({
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NumberInput
               clampBehavior="none"
-              label="Pass mark (%)"
-              description="Percentage needed to pass"
+              label={t('quizzes.settings.passMark')}
+              description={t('quizzes.settings.passMarkHelp')}
               withAsterisk
               min={0}
               max={100}
@@ -116,22 +118,25 @@ export function QuizSettingsForm({
             />
           </Grid.Col>
         </Grid>
-        <Radio.Group label="Display mode" {...form.getInputProps('displayMode')}>
+        <Radio.Group label={t('quizzes.settings.displayMode')} {...form.getInputProps('displayMode')}>
           <Group mt="xs">
-            <Radio value="one" label="One question at a time" />
-            <Radio value="all" label="All questions at once" />
+            <Radio value="one" label={t('quizzes.common.oneAtATime')} />
+            <Radio value="all" label={t('quizzes.common.allAtOnce')} />
           </Group>
         </Radio.Group>
         <Group>
           <Switch
-            label="Shuffle questions"
+            label={t('quizzes.common.shuffleQuestions')}
             {...form.getInputProps('shuffleQuestions', { type: 'checkbox' })}
           />
-          <Switch label="Shuffle options" {...form.getInputProps('shuffleOptions', { type: 'checkbox' })} />
+          <Switch
+            label={t('quizzes.common.shuffleOptions')}
+            {...form.getInputProps('shuffleOptions', { type: 'checkbox' })}
+          />
         </Group>
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending || update.isPending} {...lockedControlProps(lock)}>
-            {quiz ? 'Save settings' : 'Create quiz'}
+            {quiz ? t('quizzes.settings.save') : t('quizzes.settings.create')}
           </Button>
         </Group>
       </Stack>

@@ -3,12 +3,12 @@ import { IconEye, IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@table
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { QuizSummary } from '../../../../common/contracts/quizzes';
-import { countOf } from '../../../../common/words';
 import { toast } from '../../../app/toast';
 import { confirmDestructive } from '../../../components/confirm-destructive';
 import { LinkButton } from '../../../components/link-button';
 import { lockedControlProps, PlanLockNote, usePlanLock } from '../../../components/plan-lock';
 import type { ItemCommentSlot } from '../../approvals';
+import { useT } from '../i18n';
 import { useCourseQuizzes, useQuizMutations } from './api';
 import { attemptsText, timeLimitText } from './format';
 import { addQuizPath, previewQuizPath, viewQuizPath } from './paths';
@@ -27,24 +27,25 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
+  const t = useT();
   const { remove } = useQuizMutations(courseId);
   const confirmDelete = () =>
     confirmDestructive({
-      title: 'Delete this quiz?',
+      title: t('quizzes.step.deleteTitle'),
       message: (
         <Stack gap="xs">
-          <Text size="sm">“{quiz.title}” and its questions will be removed from the course.</Text>
+          <Text size="sm">{t('quizzes.step.deleteMessage', { title: quiz.title })}</Text>
           <Text size="sm" c="dimmed">
             {quiz.attemptCount > 0
-              ? `Students have attempted it ${countOf(quiz.attemptCount, 'time')}, so it is archived instead: it leaves the course but stays, with its results, for the students who took it.`
-              : 'A quiz that students have attempted is archived instead, so it stays for the students who took it.'}
+              ? t('quizzes.step.archived', { count: quiz.attemptCount })
+              : t('quizzes.step.archiveNote')}
           </Text>
         </Stack>
       ),
-      confirmLabel: 'Delete quiz',
+      confirmLabel: t('quizzes.step.deleteConfirm'),
       onConfirm: () =>
         remove.mutate(quiz.id, {
-          onSuccess: () => toast('success', 'Quiz deleted'),
+          onSuccess: () => toast('success', t('quizzes.step.deleted')),
           onError: (error) => toast('danger', error.message),
         }),
     });
@@ -53,11 +54,11 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
       <Stack gap="sm">
         <Text fw={600}>{quiz.title}</Text>
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-          <Fact label="Questions" value={String(quiz.questionCount)} />
-          <Fact label="Total marks" value={String(quiz.totalMarks)} />
-          <Fact label="Time limit" value={timeLimitText(quiz.timeLimitMinutes)} />
-          <Fact label="Attempts" value={attemptsText(quiz.attemptsAllowed)} />
-          <Fact label="Pass mark" value={`${quiz.passPercent}%`} />
+          <Fact label={t('quizzes.common.questions')} value={String(quiz.questionCount)} />
+          <Fact label={t('quizzes.common.totalMarks')} value={String(quiz.totalMarks)} />
+          <Fact label={t('quizzes.common.timeLimit')} value={timeLimitText(quiz.timeLimitMinutes)} />
+          <Fact label={t('quizzes.step.attempts')} value={attemptsText(quiz.attemptsAllowed)} />
+          <Fact label={t('quizzes.common.passMark')} value={`${quiz.passPercent}%`} />
         </SimpleGrid>
         <Group gap="xs">
           <Button
@@ -66,9 +67,9 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
             size="xs"
             variant="light"
             leftSection={<IconPencil size={14} />}
-            aria-label={`Edit ${quiz.title}`}
+            aria-label={t('quizzes.step.editLabel', { title: quiz.title })}
           >
-            Edit
+            {t('quizzes.common.edit')}
           </Button>
           <Button
             component={Link}
@@ -76,9 +77,9 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
             size="xs"
             variant="default"
             leftSection={<IconEye size={14} />}
-            aria-label={`View ${quiz.title}`}
+            aria-label={t('quizzes.step.viewLabel', { title: quiz.title })}
           >
-            View
+            {t('quizzes.common.view')}
           </Button>
           <Button
             component={Link}
@@ -86,9 +87,9 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
             size="xs"
             variant="default"
             leftSection={<IconPlayerPlay size={14} />}
-            aria-label={`Preview ${quiz.title}`}
+            aria-label={t('quizzes.step.previewLabel', { title: quiz.title })}
           >
-            Preview
+            {t('quizzes.common.preview')}
           </Button>
           <Button
             size="xs"
@@ -97,9 +98,9 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
             leftSection={<IconTrash size={14} />}
             onClick={confirmDelete}
             loading={remove.isPending}
-            aria-label={`Delete ${quiz.title}`}
+            aria-label={t('quizzes.step.deleteLabel', { title: quiz.title })}
           >
-            Delete
+            {t('quizzes.common.delete')}
           </Button>
         </Group>
       </Stack>
@@ -109,6 +110,7 @@ function QuizRow({ quiz, courseId }: { quiz: QuizSummary; courseId: string }) {
 
 /** The wizard's quiz step: the course's quizzes with their settings; each is built on /add-quiz. */
 export function QuizStep({ courseId, commentFor }: { courseId: string; commentFor?: ItemCommentSlot }) {
+  const t = useT();
   const quizzes = useCourseQuizzes(courseId);
   const lock = usePlanLock('quizzes', 'create');
   const list = quizzes.data?.quizzes ?? [];
@@ -116,18 +118,18 @@ export function QuizStep({ courseId, commentFor }: { courseId: string; commentFo
     <Stack>
       <Group justify="space-between">
         <Title order={2} size="h4">
-          Quiz
+          {t('quizzes.step.title')}
         </Title>
         <LinkButton
           to={addQuizPath(courseId)}
           leftSection={<IconPlus size={16} />}
           {...lockedControlProps(lock)}
         >
-          Add quiz
+          {t('quizzes.step.add')}
         </LinkButton>
       </Group>
       <PlanLockNote lock={lock} />
-      {quizzes.isPending && <Loader aria-label="Loading quizzes" />}
+      {quizzes.isPending && <Loader aria-label={t('quizzes.step.loading')} />}
       {quizzes.isError && (
         <Text c="red" role="alert">
           {quizzes.error.message}
@@ -135,8 +137,7 @@ export function QuizStep({ courseId, commentFor }: { courseId: string; commentFo
       )}
       {quizzes.isSuccess && list.length === 0 && (
         <Text c="dimmed" data-testid="quizzes-empty">
-          No quizzes yet. Add a quiz so students can check what they learned; questions can be typed in or
-          imported from a CSV file.
+          {t('quizzes.step.empty')}
         </Text>
       )}
       {list.map((quiz) => (

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { QuizDetail } from '../../../../common/contracts/quizzes';
 import { videosQuery } from '../../courses';
+import { useT } from '../i18n';
 import { attemptsText, timeLimitText } from './format';
 import { addQuizPath, previewQuizPath } from './paths';
 import { QuestionAnswers } from './question-answers';
@@ -23,26 +24,35 @@ function Setting({ label, value }: { label: string; value: string }) {
 }
 
 function SettingsSummary({ quiz }: { quiz: QuizDetail }) {
+  const t = useT();
   return (
     <Card withBorder padding="lg" data-testid="quiz-settings-summary">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Setting label="Questions" value={String(quiz.questionCount)} />
-          <Setting label="Total marks" value={String(quiz.totalMarks)} />
-          <Setting label="Time limit" value={timeLimitText(quiz.timeLimitMinutes)} />
-          <Setting label="Attempts allowed" value={attemptsText(quiz.attemptsAllowed)} />
-          <Setting label="Pass mark" value={`${quiz.passPercent}%`} />
+          <Setting label={t('quizzes.common.questions')} value={String(quiz.questionCount)} />
+          <Setting label={t('quizzes.common.totalMarks')} value={String(quiz.totalMarks)} />
+          <Setting label={t('quizzes.common.timeLimit')} value={timeLimitText(quiz.timeLimitMinutes)} />
+          <Setting label={t('quizzes.common.attemptsAllowed')} value={attemptsText(quiz.attemptsAllowed)} />
+          <Setting label={t('quizzes.common.passMark')} value={`${quiz.passPercent}%`} />
           <Setting
-            label="Display"
-            value={quiz.displayMode === 'one' ? 'One question at a time' : 'All questions at once'}
+            label={t('quizzes.view.display')}
+            value={
+              quiz.displayMode === 'one' ? t('quizzes.common.oneAtATime') : t('quizzes.common.allAtOnce')
+            }
           />
-          <Setting label="Shuffle questions" value={quiz.shuffleQuestions ? 'Yes' : 'No'} />
-          <Setting label="Shuffle options" value={quiz.shuffleOptions ? 'Yes' : 'No'} />
+          <Setting
+            label={t('quizzes.common.shuffleQuestions')}
+            value={quiz.shuffleQuestions ? t('quizzes.view.yes') : t('quizzes.view.no')}
+          />
+          <Setting
+            label={t('quizzes.common.shuffleOptions')}
+            value={quiz.shuffleOptions ? t('quizzes.view.yes') : t('quizzes.view.no')}
+          />
         </SimpleGrid>
         {quiz.instructions && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             <Text span fw={600} size="sm">
-              Instructions:{' '}
+              {t('quizzes.view.instructions')}{' '}
             </Text>
             {quiz.instructions}
           </Text>
@@ -53,6 +63,7 @@ function SettingsSummary({ quiz }: { quiz: QuizDetail }) {
 }
 
 function Questions({ courseId, quiz }: { courseId: string; quiz: QuizDetail }) {
+  const t = useT();
   const videos = useQuery(videosQuery(courseId, 'lesson'));
   const byId = new Map((videos.data?.videos ?? []).map((video) => [video.id, video]));
   if (quiz.questions.length === 0) {
@@ -60,7 +71,7 @@ function Questions({ courseId, quiz }: { courseId: string; quiz: QuizDetail }) {
       <Card withBorder padding="lg" data-testid="questions-empty">
         <Stack align="center" gap="xs">
           <Text c="dimmed" ta="center">
-            This quiz has no questions yet. Add them in the quiz editor.
+            {t('quizzes.view.empty')}
           </Text>
           <Button
             component={Link}
@@ -68,7 +79,7 @@ function Questions({ courseId, quiz }: { courseId: string; quiz: QuizDetail }) {
             variant="light"
             leftSection={<IconPlus size={16} />}
           >
-            Add questions
+            {t('quizzes.view.addQuestions')}
           </Button>
         </Stack>
       </Card>
@@ -90,8 +101,9 @@ function Questions({ courseId, quiz }: { courseId: string; quiz: QuizDetail }) {
 
 /** /view-quiz?quizId=…&courseId=…: the quiz as its author checks it, with every correct answer shown. */
 export default function ViewQuizPage() {
+  const t = useT();
   return (
-    <QuizPageFrame heading={(quiz) => quiz?.title ?? 'Quiz'} requireQuiz>
+    <QuizPageFrame heading={(quiz) => quiz?.title ?? t('quizzes.view.heading')} requireQuiz>
       {(course, quiz) =>
         quiz && (
           <>
@@ -101,7 +113,7 @@ export default function ViewQuizPage() {
                 to={addQuizPath(course.id, quiz.id)}
                 leftSection={<IconPencil size={16} />}
               >
-                Edit
+                {t('quizzes.common.edit')}
               </Button>
               <Button
                 component={Link}
@@ -109,12 +121,12 @@ export default function ViewQuizPage() {
                 variant="default"
                 leftSection={<IconPlayerPlay size={16} />}
               >
-                Preview
+                {t('quizzes.common.preview')}
               </Button>
             </Group>
             <SettingsSummary quiz={quiz} />
             <Title order={2} size="h4">
-              Questions and answers
+              {t('quizzes.view.questionsAndAnswers')}
             </Title>
             <Questions courseId={course.id} quiz={quiz} />
           </>

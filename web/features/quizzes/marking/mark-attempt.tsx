@@ -18,10 +18,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { numberField } from '../../../../common/contracts/numbers';
 import type { MarkingView } from '../../../../common/contracts/quizzes';
-import { isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
+import { isManual } from '../../../../common/quizzes';
 import { formatDateTime } from '../../../../common/time';
 import { commitValidation } from '../../../app/forms';
 import { toast } from '../../../app/toast';
+import { t as translate, useLocale, useT } from '../i18n';
 import { answerText, correctText, VerdictBadge } from '../taking/attempt-result';
 import { formatMarks } from '../taking/format';
 import { fileAnswerUrl, useMarkingView, useSaveMarks } from './api';
@@ -31,10 +32,15 @@ type MarkValues = Record<string, { score: number | string; feedback: string }>;
 
 /** §5 number checks for a score: 0 up to the question's marks. */
 const scoreField = (marks: number) =>
-  numberField({ max: marks, maxMessage: `The score must be at most ${formatMarks(marks)}`, allowZero: true });
+  numberField({
+    max: marks,
+    maxMessage: translate('quizzes.mark.scoreMax', { max: formatMarks(marks) }),
+    allowZero: true,
+  });
 
 function FileLink({ attemptId, question }: { attemptId: string; question: MarkingQuestion }) {
-  if (!question.response?.fileName) return <Text size="sm">No file was uploaded.</Text>;
+  const t = useT();
+  if (!question.response?.fileName) return <Text size="sm">{t('quizzes.mark.noFile')}</Text>;
   // The view's signed URL may have expired while the page stayed open: ask for a fresh one on click.
   const open = async () => {
     try {
@@ -57,13 +63,14 @@ function FileLink({ attemptId, question }: { attemptId: string; question: Markin
       size="sm"
     >
       <Group gap={4}>
-        <IconDownload size={16} /> Download {question.response.fileName}
+        <IconDownload size={16} /> {t('quizzes.mark.download', { name: question.response.fileName })}
       </Group>
     </Anchor>
   );
 }
 
 function MarkForm({ view }: { view: MarkingView }) {
+  const t = useT();
   const save = useSaveMarks(view.attemptId);
   const manual = view.questions.filter((q) => isManual(q.type));
   const form = useForm<MarkValues>({
@@ -94,8 +101,11 @@ function MarkForm({ view }: { view: MarkingView }) {
           toast(
             'success',
             saved.status === 'marked'
-              ? `Marks saved: ${formatMarks(saved.score ?? 0)} / ${formatMarks(saved.maxScore)}`
-              : 'Marks saved',
+              ? t('quizzes.mark.savedScore', {
+                  score: formatMarks(saved.score ?? 0),
+                  max: formatMarks(saved.maxScore),
+                })
+              : t('quizzes.mark.saved'),
           ),
         onError: (error) => toast('danger', error.message),
       },
@@ -112,7 +122,7 @@ function MarkForm({ view }: { view: MarkingView }) {
                   {index + 1}. {q.prompt}
                 </Text>
                 <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                  <Badge variant="light">{QUESTION_TYPE_LABELS[q.type]}</Badge>
+                  <Badge variant="light">{t(`quizzes.types.${q.type}`)}</Badge>
                   {!isManual(q.type) && <VerdictBadge question={q} />}
                   <Badge variant="outline">
                     {q.score === null ? '–' : formatMarks(q.score)} / {formatMarks(q.marks)}
@@ -123,18 +133,19 @@ function MarkForm({ view }: { view: MarkingView }) {
                 <FileLink attemptId={view.attemptId} question={q} />
               ) : (
                 <Text size="sm">
-                  <b>Answer:</b> <span style={{ whiteSpace: 'pre-wrap' }}>{answerText(q)}</span>
+                  <b>{t('quizzes.mark.answer')}</b>{' '}
+                  <span style={{ whiteSpace: 'pre-wrap' }}>{answerText(q)}</span>
                 </Text>
               )}
               {correctText(q) !== null && q.correct !== true && (
                 <Text size="sm" c="dimmed">
-                  Correct answer: {correctText(q)}
+                  {t('quizzes.mark.correctAnswer', { answer: correctText(q) ?? '' })}
                 </Text>
               )}
               {isManual(q.type) && (
                 <Group align="flex-start" wrap="wrap">
                   <NumberInput
-                    label={`Score for question ${index + 1} (0–${formatMarks(q.marks)})`}
+                    label={t('quizzes.mark.scoreFor', { number: index + 1, max: formatMarks(q.marks) })}
                     w={220}
                     min={0}
                     max={q.marks}
@@ -144,7 +155,7 @@ function MarkForm({ view }: { view: MarkingView }) {
                     {...form.getInputProps(`${q.id}.score`)}
                   />
                   <Textarea
-                    label={`Feedback for question ${index + 1}`}
+                    label={t('quizzes.mark.feedbackFor', { number: index + 1 })}
                     autosize
                     minRows={2}
                     maxLength={5000}
@@ -158,7 +169,7 @@ function MarkForm({ view }: { view: MarkingView }) {
         ))}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} disabled={manual.length === 0}>
-            Save marks
+            {t('quizzes.mark.save')}
           </Button>
         </Group>
       </Stack>
@@ -168,24 +179,30 @@ function MarkForm({ view }: { view: MarkingView }) {
 
 /** One attempt to mark: every answer, scores for the automatic ones, inputs for long and file answers. */
 export function MarkAttempt({ attemptId }: { attemptId: string }) {
+  const t = useT();
+  const locale = useLocale();
   const view = useMarkingView(attemptId);
-  if (view.isPending) return <Skeleton h={320} aria-label="Loading attempt" />;
+  if (view.isPending) return <Skeleton h={320} aria-label={t('quizzes.mark.loading')} />;
   if (view.isError) return <Alert color="red">{view.error.message}</Alert>;
   const data = view.data;
   return (
     <Stack>
       <Anchor component={Link} to="/mark-submission" size="sm">
-        ← All submissions
+        {t('quizzes.mark.all')}
       </Anchor>
       <Card withBorder padding="lg">
         <Group justify="space-between" wrap="wrap">
           <div>
             <Title order={2} size="h3">
-              {data.quizTitle} — attempt {data.number}
+              {t('quizzes.common.attemptTitle', { quiz: data.quizTitle, number: data.number })}
             </Title>
             <Text size="sm" c="dimmed">
-              {data.studentName} ({data.studentEmail}) · {data.courseTitle} · submitted{' '}
-              {formatDateTime(data.submittedAt)}
+              {t('quizzes.mark.byline', {
+                student: data.studentName,
+                email: data.studentEmail,
+                course: data.courseTitle,
+                date: formatDateTime(data.submittedAt, { locale }),
+              })}
             </Text>
           </div>
           <Group>
@@ -198,10 +215,10 @@ export function MarkAttempt({ attemptId }: { attemptId: string }) {
               color={data.status === 'submitted' ? 'yellow' : data.passed ? 'green' : 'red'}
             >
               {data.status === 'submitted'
-                ? `Waiting for marking (${data.waiting})`
+                ? t('quizzes.mark.waiting', { count: data.waiting })
                 : data.passed
-                  ? 'Marked — passed'
-                  : 'Marked — failed'}
+                  ? t('quizzes.mark.passed')
+                  : t('quizzes.mark.failed')}
             </Badge>
           </Group>
         </Group>

@@ -1,6 +1,7 @@
 import { Badge, Button } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../i18n';
 import { useMarkingList } from './api';
 
 /**
@@ -8,6 +9,7 @@ import { useMarkingList } from './api';
  * teacher looks at results) carries it, with the number of attempts waiting.
  */
 export function MarkingLink() {
+  const t = useT();
   const list = useMarkingList({ status: 'submitted', page: 1 });
   const waiting = list.data?.waiting ?? list.data?.total ?? 0;
   return (
@@ -18,13 +20,18 @@ export function MarkingLink() {
       leftSection={<IconChecklist size={16} />}
       rightSection={
         waiting > 0 ? (
-          <Badge color="orange" size="sm" circle={waiting < 10} aria-label={`${waiting} waiting`}>
+          <Badge
+            color="orange"
+            size="sm"
+            circle={waiting < 10}
+            aria-label={t('quizzes.mark.waitingLabel', { count: waiting })}
+          >
             {waiting > 99 ? '99+' : waiting}
           </Badge>
         ) : undefined
       }
     >
-      Mark submissions
+      {t('quizzes.mark.link')}
     </Button>
   );
 }

@@ -15,11 +15,14 @@ import { MARKING_PAGE_SIZE } from '../../../../common/contracts/quizzes';
 import { formatDateTime } from '../../../../common/time';
 import { useUrlFilters } from '../../../app/use-url-filters';
 import { Pager } from '../../../components/pager';
+import { useLocale, useT } from '../i18n';
 import { formatMarks } from '../taking/format';
 import { type MarkingStatus, useMarkerCourses, useMarkingList } from './api';
 
 /** Attempts to mark (or already marked), filtered by status and course, a page at a time. */
 export function MarkingTable() {
+  const t = useT();
+  const locale = useLocale();
   const { params, page, update } = useUrlFilters();
   const status: MarkingStatus = params.get('status') === 'marked' ? 'marked' : 'submitted';
   const courseId = params.get('courseId') ?? undefined;
@@ -32,17 +35,22 @@ export function MarkingTable() {
     <Stack>
       <Group wrap="wrap">
         <SegmentedControl
-          aria-label="Status"
+          aria-label={t('quizzes.marking.status')}
           value={status}
           onChange={(value) => update({ status: value === 'marked' ? 'marked' : null })}
           data={[
-            { value: 'submitted', label: `Waiting${list.data?.waiting ? ` (${list.data.waiting})` : ''}` },
-            { value: 'marked', label: 'Marked' },
+            {
+              value: 'submitted',
+              label: list.data?.waiting
+                ? t('quizzes.marking.waitingCount', { count: list.data.waiting })
+                : t('quizzes.marking.waiting'),
+            },
+            { value: 'marked', label: t('quizzes.common.marked') },
           ]}
         />
         <Select
-          aria-label="Course"
-          placeholder="All courses"
+          aria-label={t('quizzes.marking.course')}
+          placeholder={t('quizzes.common.allCourses')}
           clearable
           searchable
           w={260}
@@ -58,12 +66,12 @@ export function MarkingTable() {
       ) : list.data.attempts.length === 0 ? (
         <Card withBorder padding="xl">
           <Text ta="center" fw={600}>
-            {status === 'submitted' ? 'Nothing is waiting for marking' : 'Nothing has been marked yet'}
+            {status === 'submitted'
+              ? t('quizzes.marking.nothingWaiting')
+              : t('quizzes.marking.nothingMarked')}
           </Text>
           <Text ta="center" size="sm" c="dimmed">
-            {status === 'submitted'
-              ? 'Long and file answers appear here when students submit a quiz.'
-              : 'Attempts you mark are listed here.'}
+            {status === 'submitted' ? t('quizzes.marking.waitingHelp') : t('quizzes.marking.markedHelp')}
           </Text>
         </Card>
       ) : (
@@ -71,12 +79,14 @@ export function MarkingTable() {
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Student</Table.Th>
-                <Table.Th>Course</Table.Th>
-                <Table.Th>Quiz</Table.Th>
-                <Table.Th>Attempt</Table.Th>
-                <Table.Th>Submitted</Table.Th>
-                <Table.Th>{status === 'submitted' ? 'Waiting' : 'Score'}</Table.Th>
+                <Table.Th>{t('quizzes.marking.student')}</Table.Th>
+                <Table.Th>{t('quizzes.marking.course')}</Table.Th>
+                <Table.Th>{t('quizzes.marking.quiz')}</Table.Th>
+                <Table.Th>{t('quizzes.marking.attempt')}</Table.Th>
+                <Table.Th>{t('quizzes.marking.submitted')}</Table.Th>
+                <Table.Th>
+                  {status === 'submitted' ? t('quizzes.marking.waiting') : t('quizzes.marking.score')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -93,10 +103,10 @@ export function MarkingTable() {
                   <Table.Td>{row.courseTitle}</Table.Td>
                   <Table.Td>{row.quizTitle}</Table.Td>
                   <Table.Td>{row.number}</Table.Td>
-                  <Table.Td>{formatDateTime(row.submittedAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(row.submittedAt, { locale })}</Table.Td>
                   <Table.Td>
                     {status === 'submitted' ? (
-                      <Badge color="yellow">{row.waiting} to mark</Badge>
+                      <Badge color="yellow">{t('quizzes.marking.toMark', { count: row.waiting })}</Badge>
                     ) : (
                       `${formatMarks(row.score ?? 0)} / ${formatMarks(row.maxScore)}`
                     )}

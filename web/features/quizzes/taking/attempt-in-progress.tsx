@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { AttemptView } from '../../../../common/contracts/quizzes';
 import { type AnswerResponse, isAnswered } from '../../../../common/quizzes';
-import { countOf } from '../../../../common/words';
 import { ApiError } from '../../../app/api';
 import { toast } from '../../../app/toast';
+import { useT } from '../i18n';
 import { takingKeys, uploadFileAnswer, useSubmitAttempt } from './api';
 import { Countdown } from './countdown';
 import { QuizPaper } from './quiz-paper';
@@ -15,6 +15,7 @@ import { clearPendingAnswers, readPendingAnswers, useAnswerSaver } from './use-a
 
 /** An open attempt: the paper, answers saved as given, the timer, and Submit. */
 export function AttemptInProgress({ attempt }: { attempt: AttemptView }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const submit = useSubmitAttempt();
   // What the server has, overlaid with what this browser gave but the server has not yet confirmed.
@@ -48,14 +49,14 @@ export function AttemptInProgress({ attempt }: { attempt: AttemptView }) {
       const allSaved = await saver.flush();
       if (!allSaved && !timeUp) {
         submitting.current = false;
-        toast('warning', 'Some answers are not saved yet. Check your connection and try again.');
+        toast('warning', t('quizzes.attempt.notSaved'));
         return;
       }
       saver.stop();
       submit.mutate(attempt.id, {
         onSuccess: () => {
           clearPendingAnswers(attempt.id);
-          if (timeUp) toast('info', 'Time is up — your quiz was submitted.');
+          if (timeUp) toast('info', t('quizzes.attempt.timeUp'));
         },
         onError: (error) => {
           submitting.current = false;
@@ -67,22 +68,21 @@ export function AttemptInProgress({ attempt }: { attempt: AttemptView }) {
         },
       });
     },
-    [saver, submit, attempt.id, refetch],
+    [saver, submit, attempt.id, refetch, t],
   );
 
   const unanswered = attempt.questions.filter((q) => !isAnswered(q, responses[q.id])).length;
   const confirmSubmit = () =>
     modals.openConfirmModal({
-      title: 'Submit your quiz?',
+      title: t('quizzes.attempt.confirmTitle'),
       children: (
         <Text size="sm" data-testid="submit-summary">
           {unanswered === 0
-            ? 'You have answered every question.'
-            : `${countOf(unanswered, 'question is', 'questions are')} unanswered.`}{' '}
-          You cannot change your answers after submitting.
+            ? t('quizzes.attempt.allAnswered')
+            : t('quizzes.attempt.unanswered', { count: unanswered })}
         </Text>
       ),
-      labels: { confirm: 'Submit', cancel: 'Keep working' },
+      labels: { confirm: t('quizzes.attempt.submit'), cancel: t('quizzes.attempt.keepWorking') },
       onConfirm: () => void finish(false),
     });
 
@@ -95,7 +95,7 @@ export function AttemptInProgress({ attempt }: { attempt: AttemptView }) {
               {attempt.quizTitle}
             </Title>
             <Text size="sm" c="dimmed">
-              {attempt.courseTitle} · Attempt {attempt.number}
+              {t('quizzes.attempt.byline', { course: attempt.courseTitle, number: attempt.number })}
             </Text>
           </div>
           <Group gap="md">
@@ -120,7 +120,7 @@ export function AttemptInProgress({ attempt }: { attempt: AttemptView }) {
       />
       <Group justify="flex-end">
         <Button size="md" onClick={confirmSubmit} loading={submit.isPending}>
-          Submit quiz
+          {t('quizzes.attempt.submitQuiz')}
         </Button>
       </Group>
     </Stack>

@@ -2,14 +2,15 @@ import { Alert, Anchor, Badge, Card, Group, Paper, RingProgress, Stack, Text, Ti
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AttemptView, ResultQuestion } from '../../../../common/contracts/quizzes';
-import { isAnswered, isManual, QUESTION_TYPE_LABELS } from '../../../../common/quizzes';
+import { isAnswered, isManual } from '../../../../common/quizzes';
 import { formatClock } from '../../../../common/time';
+import { t as translate, useT } from '../i18n';
 import { formatMarks, optionTexts } from './format';
 
-/** What the student gave, in words. */
+/** What the student gave, in words (in the language of the component that calls it). */
 export function answerText(question: ResultQuestion): string {
   const response = question.response;
-  if (!isAnswered(question, response)) return 'Not answered';
+  if (!isAnswered(question, response)) return translate('quizzes.common.notAnswered');
   if (question.type === 'file') return response?.fileName ?? '';
   if (question.type === 'short' || question.type === 'long') return response?.text ?? '';
   return optionTexts(question, response?.optionIds).join(', ');
@@ -24,13 +25,15 @@ export function correctText(question: ResultQuestion): string | null {
 
 /** Right, wrong, marked by hand, not answered, or still waiting for the teacher. */
 export function VerdictBadge({ question }: { question: ResultQuestion }) {
-  if (question.score === null) return <Badge color="yellow">Waiting for marking</Badge>;
-  if (!isAnswered(question, question.response)) return <Badge color="gray">Not answered</Badge>;
+  const t = useT();
+  if (question.score === null) return <Badge color="yellow">{t('quizzes.common.waitingForMarking')}</Badge>;
+  if (!isAnswered(question, question.response))
+    return <Badge color="gray">{t('quizzes.common.notAnswered')}</Badge>;
   // Hand-marked answers earn a score, not a verdict: 3 of 4 is not "wrong".
-  if (isManual(question.type)) return <Badge color="blue">Marked</Badge>;
-  if (question.correct === true) return <Badge color="green">Right</Badge>;
-  if (question.correct === false) return <Badge color="red">Wrong</Badge>;
-  return <Badge color="blue">Marked</Badge>;
+  if (isManual(question.type)) return <Badge color="blue">{t('quizzes.common.marked')}</Badge>;
+  if (question.correct === true) return <Badge color="green">{t('quizzes.result.right')}</Badge>;
+  if (question.correct === false) return <Badge color="red">{t('quizzes.result.wrong')}</Badge>;
+  return <Badge color="blue">{t('quizzes.common.marked')}</Badge>;
 }
 
 /** The player link for a lesson moment: the course player reads videoId and t (seconds) from the URL. */
@@ -46,6 +49,7 @@ function ResultItem({
   number: number;
   courseId: string;
 }) {
+  const t = useT();
   const correct = correctText(question);
   return (
     <Paper withBorder p="md" radius="md" data-testid="result-question" component="section">
@@ -62,19 +66,21 @@ function ResultItem({
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
-          {QUESTION_TYPE_LABELS[question.type]}
+          {t(`quizzes.types.${question.type}`)}
         </Text>
         <Text size="sm">
-          <b>Your answer:</b> <span style={{ whiteSpace: 'pre-wrap' }}>{answerText(question)}</span>
+          <b>{t('quizzes.result.yourAnswer')}</b>{' '}
+          <span style={{ whiteSpace: 'pre-wrap' }}>{answerText(question)}</span>
         </Text>
         {correct !== null && question.correct !== true && (
           <Text size="sm">
-            <b>Correct answer:</b> {correct}
+            <b>{t('quizzes.common.correctAnswer')}</b> {correct}
           </Text>
         )}
         {question.feedback && (
           <Text size="sm">
-            <b>Feedback:</b> <span style={{ whiteSpace: 'pre-wrap' }}>{question.feedback}</span>
+            <b>{t('quizzes.result.feedback')}</b>{' '}
+            <span style={{ whiteSpace: 'pre-wrap' }}>{question.feedback}</span>
           </Text>
         )}
         {question.explanation && (
@@ -90,7 +96,10 @@ function ResultItem({
           >
             <Group gap={4} wrap="nowrap">
               <IconPlayerPlay size={16} />
-              Watch the lesson at {formatClock(question.video.seconds)} ({question.video.title})
+              {t('quizzes.result.watch', {
+                time: formatClock(question.video.seconds),
+                title: question.video.title,
+              })}
             </Group>
           </Anchor>
         )}
@@ -101,6 +110,7 @@ function ResultItem({
 
 /** An attempt's result: the score, passed or failed (or waiting for marking), then every question explained. */
 export function AttemptResult({ attempt }: { attempt: AttemptView }) {
+  const t = useT();
   const waiting = attempt.status === 'submitted';
   const percent = attempt.percent ?? 0;
   return (
@@ -109,14 +119,15 @@ export function AttemptResult({ attempt }: { attempt: AttemptView }) {
         <Group justify="space-between" wrap="wrap">
           <div>
             <Title order={2} size="h3">
-              {attempt.quizTitle} — attempt {attempt.number}
+              {t('quizzes.common.attemptTitle', { quiz: attempt.quizTitle, number: attempt.number })}
             </Title>
             <Text size="xl" fw={700} data-testid="result-score">
               {formatMarks(attempt.score ?? 0)} / {formatMarks(attempt.maxScore)}
             </Text>
             <Text size="sm" c="dimmed">
-              {waiting ? 'Marked so far (auto-graded part)' : `${formatMarks(percent)}%`} · Pass mark{' '}
-              {attempt.passPercent}%
+              {waiting
+                ? t('quizzes.result.soFar', { pass: attempt.passPercent })
+                : t('quizzes.result.percent', { percent: formatMarks(percent), pass: attempt.passPercent })}
             </Text>
           </div>
           <Group>
@@ -135,19 +146,19 @@ export function AttemptResult({ attempt }: { attempt: AttemptView }) {
             )}
             {waiting ? (
               <Badge size="lg" color="yellow" data-testid="result-status">
-                Waiting for marking
+                {t('quizzes.common.waitingForMarking')}
               </Badge>
             ) : (
               <Badge size="lg" color={attempt.passed ? 'green' : 'red'} data-testid="result-status">
-                {attempt.passed ? 'Passed' : 'Failed'}
+                {attempt.passed ? t('quizzes.common.passed') : t('quizzes.common.failed')}
               </Badge>
             )}
           </Group>
         </Group>
       </Card>
       {waiting && (
-        <Alert color="yellow" title="Waiting for marking">
-          Your teacher marks the long and file answers. This page updates by itself when they are done.
+        <Alert color="yellow" title={t('quizzes.common.waitingForMarking')}>
+          {t('quizzes.result.waitingText')}
         </Alert>
       )}
       {(attempt.result ?? []).map((question, index) => (

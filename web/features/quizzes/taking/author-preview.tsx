@@ -3,8 +3,8 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AuthorQuestion, QuizDetail } from '../../../../common/contracts/quizzes';
 import type { AnswerResponse, OpenQuestion } from '../../../../common/quizzes';
-import { countOf } from '../../../../common/words';
 import { toast } from '../../../app/toast';
+import { useT } from '../i18n';
 import { usePreviewCheck } from './api';
 import { formatMarks, formatTimeLimit, marksText } from './format';
 import { QuizPaper } from './quiz-paper';
@@ -21,6 +21,7 @@ const asOpenQuestion = (question: AuthorQuestion): OpenQuestion => ({
 
 /** The author's preview: the paper exactly as students get it, checked on the server, nothing recorded. */
 export function AuthorPreview({ quiz }: { quiz: QuizDetail }) {
+  const t = useT();
   const [responses, setResponses] = useState<Record<string, AnswerResponse>>({});
   const check = usePreviewCheck(quiz.id);
   const questions = quiz.questions.map(asOpenQuestion);
@@ -31,18 +32,22 @@ export function AuthorPreview({ quiz }: { quiz: QuizDetail }) {
       <Alert
         color="violet"
         icon={<IconEye />}
-        title="Preview — nothing is recorded"
+        title={t('quizzes.preview.bannerTitle')}
         data-testid="preview-banner"
       >
-        This is the quiz as students see it. Your answers are not saved and no attempt is counted.
+        {t('quizzes.preview.banner')}
       </Alert>
       <div>
         <Title order={1} size="h2">
           {quiz.title}
         </Title>
         <Text size="sm" c="dimmed">
-          {countOf(quiz.questionCount, 'question')} · {marksText(quiz.totalMarks)} ·{' '}
-          {formatTimeLimit(quiz.timeLimitMinutes)} · pass mark {quiz.passPercent}%
+          {t('quizzes.preview.facts', {
+            count: quiz.questionCount,
+            marks: marksText(quiz.totalMarks),
+            timeLimit: formatTimeLimit(quiz.timeLimitMinutes),
+            pass: quiz.passPercent,
+          })}
         </Text>
       </div>
       {quiz.instructions && <Text style={{ whiteSpace: 'pre-wrap' }}>{quiz.instructions}</Text>}
@@ -63,7 +68,7 @@ export function AuthorPreview({ quiz }: { quiz: QuizDetail }) {
           onClick={() => check.mutate(responses, { onError: (error) => toast('danger', error.message) })}
           loading={check.isPending}
         >
-          Check answers
+          {t('quizzes.preview.check')}
         </Button>
       </Group>
       {result && (
@@ -73,16 +78,18 @@ export function AuthorPreview({ quiz }: { quiz: QuizDetail }) {
               {formatMarks(result.score)} / {formatMarks(result.maxScore)} ({formatMarks(result.percent)}%)
             </Text>
             <Badge color={result.passed ? 'green' : 'red'} size="lg">
-              {result.passed ? 'Passed' : 'Failed'}
+              {result.passed ? t('quizzes.common.passed') : t('quizzes.common.failed')}
             </Badge>
           </Group>
           <List mt="sm" spacing={4}>
             {result.questions.map((q) => (
               <List.Item key={q.id}>
-                Question {numberOf(q.id)}:{' '}
                 {q.correct === null
-                  ? 'marked by the teacher'
-                  : `${q.correct ? 'right' : 'wrong'} (${formatMarks(q.score ?? 0)})`}
+                  ? t('quizzes.preview.byTeacher', { number: numberOf(q.id) })
+                  : t(q.correct ? 'quizzes.preview.right' : 'quizzes.preview.wrong', {
+                      number: numberOf(q.id),
+                      score: formatMarks(q.score ?? 0),
+                    })}
               </List.Item>
             ))}
           </List>

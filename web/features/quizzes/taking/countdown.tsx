@@ -2,6 +2,7 @@ import { Badge } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatClock } from '../../../../common/time';
+import { useT } from '../i18n';
 
 const WARN_LAST_SECONDS = 60;
 
@@ -26,6 +27,7 @@ export function Countdown({
   serverNow: string;
   onExpire: () => void;
 }) {
+  const t = useT();
   const offset = useMemo(() => Date.parse(serverNow) - Date.now(), [serverNow]);
   const left = () => secondsLeft(deadlineAt, offset, Date.now());
   const [seconds, setSeconds] = useState(left);
@@ -56,7 +58,7 @@ export function Countdown({
       color={warning ? 'red' : 'gray'}
       leftSection={<IconClock size={18} />}
       role="timer"
-      aria-label={`Time left ${formatClock(seconds)}`}
+      aria-label={t('quizzes.timer.left', { time: formatClock(seconds) })}
       data-testid="quiz-timer"
       data-warning={warning}
       style={{ fontVariantNumeric: 'tabular-nums' }}

@@ -1,15 +1,18 @@
 import { type OpenQuestion, round2 } from '../../../../common/quizzes';
-import { countOf } from '../../../../common/words';
+import { t } from '../i18n';
 
-export const formatTimeLimit = (minutes: number) => (minutes > 0 ? `${minutes} min` : 'No time limit');
+export const formatTimeLimit = (minutes: number) =>
+  minutes > 0 ? t('quizzes.format.minutes', { minutes }) : t('quizzes.format.noTimeLimit');
 
 export const formatAttempts = (used: number, allowed: number) =>
-  allowed > 0 ? `${used} of ${allowed}` : `${used} (unlimited)`;
+  allowed > 0
+    ? t('quizzes.format.attemptsOf', { used, allowed })
+    : t('quizzes.format.attemptsUnlimited', { used });
 
 export const formatMarks = (n: number) => String(round2(n));
 
 /** Marks with their noun: "1 mark", "2.5 marks". */
-export const marksText = (marks: number) => countOf(round2(marks), 'mark');
+export const marksText = (marks: number) => t('quizzes.format.marks', { count: round2(marks) });
 
 /** The texts of the chosen options, in the paper's order. */
 export function optionTexts(question: Pick<OpenQuestion, 'options'>, ids: readonly string[] = []): string[] {

@@ -15,12 +15,8 @@ import {
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ALLOWED_ARCHIVE_TYPES, ALLOWED_DOCUMENT_TYPES, ALLOWED_IMAGE_TYPES } from '../../../../common/files';
-import {
-  type AnswerResponse,
-  type OpenQuestion,
-  QUESTION_TYPE_LABELS,
-  QUIZ_LIMITS,
-} from '../../../../common/quizzes';
+import { type AnswerResponse, type OpenQuestion, QUIZ_LIMITS } from '../../../../common/quizzes';
+import { useT } from '../i18n';
 import { formatMarks, marksText } from './format';
 
 /** The file types the server takes for a file answer (it checks the content too). */
@@ -39,19 +35,21 @@ export interface QuestionFieldProps {
   disabled?: boolean;
 }
 
-const TRUE_FALSE = [
-  { id: 'true', text: 'True' },
-  { id: 'false', text: 'False' },
-];
+/** A true/false question's two options, named in the interface's language. */
+const TRUE_FALSE_KEYS: Record<string, string> = {
+  true: 'quizzes.common.true',
+  false: 'quizzes.common.false',
+};
 
 function FileAnswer({ question, response, onFile, disabled }: QuestionFieldProps) {
+  const t = useT();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const choose = async (file: File | null) => {
     if (!file) return;
     setError(null);
     if (file.size > QUIZ_LIMITS.fileAnswerMaxBytes) {
-      setError(`The file must be at most ${QUIZ_LIMITS.fileAnswerMaxBytes / 1024 / 1024} MB`);
+      setError(t('quizzes.common.fileTooLarge', { size: QUIZ_LIMITS.fileAnswerMaxBytes / 1024 / 1024 }));
       return;
     }
     setProgress(0);
@@ -74,7 +72,7 @@ function FileAnswer({ question, response, onFile, disabled }: QuestionFieldProps
         >
           {(props) => (
             <Button {...props} variant="light" leftSection={<IconPaperclip size={16} />}>
-              {response?.fileName ? 'Replace file' : 'Upload file'}
+              {response?.fileName ? t('quizzes.field.replace') : t('quizzes.field.upload')}
             </Button>
           )}
         </FileButton>
@@ -84,7 +82,7 @@ function FileAnswer({ question, response, onFile, disabled }: QuestionFieldProps
           </Text>
         )}
       </Group>
-      {progress !== null && <Progress value={progress} aria-label="File upload progress" />}
+      {progress !== null && <Progress value={progress} aria-label={t('quizzes.field.progress')} />}
       {error && (
         <Text size="sm" c="red" role="alert">
           {error}
@@ -97,9 +95,18 @@ function FileAnswer({ question, response, onFile, disabled }: QuestionFieldProps
 /** One question of a paper with the input its type needs; the same in the quiz round and the author's preview. */
 export function QuestionField(props: QuestionFieldProps) {
   const { question, number, response, onChange, disabled } = props;
-  const label = `Question ${number}`;
+  const t = useT();
+  const label = t('quizzes.field.question', { number });
   const options =
-    question.type === 'true_false' && question.options.length === 0 ? TRUE_FALSE : question.options;
+    question.type === 'true_false'
+      ? (question.options.length === 0
+          ? ['true', 'false'].map((id) => ({ id, text: '' }))
+          : question.options
+        ).map((option) => ({
+          ...option,
+          text: TRUE_FALSE_KEYS[option.id] ? t(TRUE_FALSE_KEYS[option.id]) : option.text,
+        }))
+      : question.options;
   let input: React.ReactNode;
   if (question.type === 'single' || question.type === 'true_false') {
     input = (
@@ -132,8 +139,8 @@ export function QuestionField(props: QuestionFieldProps) {
   } else if (question.type === 'short') {
     input = (
       <TextInput
-        aria-label={`Answer to question ${number}`}
-        placeholder="Your answer"
+        aria-label={t('quizzes.field.answerTo', { number })}
+        placeholder={t('quizzes.field.yourAnswer')}
         value={response?.text ?? ''}
         maxLength={QUIZ_LIMITS.answerTextLength}
         disabled={disabled}
@@ -143,8 +150,8 @@ export function QuestionField(props: QuestionFieldProps) {
   } else if (question.type === 'long') {
     input = (
       <Textarea
-        aria-label={`Answer to question ${number}`}
-        placeholder="Your answer"
+        aria-label={t('quizzes.field.answerTo', { number })}
+        placeholder={t('quizzes.field.yourAnswer')}
         autosize
         minRows={4}
         maxRows={16}
@@ -165,13 +172,13 @@ export function QuestionField(props: QuestionFieldProps) {
             {number}. <span style={{ whiteSpace: 'pre-wrap' }}>{question.prompt}</span>
           </Text>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            <Badge variant="light">{QUESTION_TYPE_LABELS[question.type]}</Badge>
+            <Badge variant="light">{t(`quizzes.types.${question.type}`)}</Badge>
             <Badge variant="outline">{marksText(question.marks)}</Badge>
           </Group>
         </Group>
         {question.negativeMarks > 0 && (
           <Text size="xs" c="dimmed">
-            A wrong answer costs {formatMarks(question.negativeMarks)}; a blank costs nothing.
+            {t('quizzes.field.wrongCosts', { marks: formatMarks(question.negativeMarks) })}
           </Text>
         )}
         {input}

@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { LearnerQuiz } from '../../../../common/contracts/quizzes';
-import { ATTEMPT_STATUS_LABELS } from '../../../../common/quizzes';
 import { formatDateTime } from '../../../../common/time';
 import { toast } from '../../../app/toast';
+import { useLocale, useT } from '../i18n';
 import { useStartAttempt } from './api';
 import { formatAttempts, formatMarks, formatTimeLimit } from './format';
 
@@ -36,6 +36,8 @@ export const canStart = (quiz: LearnerQuiz) =>
 
 /** A quiz's introduction for a learner: what to expect, past attempts, and Start or Resume. */
 export function QuizIntro({ quiz }: { quiz: LearnerQuiz }) {
+  const t = useT();
+  const locale = useLocale();
   const start = useStartAttempt();
   const navigate = useNavigate();
   const begin = () =>
@@ -57,40 +59,42 @@ export function QuizIntro({ quiz }: { quiz: LearnerQuiz }) {
         <Stack>
           {quiz.instructions && <Text style={{ whiteSpace: 'pre-wrap' }}>{quiz.instructions}</Text>}
           <SimpleGrid cols={{ base: 2, sm: 3 }}>
-            <Fact label="Questions" value={String(quiz.questionCount)} />
-            <Fact label="Total marks" value={formatMarks(quiz.totalMarks)} />
-            <Fact label="Time limit" value={formatTimeLimit(quiz.timeLimitMinutes)} />
-            <Fact label="Attempts used" value={formatAttempts(quiz.attemptsUsed, quiz.attemptsAllowed)} />
-            <Fact label="Pass mark" value={`${quiz.passPercent}%`} />
+            <Fact label={t('quizzes.common.questions')} value={String(quiz.questionCount)} />
+            <Fact label={t('quizzes.common.totalMarks')} value={formatMarks(quiz.totalMarks)} />
+            <Fact label={t('quizzes.common.timeLimit')} value={formatTimeLimit(quiz.timeLimitMinutes)} />
             <Fact
-              label="Best score"
+              label={t('quizzes.intro.attemptsUsed')}
+              value={formatAttempts(quiz.attemptsUsed, quiz.attemptsAllowed)}
+            />
+            <Fact label={t('quizzes.common.passMark')} value={`${quiz.passPercent}%`} />
+            <Fact
+              label={t('quizzes.intro.bestScore')}
               value={quiz.bestPercent === null ? '—' : `${formatMarks(quiz.bestPercent)}%`}
             />
           </SimpleGrid>
           {quiz.timeLimitMinutes > 0 && !quiz.openAttemptId && (
             <Text size="sm" c="dimmed">
-              The timer starts when you press Start and keeps running if you leave the page; when it ends,
-              your saved answers are submitted.
+              {t('quizzes.intro.timer')}
             </Text>
           )}
           {canStart(quiz) ? (
             <Group>
               <Button size="md" onClick={begin} loading={start.isPending}>
-                {quiz.openAttemptId ? 'Resume quiz' : 'Start quiz'}
+                {quiz.openAttemptId ? t('quizzes.intro.resume') : t('quizzes.intro.start')}
               </Button>
             </Group>
           ) : (
-            <Alert color="gray">You have used all your attempts at this quiz.</Alert>
+            <Alert color="gray">{t('quizzes.intro.usedAll')}</Alert>
           )}
         </Stack>
       </Card>
       <Card withBorder padding="lg">
         <Title order={2} size="h4" mb="sm">
-          Your attempts
+          {t('quizzes.intro.yourAttempts')}
         </Title>
         {quiz.attempts.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No attempts yet. Press Start when you are ready.
+            {t('quizzes.intro.none')}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={480}>
@@ -98,12 +102,12 @@ export function QuizIntro({ quiz }: { quiz: LearnerQuiz }) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>#</Table.Th>
-                  <Table.Th>Started</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Score</Table.Th>
+                  <Table.Th>{t('quizzes.intro.started')}</Table.Th>
+                  <Table.Th>{t('quizzes.intro.status')}</Table.Th>
+                  <Table.Th>{t('quizzes.intro.score')}</Table.Th>
                   {/* Every column has a header, the buttons' too (axe: td-has-header). */}
                   <Table.Th>
-                    <VisuallyHidden>Open</VisuallyHidden>
+                    <VisuallyHidden>{t('quizzes.intro.open')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -111,7 +115,7 @@ export function QuizIntro({ quiz }: { quiz: LearnerQuiz }) {
                 {quiz.attempts.map((attempt) => (
                   <Table.Tr key={attempt.id} data-testid="attempt-row">
                     <Table.Td>{attempt.number}</Table.Td>
-                    <Table.Td>{formatDateTime(attempt.startedAt)}</Table.Td>
+                    <Table.Td>{formatDateTime(attempt.startedAt, { locale })}</Table.Td>
                     <Table.Td>
                       <Badge
                         variant="light"
@@ -127,9 +131,9 @@ export function QuizIntro({ quiz }: { quiz: LearnerQuiz }) {
                       >
                         {attempt.status === 'marked'
                           ? attempt.passed
-                            ? 'Passed'
-                            : 'Failed'
-                          : ATTEMPT_STATUS_LABELS[attempt.status]}
+                            ? t('quizzes.common.passed')
+                            : t('quizzes.common.failed')
+                          : t(`quizzes.status.${attempt.status}`)}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
@@ -143,7 +147,9 @@ export function QuizIntro({ quiz }: { quiz: LearnerQuiz }) {
                         variant="subtle"
                         onClick={() => navigate(`/quiz-round?attemptId=${attempt.id}`)}
                       >
-                        {attempt.status === 'in_progress' ? 'Resume' : 'View result'}
+                        {attempt.status === 'in_progress'
+                          ? t('quizzes.common.resume')
+                          : t('quizzes.common.viewResult')}
                       </Button>
                     </Table.Td>
                   </Table.Tr>

@@ -3,6 +3,7 @@ import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { DisplayMode } from '../../../../common/contracts/quizzes';
 import { type AnswerResponse, isAnswered, type OpenQuestion } from '../../../../common/quizzes';
+import { useT } from '../i18n';
 import { QuestionField } from './question-field';
 
 export interface QuizPaperProps {
@@ -32,13 +33,14 @@ function QuestionNavigator({
   current: number | null;
   onGo: (index: number) => void;
 }) {
+  const t = useT();
   const answered = questions.filter((q) => isAnswered(q, responses[q.id])).length;
   return (
     <Stack gap={6}>
       <Text size="sm" c="dimmed" data-testid="answered-count">
-        {answered} of {questions.length} answered
+        {t('quizzes.paper.answered', { answered, total: questions.length })}
       </Text>
-      <Group gap={6} component="nav" aria-label="Questions">
+      <Group gap={6} component="nav" aria-label={t('quizzes.common.questions')}>
         {questions.map((question, index) => {
           const done = isAnswered(question, responses[question.id]);
           const here = index === current;
@@ -46,7 +48,9 @@ function QuestionNavigator({
             <UnstyledButton
               key={question.id}
               onClick={() => onGo(index)}
-              aria-label={`Question ${index + 1}, ${done ? 'answered' : 'not answered'}`}
+              aria-label={t(done ? 'quizzes.paper.navAnswered' : 'quizzes.paper.navNotAnswered', {
+                number: index + 1,
+              })}
               aria-current={here ? 'step' : undefined}
               data-answered={done}
               style={{
@@ -76,6 +80,7 @@ function QuestionNavigator({
  * Used by the quiz round and by the author's preview, so both look the same.
  */
 export function QuizPaper({ questions, responses, displayMode, onChange, onFile, disabled }: QuizPaperProps) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const one = displayMode === 'one';
   const last = questions.length - 1;
@@ -103,7 +108,7 @@ export function QuizPaper({ questions, responses, displayMode, onChange, onFile,
     />
   );
 
-  if (questions.length === 0) return <Text c="dimmed">This quiz has no questions.</Text>;
+  if (questions.length === 0) return <Text c="dimmed">{t('quizzes.paper.empty')}</Text>;
 
   if (!one) {
     return (
@@ -128,7 +133,7 @@ export function QuizPaper({ questions, responses, displayMode, onChange, onFile,
     <Stack>
       <QuestionNavigator questions={questions} responses={responses} current={current} onGo={setIndex} />
       <Text size="sm" c="dimmed" aria-live="polite">
-        Question {current + 1} of {questions.length}
+        {t('quizzes.paper.position', { number: current + 1, total: questions.length })}
       </Text>
       {field(questions[current], current)}
       <Group justify="space-between">
@@ -138,7 +143,7 @@ export function QuizPaper({ questions, responses, displayMode, onChange, onFile,
           disabled={current === 0}
           onClick={() => setIndex(current - 1)}
         >
-          Previous
+          {t('quizzes.paper.previous')}
         </Button>
         <Button
           variant="default"
@@ -146,7 +151,7 @@ export function QuizPaper({ questions, responses, displayMode, onChange, onFile,
           disabled={current === last}
           onClick={() => setIndex(current + 1)}
         >
-          Next
+          {t('quizzes.paper.next')}
         </Button>
       </Group>
     </Stack>

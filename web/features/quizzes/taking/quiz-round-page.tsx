@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Container, Group, Skeleton, Stack } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { useT } from '../i18n';
 import { useAttempt } from './api';
 import { AttemptInProgress } from './attempt-in-progress';
 import { AttemptResult } from './attempt-result';
@@ -7,6 +8,7 @@ import { useQuizMarked } from './use-quiz-marked';
 
 /** /quiz-round?attemptId=…: the open attempt (a reload resumes it), or its result once submitted. */
 export default function QuizRoundPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const attemptId = params.get('attemptId');
   const attempt = useAttempt(attemptId);
@@ -15,19 +17,19 @@ export default function QuizRoundPage() {
   if (!attemptId)
     return (
       <Alert color="yellow">
-        No quiz attempt chosen.{' '}
+        {t('quizzes.round.noAttempt')}{' '}
         <Anchor component={Link} to="/subscribed-courses">
-          Back to my courses
+          {t('quizzes.common.backToMyCourses')}
         </Anchor>
       </Alert>
     );
-  if (attempt.isPending) return <Skeleton h={400} aria-label="Loading quiz" />;
+  if (attempt.isPending) return <Skeleton h={400} aria-label={t('quizzes.common.loadingQuiz')} />;
   if (attempt.isError)
     return (
       <Stack>
         <Alert color="red">{attempt.error.message}</Alert>
         <Button component={Link} to="/subscribed-courses" variant="light" w="fit-content">
-          Back to my courses
+          {t('quizzes.common.backToMyCourses')}
         </Button>
       </Stack>
     );
@@ -41,10 +43,10 @@ export default function QuizRoundPage() {
           <AttemptResult attempt={data} />
           <Group>
             <Button component={Link} to={`/preview-quiz?quizId=${data.quizId}&courseId=${data.courseId}`}>
-              Back to the quiz
+              {t('quizzes.round.backToQuiz')}
             </Button>
             <Button component={Link} to={`/subscribed-courses?courseId=${data.courseId}`} variant="light">
-              Back to the course
+              {t('quizzes.common.backToCourse')}
             </Button>
           </Group>
         </Stack>

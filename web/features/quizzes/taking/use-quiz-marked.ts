@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { QuizMarkedEvent } from '../../../../common/contracts/quizzes';
 import { onSocketEvent } from '../../../app/socket';
 import { toast } from '../../../app/toast';
+import { t } from '../i18n';
 import { takingKeys } from './api';
 
 /** While an attempt waits for marking, the teacher's marks arrive live ('quizMarked') and the result refreshes. */
@@ -16,7 +17,7 @@ export function useQuizMarked(attemptId: string, enabled: boolean): void {
       void queryClient.invalidateQueries({ queryKey: takingKeys.attempt(attemptId) });
       void queryClient.invalidateQueries({ queryKey: takingKeys.quiz(event.quizId) });
       void queryClient.invalidateQueries({ queryKey: takingKeys.courseQuizzes(event.courseId) });
-      toast('success', 'Your quiz has been marked');
+      toast('success', t('quizzes.attempt.marked'));
     });
   }, [attemptId, enabled, queryClient]);
 }
