@@ -15,25 +15,35 @@ import type { PartnerSummary } from '../../../common/contracts/partners';
 import { formatMonth } from '../../../common/time';
 import { formatCount } from '../../../common/words';
 import { formatRatio } from './format';
+import { useLocale, useT } from './i18n';
 
 const ConversionChart = lazy(() => import('./conversion-chart'));
 
 /** Clicks → sign-ups → paying, each bar as wide as its share of the clicks, with the step ratios between. */
 export function Funnel({ summary }: { summary: PartnerSummary }) {
+  const t = useT();
   const widest = Math.max(summary.clicks, summary.signUps, summary.paying, 1);
   const stages = [
-    { key: 'clicks', label: 'Clicks', value: summary.clicks, color: 'blue' },
-    { key: 'signUps', label: 'Sign-ups', value: summary.signUps, color: 'indigo' },
-    { key: 'paying', label: 'Paying', value: summary.paying, color: 'teal' },
+    { key: 'clicks', label: t('partners.clicks'), value: summary.clicks, color: 'blue' },
+    { key: 'signUps', label: t('partners.signUps'), value: summary.signUps, color: 'indigo' },
+    { key: 'paying', label: t('partners.paying'), value: summary.paying, color: 'teal' },
   ] as const;
   const ratios = [
-    { key: 'clickToSignUp', text: 'of clicks signed up', value: summary.clickToSignUp },
-    { key: 'signUpToPaying', text: 'of sign-ups pay', value: summary.signUpToPaying },
+    {
+      key: 'clickToSignUp',
+      text: t('partners.conversion.clickToSignUp'),
+      value: summary.clickToSignUp,
+    },
+    {
+      key: 'signUpToPaying',
+      text: t('partners.conversion.signUpToPaying'),
+      value: summary.signUpToPaying,
+    },
   ] as const;
   return (
     <Card withBorder padding="lg" data-testid="conversion-funnel">
       <Title order={2} size="h4" mb="sm">
-        Conversion
+        {t('partners.conversion.title')}
       </Title>
       <Stack gap="xs">
         {stages.map((stage, index) => (
@@ -50,7 +60,10 @@ export function Funnel({ summary }: { summary: PartnerSummary }) {
               value={(stage.value / widest) * 100}
               color={stage.color}
               size="lg"
-              aria-label={`${stage.label}: ${stage.value}`}
+              aria-label={t('partners.conversion.stageAria', {
+                stage: stage.label,
+                value: String(stage.value),
+              })}
             />
             {index < ratios.length && (
               <Text size="xs" c="dimmed" ta="center" data-testid={`ratio-${ratios[index].key}`}>
@@ -66,14 +79,16 @@ export function Funnel({ summary }: { summary: PartnerSummary }) {
 
 /** The monthly figures: a bar chart for the eye and the same numbers as a table for screen readers. */
 function MonthlyChart({ series }: { series: PartnerSummary['series'] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="sm">
-        By month
+        {t('partners.byMonth')}
       </Title>
       {series.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nothing to chart yet: each month appears once your links get clicks.
+          {t('partners.conversion.nothingYet')}
         </Text>
       ) : (
         <>
@@ -84,19 +99,19 @@ function MonthlyChart({ series }: { series: PartnerSummary['series'] }) {
           </div>
           <VisuallyHidden>
             <Table>
-              <caption>Clicks, sign-ups and paying customers by month</caption>
+              <caption>{t('partners.conversion.caption')}</caption>
               <thead>
                 <tr>
-                  <th>Month</th>
-                  <th>Clicks</th>
-                  <th>Sign-ups</th>
-                  <th>Paying</th>
+                  <th>{t('partners.month')}</th>
+                  <th>{t('partners.clicks')}</th>
+                  <th>{t('partners.signUps')}</th>
+                  <th>{t('partners.paying')}</th>
                 </tr>
               </thead>
               <tbody>
                 {series.map((point) => (
                   <tr key={point.month}>
-                    <td>{formatMonth(point.month)}</td>
+                    <td>{formatMonth(point.month, { locale })}</td>
                     <td>{point.clicks}</td>
                     <td>{point.signUps}</td>
                     <td>{point.paying}</td>

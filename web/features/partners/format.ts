@@ -5,30 +5,32 @@ import type {
   MoneyTotal,
   ReferralStatus,
 } from '../../../common/contracts/partners';
+import type { Locale } from '../../../common/i18n/locales';
 import { formatPrice } from '../../../common/money';
 import { formatMonth } from '../../../common/time';
-import { countOf } from '../../../common/words';
+import { t } from './i18n';
 
-export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, { label: string; color: string }> = {
-  signedUp: { label: 'Signed up', color: 'gray' },
-  trial: { label: 'On trial', color: 'yellow' },
-  paying: { label: 'Paying', color: 'green' },
-  churned: { label: 'Churned', color: 'red' },
+/** Each status's catalog key (`t(labelKey)` in the interface's language) and colour. */
+export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, { labelKey: string; color: string }> = {
+  signedUp: { labelKey: 'partners.referralStatus.signedUp', color: 'gray' },
+  trial: { labelKey: 'partners.referralStatus.trial', color: 'yellow' },
+  paying: { labelKey: 'partners.referralStatus.paying', color: 'green' },
+  churned: { labelKey: 'partners.referralStatus.churned', color: 'red' },
 };
 
-export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'yellow' },
-  payable: { label: 'Payable', color: 'blue' },
-  paid: { label: 'Paid', color: 'green' },
-  reversed: { label: 'Reversed', color: 'red' },
-  refused: { label: 'Refused', color: 'gray' },
+export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, { labelKey: string; color: string }> = {
+  pending: { labelKey: 'partners.commissionStatus.pending', color: 'yellow' },
+  payable: { labelKey: 'partners.commissionStatus.payable', color: 'blue' },
+  paid: { labelKey: 'partners.commissionStatus.paid', color: 'green' },
+  reversed: { labelKey: 'partners.commissionStatus.reversed', color: 'red' },
+  refused: { labelKey: 'partners.commissionStatus.refused', color: 'gray' },
 };
 
 /** Amounts in several currencies on one line ("₹1,200.00 · $30.00"); nothing at all is `empty`. */
-export function formatTotals(totals: readonly MoneyTotal[], empty = '—'): string {
+export function formatTotals(totals: readonly MoneyTotal[], empty = '—', locale?: Locale): string {
   const shown = totals.filter((total) => total.amount !== 0);
   if (shown.length === 0) return empty;
-  return shown.map((total) => formatPrice(total.amount, total.currency)).join(' · ');
+  return shown.map((total) => formatPrice(total.amount, total.currency, undefined, locale)).join(' · ');
 }
 
 const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
@@ -42,18 +44,28 @@ export function monthHasEnded(month: string, now = new Date()): boolean {
   return Date.UTC(year, index, 1) <= now.getTime();
 }
 
-const SCOPE_WORDS: Record<CommissionRuleInput['scope'], string> = {
-  plans: 'plan payments',
-  courses: 'course purchases',
-  both: 'plan payments and course purchases',
-};
-
-/** A rule in one sentence: "20% of plan payments for the first 12 months, payable after a 30-day hold." */
-export function describeRule(rule: Pick<CommissionRuleInput, 'percent' | 'months' | 'scope' | 'holdDays'>) {
+/**
+ * A rule in one sentence, in the interface's language: "20% of plan payments for the first 12 months, payable
+ * after a 30-day hold." A component passes its `useT()` so a language switch re-renders it.
+ */
+export function describeRule(
+  rule: Pick<CommissionRuleInput, 'percent' | 'months' | 'scope' | 'holdDays'>,
+  translate: typeof t = t,
+) {
   const period =
-    rule.months === null ? "for the customer's lifetime" : `for the first ${countOf(rule.months, 'month')}`;
-  const hold = rule.holdDays === 0 ? 'payable at once' : `payable after a ${rule.holdDays}-day hold`;
-  return `${rule.percent}% of ${SCOPE_WORDS[rule.scope]} ${period}, ${hold}.`;
+    rule.months === null
+      ? translate('partners.rule.lifetime')
+      : translate('partners.rule.firstMonths', { count: rule.months });
+  const hold =
+    rule.holdDays === 0
+      ? translate('partners.rule.atOnce')
+      : translate('partners.rule.afterHold', { days: String(rule.holdDays) });
+  return translate('partners.rule.sentence', {
+    percent: String(rule.percent),
+    scope: translate(`partners.rule.scope.${rule.scope}`),
+    period,
+    hold,
+  });
 }
 
 /** The months (with their currency) that hold payable commissions and have ended: what "Mark paid" offers. */
@@ -62,7 +74,10 @@ export function payableMonths(months: readonly CommissionMonth[], now = new Date
 }
 
 /** The distinct months of a summary, newest first, for the month filter. */
-export function monthOptions(months: readonly CommissionMonth[]): { value: string; label: string }[] {
+export function monthOptions(
+  months: readonly CommissionMonth[],
+  locale?: Locale,
+): { value: string; label: string }[] {
   const distinct = [...new Set(months.map((row) => row.month))].sort().reverse();
-  return distinct.map((month) => ({ value: month, label: formatMonth(month) }));
+  return distinct.map((month) => ({ value: month, label: formatMonth(month, { locale }) }));
 }

@@ -16,14 +16,16 @@ import { IconCheck, IconCopy, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { campaignLinkSchema, type ReferralLinkView } from '../../../common/contracts/partners';
 import { formatDate } from '../../../common/time';
-import { countOf, formatCount } from '../../../common/words';
+import { formatCount } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { Fact } from '../../components/fact';
 import { useArchiveLink, useCreateCampaignLink } from './api';
+import { useLocale, useT } from './i18n';
 import { DownloadQrButton, QrCode } from './qr-code';
 
 function CopyLinkButton({ url, name, compact }: { url: string; name: string; compact?: boolean }) {
+  const t = useT();
   return (
     <CopyButton value={url}>
       {({ copied, copy }) => (
@@ -33,9 +35,9 @@ function CopyLinkButton({ url, name, compact }: { url: string; name: string; com
           color={copied ? 'teal' : undefined}
           leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
           onClick={copy}
-          aria-label={`Copy ${name}`}
+          aria-label={t('partners.links.copyAria', { name })}
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('partners.links.copied') : t('partners.links.copy')}
         </Button>
       )}
     </CopyButton>
@@ -44,24 +46,24 @@ function CopyLinkButton({ url, name, compact }: { url: string; name: string; com
 
 /** The partner's main link: the address, copy, its QR code (shown and as a PNG) and its figures. */
 function MainLink({ link, own }: { link: ReferralLinkView; own: boolean }) {
-  const name = own ? 'your referral link' : 'the main referral link';
+  const t = useT();
+  const name = own ? t('partners.links.yourLinkName') : t('partners.links.mainLinkName');
   return (
     <Card withBorder padding="lg" data-testid="main-link">
       <Group align="flex-start" gap="lg" wrap="wrap">
-        <QrCode url={link.url} label={`QR code of ${name}`} />
+        <QrCode url={link.url} label={t('partners.links.qrOf', { name })} />
         <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
           <Title order={2} size="h4">
-            {own ? 'Your referral link' : 'Main referral link'}
+            {own ? t('partners.links.yourLink') : t('partners.links.mainLink')}
           </Title>
           {own && (
             <Text size="sm" c="dimmed">
-              Share it anywhere. Whoever signs up within the attribution window after opening it stays your
-              referral for good.
+              {t('partners.links.shareIt')}
             </Text>
           )}
           <TextInput
             readOnly
-            aria-label={own ? 'Your referral link' : 'Main referral link'}
+            aria-label={own ? t('partners.links.yourLink') : t('partners.links.mainLink')}
             value={link.url}
             onFocus={(event) => event.currentTarget.select()}
             data-testid="main-link-url"
@@ -71,8 +73,8 @@ function MainLink({ link, own }: { link: ReferralLinkView; own: boolean }) {
             <DownloadQrButton url={link.url} code={link.code} name={name} />
           </Group>
           <SimpleGrid cols={2} maw={320}>
-            <Fact label="Clicks">{formatCount(link.clicks)}</Fact>
-            <Fact label="Sign-ups">{formatCount(link.signUps)}</Fact>
+            <Fact label={t('partners.clicks')}>{formatCount(link.clicks)}</Fact>
+            <Fact label={t('partners.signUps')}>{formatCount(link.signUps)}</Fact>
           </SimpleGrid>
         </Stack>
       </Group>
@@ -82,6 +84,7 @@ function MainLink({ link, own }: { link: ReferralLinkView; own: boolean }) {
 
 function NewCampaignForm() {
   const create = useCreateCampaignLink();
+  const t = useT();
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
@@ -95,7 +98,7 @@ function NewCampaignForm() {
       const link = await create.mutateAsync(checked.data);
       setLabel('');
       setError(null);
-      toast('success', `Campaign link "${link.label}" created`);
+      toast('success', t('partners.links.created', { label: link.label ?? '' }));
     } catch (failure) {
       setError((failure as Error).message);
     }
@@ -104,8 +107,8 @@ function NewCampaignForm() {
     <form onSubmit={submit} noValidate>
       <Group align="flex-start" gap="xs" wrap="wrap">
         <TextInput
-          label="Campaign name"
-          placeholder="e.g. Newsletter March"
+          label={t('partners.links.campaignName')}
+          placeholder={t('partners.links.campaignPlaceholder')}
           value={label}
           // Checked when left after typing (an empty box only when sent), cleared while edited: the rule of
           // commitValidation (web/app/forms.ts) by hand.
@@ -126,7 +129,7 @@ function NewCampaignForm() {
           leftSection={<IconPlus size={16} />}
           loading={create.isPending}
         >
-          Create link
+          {t('partners.links.create')}
         </Button>
       </Group>
     </form>
@@ -135,27 +138,28 @@ function NewCampaignForm() {
 
 function CampaignRow({ link, editable }: { link: ReferralLinkView; editable: boolean }) {
   const archive = useArchiveLink();
-  const name = `the campaign link "${link.label}"`;
+  const t = useT();
+  const locale = useLocale();
+  const name = t('partners.links.campaignLinkName', { label: link.label ?? '' });
   const toggle = (archived: boolean) =>
     archive
       .mutateAsync({ linkId: link.id, archived })
-      .then(() => toast('success', archived ? 'Campaign link archived' : 'Campaign link active again'))
+      .then(() => toast('success', archived ? t('partners.links.archived') : t('partners.links.activeAgain')))
       .catch((error: Error) => toast('danger', error.message));
   const ask = () => {
     if (link.archived) {
       modals.openConfirmModal({
-        title: `Unarchive "${link.label}"?`,
-        children: <Text size="sm">The link counts clicks and sign-ups again from now on.</Text>,
-        labels: { confirm: 'Unarchive link', cancel: 'Cancel' },
+        title: t('partners.links.unarchiveTitle', { label: link.label ?? '' }),
+        children: <Text size="sm">{t('partners.links.unarchiveMessage')}</Text>,
+        labels: { confirm: t('partners.links.unarchiveConfirm'), cancel: t('partners.cancel') },
         onConfirm: () => void toggle(false),
       });
       return;
     }
     confirmDestructive({
-      title: `Archive "${link.label}"?`,
-      message:
-        'Visitors who open it are told it is no longer active, and nothing new is attributed to it. People who already signed up through it stay your referrals.',
-      confirmLabel: 'Archive link',
+      title: t('partners.links.archiveTitle', { label: link.label ?? '' }),
+      message: t('partners.links.archiveMessage'),
+      confirmLabel: t('partners.links.archiveConfirm'),
       onConfirm: () => void toggle(true),
     });
   };
@@ -170,7 +174,7 @@ function CampaignRow({ link, editable }: { link: ReferralLinkView; editable: boo
             </Text>
             {link.archived && (
               <Badge color="gray" variant="light">
-                Archived
+                {t('partners.links.archivedBadge')}
               </Badge>
             )}
           </Group>
@@ -178,8 +182,11 @@ function CampaignRow({ link, editable }: { link: ReferralLinkView; editable: boo
             {link.url}
           </Text>
           <Text size="sm">
-            {countOf(link.clicks, 'click')} · {countOf(link.signUps, 'sign-up')} · created{' '}
-            {formatDate(link.createdAt)}
+            {t('partners.links.figures', {
+              clicks: link.clicks,
+              signUps: link.signUps,
+              date: formatDate(link.createdAt, { locale }),
+            })}
           </Text>
         </Stack>
         <Group gap={6}>
@@ -192,9 +199,11 @@ function CampaignRow({ link, editable }: { link: ReferralLinkView; editable: boo
               color={link.archived ? undefined : 'red'}
               loading={archive.isPending}
               onClick={ask}
-              aria-label={`${link.archived ? 'Unarchive' : 'Archive'} ${name}`}
+              aria-label={t(link.archived ? 'partners.links.unarchiveAria' : 'partners.links.archiveAria', {
+                name,
+              })}
             >
-              {link.archived ? 'Unarchive' : 'Archive'}
+              {link.archived ? t('partners.links.unarchive') : t('partners.links.archive')}
             </Button>
           )}
         </Group>
@@ -208,6 +217,7 @@ function CampaignRow({ link, editable }: { link: ReferralLinkView; editable: boo
  * video can be told apart) with their clicks and sign-ups. The admin sees the same, read-only.
  */
 export function LinksSection({ links, editable }: { links: ReferralLinkView[]; editable: boolean }) {
+  const t = useT();
   const main = links.find((link) => link.label === null);
   // Active campaigns first, then archived; newest first within each.
   const campaigns = links
@@ -219,19 +229,19 @@ export function LinksSection({ links, editable }: { links: ReferralLinkView[]; e
       <Card withBorder padding="lg">
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Campaign links
+            {t('partners.links.campaigns')}
           </Title>
           {editable && (
             <>
               <Text size="sm" c="dimmed">
-                A link per place you share (a newsletter, a video, a talk) shows which one brings people.
+                {t('partners.links.campaignsHint')}
               </Text>
               <NewCampaignForm />
             </>
           )}
           {campaigns.length === 0 ? (
             <Text size="sm" c="dimmed" data-testid="campaigns-empty">
-              {editable ? 'No campaign links yet: name one above to create it.' : 'No campaign links.'}
+              {editable ? t('partners.links.noneYet') : t('partners.links.none')}
             </Text>
           ) : (
             campaigns.map((link) => <CampaignRow key={link.id} link={link} editable={editable} />)

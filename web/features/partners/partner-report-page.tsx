@@ -24,14 +24,15 @@ import { useMyLinks, useMySummary } from './api';
 import { CommissionsSection } from './commissions-section';
 import { ConversionSection } from './conversion-section';
 import { describeRule, formatRatio, formatTotals } from './format';
+import { useLocale, useT } from './i18n';
 import { LinksSection } from './links-section';
 import { ReferredSection } from './referred-section';
 
 const TABS = [
-  { value: 'referred', label: 'Referred' },
-  { value: 'commissions', label: 'Commissions' },
-  { value: 'links', label: 'Links' },
-  { value: 'conversion', label: 'Conversion' },
+  { value: 'referred', labelKey: 'partners.tabs.referred' },
+  { value: 'commissions', labelKey: 'partners.tabs.commissions' },
+  { value: 'links', labelKey: 'partners.tabs.links' },
+  { value: 'conversion', labelKey: 'partners.tabs.conversion' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -45,6 +46,8 @@ const pick = <T extends string>(values: readonly T[], value: string | null): T |
  */
 export default function PartnerReportPage() {
   const { params, page, update } = useUrlFilters();
+  const t = useT();
+  const locale = useLocale();
   const tab: Tab =
     pick(
       TABS.map((entry) => entry.value),
@@ -58,30 +61,32 @@ export default function PartnerReportPage() {
     <Container size="xl">
       <Stack>
         <Title order={1} size="h2">
-          Partner Report
+          {t('partners.report.title')}
         </Title>
         {summary.isError && <Alert color="red">{summary.error.message}</Alert>}
         {summary.isPending && <Skeleton h={96} />}
         {summary.data && (
           <Card withBorder padding="md" data-testid="partner-headline">
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <Fact label="Clicks">{formatCount(summary.data.clicks)}</Fact>
-              <Fact label="Sign-ups">
+              <Fact label={t('partners.clicks')}>{formatCount(summary.data.clicks)}</Fact>
+              <Fact label={t('partners.signUps')}>
                 {formatCount(summary.data.signUps)}{' '}
                 <Text span size="xs" c="dimmed">
                   ({formatRatio(summary.data.clickToSignUp)})
                 </Text>
               </Fact>
-              <Fact label="Paying">
+              <Fact label={t('partners.paying')}>
                 {formatCount(summary.data.paying)}{' '}
                 <Text span size="xs" c="dimmed">
                   ({formatRatio(summary.data.signUpToPaying)})
                 </Text>
               </Fact>
-              <Fact label="Payable">{formatTotals(summary.data.balances.payable)}</Fact>
+              <Fact label={t('partners.payable')}>
+                {formatTotals(summary.data.balances.payable, undefined, locale)}
+              </Fact>
             </SimpleGrid>
             <Text size="sm" c="dimmed" mt="sm" data-testid="partner-rule">
-              Your commission: {describeRule(summary.data.rule)}
+              {t('partners.report.yourCommission', { rule: describeRule(summary.data.rule, t) })}
             </Text>
           </Card>
         )}
@@ -89,7 +94,7 @@ export default function PartnerReportPage() {
           <Tabs.List>
             {TABS.map((entry) => (
               <Tabs.Tab key={entry.value} value={entry.value}>
-                {entry.label}
+                {t(entry.labelKey)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -111,13 +116,12 @@ export default function PartnerReportPage() {
               empty={
                 <Card withBorder padding="xl" data-testid="referred-empty">
                   <Stack align="center" gap="xs">
-                    <Text fw={600}>No one has signed up through your links yet</Text>
+                    <Text fw={600}>{t('partners.report.noneYet')}</Text>
                     <Text size="sm" c="dimmed" ta="center">
-                      Share your referral link: everyone who signs up through it appears here, and you earn a
-                      commission each time they pay.
+                      {t('partners.report.shareHint')}
                     </Text>
                     <Button variant="light" onClick={() => setTab('links')}>
-                      Get your link
+                      {t('partners.report.getLink')}
                     </Button>
                   </Stack>
                 </Card>
@@ -157,7 +161,7 @@ export default function PartnerReportPage() {
         </Tabs>
         <Group justify="center">
           <Text size="xs" c="dimmed">
-            Commission invoices are issued when a month is paid out, under Invoice.
+            {t('partners.report.invoicesNote')}
           </Text>
         </Group>
       </Stack>

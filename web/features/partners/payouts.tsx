@@ -6,6 +6,7 @@ import { formatDateTime, formatMonth } from '../../../common/time';
 import { toast } from '../../app/toast';
 import { usePayOut } from './api';
 import { monthHasEnded } from './format';
+import { useLocale, useT } from './i18n';
 import { scrollRegion } from './scroll-region';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -26,38 +27,43 @@ export function PayoutCell({
   payouts: PayoutView[];
 }) {
   const payOut = usePayOut(partnerId);
+  const t = useT();
+  const locale = useLocale();
   const paid = payouts.filter((payout) => payout.month === row.month && payout.currency === row.currency);
   if (row.payable > 0 && monthHasEnded(row.month)) {
     // A payout takes the whole month, so the question names every currency the month holds.
     const amounts = months
       .filter((other) => other.month === row.month && other.payable > 0)
-      .map((other) => formatPrice(other.payable, other.currency))
-      .join(' and ');
-    const label = formatMonth(row.month);
+      .map((other) => formatPrice(other.payable, other.currency, undefined, locale))
+      .reduce((first, second) => t('partners.payouts.and', { first, second }));
+    const label = formatMonth(row.month, { locale });
     const ask = () =>
       modals.openConfirmModal({
-        title: `Pay out ${label}?`,
-        children: (
-          <Text size="sm">
-            Mark {amounts} of payable commissions for {label} as paid and issue the commission invoice. Pay
-            the partner this amount outside Gurukul.
-          </Text>
-        ),
-        labels: { confirm: `Mark ${amounts} paid`, cancel: 'Cancel' },
+        title: t('partners.payouts.title', { month: label }),
+        children: <Text size="sm">{t('partners.payouts.message', { amounts, month: label })}</Text>,
+        labels: { confirm: t('partners.payouts.confirm', { amounts }), cancel: t('partners.cancel') },
         onConfirm: () =>
           void payOut
             .mutateAsync(row.month)
             .then((payout) =>
               toast(
                 'success',
-                `Paid out ${formatPrice(payout.amount, payout.currency)}: invoice ${payout.invoiceNumber}`,
+                t('partners.payouts.done', {
+                  amount: formatPrice(payout.amount, payout.currency, undefined, locale),
+                  number: payout.invoiceNumber,
+                }),
               ),
             )
             .catch((error: Error) => toast('danger', error.message)),
       });
     return (
-      <Button size="xs" onClick={ask} loading={payOut.isPending} aria-label={`Mark paid: ${label}`}>
-        Mark paid
+      <Button
+        size="xs"
+        onClick={ask}
+        loading={payOut.isPending}
+        aria-label={t('partners.payouts.markPaidAria', { month: label })}
+      >
+        {t('partners.payouts.markPaid')}
       </Button>
     );
   }
@@ -70,7 +76,7 @@ export function PayoutCell({
   if (row.payable > 0)
     return (
       <Text size="xs" c="dimmed">
-        After the month ends
+        {t('partners.payouts.afterMonth')}
       </Text>
     );
   return <>—</>;
@@ -78,41 +84,43 @@ export function PayoutCell({
 
 /** Every payout of a partner: month, amount, how many commissions, the invoice, when and by whom. */
 export function PayoutsHistory({ payouts }: { payouts: PayoutView[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Card withBorder padding="md">
       <Title order={3} size="h5" mb="xs">
-        Payouts
+        {t('partners.payouts.history')}
       </Title>
       {payouts.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="payouts-empty">
-          No payouts yet. A month with payable commissions can be marked paid once it has ended.
+          {t('partners.payouts.none')}
         </Text>
       ) : (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion('Payouts')}>
+          <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion(t('partners.payouts.history'))}>
             <Table striped data-testid="payouts-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Month</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th ta="right">Commissions</Table.Th>
-                  <Table.Th>Invoice</Table.Th>
-                  <Table.Th>Paid</Table.Th>
-                  <Table.Th>By</Table.Th>
+                  <Table.Th>{t('partners.month')}</Table.Th>
+                  <Table.Th ta="right">{t('partners.payouts.amount')}</Table.Th>
+                  <Table.Th ta="right">{t('partners.payouts.commissions')}</Table.Th>
+                  <Table.Th>{t('partners.invoice')}</Table.Th>
+                  <Table.Th>{t('partners.paid')}</Table.Th>
+                  <Table.Th>{t('partners.payouts.by')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {payouts.map((payout) => (
                   <Table.Tr key={payout.id} data-testid="payout-row">
-                    <Table.Td style={NO_WRAP}>{formatMonth(payout.month)}</Table.Td>
+                    <Table.Td style={NO_WRAP}>{formatMonth(payout.month, { locale })}</Table.Td>
                     <Table.Td ta="right" style={NO_WRAP}>
-                      {formatPrice(payout.amount, payout.currency)}
+                      {formatPrice(payout.amount, payout.currency, undefined, locale)}
                     </Table.Td>
                     <Table.Td ta="right">{payout.commissionCount}</Table.Td>
                     <Table.Td style={NO_WRAP} fw={600}>
                       {payout.invoiceNumber}
                     </Table.Td>
-                    <Table.Td style={NO_WRAP}>{formatDateTime(payout.paidAt)}</Table.Td>
+                    <Table.Td style={NO_WRAP}>{formatDateTime(payout.paidAt, { locale })}</Table.Td>
                     <Table.Td>{payout.paidBy}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -20,6 +20,7 @@ import { useProgramme } from './api';
 import { CommissionsSection } from './commissions-section';
 import { Funnel } from './conversion-section';
 import { describeRule, formatRatio, formatTotals } from './format';
+import { useLocale, useT } from './i18n';
 import { LinksSection } from './links-section';
 import { PayoutCell, PayoutsHistory } from './payouts';
 import { ReferredSection } from './referred-section';
@@ -47,6 +48,8 @@ function useFilters<T extends object>(initial: T) {
  */
 export function ProgrammeSection({ partnerId }: { partnerId: string }) {
   const programme = useProgramme(partnerId);
+  const t = useT();
+  const locale = useLocale();
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<string | null>('commissions');
   const referred = useFilters<{ status?: ReferralStatus }>({});
@@ -54,7 +57,7 @@ export function ProgrammeSection({ partnerId }: { partnerId: string }) {
 
   if (programme.isError)
     return (
-      <Alert color="red" title="The referral programme cannot be shown">
+      <Alert color="red" title={t('partners.programme.cannotShow')}>
         {programme.error.message}
       </Alert>
     );
@@ -66,37 +69,43 @@ export function ProgrammeSection({ partnerId }: { partnerId: string }) {
     <Card withBorder padding="lg" data-testid="referral-programme">
       <Stack>
         <Title order={2} size="h4">
-          Referral programme
+          {t('partners.programme.title')}
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 2, xs: 3 }}>
-              <Fact label="Clicks">{formatCount(summary.clicks)}</Fact>
-              <Fact label="Sign-ups">
+              <Fact label={t('partners.clicks')}>{formatCount(summary.clicks)}</Fact>
+              <Fact label={t('partners.signUps')}>
                 {formatCount(summary.signUps)} ({formatRatio(summary.clickToSignUp)})
               </Fact>
-              <Fact label="Paying">
+              <Fact label={t('partners.paying')}>
                 {formatCount(summary.paying)} ({formatRatio(summary.signUpToPaying)})
               </Fact>
-              <Fact label="Pending">{formatTotals(summary.balances.pending)}</Fact>
-              <Fact label="Payable">{formatTotals(summary.balances.payable)}</Fact>
-              <Fact label="Paid">{formatTotals(summary.balances.paid)}</Fact>
+              <Fact label={t('partners.pending')}>
+                {formatTotals(summary.balances.pending, undefined, locale)}
+              </Fact>
+              <Fact label={t('partners.payable')}>
+                {formatTotals(summary.balances.payable, undefined, locale)}
+              </Fact>
+              <Fact label={t('partners.paid')}>{formatTotals(summary.balances.paid, undefined, locale)}</Fact>
             </SimpleGrid>
             <Card withBorder padding="md" data-testid="partner-rule-card">
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
                 <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
                   <Group gap="xs">
-                    <Text fw={600}>Commission rule</Text>
+                    <Text fw={600}>{t('partners.programme.rule')}</Text>
                     <Badge variant="light" color={summary.rule.isDefault ? 'gray' : 'indigo'}>
-                      {summary.rule.isDefault ? 'Default' : 'Own rule'}
+                      {summary.rule.isDefault
+                        ? t('partners.programme.default')
+                        : t('partners.programme.ownRule')}
                     </Badge>
                   </Group>
                   <Text size="sm" data-testid="partner-rule-text">
-                    {describeRule(summary.rule)}
+                    {describeRule(summary.rule, t)}
                   </Text>
                 </Stack>
                 <Button size="xs" variant="light" onClick={() => setEditing(true)}>
-                  Edit rule
+                  {t('partners.programme.editRule')}
                 </Button>
               </Group>
             </Card>
@@ -105,10 +114,12 @@ export function ProgrammeSection({ partnerId }: { partnerId: string }) {
         </SimpleGrid>
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="commissions">Commissions</Tabs.Tab>
-            <Tabs.Tab value="referred">Referred</Tabs.Tab>
-            <Tabs.Tab value="links">Links</Tabs.Tab>
-            <Tabs.Tab value="payouts">Payouts ({payouts.length})</Tabs.Tab>
+            <Tabs.Tab value="commissions">{t('partners.tabs.commissions')}</Tabs.Tab>
+            <Tabs.Tab value="referred">{t('partners.tabs.referred')}</Tabs.Tab>
+            <Tabs.Tab value="links">{t('partners.tabs.links')}</Tabs.Tab>
+            <Tabs.Tab value="payouts">
+              {t('partners.tabs.payouts', { count: String(payouts.length) })}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="commissions" pt="md">
             <CommissionsSection
@@ -126,8 +137,8 @@ export function ProgrammeSection({ partnerId }: { partnerId: string }) {
               filters={referred}
               empty={
                 <EmptyCard
-                  title="No referrals yet"
-                  hint="No one has signed up through this partner's links."
+                  title={t('partners.programme.noReferrals')}
+                  hint={t('partners.programme.noReferralsHint')}
                 />
               }
             />

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/toast';
+import { useT } from './i18n';
 import { qrMatrix, qrPath, qrPng } from './qr';
 
 /** Saves a blob under a file name through a temporary link. */
@@ -60,9 +61,10 @@ export function DownloadQrButton({
   compact?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   return (
     <Button
-      aria-label={`${compact ? 'QR' : 'Download QR (PNG)'}: ${name}`}
+      aria-label={t(compact ? 'partners.qr.shortAria' : 'partners.qr.downloadAria', { name })}
       variant="light"
       size={compact ? 'xs' : 'sm'}
       leftSection={<IconDownload size={14} />}
@@ -73,7 +75,7 @@ export function DownloadQrButton({
         setBusy(false);
       }}
     >
-      {compact ? 'QR' : 'Download QR (PNG)'}
+      {compact ? t('partners.qr.short') : t('partners.qr.download')}
     </Button>
   );
 }

@@ -5,13 +5,12 @@ import {
   type ReferralStatus,
   type ReferredPerson,
 } from '../../../common/contracts/partners';
-import { ROLE_LABELS } from '../../../common/roles';
 import { formatDate } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import { Pager } from '../../components/pager';
 import { PARTNER_PAGE_SIZE, type ProgrammeSource, useReferred } from './api';
 import { ReferralStatusBadge } from './badges';
 import { formatTotals, REFERRAL_STATUS_LABELS } from './format';
+import { useLocale, useT } from './i18n';
 import { scrollRegion } from './scroll-region';
 import { StatusChips } from './status-chips';
 
@@ -24,33 +23,39 @@ export interface ReferredFilters {
 }
 
 function ReferredTable({ people }: { people: ReferredPerson[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <Table.ScrollContainer minWidth={820} visibleFrom="sm" scrollAreaProps={scrollRegion('People referred')}>
+    <Table.ScrollContainer
+      minWidth={820}
+      visibleFrom="sm"
+      scrollAreaProps={scrollRegion(t('partners.referred.region'))}
+    >
       <Table striped verticalSpacing="sm" data-testid="referred-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Campaign</Table.Th>
-            <Table.Th>Signed up</Table.Th>
-            <Table.Th>First paid</Table.Th>
-            <Table.Th ta="right">Earned</Table.Th>
+            <Table.Th>{t('partners.referred.name')}</Table.Th>
+            <Table.Th>{t('partners.referred.role')}</Table.Th>
+            <Table.Th>{t('partners.referred.status')}</Table.Th>
+            <Table.Th>{t('partners.referred.campaign')}</Table.Th>
+            <Table.Th>{t('partners.referred.signedUp')}</Table.Th>
+            <Table.Th>{t('partners.referred.firstPaid')}</Table.Th>
+            <Table.Th ta="right">{t('partners.referred.earned')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {people.map((person) => (
             <Table.Tr key={person.id} data-testid="referred-row">
               <Table.Td fw={600}>{person.displayName}</Table.Td>
-              <Table.Td>{ROLE_LABELS[person.role]}</Table.Td>
+              <Table.Td>{t(`role.${person.role}`)}</Table.Td>
               <Table.Td>
                 <ReferralStatusBadge status={person.status} />
               </Table.Td>
-              <Table.Td>{person.campaign ?? 'Main link'}</Table.Td>
-              <Table.Td style={NO_WRAP}>{formatDate(person.signedUpAt)}</Table.Td>
-              <Table.Td style={NO_WRAP}>{formatDate(person.firstPaidAt)}</Table.Td>
+              <Table.Td>{person.campaign ?? t('partners.referred.mainLink')}</Table.Td>
+              <Table.Td style={NO_WRAP}>{formatDate(person.signedUpAt, { locale })}</Table.Td>
+              <Table.Td style={NO_WRAP}>{formatDate(person.firstPaidAt, { locale })}</Table.Td>
               <Table.Td ta="right" style={NO_WRAP}>
-                {formatTotals(person.earned)}
+                {formatTotals(person.earned, undefined, locale)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -62,6 +67,8 @@ function ReferredTable({ people }: { people: ReferredPerson[] }) {
 
 /** On a phone each person is a card: seven columns do not fit 390 px. */
 function ReferredCards({ people }: { people: ReferredPerson[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Stack hiddenFrom="sm" gap="xs" data-testid="referred-cards">
       {people.map((person) => (
@@ -73,14 +80,20 @@ function ReferredCards({ people }: { people: ReferredPerson[] }) {
             <ReferralStatusBadge status={person.status} />
           </Group>
           <Text size="sm" c="dimmed">
-            {ROLE_LABELS[person.role]} · {person.campaign ?? 'Main link'}
+            {t(`role.${person.role}`)} · {person.campaign ?? t('partners.referred.mainLink')}
           </Text>
           <Text size="sm">
-            Signed up {formatDate(person.signedUpAt)}
-            {person.firstPaidAt ? ` · first paid ${formatDate(person.firstPaidAt)}` : ''}
+            {person.firstPaidAt
+              ? t('partners.referred.signedUpPaid', {
+                  date: formatDate(person.signedUpAt, { locale }),
+                  paid: formatDate(person.firstPaidAt, { locale }),
+                })
+              : t('partners.referred.signedUpOn', { date: formatDate(person.signedUpAt, { locale }) })}
           </Text>
           <Text size="sm" fw={600}>
-            Earned {formatTotals(person.earned, 'nothing yet')}
+            {t('partners.referred.earnedTotal', {
+              total: formatTotals(person.earned, t('partners.referred.nothingYet'), locale),
+            })}
           </Text>
         </Card>
       ))}
@@ -101,6 +114,7 @@ export function ReferredSection({
   filters: ReferredFilters;
   empty: ReactNode;
 }) {
+  const t = useT();
   const { status, page, onChange } = filters;
   const list = useReferred(source, { status, page });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PARTNER_PAGE_SIZE)) : 1;
@@ -112,18 +126,20 @@ export function ReferredSection({
           labels={REFERRAL_STATUS_LABELS}
           value={status}
           onChange={(next) => onChange({ status: next, page: 1 })}
-          label="Referral status"
+          label={t('partners.referred.statusFilter')}
         />
-        {list.isFetching && !list.isPending && <Loader size="sm" aria-label="Loading referrals" />}
+        {list.isFetching && !list.isPending && (
+          <Loader size="sm" aria-label={t('partners.referred.loading')} />
+        )}
       </Group>
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending && <Skeleton h={200} />}
       {list.data?.total === 0 &&
         (status ? (
           <Card withBorder padding="xl" ta="center" data-testid="referred-empty">
-            <Text fw={600}>No one is {REFERRAL_STATUS_LABELS[status].label.toLowerCase()} right now</Text>
+            <Text fw={600}>{t(`partners.referred.none.${status}`)}</Text>
             <Text size="sm" c="dimmed">
-              Choose another status, or All.
+              {t('partners.referred.chooseAnother')}
             </Text>
           </Card>
         ) : (
@@ -132,7 +148,7 @@ export function ReferredSection({
       {list.data && list.data.total > 0 && (
         <>
           <Text size="sm" c="dimmed" data-testid="referred-count">
-            {countOf(list.data.total, 'person', 'people')}
+            {t('partners.referred.count', { count: list.data.total })}
           </Text>
           <ReferredTable people={list.data.people} />
           <ReferredCards people={list.data.people} />

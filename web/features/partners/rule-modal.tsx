@@ -26,6 +26,7 @@ import { toast } from '../../app/toast';
 import { useAdminPlans } from '../plans';
 import { useDefaultRule, useResetRule, useSaveRule } from './api';
 import { describeRule } from './format';
+import { useT } from './i18n';
 
 interface RuleValues {
   percent: number | string;
@@ -71,6 +72,7 @@ function RuleForm({
   onDone: () => void;
 }) {
   const save = useSaveRule(partnerId);
+  const t = useT();
   const reset = useResetRule(partnerId ?? '');
   const plans = useAdminPlans();
   const form = useForm<RuleValues>({
@@ -82,7 +84,7 @@ function RuleForm({
   const submit = form.onSubmit(async (values) => {
     try {
       await save.mutateAsync(toInput(values));
-      toast('success', partnerId ? "The partner's rule is saved" : 'The default rule is saved');
+      toast('success', partnerId ? t('partners.ruleForm.partnerSaved') : t('partners.ruleForm.defaultSaved'));
       onDone();
     } catch (error) {
       if (error instanceof ApiError) form.setErrors(error.fields);
@@ -91,25 +93,24 @@ function RuleForm({
   });
   const useDefault = () =>
     modals.openConfirmModal({
-      title: 'Use the default rule?',
-      children: (
-        <Text size="sm">
-          This partner's own rule is dropped; commissions from now on follow the default rule.
-        </Text>
-      ),
-      labels: { confirm: 'Use the default', cancel: 'Cancel' },
+      title: t('partners.ruleForm.useDefaultTitle'),
+      children: <Text size="sm">{t('partners.ruleForm.useDefaultMessage')}</Text>,
+      labels: { confirm: t('partners.ruleForm.useDefaultConfirm'), cancel: t('partners.cancel') },
       onConfirm: () =>
         void reset
           .mutateAsync()
           .then(() => {
-            toast('success', 'The partner now follows the default rule');
+            toast('success', t('partners.ruleForm.nowDefault'));
             onDone();
           })
           .catch((error: Error) => toast('danger', error.message)),
     });
   const planOptions = (plans.data?.plans ?? []).map((plan) => ({
     value: plan.id,
-    label: `${plan.name} (${plan.audience})${plan.status === 'retired' ? ' — retired' : ''}`,
+    label:
+      plan.status === 'retired'
+        ? t('partners.ruleForm.retiredPlan', { name: plan.name, audience: plan.audience })
+        : `${plan.name} (${plan.audience})`,
   }));
   const preview = commissionRuleSchema.safeParse(toInput(form.values));
 
@@ -118,13 +119,13 @@ function RuleForm({
       <Stack gap="md">
         {partnerId && rule.isDefault && (
           <Alert color="blue" variant="light">
-            This partner follows the default rule. Saving gives them a rule of their own.
+            {t('partners.ruleForm.followsDefault')}
           </Alert>
         )}
         <NumberInput
           clampBehavior="none"
-          label="Commission (%)"
-          description={`Of each payment the referred customer makes (0–${REFERRAL_LIMITS.percentMax})`}
+          label={t('partners.ruleForm.percent')}
+          description={t('partners.ruleForm.percentHint', { max: String(REFERRAL_LIMITS.percentMax) })}
           min={0}
           max={REFERRAL_LIMITS.percentMax}
           decimalScale={2}
@@ -133,22 +134,22 @@ function RuleForm({
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            For how long
+            {t('partners.ruleForm.howLong')}
           </Text>
           <SegmentedControl
-            aria-label="For how long"
+            aria-label={t('partners.ruleForm.howLong')}
             value={form.values.lifetime ? 'lifetime' : 'months'}
             onChange={(value) => form.setFieldValue('lifetime', value === 'lifetime')}
             data={[
-              { value: 'months', label: 'First months' },
-              { value: 'lifetime', label: 'Lifetime' },
+              { value: 'months', label: t('partners.ruleForm.firstMonths') },
+              { value: 'lifetime', label: t('partners.ruleForm.lifetime') },
             ]}
           />
           {!form.values.lifetime && (
             <NumberInput
               clampBehavior="none"
-              label="Months"
-              description={`Payments in the customer's first N months earn (1–${REFERRAL_LIMITS.monthsMax})`}
+              label={t('partners.ruleForm.months')}
+              description={t('partners.ruleForm.monthsHint', { max: String(REFERRAL_LIMITS.monthsMax) })}
               min={1}
               max={REFERRAL_LIMITS.monthsMax}
               allowDecimal={false}
@@ -158,23 +159,23 @@ function RuleForm({
         </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            Earns on
+            {t('partners.ruleForm.earnsOn')}
           </Text>
           <SegmentedControl
-            aria-label="Earns on"
+            aria-label={t('partners.ruleForm.earnsOn')}
             {...form.getInputProps('scope')}
             data={[
-              { value: 'plans', label: 'Plans' },
-              { value: 'courses', label: 'Courses' },
-              { value: 'both', label: 'Both' },
+              { value: 'plans', label: t('partners.ruleForm.plans') },
+              { value: 'courses', label: t('partners.ruleForm.courses') },
+              { value: 'both', label: t('partners.ruleForm.both') },
             ]}
           />
         </Stack>
         {form.values.scope !== 'courses' && (
           <MultiSelect
-            label="Only these plans"
-            description="Leave empty for every plan"
-            placeholder={form.values.planIds.length ? undefined : 'Every plan'}
+            label={t('partners.ruleForm.onlyPlans')}
+            description={t('partners.ruleForm.onlyPlansHint')}
+            placeholder={form.values.planIds.length ? undefined : t('partners.ruleForm.everyPlan')}
             searchable
             clearable
             data={planOptions}
@@ -184,8 +185,8 @@ function RuleForm({
         )}
         <NumberInput
           clampBehavior="none"
-          label="Hold (days)"
-          description={`A commission becomes payable after this many days, 0–${REFERRAL_LIMITS.holdDaysMax} (refunds reverse it meanwhile)`}
+          label={t('partners.ruleForm.hold')}
+          description={t('partners.ruleForm.holdHint', { max: String(REFERRAL_LIMITS.holdDaysMax) })}
           min={0}
           max={REFERRAL_LIMITS.holdDaysMax}
           allowDecimal={false}
@@ -195,8 +196,11 @@ function RuleForm({
         {!partnerId && (
           <NumberInput
             clampBehavior="none"
-            label="Attribution window (days)"
-            description={`How long a click keeps the referral in the visitor's browser, ${REFERRAL_LIMITS.windowDaysMin}–${REFERRAL_LIMITS.windowDaysMax} days; applies to every partner`}
+            label={t('partners.ruleForm.window')}
+            description={t('partners.ruleForm.windowHint', {
+              min: String(REFERRAL_LIMITS.windowDaysMin),
+              max: String(REFERRAL_LIMITS.windowDaysMax),
+            })}
             min={REFERRAL_LIMITS.windowDaysMin}
             max={REFERRAL_LIMITS.windowDaysMax}
             allowDecimal={false}
@@ -206,23 +210,23 @@ function RuleForm({
         )}
         {preview.success && (
           <Text size="sm" c="dimmed" data-testid="rule-preview">
-            {describeRule(preview.data)}
+            {describeRule(preview.data, t)}
           </Text>
         )}
         <Group justify="space-between" wrap="wrap-reverse">
           {partnerId && !rule.isDefault ? (
             <Button variant="subtle" onClick={useDefault} loading={reset.isPending}>
-              Use the default
+              {t('partners.ruleForm.useDefault')}
             </Button>
           ) : (
             <span />
           )}
           <Group gap="xs">
             <Button variant="default" onClick={onDone}>
-              Cancel
+              {t('partners.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save rule
+              {t('partners.ruleForm.save')}
             </Button>
           </Group>
         </Group>
@@ -249,11 +253,12 @@ export function RuleModal({
   /** The rule could not be loaded: the server's reason instead of the form. */
   error?: string;
 }) {
+  const t = useT();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={partnerId ? "This partner's commission rule" : 'Default commission rule'}
+      title={partnerId ? t('partners.ruleForm.partnerTitle') : t('partners.ruleForm.defaultTitle')}
       size="lg"
     >
       {error ? (
@@ -271,10 +276,11 @@ export function RuleModal({
 export function DefaultRuleButton() {
   const [opened, setOpened] = useState(false);
   const rule = useDefaultRule(opened);
+  const t = useT();
   return (
     <>
       <Button variant="default" onClick={() => setOpened(true)}>
-        Commission rule
+        {t('partners.ruleForm.openDefault')}
       </Button>
       <RuleModal
         opened={opened}
