@@ -1,5 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatPrice } from '../../../common/money';
+import { useLocale } from '../../app/i18n';
+import { useT } from './i18n';
 
 interface Info {
   description: string;
@@ -13,12 +15,17 @@ interface Info {
 
 /** The information step, read-only: used by the course view and the approval view. */
 export function CourseDetails({ info }: { info: Info }) {
+  const t = useT();
+  const locale = useLocale();
   const facts = [
-    ['Category', info.category],
-    ['Level', info.level],
-    ['Language', info.language],
-    ['Price', info.price > 0 ? formatPrice(info.price, info.currency) : 'Free'],
-    ['Passing score', String(info.passingScore)],
+    [t('courses.details.category'), info.category],
+    [t('courses.details.level'), info.level],
+    [t('courses.details.language'), info.language],
+    [
+      t('courses.details.price'),
+      info.price > 0 ? formatPrice(info.price, info.currency, undefined, locale) : t('courses.details.free'),
+    ],
+    [t('courses.details.passingScore'), String(info.passingScore)],
   ];
   return (
     <Stack>

@@ -10,6 +10,7 @@ import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useSaveCourseInfo } from './api';
+import { useT } from './i18n';
 
 const CURRENCY_OPTIONS = [
   ...new Map(COUNTRIES.map((c) => [c.currency, `${c.currency} (${c.symbol})`])).entries(),
@@ -48,6 +49,7 @@ export function CourseInfoForm({
   onSaved: (course: AuthoredCourse, next: boolean) => void;
 }) {
   const save = useSaveCourseInfo();
+  const t = useT();
   // A new course's first save adds a course: the plan may not let it (its note says why and how to upgrade).
   const lock = usePlanLock('courses', 'create', !course);
   // Which button sent the form: Enter in a field counts as the first one.
@@ -62,26 +64,26 @@ export function CourseInfoForm({
     // Nothing changed: moving on saves nothing, so an approved course is not sent back for review.
     if (course && !form.isDirty()) {
       if (advance.current) onSaved(course, true);
-      else toast('info', 'No changes to save');
+      else toast('info', t('courses.info.noChanges'));
       return;
     }
     try {
       const saved = await save.mutateAsync({ id: course?.id ?? null, info: values as CourseInfoInput });
       form.resetDirty(initialValues(saved));
-      toast('success', 'Course Saved');
+      toast('success', t('courses.info.saved'));
       onSaved(saved, advance.current);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
-      toast('danger', error instanceof Error ? error.message : 'Could not save the course');
+      toast('danger', error instanceof Error ? error.message : t('courses.info.saveFailed'));
     }
   });
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <PlanLockNote lock={lock} />
-        <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
+        <TextInput label={t('courses.info.title')} withAsterisk {...form.getInputProps('title')} />
         <Textarea
-          label="Description"
+          label={t('courses.info.description')}
           withAsterisk
           autosize
           minRows={4}
@@ -90,7 +92,7 @@ export function CourseInfoForm({
         <Grid>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
-              label="Category"
+              label={t('courses.info.category')}
               withAsterisk
               data={[...COURSE_CATEGORIES]}
               searchable
@@ -98,11 +100,16 @@ export function CourseInfoForm({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select label="Level" withAsterisk data={[...COURSE_LEVELS]} {...form.getInputProps('level')} />
+            <Select
+              label={t('courses.info.level')}
+              withAsterisk
+              data={[...COURSE_LEVELS]}
+              {...form.getInputProps('level')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
-              label="Language"
+              label={t('courses.info.language')}
               withAsterisk
               data={[...COURSE_LANGUAGES]}
               searchable
@@ -113,8 +120,8 @@ export function CourseInfoForm({
             <NumberInput
               // Checked on blur: a value out of range keeps the schema's message instead of being clamped.
               clampBehavior="none"
-              label="Price"
-              description="0 for a free course"
+              label={t('courses.info.price')}
+              description={t('courses.info.priceHelp')}
               withAsterisk
               min={0}
               decimalScale={2}
@@ -124,7 +131,7 @@ export function CourseInfoForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
-              label="Currency"
+              label={t('courses.info.currency')}
               withAsterisk
               data={CURRENCY_OPTIONS}
               searchable
@@ -134,7 +141,7 @@ export function CourseInfoForm({
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NumberInput
               clampBehavior="none"
-              label="Passing score"
+              label={t('courses.info.passingScore')}
               withAsterisk
               min={0}
               allowDecimal={false}
@@ -152,7 +159,7 @@ export function CourseInfoForm({
                 advance.current = false;
               }}
             >
-              Save
+              {t('courses.info.save')}
             </Button>
           )}
           <Button
@@ -163,7 +170,7 @@ export function CourseInfoForm({
               advance.current = true;
             }}
           >
-            Save and continue
+            {t('courses.info.saveContinue')}
           </Button>
         </Group>
       </Stack>

@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { COURSE_FILTERS, type CourseFilter } from '../../../common/courses';
 import { formatPrice } from '../../../common/money';
-import { countOf } from '../../../common/words';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { confirmDestructive } from '../../components/confirm-destructive';
@@ -27,28 +27,22 @@ import { LinkButton } from '../../components/link-button';
 import { Pager } from '../../components/pager';
 import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useCourses, useDeleteCourse } from './api';
+import { useT } from './i18n';
 import { StatusBadge } from './status-badge';
-
-const FILTER_LABELS: Record<CourseFilter, string> = {
-  withStudyMaterial: 'With study material',
-  withoutStudyMaterial: 'Without study material',
-  withQuiz: 'With quiz',
-  withoutQuiz: 'Without quiz',
-  withFaq: 'With FAQ',
-  withoutFaq: 'Without FAQ',
-};
 
 function CourseCard({ course }: { course: AuthoredCourse }) {
   const navigate = useNavigate();
   const remove = useDeleteCourse();
+  const t = useT();
+  const locale = useLocale();
   const confirmDelete = () =>
     confirmDestructive({
-      title: 'Delete this course?',
-      message: `“${course.title}” and everything in it will be deleted. This cannot be undone.`,
-      confirmLabel: 'Delete course',
+      title: t('courses.list.deleteTitle'),
+      message: t('courses.list.deleteMessage', { title: course.title }),
+      confirmLabel: t('courses.list.deleteConfirm'),
       onConfirm: () =>
         remove.mutate(course.id, {
-          onSuccess: () => toast('success', 'Course deleted'),
+          onSuccess: () => toast('success', t('courses.list.deleted')),
           onError: (error) => toast('danger', error.message),
         }),
     });
@@ -61,19 +55,21 @@ function CourseCard({ course }: { course: AuthoredCourse }) {
           </Text>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={`Actions for ${course.title}`}>
+              <ActionIcon variant="subtle" aria-label={t('courses.list.actions', { title: course.title })}>
                 <IconDots size={18} />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => navigate(`/view-course?courseId=${course.id}`)}>View</Menu.Item>
+              <Menu.Item onClick={() => navigate(`/view-course?courseId=${course.id}`)}>
+                {t('courses.list.view')}
+              </Menu.Item>
               <Menu.Item
                 onClick={() => navigate(`/add-course-list?courseId=${course.id}&step=course-information`)}
               >
-                Edit
+                {t('courses.list.edit')}
               </Menu.Item>
               <Menu.Item color="red" onClick={confirmDelete}>
-                Delete
+                {t('courses.list.delete')}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
@@ -82,7 +78,7 @@ function CourseCard({ course }: { course: AuthoredCourse }) {
           <StatusBadge status={course.status} />
           {course.hasLiveVersion && course.status !== 'APPROVED' && (
             <Text size="xs" c="dimmed">
-              approved version is live
+              {t('courses.list.liveVersion')}
             </Text>
           )}
         </Group>
@@ -91,14 +87,21 @@ function CourseCard({ course }: { course: AuthoredCourse }) {
         </Text>
         {course.ownerName && (
           <Text size="xs" c="dimmed">
-            By {course.ownerName}
+            {t('courses.list.by', { name: course.ownerName })}
           </Text>
         )}
         <Group justify="space-between" mt="auto">
-          <Text fw={600}>{course.price > 0 ? formatPrice(course.price, course.currency) : 'Free'}</Text>
+          <Text fw={600}>
+            {course.price > 0
+              ? formatPrice(course.price, course.currency, undefined, locale)
+              : t('courses.list.free')}
+          </Text>
           <Text size="xs" c="dimmed">
-            {countOf(course.counts?.videos ?? 0, 'video')} · {countOf(course.counts?.faqs ?? 0, 'FAQ')} ·{' '}
-            {countOf(course.counts?.materials ?? 0, 'file')}
+            {t('courses.list.counts', {
+              videos: course.counts?.videos ?? 0,
+              faqs: course.counts?.faqs ?? 0,
+              files: course.counts?.materials ?? 0,
+            })}
           </Text>
         </Group>
       </Stack>
@@ -114,6 +117,7 @@ export default function CourseListPage() {
   const [debounced] = useDebouncedValue(search, 300);
   const courses = useCourses({ search: debounced || undefined, filter, page });
   const lock = usePlanLock('courses', 'create');
+  const t = useT();
 
   const totalPages = courses.data ? Math.max(1, Math.ceil(courses.data.total / courses.data.pageSize)) : 1;
   return (
@@ -121,30 +125,30 @@ export default function CourseListPage() {
       <Stack>
         <Group justify="space-between">
           <Title order={1} size="h2">
-            Course Management
+            {t('nav.Course Management')}
           </Title>
           <LinkButton
             to="/add-course-list?step=course-information"
             leftSection={<IconPlus size={18} />}
             {...lockedControlProps(lock)}
           >
-            Add course
+            {t('courses.list.add')}
           </LinkButton>
         </Group>
         <PlanLockNote lock={lock} />
         <Group grow preventGrowOverflow={false} wrap="wrap">
           <TextInput
-            placeholder="Search by title or category"
-            aria-label="Search courses"
+            placeholder={t('courses.list.search')}
+            aria-label={t('courses.list.searchLabel')}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
           />
           <Select
-            aria-label="Filter courses"
-            placeholder="All courses"
+            aria-label={t('courses.list.filterLabel')}
+            placeholder={t('courses.list.all')}
             clearable
-            data={COURSE_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+            data={COURSE_FILTERS.map((value) => ({ value, label: t(`courses.list.filter.${value}`) }))}
             value={filter ?? null}
             onChange={(value) => update({ filter: value })}
           />
@@ -159,11 +163,9 @@ export default function CourseListPage() {
         )}
         {courses.data && courses.data.total === 0 && (
           <Card withBorder padding="xl" ta="center">
-            <Text fw={600}>{search || filter ? 'No course matches.' : 'No courses yet.'}</Text>
+            <Text fw={600}>{t(search || filter ? 'courses.list.noMatch' : 'courses.list.none')}</Text>
             <Text c="dimmed" size="sm">
-              {search || filter
-                ? 'Try another search or filter.'
-                : 'Create your first course: start with its information, then add videos.'}
+              {t(search || filter ? 'courses.list.tryAnother' : 'courses.list.createFirst')}
             </Text>
           </Card>
         )}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { useCourse } from './api';
+import { useT } from './i18n';
 
 /**
  * The frame of the single-purpose course pages (/add-faq, /view-faq, /add-study-material): loads the course
@@ -18,25 +19,26 @@ export function CoursePageFrame({
   const [params] = useSearchParams();
   const courseId = params.get('courseId');
   const course = useCourse(courseId);
+  const t = useT();
   const back = (
     <Anchor component={Link} to={courseId ? `/view-course?courseId=${courseId}` : '/course-list?tab=course'}>
-      {courseId ? 'Back to the course' : 'All courses'}
+      {t(courseId ? 'courses.frame.back' : 'courses.frame.all')}
     </Anchor>
   );
   if (!courseId) {
     return (
       <Container size="md">
-        <Alert color="yellow" title="No course chosen">
-          Open this page from a course. {back}
+        <Alert color="yellow" title={t('courses.frame.noneTitle')}>
+          {t('courses.frame.openFromCourse')} {back}
         </Alert>
       </Container>
     );
   }
-  if (course.isPending) return <Loader aria-label="Loading course" m="xl" />;
+  if (course.isPending) return <Loader aria-label={t('courses.frame.loading')} m="xl" />;
   if (course.isError) {
     return (
       <Container size="md">
-        <Alert color="red" title="Course not available">
+        <Alert color="red" title={t('courses.frame.unavailable')}>
           {course.error.message} {back}
         </Alert>
       </Container>
@@ -47,7 +49,7 @@ export function CoursePageFrame({
       <Stack>
         <Group justify="space-between">
           <Title order={1} size="h2">
-            {title}: {course.data.title}
+            {t('courses.frame.heading', { page: title, course: course.data.title })}
           </Title>
           {back}
         </Group>

@@ -7,15 +7,17 @@ import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { uploadWithProgress } from '../../app/api';
 import { toast } from '../../app/toast';
 import { courseKeys } from './api';
+import { useT } from './i18n';
 
 /** The course picture shown on catalog cards: an image of at most 5 MB, checked by the server by its bytes. */
 export function CourseThumbnail({ course }: { course: AuthoredCourse }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
+  const t = useT();
   const upload = async (file: File | null) => {
     if (!file) return;
     if (file.size > 5 * 1024 * 1024) {
-      toast('warning', 'The image must be at most 5 MB');
+      toast('warning', t('courses.thumbnail.tooLarge'));
       return;
     }
     const form = new FormData();
@@ -29,16 +31,16 @@ export function CourseThumbnail({ course }: { course: AuthoredCourse }) {
       );
       queryClient.setQueryData(courseKeys.one(course.id), updated);
       void queryClient.invalidateQueries({ queryKey: ['courses', 'list'] });
-      toast('success', 'Course picture saved');
+      toast('success', t('courses.thumbnail.saved'));
     } catch (error) {
-      toast('danger', error instanceof Error ? error.message : 'Upload failed');
+      toast('danger', error instanceof Error ? error.message : t('courses.thumbnail.failed'));
     } finally {
       setProgress(null);
     }
   };
   return (
     <Stack gap="xs">
-      <Text fw={500}>Course picture</Text>
+      <Text fw={500}>{t('courses.thumbnail.title')}</Text>
       <Group align="center">
         <Image
           src={course.thumbnailUrl}
@@ -46,7 +48,7 @@ export function CourseThumbnail({ course }: { course: AuthoredCourse }) {
           h={108}
           radius="sm"
           fit="cover"
-          alt="Course picture"
+          alt={t('courses.thumbnail.alt')}
           fallbackSrc="/favicon.svg"
         />
         <FileButton onChange={(file) => void upload(file)} accept={ALLOWED_IMAGE_TYPES.join(',')}>
@@ -57,14 +59,14 @@ export function CourseThumbnail({ course }: { course: AuthoredCourse }) {
               leftSection={<IconPhoto size={16} />}
               loading={progress !== null}
             >
-              {course.thumbnailUrl ? 'Change picture' : 'Upload picture'}
+              {t(course.thumbnailUrl ? 'courses.thumbnail.change' : 'courses.thumbnail.upload')}
             </Button>
           )}
         </FileButton>
       </Group>
-      {progress !== null && <Progress value={progress} aria-label="Picture upload progress" />}
+      {progress !== null && <Progress value={progress} aria-label={t('courses.thumbnail.progress')} />}
       <Text size="xs" c="dimmed">
-        JPEG, PNG, WebP or GIF, up to 5 MB. Shown on the course card in the catalog.
+        {t('courses.thumbnail.help')}
       </Text>
     </Stack>
   );

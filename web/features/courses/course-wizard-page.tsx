@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Container, Group, Loader, Stack, Text, Tit
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
-import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../common/courses';
+import { COURSE_STEPS, type CourseStep } from '../../../common/courses';
 import { LoadFailed } from '../../components/load-failed';
 import { type ItemCommentSlot, ItemReviewComment } from '../approvals';
 import { QuizStep } from '../quizzes';
@@ -10,6 +10,7 @@ import { useCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
 import { CourseThumbnail } from './course-thumbnail';
 import { FaqStep } from './faq-step';
+import { useT } from './i18n';
 import { MaterialStep } from './material-step';
 import { SubmitBar } from './submit-bar';
 import { VideosStep } from './videos-step';
@@ -29,6 +30,7 @@ function StepContent({
   course?: AuthoredCourse;
   onSaved: (course: AuthoredCourse, next: boolean) => void;
 }) {
+  const t = useT();
   // While a course is rejected, each item the reviewer commented on shows the comment under it (decision 045).
   const commentFor: ItemCommentSlot | undefined =
     course?.status === 'REJECTED'
@@ -59,10 +61,10 @@ function StepContent({
   return (
     <Stack align="flex-start">
       <Title order={2} size="h4">
-        {COURSE_STEP_LABELS[step]}
+        {t(`courses.step.${step}`)}
       </Title>
       <Text c="dimmed" data-testid="step-not-built">
-        Please save the course information first.
+        {t('courses.wizard.saveFirst')}
       </Text>
     </Stack>
   );
@@ -75,6 +77,7 @@ export default function CourseWizardPage() {
   const stepParam = params.get('step');
   const step: CourseStep = isStep(stepParam) ? stepParam : 'course-information';
   const course = useCourse(courseId);
+  const t = useT();
 
   const go = (next: CourseStep, id = courseId) => {
     const search = new URLSearchParams();
@@ -83,14 +86,14 @@ export default function CourseWizardPage() {
     setParams(search, { replace: true });
   };
 
-  if (courseId && course.isPending) return <Loader aria-label="Loading course" m="xl" />;
+  if (courseId && course.isPending) return <Loader aria-label={t('courses.wizard.loading')} m="xl" />;
   if (courseId && course.isError) {
     return (
       <LoadFailed
-        title="Course not available"
+        title={t('courses.wizard.unavailable')}
         message={course.error.message}
         backTo="/course-list?tab=course"
-        backLabel="Back to courses"
+        backLabel={t('courses.wizard.backToCourses')}
       />
     );
   }
@@ -103,16 +106,16 @@ export default function CourseWizardPage() {
       <Stack>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-            {data ? data.title : 'New course'}
+            {data ? data.title : t('courses.wizard.newCourse')}
           </Title>
           <Anchor component={Link} to="/course-list?tab=course" style={{ flexShrink: 0 }}>
-            All courses
+            {t('courses.wizard.all')}
           </Anchor>
         </Group>
         {data?.status === 'REJECTED' && data.reviewComment && (
           <Alert
             color="red"
-            title="Changes requested by the reviewer"
+            title={t('courses.wizard.reviewTitle')}
             data-testid="review-comment"
             // The reason, then one line per commented item (decision 045): keep the lines.
             style={{ whiteSpace: 'pre-line' }}
@@ -140,11 +143,11 @@ export default function CourseWizardPage() {
               leftSection={<IconArrowLeft size={16} />}
               onClick={() => go(COURSE_STEPS[active - 1])}
             >
-              Back
+              {t('courses.wizard.back')}
             </Button>
             {next && (
               <Button rightSection={<IconArrowRight size={16} />} onClick={() => go(next)}>
-                Continue to {COURSE_STEP_LABELS[next]}
+                {t('courses.wizard.continue', { step: t(`courses.step.${next}`) })}
               </Button>
             )}
           </Group>

@@ -10,6 +10,7 @@ import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import type { ItemCommentSlot } from '../approvals';
 import { useCourseFaqs, useFaqMutations } from './content-api';
+import { useT } from './i18n';
 
 const EMPTY: FaqInput = { question: '', answer: '' };
 const fail = (error: Error) => toast('danger', error.message);
@@ -24,6 +25,7 @@ function FaqForm({
   onDone: () => void;
 }) {
   const { create, update } = useFaqMutations(courseId);
+  const t = useT();
   const form = useForm<FaqInput>({
     mode: 'controlled',
     initialValues: editing ? { question: editing.question, answer: editing.answer } : EMPTY,
@@ -34,7 +36,7 @@ function FaqForm({
     try {
       if (editing) await update.mutateAsync({ id: editing.id, ...values });
       else await create.mutateAsync(values);
-      toast('success', editing ? 'Question updated' : 'Question added');
+      toast('success', t(editing ? 'courses.faq.updated' : 'courses.faq.added'));
       form.reset();
       onDone();
     } catch (error) {
@@ -45,15 +47,21 @@ function FaqForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Question" withAsterisk {...form.getInputProps('question')} />
-        <Textarea label="Answer" withAsterisk autosize minRows={3} {...form.getInputProps('answer')} />
+        <TextInput label={t('courses.faq.question')} withAsterisk {...form.getInputProps('question')} />
+        <Textarea
+          label={t('courses.faq.answer')}
+          withAsterisk
+          autosize
+          minRows={3}
+          {...form.getInputProps('answer')}
+        />
         <Group>
           <Button type="submit" loading={create.isPending || update.isPending}>
-            {editing ? 'Save question' : 'Add question'}
+            {t(editing ? 'courses.faq.save' : 'courses.faq.add')}
           </Button>
           {editing && (
             <Button variant="default" onClick={onDone}>
-              Cancel
+              {t('courses.faq.cancel')}
             </Button>
           )}
         </Group>
@@ -71,20 +79,21 @@ function FaqRow(props: {
 }) {
   const { faq, index, count, courseId, onEdit } = props;
   const { update, remove } = useFaqMutations(courseId);
+  const t = useT();
   const move = (position: number) => update.mutate({ id: faq.id, position }, { onError: fail });
   const confirmDelete = () =>
     confirmDestructive({
-      title: 'Delete this question?',
-      message: `“${faq.question}” will be removed from the course.`,
-      confirmLabel: 'Delete question',
+      title: t('courses.faq.deleteTitle'),
+      message: t('courses.faq.deleteMessage', { question: faq.question }),
+      confirmLabel: t('courses.faq.deleteConfirm'),
       onConfirm: () => remove.mutate(faq.id, { onError: fail }),
     });
-  const icon = (label: string, onClick: () => void, child: ReactNode, disabled = false) => (
+  const icon = (labelKey: string, onClick: () => void, child: ReactNode, disabled = false) => (
     <ActionIcon
       variant="subtle"
       onClick={onClick}
       disabled={disabled}
-      aria-label={`${label} ${faq.question}`}
+      aria-label={t(labelKey, { question: faq.question })}
     >
       {child}
     </ActionIcon>
@@ -99,14 +108,19 @@ function FaqRow(props: {
           </Text>
         </Stack>
         <Group gap={2} wrap="nowrap">
-          {icon('Move up', () => move(index - 1), <IconArrowUp size={18} />, index === 0)}
-          {icon('Move down', () => move(index + 1), <IconArrowDown size={18} />, index === count - 1)}
-          {icon('Edit', onEdit, <IconPencil size={18} />)}
+          {icon('courses.faq.moveUpLabel', () => move(index - 1), <IconArrowUp size={18} />, index === 0)}
+          {icon(
+            'courses.faq.moveDownLabel',
+            () => move(index + 1),
+            <IconArrowDown size={18} />,
+            index === count - 1,
+          )}
+          {icon('courses.faq.editLabel', onEdit, <IconPencil size={18} />)}
           <ActionIcon
             variant="subtle"
             color="red"
             onClick={confirmDelete}
-            aria-label={`Delete ${faq.question}`}
+            aria-label={t('courses.faq.deleteLabel', { question: faq.question })}
           >
             <IconTrash size={18} />
           </ActionIcon>
@@ -121,14 +135,13 @@ export function FaqStep({ courseId, commentFor }: { courseId: string; commentFor
   const faqs = useCourseFaqs(courseId);
   const [editing, setEditing] = useState<CourseFaq | null>(null);
   const list = faqs.data?.faqs ?? [];
+  const t = useT();
   return (
     <Stack>
       <Title order={2} size="h4">
-        FAQ
+        {t('courses.faq.title')}
       </Title>
-      {faqs.isSuccess && list.length === 0 && (
-        <Text c="dimmed">No questions yet. Add the questions learners ask most, with their answers.</Text>
-      )}
+      {faqs.isSuccess && list.length === 0 && <Text c="dimmed">{t('courses.faq.empty')}</Text>}
       {list.map((faq, index) => (
         <Fragment key={faq.id}>
           <FaqRow

@@ -6,12 +6,11 @@ import { Link } from 'react-router';
 import type { CourseVideo, VideoKind } from '../../../common/contracts/course-content';
 import type { ReadyLibrary } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
-import { MSG } from '../../../common/messages';
 import { formatClock } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import { ApiError, api } from '../../app/api';
 import { toast } from '../../app/toast';
 import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
+import { rich, useT } from './i18n';
 
 const readyLibrariesQuery = {
   queryKey: ['course-libraries', 'ready'],
@@ -41,9 +40,14 @@ export function LibraryLessonPicker({
   const [saving, setSaving] = useState(false);
   const libraries = useQuery({ ...readyLibrariesQuery, enabled: opened });
   const uploadLock = usePlanLock('courseLibrary', 'create');
+  const t = useT();
 
   const open = () => {
-    setTitle(kind === 'lesson' ? `Lesson ${nextNumber}` : 'Preview');
+    setTitle(
+      kind === 'lesson'
+        ? t('courses.picker.lessonTitle', { number: nextNumber })
+        : t('courses.picker.previewTitle'),
+    );
     setLibraryId(null);
     setErrors({});
     setOpened(true);
@@ -52,7 +56,7 @@ export function LibraryLessonPicker({
   // The rule of commitValidation (web/app/forms.ts) by hand: the title is checked when left, the video as
   // soon as it is chosen, both on submit; a message clears as soon as its field is edited.
   const check = {
-    title: (value: string) => (value.trim() ? undefined : MSG.required),
+    title: (value: string) => (value.trim() ? undefined : t('msg.required')),
     libraryId: (value: string | null) => (value ? undefined : selectVideoFor(title.trim() || 'this lesson')),
   };
 
@@ -67,13 +71,13 @@ export function LibraryLessonPicker({
         method: 'POST',
         body: { title: trimmed, libraryId, kind },
       });
-      toast('success', `${trimmed} added; it is being prepared for streaming`);
+      toast('success', t('courses.picker.added', { title: trimmed }));
       setOpened(false);
       onAdded();
     } catch (error) {
       if (error instanceof ApiError && error.fields.libraryId)
         setErrors({ libraryId: error.fields.libraryId });
-      else toast('danger', error instanceof Error ? error.message : MSG.somethingWrong);
+      else toast('danger', error instanceof Error ? error.message : t('msg.somethingWrong'));
     } finally {
       setSaving(false);
     }
@@ -81,15 +85,19 @@ export function LibraryLessonPicker({
 
   const options = (libraries.data?.libraries ?? []).map((library) => ({
     value: library.id,
-    label: `${library.title} (${formatClock(library.durationSeconds)}, ${countOf(library.segmentCount, 'slide')})`,
+    label: t('courses.picker.option', {
+      title: library.title,
+      duration: formatClock(library.durationSeconds),
+      count: library.segmentCount,
+    }),
   }));
 
   return (
     <>
       <Button variant="light" leftSection={<IconMovie size={16} />} onClick={open}>
-        Add from course library
+        {t('courses.picker.open')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Add a video from your course library">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('courses.picker.modalTitle')}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -98,7 +106,7 @@ export function LibraryLessonPicker({
         >
           <Stack>
             <TextInput
-              label="Lesson title"
+              label={t('courses.picker.lessonLabel')}
               required
               value={title}
               onChange={(event) => {
@@ -110,8 +118,8 @@ export function LibraryLessonPicker({
               maxLength={150}
             />
             <Select
-              label="Course library video"
-              placeholder={libraries.isLoading ? 'Loading…' : 'Choose a generated video'}
+              label={t('courses.picker.video')}
+              placeholder={t(libraries.isLoading ? 'courses.picker.loading' : 'courses.picker.choose')}
               data={options}
               value={libraryId}
               onChange={(value) => {
@@ -121,31 +129,30 @@ export function LibraryLessonPicker({
               onBlur={() => setErrors((now) => ({ ...now, libraryId: check.libraryId(libraryId) }))}
               error={errors.libraryId}
               searchable
-              nothingFoundMessage="No generated videos match"
+              nothingFoundMessage={t('courses.picker.nothingFound')}
             />
             {libraries.isSuccess && options.length === 0 && (
               <Stack gap={4}>
                 <Text size="sm" c="dimmed">
-                  No generated course library videos yet.
-                  {!uploadLock.locked && (
-                    <>
-                      {' '}
-                      <Text component={Link} to="/course-library-upload" size="sm" c="blue" inherit>
-                        Turn your slides into a narrated video
-                      </Text>
-                      .
-                    </>
-                  )}
+                  {uploadLock.locked
+                    ? t('courses.picker.noneYet')
+                    : rich('courses.picker.noneYetLink', {
+                        link: (chunks) => (
+                          <Text component={Link} to="/course-library-upload" size="sm" c="blue" inherit>
+                            {chunks}
+                          </Text>
+                        ),
+                      })}
                 </Text>
                 <PlanLockNote lock={uploadLock} />
               </Stack>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpened(false)}>
-                Cancel
+                {t('courses.picker.cancel')}
               </Button>
               <Button type="submit" loading={saving}>
-                Add video
+                {t('courses.picker.add')}
               </Button>
             </Group>
           </Stack>

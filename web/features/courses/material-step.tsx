@@ -17,6 +17,7 @@ import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import type { ItemCommentSlot } from '../approvals';
 import { materialUrl, uploadMaterial, useCourseMaterials, useMaterialMutations } from './content-api';
+import { useT } from './i18n';
 import { RenameButton } from './rename-button';
 
 const formatSize = (bytes: number) =>
@@ -24,6 +25,7 @@ const formatSize = (bytes: number) =>
 
 function MaterialRow({ material, courseId }: { material: CourseMaterial; courseId: string }) {
   const { remove, rename } = useMaterialMutations(courseId);
+  const t = useT();
   // Signed links expire: ask for a fresh one on each open (the tab opens first, so no popup blocker).
   const open = async () => {
     const tab = window.open('', '_blank');
@@ -32,14 +34,14 @@ function MaterialRow({ material, courseId }: { material: CourseMaterial; courseI
       if (tab) tab.location.href = url;
     } catch (error) {
       tab?.close();
-      toast('danger', error instanceof Error ? error.message : 'Could not open the file');
+      toast('danger', error instanceof Error ? error.message : t('courses.material.openFailed'));
     }
   };
   const confirmDelete = () =>
     confirmDestructive({
-      title: 'Delete this study material?',
-      message: `“${material.title}” will be removed from the course.`,
-      confirmLabel: 'Delete material',
+      title: t('courses.material.deleteTitle'),
+      message: t('courses.material.deleteMessage', { title: material.title }),
+      confirmLabel: t('courses.material.deleteConfirm'),
       onConfirm: () => remove.mutate(material.id, { onError: (error) => toast('danger', error.message) }),
     });
   return (
@@ -58,19 +60,19 @@ function MaterialRow({ material, courseId }: { material: CourseMaterial; courseI
             {material.title}
           </Anchor>
           <Text size="xs" c="dimmed">
-            PDF · {formatSize(material.sizeBytes)}
+            {t('courses.material.size', { size: formatSize(material.sizeBytes) })}
           </Text>
         </Stack>
         <RenameButton
           current={material.title}
-          what="Study material"
+          what="material"
           onRename={(title) => rename.mutateAsync({ id: material.id, title })}
         />
         <ActionIcon
           variant="subtle"
           color="red"
           onClick={confirmDelete}
-          aria-label={`Delete ${material.title}`}
+          aria-label={t('courses.material.deleteLabel', { title: material.title })}
         >
           <IconTrash size={18} />
         </ActionIcon>
@@ -85,6 +87,7 @@ export function MaterialStep({ courseId, commentFor }: { courseId: string; comme
   const { refresh } = useMaterialMutations(courseId);
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
 
   const send = async (file: File | null) => {
     if (!file) return;
@@ -92,10 +95,10 @@ export function MaterialStep({ courseId, commentFor }: { courseId: string; comme
     setUpload({ name: file.name, percent: 0 });
     try {
       await uploadMaterial(courseId, file, (percent) => setUpload({ name: file.name, percent }));
-      toast('success', `${file.name} uploaded`);
+      toast('success', t('courses.material.uploaded', { name: file.name }));
       refresh();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Upload failed');
+      setError(failure instanceof Error ? failure.message : t('courses.material.uploadFailed'));
     } finally {
       setUpload(null);
     }
@@ -106,19 +109,18 @@ export function MaterialStep({ courseId, commentFor }: { courseId: string; comme
     <Stack>
       <Group justify="space-between">
         <Title order={2} size="h4">
-          Study Material
+          {t('courses.material.title')}
         </Title>
         <FileButton onChange={(file) => void send(file)} accept="application/pdf">
           {(props) => (
             <Button {...props} leftSection={<IconUpload size={16} />} loading={upload !== null}>
-              Upload PDF
+              {t('courses.material.upload')}
             </Button>
           )}
         </FileButton>
       </Group>
       <Text size="sm" c="dimmed">
-        PDF files of up to 25 MB. Each is named after its file at first: rename it to what students should
-        see.
+        {t('courses.material.help')}
       </Text>
       {error && (
         <Text c="red" role="alert" data-testid="material-error">
@@ -127,12 +129,15 @@ export function MaterialStep({ courseId, commentFor }: { courseId: string; comme
       )}
       {upload && (
         <Stack gap={4}>
-          <Text size="sm">Uploading {upload.name}…</Text>
-          <Progress value={upload.percent} aria-label={`Upload progress ${upload.name}`} />
+          <Text size="sm">{t('courses.material.uploading', { name: upload.name })}</Text>
+          <Progress
+            value={upload.percent}
+            aria-label={t('courses.material.progress', { name: upload.name })}
+          />
         </Stack>
       )}
       {materials.isSuccess && list.length === 0 && !upload && (
-        <Text c="dimmed">No study material yet. Upload notes or worksheets as PDF.</Text>
+        <Text c="dimmed">{t('courses.material.empty')}</Text>
       )}
       {list.map((material) => (
         <Fragment key={material.id}>

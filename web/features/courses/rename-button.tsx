@@ -10,6 +10,10 @@ import {
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
+import { useT } from './i18n';
+
+/** What is renamed: a lesson, a preview video or a study material. */
+export type RenamedThing = 'lesson' | 'preview' | 'material';
 
 function RenameForm({
   current,
@@ -18,11 +22,12 @@ function RenameForm({
   onClose,
 }: {
   current: string;
-  what: string;
+  what: RenamedThing;
   onRename: (title: string) => Promise<unknown>;
   onClose: () => void;
 }) {
   const [saving, setSaving] = useState(false);
+  const t = useT();
   const form = useForm<ItemTitleInput>({
     mode: 'controlled',
     initialValues: { title: current },
@@ -36,11 +41,11 @@ function RenameForm({
     setSaving(true);
     try {
       await onRename(title);
-      toast('success', `Renamed to “${title}”`);
+      toast('success', t('courses.rename.renamed', { title }));
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.fields.title) form.setErrors(error.fields);
-      else toast('danger', error instanceof Error ? error.message : 'Could not rename');
+      else toast('danger', error instanceof Error ? error.message : t('courses.rename.failed'));
     } finally {
       setSaving(false);
     }
@@ -49,18 +54,18 @@ function RenameForm({
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput
-          label={`${what} name`}
-          description={`Students see this name. At most ${ITEM_TITLE_MAX} characters.`}
+          label={t(`courses.rename.name.${what}`)}
+          description={t('courses.rename.help', { max: ITEM_TITLE_MAX })}
           withAsterisk
           data-autofocus
           {...form.getInputProps('title')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('courses.rename.cancel')}
           </Button>
           <Button type="submit" loading={saving}>
-            Save name
+            {t('courses.rename.save')}
           </Button>
         </Group>
       </Stack>
@@ -70,7 +75,7 @@ function RenameForm({
 
 /**
  * A pencil that opens a small dialog to rename a lesson, preview or study material, checked with the same
- * schema as the API. `what` names the thing in the dialog ("Lesson", "Study material").
+ * schema as the API. `what` names the thing in the dialog ("Lesson name", "Rename study material").
  */
 export function RenameButton({
   current,
@@ -78,18 +83,23 @@ export function RenameButton({
   onRename,
 }: {
   current: string;
-  what: string;
+  what: RenamedThing;
   onRename: (title: string) => Promise<unknown>;
 }) {
   const [opened, setOpened] = useState(false);
+  const t = useT();
   return (
     <>
-      <Tooltip label="Rename">
-        <ActionIcon variant="subtle" onClick={() => setOpened(true)} aria-label={`Rename ${current}`}>
+      <Tooltip label={t('courses.rename.tooltip')}>
+        <ActionIcon
+          variant="subtle"
+          onClick={() => setOpened(true)}
+          aria-label={t('courses.rename.label', { title: current })}
+        >
           <IconPencil size={18} />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={`Rename ${what.toLowerCase()}`}>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t(`courses.rename.title.${what}`)}>
         {opened && (
           <RenameForm current={current} what={what} onRename={onRename} onClose={() => setOpened(false)} />
         )}

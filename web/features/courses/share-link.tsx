@@ -3,9 +3,11 @@ import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { toast } from '../../app/toast';
+import { useT } from './i18n';
 
 /** The teacher's share link: a new or logged-in student who opens it is subscribed to the live course. */
 export function ShareLink({ courseId }: { courseId: string }) {
+  const t = useT();
   const link = useMutation({
     mutationFn: () =>
       api<{ shareToken: string; url: string }>(`/courses/${courseId}/share-token`, { method: 'POST' }),
@@ -19,7 +21,7 @@ export function ShareLink({ courseId }: { courseId: string }) {
         onClick={() => link.mutate()}
         loading={link.isPending}
       >
-        Get share link
+        {t('courses.share.get')}
       </Button>
     );
   }
@@ -29,7 +31,7 @@ export function ShareLink({ courseId }: { courseId: string }) {
         <TextInput
           value={link.data.url}
           readOnly
-          aria-label="Share link"
+          aria-label={t('courses.share.label')}
           style={{ flex: 1 }}
           onFocus={(event) => event.currentTarget.select()}
         />
@@ -40,13 +42,13 @@ export function ShareLink({ courseId }: { courseId: string }) {
               onClick={copy}
               leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             >
-              {copied ? 'Copied' : 'Copy'}
+              {t(copied ? 'courses.share.copied' : 'courses.share.copy')}
             </Button>
           )}
         </CopyButton>
       </Group>
       <Text size="xs" c="dimmed">
-        Students who open this link are subscribed to the approved version of the course.
+        {t('courses.share.help')}
       </Text>
     </Stack>
   );

@@ -1,19 +1,21 @@
 import { Badge } from '@mantine/core';
 import type { ApprovalStatus } from '../../../common/courses';
+import { useT } from './i18n';
 
-const LOOK: Record<ApprovalStatus, { label: string; color: string }> = {
-  DRAFT: { label: 'Draft', color: 'gray' },
-  PENDING: { label: 'Pending approval', color: 'yellow' },
-  APPROVED: { label: 'Approved', color: 'green' },
-  REJECTED: { label: 'Rejected', color: 'red' },
-  PENDING_REAPPROVAL: { label: 'Pending re-approval', color: 'orange' },
+const COLORS: Record<ApprovalStatus, string> = {
+  DRAFT: 'gray',
+  PENDING: 'yellow',
+  APPROVED: 'green',
+  REJECTED: 'red',
+  PENDING_REAPPROVAL: 'orange',
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  const look = LOOK[status as ApprovalStatus] ?? { label: status, color: 'gray' };
+  const t = useT();
+  const color = COLORS[status as ApprovalStatus] as string | undefined;
   return (
-    <Badge color={look.color} variant="light" data-testid="course-status">
-      {look.label}
+    <Badge color={color ?? 'gray'} variant="light" data-testid="course-status">
+      {color ? t(`courses.status.${status}`) : status}
     </Badge>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../common/courses';
 import { toast } from '../../app/toast';
 import { useSubmitCourse } from './api';
+import { useT } from './i18n';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -19,21 +20,18 @@ import { StatusBadge } from './status-badge';
  */
 export function SubmitBar({ course, onGo }: { course: AuthoredCourse; onGo: (step: CourseStep) => void }) {
   const submit = useSubmitCourse();
+  const t = useT();
   const submittable = canTransition('submit', course.status as ApprovalStatus);
   // Until the course has been read with its facts, nothing is offered (rather than a button that may fail).
   const problems = course.submission ? submissionProblems(course.submission) : null;
   const ask = () =>
     modals.openConfirmModal({
-      title: 'Submit for approval?',
-      children: (
-        <Text size="sm">
-          An admin reviews the course before students can see it. You can keep editing meanwhile.
-        </Text>
-      ),
-      labels: { confirm: 'Submit', cancel: 'Cancel' },
+      title: t('courses.submit.confirmTitle'),
+      children: <Text size="sm">{t('courses.submit.confirmText')}</Text>,
+      labels: { confirm: t('courses.submit.confirm'), cancel: t('courses.submit.cancel') },
       onConfirm: () =>
         submit.mutate(course.id, {
-          onSuccess: () => toast('success', 'Course submitted for approval'),
+          onSuccess: () => toast('success', t('courses.submit.submitted')),
           onError: (error) => toast('danger', error.message),
         }),
     });
@@ -44,7 +42,7 @@ export function SubmitBar({ course, onGo }: { course: AuthoredCourse; onGo: (ste
           <StatusBadge status={course.status} />
           {course.hasLiveVersion && course.status !== 'APPROVED' && (
             <Text size="sm" c="dimmed">
-              Students still see the approved version.
+              {t('courses.submit.stillLive')}
             </Text>
           )}
         </Group>
@@ -56,7 +54,7 @@ export function SubmitBar({ course, onGo }: { course: AuthoredCourse; onGo: (ste
             loading={submit.isPending}
             data-keep-clear
           >
-            Submit for approval
+            {t('courses.submit.submit')}
           </Button>
         )}
       </Group>
@@ -65,14 +63,14 @@ export function SubmitBar({ course, onGo }: { course: AuthoredCourse; onGo: (ste
           variant="light"
           color="blue"
           icon={<IconListCheck size={18} />}
-          title="Before you can submit for approval"
+          title={t('courses.submit.checklist')}
           data-testid="submission-checklist"
         >
           <List size="sm" spacing={4}>
             {problems.map((problem) => (
               <List.Item key={problem.rule}>
                 <Anchor component="button" type="button" size="sm" onClick={() => onGo(problem.step)}>
-                  {problem.todo}
+                  {t(`courses.submit.todo.${problem.rule}`)}
                 </Anchor>
               </List.Item>
             ))}

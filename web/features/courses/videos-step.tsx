@@ -30,21 +30,22 @@ import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
 import type { ItemCommentSlot } from '../approvals';
+import { useT } from './i18n';
 import { LibraryLessonPicker } from './library-lesson-picker';
 import { RenameButton } from './rename-button';
 import { uploadVideo, useCourseVideos, useVideoMutations } from './video-api';
 
+/** Each kind's texts, as catalog keys. */
 const COPY: Record<VideoKind, { title: string; empty: string; button: string }> = {
   lesson: {
-    title: 'Course Videos',
-    empty:
-      'No lesson videos yet. Upload the first one: MP4, WebM, MOV or MKV. A course needs at least one lesson before it can be submitted.',
-    button: 'Upload lesson video',
+    title: 'courses.videos.lessonTitle',
+    empty: 'courses.videos.lessonEmpty',
+    button: 'courses.videos.lessonButton',
   },
   preview: {
-    title: 'Preview Videos',
-    empty: 'No preview videos yet. A short preview helps visitors decide to subscribe.',
-    button: 'Upload preview video',
+    title: 'courses.videos.previewTitle',
+    empty: 'courses.videos.previewEmpty',
+    button: 'courses.videos.previewButton',
   },
 };
 
@@ -52,22 +53,23 @@ const COPY: Record<VideoKind, { title: string; empty: string; button: string }> 
 function CaptionsControl({ video, courseId }: { video: CourseVideo; courseId: string }) {
   const { setCaptions, removeCaptions } = useVideoMutations(courseId, video.kind);
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
   const send = (file: File | null) => {
     if (!file) return;
     setError(null);
     setCaptions.mutate(
       { id: video.id, file },
       {
-        onSuccess: () => toast('success', `Captions added to ${video.title}`),
+        onSuccess: () => toast('success', t('courses.videos.captionsAdded', { title: video.title })),
         onError: (failure) => setError(failure.message),
       },
     );
   };
   const confirmRemove = () =>
     confirmDestructive({
-      title: 'Remove the captions?',
-      message: `“${video.title}” will play without captions.`,
-      confirmLabel: 'Remove captions',
+      title: t('courses.videos.removeTitle'),
+      message: t('courses.videos.removeMessage', { title: video.title }),
+      confirmLabel: t('courses.videos.removeConfirm'),
       onConfirm: () =>
         removeCaptions.mutate(video.id, { onError: (failure) => toast('danger', failure.message) }),
     });
@@ -76,7 +78,7 @@ function CaptionsControl({ video, courseId }: { video: CourseVideo; courseId: st
       {video.captionsUrl ? (
         <Group gap="xs">
           <Badge variant="light" color="blue" leftSection={<IconBadgeCc size={14} />}>
-            Captions added
+            {t('courses.videos.hasCaptions')}
           </Badge>
           <Button
             size="compact-xs"
@@ -84,9 +86,9 @@ function CaptionsControl({ video, courseId }: { video: CourseVideo; courseId: st
             color="red"
             onClick={confirmRemove}
             loading={removeCaptions.isPending}
-            aria-label={`Remove captions of ${video.title}`}
+            aria-label={t('courses.videos.removeLabel', { title: video.title })}
           >
-            Remove
+            {t('courses.videos.remove')}
           </Button>
         </Group>
       ) : (
@@ -98,10 +100,10 @@ function CaptionsControl({ video, courseId }: { video: CourseVideo; courseId: st
               variant="light"
               leftSection={<IconBadgeCc size={14} />}
               loading={setCaptions.isPending}
-              aria-label={`Add captions to ${video.title}`}
+              aria-label={t('courses.videos.addCaptionsLabel', { title: video.title })}
               style={{ alignSelf: 'flex-start' }}
             >
-              Captions
+              {t('courses.videos.captions')}
             </Button>
           )}
         </FileButton>
@@ -129,11 +131,12 @@ function VideoRow({
   courseId: string;
 }) {
   const { update, remove, retry } = useVideoMutations(courseId, video.kind);
+  const t = useT();
   const confirmDelete = () =>
     confirmDestructive({
-      title: 'Delete this video?',
-      message: `“${video.title}” will be removed from the course.`,
-      confirmLabel: 'Delete video',
+      title: t('courses.videos.deleteTitle'),
+      message: t('courses.videos.deleteMessage', { title: video.title }),
+      confirmLabel: t('courses.videos.deleteConfirm'),
       onConfirm: () => remove.mutate(video.id, { onError: (error) => toast('danger', error.message) }),
     });
   const move = (position: number) =>
@@ -165,7 +168,7 @@ function VideoRow({
               data-testid="video-status"
               style={{ flexShrink: 0 }}
             >
-              {video.status}
+              {t(`courses.videos.status.${video.status}`)}
             </Badge>
           </Group>
           {video.status === 'processing' && (
@@ -174,10 +177,10 @@ function VideoRow({
                 value={video.progress}
                 style={{ flex: 1 }}
                 animated
-                aria-label={`Processing ${video.title}`}
+                aria-label={t('courses.videos.processingLabel', { title: video.title })}
               />
               <Text size="xs" c="dimmed" w={90}>
-                Processing {video.progress}%
+                {t('courses.videos.processing', { progress: video.progress })}
               </Text>
             </Group>
           )}
@@ -192,7 +195,7 @@ function VideoRow({
           {video.status === 'failed' && (
             <Group gap="xs" wrap="nowrap">
               <Text size="xs" c="red">
-                {video.error ?? 'Processing failed'}
+                {video.error ?? t('courses.videos.processingFailed')}
               </Text>
               <Button
                 size="compact-xs"
@@ -200,20 +203,20 @@ function VideoRow({
                 leftSection={<IconRefresh size={14} />}
                 loading={retry.isPending}
                 onClick={() => retry.mutate(video.id, { onError: (error) => toast('danger', error.message) })}
-                aria-label={`Retry ${video.title}`}
+                aria-label={t('courses.videos.retryLabel', { title: video.title })}
               >
-                Retry
+                {t('courses.videos.retry')}
               </Button>
             </Group>
           )}
         </Stack>
         <Group gap={2} wrap="nowrap" ml="auto">
-          <Tooltip label="Play">
+          <Tooltip label={t('courses.videos.play')}>
             <ActionIcon
               variant="subtle"
               onClick={onPlay}
               disabled={!video.playlistUrl}
-              aria-label={`Play ${video.title}`}
+              aria-label={t('courses.videos.playLabel', { title: video.title })}
             >
               <IconPlayerPlay size={18} />
             </ActionIcon>
@@ -222,7 +225,7 @@ function VideoRow({
             variant="subtle"
             disabled={index === 0}
             onClick={() => move(index - 1)}
-            aria-label={`Move ${video.title} up`}
+            aria-label={t('courses.videos.moveUpLabel', { title: video.title })}
           >
             <IconArrowUp size={18} />
           </ActionIcon>
@@ -230,20 +233,20 @@ function VideoRow({
             variant="subtle"
             disabled={index === count - 1}
             onClick={() => move(index + 1)}
-            aria-label={`Move ${video.title} down`}
+            aria-label={t('courses.videos.moveDownLabel', { title: video.title })}
           >
             <IconArrowDown size={18} />
           </ActionIcon>
           <RenameButton
             current={video.title}
-            what={video.kind === 'lesson' ? 'Lesson' : 'Preview video'}
+            what={video.kind === 'lesson' ? 'lesson' : 'preview'}
             onRename={(title) => update.mutateAsync({ id: video.id, title })}
           />
           <ActionIcon
             variant="subtle"
             color="red"
             onClick={confirmDelete}
-            aria-label={`Delete ${video.title}`}
+            aria-label={t('courses.videos.deleteLabel', { title: video.title })}
           >
             <IconTrash size={18} />
           </ActionIcon>
@@ -269,16 +272,17 @@ export function VideosStep({
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [playing, setPlaying] = useState<CourseVideo | null>(null);
   const copy = COPY[kind];
+  const t = useT();
 
   const send = async (file: File | null) => {
     if (!file) return;
     setUpload({ name: file.name, percent: 0 });
     try {
       await uploadVideo(courseId, kind, file, (percent) => setUpload({ name: file.name, percent }));
-      toast('success', `${file.name} uploaded; it is being prepared for streaming`);
+      toast('success', t('courses.videos.uploaded', { name: file.name }));
       refresh();
     } catch (error) {
-      toast('danger', error instanceof Error ? error.message : 'Upload failed');
+      toast('danger', error instanceof Error ? error.message : t('courses.videos.uploadFailed'));
     } finally {
       setUpload(null);
     }
@@ -289,7 +293,7 @@ export function VideosStep({
     <Stack>
       <Group justify="space-between">
         <Title order={2} size="h4">
-          {copy.title}
+          {t(copy.title)}
         </Title>
         <Group gap="xs">
           <LibraryLessonPicker
@@ -301,7 +305,7 @@ export function VideosStep({
           <FileButton onChange={(file) => void send(file)} accept={ALLOWED_VIDEO_TYPES.join(',')}>
             {(props) => (
               <Button {...props} leftSection={<IconUpload size={16} />} loading={upload !== null}>
-                {copy.button}
+                {t(copy.button)}
               </Button>
             )}
           </FileButton>
@@ -309,11 +313,14 @@ export function VideosStep({
       </Group>
       {upload && (
         <Stack gap={4}>
-          <Text size="sm">Uploading {upload.name}…</Text>
-          <Progress value={upload.percent} aria-label={`Upload progress ${upload.name}`} />
+          <Text size="sm">{t('courses.videos.uploading', { name: upload.name })}</Text>
+          <Progress
+            value={upload.percent}
+            aria-label={t('courses.videos.uploadProgress', { name: upload.name })}
+          />
         </Stack>
       )}
-      {videos.isSuccess && list.length === 0 && !upload && <Text c="dimmed">{copy.empty}</Text>}
+      {videos.isSuccess && list.length === 0 && !upload && <Text c="dimmed">{t(copy.empty)}</Text>}
       {list.map((video, index) => (
         <Fragment key={video.id}>
           <VideoRow

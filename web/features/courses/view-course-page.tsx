@@ -14,9 +14,10 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { COURSE_STEP_LABELS, COURSE_STEPS } from '../../../common/courses';
+import { COURSE_STEPS } from '../../../common/courses';
 import { useCourse } from './api';
 import { CourseDetails } from './course-details';
+import { useT } from './i18n';
 import { ShareLink } from './share-link';
 import { StatusBadge } from './status-badge';
 
@@ -24,16 +25,17 @@ export default function ViewCoursePage() {
   const [params] = useSearchParams();
   const courseId = params.get('courseId');
   const course = useCourse(courseId);
+  const t = useT();
   if (!courseId)
     return (
       <Alert color="yellow">
-        No course chosen.{' '}
+        {t('courses.view.noneChosen')}{' '}
         <Anchor component={Link} to="/course-list?tab=course">
-          Back to courses
+          {t('courses.view.backToCourses')}
         </Anchor>
       </Alert>
     );
-  if (course.isPending) return <Loader aria-label="Loading course" m="xl" />;
+  if (course.isPending) return <Loader aria-label={t('courses.view.loading')} m="xl" />;
   if (course.isError) return <Alert color="red">{course.error.message}</Alert>;
   const data = course.data;
   return (
@@ -48,19 +50,19 @@ export default function ViewCoursePage() {
               <StatusBadge status={data.status} />
               {data.hasLiveVersion && (
                 <Text size="sm" c="dimmed">
-                  An approved version is live.
+                  {t('courses.view.live')}
                 </Text>
               )}
             </Group>
           </Stack>
           <Button component={Link} to={`/add-course-list?courseId=${data.id}&step=course-information`}>
-            Edit
+            {t('courses.view.edit')}
           </Button>
         </Group>
         {data.reviewComment && (
           <Alert
             color={data.status === 'REJECTED' ? 'red' : 'green'}
-            title="Reviewer's comment"
+            title={t('courses.view.reviewerComment')}
             style={{ whiteSpace: 'pre-line' }}
           >
             {data.reviewComment}
@@ -72,14 +74,14 @@ export default function ViewCoursePage() {
         {data.hasLiveVersion && (
           <Card withBorder padding="lg">
             <Title order={2} size="h4" mb="sm">
-              Share with students
+              {t('courses.view.share')}
             </Title>
             <ShareLink courseId={data.id} />
           </Card>
         )}
         <Card withBorder padding="lg">
           <Title order={2} size="h4" mb="sm">
-            Steps
+            {t('courses.view.steps')}
           </Title>
           <List spacing="xs">
             {COURSE_STEPS.map((step) => (
@@ -97,7 +99,7 @@ export default function ViewCoursePage() {
                 }
               >
                 <Anchor component={Link} to={`/add-course-list?courseId=${data.id}&step=${step}`}>
-                  {COURSE_STEP_LABELS[step]}
+                  {t(`courses.step.${step}`)}
                 </Anchor>
               </List.Item>
             ))}

@@ -2,13 +2,15 @@ import { Accordion, Button, Card, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCourseFaqs } from './content-api';
 import { CoursePageFrame } from './course-page-frame';
+import { useT } from './i18n';
 
 function FaqList({ courseId }: { courseId: string }) {
   const faqs = useCourseFaqs(courseId);
-  if (faqs.isPending) return <Loader aria-label="Loading FAQ" />;
+  const t = useT();
+  if (faqs.isPending) return <Loader aria-label={t('courses.faq.loading')} />;
   if (faqs.isError) return <Text c="red">{faqs.error.message}</Text>;
   const list = faqs.data.faqs;
-  if (list.length === 0) return <Text c="dimmed">No questions yet. Add the ones students ask most.</Text>;
+  if (list.length === 0) return <Text c="dimmed">{t('courses.faq.viewEmpty')}</Text>;
   return (
     <Accordion variant="separated" data-testid="faq-list">
       {list.map((faq) => (
@@ -23,13 +25,14 @@ function FaqList({ courseId }: { courseId: string }) {
 
 /** /view-faq: the course's questions and answers as students will read them. */
 export default function ViewFaqPage() {
+  const t = useT();
   return (
-    <CoursePageFrame title="FAQ">
+    <CoursePageFrame title={t('courses.faq.title')}>
       {(course) => (
         <Card withBorder padding="lg">
           <Group justify="flex-end" mb="sm">
             <Button component={Link} to={`/add-faq?courseId=${course.id}`} variant="light">
-              Edit FAQ
+              {t('courses.faq.edit')}
             </Button>
           </Group>
           <FaqList courseId={course.id} />

@@ -2,17 +2,8 @@ import { Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import type { AuthoredCourse } from '../../../common/contracts/courses';
-import { COURSE_STEP_LABELS, COURSE_STEPS, type CourseStep } from '../../../common/courses';
-
-/** One or two words per step, so the six fit on one line beside the side navigation. */
-const SHORT_LABELS = {
-  'course-information': 'Information',
-  'course-videos': 'Lessons',
-  quiz: 'Quiz',
-  faq: 'FAQ',
-  'study-material': 'Material',
-  'preview-videos': 'Previews',
-} satisfies Record<CourseStep, string>;
+import { COURSE_STEPS, type CourseStep } from '../../../common/courses';
+import { useT } from './i18n';
 
 /**
  * The wizard's steps on one line: short labels under the numbers on wider screens; on a phone the numbers
@@ -30,8 +21,12 @@ export function WizardStepper({
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
   const done = (step: CourseStep) => course?.steps?.[step] === true;
+  const t = useT();
+  // One or two words per step (courses.stepShort.*), so the six fit on one line beside the side navigation.
+  const short = (step: CourseStep) => t(`courses.stepShort.${step}`);
+  const full = (step: CourseStep) => t(`courses.step.${step}`);
   return (
-    <nav aria-label="Course steps">
+    <nav aria-label={t('courses.stepper.label')}>
       <Stepper
         active={active}
         onStepClick={(index) => course && onGo(COURSE_STEPS[index])}
@@ -47,19 +42,27 @@ export function WizardStepper({
           <Stepper.Step
             key={step}
             // The leading space keeps the number and the label two words ("3 Quiz"), as the name reads them.
-            label={phone ? undefined : ` ${SHORT_LABELS[step]}`}
+            label={phone ? undefined : ` ${short(step)}`}
             // A tick means the step is done, not merely passed: a step left behind unfinished keeps its number.
             icon={done(step) ? <IconCheck size={14} /> : index + 1}
             completedIcon={done(step) ? <IconCheck size={14} /> : index + 1}
             color={done(step) ? 'green' : undefined}
             // What the step shows comes first (a done step shows a tick, not its number; WCAG 2.5.3), then its full name.
-            aria-label={`${done(step) ? '' : `${index + 1} `}${SHORT_LABELS[step]}: ${COURSE_STEP_LABELS[step]}${done(step) ? ' (complete)' : ''}`}
+            aria-label={
+              done(step)
+                ? t('courses.stepper.nameDone', { short: short(step), full: full(step) })
+                : t('courses.stepper.name', { number: index + 1, short: short(step), full: full(step) })
+            }
           />
         ))}
       </Stepper>
       {phone && (
         <Text size="sm" fw={600} mt="xs" data-testid="wizard-current-step">
-          Step {active + 1} of {COURSE_STEPS.length}: {COURSE_STEP_LABELS[COURSE_STEPS[active]]}
+          {t('courses.stepper.current', {
+            number: active + 1,
+            total: COURSE_STEPS.length,
+            label: full(COURSE_STEPS[active]),
+          })}
         </Text>
       )}
     </nav>
