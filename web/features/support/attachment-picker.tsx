@@ -2,8 +2,9 @@ import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@m
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { AttachmentView } from '../../../common/contracts/support';
-import { SUPPORT_LIMITS, SUPPORT_MSG } from '../../../common/contracts/support';
+import { SUPPORT_LIMITS } from '../../../common/contracts/support';
 import { discardAttachment, uploadAttachment } from './api';
+import { useT } from './i18n';
 
 /** What the file chooser offers; the server still checks every file by its bytes. */
 const ACCEPT =
@@ -37,6 +38,7 @@ export function AttachmentPicker({
   onBusyChange: (busy: boolean) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const [pending, setPending] = useState<Pending[]>([]);
   const uploading = pending.some((item) => !item.error);
   useEffect(() => onBusyChange(uploading), [uploading, onBusyChange]);
@@ -52,7 +54,7 @@ export function AttachmentPicker({
           key: `${file.name}-${Math.random()}`,
           name: file.name,
           percent: 0,
-          error: SUPPORT_MSG.tooManyAttachments,
+          error: t('support.msg.tooManyAttachments', { count: SUPPORT_LIMITS.attachmentsPerMessage }),
         },
       ]);
     }
@@ -65,7 +67,7 @@ export function AttachmentPicker({
             key,
             name: file.name,
             percent: 0,
-            error: `Too large: at most ${sizeText(SUPPORT_LIMITS.attachmentMaxBytes)}`,
+            error: t('support.attach.tooLarge', { size: sizeText(SUPPORT_LIMITS.attachmentMaxBytes) }),
           },
         ]);
         continue;
@@ -101,13 +103,15 @@ export function AttachmentPicker({
               size="xs"
               leftSection={<IconPaperclip size={14} />}
             >
-              Attach files
+              {t('support.attach.button')}
             </Button>
           )}
         </FileButton>
         <Text size="xs" c="dimmed">
-          Images, PDF or a short video; up to {SUPPORT_LIMITS.attachmentsPerMessage} files of{' '}
-          {sizeText(SUPPORT_LIMITS.attachmentMaxBytes)}
+          {t('support.attach.hint', {
+            count: SUPPORT_LIMITS.attachmentsPerMessage,
+            size: sizeText(SUPPORT_LIMITS.attachmentMaxBytes),
+          })}
         </Text>
       </Group>
       {attached.map((view) => (
@@ -121,7 +125,7 @@ export function AttachmentPicker({
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={`Remove ${view.name}`}
+            aria-label={t('support.attach.remove', { name: view.name })}
             onClick={() => remove(view)}
           >
             <IconX size={14} />
@@ -138,7 +142,7 @@ export function AttachmentPicker({
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                aria-label={`Dismiss ${item.name}`}
+                aria-label={t('support.attach.dismiss', { name: item.name })}
                 onClick={() => setPending((all) => all.filter((p) => p.key !== item.key))}
               >
                 <IconX size={14} />
@@ -150,7 +154,11 @@ export function AttachmentPicker({
               {item.error}
             </Text>
           ) : (
-            <Progress value={item.percent} size="sm" aria-label={`Uploading ${item.name}`} />
+            <Progress
+              value={item.percent}
+              size="sm"
+              aria-label={t('support.attach.uploading', { name: item.name })}
+            />
           )}
         </Stack>
       ))}

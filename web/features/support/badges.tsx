@@ -1,10 +1,7 @@
 import { Badge } from '@mantine/core';
-import {
-  TICKET_PRIORITY_LABELS,
-  TICKET_STATUS_LABELS,
-  type TicketPriority,
-  type TicketStatus,
-} from '../../../common/contracts/support';
+import type { TicketPriority, TicketStatus } from '../../../common/contracts/support';
+import { useT } from './i18n';
+import { priorityLabel, statusLabel } from './labels';
 
 const STATUS_COLORS: Record<TicketStatus, string> = { open: 'blue', inReview: 'yellow', resolved: 'green' };
 const PRIORITY_COLORS: Record<TicketPriority, string> = {
@@ -18,14 +15,16 @@ const PRIORITY_COLORS: Record<TicketPriority, string> = {
 const WHOLE = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
 
 export function StatusBadge({ status }: { status: TicketStatus }) {
+  const t = useT();
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" styles={WHOLE} data-testid="ticket-status">
-      {TICKET_STATUS_LABELS[status]}
+      {statusLabel(t, status)}
     </Badge>
   );
 }
 
 export function PriorityBadge({ priority }: { priority: TicketPriority }) {
+  const t = useT();
   return (
     // Outline text and white on red 7 are below 4.5:1 (axe): light badges (their text is darkened in theme.ts),
     // and urgent filled in red 9.
@@ -34,7 +33,7 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
       variant={priority === 'urgent' ? 'filled' : 'light'}
       styles={WHOLE}
     >
-      {TICKET_PRIORITY_LABELS[priority]}
+      {priorityLabel(t, priority)}
     </Badge>
   );
 }

@@ -24,9 +24,11 @@ import { commitValidation, serverFieldErrors, zodValidate } from '../../app/form
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useCannedReplies, useDeleteCannedReply, useSaveCannedReply } from './api';
+import { useT } from './i18n';
 
 /** Adds or edits one canned reply; the messages under the fields are the server's own (one zod schema). */
 function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone: () => void }) {
+  const t = useT();
   const save = useSaveCannedReply();
   const form = useForm<CannedReplyInput>({
     mode: 'controlled',
@@ -41,7 +43,7 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
           { id: reply?.id, body: values },
           {
             onSuccess: () => {
-              toast('success', reply ? 'Canned reply saved' : 'Canned reply added');
+              toast('success', reply ? t('support.canned.saved') : t('support.canned.added'));
               onDone();
             },
             onError: (error) => {
@@ -55,15 +57,15 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
     >
       <Stack gap="sm">
         <TextInput
-          label="Title"
-          description="What you pick it by"
+          label={t('support.canned.title')}
+          description={t('support.canned.titleHint')}
           maxLength={100}
           data-autofocus
           {...form.getInputProps('title')}
         />
         <Textarea
-          label="Reply"
-          description="Inserted into the reply box, where you can still change it before sending"
+          label={t('support.composer.reply')}
+          description={t('support.canned.bodyHint')}
           autosize
           minRows={4}
           maxRows={12}
@@ -72,10 +74,10 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('support.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {reply ? 'Save changes' : 'Add canned reply'}
+            {reply ? t('support.canned.saveChanges') : t('support.canned.add')}
           </Button>
         </Group>
       </Stack>
@@ -85,6 +87,7 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
 
 /** The desk's canned replies: answers given often, kept once and inserted into a reply in one click. */
 export function CannedRepliesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
   const replies = useCannedReplies(opened);
   const remove = useDeleteCannedReply();
   // null: the list; 'new': adding one; a reply: editing it.
@@ -95,12 +98,13 @@ export function CannedRepliesModal({ opened, onClose }: { opened: boolean; onClo
   };
   const askToDelete = (reply: CannedReply) =>
     confirmDestructive({
-      title: 'Delete canned reply',
-      message: `"${reply.title}" will no longer be offered in the reply box. Replies already sent keep their text.`,
-      confirmLabel: 'Delete canned reply',
+      title: t('support.canned.delete'),
+      message: t('support.canned.deleteMessage', { title: reply.title }),
+      confirmLabel: t('support.canned.delete'),
+      cancelLabel: t('support.cancel'),
       onConfirm: () =>
         remove.mutate(reply.id, {
-          onSuccess: () => toast('success', 'Canned reply deleted'),
+          onSuccess: () => toast('success', t('support.canned.deleted')),
           onError: (error) => toast('danger', error.message),
         }),
     });
@@ -109,9 +113,15 @@ export function CannedRepliesModal({ opened, onClose }: { opened: boolean; onClo
     <Modal
       opened={opened}
       onClose={close}
-      title={editing === 'new' ? 'New canned reply' : editing ? 'Edit canned reply' : 'Canned replies'}
+      title={
+        editing === 'new'
+          ? t('support.canned.new')
+          : editing
+            ? t('support.canned.edit')
+            : t('support.desk.canned')
+      }
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('support.close') }}
     >
       {editing ? (
         <CannedReplyForm
@@ -123,19 +133,19 @@ export function CannedRepliesModal({ opened, onClose }: { opened: boolean; onClo
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm" c="dimmed">
-              Shared by every admin.
+              {t('support.canned.shared')}
             </Text>
             <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-              New canned reply
+              {t('support.canned.new')}
             </Button>
           </Group>
           {replies.isError && <Alert color="red">{replies.error.message}</Alert>}
           {replies.isPending && <Skeleton h={120} />}
           {replies.data?.length === 0 && (
             <Paper withBorder p="lg" ta="center">
-              <Text fw={600}>No canned replies yet</Text>
+              <Text fw={600}>{t('support.composer.noCanned')}</Text>
               <Text size="sm" c="dimmed">
-                Save the answers you give often, then insert them into a reply from the ticket page.
+                {t('support.canned.emptyHint')}
               </Text>
             </Paper>
           )}
@@ -153,7 +163,7 @@ export function CannedRepliesModal({ opened, onClose }: { opened: boolean; onClo
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon
                     variant="subtle"
-                    aria-label={`Edit ${reply.title}`}
+                    aria-label={t('support.canned.editOne', { title: reply.title })}
                     onClick={() => setEditing(reply)}
                   >
                     <IconPencil size={16} />
@@ -161,7 +171,7 @@ export function CannedRepliesModal({ opened, onClose }: { opened: boolean; onClo
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Delete ${reply.title}`}
+                    aria-label={t('support.canned.deleteOne', { title: reply.title })}
                     onClick={() => askToDelete(reply)}
                   >
                     <IconTrash size={16} />

@@ -25,16 +25,20 @@ import { toast } from '../../app/toast';
 import { useCannedReplies, useDeskAction } from './api';
 import { AttachmentPicker } from './attachment-picker';
 import { CannedRepliesModal } from './canned-replies-modal';
+import { inInterfaceLanguage, useT } from './i18n';
 
 type Mode = 'reply' | 'note';
 
 /** The server's own rule for a message (empty: 'Please fill this field'; spaces: 'Only space not allowed'). */
 function checkMessage(value: string): string | null {
   const result = noteSchema.shape.message.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+  const message = result.success ? null : (result.error.issues[0]?.message ?? null);
+  return message === null ? null : inInterfaceLanguage(message);
 }
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+/** The keys' caps, as printed on the keyboard in every language (not translated). */
+const KEY_CAPS = { modifier: IS_MAC ? '⌘' : 'Ctrl', enter: 'Enter' };
 
 /**
  * Answers a ticket: a reply to the requester (with files, optionally resolving it) or an internal note only admins
@@ -42,6 +46,7 @@ const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(naviga
  * server has taken it.
  */
 export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
+  const t = useT();
   const action = useDeskAction(ticket.id);
   const [mode, setMode] = useState<Mode>('reply');
   const [attached, setAttached] = useState<AttachmentView[]>([]);
@@ -63,7 +68,7 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
   const send = (resolve = false) => {
     if (action.isPending) return;
     if (mode === 'reply' && uploading) {
-      toast('info', 'A file is still uploading: send again once it is done.');
+      toast('info', t('support.composer.uploading'));
       return;
     }
     if (form.validateField(mode).hasError) return;
@@ -71,7 +76,7 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
     const onError = (error: Error) => {
       const fields = serverFieldErrors(error);
       if (fields.message) form.setFieldError(mode, fields.message);
-      else toast('danger', `Not sent: ${error.message}. Your text is still here.`);
+      else toast('danger', t('support.composer.notSent', { error: error.message }));
     };
     if (mode === 'note') {
       action.mutate(
@@ -79,7 +84,7 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
         {
           onSuccess: () => {
             form.setFieldValue('note', '');
-            toast('success', 'Internal note added');
+            toast('success', t('support.composer.noteAdded'));
           },
           onError,
         },
@@ -101,7 +106,7 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
           setAttached([]);
           // A new picker: the refused files' messages of the sent message go with it.
           setSentCount((count) => count + 1);
-          toast('success', resolve ? 'Reply sent and ticket resolved' : 'Reply sent');
+          toast('success', resolve ? t('support.composer.sentResolved') : t('support.msg.replySent'));
         },
         onError,
       },
@@ -145,18 +150,18 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <SegmentedControl
-            aria-label="Write a"
+            aria-label={t('support.composer.mode')}
             value={mode}
             onChange={(value) => setMode(value as Mode)}
             data={[
-              { value: 'reply', label: 'Reply' },
-              { value: 'note', label: 'Internal note' },
+              { value: 'reply', label: t('support.composer.reply') },
+              { value: 'note', label: t('support.thread.internalNote') },
             ]}
           />
           <Group gap={4} wrap="nowrap" style={{ flex: '1 1 240px', maxWidth: 340 }}>
             <Select
-              aria-label="Insert a canned reply"
-              placeholder="Insert a canned reply"
+              aria-label={t('support.composer.insertCanned')}
+              placeholder={t('support.composer.insertCanned')}
               searchable
               data={(canned.data ?? []).map((reply) => ({ value: reply.id, label: reply.title }))}
               value={null}
@@ -164,13 +169,13 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
               searchValue={cannedSearch}
               onSearchChange={setCannedSearch}
               nothingFoundMessage={
-                canned.data?.length ? 'No canned reply has that title' : 'No canned replies yet'
+                canned.data?.length ? t('support.composer.noCannedMatch') : t('support.composer.noCanned')
               }
               comboboxProps={{ withinPortal: true }}
               style={{ flex: 1 }}
             />
             <Button variant="subtle" size="compact-sm" onClick={() => setCannedOpen(true)}>
-              Manage
+              {t('support.composer.manage')}
             </Button>
           </Group>
         </Group>
@@ -179,22 +184,24 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
             <Group gap={6} wrap="nowrap">
               <IconLock size={16} aria-hidden />
               <Text size="sm" fw={600}>
-                Internal note: only admins see this. {ticket.requester.fullName} is not told.
+                {t('support.composer.noteWarning', { name: ticket.requester.fullName })}
               </Text>
             </Group>
           </Paper>
         ) : (
           <Group gap={6} wrap="nowrap">
             <IconMessageReply size={16} aria-hidden />
-            <Text size="sm">
-              Goes to {ticket.requester.fullName}: at once if they are online, otherwise by e-mail.
-            </Text>
+            <Text size="sm">{t('support.composer.goesTo', { name: ticket.requester.fullName })}</Text>
           </Group>
         )}
         <Textarea
           key={mode}
           ref={textarea}
-          label={note ? 'Internal note (only admins see this)' : `Reply to ${ticket.requester.fullName}`}
+          label={
+            note
+              ? t('support.composer.noteLabel')
+              : t('support.composer.replyTo', { name: ticket.requester.fullName })
+          }
           autosize
           minRows={4}
           maxRows={16}
@@ -213,13 +220,13 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
         )}
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            <Kbd size="xs">{IS_MAC ? '⌘' : 'Ctrl'}</Kbd> + <Kbd size="xs">Enter</Kbd>{' '}
-            {note ? 'adds the note' : 'sends the reply'}
+            <Kbd size="xs">{KEY_CAPS.modifier}</Kbd> + <Kbd size="xs">{KEY_CAPS.enter}</Kbd>{' '}
+            {note ? t('support.composer.addsNote') : t('support.composer.sendsReply')}
           </Text>
           <Group gap="xs">
             {note ? (
               <Button color="yellow" autoContrast loading={action.isPending} onClick={() => send()}>
-                Add note
+                {t('support.composer.addNote')}
               </Button>
             ) : (
               <>
@@ -233,7 +240,7 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
                   }
                   onClick={() => send(true)}
                 >
-                  Send and resolve
+                  {t('support.composer.sendAndResolve')}
                 </Button>
                 <Button
                   disabled={uploading}
@@ -242,7 +249,7 @@ export function DeskComposer({ ticket }: { ticket: DeskTicket }) {
                   }
                   onClick={() => send()}
                 >
-                  Send reply
+                  {t('support.view.sendReply')}
                 </Button>
               </>
             )}

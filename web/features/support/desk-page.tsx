@@ -24,14 +24,10 @@ import {
   type DeskSort,
   type DeskTicket,
   TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
   TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
-  TICKET_STATUS_LABELS,
   TICKET_STATUSES,
 } from '../../../common/contracts/support';
 import { USER_TYPES } from '../../../common/roles';
-import { countOf } from '../../../common/words';
 import { SUPPORT_KEY } from '../../app/query-keys';
 import { useSession } from '../../app/session';
 import { supportSummaryQuery } from '../../app/support-count';
@@ -40,17 +36,19 @@ import { Pager } from '../../components/pager';
 import { EmptyCard } from '../reports';
 import { PAGE_SIZE, useDesk, useLiveSupport } from './api';
 import { CannedRepliesModal } from './canned-replies-modal';
-import { FilterSelect, OVERDUE_COLOR, roleLabel } from './desk-parts';
+import { FilterSelect, OVERDUE_COLOR } from './desk-parts';
 import { DeskQueueTable } from './desk-queue-table';
+import { useT } from './i18n';
+import { categoryLabel, priorityLabel, roleLabel, statusLabel } from './labels';
 import { TargetsModal } from './targets-modal';
 
 const STATUS_TABS = ['unresolved', ...TICKET_STATUSES] as const;
 type StatusTab = (typeof STATUS_TABS)[number];
 const REQUESTER_ROLES = USER_TYPES.filter((role) => role !== 'admin');
-const SORT_LABELS: Record<DeskSort, string> = {
-  waiting: 'Longest wait',
-  newest: 'Newest',
-  updated: 'Recently updated',
+const SORT_KEYS: Record<DeskSort, string> = {
+  waiting: 'support.desk.sort.waiting',
+  newest: 'support.desk.sort.newest',
+  updated: 'support.desk.sort.updated',
 };
 const FILTER_KEYS = ['search', 'priority', 'category', 'role', 'assignee', 'age'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,12 +58,15 @@ const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T
   allowed.find((item) => item === value);
 
 function Figure({
+  id,
   label,
   value,
   hint,
   alert,
   onClick,
 }: {
+  /** Names the figure for tests (desk-figure-<id>), whatever the language. */
+  id: string;
   label: string;
   value: number | undefined;
   hint: string;
@@ -77,12 +78,7 @@ function Figure({
       <Text size="sm" c="dimmed">
         {label}
       </Text>{' '}
-      <Text
-        fz={26}
-        fw={800}
-        c={alert ? OVERDUE_COLOR : undefined}
-        data-testid={`desk-figure-${label.toLowerCase()}`}
-      >
+      <Text fz={26} fw={800} c={alert ? OVERDUE_COLOR : undefined} data-testid={`desk-figure-${id}`}>
         {value ?? '–'}
       </Text>{' '}
       <Text size="xs" c={alert ? OVERDUE_COLOR : 'dimmed'}>
@@ -115,6 +111,7 @@ function useKnownAdmins(list: DeskList | undefined, myId: string | undefined) {
 
 /** /support: the admin's help desk queue. Filters, sorting and the page live in the URL; new tickets arrive live. */
 export default function DeskPage() {
+  const t = useT();
   useLiveSupport();
   const session = useSession();
   const { params, page, update } = useUrlFilters();
@@ -154,10 +151,10 @@ export default function DeskPage() {
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1} size="h2">
-              Support
+              {t('nav.Support')}
             </Title>
             <Text c="dimmed" size="sm">
-              Questions from teachers, institutes, students and partners, longest waiting first.
+              {t('support.desk.intro')}
             </Text>
           </div>
           <Group gap="xs">
@@ -166,30 +163,37 @@ export default function DeskPage() {
               leftSection={<IconMessages size={16} />}
               onClick={() => setDialog('canned')}
             >
-              Canned replies
+              {t('support.desk.canned')}
             </Button>
             <Button
               variant="default"
               leftSection={<IconClockHour4 size={16} />}
               onClick={() => setDialog('targets')}
             >
-              Targets
+              {t('support.desk.targets')}
             </Button>
           </Group>
         </Group>
 
         <SimpleGrid cols={3} spacing="xs">
-          <Figure label="Unresolved" value={summary.data?.open} hint="open or in review" />
           <Figure
-            label="Unassigned"
+            id="unresolved"
+            label={t('support.desk.unresolved')}
+            value={summary.data?.open}
+            hint={t('support.desk.unresolvedHint')}
+          />
+          <Figure
+            id="unassigned"
+            label={t('support.unassigned')}
             value={summary.data?.unassigned}
-            hint="open, nobody on it"
+            hint={t('support.desk.unassignedHint')}
             onClick={() => update({ status: null, assignee: 'none' })}
           />
           <Figure
-            label="Overdue"
+            id="overdue"
+            label={t('support.desk.overdue')}
             value={summary.data?.overdue}
-            hint={summary.data?.overdue ? 'past a target' : 'all within targets'}
+            hint={summary.data?.overdue ? t('support.desk.overdueHint') : t('support.desk.withinTargets')}
             alert={Boolean(summary.data?.overdue)}
           />
         </SimpleGrid>
@@ -198,7 +202,7 @@ export default function DeskPage() {
           <Tabs.List>
             {STATUS_TABS.map((tab) => (
               <Tabs.Tab key={tab} value={tab}>
-                {tab === 'unresolved' ? 'Unresolved' : TICKET_STATUS_LABELS[tab]}
+                {tab === 'unresolved' ? t('support.desk.unresolved') : statusLabel(t, tab)}
                 {tabCount(tab) !== undefined && (
                   <Text span size="xs" c="dimmed" ml={6} data-testid={`desk-count-${tab}`}>
                     {tabCount(tab)}
@@ -210,8 +214,8 @@ export default function DeskPage() {
         </Tabs>
 
         <TextInput
-          label="Search"
-          placeholder="Subject, #number, requester's name or e-mail"
+          label={t('support.desk.search')}
+          placeholder={t('support.desk.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => update({ search: event.currentTarget.value })}
@@ -220,56 +224,56 @@ export default function DeskPage() {
         />
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
           <FilterSelect
-            label="Priority"
-            anyLabel="Any priority"
+            label={t('support.field.priority')}
+            anyLabel={t('support.desk.anyPriority')}
             value={query.priority}
-            data={TICKET_PRIORITIES.map((value) => ({ value, label: TICKET_PRIORITY_LABELS[value] }))}
+            data={TICKET_PRIORITIES.map((value) => ({ value, label: priorityLabel(t, value) }))}
             onChange={(value) => update({ priority: value })}
           />
           <FilterSelect
-            label="Category"
-            anyLabel="Any category"
+            label={t('support.field.category')}
+            anyLabel={t('support.desk.anyCategory')}
             value={query.category}
-            data={TICKET_CATEGORIES.map((value) => ({ value, label: TICKET_CATEGORY_LABELS[value] }))}
+            data={TICKET_CATEGORIES.map((value) => ({ value, label: categoryLabel(t, value) }))}
             onChange={(value) => update({ category: value })}
           />
           <FilterSelect
-            label="Requester"
-            anyLabel="Any role"
+            label={t('support.field.requester')}
+            anyLabel={t('support.desk.anyRole')}
             value={query.role}
-            data={REQUESTER_ROLES.map((value) => ({ value, label: roleLabel(value) }))}
+            data={REQUESTER_ROLES.map((value) => ({ value, label: roleLabel(t, value) }))}
             onChange={(value) => update({ role: value })}
           />
           <FilterSelect
-            label="Assignee"
-            anyLabel="Anyone"
+            label={t('support.field.assignee')}
+            anyLabel={t('support.desk.anyone')}
             value={query.assignee}
             data={[
-              { value: 'me', label: 'Me' },
-              { value: 'none', label: 'Unassigned' },
+              { value: 'me', label: t('support.desk.me') },
+              { value: 'none', label: t('support.unassigned') },
               ...admins,
               ...(query.assignee &&
               UUID.test(query.assignee) &&
               !admins.some((a) => a.value === query.assignee)
-                ? [{ value: query.assignee, label: 'Another admin' }]
+                ? [{ value: query.assignee, label: t('support.desk.anotherAdmin') }]
                 : []),
             ]}
             onChange={(value) => update({ assignee: value })}
           />
           <FilterSelect
-            label="Age"
-            anyLabel="Any age"
+            label={t('support.desk.age')}
+            anyLabel={t('support.desk.anyAge')}
             value={query.olderThanDays}
             data={DESK_AGES.map((days) => ({
               value: days,
-              label: `Older than ${countOf(Number(days), 'day')}`,
+              label: t('support.desk.olderThan', { days: Number(days) }),
             }))}
             onChange={(value) => update({ age: value })}
           />
           <FilterSelect
-            label="Sort"
+            label={t('support.desk.sort')}
             value={query.sort}
-            data={DESK_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+            data={DESK_SORTS.map((value) => ({ value, label: t(SORT_KEYS[value]) }))}
             onChange={(value) => update({ sort: value === 'waiting' ? null : value })}
           />
         </SimpleGrid>
@@ -280,7 +284,7 @@ export default function DeskPage() {
               size="compact-sm"
               onClick={() => update(Object.fromEntries(FILTER_KEYS.map((key) => [key, null])))}
             >
-              Clear filters
+              {t('support.desk.clearFilters')}
             </Button>
           </Group>
         )}
@@ -289,20 +293,17 @@ export default function DeskPage() {
         {list.isPending && <Skeleton h={320} />}
         {list.data?.total === 0 &&
           (filtered ? (
-            <EmptyCard title="No tickets match these filters." hint="Change or clear the filters." />
+            <EmptyCard title={t('support.desk.noMatch')} hint={t('support.desk.noMatchHint')} />
           ) : !anyTicketAtAll ? (
-            <EmptyCard
-              title="No tickets yet"
-              hint="When someone asks for help from their Help page, the ticket appears here at once."
-            />
+            <EmptyCard title={t('support.desk.none')} hint={t('support.desk.noneHint')} />
           ) : (
             <EmptyCard
               title={
                 status === 'unresolved'
-                  ? 'Nothing waiting: every ticket is resolved.'
-                  : `No ${TICKET_STATUS_LABELS[status].toLowerCase()} tickets.`
+                  ? t('support.desk.nothingWaiting')
+                  : t(`support.desk.noStatus.${status}`)
               }
-              hint="New tickets appear here as they arrive."
+              hint={t('support.desk.arriveHint')}
             />
           ))}
         {list.data && list.data.total > 0 && <DeskQueueTable rows={list.data.rows} />}

@@ -2,8 +2,11 @@ import { Group, Select, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { DeskRow, SlaClock } from '../../../common/contracts/support';
-import { ROLE_LABELS, type UserType } from '../../../common/roles';
+import type { UserType } from '../../../common/roles';
 import { formatDateTime, formatSpan } from '../../../common/time';
+import { useLocale, useT } from './i18n';
+
+type T = ReturnType<typeof useT>;
 
 /**
  * Each role's account page for an admin, as the people feature links them (its VIEW_PAGE, which is not part
@@ -19,8 +22,6 @@ export const ADMIN_PAGE: Partial<Record<UserType, string>> = {
 /** Red that keeps 4.5:1 contrast in both schemes (theme.ts darkens the error colour in light mode). */
 export const OVERDUE_COLOR = 'var(--mantine-color-error)';
 
-export const roleLabel = (userType: UserType) => ROLE_LABELS[userType] ?? userType;
-
 /** The current time, ticking every minute, so "waiting 2 h 5 min" and due times stay true on an open page. */
 export function useNow(everyMs = 60_000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -34,19 +35,19 @@ export function useNow(everyMs = 60_000): number {
 const spanBetween = (fromMs: number, toMs: number) => formatSpan(Math.abs(toMs - fromMs) / 1000, 'minute');
 
 /** How long the requester has waited for support, or why nobody is waiting. */
-export function waitingText(row: Pick<DeskRow, 'waitingSince' | 'status'>, now: number): string {
-  if (row.status === 'resolved') return 'Resolved';
-  if (!row.waitingSince) return 'Support replied';
+export function waitingText(row: Pick<DeskRow, 'waitingSince' | 'status'>, now: number, t: T): string {
+  if (row.status === 'resolved') return t('support.sla.resolved');
+  if (!row.waitingSince) return t('support.sla.supportReplied');
   return spanBetween(Date.parse(row.waitingSince), now);
 }
 
 /** The clock that matters now: the first response until it is met, then the resolution; none once resolved. */
 export function activeClock(
   row: Pick<DeskRow, 'status' | 'firstResponse' | 'resolution'>,
-): { kind: 'First response' | 'Resolution'; clock: SlaClock } | null {
+): { kind: 'firstResponse' | 'resolution'; clock: SlaClock } | null {
   if (row.status === 'resolved') return null;
-  if (!row.firstResponse.metAt) return { kind: 'First response', clock: row.firstResponse };
-  return { kind: 'Resolution', clock: row.resolution };
+  if (!row.firstResponse.metAt) return { kind: 'firstResponse', clock: row.firstResponse };
+  return { kind: 'resolution', clock: row.resolution };
 }
 
 /**
@@ -64,19 +65,23 @@ export function SlaText({
   prefix?: string;
   size?: 'xs' | 'sm';
 }) {
+  const t = useT();
+  const locale = useLocale();
   const target = Date.parse(clock.targetAt);
-  const lead = prefix ? `${prefix}: ` : '';
+  // "First response: Due in 3 h" when the clock is named on the same line.
+  const line = (text: string) => (prefix ? t('support.sla.withClock', { clock: prefix, text }) : text);
+  const dueAt = t('support.sla.dueAt', { date: formatDateTime(clock.targetAt, { locale }) });
   if (clock.metAt) {
+    const met = formatDateTime(clock.metAt, { locale });
     return (
-      <Group gap={4} wrap="nowrap" title={`Due ${formatDateTime(clock.targetAt)}`}>
+      <Group gap={4} wrap="nowrap" title={dueAt}>
         {clock.overdue ? (
           <IconAlertTriangle size={14} color={OVERDUE_COLOR} aria-hidden />
         ) : (
           <IconCircleCheck size={14} color="var(--mantine-color-green-text)" aria-hidden />
         )}
         <Text size={size} c={clock.overdue ? OVERDUE_COLOR : undefined}>
-          {lead}
-          {clock.overdue ? 'Met late' : 'Met'} {formatDateTime(clock.metAt)}
+          {line(t(clock.overdue ? 'support.sla.metLate' : 'support.sla.met', { date: met }))}
         </Text>
       </Group>
     );
@@ -87,7 +92,7 @@ export function SlaText({
         gap={4}
         wrap="nowrap"
         align="flex-start"
-        title={`Was due ${formatDateTime(clock.targetAt)}`}
+        title={t('support.sla.wasDue', { date: formatDateTime(clock.targetAt, { locale }) })}
         data-overdue="true"
       >
         <IconAlertTriangle
@@ -97,14 +102,14 @@ export function SlaText({
           style={{ flexShrink: 0, marginTop: 3 }}
         />
         <Text size={size} c={OVERDUE_COLOR} fw={600}>
-          {lead}Overdue by {spanBetween(target, now)}
+          {line(t('support.sla.overdueBy', { span: spanBetween(target, now) }))}
         </Text>
       </Group>
     );
   }
   return (
-    <Text size={size} title={`Due ${formatDateTime(clock.targetAt)}`}>
-      {lead}Due in {spanBetween(now, target)}
+    <Text size={size} title={dueAt}>
+      {line(t('support.sla.dueIn', { span: spanBetween(now, target) }))}
     </Text>
   );
 }
@@ -114,19 +119,24 @@ export function SlaText({
  * on a line of its own (the table's narrow column); otherwise it leads the line ("First response: Due in 3 h").
  */
 export function DueCell({ row, now, stacked = false }: { row: DeskRow; now: number; stacked?: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   const active = activeClock(row);
   if (!active) {
     return (
       <Text size="sm" c="dimmed">
-        {row.resolution.metAt ? `Resolved ${formatDateTime(row.resolution.metAt)}` : 'Resolved'}
+        {row.resolution.metAt
+          ? t('support.sla.resolvedAt', { date: formatDateTime(row.resolution.metAt, { locale }) })
+          : t('support.sla.resolved')}
       </Text>
     );
   }
-  if (!stacked) return <SlaText clock={active.clock} now={now} prefix={active.kind} />;
+  const kind = t(`support.sla.${active.kind}`);
+  if (!stacked) return <SlaText clock={active.clock} now={now} prefix={kind} />;
   return (
     <div>
       <Text size="xs" c="dimmed">
-        {active.kind}
+        {kind}
       </Text>
       <SlaText clock={active.clock} now={now} />
     </div>

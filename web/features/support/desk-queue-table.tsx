@@ -1,21 +1,24 @@
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type DeskRow, TICKET_CATEGORY_LABELS } from '../../../common/contracts/support';
+import type { DeskRow } from '../../../common/contracts/support';
 import { PriorityBadge, StatusBadge } from './badges';
-import { DueCell, roleLabel, useNow, waitingText } from './desk-parts';
+import { DueCell, useNow, waitingText } from './desk-parts';
+import { useT } from './i18n';
+import { categoryLabel, roleLabel } from './labels';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const ticketHref = (row: DeskRow) => `/view-ticket?id=${row.id}`;
 
 function Requester({ row, withEmail = true }: { row: DeskRow; withEmail?: boolean }) {
+  const t = useT();
   return (
     <div style={{ minWidth: 0 }}>
       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
         {row.requester.fullName}
       </Text>
       <Text size="xs" c="dimmed" truncate="end" title={row.requester.email}>
-        {roleLabel(row.requester.userType)}
+        {roleLabel(t, row.requester.userType)}
         {withEmail ? ` · ${row.requester.email}` : ''}
       </Text>
     </div>
@@ -23,6 +26,7 @@ function Requester({ row, withEmail = true }: { row: DeskRow; withEmail?: boolea
 }
 
 function Subject({ row }: { row: DeskRow }) {
+  const t = useT();
   return (
     <div style={{ minWidth: 0 }}>
       <Anchor
@@ -36,7 +40,7 @@ function Subject({ row }: { row: DeskRow }) {
         {row.subject}
       </Anchor>
       <Text size="xs" c="dimmed">
-        {TICKET_CATEGORY_LABELS[row.category]}
+        {categoryLabel(t, row.category)}
       </Text>
     </div>
   );
@@ -47,6 +51,7 @@ function Subject({ row }: { row: DeskRow }) {
  * opens its ticket on click; the subject is the link keyboard and screen-reader users follow.
  */
 export function DeskQueueTable({ rows }: { rows: DeskRow[] }) {
+  const t = useT();
   const navigate = useNavigate();
   const now = useNow();
   // A click anywhere on a row opens it, except on the link itself (which already navigates).
@@ -61,13 +66,13 @@ export function DeskQueueTable({ rows }: { rows: DeskRow[] }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>#</Table.Th>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th>Requester</Table.Th>
-              <Table.Th>Priority</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Assignee</Table.Th>
-              <Table.Th>Waiting</Table.Th>
-              <Table.Th>Due</Table.Th>
+              <Table.Th>{t('support.field.subject')}</Table.Th>
+              <Table.Th>{t('support.field.requester')}</Table.Th>
+              <Table.Th>{t('support.field.priority')}</Table.Th>
+              <Table.Th>{t('support.field.status')}</Table.Th>
+              <Table.Th>{t('support.field.assignee')}</Table.Th>
+              <Table.Th>{t('support.queue.waiting')}</Table.Th>
+              <Table.Th>{t('support.queue.due')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -98,13 +103,13 @@ export function DeskQueueTable({ rows }: { rows: DeskRow[] }) {
                     <Text size="sm">{row.assignee.fullName}</Text>
                   ) : (
                     <Text size="sm" c="dimmed" fs="italic">
-                      Unassigned
+                      {t('support.unassigned')}
                     </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c={row.waitingSince ? undefined : 'dimmed'}>
-                    {waitingText(row, now)}
+                    {waitingText(row, now, t)}
                   </Text>
                 </Table.Td>
                 <Table.Td miw={120}>
@@ -138,8 +143,12 @@ export function DeskQueueTable({ rows }: { rows: DeskRow[] }) {
             <Stack gap={4} mt="xs">
               <Requester row={row} />
               <Text size="xs" c="dimmed">
-                {row.assignee ? `Assigned to ${row.assignee.fullName}` : 'Unassigned'} · Waiting:{' '}
-                {waitingText(row, now)}
+                {t('support.queue.cardLine', {
+                  assignee: row.assignee
+                    ? t('support.queue.assignedTo', { name: row.assignee.fullName })
+                    : t('support.unassigned'),
+                  waiting: waitingText(row, now, t),
+                })}
               </Text>
               <DueCell row={row} now={now} />
             </Stack>

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TICKET_CATEGORY_LABELS } from '../../../common/contracts/support';
 import { formatDateTime } from '../../../common/time';
 import { ApiError } from '../../app/api';
 import { useSession } from '../../app/session';
@@ -21,13 +20,16 @@ import { useDeskTicket, useLiveSupport } from './api';
 import { PriorityBadge, StatusBadge } from './badges';
 import { DeskComposer } from './desk-composer';
 import { DeskTicketSide } from './desk-ticket-side';
+import { useLocale, useT } from './i18n';
+import { categoryLabel } from './labels';
 import { TicketThread } from './ticket-thread';
 
 function BackToQueue() {
+  const t = useT();
   return (
     <Anchor component={Link} to="/support" size="sm">
       <Group gap={4}>
-        <IconArrowLeft size={14} /> Support queue
+        <IconArrowLeft size={14} /> {t('support.ticket.backToQueue')}
       </Group>
     </Anchor>
   );
@@ -35,15 +37,16 @@ function BackToQueue() {
 
 /** No such ticket (or a mangled link): said plainly, with the way back to the queue. */
 function TicketNotFound() {
+  const t = useT();
   return (
     <Container size="sm" py="xl">
       <Stack align="center" ta="center" gap="sm" data-testid="ticket-not-found">
         <Title order={1} size="h2">
-          Ticket not found
+          {t('support.msg.ticketNotFound')}
         </Title>
-        <Text c="dimmed">This ticket does not exist, or the link to it is incomplete.</Text>
+        <Text c="dimmed">{t('support.ticket.notFoundText')}</Text>
         <Button component={Link} to="/support">
-          Back to the support queue
+          {t('support.ticket.backToTheQueue')}
         </Button>
       </Stack>
     </Container>
@@ -57,6 +60,8 @@ function TicketNotFound() {
  */
 export function DeskTicketPage({ ticketId }: { ticketId: string }) {
   useLiveSupport();
+  const t = useT();
+  const locale = useLocale();
   const session = useSession();
   const ticket = useDeskTicket(ticketId);
 
@@ -69,10 +74,10 @@ export function DeskTicketPage({ ticketId }: { ticketId: string }) {
       <Container size="md">
         <Stack>
           <BackToQueue />
-          <Alert color="red" title="This ticket could not be loaded">
+          <Alert color="red" title={t('support.ticket.loadFailed')}>
             {error.message}{' '}
             <Anchor component="button" onClick={() => void ticket.refetch()}>
-              Try again
+              {t('support.ticket.tryAgain')}
             </Anchor>
           </Alert>
         </Stack>
@@ -106,17 +111,20 @@ export function DeskTicketPage({ ticketId }: { ticketId: string }) {
             <StatusBadge status={data.status} />
             <PriorityBadge priority={data.priority} />
             <Badge variant="light" color="gray">
-              {TICKET_CATEGORY_LABELS[data.category]}
+              {categoryLabel(t, data.category)}
             </Badge>
             {data.rating !== null && (
               <Badge variant="light" color="yellow" leftSection={<IconStarFilled size={10} />}>
-                Rated {data.rating}/5
+                {t('support.ticket.rated', { rating: data.rating })}
               </Badge>
             )}
           </Group>
           <Text size="sm" c="dimmed">
-            Opened {formatDateTime(data.createdAt)} by {data.requester.fullName} · last activity{' '}
-            {formatDateTime(data.lastMessageAt)}
+            {t('support.ticket.openedBy', {
+              date: formatDateTime(data.createdAt, { locale }),
+              name: data.requester.fullName,
+              last: formatDateTime(data.lastMessageAt, { locale }),
+            })}
           </Text>
         </Stack>
         <Grid gap="md">

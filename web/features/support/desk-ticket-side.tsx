@@ -6,10 +6,7 @@ import {
   type DeskTicket,
   type SlaClock,
   TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
   TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
-  TICKET_STATUS_LABELS,
   TICKET_STATUSES,
   type TicketUpdate,
 } from '../../../common/contracts/support';
@@ -19,7 +16,9 @@ import { Fact } from '../../components/fact';
 import { useLogInAs } from '../auth';
 import { useDeskAction } from './api';
 import { StatusBadge } from './badges';
-import { ADMIN_PAGE, roleLabel, SlaText, useNow } from './desk-parts';
+import { ADMIN_PAGE, SlaText, useNow } from './desk-parts';
+import { useLocale, useT } from './i18n';
+import { categoryLabel, priorityLabel, roleLabel, statusLabel } from './labels';
 
 const UNASSIGNED = 'none';
 
@@ -36,6 +35,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 /** Status, priority, category and assignee: each change is saved at once and lands in the thread as an event. */
 function PropertiesPanel({ ticket, myId }: { ticket: DeskTicket; myId: string | undefined }) {
+  const t = useT();
   const action = useDeskAction(ticket.id);
   const change = (update: TicketUpdate, done: string) =>
     action.mutate(
@@ -46,67 +46,71 @@ function PropertiesPanel({ ticket, myId }: { ticket: DeskTicket; myId: string | 
   if (ticket.assignee && !admins.some((admin) => admin.id === ticket.assignee?.id))
     admins.push(ticket.assignee);
   const assigneeData = [
-    { value: UNASSIGNED, label: 'Unassigned' },
+    { value: UNASSIGNED, label: t('support.unassigned') },
     ...admins.map((admin) => ({
       value: admin.id,
-      label: admin.id === myId ? `${admin.fullName} (me)` : admin.fullName,
+      label: admin.id === myId ? t('support.side.me', { name: admin.fullName }) : admin.fullName,
     })),
   ];
   const common = { allowDeselect: false, disabled: action.isPending, comboboxProps: { withinPortal: true } };
   return (
-    <Panel title="Ticket">
+    <Panel title={t('support.side.ticket')}>
       <Stack gap="xs">
         <Select
-          label="Status"
-          data={TICKET_STATUSES.map((value) => ({ value, label: TICKET_STATUS_LABELS[value] }))}
+          label={t('support.field.status')}
+          data={TICKET_STATUSES.map((value) => ({ value, label: statusLabel(t, value) }))}
           value={ticket.status}
           onChange={(value) =>
             value &&
             value !== ticket.status &&
             change(
               { status: value as DeskTicket['status'] },
-              `Status changed to ${TICKET_STATUS_LABELS[value as DeskTicket['status']]}`,
+              t('support.side.statusChanged', { status: statusLabel(t, value as DeskTicket['status']) }),
             )
           }
           {...common}
         />
         <Select
-          label="Priority"
-          data={TICKET_PRIORITIES.map((value) => ({ value, label: TICKET_PRIORITY_LABELS[value] }))}
+          label={t('support.field.priority')}
+          data={TICKET_PRIORITIES.map((value) => ({ value, label: priorityLabel(t, value) }))}
           value={ticket.priority}
           onChange={(value) =>
             value &&
             value !== ticket.priority &&
             change(
               { priority: value as DeskTicket['priority'] },
-              `Priority changed to ${TICKET_PRIORITY_LABELS[value as DeskTicket['priority']]}`,
+              t('support.side.priorityChanged', {
+                priority: priorityLabel(t, value as DeskTicket['priority']),
+              }),
             )
           }
           {...common}
         />
         <Select
-          label="Category"
-          data={TICKET_CATEGORIES.map((value) => ({ value, label: TICKET_CATEGORY_LABELS[value] }))}
+          label={t('support.field.category')}
+          data={TICKET_CATEGORIES.map((value) => ({ value, label: categoryLabel(t, value) }))}
           value={ticket.category}
           onChange={(value) =>
             value &&
             value !== ticket.category &&
             change(
               { category: value as DeskTicket['category'] },
-              `Category changed to ${TICKET_CATEGORY_LABELS[value as DeskTicket['category']]}`,
+              t('support.side.categoryChanged', {
+                category: categoryLabel(t, value as DeskTicket['category']),
+              }),
             )
           }
           {...common}
         />
         <Select
-          label="Assignee"
+          label={t('support.field.assignee')}
           data={assigneeData}
           value={ticket.assignee?.id ?? UNASSIGNED}
           onChange={(value) => {
             const assigneeId = !value || value === UNASSIGNED ? null : value;
             if (assigneeId === (ticket.assignee?.id ?? null)) return;
             const name = admins.find((admin) => admin.id === assigneeId)?.fullName;
-            change({ assigneeId }, name ? `Assigned to ${name}` : 'Unassigned');
+            change({ assigneeId }, name ? t('support.queue.assignedTo', { name }) : t('support.unassigned'));
           }}
           {...common}
         />
@@ -115,9 +119,9 @@ function PropertiesPanel({ ticket, myId }: { ticket: DeskTicket; myId: string | 
             variant="light"
             size="xs"
             disabled={action.isPending}
-            onClick={() => change({ assigneeId: myId }, 'Assigned to you')}
+            onClick={() => change({ assigneeId: myId }, t('support.side.assignedToYou'))}
           >
-            Assign to me
+            {t('support.side.assignToMe')}
           </Button>
         )}
       </Stack>
@@ -126,28 +130,33 @@ function PropertiesPanel({ ticket, myId }: { ticket: DeskTicket; myId: string | 
 }
 
 function ClockFact({
+  id,
   label,
   clock,
   resolved,
   now,
 }: {
+  /** Names the clock for tests (sla-<id>), whatever the language. */
+  id: string;
   label: string;
   clock: SlaClock;
   resolved: boolean;
   now: number;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <div data-testid={`sla-${label.toLowerCase().replace(' ', '-')}`}>
+    <div data-testid={`sla-${id}`}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
       {resolved && !clock.metAt ? (
-        <Text size="sm">Closed without a reply</Text>
+        <Text size="sm">{t('support.side.closedWithoutReply')}</Text>
       ) : (
         <SlaText clock={clock} now={now} />
       )}
       <Text size="xs" c="dimmed">
-        Target {formatDateTime(clock.targetAt)}
+        {t('support.side.target', { date: formatDateTime(clock.targetAt, { locale }) })}
       </Text>
     </div>
   );
@@ -155,13 +164,26 @@ function ClockFact({
 
 /** The first-response and resolution clocks against this ticket's targets. */
 function ClocksPanel({ ticket }: { ticket: DeskTicket }) {
+  const t = useT();
   const now = useNow();
   const resolved = ticket.status === 'resolved';
   return (
-    <Panel title="Response targets">
+    <Panel title={t('support.side.targets')}>
       <Stack gap="xs">
-        <ClockFact label="First response" clock={ticket.firstResponse} resolved={resolved} now={now} />
-        <ClockFact label="Resolution" clock={ticket.resolution} resolved={resolved} now={now} />
+        <ClockFact
+          id="first-response"
+          label={t('support.sla.firstResponse')}
+          clock={ticket.firstResponse}
+          resolved={resolved}
+          now={now}
+        />
+        <ClockFact
+          id="resolution"
+          label={t('support.sla.resolution')}
+          clock={ticket.resolution}
+          resolved={resolved}
+          now={now}
+        />
       </Stack>
     </Panel>
   );
@@ -169,11 +191,13 @@ function ClocksPanel({ ticket }: { ticket: DeskTicket }) {
 
 /** Who asked: their account at a glance, their other tickets, and the ways into their account. */
 function RequesterPanel({ ticket }: { ticket: DeskTicket }) {
+  const t = useT();
+  const locale = useLocale();
   const logInAs = useLogInAs();
   const { requester, requesterSummary: summary } = ticket;
   const adminPage = ADMIN_PAGE[requester.userType];
   return (
-    <Panel title="Requester">
+    <Panel title={t('support.field.requester')}>
       <Stack gap="xs" data-testid="requester-card">
         <div>
           {adminPage ? (
@@ -184,22 +208,22 @@ function RequesterPanel({ ticket }: { ticket: DeskTicket }) {
             <Text fw={600}>{requester.fullName}</Text>
           )}
           <Group gap={6} mt={4}>
-            <Badge variant="light">{roleLabel(requester.userType)}</Badge>
+            <Badge variant="light">{roleLabel(t, requester.userType)}</Badge>
             <Badge variant="dot" color={summary.status === 'active' ? 'green' : 'red'}>
-              {summary.status === 'active' ? 'Active' : 'Deactivated'}
+              {summary.status === 'active' ? t('support.side.active') : t('support.side.deactivated')}
             </Badge>
           </Group>
         </div>
-        <Fact label="Email">
+        <Fact label={t('support.side.email')}>
           <Anchor href={`mailto:${requester.email}`} size="sm">
             {requester.email}
           </Anchor>
         </Fact>
-        {summary.planName && <Fact label="Plan">{summary.planName}</Fact>}
-        {summary.instituteName && <Fact label="Institute">{summary.instituteName}</Fact>}
+        {summary.planName && <Fact label={t('support.side.plan')}>{summary.planName}</Fact>}
+        {summary.instituteName && <Fact label={t('support.side.institute')}>{summary.instituteName}</Fact>}
         <Group grow align="flex-start">
-          <Fact label="Signed up">{formatDate(summary.createdAt)}</Fact>
-          <Fact label="Last login">{formatDateTime(summary.lastLoginAt)}</Fact>
+          <Fact label={t('support.side.signedUp')}>{formatDate(summary.createdAt, { locale })}</Fact>
+          <Fact label={t('support.side.lastLogin')}>{formatDateTime(summary.lastLoginAt, { locale })}</Fact>
         </Group>
         {summary.canLogInAs && (
           <Button
@@ -210,13 +234,13 @@ function RequesterPanel({ ticket }: { ticket: DeskTicket }) {
               logInAs({ userId: requester.id }).catch((error: Error) => toast('danger', error.message))
             }
           >
-            Log in as {requester.fullName}
+            {t('support.side.logInAs', { name: requester.fullName })}
           </Button>
         )}
-        <Fact label="Other tickets">
+        <Fact label={t('support.side.otherTickets')}>
           {summary.otherTickets.length === 0 ? (
             <Text size="sm" c="dimmed">
-              None
+              {t('support.side.none')}
             </Text>
           ) : (
             <Stack gap={4} mt={2}>
@@ -251,8 +275,8 @@ const SYSTEMS: [string, RegExp][] = [
 ];
 
 /** "Chrome 126 on Windows": enough to reproduce a problem; the whole user agent stays below it. */
-function browserName(userAgent: string): string {
-  let browser = 'Unknown browser';
+function browserName(userAgent: string, t: ReturnType<typeof useT>): string {
+  let browser = t('support.side.unknownBrowser');
   for (const [name, pattern] of BROWSERS) {
     const match = pattern.exec(userAgent);
     if (match) {
@@ -261,26 +285,29 @@ function browserName(userAgent: string): string {
     }
   }
   const system = SYSTEMS.find(([, pattern]) => pattern.test(userAgent))?.[0];
-  return system ? `${browser} on ${system}` : browser;
+  return system ? t('support.side.browserOn', { browser, system }) : browser;
 }
 
 /** Where the requester was when they asked, and with what: attached by their page, not typed. */
 function ContextPanel({ ticket }: { ticket: DeskTicket }) {
+  const t = useT();
   const { route, userAgent } = ticket.context;
   return (
-    <Panel title="Context">
+    <Panel title={t('support.side.context')}>
       <Stack gap="xs">
-        <Fact label="Came from">{route ? <code>{route}</code> : 'Not recorded'}</Fact>
-        <Fact label="Browser">
+        <Fact label={t('support.side.cameFrom')}>
+          {route ? <code>{route}</code> : t('support.side.notRecorded')}
+        </Fact>
+        <Fact label={t('support.side.browser')}>
           {userAgent ? (
             <>
-              {browserName(userAgent)}
+              {browserName(userAgent, t)}
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {userAgent}
               </Text>
             </>
           ) : (
-            'Not recorded'
+            t('support.side.notRecorded')
           )}
         </Fact>
       </Stack>

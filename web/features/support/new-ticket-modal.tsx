@@ -5,26 +5,29 @@ import {
   type AttachmentView,
   newTicketSchema,
   SUPPORT_LIMITS,
-  SUPPORT_MSG,
   TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
   TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
 } from '../../../common/contracts/support';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { useOpenTicket } from './api';
 import { AttachmentPicker } from './attachment-picker';
+import { inInterfaceLanguage, useT } from './i18n';
+import { categoryLabel, priorityLabel } from './labels';
 
 type Field = 'subject' | 'category' | 'priority' | 'message';
 const FIELDS = newTicketSchema.shape;
 
-/** The message of one field's check, or null: the contract's own schema, so the page and server agree. */
+/**
+ * The message of one field's check, or null: the contract's own schema, so the page and server agree (a spec
+ * text in the interface's language).
+ */
 function check(field: Field, value: string): string | null {
   const result = FIELDS[field].safeParse(
     value === '' && field !== 'subject' && field !== 'message' ? undefined : value,
   );
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+  const message = result.success ? null : (result.error.issues[0]?.message ?? null);
+  return message === null ? null : inInterfaceLanguage(message);
 }
 
 /**
@@ -40,6 +43,7 @@ export function NewTicketModal({
   onClose: () => void;
   from: string;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const open = useOpenTicket();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -85,7 +89,7 @@ export function NewTicketModal({
         attachmentIds: attached.map((a) => a.id),
         context: { route: from, userAgent: navigator.userAgent.slice(0, 500) },
       });
-      toast('success', SUPPORT_MSG.created);
+      toast('success', t('support.msg.created'));
       setValues({ subject: '', category: '', priority: 'normal', message: '' });
       setEdited(new Set());
       setAttached([]);
@@ -104,9 +108,9 @@ export function NewTicketModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title="New ticket"
+      title={t('support.list.newTicket')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('support.close') }}
     >
       <form
         noValidate
@@ -117,7 +121,7 @@ export function NewTicketModal({
       >
         <Stack>
           <TextInput
-            label="Subject"
+            label={t('support.field.subject')}
             required
             maxLength={SUPPORT_LIMITS.subjectMax}
             value={values.subject}
@@ -128,10 +132,10 @@ export function NewTicketModal({
           />
           <Group grow align="flex-start">
             <Select
-              label="Category"
+              label={t('support.field.category')}
               required
-              placeholder="Choose one"
-              data={TICKET_CATEGORIES.map((value) => ({ value, label: TICKET_CATEGORY_LABELS[value] }))}
+              placeholder={t('support.new.chooseOne')}
+              data={TICKET_CATEGORIES.map((value) => ({ value, label: categoryLabel(t, value) }))}
               value={values.category || null}
               onChange={(value) => {
                 set('category', value ?? '');
@@ -141,8 +145,8 @@ export function NewTicketModal({
               comboboxProps={{ withinPortal: true }}
             />
             <Select
-              label="Priority"
-              data={TICKET_PRIORITIES.map((value) => ({ value, label: TICKET_PRIORITY_LABELS[value] }))}
+              label={t('support.field.priority')}
+              data={TICKET_PRIORITIES.map((value) => ({ value, label: priorityLabel(t, value) }))}
               value={values.priority}
               allowDeselect={false}
               onChange={(value) => set('priority', value ?? 'normal')}
@@ -150,8 +154,8 @@ export function NewTicketModal({
             />
           </Group>
           <Textarea
-            label="Message"
-            description="What happened, and what you expected instead (Ctrl+Enter sends)"
+            label={t('support.new.message')}
+            description={t('support.new.messageHint')}
             required
             autosize
             minRows={4}
@@ -175,14 +179,14 @@ export function NewTicketModal({
             onBusyChange={onBusyChange}
           />
           <Text size="xs" c="dimmed">
-            We attach the page you came from and your browser's name to help us answer.
+            {t('support.new.context')}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('support.cancel')}
             </Button>
             <Button type="submit" loading={open.isPending} disabled={uploading}>
-              Send ticket
+              {t('support.new.send')}
             </Button>
           </Group>
         </Stack>

@@ -4,19 +4,29 @@ import {
   type SupportSettings,
   supportSettingsSchema,
   TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
 } from '../../../common/contracts/support';
 import { commitValidation, serverFieldErrors, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useSaveSupportSettings, useSupportSettings } from './api';
 import { PriorityBadge } from './badges';
+import { useT } from './i18n';
+import { priorityLabel } from './labels';
 
 const KINDS = [
-  { key: 'firstResponseHours', label: 'First response' },
-  { key: 'resolutionHours', label: 'Resolution' },
+  {
+    key: 'firstResponseHours',
+    labelKey: 'support.sla.firstResponse',
+    headerKey: 'support.targets.firstResponseHours',
+  },
+  {
+    key: 'resolutionHours',
+    labelKey: 'support.sla.resolution',
+    headerKey: 'support.targets.resolutionHours',
+  },
 ] as const;
 
 function TargetsForm({ settings, onDone }: { settings: SupportSettings; onDone: () => void }) {
+  const t = useT();
   const save = useSaveSupportSettings();
   const form = useForm<SupportSettings>({
     mode: 'controlled',
@@ -29,7 +39,7 @@ function TargetsForm({ settings, onDone }: { settings: SupportSettings; onDone: 
       onSubmit={form.onSubmit((values) =>
         save.mutate(values, {
           onSuccess: () => {
-            toast('success', 'Targets saved');
+            toast('success', t('support.targets.saved'));
             onDone();
           },
           onError: (error) => {
@@ -42,15 +52,14 @@ function TargetsForm({ settings, onDone }: { settings: SupportSettings; onDone: 
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Hours from when a ticket is opened, by its priority. A ticket past either target counts as overdue
-          and is shown in red in the queue.
+          {t('support.targets.intro')}
         </Text>
         <Table verticalSpacing="xs" layout="fixed">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w="28%">Priority</Table.Th>
+              <Table.Th w="28%">{t('support.field.priority')}</Table.Th>
               {KINDS.map((kind) => (
-                <Table.Th key={kind.key}>{kind.label} (hours)</Table.Th>
+                <Table.Th key={kind.key}>{t(kind.headerKey)}</Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -63,7 +72,10 @@ function TargetsForm({ settings, onDone }: { settings: SupportSettings; onDone: 
                 {KINDS.map((kind) => (
                   <Table.Td key={kind.key} style={{ verticalAlign: 'top' }}>
                     <NumberInput
-                      aria-label={`${kind.label} target for ${TICKET_PRIORITY_LABELS[priority]} priority, in hours`}
+                      aria-label={t('support.targets.inputLabel', {
+                        kind: t(kind.labelKey),
+                        priority: priorityLabel(t, priority),
+                      })}
                       min={0.25}
                       max={24 * 60}
                       // Out-of-range values stay as typed and get the schema's message, not a silent change.
@@ -80,10 +92,10 @@ function TargetsForm({ settings, onDone }: { settings: SupportSettings; onDone: 
         </Table>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('support.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save targets
+            {t('support.targets.save')}
           </Button>
         </Group>
       </Stack>
@@ -93,14 +105,15 @@ function TargetsForm({ settings, onDone }: { settings: SupportSettings; onDone: 
 
 /** The first-response and resolution targets per priority (GET/PUT /api/admin/support/settings). */
 export function TargetsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
   const settings = useSupportSettings(opened);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Response and resolution targets"
+      title={t('support.targets.title')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('support.close') }}
     >
       {settings.isError && <Alert color="red">{settings.error.message}</Alert>}
       {settings.isPending && <Skeleton h={200} />}

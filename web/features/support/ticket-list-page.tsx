@@ -17,12 +17,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import {
-  TICKET_CATEGORY_LABELS,
-  TICKET_STATUS_LABELS,
-  TICKET_STATUSES,
-  type TicketStatus,
-} from '../../../common/contracts/support';
+import { TICKET_STATUSES, type TicketStatus } from '../../../common/contracts/support';
 import { formatDateTime } from '../../../common/time';
 import { LS } from '../../app/storage';
 import { syncUnreadMarkers } from '../../app/unread-markers';
@@ -31,10 +26,14 @@ import { useUrlFilters } from '../../app/use-url-filters';
 import { Pager } from '../../components/pager';
 import { PAGE_SIZE, useLiveSupport, useMyTickets } from './api';
 import { PriorityBadge, StatusBadge } from './badges';
+import { useLocale, useT } from './i18n';
+import { categoryLabel, statusLabel } from './labels';
 import { NewTicketModal } from './new-ticket-modal';
 
 /** /support-tickets: my tickets, newest activity first, with unread markers, search and a status filter. */
 export default function TicketListPage() {
+  const t = useT();
+  const locale = useLocale();
   const location = useLocation();
   const { params, page, update } = useUrlFilters();
   const status = (TICKET_STATUSES as readonly string[]).includes(params.get('status') ?? '')
@@ -64,18 +63,17 @@ export default function TicketListPage() {
       <Stack>
         <Group justify="space-between">
           <Title order={1} size="h2">
-            Help
+            {t('support.list.title')}
           </Title>
           <Group gap="xs">
-            {list.isFetching && <Loader size="sm" aria-label="Loading tickets" />}
+            {list.isFetching && <Loader size="sm" aria-label={t('support.list.loading')} />}
             <Button leftSection={<IconPlus size={16} />} onClick={compose.open}>
-              New ticket
+              {t('support.list.newTicket')}
             </Button>
           </Group>
         </Group>
         <Text c="dimmed" size="sm">
-          Ask our support team anything about your account, billing, courses or gurus. Replies arrive here at
-          once and by e-mail when you are away.
+          {t('support.list.intro')}
         </Text>
         <Group align="flex-end" wrap="wrap">
           {/* Chips wrap on a phone, where a segmented control of four would be cut off. */}
@@ -83,12 +81,12 @@ export default function TicketListPage() {
             value={status ?? 'all'}
             onChange={(value) => update({ status: value === 'all' ? null : (value as string) })}
           >
-            <Group gap="xs" role="radiogroup" aria-label="Status">
+            <Group gap="xs" role="radiogroup" aria-label={t('support.field.status')}>
               {[
-                { value: 'all', label: `All${counts ? ` (${total})` : ''}` },
+                { value: 'all', label: `${t('support.list.all')}${counts ? ` (${total})` : ''}` },
                 ...TICKET_STATUSES.map((value) => ({
                   value,
-                  label: `${TICKET_STATUS_LABELS[value]}${counts ? ` (${counts[value]})` : ''}`,
+                  label: `${statusLabel(t, value)}${counts ? ` (${counts[value]})` : ''}`,
                 })),
               ].map((option) => (
                 <Chip key={option.value} value={option.value} variant="outline">
@@ -101,8 +99,8 @@ export default function TicketListPage() {
             flex={1}
             miw={200}
             leftSection={<IconSearch size={16} />}
-            placeholder="Search by subject or #number"
-            aria-label="Search tickets"
+            placeholder={t('support.list.searchPlaceholder')}
+            aria-label={t('support.list.searchLabel')}
             value={search}
             onChange={(event) => {
               setSearch(event.currentTarget.value);
@@ -114,15 +112,13 @@ export default function TicketListPage() {
         {list.isSuccess && rows.length === 0 && (
           <Card withBorder padding="xl" data-testid="tickets-empty">
             <Stack align="center" gap="xs">
-              <Text fw={600}>{filtered ? 'No tickets match' : 'No tickets yet'}</Text>
+              <Text fw={600}>{filtered ? t('support.list.noMatch') : t('support.list.none')}</Text>
               <Text size="sm" c="dimmed" ta="center">
-                {filtered
-                  ? 'Try another search or status.'
-                  : 'Stuck with something? Open a ticket and our support team will answer here.'}
+                {filtered ? t('support.list.noMatchHint') : t('support.list.noneHint')}
               </Text>
               {!filtered && (
                 <Button variant="light" onClick={compose.open}>
-                  Open a ticket
+                  {t('support.list.openTicket')}
                 </Button>
               )}
             </Stack>
@@ -148,13 +144,15 @@ export default function TicketListPage() {
                       </Indicator>
                       {unread && (
                         <Text size="xs" c="red" fw={600}>
-                          New reply
+                          {t('support.list.newReply')}
                         </Text>
                       )}
                     </Group>
                     <Text size="xs" c="dimmed">
-                      {TICKET_CATEGORY_LABELS[ticket.category]} · updated{' '}
-                      {formatDateTime(ticket.lastMessageAt)}
+                      {t('support.list.updated', {
+                        category: categoryLabel(t, ticket.category),
+                        date: formatDateTime(ticket.lastMessageAt, { locale }),
+                      })}
                     </Text>
                   </Stack>
                   <Group gap="xs">

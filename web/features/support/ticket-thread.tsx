@@ -2,39 +2,65 @@ import { Anchor, Badge, Card, Group, Image, Paper, SimpleGrid, Stack, Text } fro
 import { IconFile, IconFileTypePdf, IconLock } from '@tabler/icons-react';
 import {
   type AttachmentView,
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITY_LABELS,
-  TICKET_STATUS_LABELS,
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
   type TicketCategory,
   type TicketMessageView,
   type TicketPriority,
   type TicketStatus,
 } from '../../../common/contracts/support';
 import { formatDateTime } from '../../../common/time';
+import { useLocale, useT } from './i18n';
+import { categoryLabel, priorityLabel, statusLabel } from './labels';
+
+type T = ReturnType<typeof useT>;
+const isOneOf = <V extends string>(values: readonly V[], value: string): value is V =>
+  (values as readonly string[]).includes(value);
 
 /** A change as a sentence: "Meera Support changed the status from Open to Resolved". */
-function describeChange(message: TicketMessageView, reader: 'requester' | 'desk'): string {
+function describeChange(message: TicketMessageView, reader: 'requester' | 'desk', t: T): string {
   const change = message.change;
   if (!change) return '';
   const label = (value: string | null) => {
-    if (value === null) return 'nobody';
-    if (change.field === 'status') return TICKET_STATUS_LABELS[value as TicketStatus] ?? value;
-    if (change.field === 'priority') return TICKET_PRIORITY_LABELS[value as TicketPriority] ?? value;
-    if (change.field === 'category') return TICKET_CATEGORY_LABELS[value as TicketCategory] ?? value;
+    if (value === null) return t('support.thread.nobody');
+    if (change.field === 'status' && isOneOf<TicketStatus>(TICKET_STATUSES, value))
+      return statusLabel(t, value);
+    if (change.field === 'priority' && isOneOf<TicketPriority>(TICKET_PRIORITIES, value))
+      return priorityLabel(t, value);
+    if (change.field === 'category' && isOneOf<TicketCategory>(TICKET_CATEGORIES, value))
+      return categoryLabel(t, value);
     return value;
   };
-  const requester = reader === 'requester' ? 'You' : (message.authorName ?? 'The requester');
-  const who = message.fromSupport ? (message.authorName ?? 'Support') : requester;
-  if (change.field === 'assignee') return `${who} assigned the ticket to ${label(change.to)}`;
+  const requester =
+    reader === 'requester'
+      ? t('support.thread.you')
+      : (message.authorName ?? t('support.thread.theRequester'));
+  const who = message.fromSupport ? (message.authorName ?? t('support.thread.support')) : requester;
+  if (change.field === 'assignee')
+    return change.to === null
+      ? t('support.thread.unassigned', { who })
+      : t('support.thread.assigned', { who, to: change.to });
   if (change.field === 'status' && change.to === 'open' && change.from === 'resolved' && !message.fromSupport)
-    return `${requester} reopened the ticket by replying`;
-  return `${who} changed the ${change.field} from ${label(change.from)} to ${label(change.to)}`;
+    return t('support.thread.reopened', { who: requester });
+  return t('support.thread.changed', {
+    who,
+    field: change.field,
+    from: label(change.from),
+    to: label(change.to),
+  });
 }
 
 function AttachmentPreview({ attachment }: { attachment: AttachmentView }) {
+  const t = useT();
   if (attachment.category === 'IMAGE') {
     return (
-      <Anchor href={attachment.url} target="_blank" rel="noreferrer" aria-label={`Open ${attachment.name}`}>
+      <Anchor
+        href={attachment.url}
+        target="_blank"
+        rel="noreferrer"
+        aria-label={t('support.thread.openAttachment', { name: attachment.name })}
+      >
         <Image
           src={attachment.url}
           alt={attachment.name}
@@ -85,12 +111,14 @@ export function TicketThread({
   /** Whose page it is: the requester reads their own changes as "You". */
   reader?: 'requester' | 'desk';
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Stack gap="sm" data-testid="ticket-thread">
       {messages.map((message) =>
         message.kind === 'event' ? (
           <Text key={message.id} size="xs" c="dimmed" ta="center" data-testid="ticket-event">
-            {describeChange(message, reader)} · {formatDateTime(message.createdAt)}
+            {describeChange(message, reader, t)} · {formatDateTime(message.createdAt, { locale })}
           </Text>
         ) : (
           <Paper
@@ -111,17 +139,19 @@ export function TicketThread({
               <Group gap={6}>
                 <Text size="sm" fw={600}>
                   {message.fromSupport
-                    ? `${message.authorName ?? 'Support'} (Support)`
-                    : (message.authorName ?? requesterName ?? 'You')}
+                    ? t('support.thread.fromSupport', {
+                        name: message.authorName ?? t('support.thread.support'),
+                      })
+                    : (message.authorName ?? requesterName ?? t('support.thread.you'))}
                 </Text>
                 {message.kind === 'note' && (
                   <Badge size="xs" color="yellow" leftSection={<IconLock size={10} />}>
-                    Internal note
+                    {t('support.thread.internalNote')}
                   </Badge>
                 )}
               </Group>
               <Text size="xs" c="dimmed">
-                {formatDateTime(message.createdAt)}
+                {formatDateTime(message.createdAt, { locale })}
               </Text>
             </Group>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

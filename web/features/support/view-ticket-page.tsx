@@ -15,19 +15,15 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  type AttachmentView,
-  replySchema,
-  SUPPORT_LIMITS,
-  SUPPORT_MSG,
-  TICKET_CATEGORY_LABELS,
-} from '../../../common/contracts/support';
+import { type AttachmentView, replySchema, SUPPORT_LIMITS } from '../../../common/contracts/support';
 import { formatDateTime } from '../../../common/time';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { forgetNewHelp, useLiveSupport, useMyTicket, useRateTicket, useReplyToTicket } from './api';
 import { AttachmentPicker } from './attachment-picker';
 import { PriorityBadge, StatusBadge } from './badges';
+import { inInterfaceLanguage, rich, useLocale, useT } from './i18n';
+import { categoryLabel } from './labels';
 import { TicketThread } from './ticket-thread';
 
 // Only admins download the desk.
@@ -38,9 +34,10 @@ export default function ViewTicketPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const session = useSession();
+  const t = useT();
   if (session?.userType === 'admin') {
     return (
-      <Suspense fallback={<Loader aria-label="Loading the ticket" />}>
+      <Suspense fallback={<Loader aria-label={t('support.view.loading')} />}>
         <DeskTicketPage ticketId={id} />
       </Suspense>
     );
@@ -50,10 +47,13 @@ export default function ViewTicketPage() {
 
 const checkMessage = (value: string) => {
   const result = replySchema.shape.message.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+  const message = result.success ? null : (result.error.issues[0]?.message ?? null);
+  return message === null ? null : inInterfaceLanguage(message);
 };
 
 function RequesterTicket({ ticketId }: { ticketId: string }) {
+  const t = useT();
+  const locale = useLocale();
   const ticket = useMyTicket(ticketId);
   const reply = useReplyToTicket(ticketId);
   const rate = useRateTicket(ticketId);
@@ -71,16 +71,16 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
     if (ticketId && lastMessageAt) forgetNewHelp(ticketId);
   }, [ticketId, lastMessageAt]);
 
-  if (ticket.isPending && ticketId) return <Loader aria-label="Loading the ticket" />;
+  if (ticket.isPending && ticketId) return <Loader aria-label={t('support.view.loading')} />;
   if (!ticketId || ticket.isError) {
     return (
       <Container size="md">
         <Stack>
-          <Alert color="red" title={SUPPORT_MSG.ticketNotFound}>
-            This ticket does not exist or is not yours.
+          <Alert color="red" title={t('support.msg.ticketNotFound')}>
+            {t('support.view.notYours')}
           </Alert>
           <Button component={Link} to="/support-tickets" variant="light" w="fit-content">
-            Back to Help
+            {t('support.view.backToHelp')}
           </Button>
         </Stack>
       </Container>
@@ -99,7 +99,10 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
       setAttached([]);
       // A new picker: the refused files' messages of the sent message go with it.
       setSentCount((count) => count + 1);
-      toast('success', data.status === 'resolved' ? 'Reply sent; the ticket is open again' : 'Reply sent');
+      toast(
+        'success',
+        data.status === 'resolved' ? t('support.view.replySentReopened') : t('support.msg.replySent'),
+      );
     } catch (failure) {
       // The draft stays.
       setError((failure as Error).message);
@@ -111,7 +114,7 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
       <Stack>
         <Anchor component={Link} to="/support-tickets" size="sm">
           <Group gap={4}>
-            <IconArrowLeft size={14} /> All my tickets
+            <IconArrowLeft size={14} /> {t('support.view.allMine')}
           </Group>
         </Anchor>
         <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -120,7 +123,10 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
               #{data.number} {data.subject}
             </Title>
             <Text size="xs" c="dimmed">
-              {TICKET_CATEGORY_LABELS[data.category]} · opened {formatDateTime(data.createdAt)}
+              {t('support.view.opened', {
+                category: categoryLabel(t, data.category),
+                date: formatDateTime(data.createdAt, { locale }),
+              })}
             </Text>
           </Stack>
           <Group gap="xs">
@@ -134,22 +140,22 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
         {data.status === 'resolved' && (
           <Card withBorder data-testid="ticket-rating">
             <Stack gap={4}>
-              <Text fw={600}>{data.rating ? 'Thank you for your rating' : 'How did we do?'}</Text>
+              <Text fw={600}>{data.rating ? t('support.view.thanks') : t('support.view.howDidWeDo')}</Text>
               <Text size="sm" c="dimmed">
-                This ticket was resolved {formatDateTime(data.resolvedAt)}.{' '}
-                {data.canReply
-                  ? `Replying within ${SUPPORT_LIMITS.reopenDays} days opens it again.`
-                  : 'To ask about something new, please open a new ticket.'}
+                {t(data.canReply ? 'support.view.resolvedCanReply' : 'support.view.resolvedClosed', {
+                  date: formatDateTime(data.resolvedAt, { locale }),
+                  days: SUPPORT_LIMITS.reopenDays,
+                })}
               </Text>
               <Rating
                 value={data.rating ?? 0}
                 onChange={(value) =>
                   rate.mutate(value, {
-                    onSuccess: () => toast('success', 'Thank you for your rating'),
+                    onSuccess: () => toast('success', t('support.view.thanks')),
                     onError: (failure) => toast('danger', failure.message),
                   })
                 }
-                aria-label="Rate the support you received"
+                aria-label={t('support.view.rate')}
                 size="lg"
               />
             </Stack>
@@ -167,7 +173,7 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
             >
               <Stack gap="sm">
                 <Textarea
-                  label="Your reply"
+                  label={t('support.view.yourReply')}
                   autosize
                   minRows={3}
                   maxRows={10}
@@ -186,7 +192,7 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
                     }
                   }}
                   error={error}
-                  description="Ctrl+Enter sends"
+                  description={t('support.view.ctrlEnter')}
                 />
                 <AttachmentPicker
                   key={sentCount}
@@ -196,7 +202,9 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
                 />
                 <Group justify="flex-end">
                   <Button type="submit" loading={reply.isPending} disabled={uploading}>
-                    {data.status === 'resolved' ? 'Reply and reopen' : 'Send reply'}
+                    {data.status === 'resolved'
+                      ? t('support.view.replyAndReopen')
+                      : t('support.view.sendReply')}
                   </Button>
                 </Group>
               </Stack>
@@ -204,10 +212,14 @@ function RequesterTicket({ ticketId }: { ticketId: string }) {
           </Card>
         ) : (
           <Alert color="gray">
-            {SUPPORT_MSG.reopenTooLate}{' '}
-            <Anchor component={Link} to="/support-tickets?new=1">
-              Open a new ticket
-            </Anchor>
+            {rich('support.view.tooLate', {
+              days: SUPPORT_LIMITS.reopenDays,
+              link: (chunks) => (
+                <Anchor component={Link} to="/support-tickets?new=1">
+                  {chunks}
+                </Anchor>
+              ),
+            })}
           </Alert>
         )}
       </Stack>
