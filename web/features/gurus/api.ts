@@ -15,6 +15,7 @@ import type {
 } from '../../../common/contracts/gurus';
 import type { GuruVoice } from '../../../common/gurus';
 import { api, apiBlob } from '../../app/api';
+import { t } from './i18n';
 
 export const guruKeys = {
   all: ['gurus'] as const,
@@ -132,6 +133,6 @@ export const fetchSpeech = (guruId: string, text: string, voice?: GuruVoice): Pr
   apiBlob(`/gurus/${guruId}/speech`, {
     method: 'POST',
     body: { text, voice },
-    failure: 'Could not play the sample',
+    failure: t('gurus.voice.sampleFailed'),
     handleUnavailable: false,
   });

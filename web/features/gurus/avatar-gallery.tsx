@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { GALLERY_AVATARS, type GalleryAvatarId, galleryAvatarUrl } from '../../../common/avatar-gallery';
 import { toast } from '../../app/toast';
 import { useChooseGalleryAvatar } from './api';
+import { useT } from './i18n';
 
 /**
  * Illustrated avatars a guru can wear instead of a photo (decision 061): choosing one makes it the guru's
@@ -10,19 +11,20 @@ import { useChooseGalleryAvatar } from './api';
  */
 export function AvatarGallery({ guruId }: { guruId: string }) {
   const choose = useChooseGalleryAvatar(guruId);
+  const t = useT();
   const [chosen, setChosen] = useState<GalleryAvatarId | null>(null);
   const pick = (id: GalleryAvatarId) =>
     choose.mutate(id, {
       onSuccess: () => {
         setChosen(id);
-        toast('success', 'Picture saved');
+        toast('success', t('gurus.gallery.saved'));
       },
       onError: (error) => toast('danger', error.message),
     });
   return (
     <Stack gap="xs" w="100%">
       <Text size="sm" fw={500} id="avatar-gallery-label">
-        Or choose an illustrated avatar
+        {t('gurus.gallery.title')}
       </Text>
       <SimpleGrid
         cols={{ base: 3, sm: 6 }}
@@ -36,7 +38,7 @@ export function AvatarGallery({ guruId }: { guruId: string }) {
           return (
             <UnstyledButton
               key={avatar.id}
-              aria-label={avatar.label}
+              aria-label={t(`gurus.gallery.${avatar.id}`)}
               aria-pressed={selected}
               disabled={choose.isPending}
               onClick={() => pick(avatar.id)}

@@ -29,13 +29,14 @@ import {
 import { useSaveAvatar } from './api';
 import { DEMO_GLB_URL, GlbAvatar, StaticAvatar } from './avatar';
 import { AvatarGallery } from './avatar-gallery';
+import { rich, useT } from './i18n';
 import { useGuruUpload } from './use-guru-upload';
 import { VoiceSampleButton } from './voice-sample-button';
 
-const KIND_LABELS: Record<AvatarKind, string> = {
-  static: 'Picture',
-  readyplayerme: '3D (GLB)',
-  d_id: 'D-ID video',
+const KIND_LABEL_KEYS: Record<AvatarKind, string> = {
+  static: 'gurus.avatar.kindStatic',
+  readyplayerme: 'gurus.avatar.kindGlb',
+  d_id: 'gurus.avatar.kindDid',
 };
 interface AvatarValues {
   avatarKind: AvatarKind;
@@ -56,6 +57,7 @@ const validateAvatar = zodValidate(avatarSchema);
 /** Step "avatar-information": how the guru looks (picture, GLB, D-ID) and sounds (voice, fallback voice). */
 export function AvatarStep({ guru }: { guru: GuruDetail }) {
   const save = useSaveAvatar(guru.id);
+  const t = useT();
   const { data: voiceCatalog } = useVoiceCatalog();
   const image = useGuruUpload(guru.id, 'avatar-image');
   const glb = useGuruUpload(guru.id, 'avatar-glb');
@@ -77,7 +79,7 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
 
   const submit = form.onSubmit((values) =>
     save.mutate(toInput(values) as AvatarInput, {
-      onSuccess: () => toast('success', 'Avatar saved'),
+      onSuccess: () => toast('success', t('gurus.avatar.saved')),
       onError: (error) => {
         const fields = serverFieldErrors(error);
         if (Object.keys(fields).length > 0) form.setErrors(fields);
@@ -91,24 +93,29 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
       <Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="avatar-kind-label">
-            Avatar
+            {t('gurus.avatar.title')}
           </Text>
           <SegmentedControl
             aria-labelledby="avatar-kind-label"
             {...form.getInputProps('avatarKind')}
-            data={(Object.keys(KIND_LABELS) as AvatarKind[]).map((value) => ({
+            data={(Object.keys(KIND_LABEL_KEYS) as AvatarKind[]).map((value) => ({
               value,
-              label: KIND_LABELS[value],
+              label: t(KIND_LABEL_KEYS[value]),
             }))}
           />
         </Stack>
 
         {kind === 'static' && (
           <Group align="center">
-            <StaticAvatar src={guru.avatarImageUrl} alt={`Picture of ${guru.name}`} level={0} size={128} />
+            <StaticAvatar
+              src={guru.avatarImageUrl}
+              alt={t('gurus.avatar.pictureOf', { name: guru.name })}
+              level={0}
+              size={128}
+            />
             <Stack gap="xs">
               <FileButton
-                onChange={(file) => void image.upload(file, 5 * 1024 * 1024, 'Picture saved')}
+                onChange={(file) => void image.upload(file, 5 * 1024 * 1024, t('gurus.avatar.pictureSaved'))}
                 accept={ALLOWED_IMAGE_TYPES.join(',')}
               >
                 {(props) => (
@@ -118,16 +125,16 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
                     leftSection={<IconPhoto size={16} />}
                     loading={image.progress !== null}
                   >
-                    {guru.avatarImageUrl ? 'Change picture' : 'Upload picture'}
+                    {guru.avatarImageUrl ? t('gurus.avatar.changePicture') : t('gurus.avatar.uploadPicture')}
                   </Button>
                 )}
               </FileButton>
               <Text size="xs" c="dimmed">
-                A face looking at the camera works best. JPEG, PNG, WebP or GIF, up to 5 MB.
+                {t('gurus.avatar.pictureHint')}
               </Text>
             </Stack>
             {image.progress !== null && (
-              <Progress w="100%" value={image.progress} aria-label="Picture upload progress" />
+              <Progress w="100%" value={image.progress} aria-label={t('gurus.avatar.pictureProgress')} />
             )}
             <AvatarGallery guruId={guru.id} />
           </Group>
@@ -138,16 +145,16 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack gap="xs">
                 <TextInput
-                  label="GLB avatar URL"
-                  description="A Ready Player Me or any .glb model link (https)."
-                  placeholder="https://models.example.com/avatar.glb"
+                  label={t('gurus.avatar.glbUrl')}
+                  description={t('gurus.avatar.glbUrlHint')}
+                  placeholder={t('gurus.avatar.glbUrlPlaceholder')}
                   {...form.getInputProps('avatarGlbUrl')}
                 />
                 <Text size="sm" c="dimmed">
-                  or
+                  {t('gurus.avatar.or')}
                 </Text>
                 <FileButton
-                  onChange={(file) => void glb.upload(file, 20 * 1024 * 1024, 'Avatar model saved')}
+                  onChange={(file) => void glb.upload(file, 20 * 1024 * 1024, t('gurus.avatar.modelSaved'))}
                   accept=".glb,model/gltf-binary"
                 >
                   {(props) => (
@@ -157,34 +164,35 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
                       leftSection={<IconCube size={16} />}
                       loading={glb.progress !== null}
                     >
-                      {uploadedGlb ? 'Replace .glb file' : 'Upload .glb file'}
+                      {uploadedGlb ? t('gurus.avatar.replaceGlb') : t('gurus.avatar.uploadGlb')}
                     </Button>
                   )}
                 </FileButton>
                 {glb.progress !== null && (
-                  <Progress value={glb.progress} aria-label="Model upload progress" />
+                  <Progress value={glb.progress} aria-label={t('gurus.avatar.modelProgress')} />
                 )}
                 {!glbUrl && !guru.avatarGlbUrl && (
                   <Text size="xs" c="dimmed">
-                    The preview shows the demo avatar until you give your own model.
+                    {t('gurus.avatar.demoPreview')}
                   </Text>
                 )}
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <GlbAvatar url={previewGlb} level={0} height={240} label="Avatar preview" />
+              <GlbAvatar url={previewGlb} level={0} height={240} label={t('gurus.avatar.preview')} />
             </Grid.Col>
           </Grid>
         )}
 
         {kind === 'd_id' && (
           <Alert color="blue" variant="light">
-            D-ID animates your picture into talking videos using your D-ID credits. Add your key in{' '}
-            <Anchor component={Link} to="/integrations">
-              Integrations
-            </Anchor>
-            ; the avatar is saved only when the key is there. Upload or choose a picture under “Picture”
-            first.
+            {rich('gurus.avatar.did', {
+              link: (chunks) => (
+                <Anchor component={Link} to="/integrations">
+                  {chunks}
+                </Anchor>
+              ),
+            })}
           </Alert>
         )}
 
@@ -193,20 +201,20 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Stack gap="xs">
               <Select
-                label="Voice"
+                label={t('gurus.avatar.voice')}
                 withAsterisk
                 data={voiceOptions(voiceCatalog, 'voices')}
                 renderOption={voiceOptionRenderer(voiceCatalog, 'voices')}
                 {...form.getInputProps('voice')}
               />
-              <VoiceSampleButton guruId={guru.id} voice={voice} label="Hear a sample of the voice" />
+              <VoiceSampleButton guruId={guru.id} voice={voice} label={t('gurus.avatar.hearVoice')} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Stack gap="xs">
               <Select
-                label="Fallback voice"
-                description="Used when the chosen voice's service is unavailable."
+                label={t('gurus.avatar.fallbackVoice')}
+                description={t('gurus.avatar.fallbackHint')}
                 withAsterisk
                 data={voiceOptions(voiceCatalog, 'localVoices')}
                 renderOption={voiceOptionRenderer(voiceCatalog, 'localVoices')}
@@ -215,14 +223,14 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
               <VoiceSampleButton
                 guruId={guru.id}
                 voice={fallbackVoice}
-                label="Hear a sample of the fallback voice"
+                label={t('gurus.avatar.hearFallback')}
               />
             </Stack>
           </Grid.Col>
         </Grid>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
-            Save avatar
+            {t('gurus.avatar.save')}
           </Button>
         </Group>
       </Stack>

@@ -11,6 +11,7 @@ import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { LinkButton } from '../../components/link-button';
 import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
+import { useT } from './i18n';
 
 const checklistKey = ['getting-started'] as const;
 
@@ -92,6 +93,7 @@ function StepLink({ step, href, next }: { step: ChecklistStep; href: string; nex
  */
 export function GettingStartedChecklist({ data }: { data: GettingStarted }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const hide = useMutation({
     mutationFn: () => api<void>('/getting-started/dismiss', { method: 'POST' }),
     onSuccess: () => queryClient.setQueryData(checklistKey, { ...data, dismissed: true }),
@@ -112,24 +114,22 @@ export function GettingStartedChecklist({ data }: { data: GettingStarted }) {
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
             <Title order={2} size="h4" id="getting-started-title">
-              {data.complete ? 'You are all set' : 'Get started'}
+              {data.complete ? t('gurus.checklist.allSet') : t('gurus.checklist.title')}
             </Title>
             <Text size="sm" c="dimmed">
-              {data.complete
-                ? 'Your course is published with a guru and shared with your students.'
-                : 'From your first course to students asking your guru, in five steps.'}
+              {data.complete ? t('gurus.checklist.doneText') : t('gurus.checklist.intro')}
             </Text>
           </div>
           {data.complete && (
             <Button variant="default" size="xs" onClick={() => hide.mutate()} loading={hide.isPending}>
-              Hide checklist
+              {t('gurus.checklist.hide')}
             </Button>
           )}
         </Group>
         <Progress
           value={(done / data.steps.length) * 100}
           color="teal"
-          aria-label={`${done} of ${data.steps.length} steps done`}
+          aria-label={t('gurus.checklist.progress', { done, total: data.steps.length })}
         />
         <Stack gap="sm" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
           {data.steps.map((step, index) => (
@@ -147,7 +147,11 @@ export function GettingStartedChecklist({ data }: { data: GettingStarted }) {
                 <Text fw={600}>
                   {step.title}
                   <Text span size="sm" fw={400} c="dimmed">
-                    {step.done ? ' · Done' : step.waiting ? ' · Waiting for approval' : ''}
+                    {step.done
+                      ? ` · ${t('gurus.checklist.done')}`
+                      : step.waiting
+                        ? ` · ${t('gurus.checklist.waiting')}`
+                        : ''}
                   </Text>
                 </Text>
                 {!step.done && (

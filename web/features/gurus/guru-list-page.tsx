@@ -22,9 +22,8 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { GuruSummary } from '../../../common/contracts/gurus';
-import { GURU_MSG } from '../../../common/gurus';
 import { formatDate } from '../../../common/time';
-import { countOf } from '../../../common/words';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { CardGrid } from '../../components/card-grid';
 import { confirmDestructive } from '../../components/confirm-destructive';
@@ -39,20 +38,23 @@ import {
 import { useDeleteGuru, useGurus } from './api';
 import { GettingStartedChecklist, useGettingStarted } from './getting-started';
 import { GuruStatusBadge } from './guru-status-badge';
+import { useT } from './i18n';
 import { useTrainingEvents } from './use-training-events';
 
 function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
   const navigate = useNavigate();
+  const t = useT();
+  const locale = useLocale();
   const remove = useDeleteGuru();
   const editUrl = `/training-guru?guruId=${guru.id}&step=training-information`;
   const confirmDelete = () =>
     confirmDestructive({
-      title: 'Delete this guru?',
-      message: `“${guru.name}” and its ${countOf(guru.conversationCount, 'conversation')} will be deleted. This cannot be undone.`,
-      confirmLabel: 'Delete guru',
+      title: t('gurus.card.deleteTitle'),
+      message: t('gurus.card.deleteMessage', { name: guru.name, count: guru.conversationCount }),
+      confirmLabel: t('gurus.card.deleteConfirm'),
       onConfirm: () =>
         remove.mutate(guru.id, {
-          onSuccess: () => toast('success', 'Guru deleted'),
+          onSuccess: () => toast('success', t('gurus.card.deleted')),
           onError: (error) => toast('danger', error.message),
         }),
     });
@@ -77,7 +79,7 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
           </Group>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={`Actions for ${guru.name}`}>
+              <ActionIcon variant="subtle" aria-label={t('gurus.card.actions', { name: guru.name })}>
                 <IconDots size={18} />
               </ActionIcon>
             </Menu.Target>
@@ -87,10 +89,10 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
                 disabled={blocked}
                 onClick={() => navigate(editUrl)}
               >
-                Edit
+                {t('gurus.card.edit')}
               </Menu.Item>
               <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={confirmDelete}>
-                Delete
+                {t('gurus.card.delete')}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
@@ -98,19 +100,23 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
         <Group gap="xs">
           <GuruStatusBadge status={guru.status} progress={guru.trainingProgress} />
           <Badge variant="outline" color="gray">
-            {countOf(guru.conversationCount, 'conversation')}
+            {t('gurus.card.conversations', { count: guru.conversationCount })}
           </Badge>
         </Group>
         {guru.status === 'training' && (
-          <Progress value={guru.trainingProgress} aria-label={`Training progress of ${guru.name}`} animated />
+          <Progress
+            value={guru.trainingProgress}
+            aria-label={t('gurus.card.trainingProgress', { name: guru.name })}
+            animated
+          />
         )}
         <Text size="sm" c="dimmed" lineClamp={2}>
           {guru.courseTitles.length > 0
-            ? `Learns from ${guru.courseTitles.join(', ')}`
-            : 'No courses chosen yet'}
+            ? t('gurus.card.learnsFrom', { courses: guru.courseTitles.join(', ') })
+            : t('gurus.card.noCourses')}
         </Text>
         <Text size="xs" c="dimmed">
-          By {guru.ownerName} · updated {formatDate(guru.updatedAt)}
+          {t('gurus.card.byline', { owner: guru.ownerName, date: formatDate(guru.updatedAt, { locale }) })}
         </Text>
         <Group mt="auto" gap="xs">
           <LinkButton
@@ -119,10 +125,10 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
             leftSection={<IconMessageChatbot size={14} />}
             disabled={guru.status !== 'ready'}
           >
-            Test
+            {t('gurus.card.test')}
           </LinkButton>
           <LinkButton to={editUrl} size="xs" variant="default" disabled={blocked}>
-            Edit
+            {t('gurus.card.edit')}
           </LinkButton>
         </Group>
       </Stack>
@@ -132,13 +138,14 @@ function GuruCard({ guru, blocked }: { guru: GuruSummary; blocked: boolean }) {
 
 /** Create guru, locked with the plan's reason (its module, else its guru limit) like every plan-gated control. */
 function CreateButton({ lock }: { lock: PlanLock }) {
+  const t = useT();
   return (
     <LinkButton
       to="/training-guru?step=training-information"
       leftSection={<IconPlus size={16} />}
       {...lockedControlProps(lock)}
     >
-      Create guru
+      {t('gurus.list.create')}
     </LinkButton>
   );
 }
@@ -146,6 +153,7 @@ function CreateButton({ lock }: { lock: PlanLock }) {
 /** /guru-list: the gurus the user builds, with their training status and the plan's limit. */
 export default function GuruListPage() {
   const gurus = useGurus();
+  const t = useT();
   useTrainingEvents();
   // Read again when a guru's status changes (training finishing ticks the guru step).
   const checklist = useGettingStarted(gurus.data?.gurus.map((guru) => guru.status).join() ?? '');
@@ -153,7 +161,7 @@ export default function GuruListPage() {
   const limit = gurus.data?.limit;
   const atLimit = Boolean(limit && limit.limit !== null && limit.count >= limit.limit);
   const moduleLock = usePlanLock('gurus', 'create');
-  const limitLock = usePlanLimitLock(atLimit, `Your plan allows ${countOf(limit?.limit ?? 0, 'guru')}.`);
+  const limitLock = usePlanLimitLock(atLimit, t('gurus.list.planAllows', { count: limit?.limit ?? 0 }));
   const lock = moduleLock.locked ? moduleLock : limitLock;
   const courseLock = usePlanLock('courses', 'create');
   return (
@@ -162,21 +170,23 @@ export default function GuruListPage() {
         <Group justify="space-between">
           <div>
             <Title order={1} size="h2">
-              Gurus
+              {t('gurus.list.title')}
             </Title>
             <Text c="dimmed" size="sm">
-              AI instructors that answer your students from your courses.
-              {limit &&
-                limit.limit !== null &&
-                ` ${limit.count} of ${countOf(limit.limit, 'guru')} on your plan.`}
+              {limit && limit.limit !== null
+                ? t('gurus.list.introWithLimit', { used: limit.count, count: limit.limit })
+                : t('gurus.list.intro')}
             </Text>
           </div>
           <CreateButton lock={lock} />
         </Group>
         {limit?.overLimit && (
-          <Alert color="red" title={GURU_MSG.deleteExtraGurus} data-testid="guru-over-limit">
-            Your plan allows {countOf(limit.limit ?? 0, 'guru')} and you have {limit.count}. Students can
-            still talk to them, but editing waits until you delete {limit.count - (limit.limit ?? 0)}.
+          <Alert color="red" title={t('guru.deleteExtraGurus')} data-testid="guru-over-limit">
+            {t('gurus.list.overLimit', {
+              count: limit.limit ?? 0,
+              have: limit.count,
+              extra: limit.count - (limit.limit ?? 0),
+            })}
           </Alert>
         )}
         {/* Over the limit, the red notice above says what to do instead. */}
@@ -190,10 +200,8 @@ export default function GuruListPage() {
           empty={{
             testId: 'gurus-empty',
             icon: <IconRobot size={40} stroke={1.5} aria-hidden />,
-            title: 'No gurus yet',
-            text: noCourse
-              ? 'A guru answers your students from your courses, so it needs a course first. Create a course, add a lesson, then come back to build its guru.'
-              : 'Create a guru, choose the courses it learns from, train it, and your students can ask it questions.',
+            title: t('gurus.list.emptyTitle'),
+            text: noCourse ? t('gurus.list.emptyNoCourse') : t('gurus.list.emptyText'),
             action: noCourse ? (
               <Stack gap={6} align="center">
                 <LinkButton
@@ -201,7 +209,7 @@ export default function GuruListPage() {
                   leftSection={<IconPlus size={16} />}
                   {...lockedControlProps(courseLock)}
                 >
-                  Create course
+                  {t('gurus.list.createCourse')}
                 </LinkButton>
                 <PlanLockNote lock={courseLock} />
               </Stack>

@@ -6,11 +6,13 @@ import { GURU_LIMITS } from '../../../common/gurus';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useSaveIntroduction } from './api';
+import { useT } from './i18n';
 import { useGuruUpload } from './use-guru-upload';
 
 /** Tab "introduction": what the guru says when a session opens, and an optional introduction video. */
 export function IntroductionTab({ guru }: { guru: GuruDetail }) {
   const save = useSaveIntroduction(guru.id);
+  const t = useT();
   const video = useGuruUpload(guru.id, 'introduction-video');
   const form = useForm({
     mode: 'controlled',
@@ -22,7 +24,7 @@ export function IntroductionTab({ guru }: { guru: GuruDetail }) {
     save.mutate(values, {
       onSuccess: (saved) => {
         form.resetDirty({ introductionText: saved.introductionText });
-        toast('success', 'Introduction saved');
+        toast('success', t('gurus.intro.saved'));
       },
       onError: (error) => toast('danger', error.message),
     }),
@@ -32,8 +34,8 @@ export function IntroductionTab({ guru }: { guru: GuruDetail }) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Textarea
-            label="Introduction text"
-            description="The guru greets students with this when a session starts."
+            label={t('gurus.intro.text')}
+            description={t('gurus.intro.textHint')}
             autosize
             minRows={3}
             maxLength={GURU_LIMITS.introductionMax}
@@ -41,14 +43,14 @@ export function IntroductionTab({ guru }: { guru: GuruDetail }) {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
-              Save introduction
+              {t('gurus.intro.save')}
             </Button>
           </Group>
         </Stack>
       </form>
       <Stack gap="xs">
         <Text size="sm" fw={500}>
-          Introduction video (optional)
+          {t('gurus.intro.video')}
         </Text>
         {guru.introductionVideoUrl && (
           // biome-ignore lint/a11y/useMediaCaption: the owner's own upload; captions are not asked for here.
@@ -56,7 +58,7 @@ export function IntroductionTab({ guru }: { guru: GuruDetail }) {
         )}
         <Group>
           <FileButton
-            onChange={(file) => void video.upload(file, 100 * 1024 * 1024, 'Introduction video saved')}
+            onChange={(file) => void video.upload(file, 100 * 1024 * 1024, t('gurus.intro.videoSaved'))}
             accept="video/mp4,video/webm"
           >
             {(props) => (
@@ -66,15 +68,17 @@ export function IntroductionTab({ guru }: { guru: GuruDetail }) {
                 leftSection={<IconVideo size={16} />}
                 loading={video.progress !== null}
               >
-                {guru.introductionVideoUrl ? 'Replace video' : 'Upload video'}
+                {guru.introductionVideoUrl ? t('gurus.intro.replaceVideo') : t('gurus.intro.uploadVideo')}
               </Button>
             )}
           </FileButton>
           <Text size="xs" c="dimmed">
-            MP4 or WebM, up to 100 MB.
+            {t('gurus.intro.videoTypes')}
           </Text>
         </Group>
-        {video.progress !== null && <Progress value={video.progress} aria-label="Video upload progress" />}
+        {video.progress !== null && (
+          <Progress value={video.progress} aria-label={t('gurus.intro.videoProgress')} />
+        )}
       </Stack>
     </Stack>
   );

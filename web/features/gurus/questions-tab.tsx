@@ -6,26 +6,10 @@ import { GURU_LIMITS } from '../../../common/gurus';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { useSaveQuestions } from './api';
+import { useT } from './i18n';
 
-const TEXTS: Record<
-  GuruQuestionKind,
-  { intro: string; item: string; add: string; saved: string; empty: string }
-> = {
-  demo: {
-    intro: 'Sample questions shown to students as suggestions when a session starts.',
-    item: 'Demo question',
-    add: 'Add demo question',
-    saved: 'Demo questions saved',
-    empty: 'No demo questions yet.',
-  },
-  faq: {
-    intro: 'Questions and answers the guru learns from. Train the guru again after changing them.',
-    item: 'FAQ entry',
-    add: 'Add FAQ entry',
-    saved: 'FAQ saved',
-    empty: 'No FAQ entries yet.',
-  },
-};
+/** A tab's own messages, under `gurus.questions.<kind>.`. */
+type TabText = 'intro' | 'add' | 'saved' | 'empty' | 'remove' | 'save';
 
 interface Item {
   key: string;
@@ -38,7 +22,8 @@ const newKey = () => Math.random().toString(36).slice(2);
 /** Tabs "demo" and "faq": an editable list of question/answer pairs, saved as a whole. */
 export function QuestionsTab({ guru, kind }: { guru: GuruDetail; kind: GuruQuestionKind }) {
   const save = useSaveQuestions(guru.id, kind);
-  const texts = TEXTS[kind];
+  const t = useT();
+  const text = (name: TabText, values?: { number: number }) => t(`gurus.questions.${kind}.${name}`, values);
   const form = useForm<{ items: Item[] }>({
     mode: 'controlled',
     initialValues: { items: guru[kind].map((q) => ({ key: q.id, question: q.question, answer: q.answer })) },
@@ -54,7 +39,7 @@ export function QuestionsTab({ guru, kind }: { guru: GuruDetail; kind: GuruQuest
             items: saved[kind].map((q) => ({ key: q.id, question: q.question, answer: q.answer })),
           });
           form.resetDirty();
-          toast('success', texts.saved);
+          toast('success', text('saved'));
         },
         onError: (error) => toast('danger', error.message),
       },
@@ -65,11 +50,11 @@ export function QuestionsTab({ guru, kind }: { guru: GuruDetail; kind: GuruQuest
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm" c="dimmed">
-          {texts.intro}
+          {text('intro')}
         </Text>
         {items.length === 0 && (
           <Text size="sm" c="dimmed" data-testid={`${kind}-empty`}>
-            {texts.empty}
+            {text('empty')}
           </Text>
         )}
         {items.map((item, index) => (
@@ -77,13 +62,13 @@ export function QuestionsTab({ guru, kind }: { guru: GuruDetail; kind: GuruQuest
             <Group align="flex-start" wrap="nowrap">
               <Stack gap="xs" style={{ flex: 1 }}>
                 <TextInput
-                  label={`Question ${index + 1}`}
+                  label={t('gurus.questions.question', { number: index + 1 })}
                   withAsterisk
                   maxLength={GURU_LIMITS.questionMax}
                   {...form.getInputProps(`items.${index}.question`)}
                 />
                 <Textarea
-                  label={`Answer ${index + 1}`}
+                  label={t('gurus.questions.answer', { number: index + 1 })}
                   withAsterisk
                   autosize
                   minRows={2}
@@ -95,7 +80,7 @@ export function QuestionsTab({ guru, kind }: { guru: GuruDetail; kind: GuruQuest
                 variant="subtle"
                 color="red"
                 mt={28}
-                aria-label={`Remove ${texts.item.toLowerCase()} ${index + 1}`}
+                aria-label={text('remove', { number: index + 1 })}
                 onClick={() => form.removeListItem('items', index)}
               >
                 <IconTrash size={16} />
@@ -110,10 +95,10 @@ export function QuestionsTab({ guru, kind }: { guru: GuruDetail; kind: GuruQuest
             disabled={items.length >= GURU_LIMITS.questionsPerTab}
             onClick={() => form.insertListItem('items', { key: newKey(), question: '', answer: '' })}
           >
-            {texts.add}
+            {text('add')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save {kind === 'faq' ? 'FAQ' : 'demo questions'}
+            {text('save')}
           </Button>
         </Group>
       </Stack>

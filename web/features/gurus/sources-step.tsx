@@ -2,12 +2,13 @@ import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Te
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GuruDetail, SourceCourseOption } from '../../../common/contracts/gurus';
-import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useSaveSources, useSourceOptions } from './api';
+import { rich, useT } from './i18n';
 
-const minutes = (seconds: number | null) => (seconds ? `${Math.max(1, Math.round(seconds / 60))} min` : null);
+const minutes = (seconds: number | null, t: ReturnType<typeof useT>) =>
+  seconds ? t('gurus.sources.minutes', { minutes: Math.max(1, Math.round(seconds / 60)) }) : null;
 
 function CourseChoice({
   course,
@@ -22,6 +23,7 @@ function CourseChoice({
   onCourse: (checked: boolean) => void;
   onVideo: (videoId: string, checked: boolean) => void;
 }) {
+  const t = useT();
   return (
     <Paper withBorder p="md" data-testid="source-course">
       <Stack gap="xs">
@@ -31,11 +33,19 @@ function CourseChoice({
           onChange={(event) => onCourse(event.currentTarget.checked)}
         />
         <Text size="xs" c="dimmed" pl={32}>
-          {countOf(course.videos.length, 'video')} · {countOf(course.materialCount, 'study material')} ·{' '}
-          {course.faqCount} FAQ
+          {t('gurus.sources.counts', {
+            videos: course.videos.length,
+            materials: course.materialCount,
+            faqs: course.faqCount,
+          })}
         </Text>
         {courseChecked && course.videos.length > 0 && (
-          <Stack gap={6} pl={32} role="group" aria-label={`Videos of ${course.title}`}>
+          <Stack
+            gap={6}
+            pl={32}
+            role="group"
+            aria-label={t('gurus.sources.videosOf', { title: course.title })}
+          >
             {course.videos.map((video) => (
               // Wraps on a phone: the captions badge and the length go under a long title, never squeeze it.
               <Group key={video.id} gap="xs">
@@ -46,16 +56,16 @@ function CourseChoice({
                 />
                 {video.hasCaptions ? (
                   <Badge size="xs" color="green" variant="light">
-                    Captions
+                    {t('gurus.sources.captions')}
                   </Badge>
                 ) : (
                   <Badge size="xs" color="gray" variant="light">
-                    No captions
+                    {t('gurus.sources.noCaptions')}
                   </Badge>
                 )}
-                {minutes(video.durationSeconds) && (
+                {minutes(video.durationSeconds, t) && (
                   <Text size="xs" c="dimmed">
-                    {minutes(video.durationSeconds)}
+                    {minutes(video.durationSeconds, t)}
                   </Text>
                 )}
               </Group>
@@ -70,30 +80,31 @@ function CourseChoice({
 /** Step "course-videos": the courses the guru learns from and which videos' captions it reads. */
 export function SourcesStep({ guru }: { guru: GuruDetail }) {
   const options = useSourceOptions();
+  const t = useT();
   const save = useSaveSources(guru.id);
   const courseLock = usePlanLock('courses', 'create');
   const [courseIds, setCourseIds] = useState(() => new Set(guru.courseIds));
   const [videoIds, setVideoIds] = useState(() => new Set(guru.videoIds));
 
-  if (options.isPending) return <Loader aria-label="Loading your courses" />;
+  if (options.isPending) return <Loader aria-label={t('gurus.sources.loading')} />;
   if (options.isError) return <Alert color="red">{options.error.message}</Alert>;
   const courses = options.data.courses;
   if (courses.length === 0) {
     return (
-      <Alert color="blue" title="No courses yet" data-testid="no-source-courses">
+      <Alert color="blue" title={t('gurus.sources.noCourses')} data-testid="no-source-courses">
         {courseLock.locked ? (
           <Stack gap="xs">
-            A guru learns from your courses.
+            {t('gurus.sources.learnsFromCourses')}
             <PlanLockNote lock={courseLock} />
           </Stack>
         ) : (
-          <>
-            A guru learns from your courses.{' '}
-            <Anchor component={Link} to="/add-course-list">
-              Create a course
-            </Anchor>{' '}
-            first.
-          </>
+          rich('gurus.sources.createFirst', {
+            link: (chunks) => (
+              <Anchor component={Link} to="/add-course-list">
+                {chunks}
+              </Anchor>
+            ),
+          })
         )}
       </Alert>
     );
@@ -121,15 +132,14 @@ export function SourcesStep({ guru }: { guru: GuruDetail }) {
     save.mutate(
       { courseIds: [...courseIds], videoIds: [...videoIds] },
       {
-        onSuccess: () => toast('success', 'Courses and videos saved'),
+        onSuccess: () => toast('success', t('gurus.sources.saved')),
         onError: (error) => toast('danger', error.message),
       },
     );
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        The guru learns from the study material and FAQ of the chosen courses and from the captions of the
-        chosen videos. Videos without captions add nothing until captions are added.
+        {t('gurus.sources.explain')}
       </Text>
       {courses.map((course) => (
         <CourseChoice
@@ -143,7 +153,7 @@ export function SourcesStep({ guru }: { guru: GuruDetail }) {
       ))}
       <Group justify="flex-end">
         <Button onClick={submit} loading={save.isPending}>
-          Save courses
+          {t('gurus.sources.save')}
         </Button>
       </Group>
     </Stack>

@@ -3,10 +3,11 @@ import { IconBrain, IconMessageChatbot } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { GuruDetail } from '../../../common/contracts/gurus';
 import { formatDate, formatDateTime } from '../../../common/time';
-import { countOf } from '../../../common/words';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { useTrainGuru, useTrainingState } from './api';
 import { GuruStatusBadge } from './guru-status-badge';
+import { useT } from './i18n';
 
 /**
  * Training: the Train button and live progress. The 'guru-training' socket event updates the cache
@@ -15,6 +16,8 @@ import { GuruStatusBadge } from './guru-status-badge';
  */
 export function TrainPanel({ guru }: { guru: GuruDetail }) {
   const train = useTrainGuru(guru.id);
+  const t = useT();
+  const locale = useLocale();
   const training = useTrainingState(guru.id, guru.status === 'training');
   const state = training.data;
   const status = state?.status ?? guru.status;
@@ -27,7 +30,7 @@ export function TrainPanel({ guru }: { guru: GuruDetail }) {
   const answering = status === 'ready' || (status === 'failed' && trainedAt !== null);
   const start = () =>
     train.mutate(undefined, {
-      onSuccess: () => toast('info', 'Training started'),
+      onSuccess: () => toast('info', t('gurus.train.started')),
       onError: (failure) => toast('danger', failure.message),
     });
   return (
@@ -38,13 +41,15 @@ export function TrainPanel({ guru }: { guru: GuruDetail }) {
             <GuruStatusBadge status={status} progress={progress} />
             {guru.needsTraining && status === 'ready' && (
               <Text size="sm" c="orange">
-                Material changed since the last training.
+                {t('gurus.train.materialChanged')}
               </Text>
             )}
             {status === 'ready' && state && (
               <Text size="xs" c="dimmed">
-                {countOf(state.chunkCount, 'passage')} from{' '}
-                {countOf(state.indexedSources + state.reusedSources, 'source')}
+                {t('gurus.train.counts', {
+                  passages: state.chunkCount,
+                  sources: state.indexedSources + state.reusedSources,
+                })}
               </Text>
             )}
           </Group>
@@ -56,7 +61,7 @@ export function TrainPanel({ guru }: { guru: GuruDetail }) {
                 variant="default"
                 leftSection={<IconMessageChatbot size={16} />}
               >
-                Test
+                {t('gurus.train.test')}
               </Button>
             )}
             <Button
@@ -65,7 +70,7 @@ export function TrainPanel({ guru }: { guru: GuruDetail }) {
               loading={train.isPending}
               disabled={running}
             >
-              {status === 'ready' || status === 'failed' ? 'Train again' : 'Train'}
+              {status === 'ready' || status === 'failed' ? t('gurus.train.again') : t('gurus.train.train')}
             </Button>
           </Group>
         </Group>
@@ -73,27 +78,31 @@ export function TrainPanel({ guru }: { guru: GuruDetail }) {
           <Progress
             value={progress}
             animated
-            aria-label="Training progress"
+            aria-label={t('gurus.train.progress')}
             data-testid="training-progress"
           />
         )}
         {status === 'failed' && error && (
           <Alert
             color="red"
-            title={failedAt ? `Training failed on ${formatDateTime(failedAt)}` : 'Training failed'}
+            title={
+              failedAt
+                ? t('gurus.train.failedOn', { when: formatDateTime(failedAt, { locale }) })
+                : t('gurus.train.failed')
+            }
             data-testid="training-error"
           >
             <Text size="sm">{error}</Text>
             {trainedAt && (
               <Text size="sm" mt={4} data-testid="training-still-serving">
-                Students are still answered from the training of {formatDate(trainedAt)}.
+                {t('gurus.train.stillServing', { date: formatDate(trainedAt, { locale }) })}
               </Text>
             )}
           </Alert>
         )}
         {status === 'draft' && (
           <Text size="sm" c="dimmed">
-            Choose its courses, then train the guru so it can answer from them.
+            {t('gurus.train.draft')}
           </Text>
         )}
       </Stack>

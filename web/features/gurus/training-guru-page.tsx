@@ -18,6 +18,7 @@ import { GURU_STEPS, GURU_TABS, type GuruStep, type GuruTab } from '../../../com
 import { LoadFailed } from '../../components/load-failed';
 import { useGuru, useGurus } from './api';
 import { AvatarStep } from './avatar-step';
+import { rich, useT } from './i18n';
 import { IntroductionTab } from './introduction-tab';
 import { QuestionsTab } from './questions-tab';
 import { SourcesStep } from './sources-step';
@@ -25,15 +26,15 @@ import { TrainPanel } from './train-panel';
 import { TrainingInfoForm } from './training-info-form';
 import { useTrainingEvents } from './use-training-events';
 
-const STEP_LABELS: Record<GuruStep, string> = {
-  'training-information': 'Training information',
-  'course-videos': 'Courses and videos',
-  'avatar-information': 'Avatar and voice',
+const STEP_LABEL_KEYS: Record<GuruStep, string> = {
+  'training-information': 'gurus.page.stepInfo',
+  'course-videos': 'gurus.page.stepSources',
+  'avatar-information': 'gurus.page.stepAvatar',
 };
-const TAB_LABELS: Record<GuruTab, string> = {
-  introduction: 'Introduction',
-  demo: 'Demo questions',
-  faq: 'FAQ',
+const TAB_LABEL_KEYS: Record<GuruTab, string> = {
+  introduction: 'gurus.page.tabIntroduction',
+  demo: 'gurus.page.tabDemo',
+  faq: 'gurus.page.tabFaq',
 };
 
 const isStep = (value: string | null): value is GuruStep =>
@@ -50,6 +51,7 @@ function StepContent({
   guru?: GuruDetail;
   onCreated: (guru: GuruDetail) => void;
 }) {
+  const t = useT();
   if (step === 'training-information') {
     return <TrainingInfoForm key={guru?.id ?? 'new'} guru={guru} onSaved={onCreated} />;
   }
@@ -57,7 +59,7 @@ function StepContent({
   if (guru && step === 'avatar-information') return <AvatarStep key={guru.id} guru={guru} />;
   return (
     <Text c="dimmed" data-testid="step-needs-guru">
-      Please save the training information first.
+      {t('gurus.page.saveInfoFirst')}
     </Text>
   );
 }
@@ -72,6 +74,7 @@ export default function TrainingGuruPage() {
   const tab: GuruTab = isTab(tabParam) ? tabParam : 'introduction';
   const guru = useGuru(guruId);
   const list = useGurus();
+  const t = useT();
   useTrainingEvents();
 
   const go = (next: { step?: GuruStep; tab?: GuruTab; id?: string | null }) => {
@@ -83,14 +86,14 @@ export default function TrainingGuruPage() {
     setParams(search, { replace: true });
   };
 
-  if (guruId && guru.isPending) return <Loader aria-label="Loading guru" m="xl" />;
+  if (guruId && guru.isPending) return <Loader aria-label={t('gurus.page.loading')} m="xl" />;
   if (guruId && guru.isError) {
     return (
       <LoadFailed
-        title="Guru not available"
+        title={t('gurus.page.notAvailable')}
         message={guru.error.message}
         backTo="/guru-list"
-        backLabel="Back to gurus"
+        backLabel={t('gurus.page.backToGurus')}
       />
     );
   }
@@ -103,19 +106,21 @@ export default function TrainingGuruPage() {
       <Stack>
         <Group justify="space-between">
           <Title order={1} size="h2">
-            {data ? data.name : 'New guru'}
+            {data ? data.name : t('gurus.page.newGuru')}
           </Title>
           <Anchor component={Link} to="/guru-list">
-            All gurus
+            {t('gurus.page.allGurus')}
           </Anchor>
         </Group>
         {overLimit && (
-          <Alert color="red" title="Please delete additional gurus before continuing">
-            Your plan allows fewer gurus than you have. Delete some on the{' '}
-            <Anchor component={Link} to="/guru-list">
-              gurus page
-            </Anchor>{' '}
-            to edit again.
+          <Alert color="red" title={t('guru.deleteExtraGurus')}>
+            {rich('gurus.page.overLimit', {
+              link: (chunks) => (
+                <Anchor component={Link} to="/guru-list">
+                  {chunks}
+                </Anchor>
+              ),
+            })}
           </Alert>
         )}
         {data && <TrainPanel guru={data} />}
@@ -128,7 +133,7 @@ export default function TrainingGuruPage() {
         >
           {GURU_STEPS.map((key) => (
             // Named by what it shows: its number and label, two words apart (WCAG 2.5.3).
-            <Stepper.Step key={key} label={` ${STEP_LABELS[key]}`} />
+            <Stepper.Step key={key} label={` ${t(STEP_LABEL_KEYS[key])}`} />
           ))}
         </Stepper>
         <Card withBorder padding="lg">
@@ -145,14 +150,14 @@ export default function TrainingGuruPage() {
               disabled={active === 0}
               onClick={() => go({ step: GURU_STEPS[active - 1] })}
             >
-              Back
+              {t('gurus.page.back')}
             </Button>
             <Button
               variant="light"
               disabled={active === GURU_STEPS.length - 1}
               onClick={() => go({ step: GURU_STEPS[active + 1] })}
             >
-              Next
+              {t('gurus.page.next')}
             </Button>
           </Group>
         )}
@@ -162,7 +167,7 @@ export default function TrainingGuruPage() {
               <Tabs.List mb="md">
                 {GURU_TABS.map((key) => (
                   <Tabs.Tab key={key} value={key}>
-                    {TAB_LABELS[key]}
+                    {t(TAB_LABEL_KEYS[key])}
                     {key !== 'introduction' && ` (${data[key].length})`}
                   </Tabs.Tab>
                 ))}

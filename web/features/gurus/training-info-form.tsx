@@ -1,12 +1,19 @@
 import { Button, Group, SegmentedControl, Stack, Text, Textarea, TextInput, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type GuruDetail, type TrainingInfoInput, trainingInfoSchema } from '../../../common/contracts/gurus';
-import { GURU_LIMITS, TEACHING_MODE_LABELS, TEACHING_MODES, type TeachingMode } from '../../../common/gurus';
+import { GURU_LIMITS, TEACHING_MODES, type TeachingMode } from '../../../common/gurus';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { toast } from '../../app/toast';
 import { lockedControlProps, PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useSaveTrainingInfo } from './api';
+import { useT } from './i18n';
+
+/** The teaching modes' names (common's TEACHING_MODE_LABELS, word for word in English). */
+const MODE_LABEL_KEYS: Record<TeachingMode, string> = {
+  direct: 'gurus.info.modeDirect',
+  hints: 'gurus.info.modeHints',
+};
 
 interface FormValues {
   name: string;
@@ -31,6 +38,7 @@ export function TrainingInfoForm({
   onSaved: (guru: GuruDetail) => void;
 }) {
   const save = useSaveTrainingInfo();
+  const t = useT();
   // A new guru's first save adds a guru: the plan may not let it (its note says why and how to upgrade).
   const lock = usePlanLock('gurus', 'create', !guru);
   // Side by side the two modes need about 420 px; on a phone they stack, each at full width, so neither is cut.
@@ -48,11 +56,11 @@ export function TrainingInfoForm({
     try {
       const saved = await save.mutateAsync({ id: guru?.id ?? null, info: values as TrainingInfoInput });
       form.resetDirty(initialValues(saved));
-      toast('success', 'Guru saved');
+      toast('success', t('gurus.info.saved'));
       onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
-      toast('danger', error instanceof Error ? error.message : 'Could not save the guru');
+      toast('danger', error instanceof Error ? error.message : t('gurus.info.failed'));
     }
   });
   return (
@@ -60,21 +68,21 @@ export function TrainingInfoForm({
       <Stack>
         <PlanLockNote lock={lock} />
         <TextInput
-          label="Name"
+          label={t('gurus.info.name')}
           withAsterisk
           maxLength={GURU_LIMITS.nameMax}
-          placeholder="e.g. Geometry Guru"
+          placeholder={t('gurus.info.namePlaceholder')}
           {...form.getInputProps('name')}
         />
         <TextInput
-          label="Subject"
+          label={t('gurus.info.subject')}
           maxLength={GURU_LIMITS.subjectMax}
-          placeholder="What it teaches"
+          placeholder={t('gurus.info.subjectPlaceholder')}
           {...form.getInputProps('subject')}
         />
         <Textarea
-          label="Instructions"
-          description="Tone, what to focus on and what the guru must not do."
+          label={t('gurus.info.instructions')}
+          description={t('gurus.info.instructionsHint')}
           autosize
           minRows={4}
           maxLength={GURU_LIMITS.instructionsMax}
@@ -82,19 +90,19 @@ export function TrainingInfoForm({
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="teaching-mode-label">
-            Teaching mode
+            {t('gurus.info.mode')}
           </Text>
           <SegmentedControl
             aria-labelledby="teaching-mode-label"
             orientation={orientation}
             fullWidth={orientation === 'vertical'}
-            data={TEACHING_MODES.map((mode) => ({ value: mode, label: TEACHING_MODE_LABELS[mode] }))}
+            data={TEACHING_MODES.map((mode) => ({ value: mode, label: t(MODE_LABEL_KEYS[mode]) }))}
             {...form.getInputProps('teachingMode')}
           />
         </Stack>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} {...lockedControlProps(lock)}>
-            {guru ? 'Save' : 'Save and continue'}
+            {guru ? t('gurus.info.save') : t('gurus.info.saveContinue')}
           </Button>
         </Group>
       </Stack>

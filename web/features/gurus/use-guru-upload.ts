@@ -4,15 +4,17 @@ import type { GuruDetail } from '../../../common/contracts/gurus';
 import { uploadWithProgress } from '../../app/api';
 import { toast } from '../../app/toast';
 import { guruKeys } from './api';
+import { useT } from './i18n';
 
 /** Uploads one file for the guru with progress and puts the answer in the cache. */
 export function useGuruUpload(guruId: string, path: 'avatar-image' | 'avatar-glb' | 'introduction-video') {
   const queryClient = useQueryClient();
+  const t = useT();
   const [progress, setProgress] = useState<number | null>(null);
   const upload = async (file: File | null, maxBytes: number, done: string) => {
     if (!file) return;
     if (file.size > maxBytes) {
-      toast('warning', `The file must be at most ${Math.round(maxBytes / 1024 / 1024)} MB`);
+      toast('warning', t('gurus.upload.tooLarge', { mb: Math.round(maxBytes / 1024 / 1024) }));
       return;
     }
     const form = new FormData();
@@ -24,7 +26,7 @@ export function useGuruUpload(guruId: string, path: 'avatar-image' | 'avatar-glb
       void queryClient.invalidateQueries({ queryKey: guruKeys.list });
       toast('success', done);
     } catch (error) {
-      toast('danger', error instanceof Error ? error.message : 'Upload failed');
+      toast('danger', error instanceof Error ? error.message : t('gurus.upload.failed'));
     } finally {
       setProgress(null);
     }

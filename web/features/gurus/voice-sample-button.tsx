@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { GuruVoice } from '../../../common/gurus';
 import { toast } from '../../app/toast';
 import { fetchSpeech } from './api';
+import { useT } from './i18n';
 
+/** What the sample says: spoken by the voice, not shown, so it stays the voice's English sentence. */
 const SAMPLE = 'Hello! I am your guru. Ask me anything about your course.';
 
 /** "Hear a sample": speaks a sentence in the chosen voice through the guru's speech route. */
@@ -17,6 +19,7 @@ export function VoiceSampleButton({
   voice: GuruVoice | null;
   label: string;
 }) {
+  const t = useT();
   const [loading, setLoading] = useState(false);
   const audio = useRef<HTMLAudioElement | null>(null);
   useEffect(
@@ -37,7 +40,7 @@ export function VoiceSampleButton({
       // Autoplay rules or a missing audio device may refuse playing; that is not worth an error.
       await audio.current.play().catch(() => undefined);
     } catch (error) {
-      toast('danger', error instanceof Error ? error.message : 'Could not play the sample');
+      toast('danger', error instanceof Error ? error.message : t('gurus.voice.sampleFailed'));
     } finally {
       setLoading(false);
     }
@@ -51,7 +54,7 @@ export function VoiceSampleButton({
       disabled={!voice}
       aria-label={label}
     >
-      Hear a sample
+      {t('gurus.voice.hearSample')}
     </Button>
   );
 }

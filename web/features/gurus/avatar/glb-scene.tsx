@@ -2,6 +2,7 @@ import { Center, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { useT } from '../i18n';
 import type { GlbAvatarProps } from './glb-avatar-props';
 
 /** Morph target names that open a mouth: ours, ARKit/Ready Player Me, and RPM's visemes. */
@@ -49,7 +50,10 @@ function frame(model: THREE.Object3D, camera: THREE.PerspectiveCamera) {
 export default function GlbScene({ url, level, height = 280, label }: GlbAvatarProps) {
   const host = useRef<HTMLDivElement>(null);
   const levelRef = useRef(level);
+  const t = useT();
+  // The key of what went wrong, shown in the interface's language.
   const [failed, setFailed] = useState<string | null>(null);
+  const ariaLabel = label ?? t('gurus.avatar3d.label');
   levelRef.current = level;
 
   useEffect(() => {
@@ -60,12 +64,12 @@ export default function GlbScene({ url, level, height = 280, label }: GlbAvatarP
     try {
       renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
     } catch {
-      setFailed('This browser cannot show 3D avatars.');
+      setFailed('gurus.avatar3d.unsupported');
       return;
     }
     renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
     renderer.domElement.setAttribute('role', 'img');
-    renderer.domElement.setAttribute('aria-label', label ?? 'Guru avatar');
+    renderer.domElement.setAttribute('aria-label', ariaLabel);
     element.appendChild(renderer.domElement);
     const scene = new THREE.Scene();
     scene.add(new THREE.HemisphereLight(0xffffff, 0x445566, 2));
@@ -98,19 +102,19 @@ export default function GlbScene({ url, level, height = 280, label }: GlbAvatarP
         mouth = findMouth(model);
       },
       undefined,
-      () => !stopped && setFailed('The avatar model could not be loaded.'),
+      () => !stopped && setFailed('gurus.avatar3d.loadFailed'),
     );
 
     const clock = new THREE.Clock();
     renderer.setAnimationLoop(() => {
-      const t = clock.getElapsedTime();
+      const elapsed = clock.getElapsedTime();
       // Smooth the level so the mouth does not flicker with every audio frame.
       open += (Math.max(0, Math.min(1, levelRef.current)) - open) * 0.35;
       for (const { mesh, index } of mouth.morphs) {
         if (mesh.morphTargetInfluences) mesh.morphTargetInfluences[index] = open;
       }
       if (mouth.jaw) mouth.jaw.rotation.x = mouth.jawRest + open * 0.25;
-      if (model) model.rotation.y = Math.sin(t * 0.6) * 0.12;
+      if (model) model.rotation.y = Math.sin(elapsed * 0.6) * 0.12;
       renderer.render(scene, camera);
     });
 
@@ -127,13 +131,13 @@ export default function GlbScene({ url, level, height = 280, label }: GlbAvatarP
       renderer.dispose();
       renderer.domElement.remove();
     };
-  }, [url, height, label]);
+  }, [url, height, ariaLabel]);
 
   if (failed) {
     return (
       <Center h={height}>
         <Text c="dimmed" size="sm" role="status">
-          {failed}
+          {t(failed)}
         </Text>
       </Center>
     );
