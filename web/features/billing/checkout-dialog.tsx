@@ -9,8 +9,7 @@ import { refreshAccount } from '../../app/account';
 import { toast } from '../../app/toast';
 import { billingKeys, createOrder, payTestOrder } from './api';
 import { destinationAfterPayment, PAYMENT_MESSAGES, payWithRazorpay } from './checkout';
-
-export const TEST_CHECKOUT_TITLE = 'Test payment — no money is charged';
+import { useLocale, useT } from './i18n';
 
 type TestOutcome = 'success' | 'failure';
 
@@ -34,6 +33,7 @@ export interface Checkout {
  * was bought.
  */
 export function useCheckout(): Checkout {
+  const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -44,10 +44,10 @@ export function useCheckout(): Checkout {
 
   const finish = async (input: CheckoutInput, result: PaymentResult) => {
     if (result.status !== 'paid') {
-      toast('danger', result.message ?? PAYMENT_MESSAGES.failed);
+      toast('danger', result.message ?? t(PAYMENT_MESSAGES.failed));
       return;
     }
-    toast('success', result.granted ? PAYMENT_MESSAGES.received : PAYMENT_MESSAGES.notGranted);
+    toast('success', t(result.granted ? PAYMENT_MESSAGES.received : PAYMENT_MESSAGES.notGranted));
     // The plan name in the profile box and the "ended" hold come from /api/auth/me.
     await refreshAccount().catch(() => undefined);
     await Promise.all([
@@ -77,9 +77,9 @@ export function useCheckout(): Checkout {
         const outcome = await payWithRazorpay(order);
         if (outcome.result) await finish(input, outcome.result);
         else if (outcome.failure) toast('danger', outcome.failure);
-        else toast('info', PAYMENT_MESSAGES.cancelled);
+        else toast('info', t(PAYMENT_MESSAGES.cancelled));
       } catch (error) {
-        toast('danger', error instanceof Error ? error.message : PAYMENT_MESSAGES.failed);
+        toast('danger', error instanceof Error ? error.message : t(PAYMENT_MESSAGES.failed));
       } finally {
         done();
       }
@@ -94,7 +94,7 @@ export function useCheckout(): Checkout {
       setTestOrder(null);
       await finish(testOrder.input, result);
     } catch (error) {
-      toast('danger', error instanceof Error ? error.message : PAYMENT_MESSAGES.failed);
+      toast('danger', error instanceof Error ? error.message : t(PAYMENT_MESSAGES.failed));
     } finally {
       setTestRequest(null);
     }
@@ -103,7 +103,7 @@ export function useCheckout(): Checkout {
   const closeTest = () => {
     if (testRequest) return;
     setTestOrder(null);
-    toast('info', PAYMENT_MESSAGES.cancelled);
+    toast('info', t(PAYMENT_MESSAGES.cancelled));
   };
 
   const dialog = (
@@ -126,12 +126,14 @@ function TestCheckoutDialog(props: {
   onDecline: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const { order, request } = props;
   return (
     <Modal
       opened={order !== null}
       onClose={props.onClose}
-      title={TEST_CHECKOUT_TITLE}
+      title={t('billing.test.title')}
       closeOnClickOutside={request === null}
       closeOnEscape={request === null}
       withCloseButton={request === null}
@@ -140,17 +142,16 @@ function TestCheckoutDialog(props: {
       {order && (
         <Stack>
           <Alert color="yellow" icon={<IconFlask size={18} />}>
-            Razorpay is not set up on this server, so this test checkout stands in for it. Your card is not
-            asked for and no money is charged.
+            {t('billing.test.notice')}
           </Alert>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text>{order.description}</Text>
             <Badge color="yellow" variant="light">
-              Test payment
+              {t('billing.test.badge')}
             </Badge>
           </Group>
           <Text fw={700} size="xl" data-testid="test-checkout-amount">
-            {formatPrice(order.amount, order.currency)}
+            {formatPrice(order.amount, order.currency, undefined, locale)}
           </Text>
           <Group justify="flex-end">
             <Button
@@ -159,7 +160,7 @@ function TestCheckoutDialog(props: {
               loading={request === 'failure'}
               disabled={request === 'success'}
             >
-              Decline (test)
+              {t('billing.test.decline')}
             </Button>
             <Button
               onClick={props.onPay}
@@ -167,7 +168,7 @@ function TestCheckoutDialog(props: {
               disabled={request === 'failure'}
               data-autofocus
             >
-              Pay (test)
+              {t('billing.test.pay')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import type { CheckoutInput, CheckoutOrder, PaymentResult } from '../../../common/contracts/billing';
 import { verifyRazorpayPayment } from './api';
-import { loadRazorpayScript, RAZORPAY_SCRIPT_ERROR } from './razorpay-script';
+import { t } from './i18n';
+import { loadRazorpayScript } from './razorpay-script';
 
 /** The shapes of Razorpay's checkout.js that we use (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/). */
 interface RazorpayResponse {
@@ -29,11 +30,12 @@ declare global {
   }
 }
 
+/** What the buyer is told about a payment, as catalog keys (for `t`). */
 export const PAYMENT_MESSAGES = {
-  received: 'Payment received',
-  cancelled: 'Payment cancelled',
-  failed: 'The payment did not go through. Nothing was charged for this order; please try again.',
-  notGranted: 'Payment received. Your purchase is being set up; refresh in a minute if it does not show.',
+  received: 'billing.pay.received',
+  cancelled: 'billing.pay.cancelled',
+  failed: 'billing.pay.failed',
+  notGranted: 'billing.pay.notGranted',
 } as const;
 
 /** Where the buyer goes after paying: the plan's management page, or the bought course. */
@@ -56,10 +58,13 @@ export interface RazorpayOutcome {
  */
 export async function payWithRazorpay(order: CheckoutOrder): Promise<RazorpayOutcome> {
   const details = order.razorpay;
-  if (!details) throw new Error('This order cannot be paid with Razorpay.');
-  await loadRazorpayScript(details.checkoutUrl);
+  if (!details) throw new Error(t('billing.pay.notRazorpay'));
+  // SPEC §8's RAZORPAY_SCRIPT_ERROR, in the interface's language.
+  await loadRazorpayScript(details.checkoutUrl).catch(() => {
+    throw new Error(t('billing.pay.scriptError'));
+  });
   const Razorpay = window.Razorpay;
-  if (!Razorpay) throw new Error(RAZORPAY_SCRIPT_ERROR);
+  if (!Razorpay) throw new Error(t('billing.pay.scriptError'));
   return new Promise<RazorpayOutcome>((resolve, reject) => {
     let settled = false;
     // Razorpay keeps its window open after a failed attempt so the buyer can retry; if they then close
@@ -90,7 +95,7 @@ export async function payWithRazorpay(order: CheckoutOrder): Promise<RazorpayOut
       },
     });
     checkout.on('payment.failed', (answer) => {
-      lastFailure = answer.error?.description ?? PAYMENT_MESSAGES.failed;
+      lastFailure = answer.error?.description ?? t(PAYMENT_MESSAGES.failed);
     });
     checkout.open();
   });

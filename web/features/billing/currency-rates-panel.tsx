@@ -21,11 +21,16 @@ import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useAdminCurrencyRates, useRefreshCurrencyRates, useSaveCurrencyRates } from './currency-rates-api';
+import { rich, t as translate, useLocale, useT } from './i18n';
 
 type Draft = Record<string, number | string>;
 
 const CODE = /^[A-Z]{3}$/;
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong.');
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : translate('billing.rates.wrong');
+/** Currency codes shown as examples in the empty fields: codes, the same in every language. */
+const EXAMPLE_CODE = 'INR';
+const EXAMPLE_NEW_CODE = 'SGD';
 const isValidRate = (value: number | string) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
@@ -47,20 +52,21 @@ function sameRates(draft: Draft, stored: Record<string, number>) {
  * refresh from the configured source (CURRENCY_RATES_URL). Shown on the plan pricing page.
  */
 export function CurrencyRatesPanel() {
+  const t = useT();
   const stored = useAdminCurrencyRates();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="currency-rates-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="currency-rates-title">
-          Exchange rates
+          {t('billing.rates.title')}
         </Title>
         {stored.isPending ? (
           <Group gap="xs">
             <Loader size="sm" />
-            <Text size="sm">Loading exchange rates…</Text>
+            <Text size="sm">{t('billing.rates.loading')}</Text>
           </Group>
         ) : stored.isError ? (
-          <Alert color="red" title="Exchange rates could not be loaded">
+          <Alert color="red" title={t('billing.rates.loadFailed')}>
             {messageOf(stored.error)}
           </Alert>
         ) : (
@@ -73,6 +79,8 @@ export function CurrencyRatesPanel() {
 
 /** Keyed by the stored row's id: a new row (saved or refreshed) starts a fresh draft; a refetch does not. */
 function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
+  const t = useT();
+  const locale = useLocale();
   const [draft, setDraft] = useState<Draft>(stored.rates);
   // Rates whose field was left since its last edit: only those show a message (commitValidation's rule,
   // web/app/forms.ts), so "0" on the way to "0.5" is not reported.
@@ -103,24 +111,24 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
   const onSave = () => {
     if (!valid) return;
     save.mutate(valid, {
-      onSuccess: () => toast('success', 'Exchange rates saved.'),
+      onSuccess: () => toast('success', t('billing.rates.saved')),
       onError: (error) => toast('danger', messageOf(error)),
     });
   };
   const runRefresh = () => {
     setRefreshError(null);
     refresh.mutate(undefined, {
-      onSuccess: () => toast('success', 'Exchange rates refreshed from the source.'),
+      onSuccess: () => toast('success', t('billing.rates.refreshed')),
       onError: (error) => setRefreshError(messageOf(error)),
     });
   };
   const onRefresh = () => {
     if (!dirty) return runRefresh();
     confirmDestructive({
-      title: 'Discard your changes?',
-      message: "Refreshing replaces the rates with the source's, so your unsaved edits are lost.",
-      confirmLabel: 'Discard and refresh',
-      cancelLabel: 'Keep editing',
+      title: t('billing.rates.discardTitle'),
+      message: t('billing.rates.discardMessage'),
+      confirmLabel: t('billing.rates.discardConfirm'),
+      cancelLabel: t('billing.rates.keepEditing'),
       onConfirm: runRefresh,
     });
   };
@@ -128,50 +136,59 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Units of each currency per 1 US dollar. Last updated {formatDateTime(stored.updatedAt)} from{' '}
-        <Text span fw={600} c="var(--mantine-color-text)">
-          {stored.source}
-        </Text>
-        .
+        {rich('billing.rates.intro', {
+          date: formatDateTime(stored.updatedAt, { locale }),
+          source: stored.source,
+          b: (chunks) => (
+            <Text span fw={600} c="var(--mantine-color-text)">
+              {chunks}
+            </Text>
+          ),
+        })}
       </Text>
       {refreshError && (
-        <Alert color="red" title="Refresh failed" withCloseButton onClose={() => setRefreshError(null)}>
+        <Alert
+          color="red"
+          title={t('billing.rates.refreshFailed')}
+          withCloseButton
+          onClose={() => setRefreshError(null)}
+        >
           {refreshError}
         </Alert>
       )}
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <TextInput
-          label="Find a currency"
-          placeholder="INR"
+          label={t('billing.rates.find')}
+          placeholder={EXAMPLE_CODE}
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
           w={{ base: '100%', xs: 220 }}
         />
         <Group gap="xs" wrap="wrap">
           <Button variant="default" onClick={onRefresh} loading={refresh.isPending}>
-            Refresh from source
+            {t('billing.rates.refresh')}
           </Button>
           <Button variant="subtle" onClick={() => setDraft(stored.rates)} disabled={!dirty || save.isPending}>
-            Undo changes
+            {t('billing.rates.undo')}
           </Button>
           <Button onClick={onSave} loading={save.isPending} disabled={!dirty || !valid}>
-            Save rates
+            {t('billing.rates.save')}
           </Button>
         </Group>
       </Group>
       {!valid && [...left].some(shownInvalid) && (
         <Text size="sm" c="red" role="alert">
-          Every rate must be a number above zero.
+          {t('billing.rates.invalid')}
         </Text>
       )}
       <ScrollArea.Autosize mah={420} type="auto">
         <Table striped stickyHeader verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Currency</Table.Th>
-              <Table.Th scope="col">Rate per US dollar</Table.Th>
+              <Table.Th scope="col">{t('billing.rates.currency')}</Table.Th>
+              <Table.Th scope="col">{t('billing.rates.perDollar')}</Table.Th>
               <Table.Th scope="col">
-                <VisuallyHidden>Remove</VisuallyHidden>
+                <VisuallyHidden>{t('billing.rates.remove')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -180,7 +197,7 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
               <Table.Tr>
                 <Table.Td colSpan={3}>
                   <Text size="sm" c="dimmed">
-                    No currency matches “{filter}”. Add it below.
+                    {t('billing.rates.noMatch', { filter })}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -192,7 +209,7 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
                   </Table.Td>
                   <Table.Td>
                     <NumberInput
-                      aria-label={`Rate for ${code}`}
+                      aria-label={t('billing.rates.rateFor', { code })}
                       value={draft[code]}
                       onChange={(value) => {
                         setDraft((current) => ({ ...current, [code]: value }));
@@ -204,7 +221,7 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
                       hideControls
                       // Rates are relative to USD, so its own rate is fixed.
                       disabled={code === 'USD'}
-                      error={shownInvalid(code) ? 'Above zero' : undefined}
+                      error={shownInvalid(code) ? t('billing.rates.aboveZero') : undefined}
                       maw={180}
                     />
                   </Table.Td>
@@ -213,7 +230,7 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Remove ${code}`}
+                        aria-label={t('billing.rates.removeCode', { code })}
                         onClick={() =>
                           setDraft((current) =>
                             Object.fromEntries(Object.entries(current).filter(([key]) => key !== code)),
@@ -239,6 +256,7 @@ function RatesEditor({ stored }: { stored: AdminCurrencyRates }) {
 }
 
 function AddCurrency({ existing, onAdd }: { existing: Draft; onAdd: (code: string, rate: number) => void }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [rate, setRate] = useState<number | string>('');
   // Checked when the code is left or the form sent, not while its three letters are typed.
@@ -247,9 +265,9 @@ function AddCurrency({ existing, onAdd }: { existing: Draft; onAdd: (code: strin
     code === '' || !codeLeft
       ? undefined
       : !CODE.test(code)
-        ? 'Three capital letters'
+        ? t('billing.rates.threeLetters')
         : code in existing
-          ? 'Already listed'
+          ? t('billing.rates.listed')
           : undefined;
   const canAdd = CODE.test(code) && !(code in existing) && isValidRate(rate);
   const submit = (event: FormEvent) => {
@@ -262,11 +280,11 @@ function AddCurrency({ existing, onAdd }: { existing: Draft; onAdd: (code: strin
     setCodeLeft(false);
   };
   return (
-    <form onSubmit={submit} aria-label="Add a currency">
+    <form onSubmit={submit} aria-label={t('billing.rates.addForm')}>
       <Group align="flex-start" gap="xs" wrap="wrap">
         <TextInput
-          label="Currency code"
-          placeholder="SGD"
+          label={t('billing.rates.code')}
+          placeholder={EXAMPLE_NEW_CODE}
           value={code}
           maxLength={3}
           onChange={(event) => {
@@ -278,7 +296,7 @@ function AddCurrency({ existing, onAdd }: { existing: Draft; onAdd: (code: strin
           w={120}
         />
         <NumberInput
-          label="Rate per US dollar"
+          label={t('billing.rates.perDollar')}
           value={rate}
           onChange={setRate}
           min={0}
@@ -287,11 +305,11 @@ function AddCurrency({ existing, onAdd }: { existing: Draft; onAdd: (code: strin
           w={180}
         />
         <Button type="submit" variant="light" mt={25} disabled={!canAdd}>
-          Add currency
+          {t('billing.rates.add')}
         </Button>
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
-        Added and removed currencies are stored when you save.
+        {t('billing.rates.storedOnSave')}
       </Text>
     </form>
   );

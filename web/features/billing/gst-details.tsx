@@ -1,31 +1,11 @@
 import { Accordion, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { CheckoutTaxInput } from '../../../common/contracts/billing';
-import {
-  GST_STATES,
-  gstinProblem,
-  normalizeGstin,
-  OUTSIDE_INDIA,
-  OUTSIDE_INDIA_NAME,
-} from '../../../common/gst';
+import { GST_STATES, gstinProblem, normalizeGstin, OUTSIDE_INDIA } from '../../../common/gst';
+import { useT } from './i18n';
 
-/** The texts of the GST details (decision 067), kept together for the message catalog. */
-export const GST_DETAILS_TEXTS = {
-  heading: 'GST details for your tax invoice (optional)',
-  intro:
-    'A school or business registered for GST can have its GSTIN on the invoice. Otherwise, tell us your state: it decides whether CGST and SGST or IGST is charged.',
-  gstin: 'GSTIN',
-  gstinHint: '15 characters, e.g. 27AAPFU0939F1ZV',
-  state: 'State',
-  statePlaceholder: 'Choose your state',
-  stateFromGstin: 'Taken from your GSTIN',
-  noState: 'No state matches',
-} as const;
-
-const STATE_OPTIONS = [
-  ...GST_STATES.map((state) => ({ value: state.code, label: state.name })),
-  { value: OUTSIDE_INDIA, label: OUTSIDE_INDIA_NAME },
-];
+/** The states by their names, proper names as GST writes them; "Outside India" is added in the interface's language. */
+const STATE_OPTIONS = GST_STATES.map((state) => ({ value: state.code, label: state.name }));
 
 export interface GstDetails {
   /** The fields, to render above what is bought. */
@@ -39,6 +19,7 @@ export interface GstDetails {
  * (common/gst.ts), so a mistyped GSTIN is pointed out before paying; the server decides the tax either way.
  */
 export function useGstDetails(): GstDetails {
+  const t = useT();
   const [gstin, setGstin] = useState('');
   const [state, setState] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
@@ -50,15 +31,15 @@ export function useGstDetails(): GstDetails {
   const fields = (
     <Accordion variant="contained" value={opened} onChange={setOpened}>
       <Accordion.Item value="gst">
-        <Accordion.Control>{GST_DETAILS_TEXTS.heading}</Accordion.Control>
+        <Accordion.Control>{t('billing.gst.heading')}</Accordion.Control>
         <Accordion.Panel>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {GST_DETAILS_TEXTS.intro}
+              {t('billing.gst.intro')}
             </Text>
             <TextInput
-              label={GST_DETAILS_TEXTS.gstin}
-              description={GST_DETAILS_TEXTS.gstinHint}
+              label={t('billing.gst.gstin')}
+              description={t('billing.gst.gstinHint')}
               value={gstin}
               onChange={(event) => setGstin(event.currentTarget.value)}
               onBlur={() => setShown(true)}
@@ -69,16 +50,16 @@ export function useGstDetails(): GstDetails {
               styles={{ input: { textTransform: 'uppercase' } }}
             />
             <Select
-              label={GST_DETAILS_TEXTS.state}
-              placeholder={GST_DETAILS_TEXTS.statePlaceholder}
-              data={STATE_OPTIONS}
+              label={t('billing.gst.state')}
+              placeholder={t('billing.gst.statePlaceholder')}
+              data={[...STATE_OPTIONS, { value: OUTSIDE_INDIA, label: t('billing.gst.outsideIndia') }]}
               value={gstinState ?? state}
               onChange={setState}
               disabled={gstinState !== null}
-              description={gstinState ? GST_DETAILS_TEXTS.stateFromGstin : undefined}
+              description={gstinState ? t('billing.gst.stateFromGstin') : undefined}
               searchable
               clearable
-              nothingFoundMessage={GST_DETAILS_TEXTS.noState}
+              nothingFoundMessage={t('billing.gst.noState')}
               comboboxProps={{ withinPortal: true }}
             />
           </Stack>

@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { ApiError } from '../../app/api';
 import type { StoredSession } from '../../app/storage';
+import { useT } from './i18n';
 
 /**
  * A teacher inside an institute has no plan or invoices of their own (SPEC §6): the server answers 403 to
@@ -16,11 +17,10 @@ export const isCoveredRefusal = (error: unknown): boolean =>
 
 /** What a covered teacher sees where the plan's owner would see their plan or invoices. */
 export function InstituteCoversNotice({ what }: { what: 'plan' | 'invoices' }) {
+  const t = useT();
   return (
-    <Alert color="blue" icon={<IconBuilding size={18} />} title="Your institute's plan covers your account">
-      {what === 'plan'
-        ? 'Your institute chooses and pays for the plan, so there is nothing to buy or manage here.'
-        : 'Plan invoices go to your institute, which pays for the plan.'}
+    <Alert color="blue" icon={<IconBuilding size={18} />} title={t('billing.covered.title')}>
+      {t(what === 'plan' ? 'billing.covered.plan' : 'billing.covered.invoices')}
     </Alert>
   );
 }

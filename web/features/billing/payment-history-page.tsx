@@ -18,28 +18,28 @@ import { formatDateTime } from '../../../common/time';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { Pager } from '../../components/pager';
 import { type PaymentHistoryQuery, usePaymentHistory } from './api';
+import { useLocale, useT } from './i18n';
 
 /** The server's page size for /api/payments/history (it answers the total, not the size). */
 const PAGE_SIZE = 20;
 
-const STATUS: Record<PaymentRow['status'], { label: string; color: string }> = {
-  paid: { label: 'Paid', color: 'green' },
-  created: { label: 'Not completed', color: 'gray' },
-  failed: { label: 'Failed', color: 'red' },
-  refunded: { label: 'Refunded', color: 'orange' },
+const STATUS: Record<PaymentRow['status'], { labelKey: string; color: string }> = {
+  paid: { labelKey: 'billing.history.paid', color: 'green' },
+  created: { labelKey: 'billing.history.created', color: 'gray' },
+  failed: { labelKey: 'billing.history.failed', color: 'red' },
+  refunded: { labelKey: 'billing.history.refunded', color: 'orange' },
 };
-const STATUS_FILTER = [
-  { value: 'paid', label: 'Paid' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'created', label: 'Not completed' },
-  { value: 'refunded', label: 'Refunded' },
-];
+const STATUS_FILTER = ['paid', 'failed', 'created', 'refunded'] as const;
+
+/** The payment provider's name (a brand, the same in every language). */
+const RAZORPAY = 'Razorpay';
 
 const isStatus = (value: string | null): value is PaymentRow['status'] =>
   value === 'paid' || value === 'failed' || value === 'created' || value === 'refunded';
 
 /** /payment-history: the owner's own payments, newest first, with their invoices. */
 export default function PaymentHistoryPage() {
+  const t = useT();
   const { params, page, update } = useUrlFilters();
   const status = params.get('status');
   const query: PaymentHistoryQuery = { page, ...(isStatus(status) ? { status } : {}) };
@@ -51,12 +51,12 @@ export default function PaymentHistoryPage() {
       <Stack>
         <Group justify="space-between" wrap="wrap">
           <Title order={1} size="h2">
-            Payment History
+            {t('billing.history.title')}
           </Title>
           <Select
-            label="Status"
-            placeholder="All payments"
-            data={STATUS_FILTER}
+            label={t('billing.history.status')}
+            placeholder={t('billing.history.allPayments')}
+            data={STATUS_FILTER.map((value) => ({ value, label: t(STATUS[value].labelKey) }))}
             value={isStatus(status) ? status : null}
             onChange={(value) => update({ status: value })}
             clearable
@@ -67,9 +67,7 @@ export default function PaymentHistoryPage() {
         {history.isError && <Alert color="red">{history.error.message}</Alert>}
         {history.data?.payments.length === 0 && (
           <Text c="dimmed" ta="center" py="xl">
-            {isStatus(status)
-              ? 'No payments with this status.'
-              : 'No payments yet. When you buy a plan or a course, it shows here with its invoice.'}
+            {t(isStatus(status) ? 'billing.history.noneWithStatus' : 'billing.history.none')}
           </Text>
         )}
         {history.data && history.data.payments.length > 0 && (
@@ -77,12 +75,12 @@ export default function PaymentHistoryPage() {
             <Table striped highlightOnHover verticalSpacing="sm" data-testid="payment-history">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Provider</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Invoice</Table.Th>
+                  <Table.Th>{t('billing.history.date')}</Table.Th>
+                  <Table.Th>{t('billing.history.description')}</Table.Th>
+                  <Table.Th>{t('billing.history.amount')}</Table.Th>
+                  <Table.Th>{t('billing.history.provider')}</Table.Th>
+                  <Table.Th>{t('billing.history.status')}</Table.Th>
+                  <Table.Th>{t('billing.history.invoice')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -104,24 +102,26 @@ export default function PaymentHistoryPage() {
 }
 
 function PaymentTableRow({ payment }: { payment: PaymentRow }) {
+  const t = useT();
+  const locale = useLocale();
   const status = STATUS[payment.status];
   return (
     <Table.Tr>
-      <Table.Td>{formatDateTime(payment.paidAt ?? payment.createdAt)}</Table.Td>
+      <Table.Td>{formatDateTime(payment.paidAt ?? payment.createdAt, { locale })}</Table.Td>
       <Table.Td>{payment.description}</Table.Td>
-      <Table.Td>{formatPrice(payment.amount, payment.currency)}</Table.Td>
+      <Table.Td>{formatPrice(payment.amount, payment.currency, undefined, locale)}</Table.Td>
       <Table.Td>
         {payment.provider === 'test' ? (
           <Badge color="yellow" variant="light">
-            Test payment
+            {t('billing.test.badge')}
           </Badge>
         ) : (
-          'Razorpay'
+          RAZORPAY
         )}
       </Table.Td>
       <Table.Td>
         <Badge color={status.color} variant="light">
-          {status.label}
+          {t(status.labelKey)}
         </Badge>
       </Table.Td>
       <Table.Td>

@@ -15,15 +15,23 @@ import {
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { MySubscription, PublicPlan } from '../../../common/contracts/billing';
-import { formatLimit, LIMIT_NAMES, usableLimitKeys } from '../../../common/plan-limits';
+import { usableLimitKeys } from '../../../common/plan-limits';
 import { type BillingPeriod, isFreePlan, type PlanAudience } from '../../../common/plans';
 import { formatDate } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { useChangeSubscription, usePublicPlans } from './api';
 import type { Checkout } from './checkout-dialog';
 import { useGstDetails } from './gst-details';
-import { buyerPrice, formatPlanPrice, PERIOD_LABELS, useBuyerCurrency } from './plan-price';
+import { useLocale, useT } from './i18n';
+import {
+  buyerPrice,
+  formatPlanPrice,
+  limitName,
+  limitValue,
+  NOT_OFFERED_KEYS,
+  PERIOD_LABEL_KEYS,
+  useBuyerCurrency,
+} from './plan-price';
 
 /** A paid period is running, so a cheaper plan waits for its end instead of being bought now. */
 const isPaidAndRunning = (subscription: MySubscription | undefined) =>
@@ -39,6 +47,8 @@ export function PlanChoices(props: {
   subscription: MySubscription | undefined;
   checkout: Checkout;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const { subscription, checkout } = props;
   const plans = usePublicPlans(props.audience);
   const currency = useBuyerCurrency();
@@ -55,24 +65,34 @@ export function PlanChoices(props: {
 
   const downgrade = (plan: PublicPlan) =>
     modals.openConfirmModal({
-      title: `Downgrade to ${plan.name}?`,
+      title: t('billing.downgrade.title', { plan: plan.name }),
       children: (
         <Text size="sm">
-          You keep {subscription?.plan.name} until {formatDate(subscription?.currentPeriodEnd ?? null)};{' '}
-          {plan.name} starts then. Anything above {plan.name}'s limits stays saved, but you cannot add more.
-          {subscription?.cancelAtPeriodEnd &&
-            ` This also undoes your cancellation: your account continues on ${plan.name} instead of ending.`}
+          {t('billing.downgrade.body', {
+            current: subscription?.plan.name ?? '',
+            date: formatDate(subscription?.currentPeriodEnd ?? null, { locale }),
+            plan: plan.name,
+          })}
+          {subscription?.cancelAtPeriodEnd && ` ${t('billing.downgrade.undoesCancel', { plan: plan.name })}`}
           {extraGurus(plan) > 0 &&
-            ` ${plan.name} allows ${countOf(plan.limits.gurus ?? 0, 'guru')} and you have ${subscription?.usage.gurus}: once it starts, you will need to delete ${extraGurus(plan)} before you can edit or train the others.`}
+            ` ${t('billing.downgrade.extraGurus', {
+              plan: plan.name,
+              gurus: plan.limits.gurus ?? 0,
+              have: subscription?.usage.gurus ?? 0,
+              extra: extraGurus(plan),
+            })}`}
         </Text>
       ),
-      labels: { confirm: `Downgrade to ${plan.name}`, cancel: 'Keep my plan' },
+      labels: {
+        confirm: t('billing.choices.downgradeTo', { plan: plan.name }),
+        cancel: t('billing.downgrade.keep'),
+      },
       onConfirm: () => {
         setDowngrading(plan.id);
         change.mutate(
           { action: 'downgrade', planId: plan.id },
           {
-            onSuccess: () => toast('success', `${plan.name} starts at the end of this period`),
+            onSuccess: () => toast('success', t('billing.downgrade.starts', { plan: plan.name })),
             onError: (error) => toast('danger', error.message),
           },
         );
@@ -84,20 +104,21 @@ export function PlanChoices(props: {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={2} size="h4">
-          Plans
+          {t('billing.choices.title')}
         </Title>
         <SegmentedControl
-          aria-label="Billing period"
+          aria-label={t('billing.choices.period')}
           value={period}
           onChange={(value) => setPeriod(value as BillingPeriod)}
-          data={(['monthly', 'yearly'] as const).map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+          data={(['monthly', 'yearly'] as const).map((value) => ({
+            value,
+            label: t(PERIOD_LABEL_KEYS[value]),
+          }))}
         />
       </Group>
       {plans.isPending && <Skeleton h={240} />}
       {plans.isError && <Alert color="red">{plans.error.message}</Alert>}
-      {plans.isSuccess && paidPlans.length === 0 && (
-        <Text c="dimmed">No plans are on sale right now. Please check back soon or contact us.</Text>
-      )}
+      {plans.isSuccess && paidPlans.length === 0 && <Text c="dimmed">{t('billing.choices.none')}</Text>}
       {paidPlans.length > 0 && gst.fields}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {paidPlans.map((plan) => {
@@ -125,15 +146,17 @@ export function PlanChoices(props: {
                     <Title order={3} size="h4">
                       {plan.name}
                     </Title>
-                    {isCurrent && <Badge variant="light">Current plan</Badge>}
+                    {isCurrent && <Badge variant="light">{t('billing.choices.current')}</Badge>}
                     {isScheduled && (
                       <Badge variant="light" color="orange">
-                        Starts {formatDate(subscription?.currentPeriodEnd ?? null)}
+                        {t('billing.choices.starts', {
+                          date: formatDate(subscription?.currentPeriodEnd ?? null, { locale }),
+                        })}
                       </Badge>
                     )}
                   </Group>
                   <Text fw={700} size="xl" data-testid="plan-price">
-                    {price ? formatPlanPrice(price) : `Not offered ${PERIOD_LABELS[period].toLowerCase()}`}
+                    {price ? formatPlanPrice(price, locale) : t(NOT_OFFERED_KEYS[period])}
                   </Text>
                   {plan.description && (
                     <Text size="sm" c="dimmed">
@@ -143,7 +166,7 @@ export function PlanChoices(props: {
                   <List size="sm" spacing={2}>
                     {usableLimitKeys(plan).map((key) => (
                       <List.Item key={key}>
-                        {LIMIT_NAMES[key]}: {formatLimit(key, plan.limits[key])}
+                        {limitName(key)}: {limitValue(key, plan.limits[key])}
                       </List.Item>
                     ))}
                   </List>
@@ -156,10 +179,12 @@ export function PlanChoices(props: {
                       loading={change.isPending && downgrading === plan.id}
                       disabled={isScheduled || change.isPending}
                     >
-                      {isScheduled ? 'Downgrade scheduled' : `Downgrade to ${plan.name}`}
+                      {isScheduled
+                        ? t('billing.choices.downgradeScheduled')
+                        : t('billing.choices.downgradeTo', { plan: plan.name })}
                     </Button>
                     <Text size="xs" c="dimmed">
-                      Takes effect at the end of your current period.
+                      {t('billing.choices.takesEffect')}
                     </Text>
                   </Stack>
                 ) : (
@@ -188,7 +213,7 @@ export function PlanChoices(props: {
                       });
                     }}
                   >
-                    Choose {plan.name}
+                    {t('billing.choices.choose', { plan: plan.name })}
                   </Button>
                 )}
               </Stack>

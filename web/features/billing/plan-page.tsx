@@ -4,6 +4,7 @@ import { PLAN_AUDIENCES } from '../../../common/plans';
 import { useSession } from '../../app/session';
 import { useMySubscription } from './api';
 import { useCheckout } from './checkout-dialog';
+import { useT } from './i18n';
 import { coveredByInstitute, InstituteCoversNotice, isCoveredRefusal } from './institute-covers-notice';
 import { PlanChoices } from './plan-choices';
 import { SubscriptionSummary } from './subscription-summary';
@@ -12,6 +13,7 @@ type PlanTab = 'manage' | 'upgrade';
 
 /** /plan?page=manage|upgrade: the owner's subscription, and the plans to buy or change to. */
 export default function PlanPage() {
+  const t = useT();
   const session = useSession();
   const [params, setParams] = useSearchParams();
   // A teacher inside an institute has no plan to show or buy: no request, a plain word instead.
@@ -31,7 +33,7 @@ export default function PlanPage() {
       <Container size="lg">
         <Stack>
           <Title order={1} size="h2">
-            Plan
+            {t('billing.plan.title')}
           </Title>
           <InstituteCoversNotice what="plan" />
         </Stack>
@@ -42,7 +44,7 @@ export default function PlanPage() {
     <Container size="lg">
       <Stack>
         <Title order={1} size="h2">
-          Plan
+          {t('billing.plan.title')}
         </Title>
         <Tabs
           value={tab}
@@ -50,8 +52,8 @@ export default function PlanPage() {
           keepMounted={false}
         >
           <Tabs.List>
-            <Tabs.Tab value="manage">My subscription</Tabs.Tab>
-            <Tabs.Tab value="upgrade">Choose a plan</Tabs.Tab>
+            <Tabs.Tab value="manage">{t('billing.plan.mySubscription')}</Tabs.Tab>
+            <Tabs.Tab value="upgrade">{t('billing.plan.choose')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="manage" pt="md">
             <Stack>
@@ -69,7 +71,7 @@ export default function PlanPage() {
             ) : audience ? (
               <PlanChoices audience={audience} subscription={subscription.data} checkout={checkout} />
             ) : (
-              <Alert color="blue">Plans are for teachers and institutes.</Alert>
+              <Alert color="blue">{t('billing.plan.notForYou')}</Alert>
             )}
           </Tabs.Panel>
         </Tabs>

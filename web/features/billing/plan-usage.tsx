@@ -1,33 +1,41 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { MySubscription } from '../../../common/contracts/billing';
-import { formatLimit, LIMIT_NAMES, usableLimitKeys } from '../../../common/plan-limits';
+import { usableLimitKeys } from '../../../common/plan-limits';
+import { useT } from './i18n';
+import { limitName, limitValue } from './plan-price';
 
 /**
  * Each limit the plan can use, in the units the pricing page uses ("20 GB"), with a usage bar where the
  * server reports what the account uses.
  */
 export function PlanUsage({ subscription }: { subscription: MySubscription }) {
+  const t = useT();
   return (
     <Stack gap="sm">
       {usableLimitKeys(subscription.plan).map((key) => {
         const limit = subscription.plan.limits[key];
         const used = subscription.usage[key];
-        const label = LIMIT_NAMES[key];
+        const label = limitName(key);
         const percent = limit && used !== undefined ? Math.min(100, Math.round((used / limit) * 100)) : null;
         return (
           <Stack key={key} gap={4}>
             <Group justify="space-between" gap="xs">
               <Text size="sm">{label}</Text>
               <Text size="sm" c="dimmed">
-                {used !== undefined ? `${formatLimit(key, used)} of ` : ''}
-                {formatLimit(key, limit)}
+                {used !== undefined
+                  ? t('billing.usage.of', { used: limitValue(key, used), limit: limitValue(key, limit) })
+                  : limitValue(key, limit)}
               </Text>
             </Group>
             {percent !== null && (
               <Progress
                 value={percent}
                 color={percent >= 100 ? 'red' : percent >= 80 ? 'orange' : undefined}
-                aria-label={`${label}: ${formatLimit(key, used ?? 0)} of ${formatLimit(key, limit)} used`}
+                aria-label={t('billing.usage.aria', {
+                  label,
+                  used: limitValue(key, used ?? 0),
+                  limit: limitValue(key, limit),
+                })}
               />
             )}
           </Stack>

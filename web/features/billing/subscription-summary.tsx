@@ -2,11 +2,11 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import type { MySubscription } from '../../../common/contracts/billing';
 import { formatPrice } from '../../../common/money';
 import { formatDate } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useChangeSubscription } from './api';
-import { PERIOD_LABELS } from './plan-price';
+import { useLocale, useT } from './i18n';
+import { PERIOD_LABEL_KEYS } from './plan-price';
 import { PlanUsage } from './plan-usage';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
@@ -23,28 +23,33 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /** The current subscription: plan, status, dates, price, limits with usage, and cancel/resume. */
 export function SubscriptionSummary({ subscription }: { subscription: MySubscription }) {
+  const t = useT();
+  const locale = useLocale();
   const change = useChangeSubscription();
   const isPaid = subscription.status === 'active' || subscription.status === 'cancelled';
   const cancelling = subscription.cancelAtPeriodEnd || subscription.status === 'cancelled';
-  const periodEnd = formatDate(subscription.currentPeriodEnd);
+  const periodEnd = formatDate(subscription.currentPeriodEnd, { locale });
   const onError = (error: Error) => toast('danger', error.message);
 
   const confirmCancel = () =>
     confirmDestructive({
-      title: 'Cancel your subscription?',
-      message: `${subscription.plan.name} stays active until ${periodEnd}. After that your account is paused until you choose a plan again; nothing you built is deleted.`,
-      confirmLabel: 'Cancel at period end',
-      cancelLabel: 'Keep my plan',
+      title: t('billing.summary.cancelTitle'),
+      message: t('billing.summary.cancelMessage', { plan: subscription.plan.name, date: periodEnd }),
+      confirmLabel: t('billing.summary.cancelAtPeriodEnd'),
+      cancelLabel: t('billing.summary.keepMyPlan'),
       onConfirm: () =>
         change.mutate(
           { action: 'cancel' },
-          { onSuccess: () => toast('success', `Your plan ends on ${periodEnd}`), onError },
+          {
+            onSuccess: () => toast('success', t('billing.summary.endsOnToast', { date: periodEnd })),
+            onError,
+          },
         ),
     });
   const resume = () =>
     change.mutate(
       { action: 'resume' },
-      { onSuccess: () => toast('success', 'Your plan continues'), onError },
+      { onSuccess: () => toast('success', t('billing.summary.continues')), onError },
     );
 
   return (
@@ -60,11 +65,11 @@ export function SubscriptionSummary({ subscription }: { subscription: MySubscrip
           {isPaid &&
             (cancelling || subscription.nextPlan ? (
               <Button variant="default" onClick={resume} loading={change.isPending}>
-                {cancelling ? 'Resume my plan' : 'Keep my current plan'}
+                {t(cancelling ? 'billing.summary.resume' : 'billing.summary.keepCurrent')}
               </Button>
             ) : (
               <Button variant="subtle" color="red" onClick={confirmCancel} loading={change.isPending}>
-                Cancel at period end
+                {t('billing.summary.cancelAtPeriodEnd')}
               </Button>
             ))}
         </Group>
@@ -73,46 +78,60 @@ export function SubscriptionSummary({ subscription }: { subscription: MySubscrip
           {subscription.status === 'trial' ? (
             <>
               <Fact
-                label="Trial"
+                label={t('billing.summary.trial')}
                 value={
                   subscription.remainingTrialDays === null
                     ? '—'
-                    : `${countOf(subscription.remainingTrialDays, 'Day')} Remaining`
+                    : t('shell.trialDays', { days: subscription.remainingTrialDays })
                 }
               />
-              <Fact label="Trial ends" value={formatDate(subscription.trialEndsAt)} />
+              <Fact
+                label={t('billing.summary.trialEnds')}
+                value={formatDate(subscription.trialEndsAt, { locale })}
+              />
             </>
           ) : (
             <>
-              <Fact label="Period starts" value={formatDate(subscription.currentPeriodStart)} />
-              <Fact label={cancelling ? 'Ends on' : 'Renews on'} value={periodEnd} />
+              <Fact
+                label={t('billing.summary.periodStarts')}
+                value={formatDate(subscription.currentPeriodStart, { locale })}
+              />
+              <Fact
+                label={t(cancelling ? 'billing.summary.endsOn' : 'billing.summary.renewsOn')}
+                value={periodEnd}
+              />
             </>
           )}
           {subscription.amount !== null && subscription.currency && (
-            <Fact label="Price" value={formatPrice(subscription.amount, subscription.currency)} />
+            <Fact
+              label={t('billing.summary.price')}
+              value={formatPrice(subscription.amount, subscription.currency, undefined, locale)}
+            />
           )}
           {subscription.billingPeriod && (
-            <Fact label="Billing" value={PERIOD_LABELS[subscription.billingPeriod]} />
+            <Fact
+              label={t('billing.summary.billing')}
+              value={t(PERIOD_LABEL_KEYS[subscription.billingPeriod])}
+            />
           )}
         </SimpleGrid>
 
-        {subscription.status === 'ended' && (
-          <Alert color="red">This plan has ended. Choose a plan below to get back to your work.</Alert>
-        )}
+        {subscription.status === 'ended' && <Alert color="red">{t('billing.summary.ended')}</Alert>}
         {cancelling && subscription.status !== 'ended' && (
-          <Alert color="orange">
-            Your plan will not renew: it ends on {periodEnd}. Resume it to keep going without a break.
-          </Alert>
+          <Alert color="orange">{t('billing.summary.notRenewing', { date: periodEnd })}</Alert>
         )}
         {subscription.nextPlan && !cancelling && (
           <Alert color="blue" data-testid="pending-downgrade">
-            You move to {subscription.nextPlan.name} on {periodEnd}. Until then you keep{' '}
-            {subscription.plan.name}.
+            {t('billing.summary.moving', {
+              next: subscription.nextPlan.name,
+              date: periodEnd,
+              plan: subscription.plan.name,
+            })}
           </Alert>
         )}
 
         <Title order={3} size="h5">
-          Limits
+          {t('billing.summary.limits')}
         </Title>
         <PlanUsage subscription={subscription} />
       </Stack>
