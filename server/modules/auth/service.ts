@@ -6,7 +6,7 @@ import { emailTokens, loginFailures, users } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
-import { storedLocale, translate } from '../../http/locale';
+import { mailText, sayTo } from '../../http/mail-text';
 import { hashLinkToken, newLinkToken } from '../../http/tokens';
 import { startTrial } from '../plans/trials';
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
@@ -90,13 +90,12 @@ export async function mailLink(
   link: string,
 ) {
   // In the recipient's language, as they chose it (decision 068); English when they never did.
-  const locale = storedLocale(user.locale);
-  const say = (key: string, values?: Record<string, string>) => translate(locale, key, values);
+  const say = sayTo(user);
   const kind = purpose === 'verify-email' ? 'verify' : 'reset';
   await app.mailer.send({
     to: user.email,
     subject: say(`mail.link.${kind}.subject`),
-    text: `${say('mail.greeting', { name: user.fullName })}\n\n${say(`mail.link.${kind}.body`)}\n${link}\n\n${say('mail.ignore')}\n\n${say('mail.signature')}`,
+    text: mailText(say, user.fullName, [`${say(`mail.link.${kind}.body`)}\n${link}`, say('mail.ignore')]),
   });
 }
 

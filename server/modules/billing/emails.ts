@@ -1,16 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { countOf } from '../../../common/words';
 import { users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import { mailText, type Say, sayTo } from '../../http/mail-text';
 
-/** The billing e-mails, in one place so their wording stays consistent. */
+/**
+ * The billing e-mails, in one place so their wording stays consistent; each in its recipient's language
+ * (decision 068), its texts under `mail.billing.*` in the catalogs.
+ */
 
 /**
  * "free trial" for a plan that is itself the trial ("Free Trial", "Trial"), else "free trial of Starter": never
  * "your free trial of Free Trial".
  */
-export const trialOf = (planName: string) =>
-  /(?<!\p{L})trial(?!\p{L})/iu.test(planName) ? 'free trial' : `free trial of ${planName}`;
+export const isTrialPlanName = (planName: string) => /(?<!\p{L})trial(?!\p{L})/iu.test(planName);
+
+/** "Your free trial" or "Your free trial of Starter", then what happened to it (the message's `when`). */
+const trialSentence = (say: Say, planName: string, key: 'endsIn' | 'ended', days = 0) =>
+  say(`mail.billing.trial.${key}`, { named: isTrialPlanName(planName) ? 'no' : 'yes', plan: planName, days });
 
 async function recipient(app: App, userId: string) {
   return app.db.query.users.findFirst({ where: eq(users.id, userId) });
@@ -19,10 +25,13 @@ async function recipient(app: App, userId: string) {
 export async function sendTrialEndingEmail(app: App, userId: string, daysLeft: number, planName: string) {
   const user = await recipient(app, userId);
   if (!user) return;
+  const say = sayTo(user);
   await app.mailer.send({
     to: user.email,
-    subject: `Your free trial ends in ${countOf(daysLeft, 'day')}`,
-    text: `Hello ${user.fullName},\n\nYour ${trialOf(planName)} ends in ${countOf(daysLeft, 'day')}. To keep using Gurukul without a break, choose a plan:\n${app.config.publicUrl}/plan\n\nGurukul`,
+    subject: say('mail.billing.trialEnding.subject', { days: daysLeft }),
+    text: mailText(say, user.fullName, [
+      `${trialSentence(say, planName, 'endsIn', daysLeft)} ${say('mail.billing.trialEnding.choose')}\n${app.config.publicUrl}/plan`,
+    ]),
   });
 }
 
@@ -33,14 +42,21 @@ export async function sendEndedEmail(
 ) {
   const user = await recipient(app, userId);
   if (!user) return;
-  const what = details.wasTrial ? trialOf(details.planName) : `subscription to ${details.planName}`;
+  const say = sayTo(user);
+  const what = details.wasTrial
+    ? trialSentence(say, details.planName, 'ended')
+    : say('mail.billing.ended.subscription', { plan: details.planName });
   const next = details.nextPlanName
-    ? `You chose to move to ${details.nextPlanName}; pay for it to continue:`
-    : 'Choose a plan to continue:';
+    ? say('mail.billing.ended.next', { plan: details.nextPlanName })
+    : say('mail.billing.ended.choose');
   await app.mailer.send({
     to: user.email,
-    subject: details.wasTrial ? 'Your free trial has ended' : 'Your subscription has ended',
-    text: `Hello ${user.fullName},\n\nYour ${what} has ended. Your courses and data are kept. ${next}\n${app.config.publicUrl}/information\n\nGurukul`,
+    subject: say(
+      details.wasTrial ? 'mail.billing.ended.trialSubject' : 'mail.billing.ended.subscriptionSubject',
+    ),
+    text: mailText(say, user.fullName, [
+      `${what} ${say('mail.billing.ended.kept')} ${next}\n${app.config.publicUrl}/information`,
+    ]),
   });
 }
 
@@ -52,13 +68,21 @@ export async function sendPaymentReceivedEmail(
 ) {
   const user = await recipient(app, userId);
   if (!user) return;
-  const amount = new Intl.NumberFormat('en', { style: 'currency', currency: payment.currency }).format(
-    payment.amount,
-  );
-  const invoice = payment.invoiceNumber ? `\nInvoice: ${payment.invoiceNumber}` : '';
+  const say = sayTo(user);
+  const amount = new Intl.NumberFormat(say.intlLocale, {
+    style: 'currency',
+    currency: payment.currency,
+  }).format(payment.amount);
+  const invoice = payment.invoiceNumber
+    ? `\n${say('mail.billing.payment.invoice', { number: payment.invoiceNumber })}`
+    : '';
   await app.mailer.send({
     to: user.email,
-    subject: 'Payment received',
-    text: `Hello ${user.fullName},\n\nThank you, we received your payment.\n\n${payment.description}\nAmount: ${amount}${invoice}\n\nYour invoices: ${app.config.publicUrl}/invoice\n\nGurukul`,
+    subject: say('mail.billing.payment.subject'),
+    text: mailText(say, user.fullName, [
+      say('mail.billing.payment.thanks'),
+      `${payment.description}\n${say('mail.billing.payment.amount', { amount })}${invoice}`,
+      say('mail.billing.payment.invoices', { link: `${app.config.publicUrl}/invoice` }),
+    ]),
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema/index';
+import { subscriptions, users } from '../../db/schema/index';
 import { accountState } from '../../http/account-state';
 import { buildUser } from '../../test/factories';
 import {
@@ -161,5 +161,39 @@ describe('sendPaymentReceivedEmail', () => {
     expect(mail.text).toContain('Institute Pro, monthly');
     expect(mail.text).toContain('4,999');
     expect(mail.text).toContain('INV-2026-000042');
+  });
+
+  it('writes in the language the recipient chose: Hindi, with lakh grouping', async () => {
+    const user = await buildUser(ctx.app, { userType: 'institute' });
+    await ctx.app.db.update(users).set({ locale: 'hi' }).where(eq(users.id, user.id));
+    await sendPaymentReceivedEmail(ctx.app, user.id, {
+      description: 'Institute Pro, yearly',
+      amount: 118000,
+      currency: 'INR',
+      invoiceNumber: 'INV-2026-000043',
+    });
+    const [mail] = await mailTo(ctx.app, user.email);
+    expect(mail.subject).toBe('भुगतान प्राप्त हुआ');
+    expect(mail.text).toContain('धन्यवाद, हमें आपका भुगतान मिल गया है।');
+    expect(mail.text).toContain('राशि: ₹1,18,000.00');
+    expect(mail.text).toContain('इनवॉइस: INV-2026-000043');
+    expect(mail.text).not.toMatch(/Thank you|Amount/u);
+  });
+});
+
+describe('trial reminders in Hindi', () => {
+  it('names the trial and counts the days in Hindi for a Hindi reader', async () => {
+    const user = await buildUser(ctx.app, { userType: 'teacher' });
+    await ctx.app.db.update(users).set({ locale: 'hi' }).where(eq(users.id, user.id));
+    await ctx.app.db
+      .update(subscriptions)
+      .set({ trialEndsAt: new Date(Date.now() + 2 * DAY_MS - 60_000) })
+      .where(eq(subscriptions.userId, user.id));
+    await runBillingLifecycle(ctx.app);
+    const [mail] = await mailTo(ctx.app, user.email);
+    expect(mail.subject).toBe('आपका मुफ़्त ट्रायल 2 दिनों में समाप्त हो जाएगा');
+    expect(mail.text.startsWith(`नमस्ते ${user.fullName},`)).toBe(true);
+    expect(mail.text).toContain('आपका मुफ़्त ट्रायल 2 दिनों में समाप्त हो जाएगा।');
+    expect(mail.text).toContain('/plan');
   });
 });

@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors';
 /** The partner account an admin names in a path: a partner that exists and is not erased, else 404. */
 export async function requirePartner(db: Db, partnerId: string) {
   const [partner] = await db
-    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .select({ id: users.id, fullName: users.fullName, email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.id, partnerId), eq(users.userType, 'partner'), isNull(users.deletedAt)))
     .limit(1);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, lte, or } from 'drizzle-orm';
 import { type PayoutView, REFERRAL_MSG } from '../../../common/contracts/partners';
 import { formatPrice, roundMoney } from '../../../common/money';
+import { formatMonth } from '../../../common/time';
 import { countOf } from '../../../common/words';
 import type { Db } from '../../db/client';
 import { auditLog, commissions, invoices, payouts, users } from '../../db/schema/index';
@@ -8,6 +9,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, conflict } from '../../http/errors';
+import { mailText, sayTo } from '../../http/mail-text';
 import { issueCommissionInvoice } from '../invoices/issue';
 import { monthBounds, monthName, requirePartner } from './partners';
 
@@ -162,12 +164,27 @@ export async function listPayouts(db: Db, partnerId: string): Promise<PayoutView
 }
 
 /** The payout e-mail; a mail failure is logged and never undoes the payout. */
-async function tellPartner(app: App, partner: { email: string; fullName: string }, payout: PayoutView) {
+async function tellPartner(
+  app: App,
+  partner: { email: string; fullName: string; locale: string },
+  payout: PayoutView,
+) {
+  // In the partner's language (decision 068): the month and the amount in its forms too.
+  const say = sayTo(partner);
+  const paid = {
+    month: formatMonth(payout.month, { locale: say.locale }),
+    amount: formatPrice(payout.amount, payout.currency, undefined, say.locale),
+    count: payout.commissionCount,
+    invoice: payout.invoiceNumber,
+  };
   try {
     await app.mailer.send({
       to: partner.email,
-      subject: `Your referral commission for ${monthName(payout.month)} is paid`,
-      text: `Hello ${partner.fullName},\n\nWe paid your referral commission for ${monthName(payout.month)}: ${formatPrice(payout.amount, payout.currency)} (${countOf(payout.commissionCount, 'commission')}). Invoice ${payout.invoiceNumber} is at:\n${app.config.publicUrl}/invoice\n\nThank you for sharing Gurukul.\n\nGurukul`,
+      subject: say('mail.payout.subject', paid),
+      text: mailText(say, partner.fullName, [
+        `${say('mail.payout.body', paid)}\n${app.config.publicUrl}/invoice`,
+        say('mail.payout.thanks'),
+      ]),
     });
   } catch (error) {
     app.log.error({ err: error, payoutId: payout.id }, 'could not send the payout e-mail');

@@ -66,6 +66,40 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('invitations', () => {
+  it("are written in the invitee's language when they have an account, else in the institute's", async () => {
+    const hindiSchool = await buildAndLogin(ctx.app, { userType: 'institute', fullName: 'कमल विद्यालय' });
+    await ctx.app.db.update(users).set({ locale: 'hi' }).where(eq(users.id, hindiSchool.user.id));
+    const newcomer = 'naya.shikshak@school.test';
+    const sent = await call(hindiSchool, 'POST', '/api/institute/invites', {
+      email: newcomer,
+      fullName: 'नीना',
+      userType: 'teacher',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const newest = async (email: string) =>
+      (
+        await ctx.app.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).limit(1)
+      )[0];
+    const hindi = await newest(newcomer);
+    expect(hindi.subject).toBe('कमल विद्यालय आपको Gurukul पर आमंत्रित करता है');
+    expect(hindi.text).toMatch(/^नमस्ते नीना,\n\nकमल विद्यालय आपको Gurukul पर शिक्षक के रूप में जुड़ने/u);
+    expect(hindi.text).toContain('/invitation?token=');
+
+    // An English reader with an account gets English from the same Hindi school, greeted by their own name.
+    const reader = await buildAndLogin(ctx.app, { userType: 'student', fullName: 'Esha English' });
+    await ctx.app.db.update(users).set({ locale: 'en' }).where(eq(users.id, reader.user.id));
+    const again = await call(hindiSchool, 'POST', '/api/institute/invites', {
+      email: reader.user.email,
+      userType: 'student',
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const english = await newest(reader.user.email);
+    expect(english.subject).toBe('कमल विद्यालय invites you to Gurukul');
+    expect(english.text).toMatch(
+      /^Hello Esha English,\n\nकमल विद्यालय invites you to join them on Gurukul as a student\./u,
+    );
+  });
+
   it('a new teacher signs up from the link, bound to the institute and covered by its plan', async () => {
     const sent = await call(institute, 'POST', '/api/institute/invites', {
       email: 'New.Teacher@School.test',

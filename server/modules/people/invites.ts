@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
+import { mailText, sayTo } from '../../http/mail-text';
 import { hashLinkToken, newLinkToken } from '../../http/tokens';
 import { hashPassword } from '../auth/passwords';
 import { dropRevokedSockets, revokeLapsedImpersonations, startSession } from '../auth/sessions';
@@ -145,11 +146,16 @@ export async function sendInvite(
   // Someone with an account is greeted by their own name, not by whatever a CSV called them.
   const existing = await app.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${input.email}` });
   const name = existing?.fullName ?? input.fullName;
-  const greeting = name ? `Hello ${name},` : 'Hello,';
+  // In the invitee's language when they have an account, else in the institute's (decision 068).
+  const say = sayTo(existing ?? institute);
+  const from = { institute: institute.fullName, role: input.userType };
   await app.mailer.send({
     to: input.email,
-    subject: `${institute.fullName} invites you to Gurukul`,
-    text: `${greeting}\n\n${institute.fullName} invites you to join them on Gurukul as a ${input.userType}.\nOpen this link to accept (it is valid for 14 days):\n${link}\n\nIf you do not know ${institute.fullName}, you can ignore this email.\n\nGurukul`,
+    subject: say('mail.invite.subject', from),
+    text: mailText(say, name, [
+      `${say('mail.invite.body', from)}\n${say('mail.invite.open')}\n${link}`,
+      say('mail.invite.ignore', from),
+    ]),
   });
   return presentInvite(row, now);
 }
