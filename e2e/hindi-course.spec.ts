@@ -16,6 +16,15 @@ const hi = JSON.parse(readFileSync(new URL('../common/i18n/hi.json', import.meta
   string,
   string
 >;
+/** A feature's Hindi catalog (decision 069): the teacher's screens are read in Hindi. */
+const hindiOf = (feature: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../web/features/${feature}/i18n/hi.json`, import.meta.url), 'utf8'),
+  ) as Record<string, string>;
+const library = hindiOf('library');
+const courses = hindiOf('courses');
+const narrationFor = (segment: number) =>
+  library['library.segment.narrationLabel'].replace('{number}', String(segment));
 const HINDI_DECK = readFileSync(
   new URL('../server/test/fixtures/hindi-deck/solar-system-hi.pdf', import.meta.url),
 );
@@ -63,50 +72,58 @@ test('a teacher publishes a narrated Hindi course and a student is answered by i
   await expect(page).toHaveURL(/\/course-library-list$/);
 
   // The deck: ten slides whose text arrives whole (no NUL, no private-use glyph, no mark split off its letter).
-  await page.getByRole('link', { name: 'Upload slides' }).first().click();
+  await page.getByRole('link', { name: library['library.list.upload'] }).first().click();
   const libraryTitle = `सौर मंडल ${stamp}`;
-  await page.getByLabel('Title').fill(libraryTitle);
+  await page.getByLabel(library['library.upload.titleLabel']).fill(libraryTitle);
   await page.locator('input[type=file]').setInputFiles({
     name: 'saur-mandal.pdf',
     mimeType: 'application/pdf',
     buffer: HINDI_DECK,
   });
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: library['library.upload.submit'] }).click();
   await expect(page).toHaveURL(/\/course-library-wizard\?id=[0-9a-f-]{36}/, { timeout: 30_000 });
-  const segments = page.getByRole('list', { name: 'Segments' }).getByRole('listitem');
+  const segments = page.getByRole('list', { name: library['library.wizard.segments'] }).getByRole('listitem');
   await expect(segments).toHaveCount(10);
   await expect(segments.nth(1)).toContainText('सूर्य: हमारा तारा');
-  const sun = page.getByRole('textbox', { name: 'Narration for segment 2', exact: true });
+  const sun = page.getByRole('textbox', { name: narrationFor(2), exact: true });
   await expect(sun).toHaveValue(/^सूर्य एक तारा है, जो गरम गैसों का एक विशाल गोला है।/);
-  await expect(page.getByRole('textbox', { name: 'Narration for segment 6', exact: true })).toHaveValue(
+  await expect(page.getByRole('textbox', { name: narrationFor(6), exact: true })).toHaveValue(
     /मंगलयान 5 नवंबर 2013 को श्रीहरिकोटा से छोड़ा गया/,
   );
-  for (const narration of await page.getByRole('textbox', { name: /^Narration for segment/ }).all())
+  for (const narration of await page
+    .getByRole('textbox', { name: new RegExp(`^${narrationFor(99).replace('99', '\\d+')}$`) })
+    .all())
     expect(await narration.inputValue()).not.toMatch(/[\p{Cc}\p{Co}\uFFFD]|\s\p{M}/u);
   // The deck's script named the narration's language; the voices speak it.
-  await expect(page.getByRole('combobox', { name: 'Narration language' })).toHaveValue(/^Hindi · /);
+  await expect(page.getByRole('combobox', { name: library['library.settings.language'] })).toHaveValue(
+    /^Hindi · /,
+  );
 
   // The narrated lesson, rendered for real.
-  await firstOption(page, 'Voice');
-  await firstOption(page, 'Fallback voice');
-  await expect(page.getByTestId('save-status')).toHaveText(/^Saved/, { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Generate video' }).click();
+  await firstOption(page, library['library.settings.voice']);
+  await firstOption(page, library['library.settings.fallback']);
+  await expect(page.getByTestId('save-status')).toHaveText(new RegExp(`^${library['library.save.saved']}`), {
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: library['library.generation.generate'] }).click();
   await expect(page.getByText(LIBRARY_MSG.generated).first()).toBeVisible({ timeout: 180_000 });
 
   // Into the course, then submitted; the admin approves it.
   await page.goto(`/add-course-list?courseId=${courseId}&step=course-videos`);
-  await page.getByRole('button', { name: 'Add from course library' }).first().click();
+  await page.getByRole('button', { name: courses['courses.picker.open'] }).first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Lesson title' }).fill('सौर मंडल');
-  await dialog.getByRole('combobox', { name: 'Course library video' }).click();
+  await dialog.getByRole('textbox', { name: courses['courses.picker.lessonLabel'] }).fill('सौर मंडल');
+  await dialog.getByRole('combobox', { name: courses['courses.picker.video'] }).click();
   await page.getByRole('option', { name: new RegExp(libraryTitle) }).click();
-  await dialog.getByRole('button', { name: 'Add video' }).click();
+  await dialog.getByRole('button', { name: courses['courses.picker.add'] }).click();
   const row = page.getByTestId('video-row').first();
   await expect(row).toContainText('सौर मंडल');
-  await expect(row.getByTestId('video-status')).toHaveText('ready', { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Submit for approval' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByTestId('course-status')).toHaveText('Pending approval');
+  await expect(row.getByTestId('video-status')).toHaveText(courses['courses.videos.status.ready'], {
+    timeout: 60_000,
+  });
+  await page.getByRole('button', { name: courses['courses.submit.submit'] }).click();
+  await page.getByRole('dialog').getByRole('button', { name: courses['courses.submit.confirm'] }).click();
+  await expect(page.getByTestId('course-status')).toHaveText(courses['courses.status.PENDING']);
   const admin = await apiLogin(request, DEMO.admin.email);
   const approved = await request.post(`/api/approvals/${courseId}/approve`, {
     headers: authHeader(admin.jwtToken),
