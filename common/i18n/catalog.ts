@@ -16,7 +16,7 @@ export type Catalog = Readonly<Record<string, Message>>;
 export type MessageValues = Record<string, string | number | Date>;
 
 /** A constants object's plain texts under `prefix.` (functions, like MSG.url, are not messages). */
-function keyed(prefix: string, texts: Readonly<Record<string, unknown>>): Record<string, string> {
+export function keyed(prefix: string, texts: Readonly<Record<string, unknown>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, text] of Object.entries(texts))
     if (typeof text === 'string') out[`${prefix}.${name}`] = text;
@@ -24,7 +24,7 @@ function keyed(prefix: string, texts: Readonly<Record<string, unknown>>): Record
 }
 
 /** A plain text as a message's syntax tree (one literal), so it reads back word for word without a parser. */
-const literal = (text: string): Message => [{ type: 0, value: text }] as Message;
+export const literal = (text: string): Message => [{ type: 0, value: text }] as Message;
 
 /** Navigation labels keyed by the label itself ("nav.Course Management"): the spec's list stays in navigation.ts. */
 export const navKey = (label: string) => `nav.${label}`;

@@ -2,10 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { LIBRARY_MSG } from '../library';
 import { AUTH_MSG, MSG } from '../messages';
 import { EN_CATALOG, formatMessage, keyOfText, type Message } from './catalog';
 import hi from './hi.json';
 import { LOCALES } from './locales';
+import { keyOfModuleText, MODULE_EN_CATALOG, MODULE_TEXTS } from './module-messages';
+import moduleHi from './module-messages/hi.json';
 
 /** What a message needs from its caller: its arguments and its rich-text tags, however deeply nested. */
 function slotsOf(message: Message): string[] {
@@ -88,6 +91,20 @@ function describeTranslation(
 }
 
 describeTranslation('catalogs', EN_CATALOG, CATALOGS);
+describeTranslation("the modules' messages", MODULE_EN_CATALOG, { hi: moduleHi });
+
+it("the modules' messages keep their numbers in every language (a limit written into the text)", () => {
+  const numbers = (text: string) => (text.match(/\d+/gu) ?? []).sort().join();
+  const differing = Object.entries(MODULE_TEXTS).filter(
+    ([key, text]) => numbers(text) !== numbers((moduleHi as Record<string, string>)[key] ?? ''),
+  );
+  expect(differing).toEqual([]);
+});
+
+it('the server answers a module message in the caller language', () => {
+  expect(keyOfModuleText(LIBRARY_MSG.busy)).toBe('libraryMsg.busy');
+  expect(formatMessage(moduleHi, 'hi', 'libraryMsg.busy', undefined, MODULE_EN_CATALOG)).toMatch(/लाइब्रेरी/u);
+});
 
 for (const feature of FEATURE_CATALOGS) {
   describeTranslation(`the ${feature.name} feature's catalogs`, feature.en, feature.others);

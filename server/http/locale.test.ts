@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import hi from '../../common/i18n/hi.json';
+import moduleHi from '../../common/i18n/module-messages/hi.json';
+import { LIBRARY_MSG } from '../../common/library';
 import { AUTH_MSG, MSG } from '../../common/messages';
 import { outbox, users } from '../db/schema/index';
 import { buildAndLogin, buildUser, login, nextRemoteAddress, TEST_PASSWORD } from '../test/factories';
@@ -137,6 +140,25 @@ describe('the server answers in the caller language (localeOf)', () => {
     expect((await forgot({})).json().message).toBe(
       'If an account exists for this email, a reset link is on its way.',
     );
+  });
+
+  it("answers a module's own message (LIBRARY_MSG, SUPPORT_MSG) in the caller's language", async () => {
+    const { headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const missing = `/api/course-libraries/${randomUUID()}`;
+    const english = await ctx.app.inject({ method: 'GET', url: missing, headers });
+    expect(english.statusCode).toBe(404);
+    expect(english.json().message).toBe(LIBRARY_MSG.notFound);
+    await putLocale(headers, 'hi');
+    const hindi = await ctx.app.inject({ method: 'GET', url: missing, headers });
+    expect(hindi.statusCode).toBe(404);
+    expect(hindi.json().message).toBe(moduleHi['libraryMsg.notFound']);
+    const ticket = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/support/tickets/${randomUUID()}`,
+      headers,
+    });
+    expect(ticket.statusCode).toBe(404);
+    expect(ticket.json().message).toBe(moduleHi['supportMsg.ticketNotFound']);
   });
 
   it('keeps a message no catalog holds yet in English rather than failing', async () => {

@@ -8,9 +8,14 @@ import {
 } from '../../common/i18n/catalog';
 import hi from '../../common/i18n/hi.json';
 import { acceptedLanguages, isLocale, type Locale, pickLocale } from '../../common/i18n/locales';
+import { keyOfModuleText, MODULE_EN_CATALOG } from '../../common/i18n/module-messages';
+import moduleHi from '../../common/i18n/module-messages/hi.json';
 
-/** Every catalog, loaded once: the server answers in any of them. */
-const CATALOGS: Record<Locale, Catalog> = { en: EN_CATALOG, hi };
+/** Every catalog, loaded once: the server answers in any of them (the core's and the modules' messages). */
+const CATALOGS: Record<Locale, Catalog> = {
+  en: { ...EN_CATALOG, ...MODULE_EN_CATALOG },
+  hi: { ...hi, ...moduleHi },
+};
 
 /**
  * The language the server answers a request in (decision 068): the caller's chosen one when logged in, else the
@@ -27,7 +32,7 @@ export const storedLocale = (value: string | null | undefined): Locale => (isLoc
 
 /** A catalog message in `locale`. */
 export function translate(locale: Locale, key: string, values?: MessageValues): string {
-  return formatMessage(CATALOGS[locale], locale, key, values);
+  return formatMessage(CATALOGS[locale], locale, key, values, CATALOGS.en);
 }
 
 /**
@@ -36,6 +41,6 @@ export function translate(locale: Locale, key: string, values?: MessageValues): 
  */
 export function inLocale(locale: Locale, text: string): string {
   if (locale === 'en') return text;
-  const key = keyOfText(text);
+  const key = keyOfText(text) ?? keyOfModuleText(text);
   return key ? translate(locale, key) : text;
 }

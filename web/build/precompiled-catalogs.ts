@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
-/** The core catalogs (common/i18n/xx.json) and each feature's (web/features/<name>/i18n/xx.json). */
-const CATALOG = /[\\/](common|web[\\/]features[\\/][\w-]+)[\\/]i18n[\\/][a-z]{2,3}\.json$/;
+/**
+ * The core catalogs (common/i18n/xx.json), the modules' messages (common/i18n/module-messages/xx.json) and each
+ * feature's (web/features/<name>/i18n/xx.json).
+ */
+const CATALOG =
+  /[\\/](common[\\/]i18n([\\/]module-messages)?|web[\\/]features[\\/][\w-]+[\\/]i18n)[\\/][a-z]{2,3}\.json$/;
 const PREFIX = '\0catalog-ast:';
 
 /**

@@ -9,7 +9,6 @@ import type {
   ReadyLibrary,
   SegmentsInput,
 } from '../../../common/contracts/library';
-import { LIBRARY_MSG } from '../../../common/library';
 import { api, apiBlob, uploadWithProgress } from '../../app/api';
 import { toast } from '../../app/toast';
 import { t } from './i18n';
@@ -145,7 +144,7 @@ export function useGenerateLibrary(id: string) {
     generate: () =>
       mutation.mutateAsync().then(
         (state) => {
-          toast('info', LIBRARY_MSG.generating);
+          toast('info', t('libraryMsg.generating'));
           return state;
         },
         (error: unknown) => {

@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { LibraryDetail } from '../../../common/contracts/library';
-import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
+import { LIBRARY_LIMITS } from '../../../common/library';
 import { formatDateTime } from '../../../common/time';
 import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
@@ -77,7 +77,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
     if (segments.length <= 1) {
       // Refused here, without asking the server: a library keeps at least one segment.
       setLastSegmentWarning(true);
-      toast('warning', LIBRARY_MSG.lastSegment);
+      toast('warning', t('libraryMsg.lastSegment'));
       return;
     }
     const number = index + 1;
@@ -125,7 +125,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
         )}
         {locked && (
           <Alert color="blue" variant="light">
-            {LIBRARY_MSG.busy}
+            {t('libraryMsg.busy')}
           </Alert>
         )}
         {focusedSlide !== null && !locked && (
@@ -160,7 +160,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
                   closeButtonLabel={t('library.wizard.dismiss')}
                   onClose={() => setLastSegmentWarning(false)}
                 >
-                  {LIBRARY_MSG.lastSegment}
+                  {t('libraryMsg.lastSegment')}
                 </Alert>
               )}
               <Stack gap="sm" role="list" aria-label={t('library.wizard.segments')}>
@@ -197,7 +197,7 @@ function LibraryEditor({ detail }: { detail: LibraryDetail }) {
                         else focusLater(down, up);
                       }}
                       onAdd={(copySlide) => {
-                        if (!canAdd) return toast('warning', LIBRARY_MSG.slideLimit);
+                        if (!canAdd) return toast('warning', t('libraryMsg.slideLimit'));
                         editor.editSegments((now) => insertSegmentAfter(now, index, copySlide));
                         focusLater(t('library.segment.narrationLabel', { number: number + 1 }));
                       }}
@@ -225,7 +225,7 @@ function LibraryWizard({ id }: { id: string }) {
   if (library.isError) {
     return (
       <LoadFailed
-        title={LIBRARY_MSG.notFound}
+        title={t('libraryMsg.notFound')}
         message={library.error.message}
         backTo="/course-library-list"
         backLabel={t('library.wizard.back')}

@@ -28,7 +28,6 @@ import {
   type AvatarCorner,
   LIBRARY_AVATAR_KINDS,
   LIBRARY_LIMITS,
-  LIBRARY_MSG,
   type LibraryAvatarKind,
 } from '../../../common/library';
 import { readableBand, THEME_COLORS } from '../../../common/theme-colors';
@@ -131,7 +130,7 @@ function AvatarImage({ detail, locked }: { detail: LibraryDetail; locked: boolea
           refuses to generate without it, in the same words). */}
       {!detail.avatarImageUrl && (
         <Text size="xs" c="dimmed" data-testid="avatar-image-needed">
-          {LIBRARY_MSG.staticAvatar}
+          {t('libraryMsg.staticAvatar')}
         </Text>
       )}
     </Stack>
@@ -158,7 +157,7 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
   // look saves before the voices are chosen.
   const [voiceAsked, setVoiceAsked] = useState({ voice: false, fallbackVoice: false });
   const voiceError = (field: 'voice' | 'fallbackVoice') =>
-    settings[field] || !(generateTried || voiceAsked[field]) ? undefined : LIBRARY_MSG[field];
+    settings[field] || !(generateTried || voiceAsked[field]) ? undefined : t(`libraryMsg.${field}`);
   // The preview shows the chosen font itself, as the rendered video will (server/media/fonts.ts).
   useEffect(() => {
     void loadFont(font);

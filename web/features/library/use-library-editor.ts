@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type LibraryDetail, librarySettingsSchema } from '../../../common/contracts/library';
-import { LIBRARY_MSG } from '../../../common/library';
 import { saveSegments, saveSettings, useStoreDetail } from './api';
 import {
   type DraftSegment,
@@ -93,7 +92,7 @@ export function useLibraryEditor(detail: LibraryDetail) {
     enabled,
     baseline: baseline.segments,
     serialize: serializeSegments,
-    invalid: (value) => (value.length === 0 ? LIBRARY_MSG.lastSegment : null),
+    invalid: (value) => (value.length === 0 ? t('libraryMsg.lastSegment') : null),
     save: async (sent) => {
       const saved = await saveSegments(libraryId, toSegmentsInput(sent));
       storeDetail(saved);

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { GenerationState, LibraryDetail, LibraryList } from '../../../common/contracts/library';
-import { LIBRARY_MSG } from '../../../common/library';
 import { onSocketEvent } from '../../app/socket';
 import { toast } from '../../app/toast';
 import { libraryKeys, useGenerationState, withGeneration } from './api';
@@ -61,10 +60,10 @@ export function useLibraryProgress(libraryId?: string | null, generating = false
     );
     if (!before || before.libraryId !== libraryId) return;
     if (state.status === 'generating' && state.stage === 'saving' && before.stage !== 'saving') {
-      toast('info', LIBRARY_MSG.saving);
+      toast('info', t('libraryMsg.saving'));
     }
     if (before.status === 'generating' && state.status !== 'generating') {
-      if (state.status === 'ready') toast('success', LIBRARY_MSG.generated);
+      if (state.status === 'ready') toast('success', t('libraryMsg.generated'));
       if (state.status === 'failed') toast('danger', state.error ?? t('library.generation.failedToast'));
       // The finished video's links (playlist, captions, download) and the durations come with the detail.
       void queryClient.invalidateQueries({ queryKey: libraryKeys.one(libraryId) });
