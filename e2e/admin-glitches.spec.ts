@@ -73,6 +73,9 @@ test('the admin’s tables fit 1280 px with Status and the actions on screen', a
 test('the revenue chart names every month of its range, the peak month too', async ({ browser }) => {
   const page = await newSession(browser, 'admin');
   await page.setViewportSize(DESKTOP);
+  // The admin lands on /dashboard: its own request must be over, or the wait below could catch that one, whose
+  // body is gone once the page is opened again.
+  await page.waitForLoadState('networkidle');
   const dashboard = page.waitForResponse((response) => /\/api\/admin\/dashboard\?/.test(response.url()));
   await page.goto('/dashboard');
   const { series } = (await (await dashboard).json()) as {
