@@ -15,13 +15,18 @@ interface RouteChanges {
 export function installRouteChangeCleanup(router: RouteChanges): () => void {
   let shown = router.state.location.pathname;
   let leftAt = Date.now();
+  let navigating = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   return router.subscribe((state) => {
     if (state.navigation.state !== 'idle') {
-      // The moment the user asked to go: toasts raised before it belong to the page being left.
-      if (state.location.pathname === shown) leftAt = Date.now();
+      // The moment the user asked to go: toasts raised before it belong to the page being left. Only the first
+      // update of a navigation counts; a slow page (a phone on 4G, a loaded machine) sends more while it loads,
+      // and taking those would close the toast of the very action that navigated ("You are now logged in as…").
+      if (!navigating && state.location.pathname === shown) leftAt = Date.now();
+      navigating = true;
       return;
     }
+    navigating = false;
     const { pathname, hash } = state.location;
     if (pathname === shown) return;
     const left = shown;
