@@ -113,20 +113,19 @@ test('a visitor finds an approved course in their currency; a student subscribes
     return video.currentTime;
   });
 
-  // The server has recorded where the student stopped.
+  // The server has recorded where the student stopped (a periodic save from just before the pause may be read
+  // first on a loaded machine: the pause's own save follows it).
   const token = (await page.evaluate(() => localStorage.getItem('jwtToken'))) as string;
-  let saved = 0;
   await expect
     .poll(async () => {
       const response = await page.request.get(`/api/learning/courses/${freeId}`, {
         headers: authHeader(token),
       });
-      saved = ((await response.json()) as { lessons: { positionSeconds: number }[] }).lessons[0]
+      const saved = ((await response.json()) as { lessons: { positionSeconds: number }[] }).lessons[0]
         .positionSeconds;
-      return saved;
+      return Math.abs(saved - pausedAt);
     })
-    .toBeGreaterThan(2);
-  expect(Math.abs(saved - pausedAt)).toBeLessThan(1);
+    .toBeLessThan(1);
 
   // The course is listed with its progress, and a reload resumes near the same time.
   await page.reload();
@@ -135,7 +134,7 @@ test('a visitor finds an approved course in their currency; a student subscribes
     .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 20_000 })
     .toBeGreaterThan(0);
   const resumedAt = await player.evaluate((video: HTMLVideoElement) => video.currentTime);
-  expect(Math.abs(resumedAt - saved)).toBeLessThan(1.5);
+  expect(Math.abs(resumedAt - pausedAt)).toBeLessThan(1.5);
 
   await page.goto('/subscribed-courses');
   await expect(page.getByTestId('subscribed-card').filter({ hasText: freeTitle })).toBeVisible();
