@@ -1,20 +1,37 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { untranslatedErrors } from '../server/i18n/untranslated-errors';
 import { untranslatedText } from '../web/build/untranslated-text';
 
 /**
  * Fails (exit 1) when a view of the web app shows text no catalog holds (decisions 068 and 069): every .tsx under
  * web/ is read, and JSX text or a visible prop's literal fails. A feature's texts belong in its own catalogs
  * (web/features/<name>/i18n/), the rest in common/i18n/. `--all` lists the count per folder without failing.
+ * The server's answers are read too (decision 070): English written at an error goes in server/i18n/.
  */
 const root = path.resolve(import.meta.dirname, '..');
 
-function viewsUnder(dir: string): string[] {
+/** The files under `dir` ending in `extension`, tests and test support left out. */
+function filesUnder(dir: string, extension: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === 'dist' ? [] : viewsUnder(relative);
-    return entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx') ? [relative] : [];
+    if (entry.isDirectory())
+      return entry.name === 'dist' || relative === 'server/test' ? [] : filesUnder(relative, extension);
+    return entry.name.endsWith(extension) && !entry.name.endsWith(`.test${extension}`) ? [relative] : [];
   });
+}
+
+/** The server's errors that answer in English written where they are thrown. */
+function serverFailures(): number {
+  let failures = 0;
+  for (const file of filesUnder('server', '.ts')) {
+    for (const { line, text } of untranslatedErrors(readFileSync(path.join(root, file), 'utf8'), file)) {
+      const module = /^server\/(?:modules\/)?([\w-]+)\//.exec(file)?.[1] ?? 'http';
+      console.error(`${file}:${line}: ${text} is answered as it is: key it in server/i18n/en/${module}.json`);
+      failures += 1;
+    }
+  }
+  return failures;
 }
 
 /** Where a file's texts belong: its feature's catalogs, or the core's. */
@@ -26,7 +43,7 @@ const catalogOf = (file: string) => {
 };
 
 function main() {
-  const views = viewsUnder('web');
+  const views = filesUnder('web', '.tsx');
   if (process.argv.includes('--all')) {
     const perFolder = new Map<string, number>();
     for (const file of views) {
@@ -39,7 +56,7 @@ function main() {
     console.log(`${String(rows.reduce((sum, [, count]) => sum + count, 0)).padStart(5)}  in all`);
     return;
   }
-  let failures = 0;
+  let failures = serverFailures();
   for (const file of views) {
     for (const { line, text } of untranslatedText(readFileSync(path.join(root, file), 'utf8'), file)) {
       console.error(
@@ -49,7 +66,7 @@ function main() {
     }
   }
   if (failures > 0) process.exit(1);
-  console.log(`translatable text: ${views.length} views, no literal text`);
+  console.log(`translatable text: ${views.length} views and the server's errors, no literal text`);
 }
 
 main();

@@ -1,41 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LIBRARY_MSG } from '../library';
 import { AUTH_MSG, MSG } from '../messages';
-import { EN_CATALOG, formatMessage, keyOfText, type Message } from './catalog';
+import { EN_CATALOG, formatMessage, keyOfText } from './catalog';
 import hi from './hi.json';
 import { LOCALES } from './locales';
 import { keyOfModuleText, MODULE_EN_CATALOG, MODULE_TEXTS } from './module-messages';
 import moduleHi from './module-messages/hi.json';
-
-/** What a message needs from its caller: its arguments and its rich-text tags, however deeply nested. */
-function slotsOf(message: Message): string[] {
-  const slots = new Set<string>();
-  const walk = (elements: unknown[]): void => {
-    for (const element of elements as {
-      type: number;
-      value?: unknown;
-      options?: object;
-      children?: unknown[];
-    }[]) {
-      // 1 argument, 2 number, 3 date, 4 time, 5 select, 6 plural, 8 tag (intl-messageformat's TYPE).
-      if (element.type === 8) slots.add(`<${String(element.value)}>`);
-      else if (element.type >= 1 && element.type <= 6) slots.add(String(element.value));
-      if (element.children) walk(element.children);
-      for (const option of Object.values(element.options ?? {}) as { value: unknown[] }[]) walk(option.value);
-    }
-  };
-  walk(new IntlMessageFormat(message, 'en').getAst());
-  return [...slots].sort();
-}
-
-/** A message's text as written: the spec's texts are kept as one literal each. */
-const textOf = (message: Message) =>
-  typeof message === 'string'
-    ? message
-    : message.map((part) => ('value' in part ? String(part.value) : '')).join('');
+import { describeTranslation } from './translation-checks';
 
 const CATALOGS: Record<string, Record<string, string>> = { hi };
 
@@ -50,45 +23,6 @@ const FEATURE_CATALOGS = readdirSync(FEATURES_DIR)
     };
     return { name, en: read('en') ?? {}, others: Object.fromEntries(LOCALES.map((l) => [l, read(l)])) };
   });
-
-/** The checks every language's catalog passes against its English, the core's and each feature's alike. */
-function describeTranslation(
-  title: string,
-  english: Record<string, Message>,
-  catalogs: Record<string, Record<string, string> | undefined>,
-) {
-  describe(title, () => {
-    it('names every language it ships', () =>
-      expect(
-        Object.keys(catalogs)
-          .filter((locale) => locale !== 'en' && catalogs[locale])
-          .sort(),
-      ).toEqual(LOCALES.filter((l) => l !== 'en')));
-
-    for (const [locale, catalog] of Object.entries(catalogs)) {
-      if (locale === 'en' || !catalog) continue;
-      it(`${locale} has every English key and no other`, () => {
-        expect(Object.keys(english).filter((key) => !(key in catalog))).toEqual([]);
-        expect(Object.keys(catalog).filter((key) => !(key in english))).toEqual([]);
-      });
-
-      it(`${locale} messages take the same placeholders and tags as English`, () => {
-        const differing = Object.keys(catalog)
-          .filter((key) => key in english)
-          .filter((key) => slotsOf(catalog[key]).join() !== slotsOf(english[key]).join());
-        expect(differing).toEqual([]);
-      });
-
-      it(`${locale} translates rather than copies`, () => {
-        // Brand names, numbers and the like may be the same in both; whole sentences may not.
-        const copied = Object.keys(catalog).filter(
-          (key) => catalog[key] === textOf(english[key]) && /\p{L}{3,}\s+\p{L}{3,}/u.test(catalog[key]),
-        );
-        expect(copied).toEqual([]);
-      });
-    }
-  });
-}
 
 describeTranslation('catalogs', EN_CATALOG, CATALOGS);
 describeTranslation("the modules' messages", MODULE_EN_CATALOG, { hi: moduleHi });

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../common/messages';
 import { JSON_ONLY_MESSAGE } from './content-type-guard';
 import { AppError } from './errors';
-import { inLocale, localeOf } from './locale';
+import { inLocale, localeOf, speak } from './locale';
 import { UNSTORABLE_TEXT_MESSAGE } from './storable-text';
 
 /** One error shape for every failure: { code, message, fields? } with a 4xx for anything the caller did. */
@@ -24,9 +24,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // look into: logged with its stack, so /logs groups it with the request (decision 033).
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      const locale = localeOf(request);
+      const fields = error.fieldsSaid
+        ? Object.fromEntries(
+            Object.entries(error.fieldsSaid).map(([key, text]) => [key, speak(locale, text)]),
+          )
+        : undefined;
       return reply
         .status(error.status)
-        .send({ code: error.code, message: error.message, fields: error.fields });
+        .send({ code: error.code, message: speak(locale, error.said), fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // No body at all: zod would say "expected object, received undefined".

@@ -1,3 +1,5 @@
+import { englishOf, type Text } from '../i18n/said';
+
 /** Stable error codes and their HTTP statuses; the client maps codes to fields and toasts. */
 export const ERROR_STATUS = {
   VALIDATION: 400,
@@ -23,23 +25,35 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class AppError extends Error {
   readonly status: number;
+  /** The message and field messages as given (a Said is answered in the caller's language, decision 070). */
+  readonly said: Text;
+  readonly fieldsSaid?: Record<string, Text>;
+  /** The field messages in English (what tests and logs read). */
+  readonly fields?: Record<string, string>;
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
+    message: Text,
+    fields?: Record<string, Text>,
     /** For RATE_LIMITED: when to try again, sent as the Retry-After header. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(englishOf(message));
     this.status = ERROR_STATUS[code];
+    this.said = message;
+    this.fieldsSaid = fields;
+    this.fields = fields && mapValues(fields, englishOf);
   }
 }
 
-export const unauthenticated = (message = 'Please log in to continue') =>
+const mapValues = <T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
+
+export const unauthenticated = (message: Text = 'Please log in to continue') =>
   new AppError('UNAUTHENTICATED', message);
-export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
-export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
-export const badRequest = (message: string, fields?: Record<string, string>) =>
+export const forbidden = (message: Text = 'You are not allowed to do this') =>
+  new AppError('FORBIDDEN', message);
+export const notFound = (message: Text = 'Not found') => new AppError('NOT_FOUND', message);
+export const badRequest = (message: Text, fields?: Record<string, Text>) =>
   new AppError('VALIDATION', message, fields);
-export const conflict = (message: string, fields?: Record<string, string>) =>
+export const conflict = (message: Text, fields?: Record<string, Text>) =>
   new AppError('CONFLICT', message, fields);

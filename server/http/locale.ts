@@ -10,12 +10,19 @@ import hi from '../../common/i18n/hi.json';
 import { acceptedLanguages, isLocale, type Locale, pickLocale } from '../../common/i18n/locales';
 import { keyOfModuleText, MODULE_EN_CATALOG } from '../../common/i18n/module-messages';
 import moduleHi from '../../common/i18n/module-messages/hi.json';
+import { SERVER_EN, SERVER_HI } from '../i18n/catalog';
+import type { Said } from '../i18n/said';
 
 /** Every catalog, loaded once: the server answers in any of them (the core's and the modules' messages). */
 const CATALOGS: Record<Locale, Catalog> = {
-  en: { ...EN_CATALOG, ...MODULE_EN_CATALOG },
-  hi: { ...hi, ...moduleHi },
+  en: { ...EN_CATALOG, ...MODULE_EN_CATALOG, ...SERVER_EN },
+  hi: { ...hi, ...moduleHi, ...SERVER_HI },
 };
+
+/** A server text without placeholders by its English (a status stored in English, read back in Hindi). */
+const KEY_OF_SERVER_TEXT = new Map<string, string>();
+for (const [key, text] of Object.entries(SERVER_EN))
+  if (!/[{}<]/.test(text) && !KEY_OF_SERVER_TEXT.has(text)) KEY_OF_SERVER_TEXT.set(text, key);
 
 /**
  * The language the server answers a request in (decision 068): the caller's chosen one when logged in, else the
@@ -41,6 +48,11 @@ export function translate(locale: Locale, key: string, values?: MessageValues): 
  */
 export function inLocale(locale: Locale, text: string): string {
   if (locale === 'en') return text;
-  const key = keyOfText(text) ?? keyOfModuleText(text);
+  const key = keyOfText(text) ?? keyOfModuleText(text) ?? KEY_OF_SERVER_TEXT.get(text);
   return key ? translate(locale, key) : text;
+}
+
+/** A text in `locale`: a Said by its key and values, a plain string as `inLocale` finds it. */
+export function speak(locale: Locale, text: string | Said): string {
+  return typeof text === 'string' ? inLocale(locale, text) : translate(locale, text.key, text.values);
 }

@@ -4,6 +4,7 @@ import { plans } from '../../db/schema/index';
 import type { PlanRow } from '../../db/schema/plans';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 
 /**
  * Current subscribers per plan: payers whose latest subscription is on the plan and has not ended (a
@@ -27,7 +28,7 @@ export async function listAllPlans(app: App): Promise<PlanRow[]> {
 
 export async function loadPlan(app: App, planId: string): Promise<PlanRow> {
   const plan = await app.db.query.plans.findFirst({ where: eq(plans.id, planId) });
-  if (!plan) throw notFound('Plan not found');
+  if (!plan) throw notFound(said('server.plans.notFound'));
   return plan;
 }
 

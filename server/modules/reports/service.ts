@@ -11,6 +11,7 @@ import { courseSubscriptions, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { completedByUser, lessonProgress } from '../learning/service';
 import { learnerReport } from './learner-report';
 import {
@@ -30,7 +31,7 @@ import {
   within,
 } from './learner-stats';
 
-export const STUDENT_NOT_FOUND = 'Student not found';
+export const STUDENT_NOT_FOUND = said('server.reports.studentNotFound');
 
 /** Subscriptions to the given courses, with the learner's name and e-mail, optionally searched. */
 async function subscriptionsTo(app: App, courseIds: string[], search?: string) {

@@ -3,6 +3,7 @@ import type { LanguageCode } from '../../../common/languages';
 import type { LocalEngine } from '../../../common/voices';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { elevenLabsSpeaker } from './elevenlabs';
 import { localSpeaker } from './local-voices';
 import { openAiSpeaker } from './openai-speech';
@@ -62,7 +63,7 @@ export async function synthesizeWithFallback(
       return { ...audio, speaker: spokenBy(local, audio), fellBack: true };
     } catch (fallbackError) {
       app.log.error({ err: fallbackError }, 'the fallback voice failed too');
-      throw new AppError('UNAVAILABLE', 'The guru could not speak just now. Please try again.');
+      throw new AppError('UNAVAILABLE', said('server.providers.couldNotSpeak'));
     }
   }
 }
