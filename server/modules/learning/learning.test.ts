@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseMaterials, courseSubscriptions, videoProgress } from '../../db/schema/index';
+import hi from '../../i18n/hi/learning.json';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { createCourseViaApi, makeTinyClip, submitAndApprove, uploadClip } from '../../test/live-courses';
@@ -69,9 +70,25 @@ describe('subscribing', () => {
     const student = await buildAndLogin(ctx.app, { userType: 'student' });
     const paid = await subscribe(student.headers, ids.paid);
     expect(paid.statusCode).toBe(402);
-    expect(paid.json()).toEqual({ code: 'PAYMENT_REQUIRED', message: PAYMENT_REQUIRED_MESSAGE });
+    expect(paid.json()).toEqual({ code: 'PAYMENT_REQUIRED', message: PAYMENT_REQUIRED_MESSAGE.english });
     expect((await subscribe(student.headers, ids.draft)).statusCode).toBe(404);
     expect((await call('GET', '/api/learning/subscriptions', student.headers)).json().courses).toEqual([]);
+  });
+
+  it('answers a learner who chose Hindi in Hindi, and English callers word for word (decision 070)', async () => {
+    const student = await buildAndLogin(ctx.app, { userType: 'student' });
+    expect((await subscribe(student.headers, ids.paid)).json().message).toBe(
+      'This is a paid course: please buy it to subscribe.',
+    );
+    const chosen = await call('PUT', '/api/common/locale', student.headers, { locale: 'hi' });
+    expect(chosen.statusCode).toBe(200);
+    const paid = await subscribe(student.headers, ids.paid);
+    expect(paid.statusCode).toBe(402);
+    expect(paid.json()).toEqual({ code: 'PAYMENT_REQUIRED', message: hi['server.learning.paymentRequired'] });
+    const course = await call('GET', `/api/learning/courses/${ids.free}`, student.headers);
+    expect(course.statusCode).toBe(403);
+    expect(course.json().message).toBe(hi['server.learning.subscribeFirst']);
+    expect(course.json().message).toBe('कृपया पहले इस कोर्स की सदस्यता लें');
   });
 
   it('lets teachers and institutes subscribe too', async () => {
@@ -87,7 +104,7 @@ describe('the course player', () => {
     const student = await buildAndLogin(ctx.app, { userType: 'student' });
     const course = await call('GET', `/api/learning/courses/${ids.free}`, student.headers);
     expect(course.statusCode).toBe(403);
-    expect(course.json().message).toBe(SUBSCRIBE_FIRST_MESSAGE);
+    expect(course.json().message).toBe(SUBSCRIBE_FIRST_MESSAGE.english);
     const playlist = await call(
       'GET',
       `/api/learning/courses/${ids.free}/videos/${lessons[0].id}/hls/index.m3u8`,

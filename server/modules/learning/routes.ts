@@ -4,6 +4,7 @@ import { rolesWith } from '../../../common/capabilities';
 import { MAX_WATCH_RANGES } from '../../../common/watch-ranges';
 import { actorOf } from '../../http/access';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { loadLiveCourse } from '../catalog/service';
 import { sendHlsFile } from '../files/hls';
 import {
@@ -68,7 +69,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { snapshot } = await loadLearnableCourse(app, actorOf(request), request.params.courseId);
       const video = snapshot.videos.find((v) => v.id === request.params.videoId);
-      if (!video) throw notFound('Video not found');
+      if (!video) throw notFound(said('server.learning.videoNotFound'));
       return sendHlsFile(
         app,
         reply,

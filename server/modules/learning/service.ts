@@ -6,14 +6,15 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
+import { said } from '../../i18n/said';
 import { lessonsOf, liveSnapshot, loadLiveCourse } from '../catalog/service';
 import type { CourseSnapshot } from '../courses/snapshot';
 import { imageUrlsAt } from '../files/uploads';
 import { countRewatches } from '../insights/rewatch';
 import { markLearning } from '../users/activity';
 
-export const PAYMENT_REQUIRED_MESSAGE = 'This is a paid course: please buy it to subscribe.';
-export const SUBSCRIBE_FIRST_MESSAGE = 'Please subscribe to this course first';
+export const PAYMENT_REQUIRED_MESSAGE = said('server.learning.paymentRequired');
+export const SUBSCRIBE_FIRST_MESSAGE = said('server.learning.subscribeFirst');
 /** A lesson counts as completed once this share of it has been watched. */
 export const COMPLETION_SHARE = 0.9;
 
@@ -205,7 +206,7 @@ export async function recordProgress(
     .limit(1);
   const snapshot = row ? liveSnapshot(row.course) : null;
   const video = snapshot?.videos.find((v) => v.id === videoId && v.kind === 'lesson');
-  if (!row || !video) throw notFound('Video not found');
+  if (!row || !video) throw notFound(said('server.learning.videoNotFound'));
   if (!(await isSubscribed(app, actor.userId, row.course.id))) throw forbidden(SUBSCRIBE_FIRST_MESSAGE);
   const duration = video.durationSeconds ?? Number.POSITIVE_INFINITY;
   const position = Math.max(0, Math.min(body.positionSeconds, duration));
@@ -234,7 +235,7 @@ export async function recordProgress(
       });
   } catch (error) {
     // The working video row is gone (deleted after approval): there is nothing to keep progress against.
-    if ((error as { code?: string }).code === '23503') throw notFound('Video not found');
+    if ((error as { code?: string }).code === '23503') throw notFound(said('server.learning.videoNotFound'));
     throw error;
   }
   await markLearning(app.db, actor.userId);
@@ -256,6 +257,6 @@ const videoInSnapshot = (videoId: string) =>
 /** The live course a share token names, or 404. */
 export async function courseByShareToken(app: App, token: string) {
   const [found] = await app.db.select({ id: courses.id }).from(courses).where(eq(courses.shareToken, token));
-  if (!found) throw notFound('This share link is not valid.');
+  if (!found) throw notFound(said('server.learning.shareLinkInvalid'));
   return loadLiveCourse(app, found.id);
 }
