@@ -3,6 +3,7 @@ import type { ApprovalDetail, ItemComment, ReviewArea } from '../../../common/co
 import type { Db } from '../../db/client';
 import { courseReviewItems } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { commentableItems, itemKey } from './review';
 
 type Executor = Pick<Db, 'select'>;
@@ -22,11 +23,11 @@ export function resolveItemComments(
     const key = itemKey(entry.area, entry.itemId);
     const label = labels.get(key);
     if (!label) {
-      const message = 'This item is not part of the course any more. Please reload the page.';
+      const message = said('server.approvals.itemGone');
       throw badRequest(message, { [`items.${index}.itemId`]: message });
     }
     if (seen.has(key)) {
-      const message = `There are two comments on ${label}. Please keep one.`;
+      const message = said('server.approvals.twoComments', { label });
       throw badRequest(message, { [`items.${index}.itemId`]: message });
     }
     seen.add(key);

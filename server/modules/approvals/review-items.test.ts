@@ -10,6 +10,7 @@ import {
   quizQuestions,
   storedFiles,
 } from '../../db/schema/index';
+import hiApprovals from '../../i18n/hi/approvals.json';
 import { createCourse, insertReadyLesson } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -279,5 +280,36 @@ describe('rejecting with comments on single items', () => {
     expect(
       await ctx.app.db.select().from(courseReviewItems).where(eq(courseReviewItems.courseId, id)),
     ).toEqual([]);
+  });
+
+  it("refuses in the admin's language: Hindi with the item filled in, English unchanged (decision 070)", async () => {
+    const { id, lesson } = await waitingCourse();
+    const reviewer = await admin();
+    const twice = {
+      comment: 'No',
+      items: [0, 1].map(() => ({ area: 'lesson', itemId: lesson.id, comment: 'Fix' })),
+    };
+    const english = await reject(reviewer.headers, id, twice);
+    expect(english.statusCode).toBe(400);
+    expect(english.json().message).toBe('There are two comments on Lesson “Radians”. Please keep one.');
+    expect((await get(`/api/approvals/${UNKNOWN_ID}`, reviewer.headers)).json().message).toBe(
+      'Course not found',
+    );
+
+    const chosen = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/common/locale',
+      payload: { locale: 'hi' },
+      headers: reviewer.headers,
+    });
+    expect(chosen.statusCode).toBe(200);
+    const hindi = await reject(reviewer.headers, id, twice);
+    expect(hindi.statusCode).toBe(400);
+    const expected = hiApprovals['server.approvals.twoComments'].replace('{label}', 'Lesson “Radians”');
+    expect(hindi.json().message).toBe(expected);
+    expect(hindi.json().fields).toEqual({ 'items.1.itemId': expected });
+    expect((await get(`/api/approvals/${UNKNOWN_ID}`, reviewer.headers)).json().message).toBe(
+      hiApprovals['server.approvals.courseNotFound'],
+    );
   });
 });

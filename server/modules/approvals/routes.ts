@@ -12,6 +12,7 @@ import { type CourseRow, courses, courseVideos, users } from '../../db/schema/in
 import { actorOf } from '../../http/access';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { AWAITING_APPROVAL, approvalCount } from '../courses/approval-count';
 import { presentAuthoredCourse } from '../courses/presenters';
 import { loadAuthoredCourse, stepCompletion } from '../courses/service';
@@ -38,7 +39,7 @@ async function itemsUnderReview(app: App, course: CourseRow) {
 
 async function courseOrNotFound(app: App, courseId: string): Promise<CourseRow> {
   const [course] = await app.db.select().from(courses).where(eq(courses.id, courseId));
-  if (!course) throw notFound('Course not found');
+  if (!course) throw notFound(said('server.approvals.courseNotFound'));
   return course;
 }
 
@@ -100,7 +101,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(courses)
         .innerJoin(users, eq(users.id, courses.ownerId))
         .where(eq(courses.id, request.params.courseId));
-      if (!row) throw notFound('Course not found');
+      if (!row) throw notFound(said('server.approvals.courseNotFound'));
       const { current, approved, items } = await itemsUnderReview(app, row.course);
       const changes = approved ? diffSnapshots(approved, current) : null;
       return {
@@ -130,7 +131,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(courseVideos.id, videoId), eq(courseVideos.courseId, courseId)));
       const live = (course.approvedSnapshot as CourseSnapshot | null)?.videos.find((v) => v.id === videoId);
       const video = working ?? (live ? { processingStatus: 'ready', hlsPath: live.hlsPath } : null);
-      if (!video) throw notFound('Video not found');
+      if (!video) throw notFound(said('server.approvals.videoNotFound'));
       return sendHlsFile(app, reply, video, file);
     },
   );

@@ -5,6 +5,7 @@ import { auditLog, courses } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { rooms } from '../../realtime/socket';
 import { broadcastApprovalCount } from '../courses/approval-count';
 import { refuseTransition } from '../courses/submission';
@@ -28,7 +29,7 @@ export async function review(
   const itemComments = action === 'reject' ? items : [];
   const updated = await app.db.transaction(async (tx) => {
     const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
-    if (!course) throw new AppError('NOT_FOUND', 'Course not found');
+    if (!course) throw new AppError('NOT_FOUND', said('server.approvals.courseNotFound'));
     const from = course.approvalStatus as ApprovalStatus;
     if (!canTransition(action, from)) refuseTransition(action, from);
     const snapshot = action === 'approve' ? await buildSnapshot(tx, course) : undefined;
