@@ -6,6 +6,7 @@ import { developerAccessSchema } from '../../../common/contracts/developers';
 import { auditLog, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 
 const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
 // Developer accounts are few; one page of them is all an admin needs until the people pages arrive.
@@ -62,7 +63,7 @@ export const developerAccessRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .where(and(eq(users.id, request.params.userId), eq(users.userType, 'developer')))
           .returning({ id: users.id, grantedAt: users.developerAccessGrantedAt });
-        if (!row) throw notFound('Developer not found');
+        if (!row) throw notFound(said('server.users.developerNotFound'));
         await tx.insert(auditLog).values({
           actorId: actor.impersonatorId ?? actor.userId,
           action: granted ? 'grant-developer-access' : 'revoke-developer-access',

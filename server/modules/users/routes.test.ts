@@ -5,6 +5,7 @@ import { FONTS } from '../../../common/fonts';
 import { MSG } from '../../../common/messages';
 import { THEME_COLORS } from '../../../common/theme-colors';
 import { storedFiles, users } from '../../db/schema/index';
+import hiUsers from '../../i18n/hi/users.json';
 import { signFileUrl } from '../../providers/storage/storage';
 import { buildAndLogin, buildUser, login } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -293,6 +294,24 @@ describe('profile images and signed file URLs', () => {
     });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe('Please choose an image to upload');
+  });
+
+  it("refuses in the caller's language: Hindi once chosen, the exact English before (decision 070)", async () => {
+    const student = await buildAndLogin(ctx.app, { userType: 'student' });
+    const png = () => multipart('a.png', 'image/png', tinyPng());
+    const english = await upload(student.headers, student.user.id, 'brandLogo', png());
+    expect(english.statusCode).toBe(400);
+    expect(english.json().message).toBe('Only teachers and institutes have a brand logo');
+    const chosen = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/common/locale',
+      payload: { locale: 'hi' },
+      headers: student.headers,
+    });
+    expect(chosen.statusCode).toBe(200);
+    const hindi = await upload(student.headers, student.user.id, 'brandLogo', png());
+    expect(hindi.statusCode).toBe(400);
+    expect(hindi.json().message).toBe(hiUsers['server.users.brandLogoOnly']);
   });
 
   it('refuses a tampered signature and an expired link', async () => {

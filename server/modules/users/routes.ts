@@ -10,6 +10,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canEditUser, canSeeUserImages } from '../../http/policies';
+import { said } from '../../i18n/said';
 import { type ImageSize, PICTURE_SIZES } from '../../media/image-sizes';
 import { presentAccount } from '../auth/sessions';
 import { imageUrlsAt, removeStoredImage, storeImageSizes, storePdfLogo, storeUpload } from '../files/uploads';
@@ -21,7 +22,7 @@ const LOGO_PATH_VERSIONS = ['tiny', 'medium'] as const satisfies readonly ImageS
 
 async function loadUser(app: App, userId: string) {
   const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(said('server.users.userNotFound'));
   return user;
 }
 
@@ -58,12 +59,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await loadEditable(app, actorOf(request), request.params.userId);
       const { kind } = request.query;
       if (kind === 'brandLogo' && user.userType !== 'teacher' && user.userType !== 'institute') {
-        throw badRequest('Only teachers and institutes have a brand logo');
+        throw badRequest(said('server.users.brandLogoOnly'));
       }
       const part = await request.file();
-      if (!part) throw badRequest('Please choose an image to upload');
+      if (!part) throw badRequest(said('server.users.chooseImage'));
       const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 5 MB');
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', said('server.users.imageTooLarge'));
       const { key } = await storeUpload(app, {
         ownerId: user.id,
         folder: `users/${user.id}`,
