@@ -4,6 +4,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
 import { mayActAs } from '../../http/impersonation-right';
+import { said } from '../../i18n/said';
 import { answerSession, insertSession } from './sessions';
 
 type UserRow = typeof users.$inferSelect;
@@ -22,8 +23,8 @@ export function canImpersonate(actor: Pick<Actor, 'userId' | 'userType'>, target
 export async function impersonate(app: App, actor: Actor, by: { userId?: string; email?: string }) {
   const where = by.userId ? eq(users.id, by.userId) : sql`lower(${users.email}) = ${by.email ?? ''}`;
   const target = await app.db.query.users.findFirst({ where });
-  if (!target) throw notFound('User not found');
-  if (!canImpersonate(actor, target)) throw forbidden('You cannot log in as this user');
+  if (!target) throw notFound(said('server.auth.userNotFound'));
+  if (!canImpersonate(actor, target)) throw forbidden(said('server.auth.cannotImpersonate'));
   const realPerson = actor.impersonatorId ?? actor.userId;
   const session = await app.db.transaction(async (tx) => {
     await tx.insert(auditLog).values({

@@ -8,6 +8,7 @@ import { currencyRates, storedFiles, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
 import { canSeeUserImages } from '../../http/policies';
+import { said } from '../../i18n/said';
 
 const publicAccess = { access: 'public' } as const;
 
@@ -70,7 +71,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await app.db.query.storedFiles.findFirst({
         where: eq(storedFiles.path, request.query.path),
       });
-      if (!file) throw notFound('File not found');
+      if (!file) throw notFound(said('server.common.fileNotFound'));
       const owner = file.ownerId
         ? await app.db.query.users.findFirst({ where: eq(users.id, file.ownerId) })
         : undefined;

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Gauge } from 'prom-client';
 import type { App } from '../../http/app-type';
+import { localeOf, speak } from '../../http/locale';
+import { said } from '../../i18n/said';
 import { collectProcessMetrics, httpRequestSeconds, registry } from '../../metrics/instruments';
 
 /** The app whose state the gauges read: the one most recently built in this process (one, outside tests). */
@@ -75,7 +77,12 @@ export function registerMetrics(app: App, pool: pg.Pool): void {
   app.get('/metrics', async (request, reply) => {
     const given = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
     if (!tokenMatches(given, token))
-      return reply.code(401).send({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+      return reply
+        .code(401)
+        .send({
+          code: 'UNAUTHORIZED',
+          message: speak(localeOf(request), said('server.health.unauthorized')),
+        });
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 }

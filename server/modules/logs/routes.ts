@@ -15,6 +15,7 @@ import {
 import { outbox } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { presentJobFailure } from './presenters';
 import { errorGroupDetail, listAppLogs, listErrorGroups, listRequests, requestDetail } from './queries';
 import { assertLogReader, maskLinkTokens } from './readers';
@@ -62,7 +63,7 @@ export const logRoutes: FastifyPluginAsyncZod<LogRoutesOptions> = async (app, op
       assertLogReader(actorOf(request));
       const detail = await requestDetail(app.db, request.params.requestId);
       // Rows are written about a second after the answer: a request that just happened may not be there yet.
-      if (!detail) throw notFound('No request with this id is in the logs (yet): check the id, or try again');
+      if (!detail) throw notFound(said('server.logs.requestNotFound'));
       return detail;
     },
   );
@@ -91,7 +92,7 @@ export const logRoutes: FastifyPluginAsyncZod<LogRoutesOptions> = async (app, op
     async (request) => {
       assertLogReader(actorOf(request));
       const detail = await errorGroupDetail(app.db, request.params.fingerprint);
-      if (!detail) throw notFound('This error group is not in the logs (it may have been pruned)');
+      if (!detail) throw notFound(said('server.logs.errorGroupNotFound'));
       return detail;
     },
   );
