@@ -3,6 +3,7 @@ import type { CannedReply, CannedReplyInput } from '../../../common/contracts/su
 import { supportCannedReplies } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 
 type Row = typeof supportCannedReplies.$inferSelect;
 const view = (row: Row): CannedReply => ({
@@ -11,7 +12,6 @@ const view = (row: Row): CannedReply => ({
   body: row.body,
   updatedAt: row.updatedAt.toISOString(),
 });
-const NOT_FOUND = 'Canned reply not found';
 
 /** The desk's saved answers, shared by every admin, alphabetical. */
 export async function cannedReplies(app: App): Promise<CannedReply[]> {
@@ -37,7 +37,7 @@ export async function updateCannedReply(app: App, id: string, input: CannedReply
     .set({ title: input.title, body: input.body, updatedAt: new Date() })
     .where(eq(supportCannedReplies.id, id))
     .returning();
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(said('server.support.cannedReplyNotFound'));
   return view(row);
 }
 
@@ -46,5 +46,5 @@ export async function deleteCannedReply(app: App, id: string): Promise<void> {
     .delete(supportCannedReplies)
     .where(eq(supportCannedReplies.id, id))
     .returning({ id: supportCannedReplies.id });
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(said('server.support.cannedReplyNotFound'));
 }

@@ -19,6 +19,7 @@ import { supportMessages, supportTickets, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { assertAttachable, attachToMessage } from './attachments';
 import { tellDesk, tellRequesterOfChange, tellRequesterOfReply } from './notify';
 import { readSupportSettings, slaClocks } from './sla';
@@ -326,7 +327,10 @@ export async function updateTicket(
       where: and(eq(users.id, update.assigneeId), eq(users.userType, 'admin'), eq(users.isActive, true)),
       columns: { fullName: true },
     });
-    if (!admin) throw badRequest('Assignee not found', { assigneeId: 'Please choose an admin' });
+    if (!admin)
+      throw badRequest(said('server.support.assigneeNotFound'), {
+        assigneeId: said('server.support.chooseAdmin'),
+      });
     assigneeName = admin.fullName;
   }
   const previousAssignee = ticket.assigneeId

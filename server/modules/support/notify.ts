@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { HelpReplyEvent, TicketStatus } from '../../../common/contracts/support';
 import { users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import { mailText, sayTo } from '../../http/mail-text';
 import { reachUser } from '../../realtime/reach-user';
 import { rooms } from '../../realtime/socket';
 import { splitFullName } from '../conversations/presenters';
@@ -32,7 +33,7 @@ export async function tellRequesterOfReply(
 ): Promise<void> {
   const requester = await app.db.query.users.findFirst({
     where: eq(users.id, ticket.requesterId),
-    columns: { id: true, email: true, fullName: true, deletedAt: true },
+    columns: { id: true, email: true, fullName: true, locale: true, deletedAt: true },
   });
   if (!requester || requester.deletedAt) return;
   const event: HelpReplyEvent = {
@@ -43,13 +44,20 @@ export async function tellRequesterOfReply(
     user: splitFullName(author.fullName),
   };
   const link = `${app.config.publicUrl}/view-ticket?id=${ticket.id}`;
+  // In the requester's own language (decision 070); the number as it is written, never grouped ("#1234").
+  const say = sayTo(requester);
+  const number = String(ticket.number);
   await reachUser(
     app,
     requester,
     { event: 'help-reply', payload: event },
     {
-      subject: `Re: [Gurukul #${ticket.number}] ${ticket.subject}`,
-      text: `Hello ${requester.fullName},\n\n${author.fullName} from Gurukul support replied to your ticket #${ticket.number}:\n\n${reply.body}\n\nRead the whole conversation and reply here:\n${link}\n\nGurukul`,
+      subject: say('server.support.mail.replySubject', { number, subject: ticket.subject }),
+      text: mailText(say, requester.fullName, [
+        say('server.support.mail.replied', { author: author.fullName, number }),
+        reply.body,
+        `${say('server.support.mail.readAndReply')}\n${link}`,
+      ]),
     },
   );
 }
