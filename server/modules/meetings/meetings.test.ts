@@ -14,6 +14,7 @@ import { courseSubscriptions, meetingRequests, outbox } from '../../db/schema/in
 import { buildAndLogin } from '../../test/factories';
 import { liveCourse } from '../../test/fixtures/reports';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { formatMeetingTime } from './notify';
 
 let ctx: TestContext;
 let baseUrl = '';
@@ -421,6 +422,56 @@ describe('telling the other side', () => {
     expect(facultyEvents[0]).toMatchObject({ action: 'proposed', byUserId: institute.user.id });
     const [mail] = await mailsTo(learner.user.email);
     expect(mail.subject).toBe('Farhan Faculty proposed another time for your meeting about Algebra');
+  });
+});
+
+describe('the mail in its reader’s language (decision 070)', () => {
+  it('mails a Hindi learner the accepted meeting in Hindi', async () => {
+    const learner = await newLearner(courseId, 'Hema Learner');
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/common/locale',
+      payload: { locale: 'hi' },
+      headers: learner.headers,
+    });
+    expect(saved.statusCode).toBe(200);
+    const request = await asked(learner, courseId, 'Proofs with triangles');
+    const accepted = await act(teacher, request.id, 'accept', time(50));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const view = accepted.json() as MeetingRequestView;
+    const [mail] = await mailsTo(learner.user.email);
+    const subject = 'Tara Teacher ने Foundations of Geometry के लिए आपका मीटिंग अनुरोध स्वीकार कर लिया है';
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toBe(
+      [
+        'नमस्ते,',
+        [
+          subject,
+          '',
+          'विषय: Proofs with triangles',
+          `कब: ${formatMeetingTime(view.startsAt as string, view.endsAt, 'hi')} (45 मिनट)`,
+          'लिंक: https://meet.example.com/geo-101?x=1,2',
+          '',
+          'नीचे दिए पेज पर "कैलेंडर में जोड़ें (.ics)" से इसे अपने कैलेंडर में जोड़ें।',
+        ].join('\n'),
+        `http://gurukul.test/subscribed-courses?courseId=${courseId}`,
+        'गुरुकुल',
+      ].join('\n\n'),
+    );
+  });
+
+  it('leaves the English mail word for word for a teacher who never chose', async () => {
+    await expect.poll(() => ctx.app.realtime.presence.isOnline(teacher.user.id)).toBe(false);
+    const learner = await newLearner(courseId, 'Esha English');
+    const request = await asked(learner, courseId, 'Circles');
+    const [mail] = await mailsTo(teacher.user.email);
+    expect(mail.subject).toBe('Esha English asked for a meeting about Foundations of Geometry');
+    expect(mail.text).toBe(
+      `Hello,\n\nEsha English asked for a meeting about Foundations of Geometry\n\nTopic: Circles\nPreferred time: ${formatMeetingTime(request.windowStart, null)} to ${formatMeetingTime(request.windowEnd, null)}\n\nhttp://gurukul.test/conversation-management?tab=meetings\n\nGurukul`,
+    );
+    expect(formatMeetingTime('2031-01-01T09:30:00.000Z', '2031-01-01T10:15:00.000Z')).toBe(
+      'Wed, 01 Jan, 2031, 09:30 – 10:15 UTC',
+    );
   });
 });
 

@@ -14,11 +14,12 @@ const courseTitle = sql<string>`coalesce(${courses.approvedSnapshot} -> 'info' -
 export interface MeetingRow {
   request: typeof meetingRequests.$inferSelect;
   courseTitle: string;
-  student: { id: string; fullName: string; email: string; deletedAt: Date | null };
+  student: { id: string; fullName: string; email: string; locale: string; deletedAt: Date | null };
   teacher: {
     id: string;
     fullName: string;
     email: string;
+    locale: string;
     deletedAt: Date | null;
     instituteId: string | null;
   };
@@ -39,12 +40,14 @@ export async function loadMeetingRows(
         id: student.id,
         fullName: student.fullName,
         email: student.email,
+        locale: student.locale,
         deletedAt: student.deletedAt,
       },
       teacher: {
         id: teacher.id,
         fullName: teacher.fullName,
         email: teacher.email,
+        locale: teacher.locale,
         deletedAt: teacher.deletedAt,
         instituteId: teacher.instituteId,
       },
