@@ -200,4 +200,39 @@ describe('the weekly digest', () => {
     expect((await mails()).filter((mail) => mail.to === 'tara@example.test')).toHaveLength(2);
     expect(await mails()).toHaveLength(6);
   });
+
+  it('is written in the recipient’s language (decision 070): Hindi for Tara, English word for word for Ivy', async () => {
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/common/locale',
+      payload: { locale: 'hi' },
+      headers: people.tara.headers,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await sendWeeklyDigests(ctx.app, new Date('2026-12-07T06:30:00Z'))).toBe(3);
+    const latest = async (to: string) => (await mails()).filter((mail) => mail.to === to).at(-1);
+
+    const tara = await latest('tara@example.test');
+    const link = `http://gurukul.test/report?tab=insights&course=${courses.tara}`;
+    expect(tara?.subject).toBe('इस सप्ताह आपके विद्यार्थी: देखने लायक 3 बातें');
+    expect(tara?.text).toBe(
+      [
+        'नमस्ते Tara,',
+        'पिछले 7 दिनों में आपके कोर्स में ये बातें सबसे अलग दिखीं।',
+        [
+          `1. सबसे ज़्यादा पूछा गया: Tides में "Lesson 1" 0:00 पर, इस सप्ताह Tides Guru से 3 प्रश्न।\n   उदाहरण के लिए: "What happens at the start? (0)"\n   ${link}`,
+          `2. Tides Guru इस सप्ताह Tides में "exam" के बारे में 1 प्रश्न का उत्तर नहीं दे सका। एक FAQ प्रविष्टि जोड़ें ताकि वह उत्तर दे सके।\n   उदाहरण के लिए: "When is the exam?"\n   ${link}`,
+          `3. "Pick the first" (Check, Tides) के 3 उत्तरों में से केवल 33% सही थे।\n   ${link}`,
+        ].join('\n\n'),
+        'यह सारांश आपको हर सोमवार मिलता है। इसे बंद करने के लिए इनसाइट्स (http://gurukul.test/report?tab=insights) खोलें और "मुझे साप्ताहिक सारांश ईमेल करें" बंद करें।',
+        'गुरुकुल',
+      ].join('\n\n'),
+    );
+
+    const ivy = await latest('ivy@example.test');
+    expect(ivy?.subject).toBe('Your students this week: 1 thing to look at');
+    expect(ivy?.text).toBe(
+      `Hello Ivy,\n\nHere is what stood out on your courses in the last 7 days.\n\n1. 100% of those who have not finished "Friction" (Forces) stopped around 2:30.\n   http://gurukul.test/report?tab=insights&course=${courses.farah}\n\nYou get this digest every Monday. To turn it off, open Insights (http://gurukul.test/report?tab=insights) and switch off "Weekly digest".\n\nGurukul`,
+    );
+  });
 });

@@ -2,7 +2,6 @@ import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 
 import type { DigestSettings } from '../../../common/contracts/insights';
 import { isUserType } from '../../../common/roles';
 import { formatClock } from '../../../common/time';
-import { countOf } from '../../../common/words';
 import {
   courses,
   insightDigestSettings,
@@ -13,6 +12,7 @@ import {
   insightViewing,
 } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import { mailText, type Say, sayTo } from '../../http/mail-text';
 import type { PeriodicTask } from '../../jobs/periodic';
 import { moduleAccess } from '../plans/module-access';
 import { courseOwner, liveTitle } from './scope';
@@ -61,6 +61,8 @@ interface Recipient {
   fullName: string;
   userType: 'teacher' | 'institute';
   instituteId: string | null;
+  /** The language the person chose ('' = never chose): the digest is written in it (decision 070). */
+  locale?: string;
 }
 
 /** One line of a digest: what, in which course. */
@@ -73,13 +75,19 @@ export interface DigestItem {
 const quote = (text: string, max = 140) => `"${text.length > max ? `${text.slice(0, max - 1)}…` : text}"`;
 
 /** Where a moment is, in words: "at 1:30", "slide 3", "page 4". */
-function momentPlace(moment: typeof insightMoments.$inferSelect): string {
-  if (moment.kind === 'slide' && moment.slide !== null) return ` (slide ${moment.slide})`;
+function momentPlace(say: Say, moment: typeof insightMoments.$inferSelect): string {
+  if (moment.kind === 'slide' && moment.slide !== null)
+    return ` ${say('server.insights.digest.slide', { slide: String(moment.slide) })}`;
   if (moment.kind === 'video' && moment.startSeconds !== null)
-    return ` at ${formatClock(moment.startSeconds)}`;
-  if (moment.kind === 'material' && moment.page !== null) return ` (page ${moment.page})`;
+    return ` ${say('server.insights.digest.at', { time: formatClock(moment.startSeconds) })}`;
+  if (moment.kind === 'material' && moment.page !== null)
+    return ` ${say('server.insights.digest.page', { page: String(moment.page) })}`;
   return '';
 }
+
+/** "\n   For example: "…"" under an item, when it has an example. */
+const exampleLine = (say: Say, example: string | undefined) =>
+  example ? `\n   ${say('server.insights.digest.example', { example: quote(example) })}` : '';
 
 /**
  * The three biggest things across the person's live courses (an institute: also its teachers'): the moment asked
@@ -143,48 +151,78 @@ export async function digestItems(app: App, recipient: Recipient): Promise<Diges
       .orderBy(desc(insightViewing.dropOffViewers), desc(insightViewing.dropOffShare))
       .limit(1),
   ]);
+  const say = sayTo(recipient);
   const items: DigestItem[] = [];
   if (moment) {
-    const example = moment.examples[0] ? `\n   For example: ${quote(moment.examples[0])}` : '';
     items.push({
       kind: 'moment',
       courseId: moment.courseId,
-      text: `Most asked about: ${quote(moment.title)}${momentPlace(moment)} in ${titleOf.get(moment.courseId)}, ${countOf(moment.thisWeek, 'question')} to ${moment.guruName} this week.${example}`,
+      text: `${say('server.insights.digest.moment', {
+        title: quote(moment.title),
+        place: momentPlace(say, moment),
+        course: titleOf.get(moment.courseId) ?? '',
+        count: moment.thisWeek,
+        guru: moment.guruName,
+      })}${exampleLine(say, moment.examples[0])}`,
     });
   }
   if (group) {
-    const example = group.examples[0] ? `\n   For example: ${quote(group.examples[0])}` : '';
     items.push({
       kind: 'unanswered',
       courseId: group.courseId,
-      text: `${group.guruName} could not answer ${countOf(group.thisWeek, 'question')} about ${quote(group.terms.join(', '))} in ${titleOf.get(group.courseId)} this week. Add an FAQ entry so it can.${example}`,
+      text: `${say('server.insights.digest.unanswered', {
+        guru: group.guruName,
+        count: group.thisWeek,
+        terms: quote(group.terms.join(', ')),
+        course: titleOf.get(group.courseId) ?? '',
+      })}${exampleLine(say, group.examples[0])}`,
     });
   }
   if (quiz) {
     items.push({
       kind: 'quiz',
       courseId: quiz.courseId,
-      text: `Only ${Math.round(quiz.rightRate * 100)}% of ${countOf(quiz.answers, 'answer')} to ${quote(quiz.prompt)} (${quiz.quizTitle}, ${titleOf.get(quiz.courseId)}) were right.`,
+      text: say('server.insights.digest.quiz', {
+        percent: Math.round(quiz.rightRate * 100),
+        count: quiz.answers,
+        prompt: quote(quiz.prompt),
+        quiz: quiz.quizTitle,
+        course: titleOf.get(quiz.courseId) ?? '',
+      }),
     });
   } else if (viewing && viewing.dropOffSeconds !== null && viewing.dropOffShare !== null) {
     items.push({
       kind: 'drop-off',
       courseId: viewing.courseId,
-      text: `${Math.round(viewing.dropOffShare * 100)}% of those who have not finished ${quote(viewing.title)} (${titleOf.get(viewing.courseId)}) stopped around ${formatClock(viewing.dropOffSeconds)}.`,
+      text: say('server.insights.digest.dropOff', {
+        percent: Math.round(viewing.dropOffShare * 100),
+        title: quote(viewing.title),
+        course: titleOf.get(viewing.courseId) ?? '',
+        time: formatClock(viewing.dropOffSeconds),
+      }),
     });
   }
   return items;
 }
 
-export function digestMail(app: App, recipient: Pick<Recipient, 'email' | 'fullName'>, items: DigestItem[]) {
+export function digestMail(
+  app: App,
+  recipient: Pick<Recipient, 'email' | 'fullName' | 'locale'>,
+  items: DigestItem[],
+) {
   const base = app.config.publicUrl;
+  const say = sayTo(recipient);
   const lines = items.map(
     (item, index) => `${index + 1}. ${item.text}\n   ${base}/report?tab=insights&course=${item.courseId}`,
   );
   return {
     to: recipient.email,
-    subject: `Your students this week: ${countOf(items.length, 'thing')} to look at`,
-    text: `Hello ${recipient.fullName},\n\nHere is what stood out on your courses in the last 7 days.\n\n${lines.join('\n\n')}\n\nYou get this digest every Monday. To turn it off, open Insights (${base}/report?tab=insights) and switch off "Weekly digest".\n\nGurukul`,
+    subject: say('server.insights.digest.subject', { count: items.length }),
+    text: mailText(say, recipient.fullName, [
+      say('server.insights.digest.intro'),
+      lines.join('\n\n'),
+      say('server.insights.digest.turnOff', { link: `${base}/report?tab=insights` }),
+    ]),
   };
 }
 
@@ -204,8 +242,9 @@ export async function sendWeeklyDigests(app: App, now = new Date()): Promise<num
     full_name: string;
     user_type: string;
     institute_id: string | null;
+    locale: string;
   }>(sql`
-    select u.id, u.email, u.full_name, u.user_type, u.institute_id
+    select u.id, u.email, u.full_name, u.user_type, u.institute_id, u.locale
     from users u
     left join insight_digest_settings d on d.user_id = u.id
     where u.user_type in ('teacher', 'institute') and u.is_active and u.deleted_at is null
@@ -226,6 +265,7 @@ export async function sendWeeklyDigests(app: App, now = new Date()): Promise<num
       fullName: row.full_name,
       userType: row.user_type,
       instituteId: row.institute_id,
+      locale: row.locale,
     };
     const [claimed] = await app.db
       .insert(insightDigests)
