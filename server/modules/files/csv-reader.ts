@@ -1,4 +1,5 @@
 import { type AppError, badRequest } from '../../http/errors';
+import { type Said, said } from '../../i18n/said';
 
 // The one reader of uploaded CSV files (quiz questions, people to invite): the same rules everywhere, and a
 // reason that names the line when a file cannot be read.
@@ -9,12 +10,13 @@ export interface CsvRecord {
   cells: string[];
 }
 
+/** A file that is not valid CSV; `said` is the refusal people read (decision 070), naming the line. */
 export class CsvSyntaxError extends Error {
   constructor(
-    message: string,
+    readonly said: Said,
     readonly line: number,
   ) {
-    super(message);
+    super(said.english);
   }
 }
 
@@ -86,10 +88,7 @@ export function parseCsv(text: string): CsvRecord[] {
       line += 1;
       recordLine = line;
     } else if (closed) {
-      throw new CsvSyntaxError(
-        `Line ${line} has text after the closing quote of a field (a quote inside a quoted field is written twice: "")`,
-        line,
-      );
+      throw new CsvSyntaxError(said('server.files.csvTextAfterQuote', { line }), line);
     } else if (char === '"' && fieldStart) {
       quoted = true;
       quoteLine = line;
@@ -100,7 +99,7 @@ export function parseCsv(text: string): CsvRecord[] {
     }
   }
   if (quoted)
-    throw new CsvSyntaxError(`A quoted field starting on line ${quoteLine} is never closed`, quoteLine);
+    throw new CsvSyntaxError(said('server.files.csvQuoteNotClosed', { line: quoteLine }), quoteLine);
   if (cell !== '' || cells.length > 0 || closed) endRecord();
   return records;
 }
@@ -125,11 +124,11 @@ export function looksLikeText(bytes: Buffer): boolean {
  */
 export function readCsvUpload(bytes: Buffer, notCsv: () => AppError): CsvRecord[] {
   if (bytes.includes(0)) throw notCsv();
-  if (!looksLikeText(bytes)) throw badRequest('Please save the file as CSV UTF-8 and upload it again');
+  if (!looksLikeText(bytes)) throw badRequest(said('server.files.saveAsCsvUtf8'));
   try {
     return parseCsv(bytes.toString('utf8'));
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw badRequest(`This CSV file cannot be read: ${error.message}.`);
+    if (error instanceof CsvSyntaxError) throw badRequest(error.said);
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import type { CourseVideoRow } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import { HLS_CACHE_CONTROL } from '../../http/stored-file-headers';
+import { said } from '../../i18n/said';
 import { HLS_PLAYLIST, HLS_SEGMENT_PATTERN } from '../../media/ffmpeg';
 
 // Stored HLS packages (course lessons, previews, library videos), read and streamed once the caller's route
@@ -20,11 +21,12 @@ export async function readHlsFile(
   video: Pick<CourseVideoRow, 'processingStatus' | 'hlsPath'>,
   file: string,
 ) {
-  if (video.processingStatus !== 'ready' || !video.hlsPath) throw notFound('This video is not ready yet');
-  if (file !== HLS_PLAYLIST && !HLS_SEGMENT_PATTERN.test(file)) throw notFound('File not found');
+  if (video.processingStatus !== 'ready' || !video.hlsPath)
+    throw notFound(said('server.files.videoNotReady'));
+  if (file !== HLS_PLAYLIST && !HLS_SEGMENT_PATTERN.test(file)) throw notFound(said('server.files.notFound'));
   const folder = path.posix.dirname(video.hlsPath);
   const stored = await app.storage.read(`${folder}/${file}`);
-  if (!stored) throw notFound('File not found');
+  if (!stored) throw notFound(said('server.files.notFound'));
   const contentType = HLS_TYPES[path.extname(file)];
   const { sharedUrl } = app.storage;
   if (file !== HLS_PLAYLIST || !sharedUrl) return { ...stored, contentType };

@@ -8,6 +8,7 @@ import { storedFiles, users } from '../../db/schema/index';
 import { payerIdOf } from '../../http/account-state';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { said } from '../../i18n/said';
 import {
   IMAGE_SIZE_NAMES,
   IMAGE_SIZES,
@@ -88,13 +89,15 @@ export async function storeUpload(
   const sniffed = await sniffFile(options.bytes);
   await assertStorageQuota(app, options.ownerId, options.bytes.length);
   if (options.claimedType === 'application/pdf' && sniffed?.mime !== 'application/pdf') {
-    throw new AppError('INVALID_PDF', 'INVALID_PDF: this file is not a valid PDF');
+    throw new AppError('INVALID_PDF', said('server.files.invalidPdf'));
   }
   if (!sniffed || !options.allowed.includes(sniffed.mime)) {
     throw new AppError(
       'INVALID_FILE',
       // Read from the bytes: a text file named .png is refused although "png" is in the list, so say so.
-      `This file's contents are not an allowed type, whatever its name says. Allowed: ${options.allowed.map((m) => m.split('/')[1]).join(', ')}`,
+      said('server.files.typeNotAllowed', {
+        allowed: options.allowed.map((m) => m.split('/')[1]).join(', '),
+      }),
     );
   }
   if (sniffed.mime === 'application/pdf') await assertReadablePdf(app, options.bytes);
@@ -117,10 +120,7 @@ export async function storeUpload(
 async function jpegToStore(app: App, bytes: Buffer): Promise<Buffer> {
   const stored = await storableJpeg(bytes, await workDir(app));
   if (!stored) {
-    throw new AppError(
-      'INVALID_FILE',
-      'This picture cannot be read; it may be damaged. Please choose another one.',
-    );
+    throw new AppError('INVALID_FILE', said('server.files.pictureUnreadable'));
   }
   return stored;
 }
@@ -302,9 +302,12 @@ export async function assertStorageQuota(app: App, ownerId: string, extraBytes?:
   const quota = (await planStorageBytes(app, ownerId)) ?? app.config.storageQuotaBytes;
   const used = await storageUsedBytes(app, ownerId);
   if (extraBytes === undefined ? used >= quota : used + extraBytes > quota) {
+    const sizes = { used: formatSize(used), quota: formatSize(quota) };
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `Your storage is full (${formatSize(used)} of ${formatSize(quota)} used${extraBytes ? `, this file needs ${formatSize(extraBytes)}` : ''}). Please delete some videos or files and try again.`,
+      extraBytes
+        ? said('server.files.storageFullForFile', { ...sizes, needed: formatSize(extraBytes) })
+        : said('server.files.storageFull', sizes),
     );
   }
 }
