@@ -3,6 +3,7 @@ import { languageOrNone } from '../../../common/languages';
 import { estimateSegment, LIBRARY_MSG } from '../../../common/library';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { DidError, didClient } from '../../providers/avatar/d-id';
 import { spokenLanguage } from '../../providers/tts/espeak';
 import { integrationKey } from '../integrations/service';
@@ -25,12 +26,12 @@ async function assertDidCredits(app: App, library: LibraryRow, creditsNeeded: nu
     .credits(key)
     .catch((error: unknown) => {
       if (error instanceof DidError && (error.status === 401 || error.status === 403)) {
-        throw badRequest('D-ID refused your key. Please check it on the Integrations page.');
+        throw badRequest(said('server.library.didKeyRefused'));
       }
       if (error instanceof DidError && error.status === 402) {
         throw new AppError('PAYMENT_REQUIRED', LIBRARY_MSG.didCredits);
       }
-      throw new AppError('UNAVAILABLE', 'D-ID did not answer. Please try again.');
+      throw new AppError('UNAVAILABLE', said('server.library.didNoAnswer'));
     });
   if (credits.remaining < creditsNeeded) throw new AppError('PAYMENT_REQUIRED', LIBRARY_MSG.didCredits);
 }
@@ -44,15 +45,12 @@ export async function assertReadyToGenerate(app: App, library: LibraryRow): Prom
   const segments = await segmentsOf(app, library.id);
   if (segments.length === 0) throw badRequest(LIBRARY_MSG.lastSegment);
   const silent = segments.findIndex((segment) => !segment.description.trim());
-  if (silent >= 0) throw badRequest(`Please add a narration to slide ${silent + 1}.`);
+  if (silent >= 0) throw badRequest(said('server.library.addNarration', { slide: silent + 1 }));
   // The fallback voice is always a local one: a narration no local voice can speak would go unheard.
   const unspoken = segments.findIndex(
     (segment) => spokenLanguage(segment.description, languageOrNone(library.language)) === null,
   );
-  if (unspoken >= 0)
-    throw badRequest(
-      `Slide ${unspoken + 1}'s narration is written in a language none of this server's voices speaks. Please write it in the course's language.`,
-    );
+  if (unspoken >= 0) throw badRequest(said('server.library.narrationUnspeakable', { slide: unspoken + 1 }));
   if (!isVoice(library.voice)) throw badRequest(LIBRARY_MSG.voice);
   if (!isVoice(library.fallbackVoice)) throw badRequest(LIBRARY_MSG.fallbackVoice);
   await assertWithinSlideLimit(app, library, segments.length);

@@ -9,6 +9,7 @@ import { THEME_COLORS } from '../../../common/theme-colors';
 import { withAdvisoryLock } from '../../db/advisory-lock';
 import { courseLibraries, librarySegments, storedFiles } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import { said } from '../../i18n/said';
 import { HLS_PLAYLIST, MediaError } from '../../media/ffmpeg';
 import { captionsForSegments, concatSegments, packageLessonHls } from '../../media/lesson-assembly';
 import { type AvatarCorner, renderSegment } from '../../media/narrated-segment';
@@ -32,7 +33,8 @@ type SegmentRow = typeof librarySegments.$inferSelect;
 const RENDER_SHARE = 90;
 /** Segments rendered at once: one per core (each ffmpeg uses one thread). */
 const RENDER_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
-const UNEXPECTED = 'Generation stopped because of an unexpected error. Please try again.';
+/** Stored as the generation's error in its English (`.english`), as every stored status (decision 070). */
+const UNEXPECTED = said('server.library.unexpected');
 const FALLBACK_COLOR = THEME_COLORS.find((color) => color.key === 'indigo')?.hex ?? '#4c6ef5';
 
 /**
@@ -254,7 +256,7 @@ async function generateLocked(app: App, job: LibraryGenerationJob): Promise<void
   } catch (error) {
     for (const key of stored) await removeStoredFile(app, key);
     const cause = error instanceof SegmentFailure ? error.cause : error;
-    let reason = UNEXPECTED;
+    let reason = UNEXPECTED.english;
     if (cause instanceof MediaError) {
       // D-ID's messages are whole (they name the segment, or are about the key or credits).
       reason =

@@ -481,3 +481,38 @@ describe('finished video and deleting', () => {
     expect((await call(owner, 'GET', `/${library.id}`)).statusCode).toBe(404);
   });
 });
+
+describe("the library's errors in Hindi (decision 070)", () => {
+  it('names the slide without a narration in the account language, the English word for word', async () => {
+    const teacher = await buildAndLogin(ctx.app, { userType: 'teacher', instituteId: institute.user.id });
+    const library = await newLibrary(teacher);
+    await ctx.app.db
+      .update(librarySegments)
+      .set({ description: '' })
+      .where(eq(librarySegments.id, library.segments[1].id));
+    const setLocale = (locale: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/common/locale',
+        payload: { locale },
+        headers: teacher.headers,
+      });
+
+    expect((await setLocale('hi')).statusCode).toBe(200);
+    const hindi = await call(teacher, 'POST', `/${library.id}/generate`);
+    expect(hindi.statusCode).toBe(400);
+    expect(hindi.json().message).toBe('कृपया स्लाइड 2 का वर्णन जोड़ें।');
+    const twice = await call(teacher, 'PUT', `/${library.id}/segments`, {
+      segments: [library.segments[0], library.segments[0]].map(({ id, description }) => ({
+        id,
+        description,
+      })),
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe('एक सेगमेंट दो बार दिया गया है');
+
+    await setLocale('en');
+    const english = await call(teacher, 'POST', `/${library.id}/generate`);
+    expect(english.json().message).toBe('Please add a narration to slide 2.');
+  });
+});

@@ -13,6 +13,7 @@ import { unreadableSlidesMessage } from '../../../common/library';
 import { actorOf } from '../../http/access';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
 import { sendHlsFile } from '../files/hls';
 import { assertStorageQuota } from '../files/uploads';
@@ -152,7 +153,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         (request.body.voice ?? library.voice) as GuruVoice,
       ).catch(() => {
         // The shared fallback words its last resort for a guru; the wizard needs the library's sentence.
-        throw new AppError('UNAVAILABLE', 'The narration could not be spoken just now. Please try again.');
+        throw new AppError('UNAVAILABLE', said('server.library.narrationNotSpoken'));
       });
       return reply
         .header('content-type', audio.contentType)

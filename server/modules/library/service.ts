@@ -14,6 +14,7 @@ import { courseLibraries, librarySegments, storedFiles, users } from '../../db/s
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { SLIDE_LIMIT_MESSAGE } from '../../media/pdf-slides';
 import { assertStorageQuota, removeStoredFile } from '../files/uploads';
 import { limitOf } from '../plans/limits';
@@ -81,7 +82,7 @@ export async function createLibrary(
   const limit = await limitOf(app, actor, 'slidesPerLibrary');
   const slides = await slidesOfDeck(app, upload.bytes, limit);
   if (slides.length > LIBRARY_LIMITS.segmentsMax) {
-    throw forbidden(`A library can have at most ${LIBRARY_LIMITS.segmentsMax} segments`);
+    throw forbidden(said('server.library.tooManySegments', { max: LIBRARY_LIMITS.segmentsMax }));
   }
   await assertStorageQuota(
     app,
@@ -209,11 +210,11 @@ export async function replaceSegments(
   const byId = new Map(existing.map((segment) => [segment.id, segment]));
   const listed = new Set<string>();
   for (const segment of input.segments) {
-    if (segment.id && !byId.has(segment.id)) throw badRequest('This segment is not part of this library');
-    if (segment.id && listed.has(segment.id)) throw badRequest('A segment is listed twice');
+    if (segment.id && !byId.has(segment.id)) throw badRequest(said('server.library.segmentNotInLibrary'));
+    if (segment.id && listed.has(segment.id)) throw badRequest(said('server.library.segmentListedTwice'));
     if (segment.id) listed.add(segment.id);
     if (segment.copySlideOf && !byId.has(segment.copySlideOf)) {
-      throw badRequest('The slide to copy is not part of this library');
+      throw badRequest(said('server.library.copiedSlideNotInLibrary'));
     }
   }
 

@@ -6,6 +6,7 @@ import { LIBRARY_LIMITS, LIBRARY_MSG } from '../../../common/library';
 import { storedFiles } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden } from '../../http/errors';
+import { said } from '../../i18n/said';
 import {
   convertPptxToPdf,
   isPdf,
@@ -20,8 +21,6 @@ import {
 import { storeUpload } from '../files/uploads';
 import type { LibraryRow } from './access';
 
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
 /** Where a library keeps its files; deleting the library removes everything under it. */
 export const libraryFolder = (libraryId: string) => `libraries/${libraryId}`;
 
@@ -33,7 +32,11 @@ export interface DeckUpload {
 }
 
 async function readPart(part: MultipartFile, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file must be at most ${mb(maxBytes)}`);
+  const tooLarge = () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      said('server.library.tooLarge', { megabytes: Math.round(maxBytes / 1024 / 1024) }),
+    );
   const bytes = await part.toBuffer().catch((error: { code?: string }) => {
     // request.parts() throws at the size limit (it has no throwFileSizeLimit switch).
     throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
@@ -48,7 +51,7 @@ async function readPart(part: MultipartFile, maxBytes: number): Promise<Buffer> 
  */
 export async function readDeckUpload(request: FastifyRequest): Promise<DeckUpload> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the slides as multipart/form-data.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', said('server.library.sendSlidesMultipart'));
   }
   let title = '';
   let file: { bytes: Buffer; fileName: string } | null = null;
@@ -65,7 +68,7 @@ export async function readDeckUpload(request: FastifyRequest): Promise<DeckUploa
       title = storableText(part.value);
     }
   }
-  if (!file || file.bytes.length === 0) throw badRequest('Please choose a PDF to upload');
+  if (!file || file.bytes.length === 0) throw badRequest(said('server.library.choosePdf'));
   return { ...file, title };
 }
 
@@ -143,14 +146,14 @@ export async function storeLibraryAvatarImage(
   library: LibraryRow,
 ): Promise<string> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the image as multipart/form-data.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', said('server.library.sendImageMultipart'));
   }
   try {
     const part = await request.file({
       limits: { fileSize: LIBRARY_LIMITS.avatarImageMaxBytes, files: 1, fields: 10, parts: 20 },
       throwFileSizeLimit: false,
     });
-    if (!part) throw badRequest('Please choose an image to upload');
+    if (!part) throw badRequest(said('server.library.chooseImage'));
     const bytes = await readPart(part, LIBRARY_LIMITS.avatarImageMaxBytes);
     const { key } = await storeUpload(app, {
       ownerId: library.ownerId,
