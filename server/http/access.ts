@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserType } from '../../common/roles';
+import { said } from '../i18n/said';
 import { type Actor, resolveActor } from './actor';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { tokenFromAuthorization } from './tokens';
@@ -22,8 +23,8 @@ declare module 'fastify' {
 }
 
 export const ENDED_MESSAGE = {
-  trial: 'Your free trial has ended. Please choose a plan to continue.',
-  subscription: 'Your subscription has ended. Please renew your plan to continue.',
+  trial: said('server.http.trialEnded'),
+  subscription: said('server.http.subscriptionEnded'),
 };
 
 export function registerAccessControl(app: FastifyInstance, secret: string): void {
@@ -45,7 +46,7 @@ export function registerAccessControl(app: FastifyInstance, secret: string): voi
     if (!request.actor) {
       throw new AppError(
         'UNAUTHENTICATED',
-        token ? 'Your session has expired. Please log in again.' : 'Please log in to continue',
+        token ? said('server.http.sessionExpired') : said('server.http.loginRequired'),
       );
     }
     if (access !== 'any' && !access.includes(request.actor.userType)) throw forbidden();

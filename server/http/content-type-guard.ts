@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { said } from '../i18n/said';
 import { AppError } from './errors';
 
-export const JSON_ONLY_MESSAGE = 'Please send this request as JSON (Content-Type: application/json).';
+export const JSON_ONLY_MESSAGE = said('server.http.jsonOnly');
 
 /** application/json with any parameters (charset): the only JSON type Fastify parses here. */
 function isJsonType(contentType: string): boolean {

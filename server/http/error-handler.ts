@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../common/messages';
+import { said, type Text } from '../i18n/said';
 import { JSON_ONLY_MESSAGE } from './content-type-guard';
 import { AppError } from './errors';
 import { inLocale, localeOf, speak } from './locale';
@@ -19,65 +20,64 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return { ...payload, message: inLocale(locale, payload.message), ...(fields ? { fields } : {}) };
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const locale = localeOf(request);
+    const say = (text: Text) => speak(locale, text);
     if (error instanceof AppError) {
       // A 5xx we chose to answer (a provider that did not answer, a queue that refused) is still a failure to
       // look into: logged with its stack, so /logs groups it with the request (decision 033).
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      const locale = localeOf(request);
       const fields = error.fieldsSaid
-        ? Object.fromEntries(
-            Object.entries(error.fieldsSaid).map(([key, text]) => [key, speak(locale, text)]),
-          )
+        ? Object.fromEntries(Object.entries(error.fieldsSaid).map(([key, text]) => [key, say(text)]))
         : undefined;
-      return reply
-        .status(error.status)
-        .send({ code: error.code, message: speak(locale, error.said), fields });
+      return reply.status(error.status).send({ code: error.code, message: say(error.said), fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // No body at all: zod would say "expected object, received undefined".
       if (error.validationContext === 'body' && (request.body === undefined || request.body === null)) {
-        return reply.status(400).send({ code: 'VALIDATION', message: JSON_BODY_MISSING_MESSAGE });
+        return reply.status(400).send({ code: 'VALIDATION', message: say(JSON_BODY_MISSING_MESSAGE) });
       }
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const zodIssue = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue;
         const key = zodIssue?.path?.map(String).join('.') || issue.instancePath.replace(/^\//, '') || 'body';
-        fields[key] ??= issue.message ?? 'Invalid value';
+        fields[key] ??= issue.message ?? said('server.http.invalidField').english;
       }
-      const first = Object.values(fields)[0] ?? 'Invalid request';
+      const first = Object.values(fields)[0] ?? said('server.http.invalidRequest').english;
       return reply.status(400).send({ code: 'VALIDATION', message: first, fields });
     }
     // Text PostgreSQL cannot store (a NUL character) is the caller's input, not our failure; requests are checked
     // where they arrive (storable-text.ts), so this is text read from a file or another service.
     const dataError = sqlDataException(error);
     if (dataError === UNTEXTABLE) {
-      return reply.status(400).send({ code: 'VALIDATION', message: UNSTORABLE_TEXT_MESSAGE });
+      return reply.status(400).send({ code: 'VALIDATION', message: say(UNSTORABLE_TEXT_MESSAGE) });
     }
     // Any other value PostgreSQL refuses as data (a date off the calendar, a number out of range): a 400, and a
     // warning in the logs, since a schema should have caught it first.
     if (dataError) {
       request.log.warn({ err: error }, 'a value reached the database that it refused as data');
-      return reply.status(400).send({ code: 'VALIDATION', message: INVALID_VALUE_MESSAGE });
+      return reply.status(400).send({ code: 'VALIDATION', message: say(INVALID_VALUE_MESSAGE) });
     }
     if (isMalformedMultipart(error)) {
-      return reply.status(400).send({ code: 'VALIDATION', message: MALFORMED_UPLOAD_MESSAGE });
+      return reply.status(400).send({ code: 'VALIDATION', message: say(MALFORMED_UPLOAD_MESSAGE) });
     }
     if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: MULTIPART_ONLY_MESSAGE });
+      return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: say(MULTIPART_ONLY_MESSAGE) });
     }
     // A content type no parser takes (application/xml, application/octet-stream, …): say what to send.
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       const message = request.routeOptions.schema?.body ? JSON_ONLY_MESSAGE : ANY_BODY_MESSAGE;
-      return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message });
+      return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: say(message) });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send({ code: 'VALIDATION', message: 'The request body is not valid JSON.' });
+      return reply.status(400).send({ code: 'VALIDATION', message: say(said('server.http.invalidJson')) });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(error);
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large' });
+      return reply
+        .status(413)
+        .send({ code: 'PAYLOAD_TOO_LARGE', message: say(said('server.http.fileTooLarge')) });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
@@ -101,11 +101,10 @@ function isErrorBody(
   );
 }
 
-export const MALFORMED_UPLOAD_MESSAGE =
-  'The upload was cut short or is not valid multipart/form-data. Please choose the file and send it again.';
-const MULTIPART_ONLY_MESSAGE = 'Please send the file as multipart/form-data.';
-const JSON_BODY_MISSING_MESSAGE = 'This request needs a JSON body (Content-Type: application/json).';
-const ANY_BODY_MESSAGE = 'Please send JSON (application/json), or a file as multipart/form-data.';
+export const MALFORMED_UPLOAD_MESSAGE = said('server.http.malformedUpload');
+const MULTIPART_ONLY_MESSAGE = said('server.http.multipartOnly');
+const JSON_BODY_MISSING_MESSAGE = said('server.http.jsonBodyMissing');
+const ANY_BODY_MESSAGE = said('server.http.anyBody');
 
 /**
  * A multipart body that ends early, has no boundary or is cut mid-part. busboy (under @fastify/multipart)
@@ -122,7 +121,7 @@ function isMalformedMultipart(error: { code?: unknown; message?: unknown }): boo
 
 /** PostgreSQL's character_not_in_repertoire (e.g. "invalid byte sequence for encoding UTF8: 0x00"). */
 const UNTEXTABLE = '22021';
-const INVALID_VALUE_MESSAGE = 'A value in the request is not valid. Please check it and try again.';
+const INVALID_VALUE_MESSAGE = said('server.http.invalidValue');
 
 /** The SQLSTATE of a data exception (class 22), raw or wrapped by drizzle; null for anything else. */
 function sqlDataException(error: unknown): string | null {

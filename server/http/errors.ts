@@ -1,4 +1,4 @@
-import { englishOf, type Text } from '../i18n/said';
+import { englishOf, said, type Text } from '../i18n/said';
 
 /** Stable error codes and their HTTP statuses; the client maps codes to fields and toasts. */
 export const ERROR_STATUS = {
@@ -48,11 +48,11 @@ export class AppError extends Error {
 const mapValues = <T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
 
-export const unauthenticated = (message: Text = 'Please log in to continue') =>
+export const unauthenticated = (message: Text = said('server.http.loginRequired')) =>
   new AppError('UNAUTHENTICATED', message);
-export const forbidden = (message: Text = 'You are not allowed to do this') =>
+export const forbidden = (message: Text = said('server.http.forbidden')) =>
   new AppError('FORBIDDEN', message);
-export const notFound = (message: Text = 'Not found') => new AppError('NOT_FOUND', message);
+export const notFound = (message: Text = said('server.http.notFound')) => new AppError('NOT_FOUND', message);
 export const badRequest = (message: Text, fields?: Record<string, Text>) =>
   new AppError('VALIDATION', message, fields);
 export const conflict = (message: Text, fields?: Record<string, Text>) =>

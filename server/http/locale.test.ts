@@ -6,6 +6,7 @@ import moduleHi from '../../common/i18n/module-messages/hi.json';
 import { LIBRARY_MSG } from '../../common/library';
 import { AUTH_MSG, MSG } from '../../common/messages';
 import { outbox, users } from '../db/schema/index';
+import { SERVER_HI as serverHi } from '../i18n/catalog';
 import { buildAndLogin, buildUser, login, nextRemoteAddress, TEST_PASSWORD } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
 
@@ -159,6 +160,45 @@ describe('the server answers in the caller language (localeOf)', () => {
     });
     expect(ticket.statusCode).toBe(404);
     expect(ticket.json().message).toBe(moduleHi['supportMsg.ticketNotFound']);
+  });
+
+  it("answers the server's own errors (decision 070) in the caller's language, English unchanged", async () => {
+    const hindi = { 'accept-language': 'hi-IN,hi;q=0.9' };
+    const missing = (headers: Headers) =>
+      ctx.app.inject({ method: 'GET', url: '/api/no-such-route', headers });
+    expect((await missing(hindi)).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: serverHi['server.http.notFound'],
+    });
+    expect((await missing({})).json().message).toBe('Not found');
+
+    const expired = { authorization: 'Bearer not-a-real-token', ...hindi };
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: expired });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().message).toBe(serverHi['server.http.sessionExpired']);
+
+    const { headers } = await buildAndLogin(ctx.app, { userType: 'student' });
+    await putLocale(headers, 'hi');
+    const broken = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/common/locale',
+      payload: '{"locale": ',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe(serverHi['server.http.invalidJson']);
+    // A NUL character is refused where it arrives, naming the field, in Hindi too.
+    const nul = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/common/locale',
+      payload: { locale: 'h\u0000i' },
+      headers,
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({
+      message: serverHi['server.http.unstorableText'],
+      fields: { locale: serverHi['server.http.unstorableText'] },
+    });
   });
 
   it('keeps a message no catalog holds yet in English rather than failing', async () => {

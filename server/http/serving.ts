@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { said } from '../i18n/said';
+import { localeOf, speak } from './locale';
 
 /** Responses smaller than this are sent as they are: below a packet or two, compressing saves nothing. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -75,7 +77,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       request.url.startsWith('/socket.io') ||
       !['GET', 'HEAD'].includes(request.method)
     ) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', message: speak(localeOf(request), said('server.http.notFound')) });
     }
     if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built. Run npm start.');
     // A chunk of an older build is gone: a 404 (not index.html as JavaScript) lets the app reload itself.

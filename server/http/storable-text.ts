@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { said } from '../i18n/said';
+import { localeOf, speak } from './locale';
 
 /** A NUL, or half of a surrogate pair: text PostgreSQL cannot store (text refuses NUL, jsonb both). */
 const HALF_SURROGATE = /\p{Cs}/u;
@@ -6,7 +8,7 @@ const unstorable = (text: string) => text.includes('\u0000') || HALF_SURROGATE.t
 /** How deep and how many values are looked at: request bodies are at most 1 MB, so this is never the limit. */
 const MAX_DEPTH = 32;
 
-export const UNSTORABLE_TEXT_MESSAGE = 'The text contains a character that is not allowed';
+export const UNSTORABLE_TEXT_MESSAGE = said('server.http.unstorableText');
 
 /**
  * Where in a parsed value (body, query string, path parameters) the first string or key PostgreSQL cannot store
@@ -38,8 +40,8 @@ export function registerStorableTextCheck(app: FastifyInstance): void {
     if (field === null) return;
     return reply.status(400).send({
       code: 'VALIDATION',
-      message: UNSTORABLE_TEXT_MESSAGE,
-      fields: { [field]: UNSTORABLE_TEXT_MESSAGE },
+      message: speak(localeOf(request), UNSTORABLE_TEXT_MESSAGE),
+      fields: { [field]: speak(localeOf(request), UNSTORABLE_TEXT_MESSAGE) },
     });
   });
 }

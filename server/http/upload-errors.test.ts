@@ -55,7 +55,7 @@ describe('upload routes', () => {
           continue;
         expect(response.json(), `${method} ${url} (${shape}, file ${fileIndex})`).toEqual({
           code: 'VALIDATION',
-          message: MALFORMED_UPLOAD_MESSAGE,
+          message: MALFORMED_UPLOAD_MESSAGE.english,
         });
         expect(response.statusCode).toBe(400);
       }
@@ -104,7 +104,7 @@ describe('JSON routes', () => {
         headers: { ...teacher.headers, ...body.headers },
       });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(415);
-      expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_ONLY_MESSAGE });
+      expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_ONLY_MESSAGE.english });
     }
   });
 

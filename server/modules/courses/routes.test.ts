@@ -456,7 +456,7 @@ describe('who may use the course routes at all', () => {
       .returning();
     for (const response of await Promise.all(everyRoute(headers, own.id))) {
       expect(response.statusCode, `${response.body}`).toBe(403);
-      expect(response.json().message).toBe(ENDED_MESSAGE.trial);
+      expect(response.json().message).toBe(ENDED_MESSAGE.trial.english);
     }
     const [row] = await ctx.app.db.select().from(courses).where(eq(courses.id, own.id));
     expect(row.title).toBe('Before the trial ended');

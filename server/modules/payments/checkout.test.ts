@@ -83,7 +83,7 @@ describe('the test checkout', () => {
     const body = { purpose: 'plan', planId: plan.id, period: 'monthly' };
     const covered = await order(faculty.headers, body);
     expect(covered.statusCode).toBe(403);
-    expect(covered.json().message).toBe(INSTITUTE_COVERS_MESSAGE);
+    expect(covered.json().message).toBe(INSTITUTE_COVERS_MESSAGE.english);
     expect((await order(student.headers, body)).statusCode).toBe(403);
     expect((await order(teacher.headers, { ...body, planId: free.id })).statusCode).toBe(400);
     expect((await order(teacher.headers, { ...body, planId: institutePlan.id })).statusCode).toBe(404);
@@ -93,7 +93,7 @@ describe('the test checkout', () => {
     const plan = await insertPricedPlan(ctx.app, 'teacher');
     const teacher = await buildAndLogin(ctx.app, { userType: 'teacher', plan: 'trial-ended' });
     const held = await ctx.app.inject({ method: 'GET', url: '/api/courses', headers: teacher.headers });
-    expect(held.json().message).toBe(ENDED_MESSAGE.trial);
+    expect(held.json().message).toBe(ENDED_MESSAGE.trial.english);
     const { orderId } = (
       await order(teacher.headers, { purpose: 'plan', planId: plan.id, period: 'monthly' })
     ).json();
@@ -202,7 +202,7 @@ describe('the test checkout', () => {
     const freeCourse = await insertLiveCourse(ctx.app, author.user.id, 0);
     const refused = await order(ended.headers, { purpose: 'course', courseId: paidCourse.id });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(ENDED_MESSAGE.trial);
+    expect(refused.json().message).toBe(ENDED_MESSAGE.trial.english);
     expect((await order(student.headers, { purpose: 'course', courseId: freeCourse.id })).statusCode).toBe(
       400,
     );
