@@ -213,8 +213,8 @@ describe('GST tax invoices', () => {
       [{ gstin: '41AAPFU0939F1ZV' }, GSTIN_MESSAGES.state('41')],
       [{ gstin: 'GSTIN 1234' }, GSTIN_MESSAGES.shape],
       [{ gstin: 12 }, GSTIN_MESSAGES.shape],
-      [{ state: 'Karnataka' }, BUYER_STATE_MESSAGE],
-      [{ gstin: SCHOOL_GSTIN, state: '29' }, gstinStateMessage('Maharashtra')],
+      [{ state: 'Karnataka' }, BUYER_STATE_MESSAGE.english],
+      [{ gstin: SCHOOL_GSTIN, state: '29' }, gstinStateMessage('Maharashtra').english],
     ];
     for (const [tax, message] of cases) {
       const response = await checkout(buyer, tax);

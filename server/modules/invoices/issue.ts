@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import {
   DOCUMENT_SERIES,
   type DocumentSeries,
@@ -86,7 +87,7 @@ function sellerOf(app: App, gst: boolean): InvoiceParty {
  */
 async function buyerOf(app: App, userId: string, tax?: OrderBuyerTax | null): Promise<InvoiceParty> {
   const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user) throw notFound('The buyer no longer exists');
+  if (!user) throw notFound(said('server.invoices.buyerGone'));
   const buyer: InvoiceParty = { name: user.fullName, email: user.email };
   if (user.userType === 'institute') buyer.institute = user.fullName;
   else if (user.instituteId) {
@@ -171,8 +172,8 @@ export async function issueInvoiceForOrder(
   const existing = await findOrderInvoice(app.db, orderId);
   if (existing) return existing;
   const order = await app.db.query.paymentOrders.findFirst({ where: eq(paymentOrders.id, orderId) });
-  if (!order) throw notFound('Payment order not found');
-  if (order.status !== 'paid') throw new AppError('CONFLICT', 'Only a paid order gets an invoice');
+  if (!order) throw notFound(said('server.invoices.orderNotFound'));
+  if (order.status !== 'paid') throw new AppError('CONFLICT', said('server.invoices.orderNotPaid'));
   const issuedAt = new Date();
   const line = await lineFor(app, order, order.paidAt ?? order.createdAt, period);
   const buyer = await buyerOf(app, order.userId, order.buyerTax);
@@ -291,7 +292,7 @@ export async function issueCommissionInvoice(
   input: CommissionInput,
   db: Pick<App['db'], 'insert'> = app.db,
 ): Promise<IssuedInvoice> {
-  if (!(input.amount > 0)) throw badRequest('A commission invoice needs an amount above zero');
+  if (!(input.amount > 0)) throw badRequest(said('server.invoices.commissionAmount'));
   const issuedAt = new Date();
   const tax = splitIncludedTax(input.amount, app.config.taxRatePercent);
   const [row] = await db

@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
 import { gstStateName } from '../../../common/gst';
+import type { MessageValues } from '../../../common/i18n/catalog';
+import type { Locale } from '../../../common/i18n/locales';
 import type { InvoiceRow } from '../../db/schema/index';
+import { translate } from '../../http/locale';
+import type { ServerKey } from '../../i18n/catalog';
 import { pdfReadyPngSize } from '../../media/image-sizes';
 import { DEJAVU_SANS, registerShapedFont } from '../../media/shaped-pdf-text';
 import { writePdf } from '../../media/write-pdf';
 import { invoiceDay, pdfAmount } from './tax';
-import { EXPORT_ENDORSEMENT, INVOICE_TEXTS } from './texts';
-import { type InvoiceLanguage, rupeesInWords } from './words';
+import { EXPORT_ENDORSEMENT } from './texts';
+import { rupeesInWords } from './words';
 
 export interface PdfOptions {
   /** Paid through the local test checkout: the PDF says no money was charged. */
@@ -21,8 +25,12 @@ export interface PdfOptions {
    */
   logo?: Buffer | null;
   onLogoError?: (error: unknown) => void;
-  /** The language of the texts a GST invoice adds (decision 067); English unless asked. */
-  language?: InvoiceLanguage;
+  /**
+   * The language every text is drawn in (decision 070: server/i18n/<locale>/invoices.json, the commission
+   * statement's in partners.json), with its dates and money as that language writes them; English unless asked.
+   * State names, GST terms and the export endorsement stay as decision 067 prints them.
+   */
+  language?: Locale;
   /** A credit note's invoice: its number and date are printed as the document it reverses. */
   original?: { number: string; issuedAt: Date };
 }
@@ -100,7 +108,10 @@ function writeInvoice(invoice: InvoiceRow, options: PdfOptions, logo: DrawnLogo 
       size: 'A4',
       margin: MARGIN,
       compress: options.compress ?? true,
-      info: { Title: `Invoice ${invoice.number}`, Author: invoice.seller.name ?? 'Gurukul' },
+      info: {
+        Title: translate(options.language ?? 'en', 'server.invoices.pdfTitle', { number: invoice.number }),
+        Author: invoice.seller.name ?? 'Gurukul',
+      },
     },
     (doc) => draw(doc, invoice, options, invoiceFonts(doc, options.fontFile ?? INVOICE_FONT_FILE), logo),
   );
@@ -114,9 +125,11 @@ function draw(
   logo: DrawnLogo | null,
 ): void {
   const width = doc.page.width - MARGIN * 2;
-  const t = INVOICE_TEXTS[options.language ?? 'en'];
+  const locale = options.language ?? 'en';
+  const say = (key: ServerKey, values?: MessageValues) => translate(locale, key, values);
+  const day = (date: Date) => invoiceDay(date, locale);
   const { gst } = invoice;
-  const money = (amount: number) => pdfAmount(amount, invoice.currency, fonts.symbols);
+  const money = (amount: number) => pdfAmount(amount, invoice.currency, fonts.symbols, locale);
   const right = (text: string, y: number, font = fonts.regular) =>
     doc.font(font).text(text, MARGIN, y, { width, align: 'right' });
 
@@ -132,9 +145,11 @@ function draw(
   for (const line of [
     invoice.seller.address,
     invoice.seller.email,
-    taxIdLine(invoice.seller.taxId),
-    invoice.seller.gstin ? `${t.gstin}: ${invoice.seller.gstin}` : '',
-    stateLine(t.state, invoice.seller.stateCode),
+    invoice.seller.taxId ? say('server.invoices.taxId', { taxId: invoice.seller.taxId }) : '',
+    invoice.seller.gstin ? `GSTIN: ${invoice.seller.gstin}` : '',
+    invoice.seller.stateCode
+      ? say('server.invoices.state', { place: placeName(invoice.seller.stateCode) })
+      : '',
   ])
     if (line) doc.text(line, { width: width / 2 });
   const sellerBottom = doc.y;
@@ -143,14 +158,22 @@ function draw(
   const commission = invoice.kind === 'commission';
   const creditNote = invoice.kind === 'credit_note';
   doc.fillColor('black').fontSize(commission ? 16 : 20);
-  right(commission ? 'COMMISSION STATEMENT' : creditNote ? t.creditNote : t.taxInvoice, top, fonts.bold);
+  const title = commission
+    ? say('server.partners.commissionStatement')
+    : creditNote
+      ? say('server.invoices.creditNote')
+      : say('server.invoices.taxInvoice');
+  right(title, top, fonts.bold);
   doc.fontSize(10);
   right(invoice.number, top + 28, fonts.bold);
-  right(`${t.date}: ${invoiceDay(invoice.issuedAt)}`, top + 42);
+  right(say('server.invoices.date', { date: day(invoice.issuedAt) }), top + 42);
   // A credit note names the tax invoice it reverses, with its date (Rule 53).
   if (creditNote && options.original)
     right(
-      `${t.againstInvoice}: ${options.original.number} (${invoiceDay(options.original.issuedAt)})`,
+      say('server.invoices.againstInvoice', {
+        number: options.original.number,
+        date: day(options.original.issuedAt),
+      }),
       top + 56,
     );
 
@@ -160,7 +183,7 @@ function draw(
     .font(fonts.bold)
     .fontSize(10)
     .fillColor('black')
-    .text(commission ? 'Paid to (referral partner)' : t.billedTo, MARGIN, y);
+    .text(commission ? say('server.partners.paidTo') : say('server.invoices.billedTo'), MARGIN, y);
   doc.font(fonts.regular).fontSize(10);
   const { name, institute, email, country, gstin } = invoice.buyer;
   // An institute's own name is its buyer name; print it once.
@@ -168,14 +191,14 @@ function draw(
     name,
     institute === name ? '' : institute,
     email,
-    gstin ? `${t.gstin}: ${gstin}` : '',
+    gstin ? `GSTIN: ${gstin}` : '',
     country,
   ])
     if (line) doc.text(line);
-  if (gst) doc.text(`${t.placeOfSupply}: ${placeName(gst.placeOfSupply)}`);
+  if (gst) doc.text(say('server.invoices.placeOfSupply', { place: placeName(gst.placeOfSupply) }));
   if (invoice.periodStart && invoice.periodEnd) {
     doc.moveDown(0.5);
-    doc.text(`Period: ${invoiceDay(invoice.periodStart)} – ${invoiceDay(invoice.periodEnd)}`);
+    doc.text(say('server.invoices.period', { start: day(invoice.periodStart), end: day(invoice.periodEnd) }));
   }
 
   // Lines table.
@@ -189,9 +212,12 @@ function draw(
     .fill('#eeeeee')
     .fillColor('black');
   doc.font(fonts.bold).fontSize(10);
-  doc.text(t.description, MARGIN + 6, y, { width: descWidth - 12 });
-  if (gst) doc.text(t.sac, MARGIN + descWidth, y, { width: sacWidth - 6 });
-  doc.text(t.amount, MARGIN + descWidth + sacWidth, y, { width: amountWidth - 6, align: 'right' });
+  doc.text(say('server.invoices.description'), MARGIN + 6, y, { width: descWidth - 12 });
+  if (gst) doc.text('SAC', MARGIN + descWidth, y, { width: sacWidth - 6 });
+  doc.text(say('server.invoices.amount'), MARGIN + descWidth + sacWidth, y, {
+    width: amountWidth - 6,
+    align: 'right',
+  });
   y += 24;
   doc.font(fonts.regular);
   for (const line of invoice.lines) {
@@ -221,26 +247,35 @@ function draw(
   };
   if (gst) {
     // The GST split (decision 067): CGST + SGST within the supplier's state, IGST between states, none on export.
-    totalRow(t.taxableValue, money(gst.taxableValue));
+    // The GST terms (CGST, SGST, IGST, SAC, GSTIN) read the same in every language, as the GST portal prints them.
+    totalRow(say('server.invoices.taxableValue'), money(gst.taxableValue));
     if (gst.supply === 'intra') {
-      totalRow(`${t.cgst} ${formatRate(gst.rate / 2)}%`, money(gst.cgst));
-      totalRow(`${t.sgst} ${formatRate(gst.rate / 2)}%`, money(gst.sgst));
-    } else totalRow(`${t.igst} ${formatRate(gst.rate)}%`, money(gst.igst));
+      totalRow(`CGST ${formatRate(gst.rate / 2)}%`, money(gst.cgst));
+      totalRow(`SGST ${formatRate(gst.rate / 2)}%`, money(gst.sgst));
+    } else totalRow(`IGST ${formatRate(gst.rate)}%`, money(gst.igst));
   } else {
-    totalRow('Subtotal', money(invoice.subtotal));
-    totalRow(`${invoice.taxLabel} ${formatRate(invoice.taxRate)}% (included)`, money(invoice.taxAmount));
+    totalRow(say('server.invoices.subtotal'), money(invoice.subtotal));
+    totalRow(
+      say('server.invoices.taxIncluded', { label: invoice.taxLabel, rate: formatRate(invoice.taxRate) }),
+      money(invoice.taxAmount),
+    );
   }
-  totalRow(t.total, money(invoice.total), true);
+  totalRow(say('server.invoices.total'), money(invoice.total), true);
   if (invoice.currency === 'INR' && !commission) {
     doc.font(fonts.regular).fontSize(10);
-    doc.text(`${t.amountInWords}: ${rupeesInWords(invoice.total, options.language)}`, MARGIN, y + 4, {
-      width,
-    });
+    doc.text(
+      say('server.invoices.amountInWords', { words: rupeesInWords(invoice.total, locale) }),
+      MARGIN,
+      y + 4,
+      {
+        width,
+      },
+    );
     y = doc.y + 4;
   }
   if (gst) {
     doc.font(fonts.regular).fontSize(9).fillColor(MUTED);
-    doc.text(t.reverseCharge, MARGIN, y + 2, { width });
+    doc.text(say('server.invoices.reverseCharge'), MARGIN, y + 2, { width });
     if (gst.supply === 'export') doc.font(fonts.bold).fillColor('black').text(EXPORT_ENDORSEMENT, { width });
     doc.fillColor('black');
     y = doc.y;
@@ -250,12 +285,14 @@ function draw(
   y += 16;
   const paid = invoice.status === 'paid';
   const stamp = creditNote
-    ? t.refunded
+    ? say('server.invoices.refunded')
     : paid
       ? commission
-        ? 'PAID TO PARTNER'
-        : 'PAID'
-      : invoice.status.toUpperCase();
+        ? say('server.partners.paidToPartner')
+        : say('server.invoices.paid')
+      : invoice.status === 'issued'
+        ? say('server.invoices.issued')
+        : invoice.status.toUpperCase();
   doc
     .font(fonts.bold)
     .fontSize(18)
@@ -264,7 +301,7 @@ function draw(
   doc.fillColor('black');
   if (options.testPayment) {
     doc.font(fonts.bold).fontSize(11).fillColor('#b3261e');
-    doc.text('Test payment — no money was charged.', MARGIN, doc.y + 6);
+    doc.text(say('server.invoices.testPayment'), MARGIN, doc.y + 6);
     doc.fillColor('black');
   }
 
@@ -272,18 +309,15 @@ function draw(
   const footerY = doc.page.height - MARGIN - 30;
   doc.font(fonts.regular).fontSize(8).fillColor(MUTED);
   doc.text(
-    `${invoice.seller.name ?? ''} · ${invoice.seller.email ?? ''} — This is a computer-generated invoice and needs no signature.`,
+    `${invoice.seller.name ?? ''} · ${invoice.seller.email ?? ''} — ${say('server.invoices.footer')}`,
     MARGIN,
     footerY,
     { width, align: 'center', lineBreak: true },
   );
 }
 
-const taxIdLine = (taxId: string | undefined) => (taxId ? `Tax ID: ${taxId}` : '');
-
 /** "Karnataka (29)", "Outside India (96)": a state as GST names it, with its code. */
 const placeName = (code: string) => `${gstStateName(code) ?? code} (${code})`;
-const stateLine = (label: string, code: string | undefined) => (code ? `${label}: ${placeName(code)}` : '');
 
 /** 18 → "18", 12.5 → "12.5". */
 const formatRate = (rate: number) => String(Number(rate.toFixed(2)));

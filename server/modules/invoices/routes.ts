@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rolesWith } from '../../../common/capabilities';
 import { actorOf } from '../../http/access';
+import { localeOf } from '../../http/locale';
 import { invoiceListQuerySchema, invoiceParamsSchema, invoicePdfQuerySchema } from './schemas';
 import { invoicePdf, listInvoices } from './service';
 
@@ -29,7 +30,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         actorOf(request),
         request.params.invoiceId,
-        request.query.language,
+        request.query.language ?? localeOf(request),
       );
       return reply
         .header('content-type', 'application/pdf')

@@ -15,7 +15,10 @@ export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 export const invoiceParamsSchema = z.object({ invoiceId: z.uuid({ error: 'Invoice not found' }) });
 
-/** GET /api/invoices/:invoiceId/pdf?language=hi: the language the PDF is written in, English unless asked. */
+/**
+ * GET /api/invoices/:invoiceId/pdf?language=hi: the language the PDF is written in; without it, the caller's own
+ * (their chosen language, else Accept-Language; decision 070).
+ */
 export const invoicePdfQuerySchema = z.object({
-  language: z.enum(['en', 'hi'], { error: 'Choose en or hi' }).default('en'),
+  language: z.enum(['en', 'hi'], { error: 'Choose en or hi' }).optional(),
 });

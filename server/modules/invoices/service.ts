@@ -5,16 +5,16 @@ import { courses, type InvoiceRow, invoices, paymentOrders, users } from '../../
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { pdfLogoOf } from './logo';
 import { renderInvoicePdf } from './pdf';
 import type { InvoiceListQuery } from './schemas';
 import type { InvoiceLanguage } from './words';
 
-export const INSTITUTE_COVERS_MESSAGE = "Your institute's plan covers your account.";
-
 /** A teacher inside an institute has no invoices of their own to see (SPEC hides the page for them). */
 export function assertInvoiceOwner(actor: Actor): void {
-  if (actor.userType === 'teacher' && actor.instituteId) throw forbidden(INSTITUTE_COVERS_MESSAGE);
+  if (actor.userType === 'teacher' && actor.instituteId)
+    throw forbidden(said('server.invoices.instituteCovers'));
 }
 
 /** Inclusive issue-date bounds: a bare day is the whole UTC day; an instant is taken as is. */
@@ -89,6 +89,7 @@ export async function invoicePdf(
   app: App,
   actor: Actor,
   invoiceId: string,
+  /** The PDF's language: the one asked for, else the caller's (the route decides, decision 070). */
   language: InvoiceLanguage = 'en',
 ): Promise<{ number: string; pdf: Buffer }> {
   assertInvoiceOwner(actor);
@@ -109,7 +110,7 @@ export async function invoicePdf(
     .leftJoin(institutes, eq(institutes.id, teachers.instituteId))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, actor.userId)))
     .limit(1);
-  if (!row) throw notFound('Invoice not found');
+  if (!row) throw notFound(said('server.invoices.notFound'));
   const logo = row.brandLogoPath ? await pdfLogoOf(app, row.brandLogoPath) : null;
   const pdf = await renderInvoicePdf(row.invoice, {
     testPayment: row.provider === 'test',

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../common/i18n/locales';
 import { formatPrice, roundMoney } from '../../../common/money';
 import { formatDate } from '../../../common/time';
 
@@ -16,17 +17,20 @@ export function splitIncludedTax(
   return { subtotal: roundMoney(total - taxAmount), taxAmount };
 }
 
-/** "22 Nov, 2026": the day in UTC, the same wherever the server runs (the web's invoice list shows it so too). */
-export function invoiceDay(date: Date): string {
-  return formatDate(date, { timeZone: 'UTC' });
+/**
+ * "22 Nov, 2026": the day in UTC, the same wherever the server runs (the web's invoice list shows it so too); in
+ * Hindi as hi-IN writes it ("22 नव॰ 2026").
+ */
+export function invoiceDay(date: Date, locale: Locale = 'en'): string {
+  return formatDate(date, { timeZone: 'UTC', locale });
 }
 
 /**
  * An amount for the PDF. With a font that has the currency signs it reads as the web app shows it
  * (common/money.ts formatPrice: "₹1,180.00"); with pdfkit's built-in Helvetica, which has no ₹, the code
- * stands in for the symbol: "INR 1,180.00".
+ * stands in for the symbol: "INR 1,180.00". A Hindi PDF groups as hi-IN does ("₹1,18,000.00").
  */
-export function pdfAmount(amount: number, currency: string, symbols = false): string {
-  if (symbols) return formatPrice(amount, currency);
+export function pdfAmount(amount: number, currency: string, symbols = false, locale: Locale = 'en'): string {
+  if (symbols) return formatPrice(amount, currency, undefined, locale);
   return `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
