@@ -11,6 +11,7 @@ import { quizAnswers } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { removeStoredFile, storeUpload } from '../files/uploads';
 import { ownAttemptRow, paperQuestion, whileOpen } from './attempt-service';
 
@@ -25,7 +26,7 @@ export const FILE_ANSWER_TYPES: readonly string[] = [
 export async function prepareFileAnswer(app: App, actor: Actor, attemptId: string, questionId: string) {
   const attempt = await ownAttemptRow(app, actor, attemptId);
   if (paperQuestion(attempt, questionId).type !== 'file') {
-    throw badRequest('This question is not answered with a file');
+    throw badRequest(said('server.quizzes.notFileQuestion'));
   }
   await whileOpen(app, attempt.id, async () => undefined);
   return attempt;
@@ -48,7 +49,7 @@ export async function saveFileAnswer(
   if (part.file.truncated) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `The file is too large. Please upload at most ${QUIZ_LIMITS.fileAnswerMaxBytes / 1024 ** 2} MB.`,
+      said('server.quizzes.fileTooLarge', { max: QUIZ_LIMITS.fileAnswerMaxBytes / 1024 ** 2 }),
     );
   }
   const { key, sniffed } = await storeUpload(app, {

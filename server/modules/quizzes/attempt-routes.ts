@@ -5,6 +5,7 @@ import { answerSchema } from '../../../common/contracts/quizzes';
 import { QUIZ_LIMITS } from '../../../common/quizzes';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { assertStorageQuota } from '../files/uploads';
 import { prepareFileAnswer, saveFileAnswer } from './attempt-files';
 import { attemptView, loadOwnAttempt, saveAnswer, submitOwnAttempt } from './attempt-service';
@@ -66,14 +67,14 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await prepareFileAnswer(app, actor, attemptId, questionId);
         if (!request.isMultipart()) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the file as multipart/form-data.');
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', said('server.quizzes.sendMultipart'));
         }
         await assertStorageQuota(app, actor.userId);
         const part = await request.file({
           limits: { fileSize: QUIZ_LIMITS.fileAnswerMaxBytes, files: 1, fields: 10, parts: 20 },
           throwFileSizeLimit: false,
         });
-        if (!part) throw badRequest('Please choose a file to upload');
+        if (!part) throw badRequest(said('server.quizzes.chooseFile'));
         return await saveFileAnswer(app, actor, attemptId, questionId, part);
       } catch (error) {
         // Refused part-way: drop the rest of the body so the client sees the answer.

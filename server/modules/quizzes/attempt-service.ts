@@ -6,6 +6,7 @@ import { courses, type QuizAttemptRow, quizAnswers, quizAttempts } from '../../d
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { liveSnapshot } from '../catalog/service';
 import type { CourseSnapshot } from '../courses/snapshot';
 import { isOverdue, submitAttempt } from './attempt-grading';
@@ -13,9 +14,9 @@ import { presentAttemptView } from './attempt-presenters';
 
 /* An attempt after it started: reading it, saving answers while it is open, submitting it. */
 
-export const ALREADY_SUBMITTED_MESSAGE = 'This attempt has already been submitted.';
-export const TIME_OVER_MESSAGE = 'The time for this attempt is over.';
-const ATTEMPT_NOT_FOUND = 'Attempt not found';
+export const ALREADY_SUBMITTED_MESSAGE = said('server.quizzes.alreadySubmitted');
+export const TIME_OVER_MESSAGE = said('server.quizzes.timeOver');
+const ATTEMPT_NOT_FOUND = said('server.quizzes.attemptNotFound');
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -77,18 +78,19 @@ export async function whileOpen<T>(app: App, attemptId: string, write: (tx: Tx) 
 
 export function paperQuestion(attempt: QuizAttemptRow, questionId: string): PaperQuestion {
   const question = attempt.paper.find((q) => q.id === questionId);
-  if (!question) throw notFound('Question not found in this attempt');
+  if (!question) throw notFound(said('server.quizzes.questionNotInAttempt'));
   return question;
 }
 
 /** Checks a response against its question and keeps only what that type of question takes. */
 function checkedResponse(question: PaperQuestion, response: AnswerResponse): AnswerResponse {
-  if (question.type === 'file') throw badRequest('Please upload a file to answer this question');
+  if (question.type === 'file') throw badRequest(said('server.quizzes.uploadToAnswer'));
   if (question.type === 'short' || question.type === 'long') return { text: response.text ?? '' };
   const chosen = [...new Set(response.optionIds ?? [])];
   const known = new Set(question.options.map((option) => option.id));
-  if (chosen.some((id) => !known.has(id))) throw badRequest('Please choose one of the options shown');
-  if (question.type !== 'multiple' && chosen.length > 1) throw badRequest('Please choose only one option');
+  if (chosen.some((id) => !known.has(id))) throw badRequest(said('server.quizzes.chooseShownOption'));
+  if (question.type !== 'multiple' && chosen.length > 1)
+    throw badRequest(said('server.quizzes.chooseOneOption'));
   return { optionIds: chosen };
 }
 

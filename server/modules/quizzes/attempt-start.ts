@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { loadLiveCourse } from '../catalog/service';
 import { SUBSCRIBE_FIRST_MESSAGE } from '../learning/service';
 import { markLearning } from '../users/activity';
@@ -16,8 +17,8 @@ import { attemptView } from './attempt-service';
 
 /** The live quizzes a subscriber sees, with their attempts, and starting an attempt. */
 
-export const ATTEMPTS_USED_MESSAGE = 'You have used all your attempts for this quiz.';
-const QUIZ_NOT_FOUND = 'Quiz not found';
+export const ATTEMPTS_USED_MESSAGE = said('server.quizzes.attemptsUsed');
+const QUIZ_NOT_FOUND = said('server.quizzes.notFound');
 
 async function isSubscribed(app: App, userId: string, courseId: string): Promise<boolean> {
   const [found] = await app.db
@@ -134,7 +135,7 @@ export async function startAttempt(app: App, actor: Actor, quizId: string): Prom
   await submitOverdueAttempts(app, actor.userId);
   const open = await openAttemptOf(app, actor.userId, quizId);
   if (open) return attemptView(app, open);
-  if (quiz.questions.length === 0) throw new AppError('CONFLICT', 'This quiz has no questions yet.');
+  if (quiz.questions.length === 0) throw new AppError('CONFLICT', said('server.quizzes.noQuestionsYet'));
   const [{ used }] = await app.db
     .select({ used: count() })
     .from(quizAttempts)
@@ -167,8 +168,7 @@ export async function startAttempt(app: App, actor: Actor, quizId: string): Prom
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await openAttemptOf(app, actor.userId, quizId);
-    if (!winner)
-      throw new AppError('CONFLICT', 'Please try again: another start of this quiz was under way.');
+    if (!winner) throw new AppError('CONFLICT', said('server.quizzes.startUnderWay'));
     return attemptView(app, winner);
   }
 }

@@ -220,7 +220,7 @@ describe('starting an attempt', () => {
     expect(Date.parse(attempt.deadlineAt) - Date.parse(attempt.startedAt)).toBe(10 * 60_000);
     const refused = await call('POST', attemptsUrl(ids.once), learner.headers);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(ATTEMPTS_USED_MESSAGE);
+    expect(refused.json().message).toBe(ATTEMPTS_USED_MESSAGE.english);
   });
 
   it('shuffles questions and options without losing any', async () => {
@@ -381,12 +381,12 @@ describe('time limits', () => {
       .where(eq(quizAttempts.id, attempt.id));
     const late = await answer(learner.headers, attempt.id, onceQuestions[1], { optionIds: ['o2'] });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(TIME_OVER_MESSAGE);
+    expect(late.json().message).toBe(TIME_OVER_MESSAGE.english);
     const view = (await call('GET', attemptUrl(attempt.id), learner.headers)).json() as AttemptView;
     expect(view).toMatchObject({ status: 'marked', score: 1, maxScore: 2, passed: false });
     expect(Date.parse(view.submittedAt ?? '')).toBe(deadline.getTime());
     const again = await answer(learner.headers, attempt.id, onceQuestions[1], { optionIds: ['o2'] });
-    expect(again.json().message).toBe(ALREADY_SUBMITTED_MESSAGE);
+    expect(again.json().message).toBe(ALREADY_SUBMITTED_MESSAGE.english);
   });
 
   it('the sweep submits attempts whose time is over', async () => {

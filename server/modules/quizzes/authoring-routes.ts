@@ -12,6 +12,7 @@ import {
 import { QUIZ_LIMITS } from '../../../common/quizzes';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { loadAuthoredCourse } from '../courses/service';
 import { assertModule } from '../plans/module-access';
 import {
@@ -147,7 +148,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<ImportReport> => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the CSV file as multipart/form-data.');
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', said('server.quizzes.sendCsvMultipart'));
       }
       let bytes: Buffer;
       try {
@@ -155,7 +156,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
           limits: { fileSize: QUIZ_LIMITS.importMaxBytes, files: 1, fields: 10, parts: 20 },
           throwFileSizeLimit: false,
         });
-        if (!part) throw badRequest('Please choose a CSV file to import');
+        if (!part) throw badRequest(said('server.quizzes.chooseCsv'));
         bytes = await part.toBuffer();
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_TOO_LARGE);
       } catch (error) {
@@ -171,7 +172,9 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
         questions.map((item) => item.question),
       );
       // Rows past the quiz's limit were valid but had no room.
-      const full = questions.slice(imported).map((item) => ({ row: item.line, reason: TOO_MANY_QUESTIONS }));
+      const full = questions
+        .slice(imported)
+        .map((item) => ({ row: item.line, reason: TOO_MANY_QUESTIONS.english }));
       return { imported, rejected: [...rejected, ...full].sort((a, b) => a.row - b.row) };
     },
   );

@@ -30,6 +30,7 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { loadAuthoredCourse, touchCourse } from '../courses/service';
 import { liveQuizzes } from '../courses/snapshot';
 import { presentQuizSummary, toPaperQuestion } from './presenters';
@@ -40,8 +41,10 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type QuizSettings = z.output<typeof quizSettingsSchema>;
 export type QuizChanges = z.output<typeof quizUpdateSchema>;
 
-export const TOO_MANY_QUESTIONS = `A quiz can have at most ${QUIZ_LIMITS.questionsPerQuiz} questions`;
-const VIDEO_OF_COURSE = 'Please choose a video of this course';
+export const TOO_MANY_QUESTIONS = said('server.quizzes.tooManyQuestions', {
+  max: QUIZ_LIMITS.questionsPerQuiz,
+});
+const VIDEO_OF_COURSE = said('server.quizzes.chooseCourseVideo');
 
 // ---- Loading ---------------------------------------------------------------------------------------------
 
@@ -55,7 +58,7 @@ export async function loadAuthoredQuiz(
     .select()
     .from(quizzes)
     .where(and(eq(quizzes.id, quizId), isNull(quizzes.archivedAt)));
-  if (!quiz) throw notFound('Quiz not found');
+  if (!quiz) throw notFound(said('server.quizzes.notFound'));
   const course = await loadAuthoredCourse(app, actor, quiz.courseId);
   return { course, quiz };
 }
@@ -65,7 +68,7 @@ export async function loadQuestion(app: App, quiz: QuizRow, questionId: string):
     .select()
     .from(quizQuestions)
     .where(and(eq(quizQuestions.id, questionId), eq(quizQuestions.quizId, quiz.id)));
-  if (!question) throw notFound('Question not found');
+  if (!question) throw notFound(said('server.quizzes.questionNotFound'));
   return question;
 }
 

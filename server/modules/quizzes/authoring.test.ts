@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { QUIZ_LIMITS } from '../../../common/quizzes';
 import { courses, courseVideos, quizAttempts, quizQuestions, quizzes } from '../../db/schema/index';
+import hi from '../../i18n/hi/quizzes.json';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -440,7 +441,20 @@ describe('questions', () => {
     expect(over.json().message).toBe('A quiz can have at most 200 questions');
     const copy = await call('POST', headers, `/api/quizzes/${quiz.id}/questions/${last.id}/duplicate`);
     expect(copy.statusCode).toBe(409);
+    expect(copy.json().message).toBe('A quiz can have at most 200 questions');
     expect((await getQuiz(headers, quiz.id)).questionCount).toBe(200);
+
+    // A teacher who chose Hindi reads the same refusal in Hindi, the limit filled in (decision 070).
+    expect((await call('PUT', headers, '/api/common/locale', { locale: 'hi' })).statusCode).toBe(200);
+    const overInHindi = await call('POST', headers, `/api/quizzes/${quiz.id}/questions/${last.id}/duplicate`);
+    expect(overInHindi.statusCode).toBe(409);
+    expect(overInHindi.json().message).toBe(
+      hi['server.quizzes.tooManyQuestions'].replace('{max}', String(QUIZ_LIMITS.questionsPerQuiz)),
+    );
+    expect(overInHindi.json().message).toBe('एक क्विज़ में अधिकतम 200 प्रश्न हो सकते हैं');
+    const missing = await call('GET', headers, '/api/quizzes/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(hi['server.quizzes.notFound']);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type QuestionType,
 } from '../../../common/quizzes';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { readCsvUpload } from '../files/csv-reader';
 import type { QuestionData } from './question-values';
 
@@ -95,14 +96,14 @@ export function readQuestionsCsv(bytes: Buffer): {
   questions: { line: number; question: QuestionData }[];
   rejected: ImportReport['rejected'];
 } {
-  const records = readCsvUpload(bytes, () => new AppError('INVALID_FILE', 'This file is not a CSV file.'));
+  const records = readCsvUpload(bytes, () => new AppError('INVALID_FILE', said('server.quizzes.notCsv')));
   const [header, ...rows] = records;
   const names = header?.cells.map((cell) => cell.trim().toLowerCase()) ?? [];
   while (names.length > QUIZ_CSV_COLUMNS.length && names[names.length - 1] === '') names.pop();
   if (names.join(',') !== QUIZ_CSV_COLUMNS.join(',')) {
-    throw badRequest(`The first row must name the columns: ${EXPECTED_HEADER}.`);
+    throw badRequest(said('server.quizzes.csvHeader', { columns: EXPECTED_HEADER }));
   }
-  if (rows.length === 0) throw badRequest('This CSV file has no questions under its header row.');
+  if (rows.length === 0) throw badRequest(said('server.quizzes.csvNoQuestions'));
   const questions: { line: number; question: QuestionData }[] = [];
   const rejected: ImportReport['rejected'] = [];
   for (const row of rows) {
@@ -115,4 +116,6 @@ export function readQuestionsCsv(bytes: Buffer): {
   return { questions, rejected };
 }
 
-export const IMPORT_TOO_LARGE = `The file is too large (at most ${QUIZ_LIMITS.importMaxBytes / 1024 / 1024} MB)`;
+export const IMPORT_TOO_LARGE = said('server.quizzes.importTooLarge', {
+  max: QUIZ_LIMITS.importMaxBytes / 1024 / 1024,
+});

@@ -12,12 +12,13 @@ import { courses, type QuizAttemptRow, quizAnswers, quizAttempts, users } from '
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { rooms } from '../../realtime/socket';
 import { attemptOutcome } from './attempt-grading';
 import { presentResultQuestion } from './attempt-presenters';
 import { courseOfAttempt, paperQuestion } from './attempt-service';
 
-const ATTEMPT_NOT_FOUND = 'Attempt not found';
+const ATTEMPT_NOT_FOUND = said('server.quizzes.attemptNotFound');
 
 export interface MarkingQuery {
   status: 'submitted' | 'marked';
@@ -181,12 +182,10 @@ export async function markAttempt(
   for (const mark of input.marks) {
     const question = paperQuestion(found.attempt, mark.questionId);
     if (!isManual(question.type)) {
-      throw badRequest(
-        'Only long and file answers are marked by hand; this question was graded automatically',
-      );
+      throw badRequest(said('server.quizzes.markedAutomatically'));
     }
     if (mark.score < 0 || mark.score > question.marks) {
-      throw badRequest(`The score must be between 0 and ${question.marks}`);
+      throw badRequest(said('server.quizzes.scoreRange', { max: question.marks }));
     }
   }
   const marked = await app.db.transaction(async (tx) => {
@@ -196,7 +195,7 @@ export async function markAttempt(
       .where(eq(quizAttempts.id, attemptId))
       .for('update');
     if (attempt.status === 'in_progress')
-      throw new AppError('CONFLICT', 'This attempt is not submitted yet.');
+      throw new AppError('CONFLICT', said('server.quizzes.notSubmittedYet'));
     for (const mark of input.marks) {
       await tx
         .insert(quizAnswers)
@@ -252,6 +251,6 @@ export async function fileAnswerUrl(app: App, actor: Actor, attemptId: string, q
     .select({ filePath: quizAnswers.filePath })
     .from(quizAnswers)
     .where(and(eq(quizAnswers.attemptId, attempt.id), eq(quizAnswers.questionId, questionId)));
-  if (!answer?.filePath) throw notFound('No file was given for this question');
+  if (!answer?.filePath) throw notFound(said('server.quizzes.noFileGiven'));
   return { url: app.storage.signedUrl(answer.filePath) };
 }
