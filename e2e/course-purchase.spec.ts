@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { PaymentResult, PaymentRow } from '../common/contracts/billing';
 import { DEMO } from './support/accounts';
 import { apiLogin, authHeader, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
@@ -58,11 +59,16 @@ test('a new student buys a paid course once and can then learn it', async ({ pag
   const detail = page.getByTestId('course-detail');
   await expect(detail).toBeVisible();
 
+  // A school's GST details for the tax invoice, as with a plan: here a buyer in the platform's own state.
+  await detail.getByRole('button', { name: 'GST details for your tax invoice (optional)' }).click();
+  await detail.getByRole('combobox', { name: 'State' }).fill('Karnat');
+  await page.getByRole('option', { name: 'Karnataka' }).click();
+
   // A double click on Buy opens one checkout with one order.
   const orders: string[] = [];
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/payments/orders')
-      orders.push(sent.url());
+      orders.push(sent.postData() ?? '');
   });
   const orderAnswer = page.waitForResponse(
     (answer) =>
@@ -76,6 +82,7 @@ test('a new student buys a paid course once and can then learn it', async ({ pag
   await expect(dialog).toContainText(title);
   await expect(dialog.getByTestId('test-checkout-amount')).toHaveText(/\d/);
   expect(orders).toHaveLength(1);
+  expect(JSON.parse(orders[0])).toMatchObject({ purpose: 'course', courseId, state: '29' });
 
   // While the payment is on its way, Pay cannot be pressed again and the dialog cannot be closed.
   let releasePayment: () => void = () => undefined;
@@ -123,6 +130,17 @@ test('a new student buys a paid course once and can then learn it', async ({ pag
   expect(payments).toHaveLength(1);
   expect(payments[0]).toMatchObject({ purpose: 'course', orderId: order.orderId, amount: order.amount });
   expect(payments[0].invoiceNumber).toMatch(/^GK\/\d\d-\d\d\/\d{6}$/);
+  // Bought within Karnataka: the tax invoice splits CGST and SGST.
+  const pdf = await page.request.get(`/api/invoices/${payments[0].invoiceId}/pdf`, {
+    headers: authHeader(token),
+  });
+  expect(pdf.status()).toBe(200);
+  const pdfText = execFileSync('pdftotext', ['-', '-'], {
+    input: await pdf.body(),
+    encoding: 'utf8',
+  }).replace(/\s+/gu, ' ');
+  for (const expected of ['Place of supply: Karnataka (29)', 'CGST 9%', 'SGST 9%'])
+    expect(pdfText).toContain(expected);
 
   // The course is in the student's list, and the catalog now offers "Go to course" instead of Buy.
   await page.goto('/subscribed-courses');

@@ -21,7 +21,7 @@ import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { BrandMark } from '../../components/brand-mark';
 import { HlsPlayer } from '../../components/hls-player';
-import { useCheckout } from '../billing';
+import { useCheckout, useGstDetails } from '../billing';
 import { useCatalogCourse, useSubscribe } from './api';
 import { useT } from './i18n';
 import { useLocalPrice } from './local-price';
@@ -35,6 +35,8 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
   const subscribe = useSubscribe();
   const localPrice = useLocalPrice();
   const checkout = useCheckout();
+  // A school buying a course for its records gives its GSTIN (or state) for the tax invoice, as with a plan.
+  const gst = useGstDetails();
   const [playing, setPlaying] = useState<string | null>(null);
   const [endedPreview, setEndedPreview] = useState<string | null>(null);
   const data = course.data;
@@ -61,7 +63,12 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
       navigate('/login');
       return;
     }
-    checkout.start({ purpose: 'course', courseId: data.id });
+    const tax = gst.input();
+    if ('problem' in tax) {
+      toast('danger', tax.problem);
+      return;
+    }
+    checkout.start({ purpose: 'course', courseId: data.id, ...tax });
   };
 
   const canLearn = !session || (isUserType(session.userType) && can(session.userType, 'learn'));
@@ -121,6 +128,7 @@ export function CourseDrawer({ courseId, onClose }: { courseId: string | null; o
             </Text>
             {action}
           </Group>
+          {session && canLearn && !data.subscribed && data.price > 0 && gst.fields}
 
           {data.previews.length > 0 && (
             <Stack gap="xs">
