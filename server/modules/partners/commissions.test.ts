@@ -234,7 +234,7 @@ describe('a refund', () => {
     );
     expect(await commissionOf(order.id)).toMatchObject({
       status: 'reversed',
-      reversedReason: REFUNDED_REASON,
+      reversedReason: REFUNDED_REASON.english,
     });
     const stored = await ctx.app.db.query.paymentOrders.findFirst({ where: eq(paymentOrders.id, order.id) });
     expect(stored?.status).toBe('refunded');
@@ -264,7 +264,7 @@ describe('a refund', () => {
     expect(rows).toHaveLength(2);
     const original = rows.find((row) => row.orderId === order.id);
     const negative = rows.find((row) => row.reversesId === original?.id);
-    expect(original).toMatchObject({ status: 'paid', reversedReason: REFUNDED_REASON });
+    expect(original).toMatchObject({ status: 'paid', reversedReason: REFUNDED_REASON.english });
     expect(negative).toMatchObject({ amount: -49.9, status: 'pending', currency: 'INR' });
     expect(negative?.description).toMatch(/^Reversal: /);
     expect(negative?.payableAt.getTime()).toBeLessThanOrEqual(Date.now());

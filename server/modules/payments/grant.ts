@@ -9,6 +9,7 @@ import {
 } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { App } from '../../http/app-type';
+import { said } from '../../i18n/said';
 import { sendPaymentReceivedEmail } from '../billing/emails';
 import { type InvoicePeriod, issueInvoiceForOrder } from '../invoices/issue';
 import { recordCommission } from '../partners/commissions';
@@ -163,8 +164,8 @@ export async function markPaid(
   }
 }
 
-export const ALREADY_BOUGHT_REASON =
-  'This course was already paid for with another order; this payment will be refunded.';
+/** Stored as the order's failure reason, in English (read back through `inLocale`). */
+export const ALREADY_BOUGHT_REASON = said('server.payments.alreadyBought').english;
 
 /**
  * Marks a paid order refunded (the provider reported a full refund). What it bought is not taken back here:

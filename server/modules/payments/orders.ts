@@ -14,16 +14,16 @@ import { ENDED_MESSAGE } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { toSubunits } from '../../providers/payments/currency';
 import { PaymentProviderError } from '../../providers/payments/types';
 import { loadLiveCourse } from '../catalog/service';
 
-export const INSTITUTE_COVERS_MESSAGE = "Your institute's plan covers your account.";
-export const ALREADY_SUBSCRIBED_MESSAGE = 'You are already subscribed to this course.';
-export const BUYER_STATE_MESSAGE = 'Choose your state from the list, or Outside India.';
+export const INSTITUTE_COVERS_MESSAGE = said('server.payments.instituteCovers');
+export const ALREADY_SUBSCRIBED_MESSAGE = said('server.payments.alreadySubscribed');
+export const BUYER_STATE_MESSAGE = said('server.payments.buyerState');
 /** A GSTIN's first two digits are its state: a different state chosen beside it is a mistake to point out. */
-export const gstinStateMessage = (state: string) =>
-  `This GSTIN is registered in ${state}: choose that state, or leave the state empty.`;
+export const gstinStateMessage = (state: string) => said('server.payments.gstinState', { state });
 /** A second checkout for the same thing within this window reuses the first order (a double click). */
 const REUSE_WINDOW_MS = 30 * 60 * 1000;
 
@@ -131,10 +131,7 @@ async function providerOrder(app: App, receipt: string, purchase: Purchase, acto
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     app.log.error({ err: error }, 'payment provider refused an order');
-    throw new AppError(
-      'UNAVAILABLE',
-      'Payments are unavailable right now. Please try again in a few minutes.',
-    );
+    throw new AppError('UNAVAILABLE', said('server.payments.unavailable'));
   }
 }
 
@@ -144,15 +141,15 @@ async function planPurchase(
   input: Extract<CheckoutInput, { purpose: 'plan' }>,
 ): Promise<Purchase> {
   if (actor.userType !== 'teacher' && actor.userType !== 'institute')
-    throw forbidden('Plans are for teachers and institutes.');
+    throw forbidden(said('server.payments.plansNotForYou'));
   if (actor.userType === 'teacher' && actor.instituteId) throw forbidden(INSTITUTE_COVERS_MESSAGE);
   const plan = await app.db.query.plans.findFirst({ where: eq(plans.id, input.planId) });
-  if (!plan || plan.audience !== actor.userType) throw notFound('Plan not found');
-  if (plan.status !== 'active')
-    throw badRequest('This plan is no longer offered. Please choose another plan.');
-  if (isFreePlan(plan)) throw badRequest('This plan is free: there is nothing to pay.');
+  if (!plan || plan.audience !== actor.userType) throw notFound(said('server.payments.planNotFound'));
+  if (plan.status !== 'active') throw badRequest(said('server.payments.planNotOffered'));
+  if (isFreePlan(plan)) throw badRequest(said('server.payments.planFree'));
   const price = chargePrice(plan, input.currency, input.period);
-  if (!price || !(price.amount > 0)) throw badRequest(`This plan has no ${input.period} price.`);
+  if (!price || !(price.amount > 0))
+    throw badRequest(said('server.payments.noPeriodPrice', { period: input.period }));
   return {
     purpose: 'plan',
     planId: plan.id,
@@ -174,7 +171,7 @@ async function coursePurchase(
   if (actor.trialEnded || actor.subscriptionEnded)
     throw forbidden(actor.subscriptionEnded ? ENDED_MESSAGE.subscription : ENDED_MESSAGE.trial);
   const price = Number(snapshot.info.price) || 0;
-  if (!(price > 0)) throw badRequest('This course is free: subscribe to it without paying.');
+  if (!(price > 0)) throw badRequest(said('server.payments.courseFree'));
   const [subscribed] = await app.db
     .select({ courseId: courseSubscriptions.courseId })
     .from(courseSubscriptions)

@@ -4,6 +4,7 @@ import { rolesWith } from '../../../common/capabilities';
 import { GST_STATES, GSTIN_MESSAGES, gstinProblem, normalizeGstin, OUTSIDE_INDIA } from '../../../common/gst';
 import { BILLING_PERIODS } from '../../../common/plans';
 import { actorOf } from '../../http/access';
+import { said } from '../../i18n/said';
 import { paymentHistory } from './history';
 import { BUYER_STATE_MESSAGE, createCheckoutOrder } from './orders';
 import { testPay, verifyCheckout } from './settle';
@@ -26,10 +27,10 @@ const gstin = z
   .transform((value) => value || undefined)
   .optional();
 const state = z
-  .string({ error: BUYER_STATE_MESSAGE })
+  .string({ error: BUYER_STATE_MESSAGE.english })
   .trim()
   .refine((code) => code === '' || code === OUTSIDE_INDIA || GST_STATES.some((s) => s.code === code), {
-    error: BUYER_STATE_MESSAGE,
+    error: BUYER_STATE_MESSAGE.english,
   })
   .transform((code) => code || undefined)
   .optional();
@@ -37,21 +38,21 @@ const state = z
 const checkoutBody = z.discriminatedUnion('purpose', [
   z.object({
     purpose: z.literal('plan'),
-    planId: z.uuid({ error: 'Plan not found' }),
-    period: z.enum(BILLING_PERIODS, { error: 'Choose monthly or yearly billing' }),
+    planId: z.uuid({ error: said('server.payments.planNotFound').english }),
+    period: z.enum(BILLING_PERIODS, { error: said('server.payments.choosePeriod').english }),
     currency,
     gstin,
     state,
   }),
   z.object({
     purpose: z.literal('course'),
-    courseId: z.uuid({ error: 'Course not found' }),
+    courseId: z.uuid({ error: said('server.payments.courseNotFound').english }),
     currency,
     gstin,
     state,
   }),
 ]);
-const orderParams = z.object({ orderId: z.uuid({ error: 'Payment not found' }) });
+const orderParams = z.object({ orderId: z.uuid({ error: said('server.payments.notFound').english }) });
 const providerText = (label: string) =>
   z
     .string({ error: `${label} is missing` })
@@ -64,7 +65,7 @@ const verifyBody = z.object({
   razorpay_signature: providerText('The signature'),
 });
 const testPayBody = z.object({
-  outcome: z.enum(['success', 'failure'], { error: 'Choose success or failure' }),
+  outcome: z.enum(['success', 'failure'], { error: said('server.payments.chooseOutcome').english }),
 });
 const historyQuery = z.object({
   status: z.enum(['created', 'paid', 'failed', 'refunded']).optional(),

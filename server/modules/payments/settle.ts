@@ -4,17 +4,19 @@ import { invoices, type PaymentOrderRow, paymentOrders } from '../../db/schema/i
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { grantOrder, markFailed, markPaid } from './grant';
 
-export const VERIFICATION_FAILED_MESSAGE = 'Payment verification failed.';
-export const TEST_DECLINED_REASON = 'Test payment declined.';
+export const VERIFICATION_FAILED_MESSAGE = said('server.payments.verificationFailed');
+export const TEST_DECLINED_REASON = said('server.payments.testDeclined');
+const PAYMENT_NOT_FOUND = said('server.payments.notFound');
 
 /** The actor's own order; anyone else's answers 404, as if it did not exist. */
 async function buyersOrder(app: App, actor: Actor, orderId: string): Promise<PaymentOrderRow> {
   const order = await app.db.query.paymentOrders.findFirst({
     where: and(eq(paymentOrders.id, orderId), eq(paymentOrders.userId, actor.userId)),
   });
-  if (!order) throw notFound('Payment not found');
+  if (!order) throw notFound(PAYMENT_NOT_FOUND);
   return order;
 }
 
@@ -55,14 +57,15 @@ export async function testPay(
   orderId: string,
   outcome: 'success' | 'failure',
 ): Promise<PaymentResult> {
-  if (app.payments.kind !== 'test' || !app.config.testPayments) throw notFound('Not found');
+  if (app.payments.kind !== 'test' || !app.config.testPayments)
+    throw notFound(said('server.payments.routeNotFound'));
   const order = await buyersOrder(app, actor, orderId);
-  if (order.provider !== 'test') throw notFound('Payment not found');
+  if (order.provider !== 'test') throw notFound(PAYMENT_NOT_FOUND);
   if (outcome === 'success') {
     if (order.status !== 'paid') await markPaid(app.db, order.id, `test_pay_${order.id}`);
     await grantOrder(app, order.id);
   } else {
-    await markFailed(app.db, order.id, TEST_DECLINED_REASON);
+    await markFailed(app.db, order.id, TEST_DECLINED_REASON.english);
   }
   return paymentResult(app, order.id);
 }
@@ -74,7 +77,7 @@ export async function paymentResult(app: App, orderId: string): Promise<PaymentR
     .from(paymentOrders)
     .leftJoin(invoices, eq(invoices.orderId, paymentOrders.id))
     .where(eq(paymentOrders.id, orderId));
-  if (!row) throw notFound('Payment not found');
+  if (!row) throw notFound(PAYMENT_NOT_FOUND);
   const { order } = row;
   const result: PaymentResult = {
     orderId: order.id,

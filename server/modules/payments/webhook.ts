@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { paymentEvents, paymentOrders } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { toSubunits } from '../../providers/payments/currency';
 import { issueCreditNoteForOrder } from '../invoices/issue';
 import { reverseOrderCommission } from '../partners/commissions';
@@ -32,7 +33,8 @@ interface RazorpayEvent {
 const PAID_EVENTS = new Set(['order.paid', 'payment.captured']);
 /** Razorpay sends refund.created, refund.processed and refund.failed; the money is back once processed. */
 const REFUND_EVENT = 'refund.processed';
-export const REFUNDED_REASON = 'The payment was refunded.';
+/** Stored as the reversed commission's reason, in English (read back through `inLocale`). */
+export const REFUNDED_REASON = said('server.payments.refunded');
 
 /** The whole payment is back with the buyer: the payment says so, or the refunds reach the order's amount. */
 function isFullRefund(event: RazorpayEvent, orderSubunits: number): boolean {
@@ -58,16 +60,17 @@ export const razorpayWebhookRoute: FastifyPluginAsync = async (app) => {
     async (request) => {
       const signature = request.headers['x-razorpay-signature'];
       if (typeof signature !== 'string' || !signature)
-        throw badRequest('Missing X-Razorpay-Signature header.');
-      if (!app.payments.webhooksEnabled) throw new AppError('UNAVAILABLE', 'Webhooks are not configured.');
+        throw badRequest(said('server.payments.signatureMissing'));
+      if (!app.payments.webhooksEnabled)
+        throw new AppError('UNAVAILABLE', said('server.payments.webhooksOff'));
       const raw = request.body;
       if (!Buffer.isBuffer(raw) || !app.payments.verifyWebhook(raw, signature))
-        throw badRequest('Invalid webhook signature.');
+        throw badRequest(said('server.payments.signatureInvalid'));
       let event: RazorpayEvent;
       try {
         event = JSON.parse(raw.toString('utf8')) as RazorpayEvent;
       } catch {
-        throw badRequest('The webhook body is not JSON.');
+        throw badRequest(said('server.payments.bodyNotJson'));
       }
       const header = request.headers['x-razorpay-event-id'];
       // Razorpay always sends an event id; without one the body's hash still recognises an exact replay.
@@ -121,11 +124,12 @@ export async function handleEvent(app: App, eventId: string, event: RazorpayEven
       return 'paid' as const;
     }
     if (type === 'payment.failed') {
-      await markFailed(tx, order.id, payment?.error_description || 'The payment failed.');
+      await markFailed(tx, order.id, payment?.error_description || said('server.payments.failed').english);
     }
     if (type === REFUND_EVENT && isFullRefund(event, toSubunits(order.amount, order.currency))) {
       // Razorpay's refund events carry the payment entity; a partial refund is recorded only (decision 034).
-      if (await markRefunded(tx, order.id)) await reverseOrderCommission(tx, order.id, REFUNDED_REASON);
+      if (await markRefunded(tx, order.id))
+        await reverseOrderCommission(tx, order.id, REFUNDED_REASON.english);
       return 'refunded' as const;
     }
     return 'recorded' as const;
