@@ -103,7 +103,7 @@ describe('POST /api/admin/currency-rates/refresh', () => {
     pointSourceAt(undefined);
     const response = await refresh();
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(NO_SOURCE_MESSAGE);
+    expect(response.json().message).toBe(NO_SOURCE_MESSAGE.english);
   });
 
   it('stores the rates of a USD-based source, tagged with its host', async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { latestRates, refreshRatesFromSource, type StoredRates, saveAdminRates } from './currency-service';
 
 const ADMIN = { access: rolesWith('administer') } as const;
@@ -13,7 +14,7 @@ const asPublic = (stored: StoredRates) => ({ ...stored.rates, _id: stored.id });
 export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/currency-rates', { config: ADMIN }, async () => {
     const latest = await latestRates(app);
-    if (!latest) throw notFound('No exchange rates are stored yet.');
+    if (!latest) throw notFound(said('server.billing.noRates'));
     return latest;
   });
 

@@ -3,11 +3,12 @@ import type { AdminCurrencyRates } from '../../../common/contracts/billing';
 import { currencyRates } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
+import { type Said, said } from '../../i18n/said';
 
 export type Rates = Record<string, number>;
 export const MAX_CURRENCIES = 300;
 const FETCH_TIMEOUT_MS = 10_000;
-export const NO_SOURCE_MESSAGE = 'No exchange-rate source is set (CURRENCY_RATES_URL).';
+export const NO_SOURCE_MESSAGE = said('server.billing.noSource');
 
 export type StoredRates = AdminCurrencyRates;
 
@@ -15,22 +16,20 @@ export type StoredRates = AdminCurrencyRates;
  * Rates are relative to USD (server/db/schema/common.ts): currency code → units per US dollar. Returns the
  * first problem in words a person can act on, or the rates.
  */
-export function checkRates(input: unknown): { rates: Rates } | { problem: string } {
+export function checkRates(input: unknown): { rates: Rates } | { problem: Said } {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return {
-      problem: 'Rates must be an object of currency codes to numbers, like { "USD": 1, "INR": 83.2 }.',
-    };
+    return { problem: said('server.billing.ratesNotObject') };
   const entries = Object.entries(input);
   if (entries.length > MAX_CURRENCIES)
-    return { problem: `At most ${MAX_CURRENCIES} currencies can be stored.` };
+    return { problem: said('server.billing.tooManyCurrencies', { max: MAX_CURRENCIES }) };
   for (const [code, rate] of entries) {
     if (!/^[A-Z]{3}$/.test(code))
-      return { problem: `"${code.slice(0, 20)}" is not a currency code (three capital letters, like INR).` };
+      return { problem: said('server.billing.notCurrencyCode', { code: code.slice(0, 20) }) };
     if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0)
-      return { problem: `The rate for ${code} must be a positive number.` };
+      return { problem: said('server.billing.rateNotPositive', { code }) };
   }
   const rates = Object.fromEntries(entries) as Rates;
-  if (rates.USD !== 1) return { problem: 'Rates are relative to USD, so USD must be 1.' };
+  if (rates.USD !== 1) return { problem: said('server.billing.usdMustBeOne') };
   return { rates };
 }
 
@@ -63,22 +62,24 @@ export async function refreshRatesFromSource(app: App): Promise<StoredRates> {
   const url = app.config.currencyRatesUrl;
   if (!url) throw new AppError('CONFLICT', NO_SOURCE_MESSAGE);
   const host = new URL(url).host;
-  const unavailable = (why: string) =>
-    new AppError('UNAVAILABLE', `The exchange-rate source (${host}) ${why}. The stored rates were kept.`);
+  const unavailable = (why: Said) => new AppError('UNAVAILABLE', why);
+  // What the source sent wrong stays in English inside the message (a value, not a text of its own).
+  const unusable = (problem: string) => unavailable(said('server.billing.sourceUnusable', { host, problem }));
 
   let body: unknown;
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    if (!response.ok) throw unavailable(`answered ${response.status}`);
+    if (!response.ok)
+      throw unavailable(said('server.billing.sourceAnswered', { host, status: String(response.status) }));
     body = await response.json();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw unavailable('could not be reached or did not send JSON');
+    throw unavailable(said('server.billing.sourceUnreachable', { host }));
   }
   const rebased = ratesRelativeToUsd(body);
-  if ('problem' in rebased) throw unavailable(`sent rates we cannot use: ${rebased.problem}`);
+  if ('problem' in rebased) throw unusable(rebased.problem);
   const checked = checkRates(rebased.rates);
-  if ('problem' in checked) throw unavailable(`sent rates we cannot use: ${checked.problem}`);
+  if ('problem' in checked) throw unusable(checked.problem.english);
   return saveRates(app, checked.rates, host);
 }
 

@@ -7,11 +7,12 @@ import { accountState } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { type Said, said } from '../../i18n/said';
 import { gurusCoveredBy } from '../gurus/access';
 import { coursesCoveredBy, storageCoveredBy } from '../plans/limits';
 import { presentPublicPlan } from '../plans/presenters';
 
-export const COVERED_BY_INSTITUTE = "Your institute's plan covers your account.";
+export const COVERED_BY_INSTITUTE = said('server.billing.coveredByInstitute');
 const MB = 1024 * 1024;
 
 /** The account that pays: the caller themselves; a teacher inside an institute is covered by it instead. */
@@ -29,7 +30,7 @@ async function currentSubscription(app: App, payerId: string) {
     .where(eq(subscriptions.userId, payerId))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
-  if (!row) throw notFound('You have no subscription yet. Choose a plan to start.');
+  if (!row) throw notFound(said('server.billing.noSubscription'));
   return row;
 }
 
@@ -91,10 +92,9 @@ function isRunningPaid(sub: SubscriptionRow, now: Date): boolean {
   );
 }
 
-function notRunningMessage(sub: SubscriptionRow, action: string): string {
-  if (sub.status === 'trial')
-    return `A free trial has nothing to ${action}; it simply ends unless you choose a plan.`;
-  return `Your subscription has ended, so there is nothing to ${action}. Choose a plan to continue.`;
+function notRunningMessage(sub: SubscriptionRow, action: 'cancel' | 'resume' | 'downgrade'): Said {
+  if (sub.status === 'trial') return said('server.billing.trialNothingTo', { action });
+  return said('server.billing.endedNothingTo', { action });
 }
 
 /** Cancels at the period end: the plan keeps working until then and the lifecycle job ends it. */
@@ -133,19 +133,19 @@ export async function downgradeSubscription(
   const { sub, plan: current } = await currentSubscription(app, payerOf(actor));
   if (!isRunningPaid(sub, now)) throw new AppError('CONFLICT', notRunningMessage(sub, 'downgrade'));
   const target = await app.db.query.plans.findFirst({ where: eq(plans.id, planId) });
-  if (!target) throw notFound('Plan not found');
-  if (target.status !== 'active') throw new AppError('CONFLICT', `${target.name} is no longer offered.`);
+  if (!target) throw notFound(said('server.billing.planNotFound'));
+  if (target.status !== 'active')
+    throw new AppError('CONFLICT', said('server.billing.planNotOffered', { plan: target.name }));
+  const chooseAnother = { planId: said('server.billing.chooseAnotherPlan') };
   if (target.audience !== actor.userType)
-    throw badRequest(`${target.name} is not a plan for your kind of account.`, {
-      planId: 'Choose another plan',
-    });
+    throw badRequest(said('server.billing.planNotForAccount', { plan: target.name }), chooseAnother);
   if (target.id === current.id)
-    throw badRequest(`You are already on ${target.name}.`, { planId: 'Choose another plan' });
+    throw badRequest(said('server.billing.alreadyOnPlan', { plan: target.name }), chooseAnother);
   const period = (sub.billingPeriod as BillingPeriod | null) ?? 'monthly';
   if (!isCheaper(target, current, period))
     throw new AppError(
       'CONFLICT',
-      `${target.name} is not cheaper than ${current.name}. To upgrade, pay for the plan at checkout.`,
+      said('server.billing.notCheaper', { plan: target.name, current: current.name }),
     );
   await app.db
     .update(subscriptions)
