@@ -16,6 +16,7 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { hashPassword } from '../auth/passwords';
 import { createLink, mailLink } from '../auth/service';
 import { type DbOrTx, dropRevokedSockets, revokeAllSessions } from '../auth/sessions';
@@ -28,9 +29,9 @@ type UserRow = typeof users.$inferSelect;
 /** The account an admin acts on: it exists, is not an admin (admins never act on admins) and is not erased. */
 export async function loadManageable(app: App, userId: string): Promise<UserRow> {
   const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user) throw notFound('User not found');
-  if (user.userType === 'admin') throw forbidden('Admins cannot change other admins');
-  if (user.deletedAt) throw conflict('This account has been erased');
+  if (!user) throw notFound(said('server.people.userNotFound'));
+  if (user.userType === 'admin') throw forbidden(said('server.people.adminsUntouchable'));
+  if (user.deletedAt) throw conflict(said('server.people.erased'));
   return user;
 }
 
@@ -52,7 +53,7 @@ export async function audit(
 
 export async function deactivate(app: App, actor: Actor, userId: string, reason: string) {
   const user = await loadManageable(app, userId);
-  if (!user.isActive) throw conflict('This account is already deactivated');
+  if (!user.isActive) throw conflict(said('server.people.alreadyDeactivated'));
   // Every session of the account, and every one it opened as someone else, ends with it (decision 052).
   const revoked = await app.db.transaction(async (tx) => {
     await tx.update(users).set({ isActive: false, deactivationReason: reason }).where(eq(users.id, user.id));
@@ -66,7 +67,7 @@ export async function deactivate(app: App, actor: Actor, userId: string, reason:
 
 export async function reactivate(app: App, actor: Actor, userId: string, reason?: string) {
   const user = await loadManageable(app, userId);
-  if (user.isActive) throw conflict('This account is already active');
+  if (user.isActive) throw conflict(said('server.people.alreadyActive'));
   await app.db.transaction(async (tx) => {
     await tx.update(users).set({ isActive: true, deactivationReason: null }).where(eq(users.id, user.id));
     await audit(tx, actor, 'reactivate-user', user.id, reason ? { reason } : {});
@@ -75,7 +76,7 @@ export async function reactivate(app: App, actor: Actor, userId: string, reason?
 
 export async function sendPasswordReset(app: App, actor: Actor, userId: string) {
   const user = await loadManageable(app, userId);
-  if (!user.isActive) throw conflict('Reactivate the account before sending a password reset link');
+  if (!user.isActive) throw conflict(said('server.people.reactivateFirst'));
   // The link and its audit row are stored together; the e-mail leaves once both are.
   const link = await app.db.transaction(async (tx) => {
     const created = await createLink(app, tx, user, 'reset-password');
@@ -88,10 +89,10 @@ export async function sendPasswordReset(app: App, actor: Actor, userId: string) 
 /** The latest subscription the account pays for itself; teachers of an institute share the institute's. */
 async function ownSubscription(app: App, user: UserRow) {
   if (user.userType !== 'teacher' && user.userType !== 'institute') {
-    throw badRequest('Only teachers and institutes have a plan');
+    throw badRequest(said('server.people.planOnlyForPayers'));
   }
   if (user.userType === 'teacher' && user.instituteId) {
-    throw badRequest("This teacher is covered by their institute's plan: change the institute's instead");
+    throw badRequest(said('server.people.coveredByInstitute'));
   }
   const [latest] = await app.db
     .select()
@@ -108,7 +109,7 @@ export async function extendTrial(app: App, actor: Actor, userId: string, days: 
   const latest = await ownSubscription(app, user);
   const isTrial =
     latest && (latest.status === 'trial' || (latest.status === 'ended' && latest.currentPeriodEnd === null));
-  if (!latest || !isTrial) throw conflict('This account is not on a trial: grant a plan instead');
+  if (!latest || !isTrial) throw conflict(said('server.people.notOnTrial'));
   const from = Math.max(now.getTime(), latest.trialEndsAt?.getTime() ?? 0);
   const trialEndsAt = new Date(from + days * DAY_MS);
   await app.db.transaction(async (tx) => {
@@ -134,8 +135,9 @@ export async function grantPlan(
   const user = await loadManageable(app, userId);
   const latest = await ownSubscription(app, user);
   const plan = await app.db.query.plans.findFirst({ where: eq(plans.id, input.planId) });
-  if (!plan) throw notFound('Plan not found');
-  if (plan.audience !== user.userType) throw badRequest(`This plan is for ${plan.audience}s`);
+  if (!plan) throw notFound(said('server.people.planNotFound'));
+  if (plan.audience !== user.userType)
+    throw badRequest(said('server.people.planForAudience', { audience: plan.audience }));
   const currentPeriodEnd = new Date(now.getTime() + input.days * DAY_MS);
   await app.db.transaction(async (tx) => {
     if (latest && latest.status !== 'ended') {
@@ -172,8 +174,8 @@ export async function grantPlan(
 export async function erase(app: App, actor: Actor, userId: string, confirmEmail: string) {
   const user = await loadManageable(app, userId);
   if (confirmEmail.toLowerCase() !== user.email.toLowerCase()) {
-    throw badRequest('Type the e-mail of the account to confirm', {
-      confirmEmail: "This is not the account's e-mail",
+    throw badRequest(said('server.people.typeEmailToConfirm'), {
+      confirmEmail: said('server.people.notTheEmail'),
     });
   }
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));

@@ -12,6 +12,7 @@ import {
 } from '../../../common/contracts/people';
 import { actorOf } from '../../http/access';
 import { badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { dateBounds } from '../reports/learner-stats';
 import { deactivate, erase, extendTrial, grantPlan, reactivate, sendPasswordReset } from './admin-actions';
 import { dashboard } from './dashboard';
@@ -101,9 +102,9 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { from, to } = dateBounds(request.query.from, request.query.to);
       const end = to ?? new Date();
-      if (from && from > end) throw badRequest('The start date must be before the end date');
+      if (from && from > end) throw badRequest(said('server.people.startAfterEnd'));
       if (from && end.getTime() - from.getTime() > TEN_YEARS_MS) {
-        throw badRequest('Please choose a range of at most 10 years');
+        throw badRequest(said('server.people.rangeTooLong'));
       }
       return dashboard(app, request.query);
     },

@@ -17,6 +17,7 @@ import { payerIdOf } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { canImpersonate } from '../auth/impersonation';
 import { referredCount } from '../partners/privacy';
 import { listPeople } from './list';
@@ -27,7 +28,8 @@ const RECENT = 20;
 /** Everything an admin needs on one account's page, read in a handful of indexed queries. */
 export async function personDetail(app: App, actor: Actor, userId: string): Promise<PersonDetail> {
   const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user || !isUserType(user.userType) || user.userType === 'admin') throw notFound('User not found');
+  if (!user || !isUserType(user.userType) || user.userType === 'admin')
+    throw notFound(said('server.people.userNotFound'));
   const [row] = (
     await listPeople(app, {
       userTypes: [user.userType],

@@ -9,6 +9,7 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { readCsvUpload } from '../files/csv-reader';
 import { limitOf } from '../plans/limits';
 import { refusalFor, seatsTaken, sendInvite } from './invites';
@@ -29,10 +30,11 @@ const HEADERS: Record<string, 'email' | 'fullName' | 'role'> = {
  * lines skipped, numbers kept; a line of empty cells, ",,", is a blank row of a spreadsheet, not a person).
  */
 function parseRows(bytes: Buffer): { header: string[]; records: { line: number; cells: string[] }[] } {
-  const parsed = readCsvUpload(bytes, () =>
-    badRequest('Please upload a CSV file (comma-separated text)'),
-  ).map((record) => ({ line: record.line, cells: record.cells.map((cell) => cell.trim()) }));
-  if (parsed.length === 0) throw badRequest('The file is empty');
+  const parsed = readCsvUpload(bytes, () => badRequest(said('server.people.notCsv'))).map((record) => ({
+    line: record.line,
+    cells: record.cells.map((cell) => cell.trim()),
+  }));
+  if (parsed.length === 0) throw badRequest(said('server.people.fileEmpty'));
   const [header, ...rest] = parsed;
   return {
     header: header.cells.map((cell) => cell.toLowerCase()),
@@ -54,9 +56,9 @@ export async function importInvites(
   const { header, records } = parseRows(bytes);
   const columns = header.map((name) => HEADERS[name]);
   const emailAt = columns.indexOf('email');
-  if (emailAt < 0) throw badRequest('The first line must name the columns, with one called "email"');
+  if (emailAt < 0) throw badRequest(said('server.people.noEmailColumn'));
   if (records.length > IMPORT_MAX_ROWS) {
-    throw badRequest(`At most ${IMPORT_MAX_ROWS} people per file: please split the list`);
+    throw badRequest(said('server.people.tooManyRows', { max: IMPORT_MAX_ROWS }));
   }
   const nameAt = columns.indexOf('fullName');
   const roleAt = columns.indexOf('role');
@@ -93,7 +95,7 @@ export async function importInvites(
     seen.add(email.data);
     const refusal = await refusalFor(app, institute.userId, email.data, role);
     if (refusal) {
-      refuse(refusal);
+      refuse(refusal.english);
       continue;
     }
     const seat = seats[role];

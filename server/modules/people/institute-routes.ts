@@ -10,6 +10,7 @@ import {
 } from '../../../common/contracts/people';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { importInvites } from './import';
 import { createInvite, listInvites, revokeInvite, seatUse } from './invites';
 import { listPeople } from './list';
@@ -100,9 +101,13 @@ export const institutePeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
-      if (!part) throw badRequest('Please choose a CSV file to upload');
+      if (!part) throw badRequest(said('server.people.chooseCsv'));
       const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The file must be at most 512 KB');
+      if (part.file.truncated)
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          said('server.people.fileTooLarge', { max: IMPORT_MAX_BYTES / 1024 }),
+        );
       return importInvites(app, actorOf(request), bytes, request.query.role);
     },
   );

@@ -8,6 +8,7 @@ import type { App } from '../../http/app-type';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { mailText, sayTo } from '../../http/mail-text';
 import { hashLinkToken, newLinkToken } from '../../http/tokens';
+import { said } from '../../i18n/said';
 import { hashPassword } from '../auth/passwords';
 import { dropRevokedSockets, revokeLapsedImpersonations, startSession } from '../auth/sessions';
 import { assertWithinLimit, limitOf } from '../plans/limits';
@@ -74,10 +75,11 @@ export async function assertSeat(app: App, institute: Actor, userType: MemberRol
 export async function refusalFor(app: App, instituteId: string, email: string, userType: MemberRole) {
   const existing = await app.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email}` });
   if (existing) {
-    if (existing.instituteId === instituteId) return 'Already in your institute';
-    if (existing.userType !== userType) return `This e-mail belongs to a ${existing.userType} account`;
-    if (!existing.isActive) return 'This account is deactivated';
-    if (existing.instituteId) return 'Already belongs to another institute';
+    if (existing.instituteId === instituteId) return said('server.people.alreadyInYours');
+    if (existing.userType !== userType)
+      return said('server.people.emailOfOtherType', { userType: existing.userType });
+    if (!existing.isActive) return said('server.people.accountDeactivated');
+    if (existing.instituteId) return said('server.people.otherInstitute');
   }
   const [waiting] = await app.db
     .select({ id: instituteInvites.id })
@@ -89,7 +91,7 @@ export async function refusalFor(app: App, instituteId: string, email: string, u
         pending(new Date()),
       ),
     );
-  return waiting ? 'An invitation is already waiting for this e-mail' : null;
+  return waiting ? said('server.people.inviteWaiting') : null;
 }
 
 /** Creates the invitation and mails its link; an expired one for the same address is replaced. */
@@ -138,7 +140,7 @@ export async function sendInvite(
     .catch((error: unknown) => {
       // Two invitations for one address at once: the unique index decides.
       if (isUniqueViolation(error)) {
-        throw conflict('An invitation is already waiting for this e-mail');
+        throw conflict(said('server.people.inviteWaiting'));
       }
       throw error;
     });
@@ -206,7 +208,7 @@ export async function revokeInvite(app: App, instituteId: string, inviteId: stri
       ),
     )
     .returning({ id: instituteInvites.id });
-  if (!row) throw notFound('Invitation not found');
+  if (!row) throw notFound(said('server.people.inviteNotFound'));
 }
 
 /** The invitation behind a link, still usable; the same answer for unknown, used, withdrawn and expired. */
@@ -214,17 +216,10 @@ async function usableInvite(app: App, token: string) {
   const row = await app.db.query.instituteInvites.findFirst({
     where: and(eq(instituteInvites.tokenHash, hashLinkToken(token)), pending(new Date())),
   });
-  if (!row)
-    throw new AppError(
-      'TOKEN_INVALID',
-      'This invitation is invalid or has expired. Please ask for a new one.',
-    );
+  if (!row) throw new AppError('TOKEN_INVALID', said('server.people.inviteInvalid'));
   const institute = await app.db.query.users.findFirst({ where: eq(users.id, row.instituteId) });
   if (!institute?.isActive || institute.deletedAt) {
-    throw new AppError(
-      'TOKEN_INVALID',
-      'This invitation is invalid or has expired. Please ask for a new one.',
-    );
+    throw new AppError('TOKEN_INVALID', said('server.people.inviteInvalid'));
   }
   return { row, institute };
 }
@@ -284,11 +279,12 @@ export async function signUpFromInvitation(
 export async function acceptInvitation(app: App, actor: Actor, token: string) {
   const { row } = await usableInvite(app, token);
   if (actor.email.toLowerCase() !== row.email.toLowerCase()) {
-    throw forbidden(`This invitation was sent to ${row.email}. Please log in with that account.`);
+    throw forbidden(said('server.people.inviteSentTo', { email: row.email }));
   }
-  if (actor.userType !== row.userType) throw forbidden(`This invitation is for a ${row.userType} account`);
+  if (actor.userType !== row.userType)
+    throw forbidden(said('server.people.inviteForType', { userType: row.userType }));
   if (actor.instituteId && actor.instituteId !== row.instituteId)
-    throw conflict('Already belongs to another institute');
+    throw conflict(said('server.people.otherInstitute'));
   await app.db.update(users).set({ instituteId: row.instituteId }).where(eq(users.id, actor.userId));
   // A person who moves here from another institute: that institute's "Log in as" sessions stay ended (decision 052).
   dropRevokedSockets(app, await revokeLapsedImpersonations(app.db, actor.userId));

@@ -3,6 +3,7 @@ import { courseSubscriptions, courses, subscriptions, users } from '../../db/sch
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { dropRevokedSockets, revokeLapsedImpersonations } from '../auth/sessions';
 import { startTrial } from '../plans/trials';
 import { audit } from './admin-actions';
@@ -16,7 +17,7 @@ export async function loadMember(app: App, institute: Actor, userId: string) {
       inArray(users.userType, ['teacher', 'student']),
     ),
   });
-  if (!member) throw notFound('User not found');
+  if (!member) throw notFound(said('server.people.userNotFound'));
   return member;
 }
 
@@ -43,7 +44,7 @@ export async function removeMember(app: App, institute: Actor, userId: string) {
 /** Enrols one of the institute's students in a live course of the institute or of one of its teachers. */
 export async function enrolMember(app: App, institute: Actor, userId: string, courseId: string) {
   const student = await loadMember(app, institute, userId);
-  if (student.userType !== 'student') throw badRequest('Only students can be enrolled in a course');
+  if (student.userType !== 'student') throw badRequest(said('server.people.onlyStudentsEnrol'));
   const [course] = await app.db
     .select({ id: courses.id })
     .from(courses)
@@ -55,7 +56,7 @@ export async function enrolMember(app: App, institute: Actor, userId: string, co
         or(eq(courses.ownerId, institute.userId), eq(users.instituteId, institute.userId)),
       ),
     );
-  if (!course) throw notFound('Course not found');
+  if (!course) throw notFound(said('server.people.courseNotFound'));
   const inserted = await app.db.transaction(async (tx) => {
     const rows = await tx
       .insert(courseSubscriptions)
