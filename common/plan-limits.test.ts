@@ -12,6 +12,17 @@ describe('formatLimit', () => {
     expect(formatLimit('storageMb', null)).toBe('Unlimited');
     expect(formatLimit('guruSessionsPerMonth', 3000)).toBe('3,000');
     expect(formatStorage(102400)).toBe('100 GB');
+    expect(formatStorage(1536, 'en')).toBe('1.5 GB');
+  });
+
+  it('keeps MB and GB in Hindi and writes the number the Indian way', () => {
+    expect(formatStorage(350.4, 'hi')).toBe('350.4 MB');
+    expect(formatStorage(1536, 'hi')).toBe('1.5 GB');
+    expect(formatStorage(0, 'hi')).toBe('0 MB');
+    expect(formatStorage(1024 * 150000, 'hi')).toBe('1,50,000 GB');
+    expect(formatLimit('storageMb', 20480, 'hi')).toBe('20 GB');
+    expect(formatLimit('guruSessionsPerMonth', 300000, 'hi')).toBe('3,00,000');
+    expect(formatLimit('guruSessionsPerMonth', 300000)).toBe('300,000');
   });
 
   it('names limits without units in their labels', () => {

@@ -1,3 +1,4 @@
+import { formatNumber, type Locale } from './i18n/locales';
 import {
   type AccessLevel,
   PLAN_LIMIT_KEYS,
@@ -30,18 +31,24 @@ export const LIMIT_NAMES: Record<LimitKey, string> = {
 
 const MB_PER_GB = 1024;
 
-/** Megabytes as people read them: "500 MB", "5 GB", "1.5 GB" (one decimal at most). */
-export function formatStorage(megabytes: number): string {
-  if (megabytes < MB_PER_GB) {
-    return `${megabytes.toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
-  }
-  return `${(megabytes / MB_PER_GB).toLocaleString('en-US', { maximumFractionDigits: 1 })} GB`;
+/**
+ * Megabytes as people read them: "500 MB", "5 GB", "1.5 GB" (one decimal at most). In Hindi only the number is
+ * the language's (Indian grouping): MB and GB are what Hindi readers read too, and Intl's hi-IN keeps them Latin.
+ */
+export function formatStorage(megabytes: number, locale: Locale = 'en'): string {
+  const number = (value: number) =>
+    locale === 'en'
+      ? value.toLocaleString('en-US', { maximumFractionDigits: 1 })
+      : formatNumber(value, locale, { maximumFractionDigits: 1 });
+  if (megabytes < MB_PER_GB) return `${number(megabytes)} MB`;
+  return `${number(megabytes / MB_PER_GB)} GB`;
 }
 
 /** A limit's value, or an amount used against it, in the limit's unit: "Unlimited", "20 GB", "1,000". */
-export function formatLimit(key: LimitKey, value: number | null): string {
+export function formatLimit(key: LimitKey, value: number | null, locale: Locale = 'en'): string {
   if (value === null) return 'Unlimited';
-  return key === 'storageMb' ? formatStorage(value) : formatCount(value);
+  if (key === 'storageMb') return formatStorage(value, locale);
+  return locale === 'en' ? formatCount(value) : formatNumber(value, locale);
 }
 
 /** The module a limit belongs to: a plan without the module cannot use the limit either. */

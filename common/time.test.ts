@@ -103,6 +103,21 @@ describe('formatSpan', () => {
     expect(formatSpan(125 * 60, 'minute')).toBe('2 h 5 min');
     expect(formatSpan(120 * 60, 'minute')).toBe('2 h');
   });
+
+  it('keeps English as it was when asked for English', () => {
+    expect(formatSpan(3725, 'second', 'en')).toBe('1 h 2 min 5 s');
+    expect(formatSpan(125 * 60, 'minute', 'en')).toBe('2 h 5 min');
+  });
+
+  it('says a span in Hindi with the full unit words', () => {
+    expect(formatSpan(12, 'second', 'hi')).toBe('12 सेकंड');
+    expect(formatSpan(75, 'second', 'hi')).toBe('1 मिनट 15 सेकंड');
+    expect(formatSpan(3725, 'second', 'hi')).toBe('1 घंटा 2 मिनट 5 सेकंड');
+    expect(formatSpan(0, 'second', 'hi')).toBe('0 सेकंड');
+    expect(formatSpan(0, 'minute', 'hi')).toBe('0 मिनट');
+    expect(formatSpan(125 * 60, 'minute', 'hi')).toBe('2 घंटे 5 मिनट');
+    expect(formatSpan(120 * 60, 'minute', 'hi')).toBe('2 घंटे');
+  });
 });
 
 describe('formatDateMDY', () => {

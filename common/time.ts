@@ -61,23 +61,35 @@ export function formatClock(seconds: number | null | undefined): string {
   return h > 0 ? `${h}:${pad(m, 2)}:${s}` : `${m}:${s}`;
 }
 
+/** Intl's own word for an amount of a unit in a language other than English ("2 घंटे", "1 मिनट"). */
+const unitIn = (locale: Locale, unit: 'hour' | 'minute' | 'second', value: number) =>
+  new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+
 /**
  * A span of time in words, to the second ("1 min 15 s", "12 s") or, for long spans such as time spent
- * learning, to the nearest minute ("2 h 5 min", "12 min", "0 min").
+ * learning, to the nearest minute ("2 h 5 min", "12 min", "0 min"). Another language than English (the
+ * default) gets Intl's full unit words, "2 घंटे 5 मिनट": its short forms (घं, मि, से) are abbreviations few
+ * read at a glance, and से also reads as "from".
  */
-export function formatSpan(seconds: number, precision: 'second' | 'minute' = 'second'): string {
+export function formatSpan(
+  seconds: number,
+  precision: 'second' | 'minute' = 'second',
+  locale: Locale = 'en',
+): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
   const units = precision === 'minute' ? Math.round(total / 60) * 60 : Math.round(total);
   const h = Math.floor(units / 3600);
   const m = Math.floor((units % 3600) / 60);
   const s = units % 60;
+  const say = (unit: 'hour' | 'minute' | 'second', value: number, english: string) =>
+    locale === 'en' ? `${value} ${english}` : unitIn(locale, unit, value);
   const parts = [
-    h > 0 ? `${h} h` : '',
-    m > 0 ? `${m} min` : '',
-    precision === 'second' && s > 0 ? `${s} s` : '',
+    h > 0 ? say('hour', h, 'h') : '',
+    m > 0 ? say('minute', m, 'min') : '',
+    precision === 'second' && s > 0 ? say('second', s, 's') : '',
   ];
   const text = parts.filter(Boolean).join(' ');
-  return text || (precision === 'minute' ? '0 min' : '0 s');
+  return text || (precision === 'minute' ? say('minute', 0, 'min') : say('second', 0, 's'));
 }
 
 function toValidDate(date: Date | string): Date | undefined {

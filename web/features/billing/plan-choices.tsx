@@ -166,7 +166,7 @@ export function PlanChoices(props: {
                   <List size="sm" spacing={2}>
                     {usableLimitKeys(plan).map((key) => (
                       <List.Item key={key}>
-                        {limitName(key)}: {limitValue(key, plan.limits[key])}
+                        {limitName(key)}: {limitValue(key, plan.limits[key], locale)}
                       </List.Item>
                     ))}
                   </List>

@@ -28,8 +28,8 @@ type LimitKey = keyof typeof LIMIT_NAMES;
 export const limitName = (key: LimitKey) => t(`billing.limits.${key}`);
 
 /** A limit's value as formatLimit gives it, with "Unlimited" in the interface's language. */
-export const limitValue = (key: LimitKey, value: number | null) =>
-  value === null ? t('billing.limits.unlimited') : formatLimit(key, value);
+export const limitValue = (key: LimitKey, value: number | null, locale: Locale) =>
+  value === null ? t('billing.limits.unlimited') : formatLimit(key, value, locale);
 
 /** The buyer's currency: their country's (from the browser's time zone, as the catalog does). */
 export function useBuyerCurrency(): string | null {

@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { MySubscription } from '../../../common/contracts/billing';
 import { usableLimitKeys } from '../../../common/plan-limits';
-import { useT } from './i18n';
+import { useLocale, useT } from './i18n';
 import { limitName, limitValue } from './plan-price';
 
 /**
@@ -10,6 +10,7 @@ import { limitName, limitValue } from './plan-price';
  */
 export function PlanUsage({ subscription }: { subscription: MySubscription }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <Stack gap="sm">
       {usableLimitKeys(subscription.plan).map((key) => {
@@ -23,8 +24,11 @@ export function PlanUsage({ subscription }: { subscription: MySubscription }) {
               <Text size="sm">{label}</Text>
               <Text size="sm" c="dimmed">
                 {used !== undefined
-                  ? t('billing.usage.of', { used: limitValue(key, used), limit: limitValue(key, limit) })
-                  : limitValue(key, limit)}
+                  ? t('billing.usage.of', {
+                      used: limitValue(key, used, locale),
+                      limit: limitValue(key, limit, locale),
+                    })
+                  : limitValue(key, limit, locale)}
               </Text>
             </Group>
             {percent !== null && (
@@ -33,8 +37,8 @@ export function PlanUsage({ subscription }: { subscription: MySubscription }) {
                 color={percent >= 100 ? 'red' : percent >= 80 ? 'orange' : undefined}
                 aria-label={t('billing.usage.aria', {
                   label,
-                  used: limitValue(key, used ?? 0),
-                  limit: limitValue(key, limit),
+                  used: limitValue(key, used ?? 0, locale),
+                  limit: limitValue(key, limit, locale),
                 })}
               />
             )}

@@ -13,6 +13,8 @@ import {
 import { IconFileTypePdf, IconTrash, IconUpload } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import type { CourseMaterial } from '../../../common/contracts/course-content';
+import { formatNumber, type Locale } from '../../../common/i18n/locales';
+import { useLocale } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import type { ItemCommentSlot } from '../approvals';
@@ -20,12 +22,21 @@ import { materialUrl, uploadMaterial, useCourseMaterials, useMaterialMutations }
 import { useT } from './i18n';
 import { RenameButton } from './rename-button';
 
-const formatSize = (bytes: number) =>
-  bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/** "1.5 MB", "12 KB": the units stay Latin in every language (Hindi readers read KB and MB), the number is the language's. */
+const formatSize = (bytes: number, locale: Locale) => {
+  const number = (value: number, decimals: number) =>
+    locale === 'en'
+      ? value.toFixed(decimals)
+      : formatNumber(value, locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return bytes >= 1024 ** 2
+    ? `${number(bytes / 1024 ** 2, 1)} MB`
+    : `${number(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
+};
 
 function MaterialRow({ material, courseId }: { material: CourseMaterial; courseId: string }) {
   const { remove, rename } = useMaterialMutations(courseId);
   const t = useT();
+  const locale = useLocale();
   // Signed links expire: ask for a fresh one on each open (the tab opens first, so no popup blocker).
   const open = async () => {
     const tab = window.open('', '_blank');
@@ -60,7 +71,7 @@ function MaterialRow({ material, courseId }: { material: CourseMaterial; courseI
             {material.title}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {t('courses.material.size', { size: formatSize(material.sizeBytes) })}
+            {t('courses.material.size', { size: formatSize(material.sizeBytes, locale) })}
           </Text>
         </Stack>
         <RenameButton

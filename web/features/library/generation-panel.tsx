@@ -69,7 +69,7 @@ export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
         <Text size="sm" data-testid="generation-summary">
           {t('library.generation.summary', {
             segments: segments.length,
-            span: formatSpan(total.seconds),
+            span: formatSpan(total.seconds, 'second', locale),
             credits: total.credits,
           })}
         </Text>
@@ -148,7 +148,7 @@ export function GenerationPanel({ detail, segments, flush, onAttempt }: Props) {
             />
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
-                {detail.durationSeconds !== null && formatSpan(detail.durationSeconds)}
+                {detail.durationSeconds !== null && formatSpan(detail.durationSeconds, 'second', locale)}
                 {detail.generatedAt &&
                   ` · ${t('library.generation.generated', { date: formatDateTime(detail.generatedAt, { locale }) })}`}
               </Text>

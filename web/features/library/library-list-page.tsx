@@ -84,7 +84,7 @@ function LibraryCard({ library }: { library: LibrarySummary }) {
           </Badge>
           {library.durationSeconds !== null && (
             <Badge variant="outline" color="gray">
-              {formatSpan(library.durationSeconds)}
+              {formatSpan(library.durationSeconds, 'second', locale)}
             </Badge>
           )}
           {library.generatedAt && library.changedSegments > 0 && library.status !== 'generating' && (

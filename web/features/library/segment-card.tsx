@@ -24,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import type { SegmentView } from '../../../common/contracts/library';
 import { estimateSegment, LIBRARY_LIMITS } from '../../../common/library';
+import { useLocale } from '../../app/i18n';
 import type { DraftSegment } from './draft';
 import { estimateLabel } from './format';
 import { useT } from './i18n';
@@ -56,6 +57,7 @@ export function SegmentCard(props: Props) {
   const estimate = estimateSegment(segment.description);
   const hasText = segment.description.trim().length > 0;
   const t = useT();
+  const locale = useLocale();
   return (
     <Card
       withBorder
@@ -118,7 +120,7 @@ export function SegmentCard(props: Props) {
             />
             <Group justify="space-between" gap="xs">
               <Text size="xs" c="dimmed" data-testid="segment-estimate">
-                {estimateLabel(estimate)}
+                {estimateLabel(estimate, locale)}
               </Text>
               <Text size="xs" c="dimmed">
                 {segment.description.length}/{LIBRARY_LIMITS.narrationMax}

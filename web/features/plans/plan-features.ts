@@ -1,4 +1,5 @@
 import type { PublicPlan } from '../../../common/contracts/billing';
+import type { Locale } from '../../../common/i18n/locales';
 import { formatStorage, usableLimitKeys } from '../../../common/plan-limits';
 import { PLAN_MODULES, type PlanLimits, type PlanModule } from '../../../common/plans';
 import { t as catalogT } from './i18n';
@@ -17,10 +18,10 @@ type Noun = 'aiGuru' | 'session' | 'course' | 'didCredit' | 'teacherSeat' | 'stu
 const amount = (t: Translate, limit: number | null, noun: Noun) =>
   limit === null ? t(`plans.feature.unlimited.${noun}`) : t(`plans.feature.count.${noun}`, { count: limit });
 
-const storage = (t: Translate, megabytes: number | null) =>
+const storage = (t: Translate, megabytes: number | null, locale: Locale) =>
   megabytes === null
     ? t('plans.feature.unlimitedStorage')
-    : t('plans.feature.storage', { size: formatStorage(megabytes) });
+    : t('plans.feature.storage', { size: formatStorage(megabytes, locale) });
 
 /** A module's line, with the limit that belongs to it folded in (so "Gurus" never shows twice). */
 function moduleText(t: Translate, module: PlanModule, limits: PlanLimits): string {
@@ -47,7 +48,11 @@ function moduleText(t: Translate, module: PlanModule, limits: PlanLimits): strin
  * an allowance the plan cannot use (D-ID credits without Integrations) is not listed (common/plan-limits.ts).
  * A view passes its `useT()`, so the card follows a language switch.
  */
-export function planFeatures(plan: PublicPlan, t: Translate = catalogT): PlanFeature[] {
+export function planFeatures(
+  plan: PublicPlan,
+  t: Translate = catalogT,
+  locale: Locale = 'en',
+): PlanFeature[] {
   const modules = PLAN_MODULES.map((module) => {
     const level = plan.modules[module];
     const text = moduleText(t, module, plan.limits);
@@ -63,7 +68,9 @@ export function planFeatures(plan: PublicPlan, t: Translate = catalogT): PlanFea
       included: true,
     };
   });
-  const extras: PlanFeature[] = [{ key: 'storage', text: storage(t, plan.limits.storageMb), included: true }];
+  const extras: PlanFeature[] = [
+    { key: 'storage', text: storage(t, plan.limits.storageMb, locale), included: true },
+  ];
   const usable = usableLimitKeys(plan);
   if (usable.includes('didCredits') && (plan.limits.didCredits === null || plan.limits.didCredits > 0)) {
     extras.push({ key: 'did', text: amount(t, plan.limits.didCredits, 'didCredit'), included: true });

@@ -81,7 +81,7 @@ function AdminPlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }
           {usableLimitKeys(plan)
             .map(
               (key) =>
-                `${t(`plans.limitName.${key}`)}: ${plan.limits[key] === null ? t('plans.unlimited') : formatLimit(key, plan.limits[key])}`,
+                `${t(`plans.limitName.${key}`)}: ${plan.limits[key] === null ? t('plans.unlimited') : formatLimit(key, plan.limits[key], locale)}`,
             )
             .join(' · ')}
         </Text>

@@ -79,7 +79,7 @@ function PlanCard({ plan, period, currency }: { plan: PublicPlan; period: Billin
           </Text>
         )}
         <List spacing={6} size="sm" center data-testid="plan-features">
-          {planFeatures(plan, t).map((feature) => (
+          {planFeatures(plan, t, locale).map((feature) => (
             <List.Item
               key={feature.key}
               icon={

@@ -44,7 +44,7 @@ export function CourseProgressTable({
                   </Text>
                 </Group>
               </Table.Td>
-              <Table.Td>{formatTimeSpent(course.timeSpentSeconds)}</Table.Td>
+              <Table.Td>{formatTimeSpent(course.timeSpentSeconds, locale)}</Table.Td>
               <Table.Td>{formatDateTime(course.lastActivityAt, { locale })}</Table.Td>
             </Table.Tr>
           ))}

@@ -47,7 +47,7 @@ export function StudentsTable({ rows }: { rows: StudentRow[] }) {
                 {row.attempts}
                 {row.waiting > 0 ? ` ${t('reports.students.waiting', { count: row.waiting })}` : ''}
               </Table.Td>
-              <Table.Td>{formatTimeSpent(row.timeSpentSeconds)}</Table.Td>
+              <Table.Td>{formatTimeSpent(row.timeSpentSeconds, locale)}</Table.Td>
               <Table.Td>{formatDateTime(row.lastActivityAt, { locale })}</Table.Td>
             </Table.Tr>
           ))}

@@ -56,7 +56,7 @@ export default function SummaryReportPage() {
               <>
                 <Text size="sm" c="dimmed">
                   {t('reports.mine.timeAndActivity', {
-                    time: formatTimeSpent(report.data.timeSpentSeconds),
+                    time: formatTimeSpent(report.data.timeSpentSeconds, locale),
                     date: formatDateTime(report.data.lastActivityAt, { locale }),
                   })}
                 </Text>

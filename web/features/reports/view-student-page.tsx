@@ -69,7 +69,7 @@ export default function ViewStudentPage() {
                   <Text size="sm" mt={4}>
                     {t('reports.student.activityAndTime', {
                       date: formatDateTime(data.lastActivityAt, { locale }),
-                      time: formatTimeSpent(data.timeSpentSeconds),
+                      time: formatTimeSpent(data.timeSpentSeconds, locale),
                     })}
                   </Text>
                 </div>

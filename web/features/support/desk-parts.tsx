@@ -2,6 +2,7 @@ import { Group, Select, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { DeskRow, SlaClock } from '../../../common/contracts/support';
+import type { Locale } from '../../../common/i18n/locales';
 import type { UserType } from '../../../common/roles';
 import { formatDateTime, formatSpan } from '../../../common/time';
 import { useLocale, useT } from './i18n';
@@ -32,13 +33,19 @@ export function useNow(everyMs = 60_000): number {
   return now;
 }
 
-const spanBetween = (fromMs: number, toMs: number) => formatSpan(Math.abs(toMs - fromMs) / 1000, 'minute');
+const spanBetween = (fromMs: number, toMs: number, locale: Locale) =>
+  formatSpan(Math.abs(toMs - fromMs) / 1000, 'minute', locale);
 
 /** How long the requester has waited for support, or why nobody is waiting. */
-export function waitingText(row: Pick<DeskRow, 'waitingSince' | 'status'>, now: number, t: T): string {
+export function waitingText(
+  row: Pick<DeskRow, 'waitingSince' | 'status'>,
+  now: number,
+  t: T,
+  locale: Locale,
+): string {
   if (row.status === 'resolved') return t('support.sla.resolved');
   if (!row.waitingSince) return t('support.sla.supportReplied');
-  return spanBetween(Date.parse(row.waitingSince), now);
+  return spanBetween(Date.parse(row.waitingSince), now, locale);
 }
 
 /** The clock that matters now: the first response until it is met, then the resolution; none once resolved. */
@@ -102,14 +109,14 @@ export function SlaText({
           style={{ flexShrink: 0, marginTop: 3 }}
         />
         <Text size={size} c={OVERDUE_COLOR} fw={600}>
-          {line(t('support.sla.overdueBy', { span: spanBetween(target, now) }))}
+          {line(t('support.sla.overdueBy', { span: spanBetween(target, now, locale) }))}
         </Text>
       </Group>
     );
   }
   return (
     <Text size={size} title={dueAt}>
-      {line(t('support.sla.dueIn', { span: spanBetween(now, target) }))}
+      {line(t('support.sla.dueIn', { span: spanBetween(now, target, locale) }))}
     </Text>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { DeskRow } from '../../../common/contracts/support';
 import { PriorityBadge, StatusBadge } from './badges';
 import { DueCell, useNow, waitingText } from './desk-parts';
-import { useT } from './i18n';
+import { useLocale, useT } from './i18n';
 import { categoryLabel, roleLabel } from './labels';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -52,6 +52,7 @@ function Subject({ row }: { row: DeskRow }) {
  */
 export function DeskQueueTable({ rows }: { rows: DeskRow[] }) {
   const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   const now = useNow();
   // A click anywhere on a row opens it, except on the link itself (which already navigates).
@@ -109,7 +110,7 @@ export function DeskQueueTable({ rows }: { rows: DeskRow[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c={row.waitingSince ? undefined : 'dimmed'}>
-                    {waitingText(row, now, t)}
+                    {waitingText(row, now, t, locale)}
                   </Text>
                 </Table.Td>
                 <Table.Td miw={120}>
@@ -147,7 +148,7 @@ export function DeskQueueTable({ rows }: { rows: DeskRow[] }) {
                   assignee: row.assignee
                     ? t('support.queue.assignedTo', { name: row.assignee.fullName })
                     : t('support.unassigned'),
-                  waiting: waitingText(row, now, t),
+                  waiting: waitingText(row, now, t, locale),
                 })}
               </Text>
               <DueCell row={row} now={now} />
