@@ -3,6 +3,7 @@ import { conversations, gurus } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { type GuruRow, isGuruOwnerSide } from '../gurus/access';
 import { assertModule } from '../plans/module-access';
 
@@ -32,10 +33,10 @@ export async function loadConversation(
     .innerJoin(gurus, eq(gurus.id, conversations.guruId))
     .where(eq(conversations.id, conversationId))
     .limit(1);
-  if (!row) throw notFound('Conversation not found');
+  if (!row) throw notFound(said('server.conversations.notFound'));
   const isStudent = row.conversation.userId === actor.userId;
   const isOwnerSide = await isGuruOwnerSide(app, actor, row.guru);
-  if (!isStudent && !isOwnerSide) throw notFound('Conversation not found');
+  if (!isStudent && !isOwnerSide) throw notFound(said('server.conversations.notFound'));
   return { ...row, isStudent, isOwnerSide };
 }
 

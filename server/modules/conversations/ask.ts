@@ -3,11 +3,14 @@ import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AskEvent } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import type { Locale } from '../../../common/i18n/locales';
+import { MSG } from '../../../common/messages';
 import type { HintLadderState } from '../../db/schema/hint-ladder-state';
 import { conversationMessages, conversations } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden } from '../../http/errors';
+import { speak, translate } from '../../http/locale';
+import { said } from '../../i18n/said';
 import type { AnswerRequest } from '../../providers/llm/types';
 import type { GuruRow } from '../gurus/access';
 import { type PreparedAnswer, prepareAnswer } from '../gurus/answering';
@@ -32,7 +35,7 @@ export async function openAskStream(
   locale: Locale = 'en',
 ): Promise<Readable> {
   const opened = await loadConversation(app, actor, conversationId);
-  if (!opened.isStudent) throw forbidden('Only the person in this session can ask its guru');
+  if (!opened.isStudent) throw forbidden(said('server.conversations.onlyStudentAsks'));
   return askInConversation(app, opened, actor.userId, question, locale);
 }
 
@@ -102,13 +105,13 @@ export async function askInConversation(
   } catch (error) {
     throw cannotPrepare(app, guru, error);
   }
-  void streamAnswer(app, conversation.id, askerId, prepared, out);
+  void streamAnswer(app, conversation.id, askerId, prepared, out, locale);
   return out;
 }
 
 function cannotPrepare(app: App, guru: GuruRow, error: unknown): AppError {
   app.log.error({ err: error, guruId: guru.id }, 'preparing a guru answer failed');
-  return new AppError('UNAVAILABLE', 'The guru cannot answer right now. Please try again in a moment.');
+  return new AppError('UNAVAILABLE', said('server.conversations.cannotAnswer'));
 }
 
 /**
@@ -165,7 +168,7 @@ async function answerOnLadder(
     await releaseHintStep(app, ask.conversationId);
     throw cannotPrepare(app, ask.guru, error);
   }
-  void streamAnswer(app, ask.conversationId, ask.askerId, prepared, out).then(async (saved) => {
+  void streamAnswer(app, ask.conversationId, ask.askerId, prepared, out, ask.locale).then(async (saved) => {
     // A saved reply freed the ladder with its answer; freeing it again could free the next try's claim, taken
     // the moment this answer arrived. Only a reply that failed before it was saved frees it here.
     if (saved) return;
@@ -181,6 +184,8 @@ async function streamAnswer(
   userId: string | null,
   prepared: PreparedAnswer | PreparedHintStep,
   out: PassThrough,
+  /** The asker's interface language (localeOf): what a failure is told in. */
+  locale: Locale,
 ): Promise<boolean> {
   const send = (event: AskEvent) => {
     if (!out.destroyed && !out.writableEnded) out.write(`${JSON.stringify(event)}\n`);
@@ -198,7 +203,7 @@ async function streamAnswer(
   }
   try {
     if (!text.trim()) {
-      send({ type: 'error', message: 'The guru cannot answer right now. Please try again in a moment.' });
+      send({ type: 'error', message: translate(locale, 'server.conversations.cannotAnswer') });
       return false;
     }
     send({ type: 'citations', citations: prepared.citations });
@@ -220,7 +225,7 @@ async function streamAnswer(
       .where(eq(conversations.id, conversationId));
     // The student saw this answer arrive: it is not "new" to them.
     if (userId) await markRead(app, conversationId, userId);
-    if (failed) send({ type: 'error', message: 'The answer was cut short. Please ask again.' });
+    if (failed) send({ type: 'error', message: translate(locale, 'server.conversations.answerCutShort') });
     send({
       type: 'done',
       messageId: saved.id,
@@ -230,7 +235,7 @@ async function streamAnswer(
     return true;
   } catch (error) {
     app.log.error({ err: error, conversationId }, 'saving a guru answer failed');
-    send({ type: 'error', message: 'Something went wrong' });
+    send({ type: 'error', message: speak(locale, MSG.somethingWrong) });
     return false;
   } finally {
     endStream(out);

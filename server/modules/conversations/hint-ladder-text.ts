@@ -1,3 +1,7 @@
+import type { MessageValues } from '../../../common/i18n/catalog';
+import type { Locale } from '../../../common/i18n/locales';
+import { translate } from '../../http/locale';
+import type { ServerKey } from '../../i18n/catalog';
 import { STOP_WORDS } from '../../providers/llm/stop-words';
 import type { Passage } from '../../providers/llm/types';
 
@@ -5,6 +9,8 @@ import type { Passage } from '../../providers/llm/types';
  * The words of the hint ladder (hint-ladder.ts) without a model: which words of the course's answer carry its
  * fact, hints that lead to them without saying them, and a student's try judged against them. Unicode-aware
  * throughout (Intl.Segmenter words and sentences, digits of every script); English words are also stemmed.
+ * Its own sentences around the course's ("Here is a hint: …", "Not yet: …") are server texts
+ * (server/i18n/<locale>/conversations.json, decision 070), said in the ladder's language (hint-ladder.ts).
  */
 
 export type Verdict = 'right' | 'partly' | 'not yet';
@@ -365,23 +371,32 @@ export function contextSentences(
 }
 
 /** The first letter of the first missing word (a grapheme, so "क्ष" stays whole). */
-function firstLetterHint(answer: string, keys: string[]): string | null {
+function firstLetterHint(answer: string, keys: string[], locale: Locale): string | null {
   const word = wordsOf(sentencesOf(answer)[0] ?? '').find((each) => keys.includes(keyOf(each)));
   if (!word || isNumber(keyOf(word))) return null;
   const [letter] = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(word);
   if (!letter) return null;
-  return `The ${keys.length > 1 ? 'first missing word' : 'missing word'} starts with “${letter.segment}”.`;
+  return translate(locale, 'server.conversations.hintLetter', { count: keys.length, letter: letter.segment });
 }
 
-/** The hints in the order they are given (at most three): course sentences nearby, then the gap, then a letter. */
-export function buildHints(question: string, answer: string, passages: Passage[], keys: string[]): string[] {
-  const hints = contextSentences(question, answer, passages, keys).map(
-    (sentence) => `Here is a hint: ${sentence}`,
+/**
+ * The hints in the order they are given (at most three): course sentences nearby, then the gap, then a letter;
+ * framed in `locale` (the ladder's language).
+ */
+export function buildHints(
+  question: string,
+  answer: string,
+  passages: Passage[],
+  keys: string[],
+  locale: Locale = 'en',
+): string[] {
+  const hints = contextSentences(question, answer, passages, keys).map((sentence) =>
+    translate(locale, 'server.conversations.hintSentence', { sentence }),
   );
   const gap = gapSentence(answer, keys);
   if (gap) {
-    hints.splice(Math.min(hints.length, 2), 0, `Fill in the gap: ${gap}`);
-    const letter = firstLetterHint(answer, keys);
+    hints.splice(Math.min(hints.length, 2), 0, translate(locale, 'server.conversations.hintGap', { gap }));
+    const letter = firstLetterHint(answer, keys, locale);
     if (letter) hints.push(letter);
   }
   return hints.slice(0, 3);
@@ -413,27 +428,33 @@ export function isNewQuestion(text: string, ladderQuestion: string): boolean {
   return ASKS.test(text) || ASKS_HI.test(text);
 }
 
-/** "“a”", "“a” and “b”", "“a”, “b” and “c”". */
-export function quoted(words: string[]): string {
+/** "“a”", "“a” and “b”", "“a”, “b” and “c”" ("“a”, “b” और “c”" in Hindi). */
+export function quoted(words: string[], locale: Locale = 'en'): string {
   const each = words.map((word) => `“${word}”`);
-  return each.length <= 1 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
+  if (each.length <= 1) return each[0] ?? '';
+  return translate(locale, 'server.conversations.listLast', {
+    rest: each.slice(0, -1).join(', '),
+    last: each.at(-1) ?? '',
+  });
 }
 
-/** What the reply says about a try before the next hint or the answer. */
-export function feedbackOf(judgement: Judgement): string {
-  if (judgement.verdict === 'right') return 'That’s right!';
+/** What the reply says about a try before the next hint or the answer, in `locale` (the ladder's language). */
+export function feedbackOf(judgement: Judgement, locale: Locale = 'en'): string {
+  const say = (key: ServerKey, values?: MessageValues) => translate(locale, key, values);
+  if (judgement.verdict === 'right') return say('server.conversations.tryRight');
+  const { wrong } = judgement;
   if (judgement.verdict === 'partly') {
     const right = judgement.right.slice(0, 3);
     const but =
-      judgement.wrong.length > 0
-        ? `but ${quoted(judgement.wrong)} ${judgement.wrong.length === 1 ? 'is' : 'are'} not what the course says.`
-        : 'but something is still missing.';
+      wrong.length > 0
+        ? say('server.conversations.tryButWrong', { wrong: quoted(wrong, locale), count: wrong.length })
+        : say('server.conversations.tryButMissing');
     return right.length > 0
-      ? `Partly right: ${quoted(right)} ${right.length === 1 ? 'is' : 'are'} right, ${but}`
-      : `Partly right, ${but}`;
+      ? say('server.conversations.tryPartly', { right: quoted(right, locale), count: right.length, but })
+      : say('server.conversations.tryPartlyNoneRight', { but });
   }
-  if (judgement.unsure) return 'That’s all right, let’s take it step by step.';
-  return judgement.wrong.length > 0
-    ? `Not yet: ${quoted(judgement.wrong)} ${judgement.wrong.length === 1 ? 'is' : 'are'} not what the course says.`
-    : 'Not yet: that is not what the course says.';
+  if (judgement.unsure) return say('server.conversations.tryUnsure');
+  return wrong.length > 0
+    ? say('server.conversations.tryNotYet', { wrong: quoted(wrong, locale), count: wrong.length })
+    : say('server.conversations.tryNotYetPlain');
 }

@@ -1,6 +1,8 @@
-import type { Locale } from '../../../common/i18n/locales';
+import { isLocale, type Locale } from '../../../common/i18n/locales';
+import { languageOfText } from '../../../common/languages';
 import type { HintLadderState } from '../../db/schema/hint-ladder-state';
 import type { App } from '../../http/app-type';
+import { translate } from '../../http/locale';
 import { LAST_TRY, VERDICT_TAGS } from '../../providers/llm/hint-prompts';
 import { composeLocalAnswer, deltas } from '../../providers/llm/local-answerer';
 import type { AnswerRequest, HintStep } from '../../providers/llm/types';
@@ -25,13 +27,23 @@ import {
  * conversation's (hint-ladder-state.ts), so the app and the embedded guru continue the same ladder. The
  * local answerer's words come from hint-ladder-text.ts; a model (LLM_BASE_URL) gets the step's rules
  * (hint-prompts.ts) and starts a judging reply with a verdict tag, taken off before the student sees it.
+ * The local answerer's own sentences around the course's are said in the ladder's language (ladderLocale).
  */
 export interface PreparedHintStep extends PreparedAnswer {
   /** The ladder after this reply: null when it closed or none opened. Read once the stream has ended. */
   nextLadder(): HintLadderState | null;
 }
 
-const TRY_AGAIN = 'Try again, or ask me to show you the answer.';
+/**
+ * The language the ladder speaks in: the course's, as its answer is written (the local answerer quotes the
+ * course's sentences, so a Hindi course is answered in Hindi, decision 065) — its framing ("Here is a hint: …",
+ * "Not yet: …") goes around those sentences in the same language. A course in a language the interface does not
+ * speak is framed in the asker's.
+ */
+export function ladderLocale(answer: string, asker: Locale): Locale {
+  const written = languageOfText(answer);
+  return isLocale(written) ? written : asker;
+}
 
 export async function prepareHintStep(
   app: App,
@@ -41,8 +53,8 @@ export async function prepareHintStep(
   history: AnswerRequest['history'],
   asker: Locale = 'en',
 ): Promise<PreparedHintStep> {
-  if (open && asksForAnswer(message)) return reveal(app, guru, open, message, history);
-  if (open && !isNewQuestion(message, open.question)) return judge(app, guru, open, message, history);
+  if (open && asksForAnswer(message)) return reveal(app, guru, open, message, history, asker);
+  if (open && !isNewQuestion(message, open.question)) return judge(app, guru, open, message, history, asker);
   return openLadder(app, guru, message, history, asker);
 }
 
@@ -93,7 +105,8 @@ async function openLadder(
   const request: AnswerRequest = { guru: guruOf(guru), question, passages, terms, history };
   const answer = composeLocalAnswer({ ...request, guru: { ...request.guru, teachingMode: 'direct' } }).trim();
   const keys = answerKeys(question, answer, passages);
-  const hints = buildHints(question, answer, passages, keys);
+  const locale = ladderLocale(answer, asker);
+  const hints = buildHints(question, answer, passages, keys, locale);
   const citations = citationsOf(passages);
   if (keys.length === 0 || hints.length === 0) {
     // Nothing to work out (the answer only repeats the question's words): the answer itself.
@@ -105,7 +118,7 @@ async function openLadder(
   const ladder: HintLadderState = { question, passages, answer, citations, hints, given: 1, tries: 0 };
   const stream = usesModel(app)
     ? app.answerer.answer({ ...request, hintStep: { kind: 'open' } })
-    : streamed(`Let’s work it out together. ${hints[0]} What do you think?`);
+    : streamed(translate(locale, 'server.conversations.hintOpen', { hint: hints[0] }));
   // No sources while the student works it out: a source's quote would give the answer away.
   return step({ passages, notCovered: false, stream, citations: () => [] }, () => ladder);
 }
@@ -116,6 +129,7 @@ async function judge(
   open: HintLadderState,
   attempt: string,
   history: AnswerRequest['history'],
+  asker: Locale,
 ): Promise<PreparedHintStep> {
   const tries = open.tries + 1;
   const judgement = judgeTry(
@@ -148,14 +162,16 @@ async function judge(
       () => next(verdict),
     );
   }
-  const feedback = feedbackOf(judgement);
+  const locale = ladderLocale(open.answer, asker);
+  const feedback = feedbackOf(judgement, locale);
   let text: string;
   if (judgement.verdict === 'right') text = `${feedback} ${open.answer}`;
-  else if (tries >= LAST_TRY) text = `${feedback} Here is the answer: ${open.answer}`;
+  else if (tries >= LAST_TRY)
+    text = `${feedback} ${translate(locale, 'server.conversations.hintAnswer', { answer: open.answer })}`;
   else {
     // Out of hints (a short passage): the last one again.
     const hint = open.hints[Math.min(open.given, open.hints.length - 1)];
-    text = `${feedback} ${hint} ${TRY_AGAIN}`;
+    text = `${feedback} ${hint} ${translate(locale, 'server.conversations.hintTryAgain')}`;
   }
   return step(
     {
@@ -174,6 +190,7 @@ async function reveal(
   open: HintLadderState,
   message: string,
   history: AnswerRequest['history'],
+  asker: Locale,
 ): Promise<PreparedHintStep> {
   let cited = open.citations;
   const stream = usesModel(app)
@@ -184,7 +201,11 @@ async function reveal(
           cited = citedOf(open, chunkIds);
         },
       })
-    : streamed(`Here is the answer: ${open.answer}`);
+    : streamed(
+        translate(ladderLocale(open.answer, asker), 'server.conversations.hintAnswer', {
+          answer: open.answer,
+        }),
+      );
   return step({ passages: open.passages, notCovered: false, stream, citations: () => cited }, () => null);
 }
 

@@ -19,6 +19,7 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest, forbidden, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { rooms } from '../../realtime/socket';
 import { imageUrlsAt } from '../files/uploads';
 import { queueTraining } from '../gurus/training/train';
@@ -195,8 +196,7 @@ export async function replyInConversation(
   text: string,
 ): Promise<MessageView> {
   const { conversation, guru, isStudent } = await loadConversation(app, actor, conversationId);
-  if (!conversation.userId)
-    throw badRequest('This visitor asked without an account and cannot receive replies');
+  if (!conversation.userId) throw badRequest(said('server.conversations.visitorCannotReceive'));
   const role = isStudent ? 'user' : 'teacher';
   const [saved] = await app.db
     .insert(conversationMessages)
@@ -232,15 +232,15 @@ export async function correctAnswer(
   answer: string,
 ): Promise<MessageView> {
   const { conversation, guru, isOwnerSide } = await loadConversation(app, actor, conversationId);
-  if (!isOwnerSide) throw forbidden('Only the guru’s owner can correct its answers');
+  if (!isOwnerSide) throw forbidden(said('server.conversations.onlyOwnerCorrects'));
   const message = await app.db.query.conversationMessages.findFirst({
     where: and(
       eq(conversationMessages.id, messageId),
       eq(conversationMessages.conversationId, conversation.id),
     ),
   });
-  if (!message) throw notFound('Message not found');
-  if (message.role !== 'guru') throw badRequest('Only the guru’s answers can be corrected');
+  if (!message) throw notFound(said('server.conversations.messageNotFound'));
+  if (message.role !== 'guru') throw badRequest(said('server.conversations.onlyGuruAnswers'));
   const [asked] = await app.db
     .select({ text: conversationMessages.text })
     .from(conversationMessages)
@@ -253,7 +253,7 @@ export async function correctAnswer(
     )
     .orderBy(desc(conversationMessages.createdAt))
     .limit(1);
-  if (!asked) throw badRequest('This answer has no question to correct');
+  if (!asked) throw badRequest(said('server.conversations.noQuestionToCorrect'));
 
   const updated = await app.db.transaction(async (tx) => {
     const [row] = await tx
