@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { type CourseRow, type CourseVideoRow, courseVideos } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { assertStorageQuota, putStoredFile, removeStoredFile } from '../files/uploads';
 import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
@@ -14,8 +15,7 @@ import type { CourseSnapshot } from './snapshot';
 import { videoFolder } from './video-service';
 
 export const CAPTIONS_MAX_BYTES = 2 * 1024 * 1024;
-export const NOT_CAPTIONS_MESSAGE =
-  'This file is not a caption file. Please upload a WebVTT (.vtt) or SubRip (.srt) file.';
+export const NOT_CAPTIONS_MESSAGE = said('server.courses.notCaptions');
 const CAPTIONS_TYPE = 'text/vtt';
 
 const notCaptions = () => new AppError('INVALID_FILE', NOT_CAPTIONS_MESSAGE);
@@ -56,7 +56,10 @@ export function toWebVtt(bytes: Buffer): string {
 async function readCaptions(part: MultipartFile): Promise<Buffer> {
   const bytes = await part.toBuffer();
   if (part.file.truncated) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The caption file is too large. Please upload at most 2 MB.');
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      said('server.courses.captionsTooLarge', { max: CAPTIONS_MAX_BYTES / 1024 ** 2 }),
+    );
   }
   if (bytes.length === 0) throw notCaptions();
   return bytes;
@@ -79,7 +82,7 @@ export async function setCaptions(
   part: MultipartFile,
 ): Promise<CourseVideoRow> {
   if (video.processingStatus !== 'ready') {
-    throw new AppError('CONFLICT', 'Captions can be added once the video is ready.');
+    throw new AppError('CONFLICT', said('server.courses.captionsNotReady'));
   }
   const vtt = Buffer.from(toWebVtt(await readCaptions(part)), 'utf8');
   await assertStorageQuota(app, course.ownerId, vtt.length);

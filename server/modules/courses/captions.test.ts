@@ -64,7 +64,7 @@ describe('toWebVtt', () => {
 
   it('refuses binary files and plain text', () => {
     for (const bytes of [tinyPng(), Buffer.from('just some notes'), Buffer.from('WEBVTTX\n')]) {
-      expect(() => toWebVtt(bytes)).toThrow(NOT_CAPTIONS_MESSAGE);
+      expect(() => toWebVtt(bytes)).toThrow(NOT_CAPTIONS_MESSAGE.english);
     }
   });
 });
@@ -121,7 +121,7 @@ describe('captions of a course video', () => {
     for (const bytes of [tinyPng(), Buffer.from([0xde, 0xad, 0xbe, 0xef, 0x00, 0x13, 0x37])]) {
       const response = await putCaptions(teacher.headers, courseId, videoId, 'points.vtt', bytes);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'INVALID_FILE', message: NOT_CAPTIONS_MESSAGE });
+      expect(response.json()).toMatchObject({ code: 'INVALID_FILE', message: NOT_CAPTIONS_MESSAGE.english });
     }
     expect((await videoRow(videoId)).captionsPath).toBeNull();
     const files = await ctx.app.db

@@ -4,6 +4,7 @@ import type { CourseFaq, faqSchema, faqUpdateSchema } from '../../../common/cont
 import { type CourseRow, courseFaqs } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
 
@@ -30,7 +31,7 @@ export async function loadFaq(app: App, course: CourseRow, faqId: string): Promi
     .select()
     .from(courseFaqs)
     .where(and(eq(courseFaqs.id, faqId), eq(courseFaqs.courseId, course.id)));
-  if (!faq) throw notFound('Question not found');
+  if (!faq) throw notFound(said('server.courses.faqNotFound'));
   return faq;
 }
 

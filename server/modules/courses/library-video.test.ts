@@ -190,7 +190,7 @@ describe('adding a lesson from a course library', () => {
     const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
     const mixed = await addFromLibrary(admin.headers, course.id, { title: 'Lesson 1', libraryId: theirs.id });
     expect(mixed.statusCode).toBe(403);
-    expect(mixed.json()).toEqual({ code: 'FORBIDDEN', message: OTHER_OWNER_MESSAGE });
+    expect(mixed.json()).toEqual({ code: 'FORBIDDEN', message: OTHER_OWNER_MESSAGE.english });
     expect(await videosOf(course.id)).toEqual([]);
 
     const unknown = await addFromLibrary(teacher.headers, course.id, {

@@ -10,13 +10,14 @@ import { type CourseRow, type CourseVideoRow, courseVideos } from '../../db/sche
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, forbidden } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { assertStorageQuota, putStoredFile, removeStoredFile } from '../files/uploads';
 import { loadOwnedLibrary } from '../library/access';
 import { touchCourse } from './service';
 import { queuePackaging, videoFolder } from './video-service';
 
-export const OTHER_OWNER_MESSAGE = "Choose a course library of this course's owner";
-const MISSING_FILE_MESSAGE = 'The video of this library is missing. Please generate the library again.';
+export const OTHER_OWNER_MESSAGE = said('server.courses.otherOwnerLibrary');
+const MISSING_FILE_MESSAGE = said('server.courses.libraryVideoMissing');
 
 export interface FromLibrary {
   title: string;

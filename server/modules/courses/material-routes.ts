@@ -8,6 +8,7 @@ import {
 } from '../../../common/contracts/course-content';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { assertStorageQuota } from '../files/uploads';
 import {
   deleteMaterial,
@@ -42,7 +43,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the PDF as multipart/form-data.');
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', said('server.courses.pdfNotMultipart'));
       }
       try {
         await assertStorageQuota(app, course.ownerId);
@@ -50,7 +51,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
           limits: { fileSize: MATERIAL_MAX_BYTES, files: 1, fields: 10, parts: 20 },
           throwFileSizeLimit: false,
         });
-        if (!part) throw badRequest('Please choose a PDF to upload');
+        if (!part) throw badRequest(said('server.courses.choosePdf'));
         const material = await uploadMaterial(app, course, part, request.query.title);
         return reply.status(201).send(presentMaterial(material));
       } catch (error) {

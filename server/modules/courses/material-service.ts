@@ -6,6 +6,7 @@ import { storableBaseName, storableText } from '../../../common/files';
 import { type CourseRow, courseMaterials } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { removeStoredFile, storeUpload } from '../files/uploads';
 import { courseSourcesChanged } from '../gurus/training/course-changes';
 import { touchCourse } from './service';
@@ -34,7 +35,7 @@ export async function loadMaterial(app: App, course: CourseRow, materialId: stri
     .select()
     .from(courseMaterials)
     .where(and(eq(courseMaterials.id, materialId), eq(courseMaterials.courseId, course.id)));
-  if (!material) throw notFound('Study material not found');
+  if (!material) throw notFound(said('server.courses.materialNotFound'));
   return material;
 }
 
@@ -49,7 +50,7 @@ export async function uploadMaterial(
   if (part.file.truncated) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `The file is too large. Please upload a PDF of at most ${MATERIAL_MAX_BYTES / 1024 ** 2} MB.`,
+      said('server.courses.materialTooLarge', { max: MATERIAL_MAX_BYTES / 1024 ** 2 }),
     );
   }
   const { key } = await storeUpload(app, {

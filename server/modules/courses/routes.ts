@@ -5,6 +5,7 @@ import { type CoursePage, courseInfoSchema, courseListQuerySchema } from '../../
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { PICTURE_SIZES } from '../../media/image-sizes';
 import { imageUrlsAt, storeImageSizes, storeUpload } from '../files/uploads';
 import { assertCanAddCourse } from '../plans/limits';
@@ -97,9 +98,9 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const part = await request.file().catch(() => undefined);
-      if (!part) throw badRequest('Please choose an image to upload');
+      if (!part) throw badRequest(said('server.courses.chooseImage'));
       const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 5 MB');
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', said('server.courses.imageTooLarge'));
       const { key } = await storeUpload(app, {
         ownerId: course.ownerId,
         folder: `courses/${course.id}/thumbnails`,

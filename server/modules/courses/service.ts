@@ -7,7 +7,6 @@ import {
   type SubmissionFacts,
   statusAfterEdit,
 } from '../../../common/courses';
-import { countOf } from '../../../common/words';
 import { containsPattern } from '../../db/like-pattern';
 import {
   type CourseRow,
@@ -23,6 +22,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { loadAuthored } from '../../http/load-authored';
+import { said } from '../../i18n/said';
 import { removeStoredFile, removeStoredImage } from '../files/uploads';
 import { broadcastApprovalCount } from './approval-count';
 
@@ -228,10 +228,7 @@ export async function deleteCourse(app: App, course: CourseRow): Promise<void> {
     .from(courseSubscriptions)
     .where(eq(courseSubscriptions.courseId, course.id));
   if (learners > 0) {
-    throw new AppError(
-      'CONFLICT',
-      `${countOf(learners, 'student is', 'students are')} subscribed to this course, so it cannot be deleted.`,
-    );
+    throw new AppError('CONFLICT', said('server.courses.hasLearners', { count: learners }));
   }
   await app.db.delete(courses).where(eq(courses.id, course.id));
   const files = await app.db

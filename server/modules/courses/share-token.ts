@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { type CourseRow, courses } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 
 /** The course's share token, created on first ask. */
 export async function shareToken(app: App, course: CourseRow): Promise<string> {
@@ -17,6 +18,6 @@ export async function shareToken(app: App, course: CourseRow): Promise<string> {
     .select({ shareToken: courses.shareToken })
     .from(courses)
     .where(eq(courses.id, course.id));
-  if (!current?.shareToken) throw notFound('Course not found');
+  if (!current?.shareToken) throw notFound(said('server.courses.notFound'));
   return current.shareToken;
 }

@@ -11,17 +11,18 @@ import { auditLog, type CourseRow, courses } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { broadcastApprovalCount } from './approval-count';
 import { courseProgress } from './service';
 
 // Sending a course for approval is an authoring step; the admin's review of it lives in approvals/.
 
 export function refuseTransition(action: ApprovalAction, from: string): never {
-  const allowed = APPROVAL_TRANSITIONS[action].from.join(' or ');
-  throw new AppError(
-    'CONFLICT',
-    `A course that is ${from} cannot be ${action === 'submit' ? 'submitted' : `${action}d`} (it must be ${allowed}).`,
-  );
+  // "DRAFT or REJECTED": all but the last joined by commas, then "or" the last (in the caller's language).
+  const statuses: readonly string[] = APPROVAL_TRANSITIONS[action].from;
+  const allowed = statuses.slice(0, -1).join(', ');
+  const last = statuses[statuses.length - 1];
+  throw new AppError('CONFLICT', said('server.courses.cannotTransition', { from, action, allowed, last }));
 }
 
 /**
@@ -43,7 +44,7 @@ export async function submitForApproval(app: App, actor: Actor, course: CourseRo
       .set({ approvalStatus: to, submittedAt: new Date(), reviewComment: null })
       .where(and(eq(courses.id, course.id), eq(courses.approvalStatus, from)))
       .returning();
-    if (!row) throw new AppError('CONFLICT', 'The course changed meanwhile; please reload and try again.');
+    if (!row) throw new AppError('CONFLICT', said('server.courses.changedMeanwhile'));
     await tx.insert(auditLog).values({
       actorId: actor.impersonatorId ?? actor.userId,
       action: 'course-submit',

@@ -54,7 +54,7 @@ describe('the stuck-video sweeper', () => {
     expect(await sweepStuckVideos(ctx.app)).toBe(1);
     expect(await videoRow(stuck.id)).toMatchObject({
       processingStatus: 'failed',
-      processingError: STUCK_VIDEO_MESSAGE,
+      processingError: STUCK_VIDEO_MESSAGE.english,
     });
     expect(await videoRow(fresh.id)).toMatchObject({ processingStatus: 'processing', processingError: null });
     expect(await videoRow(readyOld.id)).toMatchObject({ processingStatus: 'ready' });
@@ -77,7 +77,7 @@ describe('retrying a failed video', () => {
 
     await ctx.app.db
       .update(courseVideos)
-      .set({ processingStatus: 'failed', processingError: STUCK_VIDEO_MESSAGE, hlsPath: null })
+      .set({ processingStatus: 'failed', processingError: STUCK_VIDEO_MESSAGE.english, hlsPath: null })
       .where(eq(courseVideos.id, video.id));
     const retried = await retry(teacher.headers, courseId, video.id);
     expect(retried.statusCode, retried.body).toBe(200);

@@ -4,13 +4,15 @@ import { type CourseRow, type CourseVideoRow, courses, courseVideos } from '../.
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { said } from '../../i18n/said';
 import type { PeriodicTask } from '../../jobs/periodic';
 import { packagingTimeoutMs } from '../../media/ffmpeg';
 import { rooms } from '../../realtime/socket';
 import { touchCourse } from './service';
 import { queuePackaging } from './video-service';
 
-export const STUCK_VIDEO_MESSAGE = 'Processing did not finish. Please retry or upload the video again.';
+/** Stored in the video's error column in English (read back in the caller's language by its text). */
+export const STUCK_VIDEO_MESSAGE = said('server.courses.stuckVideo');
 /** Grace on top of ffmpeg's own time limit: queue wait, download from storage, storing the segments. */
 export const STUCK_GRACE_MS = 10 * 60_000;
 export const SWEEP_INTERVAL_MS = 5 * 60_000;
@@ -38,7 +40,7 @@ export async function sweepStuckVideos(app: App, now = new Date()): Promise<numb
     if (now.getTime() - video.createdAt.getTime() <= limit) continue;
     const [failed] = await app.db
       .update(courseVideos)
-      .set({ processingStatus: 'failed', processingError: STUCK_VIDEO_MESSAGE })
+      .set({ processingStatus: 'failed', processingError: STUCK_VIDEO_MESSAGE.english })
       .where(and(eq(courseVideos.id, video.id), eq(courseVideos.processingStatus, 'processing')))
       .returning();
     if (!failed) continue;
@@ -48,7 +50,7 @@ export async function sweepStuckVideos(app: App, now = new Date()): Promise<numb
       videoId: video.id,
       status: 'failed',
       progress: failed.processingProgress,
-      error: STUCK_VIDEO_MESSAGE,
+      error: STUCK_VIDEO_MESSAGE.english,
     };
     app.realtime.notify(rooms.user(ownerId), 'videoProcessing', payload);
   }
@@ -66,11 +68,11 @@ export async function retryVideo(
   course: CourseRow,
   video: CourseVideoRow,
 ): Promise<CourseVideoRow> {
-  const conflict = () => new AppError('CONFLICT', 'Only a video that failed can be retried.');
+  const conflict = () => new AppError('CONFLICT', said('server.courses.onlyFailedRetry'));
   if (video.processingStatus !== 'failed' || !video.sourcePath) throw conflict();
   const source = await app.storage.read(video.sourcePath);
   if (!source) {
-    throw new AppError('CONFLICT', 'The uploaded video is no longer stored. Please upload it again.');
+    throw new AppError('CONFLICT', said('server.courses.sourceGone'));
   }
   // Only asked whether it exists: the job reads it.
   source.stream.destroy();

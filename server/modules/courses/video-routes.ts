@@ -6,6 +6,7 @@ import { fromLibrarySchema } from '../../../common/contracts/library';
 import { selectVideoFor } from '../../../common/library';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { sendHlsFile } from '../files/hls';
 import { assertStorageQuota } from '../files/uploads';
 import { CAPTIONS_MAX_BYTES, removeCaptions, setCaptions } from './captions-service';
@@ -67,7 +68,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const course = await loadAuthoredCourse(app, actor, request.params.courseId);
       if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the video as multipart/form-data.');
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', said('server.courses.videoNotMultipart'));
       }
       try {
         // Refuse before reading a byte when the owner's storage is already full.
@@ -76,7 +77,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
           limits: { fileSize: app.config.videoUploadMaxBytes, files: 1, fields: 10, parts: 20 },
           throwFileSizeLimit: false,
         });
-        if (!part) throw badRequest('Please choose a video to upload');
+        if (!part) throw badRequest(said('server.courses.chooseVideo'));
         const video = await uploadVideo(app, actor, course, {
           kind: request.query.kind,
           title: request.query.title,
@@ -146,14 +147,14 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       const video = await loadVideo(app, course, request.params.videoId);
       if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the captions as multipart/form-data.');
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', said('server.courses.captionsNotMultipart'));
       }
       try {
         const part = await request.file({
           limits: { fileSize: CAPTIONS_MAX_BYTES, files: 1, fields: 10, parts: 20 },
           throwFileSizeLimit: false,
         });
-        if (!part) throw badRequest('Please choose a caption file to upload');
+        if (!part) throw badRequest(said('server.courses.chooseCaptions'));
         return presentVideo(app, await setCaptions(app, course, video, part));
       } catch (error) {
         if (!request.raw.readableEnded) request.raw.resume();

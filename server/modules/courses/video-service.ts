@@ -17,6 +17,7 @@ import {
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import {
   HLS_PLAYLIST,
   MediaError,
@@ -40,8 +41,7 @@ import type { CourseSnapshot } from './snapshot';
 
 export const PACKAGE_VIDEO_JOB = 'package-video';
 
-export const NOT_A_VIDEO_MESSAGE = 'This file is not a video. Please upload an MP4, WebM, MOV or MKV video.';
-const FORMATS_HINT = 'Please upload an MP4, WebM, MOV or MKV video.';
+export const NOT_A_VIDEO_MESSAGE = said('server.courses.notAVideo');
 const SNIFF_BYTES = 4100;
 /** Progress events (and progress writes) at most every this many percent. */
 const PROGRESS_STEP = 5;
@@ -138,7 +138,7 @@ function inputError(error: unknown): never {
       error.message === 'This file is not a video we can read.' ||
         error.message === 'This file has no video picture.'
         ? NOT_A_VIDEO_MESSAGE
-        : `${error.message} ${FORMATS_HINT}`,
+        : said('server.courses.unreadableVideo', { reason: error.message }),
     );
   }
   if (error instanceof MediaError) throw new AppError('UNAVAILABLE', error.message);
@@ -163,7 +163,10 @@ export async function uploadVideo(
     if (part.file.truncated) {
       throw new AppError(
         'PAYLOAD_TOO_LARGE',
-        `The video is too large. Please upload a video of at most ${Math.floor(app.config.videoUploadMaxBytes / 1024 ** 2)} MB.`,
+        // A string: a limit of 1000 MB or more reads "2048 MB" as before, not "2,048 MB".
+        said('server.courses.videoTooLarge', {
+          max: String(Math.floor(app.config.videoUploadMaxBytes / 1024 ** 2)),
+        }),
       );
     }
     await assertStorageQuota(app, course.ownerId, size);
@@ -213,9 +216,9 @@ export async function queuePackaging(app: App, job: PackageVideoJob, durationSec
     app.log.error({ err: error, videoId: job.videoId }, 'could not queue the video for packaging');
     await app.db
       .update(courseVideos)
-      .set({ processingStatus: 'failed', processingError: 'The video could not be queued for processing.' })
+      .set({ processingStatus: 'failed', processingError: said('server.courses.notQueued').english })
       .where(eq(courseVideos.id, job.videoId));
-    throw new AppError('UNAVAILABLE', 'The video could not be queued for processing. Please try again.');
+    throw new AppError('UNAVAILABLE', said('server.courses.notQueuedRetry'));
   }
 }
 
@@ -313,9 +316,7 @@ export async function packageVideo(app: App, job: PackageVideoJob): Promise<void
     );
     for (const key of stored) await removeStoredFile(app, key);
     const message =
-      error instanceof MediaError
-        ? error.message
-        : 'The video could not be processed because of a problem on our side. Please upload it again.';
+      error instanceof MediaError ? error.message : said('server.courses.processingFailed').english;
     const [failed] = await app.db
       .update(courseVideos)
       .set({ processingStatus: 'failed', processingError: message })
@@ -340,7 +341,7 @@ export async function loadVideo(app: App, course: CourseRow, videoId: string): P
     .select()
     .from(courseVideos)
     .where(and(eq(courseVideos.id, videoId), eq(courseVideos.courseId, course.id)));
-  if (!video) throw notFound('Video not found');
+  if (!video) throw notFound(said('server.courses.videoNotFound'));
   return video;
 }
 

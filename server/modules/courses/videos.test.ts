@@ -183,13 +183,16 @@ describe('uploading a course video', () => {
     const text = multipart('lecture.mp4', 'video/mp4', Buffer.from('Not a video at all.\n'.repeat(500)));
     const refused = await upload(teacher.headers, course.id, 'kind=lesson', text);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ code: 'INVALID_FILE', message: NOT_A_VIDEO_MESSAGE });
+    expect(refused.json()).toEqual({ code: 'INVALID_FILE', message: NOT_A_VIDEO_MESSAGE.english });
 
     // Starts like an MP4 (the sniffer accepts it) but is cut short: ffprobe cannot read it.
     const damaged = multipart('cut.mp4', 'video/mp4', clip.subarray(0, 5000));
     const refusedDamaged = await upload(teacher.headers, course.id, 'kind=lesson', damaged);
     expect(refusedDamaged.statusCode).toBe(400);
-    expect(refusedDamaged.json()).toMatchObject({ code: 'INVALID_FILE', message: NOT_A_VIDEO_MESSAGE });
+    expect(refusedDamaged.json()).toMatchObject({
+      code: 'INVALID_FILE',
+      message: NOT_A_VIDEO_MESSAGE.english,
+    });
 
     const empty = await upload(
       teacher.headers,
@@ -277,7 +280,7 @@ describe('uploading a course video', () => {
       multipart('notes.mp4', 'video/mp4', Buffer.alloc(8 * 1024 * 1024, 'lorem ipsum ')),
     );
     expect(text.status).toBe(400);
-    expect(await text.json()).toEqual({ code: 'INVALID_FILE', message: NOT_A_VIDEO_MESSAGE });
+    expect(await text.json()).toEqual({ code: 'INVALID_FILE', message: NOT_A_VIDEO_MESSAGE.english });
   });
 
   it("refuses an upload over the owner's storage quota with 413", async () => {

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import hi from '../../i18n/hi/courses.json';
+import { insertCourse } from '../../test/courses';
+import { buildAndLogin } from '../../test/factories';
+import { startTestApp, type TestContext } from '../../test/harness';
+
+// Decision 070: the courses module's own errors answered in the caller's language, the English unchanged.
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => ctx.close());
+
+type Headers = Record<string, string>;
+const putLocale = (headers: Headers, locale: string) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/common/locale', payload: { locale }, headers });
+
+describe('course errors in Hindi (decision 070)', () => {
+  it('refuses to submit a pending course in the teacher’s language, the statuses filled in', async () => {
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const course = await insertCourse(ctx.app, user.id, { approvalStatus: 'PENDING' });
+    const submit = () => ctx.app.inject({ method: 'POST', url: `/api/courses/${course.id}/submit`, headers });
+
+    const english = await submit();
+    expect(english.statusCode).toBe(409);
+    expect(english.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'A course that is PENDING cannot be submitted (it must be DRAFT or REJECTED).',
+    });
+
+    expect((await putLocale(headers, 'hi')).statusCode).toBe(200);
+    const hindi = await submit();
+    expect(hindi.statusCode).toBe(409);
+    expect(hindi.json().message).toBe(
+      'PENDING स्थिति वाले कोर्स को स्वीकृति के लिए नहीं भेजा जा सकता (उसकी स्थिति DRAFT या REJECTED होनी चाहिए)।',
+    );
+  });
+
+  it('says an unknown video is not found in Hindi', async () => {
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const course = await insertCourse(ctx.app, user.id);
+    const rename = () =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/courses/${course.id}/videos/${randomUUID()}`,
+        payload: { title: 'Lesson' },
+        headers,
+      });
+    expect((await rename()).json()).toEqual({ code: 'NOT_FOUND', message: 'Video not found' });
+    await putLocale(headers, 'hi');
+    expect((await rename()).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: hi['server.courses.videoNotFound'],
+    });
+  });
+});
