@@ -2,6 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseFaqs, courses } from '../../db/schema/index';
+import hi from '../../i18n/hi/catalog.json';
 import { ensureLesson } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -193,6 +194,16 @@ describe('the public catalog', () => {
     const lesson = await get(`${base}/previews/${videos.lesson}/hls/index.m3u8`);
     expect(lesson.statusCode).toBe(403);
     expect(lesson.json().message).toBe('Please subscribe to this course first');
+    // Decision 070: in Hindi for a visitor whose browser asks for it.
+    const lessonInHindi = await get(`${base}/previews/${videos.lesson}/hls/index.m3u8`, {
+      'accept-language': 'hi',
+    });
+    expect(lessonInHindi.statusCode).toBe(403);
+    expect(lessonInHindi.json().message).toBe(hi['server.catalog.subscribeFirst']);
+    const missingInHindi = await get(`/api/catalog/courses/${ids.draft}`, { 'accept-language': 'hi' });
+    expect(missingInHindi.statusCode).toBe(404);
+    expect(missingInHindi.json().message).toBe(hi['server.catalog.courseNotFound']);
+    expect((await get(`/api/catalog/courses/${ids.draft}`)).json().message).toBe('Course not found');
     expect((await get(`${base}/previews/${ids.draft}/hls/index.m3u8`)).statusCode).toBe(404);
     expect((await get(`${base}/previews/${videos.preview}/hls/..%2Fposter.jpg`)).statusCode).toBe(404);
     expect(

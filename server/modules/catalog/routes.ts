@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { CatalogCourseDetail } from '../../../common/contracts/catalog';
 import { courseSubscriptions } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { sendHlsFile } from '../files/hls';
 import { imageUrlsAt } from '../files/uploads';
 import {
@@ -98,8 +99,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { snapshot } = await loadLiveCourse(app, request.params.courseId);
       const video = snapshot.videos.find((v) => v.id === request.params.videoId);
-      if (!video) throw notFound('Video not found');
-      if (video.kind !== 'preview') throw forbidden('Please subscribe to this course first');
+      if (!video) throw notFound(said('server.catalog.videoNotFound'));
+      if (video.kind !== 'preview') throw forbidden(said('server.catalog.subscribeFirst'));
       return sendHlsFile(
         app,
         reply,

@@ -5,6 +5,7 @@ import { containsPattern } from '../../db/like-pattern';
 import { type CourseRow, courses, users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 import type { CourseSnapshot } from '../courses/snapshot';
 import { imageUrlsAt } from '../files/uploads';
 
@@ -139,6 +140,6 @@ export async function loadLiveCourse(app: App, courseId: string) {
     .innerJoin(users, eq(users.id, courses.ownerId))
     .leftJoin(institutes, eq(institutes.id, users.instituteId))
     .where(and(eq(courses.id, courseId), isNotNull(courses.approvedSnapshot)));
-  if (!row) throw notFound('Course not found');
+  if (!row) throw notFound(said('server.catalog.courseNotFound'));
   return { ...row, snapshot: liveSnapshot(row.course) as CourseSnapshot };
 }
