@@ -15,6 +15,7 @@ import {
 import type { AskEvent, ConversationList, ConversationView } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { conversationMessages, conversations, embedSites, gurus } from '../../db/schema/index';
+import hi from '../../i18n/hi/embed.json';
 import { insertCourse } from '../../test/courses';
 import { type BuildUserOptions, buildAndLogin } from '../../test/factories';
 import { readyGuruWithStudent } from '../../test/fixtures/conversations';
@@ -339,6 +340,13 @@ describe('the public embed API: the guru', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Guru not found');
     expect((await embedGuru('not-a-uuid', on(SITE))).statusCode).toBe(400);
+    // Decision 070: a visitor whose browser asks for Hindi reads it in Hindi.
+    const inHindi = await embedGuru('6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f', {
+      ...on(SITE),
+      'accept-language': 'hi',
+    });
+    expect(inHindi.statusCode).toBe(404);
+    expect(inHindi.json().message).toBe(hi['server.embed.guruNotFound']);
   });
 });
 

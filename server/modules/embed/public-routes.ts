@@ -14,6 +14,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, notFound, unauthenticated } from '../../http/errors';
 import { localeOf } from '../../http/locale';
+import { said } from '../../i18n/said';
 import { askInConversation } from '../conversations/ask';
 import { type GuruRow, loadTalkableGuru } from '../gurus/access';
 import {
@@ -60,7 +61,7 @@ async function mayTalk(app: App, actor: Actor, guruId: string, visitorsMayAsk: b
 
 async function guruOr404(app: App, guruId: string): Promise<GuruRow> {
   const guru = await app.db.query.gurus.findFirst({ where: eq(gurus.id, guruId) });
-  if (!guru) throw notFound('Guru not found');
+  if (!guru) throw notFound(said('server.embed.guruNotFound'));
   return guru;
 }
 
@@ -148,16 +149,17 @@ export const embedPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         .innerJoin(gurus, eq(gurus.id, conversations.guruId))
         .where(eq(conversations.id, request.params.conversationId))
         .limit(1);
-      if (!row) throw notFound('Conversation not found');
+      if (!row) throw notFound(said('server.embed.conversationNotFound'));
       await assertEmbeddedOn(app, request, row.guru);
       const { conversation } = row;
       if (conversation.userId) {
         // Someone else's session reveals nothing, as in the app.
-        if (request.actor?.userId !== conversation.userId) throw notFound('Conversation not found');
+        if (request.actor?.userId !== conversation.userId)
+          throw notFound(said('server.embed.conversationNotFound'));
       } else {
         const key = request.headers[VISITOR_KEY_HEADER];
         if (typeof key !== 'string' || visitorKeyHash(key) !== conversation.visitorTokenHash)
-          throw notFound('Conversation not found');
+          throw notFound(said('server.embed.conversationNotFound'));
         // A guru that cannot answer takes no question; otherwise the question's place is taken first.
         if (!canAnswer(row.guru)) throw new AppError('CONFLICT', GURU_MSG.notReady);
         await takeVisitorQuestion(app, conversation.id);
