@@ -4,6 +4,7 @@ import type { AskEvent } from '../../../common/contracts/gurus';
 import type { CourseInsights, InsightCourseList } from '../../../common/contracts/insights';
 import { GURU_LIMITS } from '../../../common/gurus';
 import { guruQuestions, gurus } from '../../db/schema/index';
+import hi from '../../i18n/hi/insights.json';
 import { buildAndLogin } from '../../test/factories';
 import { ask, insightCourse, insightGuru, progress } from '../../test/fixtures/insights';
 import { createGuru, setGuruSources } from '../../test/gurus';
@@ -75,6 +76,15 @@ describe('who sees a course’s insights', () => {
         expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Course not found' });
       }
     }
+    const inHindi = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/insights/courses/${course.b1}`,
+      headers: { ...teacherA.headers, 'accept-language': 'hi' },
+    });
+    expect(inHindi.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: hi['server.insights.courseNotFound'],
+    });
   });
 
   it('institutes theirs and their teachers’; admins every course; students none', async () => {
@@ -245,7 +255,7 @@ describe('adding an FAQ entry from an unanswered group', () => {
     expect((await post(owner, '6f1c1a5e-8a3b-4c6e-9d2f-0a1b2c3d4e5f', entry)).statusCode).toBe(404);
     const foreign = await post(owner, guruOfA, { ...entry, groupKey: `${guruOfB}:lab` });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe(GROUP_OF_ANOTHER_GURU);
+    expect(foreign.json().message).toBe(GROUP_OF_ANOTHER_GURU.english);
     expect((await post(owner, guruOfA, { ...entry, groupKey: 'nonsense' })).statusCode).toBe(400);
     for (const body of [
       { question: 'Where?' },
@@ -270,7 +280,22 @@ describe('adding an FAQ entry from an unanswered group', () => {
     );
     const full = await post(teacherB, guruOfB, entry);
     expect(full.statusCode).toBe(400);
-    expect(full.json().message).toBe(FAQ_FULL_MESSAGE);
+    expect(full.json().message).toBe(FAQ_FULL_MESSAGE.english);
+    expect(FAQ_FULL_MESSAGE.english).toBe(
+      `This guru already has ${GURU_LIMITS.questionsPerTab} FAQ entries, the most it can hold. Remove one on its FAQ tab, then add this one.`,
+    );
+    // Decision 070: the same refusal in Hindi for a teacher who reads Hindi, the limit filled in.
+    const fullInHindi = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/insights/gurus/${guruOfB}/faq`,
+      headers: { ...teacherB.headers, 'accept-language': 'hi' },
+      payload: entry,
+    });
+    expect(fullInHindi.statusCode).toBe(400);
+    expect(fullInHindi.json().message).toBe(
+      hi['server.insights.faqFull'].replace('{max}', String(GURU_LIMITS.questionsPerTab)),
+    );
+    expect(fullInHindi.json().message).toContain(`पहले से ${GURU_LIMITS.questionsPerTab} FAQ`);
     const count = await ctx.app.db
       .select()
       .from(guruQuestions)

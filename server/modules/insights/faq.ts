@@ -5,6 +5,7 @@ import { guruQuestions, gurus, insightGroupFixes, insightUnansweredGroups } from
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { loadOwnedGuru } from '../gurus/access';
 import { assertNotOverGuruLimit } from '../gurus/limits';
 import { queueTraining } from '../gurus/training/train';
@@ -12,8 +13,8 @@ import { assertModule } from '../plans/module-access';
 import { queueRefresh } from './refresh';
 import { parseGroupKey } from './unanswered';
 
-export const FAQ_FULL_MESSAGE = `This guru already has ${GURU_LIMITS.questionsPerTab} FAQ entries, the most it can hold. Remove one on its FAQ tab, then add this one.`;
-export const GROUP_OF_ANOTHER_GURU = 'This group of questions was not asked of this guru.';
+export const FAQ_FULL_MESSAGE = said('server.insights.faqFull', { max: GURU_LIMITS.questionsPerTab });
+export const GROUP_OF_ANOTHER_GURU = said('server.insights.groupOfAnotherGuru');
 
 /**
  * Adds an entry at the end of a guru's FAQ from the insights page (the guru's owner side only), as a teacher's

@@ -4,8 +4,9 @@ import { courses, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { said } from '../../i18n/said';
 
-export const COURSE_NOT_FOUND = 'Course not found';
+export const COURSE_NOT_FOUND = said('server.insights.courseNotFound');
 
 /** The owner of a course, joined for the institute rule. */
 export const courseOwner = alias(users, 'course_owner');
