@@ -114,6 +114,10 @@ import {
 } from '../server/test/fixtures/hindi-deck/held-out';
 import { HINDI_SOLAR_OFF_COURSE, HINDI_SOLAR_TUNING } from '../server/test/fixtures/hindi-deck/questions';
 import {
+  HINDI_1857_HELD_OUT,
+  HINDI_1857_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-2/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -531,17 +535,27 @@ async function intentsPart() {
       offCourse: SAVINGS_OFF_COURSE,
     },
   ];
-  // The Hindi deck (issue 32): printed by Chromium in Noto Sans Devanagari, read back from its PDF.
-  const hindiPdf = readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck/solar-system-hi.pdf'));
+  // The Hindi decks (issue 32): printed by Chromium in Noto Sans Devanagari, read back from their PDFs. The
+  // 1857 deck was written after the Hindi tuning, blind to the guru, and is held out whole.
   const hindi = [
     {
       title: 'हमारा सौर मंडल (Hindi)',
-      pdf: hindiPdf,
+      label: 'hindi solar system',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck/solar-system-hi.pdf')),
       sets: [
         ['hindi solar system tuning', HINDI_SOLAR_TUNING],
         ['hindi solar system (held out)', HINDI_SOLAR_HELD_OUT],
       ] as const,
       offCourse: [...HINDI_SOLAR_OFF_COURSE, ...HINDI_SOLAR_HELD_OUT_OFF_COURSE],
+      tuningOffCourse: HINDI_SOLAR_OFF_COURSE,
+    },
+    {
+      title: '1857 का विद्रोह (Hindi)',
+      label: 'hindi 1857 revolt',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-2/revolt-1857-hi.pdf')),
+      sets: [['hindi 1857 revolt (held out, fresh)', HINDI_1857_HELD_OUT]] as const,
+      offCourse: HINDI_1857_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
     },
   ];
   for (const deck of hindi) {
@@ -560,9 +574,9 @@ async function intentsPart() {
       await intentSet(label, built.guru, bySlide(questions));
     }
     await offCourse(
-      'hindi solar system',
+      deck.label,
       built.guru,
-      process.env.BENCH_NO_HELD_OUT ? HINDI_SOLAR_OFF_COURSE : deck.offCourse,
+      process.env.BENCH_NO_HELD_OUT ? deck.tuningOffCourse : deck.offCourse,
     );
   }
   for (const deck of decks) {
