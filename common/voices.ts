@@ -3,6 +3,7 @@
  * 059): on this server's own engines unless a speech service is connected, and then in that service's voices.
  */
 import { GURU_VOICES, type GuruVoice } from './gurus';
+import { LANGUAGE_CODES, type LanguageCode } from './languages';
 
 /** Who speaks a voice: the server's own engines, OpenAI speech (the deployment's), ElevenLabs (the owner's key). */
 export const VOICE_PROVIDERS = ['local', 'openai', 'elevenlabs'] as const;
@@ -24,28 +25,100 @@ export const LOCAL_ENGINE_LABELS: Record<LocalEngine, string> = {
  * ships, measured in decision 059. Statistical voices (HTS, clustergen) sound far more human than diphone
  * voices, and those more than espeak-ng's formant voice, which only speaks what the others cannot.
  */
-export const LOCAL_VOICES: Record<GuruVoice, { engine: LocalEngine; label: string; description: string }> = {
-  alloy: { engine: 'flite', label: 'RMS', description: 'American English, male · statistical' },
-  echo: { engine: 'flite', label: 'KAL', description: 'American English, male · diphone' },
-  fable: { engine: 'flite', label: 'AWB', description: 'Scottish English, male · statistical' },
-  onyx: { engine: 'festival', label: 'KED', description: 'American English, male · diphone' },
+/** What a local voice is, for the picker to say in the reader's language (web/components/voice-choice.tsx). */
+export interface VoiceTraits {
+  /** An English accent, or the language the voice speaks (a LanguageCode). */
+  accent: 'american' | 'british' | 'scottish' | LanguageCode;
+  sex: 'male' | 'female';
+  kind: 'statistical' | 'diphone' | 'hts' | 'formant';
+}
+
+export const LOCAL_VOICES: Record<
+  GuruVoice,
+  { engine: LocalEngine; label: string; description: string; traits: VoiceTraits }
+> = {
+  alloy: {
+    engine: 'flite',
+    label: 'RMS',
+    description: 'American English, male · statistical',
+    traits: { accent: 'american', sex: 'male', kind: 'statistical' },
+  },
+  echo: {
+    engine: 'flite',
+    label: 'KAL',
+    description: 'American English, male · diphone',
+    traits: { accent: 'american', sex: 'male', kind: 'diphone' },
+  },
+  fable: {
+    engine: 'flite',
+    label: 'AWB',
+    description: 'Scottish English, male · statistical',
+    traits: { accent: 'scottish', sex: 'male', kind: 'statistical' },
+  },
+  onyx: {
+    engine: 'festival',
+    label: 'KED',
+    description: 'American English, male · diphone',
+    traits: { accent: 'american', sex: 'male', kind: 'diphone' },
+  },
   nova: {
     engine: 'festival',
     label: 'SLT',
     description: 'American English, female · HTS, the most natural',
+    traits: { accent: 'american', sex: 'female', kind: 'hts' },
   },
   shimmer: {
     engine: 'espeak-ng',
     label: 'en-GB f2',
     description: 'British English, female · formant, robotic',
+    traits: { accent: 'british', sex: 'female', kind: 'formant' },
   },
 };
+
+/**
+ * The six names as espeak-ng voices: a voice + variant (male m1–m7, female f1–f5), a pitch (0–99) and a speed in
+ * words per minute, so a listener can tell them apart though espeak-ng is a formant synthesiser. In English these
+ * are the accents below; every other language is spoken by its own espeak-ng voice in the name's variant, pitch
+ * and pace (server/providers/tts/espeak.ts), so the six names stay six speakers of that language.
+ */
+export const ESPEAK_VOICES: Record<GuruVoice, { voice: string; pitch: number; speed: number }> = {
+  alloy: { voice: 'en-us+m3', pitch: 50, speed: 165 },
+  echo: { voice: 'en-us+m7', pitch: 35, speed: 155 },
+  fable: { voice: 'en-gb+m1', pitch: 58, speed: 170 },
+  onyx: { voice: 'en-us+m1', pitch: 18, speed: 145 },
+  nova: { voice: 'en-us+f3', pitch: 62, speed: 175 },
+  shimmer: { voice: 'en-gb+f2', pitch: 78, speed: 160 },
+};
+
+/** A name's espeak-ng variant ("m3", "f2"). */
+export const espeakVariant = (voice: GuruVoice) => ESPEAK_VOICES[voice].voice.split('+')[1];
 
 /**
  * Which set of local voices a rendered lesson segment was spoken with (1: espeak-ng only, 2: decision 059), so
  * a lesson made before renders again whole rather than mixing old and new voices (library render-hash.ts).
  */
 export const LOCAL_VOICES_EDITION = 2;
+
+/**
+ * The local voices of a narration language other than English: espeak-ng's voice of that language in each
+ * name's variant ("hi m3"), said as what they are, so a Hindi library's picker never offers American English.
+ */
+const englishName = (language: LanguageCode) =>
+  Object.entries(LANGUAGE_CODES).find(([, code]) => code === language)?.[0] ?? language;
+
+function languageVoiceChoices(language: LanguageCode): VoiceChoice[] {
+  return GURU_VOICES.map((voice) => {
+    const variant = espeakVariant(voice);
+    const sex = variant.startsWith('f') ? 'female' : 'male';
+    return {
+      voice,
+      label: `${language} ${variant}`,
+      description: `${englishName(language)}, ${sex} · formant, robotic`,
+      engine: LOCAL_ENGINE_LABELS['espeak-ng'],
+      traits: { accent: language, sex, kind: 'formant' },
+    };
+  });
+}
 
 /** The ElevenLabs premade voices standing in for the six names (server/providers/tts/elevenlabs.ts). */
 export const ELEVENLABS_VOICE_NAMES: Record<GuruVoice, { label: string; description: string }> = {
@@ -61,9 +134,12 @@ export interface VoiceChoice {
   voice: GuruVoice;
   /** The name the picker shows: the local speaker's or the connected service's own. */
   label: string;
+  /** In English, for the API's readers; the picker says it from `traits` in the reader's language. */
   description: string;
   /** Who speaks it: a local engine's name, or 'OpenAI' / 'ElevenLabs'. */
   engine: string;
+  /** A local voice's accent or language, sex and kind; none for a speech service's voice. */
+  traits?: VoiceTraits;
 }
 
 /**
@@ -78,7 +154,9 @@ export interface VoiceCatalog {
 
 const titleCase = (voice: string) => voice[0].toUpperCase() + voice.slice(1);
 
-export function localVoiceChoices(): VoiceChoice[] {
+/** The local voices that speak `language` (English's six speakers, or espeak-ng's voice of the language). */
+export function localVoiceChoices(language: LanguageCode | '' = ''): VoiceChoice[] {
+  if (language && language !== 'en') return languageVoiceChoices(language);
   return GURU_VOICES.map((voice) => ({
     voice,
     ...LOCAL_VOICES[voice],
@@ -86,9 +164,12 @@ export function localVoiceChoices(): VoiceChoice[] {
   }));
 }
 
-/** The picker's list for a provider: premium names only when that provider is connected. */
-export function voiceCatalog(provider: VoiceProvider): VoiceCatalog {
-  const localVoices = localVoiceChoices();
+/**
+ * The picker's list for a provider and a narration language: premium names only when that provider is connected
+ * (they speak every language); local voices of that language.
+ */
+export function voiceCatalog(provider: VoiceProvider, language: LanguageCode | '' = ''): VoiceCatalog {
+  const localVoices = localVoiceChoices(language);
   const voices =
     provider === 'local'
       ? localVoices

@@ -101,6 +101,17 @@ test('a teacher publishes a narrated Hindi course and a student is answered by i
     /^Hindi · /,
   );
 
+  // The voices offered are Hindi ones, said in Hindi: never an American English speaker for a Hindi deck.
+  await page.getByRole('combobox', { name: new RegExp(`^${library['library.settings.voice']}`) }).click();
+  const voiceOptions = page.getByRole('option');
+  await expect(voiceOptions).toHaveCount(6);
+  await expect(voiceOptions.first()).toContainText('hi m3 (eSpeak NG)');
+  await expect(voiceOptions.first()).toContainText(
+    `हिन्दी, ${hi['components.voices.sex.male']} · ${hi['components.voices.kind.formant']}`,
+  );
+  await expect(page.getByRole('listbox')).not.toContainText(hi['components.voices.accent.american']);
+  await page.keyboard.press('Escape');
+
   // The narrated lesson, rendered for real.
   await firstOption(page, library['library.settings.voice']);
   await firstOption(page, library['library.settings.fallback']);

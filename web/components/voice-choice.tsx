@@ -2,13 +2,46 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { GuruVoice } from '../../common/gurus';
-import { LOCAL_ENGINE_LABELS, LOCAL_ENGINES, type VoiceCatalog, voiceOptionLabel } from '../../common/voices';
+import { INTL_LOCALES } from '../../common/i18n/locales';
+import type { LanguageCode } from '../../common/languages';
+import {
+  LOCAL_ENGINE_LABELS,
+  LOCAL_ENGINES,
+  type VoiceCatalog,
+  type VoiceChoice,
+  voiceOptionLabel,
+} from '../../common/voices';
 import { api } from '../app/api';
-import { rich, useT } from '../app/i18n';
+import { rich, type t as translate, useLocale, useT } from '../app/i18n';
 
-/** The caller's voices (GET /api/voices): local ones unless OpenAI speech or their ElevenLabs key is connected. */
-export function useVoiceCatalog() {
-  return useQuery({ queryKey: ['voices'], queryFn: () => api<VoiceCatalog>('/voices') });
+/**
+ * The caller's voices (GET /api/voices): local ones unless OpenAI speech or their ElevenLabs key is connected;
+ * with a narration `language`, the local voices that speak it (a Hindi library is offered Hindi voices).
+ */
+export function useVoiceCatalog(language: LanguageCode | '' = '') {
+  const query = language ? `?language=${language}` : '';
+  return useQuery({ queryKey: ['voices', language], queryFn: () => api<VoiceCatalog>(`/voices${query}`) });
+}
+
+/**
+ * What a voice is, in the reader's language: a local voice's accent or language, sex and kind ("American English,
+ * female · HTS, the most natural"; "हिन्दी, स्त्री · …"), a service's voice by its own description.
+ */
+function describeVoice(choice: VoiceChoice, t: typeof translate, locale: string): string {
+  if (!choice.traits) {
+    return choice.engine === 'ElevenLabs'
+      ? t(`components.voices.eleven.${choice.voice}`)
+      : t('components.voices.openaiVoice');
+  }
+  const { accent, sex, kind } = choice.traits;
+  const english = accent === 'american' || accent === 'british' || accent === 'scottish';
+  return t('components.voices.describe', {
+    accent: english
+      ? t(`components.voices.accent.${accent}`)
+      : (new Intl.DisplayNames([locale], { type: 'language' }).of(accent) ?? accent),
+    sex: t(`components.voices.sex.${sex}`),
+    kind: t(`components.voices.kind.${kind}`),
+  });
 }
 
 /**
@@ -20,11 +53,15 @@ export function voiceOptions(catalog: VoiceCatalog | undefined, list: 'voices' |
 }
 
 /**
- * The Select's renderOption: the name (what the field shows once chosen) with what the voice is below it
+ * The Select's renderOption (a hook: it says what each voice is in the reader's language): the name (what the field shows once chosen) with what the voice is below it
  * ("American English, female · HTS, the most natural").
  */
-export function voiceOptionRenderer(catalog: VoiceCatalog | undefined, list: 'voices' | 'localVoices') {
-  const descriptions = new Map((catalog?.[list] ?? []).map((choice) => [choice.voice, choice.description]));
+export function useVoiceOptionRenderer(catalog: VoiceCatalog | undefined, list: 'voices' | 'localVoices') {
+  const t = useT();
+  const locale = INTL_LOCALES[useLocale()];
+  const descriptions = new Map(
+    (catalog?.[list] ?? []).map((choice) => [choice.voice, describeVoice(choice, t, locale)]),
+  );
   return ({ option }: { option: { value: string; label: string } }) => (
     <div>
       <Text size="sm">{option.label}</Text>

@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function voices(headers: Record<string, string>): Promise<VoiceCatalog> {
-  const response = await ctx.app.inject({ method: 'GET', url: '/api/voices', headers });
+async function voices(headers: Record<string, string>, query = ''): Promise<VoiceCatalog> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/voices${query}`, headers });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -43,6 +43,32 @@ describe('GET /api/voices (the voice pickers)', () => {
         /^(Alloy|Echo|Fable|Onyx|Nova|Shimmer|Sarah|George|Daniel|Brian|Jessica|Lily)$/,
       );
     }
+  });
+
+  it("offers a narration language's own local voices: six espeak-ng speakers of Hindi, never American English", async () => {
+    const { headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const hindi = await voices(headers, '?language=hi');
+    expect(hindi.provider).toBe('local');
+    expect(hindi.voices.map((choice) => choice.label)).toEqual([
+      'hi m3',
+      'hi m7',
+      'hi m1',
+      'hi m1',
+      'hi f3',
+      'hi f2',
+    ]);
+    for (const choice of hindi.voices) {
+      expect(choice.engine).toBe('eSpeak NG');
+      expect(choice.traits).toMatchObject({ accent: 'hi', kind: 'formant' });
+      expect(choice.description).toMatch(/^Hindi, (male|female) · formant, robotic$/);
+    }
+    expect(hindi.voices.filter((choice) => choice.traits?.sex === 'female')).toHaveLength(2);
+    // English (or no language) keeps the English speakers; an unknown code is refused, not guessed.
+    expect((await voices(headers, '?language=en')).voices.map((c) => c.label)).toEqual(
+      GURU_VOICES.map((v) => LOCAL_VOICES[v].label),
+    );
+    const wrong = await ctx.app.inject({ method: 'GET', url: '/api/voices?language=xx', headers });
+    expect(wrong.statusCode).toBe(400);
   });
 
   it("shows OpenAI's names when the deployment configures OpenAI speech, the fallback staying local", async () => {

@@ -1,24 +1,13 @@
 import type { GuruVoice } from '../../../common/gurus';
 import { type LanguageCode, languageOfText, passageLanguage } from '../../../common/languages';
+import { ESPEAK_VOICES, espeakVariant } from '../../../common/voices';
 import type { Speaker, SpeechAudio } from './types';
 import { waveFromProgram } from './wave-process';
 
 export { isWave, withWaveSizes } from './wave-process';
 
-/**
- * The six voice names as clearly different espeak-ng voices: an espeak-ng language + variant (male m1–m7,
- * female f1–f5), a pitch (0–99) and a speed in words per minute. Accent, sex, pitch and pace all differ so
- * a listener can tell them apart even though espeak-ng is a formant synthesiser. espeak-ng speaks what the
- * local English voices cannot (text in other scripts) and when they are not installed (local-voices.ts).
- */
-export const ESPEAK_VOICES: Record<GuruVoice, { voice: string; pitch: number; speed: number }> = {
-  alloy: { voice: 'en-us+m3', pitch: 50, speed: 165 },
-  echo: { voice: 'en-us+m7', pitch: 35, speed: 155 },
-  fable: { voice: 'en-gb+m1', pitch: 58, speed: 170 },
-  onyx: { voice: 'en-us+m1', pitch: 18, speed: 145 },
-  nova: { voice: 'en-us+f3', pitch: 62, speed: 175 },
-  shimmer: { voice: 'en-gb+f2', pitch: 78, speed: 160 },
-};
+/** The six names' espeak-ng voices live beside the other local voices, for the pickers to describe. */
+export { ESPEAK_VOICES };
 
 /**
  * espeak-ng's voice for each course language (issue 32): Debian's espeak-ng speaks them all. English keeps
@@ -69,8 +58,7 @@ export class NoLocalVoiceError extends Error {
 /** espeak-ng's arguments for a voice name speaking a language: its language's voice in the name's variant. */
 export function espeakArguments(voice: GuruVoice, language: LanguageCode): string[] {
   const settings = ESPEAK_VOICES[voice];
-  const variant = settings.voice.split('+')[1];
-  const name = language === 'en' ? settings.voice : `${ESPEAK_LANGUAGES[language]}+${variant}`;
+  const name = language === 'en' ? settings.voice : `${ESPEAK_LANGUAGES[language]}+${espeakVariant(voice)}`;
   return ['-v', name, '-p', String(settings.pitch), '-s', String(settings.speed)];
 }
 

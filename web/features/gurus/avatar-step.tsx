@@ -22,8 +22,8 @@ import { commitValidation, serverFieldErrors, zodValidate } from '../../app/form
 import { toast } from '../../app/toast';
 import {
   useVoiceCatalog,
+  useVoiceOptionRenderer,
   VoiceSourceNote,
-  voiceOptionRenderer,
   voiceOptions,
 } from '../../components/voice-choice';
 import { useSaveAvatar } from './api';
@@ -59,6 +59,8 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
   const save = useSaveAvatar(guru.id);
   const t = useT();
   const { data: voiceCatalog } = useVoiceCatalog();
+  const renderVoice = useVoiceOptionRenderer(voiceCatalog, 'voices');
+  const renderLocalVoice = useVoiceOptionRenderer(voiceCatalog, 'localVoices');
   const image = useGuruUpload(guru.id, 'avatar-image');
   const glb = useGuruUpload(guru.id, 'avatar-glb');
   // The URL typed by the owner; an uploaded GLB shows as a signed link and is not a URL to type over.
@@ -204,7 +206,7 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
                 label={t('gurus.avatar.voice')}
                 withAsterisk
                 data={voiceOptions(voiceCatalog, 'voices')}
-                renderOption={voiceOptionRenderer(voiceCatalog, 'voices')}
+                renderOption={renderVoice}
                 {...form.getInputProps('voice')}
               />
               <VoiceSampleButton guruId={guru.id} voice={voice} label={t('gurus.avatar.hearVoice')} />
@@ -217,7 +219,7 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
                 description={t('gurus.avatar.fallbackHint')}
                 withAsterisk
                 data={voiceOptions(voiceCatalog, 'localVoices')}
-                renderOption={voiceOptionRenderer(voiceCatalog, 'localVoices')}
+                renderOption={renderLocalVoice}
                 {...form.getInputProps('fallbackVoice')}
               />
               <VoiceSampleButton

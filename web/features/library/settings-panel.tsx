@@ -22,7 +22,7 @@ import { type LibraryDetail, librarySettingsSchema } from '../../../common/contr
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import { FONTS, type FontName, fontStack } from '../../../common/fonts';
 import type { GuruVoice } from '../../../common/gurus';
-import { LANGUAGE_CODES } from '../../../common/languages';
+import { LANGUAGE_CODES, type LanguageCode } from '../../../common/languages';
 import {
   AVATAR_CORNERS,
   type AvatarCorner,
@@ -36,8 +36,8 @@ import { toast } from '../../app/toast';
 import { ThemeColorPicker } from '../../components/theme-color-picker';
 import {
   useVoiceCatalog,
+  useVoiceOptionRenderer,
   VoiceSourceNote,
-  voiceOptionRenderer,
   voiceOptions,
 } from '../../components/voice-choice';
 import { uploadAvatarImage, useStoreDetail } from './api';
@@ -56,8 +56,25 @@ const LANGUAGE_OPTIONS = Object.entries(LANGUAGE_CODES)
     return { value: code, label: own && own !== name ? `${name} · ${own}` : name };
   });
 
-/** What "Hear a sample" says in the chosen voice. */
-const VOICE_SAMPLE = 'Hello! This is how your lesson will sound.';
+/** What "Hear a sample" says when the lesson has no narration yet: spoken, not shown, in the narration's language. */
+const VOICE_SAMPLES: Partial<Record<LanguageCode, string>> = {
+  en: 'Hello! This is how your lesson will sound.',
+  hi: 'नमस्ते! आपका पाठ ऐसा सुनाई देगा।',
+};
+
+/**
+ * What "Hear a sample" says: the lesson's own first sentence (so it is heard in the language and words it will be
+ * narrated in, a Hindi deck in Hindi), else a greeting in the narration's language.
+ */
+function sampleSentence(detail: LibraryDetail, language: LanguageCode | ''): string {
+  const narration = detail.segments.map((segment) => segment.description.trim()).find(Boolean);
+  if (narration) {
+    const segmenter = new Intl.Segmenter(language || undefined, { granularity: 'sentence' });
+    const first = segmenter.segment(narration)[Symbol.iterator]().next().value?.segment.trim();
+    if (first) return first.slice(0, 300);
+  }
+  return VOICE_SAMPLES[language || 'en'] ?? VOICE_SAMPLES.en ?? '';
+}
 const MAX_IMAGE_MB = Math.round(LIBRARY_LIMITS.avatarImageMaxBytes / 1024 / 1024);
 
 interface Props {
@@ -150,7 +167,9 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
   const font = settings.fontFamily as FontName;
   const t = useT();
   const [titleError, setTitleError] = useState<string | undefined>();
-  const { data: voiceCatalog } = useVoiceCatalog();
+  const { data: voiceCatalog } = useVoiceCatalog(settings.language ?? '');
+  const renderVoice = useVoiceOptionRenderer(voiceCatalog, 'voices');
+  const renderLocalVoice = useVoiceOptionRenderer(voiceCatalog, 'localVoices');
   const sample = useNarrationPlayer(detail.id);
   // A missing voice is pointed out on its own field once the person has left that field or pressed Generate
   // (the server refuses to generate without one, in the same words), never for another setting changed: the
@@ -198,7 +217,7 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           placeholder={t('library.settings.voicePlaceholder')}
           withAsterisk
           data={voiceOptions(voiceCatalog, 'voices')}
-          renderOption={voiceOptionRenderer(voiceCatalog, 'voices')}
+          renderOption={renderVoice}
           value={settings.voice}
           readOnly={locked}
           allowDeselect={false}
@@ -213,7 +232,13 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
             leftSection={<IconVolume size={14} />}
             disabled={!settings.voice}
             loading={sample.playing === 'voice-sample'}
-            onClick={() => void sample.play('voice-sample', VOICE_SAMPLE, settings.voice)}
+            onClick={() =>
+              void sample.play(
+                'voice-sample',
+                sampleSentence(detail, settings.language ?? ''),
+                settings.voice,
+              )
+            }
             aria-label={t('library.settings.sampleLabel')}
           >
             {t('library.settings.sample')}
@@ -225,7 +250,7 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           placeholder={t('library.settings.fallbackPlaceholder')}
           withAsterisk
           data={voiceOptions(voiceCatalog, 'localVoices')}
-          renderOption={voiceOptionRenderer(voiceCatalog, 'localVoices')}
+          renderOption={renderLocalVoice}
           value={settings.fallbackVoice}
           readOnly={locked}
           allowDeselect={false}
