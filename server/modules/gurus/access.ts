@@ -11,6 +11,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
 import { loadAuthored } from '../../http/load-authored';
+import { said } from '../../i18n/said';
 import { coveredBy } from '../plans/limits';
 
 export type GuruRow = typeof gurusTable.$inferSelect;
@@ -50,10 +51,10 @@ export async function isSubscribedToGuru(app: App, userId: string, guruId: strin
 /** Loads a guru the actor may talk to: a learner subscribed to one of its courses, or the owner side. */
 export async function loadTalkableGuru(app: App, actor: Actor, guruId: string): Promise<GuruRow> {
   const guru = await app.db.query.gurus.findFirst({ where: eq(gurus.id, guruId) });
-  if (!guru) throw notFound('Guru not found');
+  if (!guru) throw notFound(said('server.gurus.notFound'));
   if (await isGuruOwnerSide(app, actor, guru)) return guru;
   if (await isSubscribedToGuru(app, actor.userId, guru.id)) return guru;
-  throw forbidden('Subscribe to a course of this guru to ask it questions.');
+  throw forbidden(said('server.gurus.subscribeToAsk'));
 }
 
 /** Ids of the users whose gurus count against one payer's plan: the payer and, for institutes, its teachers. */

@@ -30,6 +30,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
+import { said } from '../../i18n/said';
 import { imageUrlsAt, removeStoredFile, removeStoredImage } from '../files/uploads';
 import type { GuruRow } from './access';
 import { GURU_LINK_SECONDS, presentGuruDetail, presentGuruSummary } from './presenters';
@@ -178,7 +179,7 @@ export async function setSources(app: App, actor: Actor, guru: GuruRow, input: S
   const videoIds = [...new Set(input.videoIds)];
   const allowed = await authorableCourseIds(app, actor, courseIds);
   if (courseIds.some((id) => !allowed.has(id))) {
-    throw badRequest('Please choose only courses you can edit');
+    throw badRequest(said('server.gurus.onlyEditableCourses'));
   }
   if (videoIds.length > 0) {
     const videos = await app.db
@@ -187,7 +188,7 @@ export async function setSources(app: App, actor: Actor, guru: GuruRow, input: S
       .where(inArray(courseVideos.id, videoIds));
     const ofChosen = new Set(videos.filter((v) => allowed.has(v.courseId)).map((v) => v.id));
     if (videoIds.some((id) => !ofChosen.has(id))) {
-      throw badRequest('Please choose only videos of the selected courses');
+      throw badRequest(said('server.gurus.onlyVideosOfCourses'));
     }
   }
   const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));

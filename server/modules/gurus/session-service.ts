@@ -19,6 +19,7 @@ import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
+import { said } from '../../i18n/said';
 import { brandLogoUrlOf, imageUrlsAt } from '../files/uploads';
 import { limitOf, type PlanHolder } from '../plans/limits';
 import { assertModule } from '../plans/module-access';
@@ -28,7 +29,7 @@ import { GURU_LINK_SECONDS } from './presenters';
 /** The plan holder whose plan pays for a guru's sessions: the guru's owner (their payer's plan applies). */
 export async function ownerHolderOf(app: App, guru: GuruRow): Promise<PlanHolder> {
   const owner = await app.db.query.users.findFirst({ where: eq(users.id, guru.ownerId) });
-  if (!owner || !isUserType(owner.userType)) throw notFound('Guru not found');
+  if (!owner || !isUserType(owner.userType)) throw notFound(said('server.gurus.notFound'));
   return { userId: owner.id, userType: owner.userType, instituteId: owner.instituteId };
 }
 
@@ -177,7 +178,7 @@ export async function gurusForCourse(app: App, actor: Actor, courseId: string): 
     .innerJoin(users, eq(users.id, courses.ownerId))
     .where(eq(courses.id, courseId))
     .limit(1);
-  if (!course) throw notFound('Course not found');
+  if (!course) throw notFound(said('server.gurus.courseNotFound'));
   if (!canAuthorFor(actor, course.owner)) {
     const subscribed = await app.db.query.courseSubscriptions.findFirst({
       where: and(eq(courseSubscriptions.courseId, courseId), eq(courseSubscriptions.userId, actor.userId)),
@@ -221,7 +222,7 @@ export async function startSession(
 ): Promise<{ conversationId: string }> {
   const guru = await loadTalkableGuru(app, actor, guruId);
   if (courseId && !(await guruCourseIds(app, guru.id)).includes(courseId)) {
-    throw badRequest('This guru does not learn from that course');
+    throw badRequest(said('server.gurus.courseNotLearned'));
   }
   return {
     conversationId: await openSession(app, guru, { userId: actor.userId, courseId: courseId ?? null }),

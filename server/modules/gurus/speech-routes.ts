@@ -7,6 +7,7 @@ import { GURU_MSG, type GuruVoice } from '../../../common/gurus';
 import { actorOf } from '../../http/access';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { DidError, didClient } from '../../providers/avatar/d-id';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
 import { integrationKey, speakingAs } from '../integrations/service';
@@ -24,12 +25,11 @@ function avatarSourceUrl(app: App, guru: GuruRow): string {
 
 /** A D-ID refusal as our own answer: a bad key or no credits the owner can fix, the rest "try again". */
 function didFailure(error: unknown): AppError {
-  if (!(error instanceof DidError))
-    return new AppError('UNAVAILABLE', 'D-ID did not answer. Please try again.');
+  if (!(error instanceof DidError)) return new AppError('UNAVAILABLE', said('server.gurus.didNoAnswer'));
   if (error.status === 401 || error.status === 403) return badRequest(GURU_MSG.keyCheckFailed);
   if (error.status === 402) return new AppError('PAYMENT_REQUIRED', GURU_MSG.notEnoughDidCredits);
-  if (error.status === 404) return new AppError('NOT_FOUND', 'This avatar video was not found.');
-  return new AppError('UNAVAILABLE', 'D-ID did not answer. Please try again.');
+  if (error.status === 404) return new AppError('NOT_FOUND', said('server.gurus.avatarVideoNotFound'));
+  return new AppError('UNAVAILABLE', said('server.gurus.didNoAnswer'));
 }
 
 async function ownerDidKey(app: App, guru: GuruRow): Promise<string> {
@@ -71,7 +71,7 @@ export const guruSpeechRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const guru = await loadTalkableGuru(app, actorOf(request), request.params.guruId);
-      if (guru.avatarKind !== 'd_id') throw badRequest('This guru does not use a D-ID avatar.');
+      if (guru.avatarKind !== 'd_id') throw badRequest(said('server.gurus.notDidAvatar'));
       const apiKey = await ownerDidKey(app, guru);
       const sourceUrl = avatarSourceUrl(app, guru);
       const { text } = request.body;

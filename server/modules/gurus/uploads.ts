@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { PICTURE_SIZES } from '../../media/image-sizes';
 import { readOneFile } from '../files/read-one-file';
 import { storeImageSizes, storeUpload } from '../files/uploads';
@@ -57,10 +58,7 @@ export function isGlb(bytes: Buffer): boolean {
 export async function storeAvatarGlb(app: App, request: FastifyRequest, guru: GuruRow): Promise<string> {
   const { bytes } = await readOneFile(request, GURU_GLB_MAX_BYTES, 'a .glb file');
   if (!isGlb(bytes)) {
-    throw new AppError(
-      'INVALID_FILE',
-      'This file is not a GLB model (glTF 2.0 binary). Please choose a .glb file.',
-    );
+    throw new AppError('INVALID_FILE', said('server.gurus.notGlb'));
   }
   const { key } = await storeUpload(app, {
     ownerId: guru.ownerId,

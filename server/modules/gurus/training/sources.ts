@@ -12,6 +12,7 @@ import {
   guruVideos,
 } from '../../../db/schema/index';
 import type { App } from '../../../http/app-type';
+import { said } from '../../../i18n/said';
 import { groupCues, parseWebVtt } from './captions';
 import { splitIntoPassages } from './chunking';
 import { pdfPageTexts } from './pdf-text';
@@ -51,7 +52,8 @@ export interface GuruSource {
 /** Raised for a training that cannot succeed; its message is shown to the guru's owner as it is. */
 export class TrainingError extends Error {}
 
-export const NO_SOURCES_MESSAGE = 'Add a course, FAQ or study material before training';
+/** Stored as the training's error in English (`.english`), like every training error. */
+export const NO_SOURCES_MESSAGE = said('server.gurus.noSources');
 
 /** Why there is nothing to learn from: no course at all (the spec's text), or courses with nothing ready yet. */
 export async function noSourcesMessage(app: App, guruId: string): Promise<string> {
@@ -61,7 +63,7 @@ export async function noSourcesMessage(app: App, guruId: string): Promise<string
     .innerJoin(courses, eq(courses.id, guruCourses.courseId))
     .where(eq(guruCourses.guruId, guruId))
     .orderBy(asc(courses.title));
-  if (rows.length === 0) return NO_SOURCES_MESSAGE;
+  if (rows.length === 0) return NO_SOURCES_MESSAGE.english;
   const names = rows.map((row) => `"${row.title}"`).join(', ');
   return `${names} ${pluralOf('has', 'have')(rows.length)} no ready lesson videos, FAQ or study material yet. Add some, or wait until the videos finish processing, then train again.`;
 }

@@ -208,8 +208,12 @@ describe('guru training', () => {
       headers: teacher.headers,
     });
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toMatchObject({ status: 'failed', error: NO_SOURCES_MESSAGE, chunkCount: 0 });
-    expect(NO_SOURCES_MESSAGE).toBe('Add a course, FAQ or study material before training');
+    expect(response.json()).toMatchObject({
+      status: 'failed',
+      error: NO_SOURCES_MESSAGE.english,
+      chunkCount: 0,
+    });
+    expect(NO_SOURCES_MESSAGE.english).toBe('Add a course, FAQ or study material before training');
 
     // A course with nothing ready yet is named, so the teacher knows what to add or wait for.
     const waiting = await insertGuru(ctx.app, teacher.user.id, { name: 'Waiting guru' });
