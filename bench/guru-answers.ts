@@ -118,6 +118,10 @@ import {
   HINDI_1857_HELD_OUT_OFF_COURSE,
 } from '../server/test/fixtures/hindi-deck-2/held-out';
 import {
+  HINDI_PLANT_NUTRITION_HELD_OUT,
+  HINDI_PLANT_NUTRITION_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-3/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -553,8 +557,17 @@ async function intentsPart() {
       title: '1857 का विद्रोह (Hindi)',
       label: 'hindi 1857 revolt',
       pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-2/revolt-1857-hi.pdf')),
-      sets: [['hindi 1857 revolt (held out, fresh)', HINDI_1857_HELD_OUT]] as const,
+      // Measured once as written (15/20 facts), then seen: the focus rule (hindi.ts hindiFocus) was made on it.
+      sets: [['hindi 1857 revolt (held out, seen once)', HINDI_1857_HELD_OUT]] as const,
       offCourse: HINDI_1857_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'पौधों में पोषण (Hindi)',
+      label: 'hindi plant nutrition',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-3/plant-nutrition-hi.pdf')),
+      sets: [['hindi plant nutrition (held out, fresh)', HINDI_PLANT_NUTRITION_HELD_OUT]] as const,
+      offCourse: HINDI_PLANT_NUTRITION_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },
   ];

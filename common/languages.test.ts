@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COURSE_LANGUAGES } from './courses';
-import { languageCode, languageOfText, passageLanguage, writtenApart } from './languages';
+import { languageCode, languageOfText, passageLanguage, questionLanguage, writtenApart } from './languages';
 
 describe('course languages', () => {
   it('maps every catalog language to a code, "Other" and unknown names to none', () => {
@@ -37,5 +37,15 @@ describe('course languages', () => {
     expect(passageLanguage('en', 'सूर्य एक तारा है')).toBe('hi');
     expect(passageLanguage('', 'The sun is a star')).toBe('en');
     expect(passageLanguage('hi', '42')).toBe('hi');
+  });
+});
+
+describe('questionLanguage', () => {
+  it('reads a Hindi question that mixes in English school words as Hindi', () => {
+    expect(languageOfText('saprotrophic nutrition किसे कहते है')).toBe('en');
+    expect(questionLanguage('saprotrophic nutrition किसे कहते है')).toBe('hi');
+    expect(questionLanguage('stomata क्या होते हैं')).toBe('hi');
+    expect(questionLanguage('what is a stoma?')).toBe('en');
+    expect(questionLanguage('பூமி என்ன?')).toBe('ta');
   });
 });

@@ -72,6 +72,17 @@ export function languageOfText(text: string): LanguageCode | '' {
   return best === 'ar' && URDU_LETTERS.test(text) ? 'ur' : best;
 }
 
+/**
+ * A question's language: one with words in another script than Latin is in that language even when it mixes in
+ * English school words, as Hindi-medium students write ("stomata क्या होते हैं", "saprotrophic nutrition किसे
+ * कहते है"); otherwise the language its letters are written in.
+ */
+export function questionLanguage(question: string): LanguageCode | '' {
+  const written = languageOfText(question);
+  if (written !== 'en') return written;
+  return languageOfText(question.replace(/\p{Script=Latin}/gu, '')) || written;
+}
+
 /** Whether two languages are written in different scripts (a Hindi question to an English course). */
 export function writtenApart(a: LanguageCode | '', b: LanguageCode | ''): boolean {
   const script = (code: LanguageCode | '') =>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Citation, TeachingMode } from '../../../common/gurus';
 import { INTL_LOCALES, isLocale, type Locale } from '../../../common/i18n/locales';
-import { type LanguageCode, languageOfText, writtenApart } from '../../../common/languages';
+import { type LanguageCode, questionLanguage, writtenApart } from '../../../common/languages';
 import { guruChunks } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { translate } from '../../http/locale';
@@ -69,7 +69,7 @@ async function* once(text: string): AsyncGenerator<string> {
  * student asking in Hindi hears Hindi whatever their menu says), else the asker's interface language.
  */
 export function replyLocale(question: string, asker: Locale): Locale {
-  const written = languageOfText(question);
+  const written = questionLanguage(question);
   return isLocale(written) ? written : asker;
 }
 
@@ -82,7 +82,7 @@ async function taughtInAnotherScript(
   guruId: string,
   question: string,
 ): Promise<LanguageCode | null> {
-  const asked = languageOfText(question);
+  const asked = questionLanguage(question);
   if (asked === '') return null;
   const rows = await app.db
     .selectDistinct({ language: guruChunks.language })

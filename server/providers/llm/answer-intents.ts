@@ -1056,7 +1056,7 @@ function saysPredicate(question: string, sentence: string): boolean {
 
 /** Whether a sentence holds what the intent asks for: a number, a cause, a definition, a time, a place. */
 export function givesWhatIsAsked(intent: AskedFor, question: string, sentence: string): boolean {
-  if (isDevanagari(question)) return hindiGives(intent, sentence) ?? false;
+  if (isDevanagari(question)) return hindiGives(intent, sentence, question) ?? false;
   switch (intent) {
     case 'count': {
       if (!new RegExp(`\\b${NUMBER}\\b`, 'iu').test(sentence)) return false;

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { stemOf, wordsIn } from './answer-intents';
-import { HINDI_STOP_WORDS, hindiGives, hindiIntentOf, hindiStem, hindiSynonyms } from './hindi';
+import {
+  HINDI_STOP_WORDS,
+  hindiDefinitionTarget,
+  hindiExplainsTerm,
+  hindiFocus,
+  hindiGives,
+  hindiIntentOf,
+  hindiStem,
+  hindiSynonyms,
+} from './hindi';
+import { directAnswer } from './local-answerer';
 import { STOP_WORDS } from './stop-words';
+import type { Passage } from './types';
 
 describe('hindiStem', () => {
   it('gives the inflections of a word one stem', () => {
@@ -65,5 +76,53 @@ describe('Hindi questions', () => {
     expect(hindiSynonyms('planet')).toContain('ग्रह');
     expect(hindiSynonyms('चाँद')).toEqual(hindiSynonyms('चांद'));
     expect(hindiSynonyms('बुध')).toEqual([]);
+  });
+});
+
+describe('what a Hindi question asks about (round three)', () => {
+  it('takes the words beside the question word, not past another clause', () => {
+    expect([...hindiFocus('दिल्ली पहुंचकर सिपाहियों ने अपना नेता किसको बनाया')]).toEqual(['नेता', 'बनाया']);
+    expect([...hindiFocus('झांसी की रानी की मृत्यु कहाँ पर हुई थी')]).toEqual(['मृत्यु']);
+    expect([...hindiFocus('कारतूस पर क्या लगा होता था जिससे सिपाही नाराज हुए')]).toEqual(['कारतूस', 'लगा']);
+    // Colloquial forms are how a question is asked, not what it asks about.
+    for (const word of ['किसको', 'किसने', 'बोलते', 'मे', 'पे']) expect(HINDI_STOP_WORDS.has(word)).toBe(true);
+  });
+
+  it('answers with the sentence that holds the asked word', () => {
+    const slide = {
+      chunkId: 'meerut',
+      sourceKind: 'course_video',
+      title: '1857',
+      heading: 'मेरठ से दिल्ली तक',
+      text: 'मेरठ से दिल्ली तक\n10 मई 1857 को मेरठ छावनी के सिपाहियों ने विद्रोह कर दिया। उन्होंने जेल में बंद अपने 85 साथियों को छुड़ाया और रातभर चलकर 11 मई की सुबह दिल्ली पहुँचे। वहाँ उन्होंने बूढ़े मुग़ल बादशाह बहादुर शाह ज़फ़र को अपना नेता घोषित किया।',
+      courseId: null,
+      videoId: null,
+      materialId: null,
+      startSeconds: null,
+      page: 5,
+      slide: 5,
+      rank: 1,
+    } as Passage;
+    const death = {
+      ...slide,
+      chunkId: 'rani',
+      heading: 'रानी लक्ष्मीबाई',
+      text: 'रानी लक्ष्मीबाई\nअंग्रेज़ों ने झाँसी की रानी लक्ष्मीबाई के दत्तक पुत्र को राजा मानने से इनकार कर दिया, इसलिए रानी ने उनके विरुद्ध हथियार उठाए। 18 जून 1858 को ग्वालियर के पास लड़ते हुए रानी की मृत्यु हो गई।',
+    } as Passage;
+    const first = (question: string, passage: Passage) =>
+      directAnswer({ question, passages: [passage], terms: [] }).text.split('।')[0];
+    expect(first('झांसी की रानी की मृत्यु कहाँ पर हुई थी', death)).toContain('ग्वालियर');
+    expect(first('मेरठ के सिपाहियों ने विद्रोह कब किया', slide)).toContain('10 मई 1857');
+  });
+
+  it('knows a definition question and the passage that says what its term is', () => {
+    expect(hindiIntentOf('पोषण किसको बोलते है')).toBe('definition');
+    expect(hindiDefinitionTarget('हड़प नीति किसको बोलते है')).toBe('हडप नीति');
+    expect(hindiDefinitionTarget('स्थलीय ग्रह किसे कहते है?')).toBe('स्थलीय ग्रह');
+    expect(hindiExplainsTerm('रंध्र', 'पत्तियाँ', ['इन छिद्रों को रंध्र कहते हैं।'])).toBe(true);
+    expect(hindiExplainsTerm('पोषण', 'पोषण: स्वपोषी और विषमपोषी', [])).toBe(true);
+    // A kind of the term is not the term.
+    expect(hindiExplainsTerm('पोषण', 'मृतजीवी पोषण', ['पोषण की इस विधि को मृतजीवी पोषण कहते हैं।'])).toBe(false);
+    expect(hindiGives('definition', 'इस विधि को पोषण कहते हैं।', 'पोषण किसे कहते हैं')).toBe(true);
   });
 });

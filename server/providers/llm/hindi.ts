@@ -23,7 +23,7 @@ export const HINDI_STOP_WORDS: ReadonlySet<string> = new Set(
   लिए लिये द्वारा बारे बताइए बताइये बताओ बताएं बताएँ बताये बताना बताएंगे समझाइए समझाइये समझाओ समझाएं
   कहते कहा कहलाता कहलाती कहलाते कृपया अंतर फर्क अर्थ मतलब सकता सकती सकते चाहिए अपना अपनी अपने
   कोई किसी ऐसा ऐसी ऐसे वहाँ वहां यहाँ यहां जब तब अब सबसे पहले बाद ज्यादा ज़्यादा अधिक कम चारों तरफ ओर
-  टोटल कुल`
+  टोटल कुल किसको किसने बोलते बोलता बोलती बोले बोला बोलें मे पे`
     .split(/\s+/u)
     // As written and as the search folds them ("कहाँ", "कहां").
     .flatMap((word) => [word, searchFold(word)]),
@@ -126,8 +126,45 @@ export function hindiIntentOf(question: string): AskedFor {
   if (word('कब').test(q)) return 'time';
   if (word('कहां').test(q)) return 'place';
   if (word('कौन सा|कौन सी|कौन से|कौनसा|कौनसी|कौनसे').test(q)) return 'choice';
-  if (word('क्या है|क्या हैं|किसे कहते|किन्हें कहते|क्या होता|क्या होते|अर्थ|मतलब').test(q)) return 'definition';
+  if (word('क्या है|क्या हैं|किसे कहते|किसको कहते|किसे बोलते|किसको बोलते|किन्हें कहते|क्या होता|क्या होते|अर्थ|मतलब').test(q))
+    return 'definition';
   return 'other';
+}
+
+/** Question words that stand where the answer goes (why and how ask for a whole clause, not a word). */
+const WH_WORDS = new Set(
+  'क्या किसको किसे किसने किसका किसकी किसके किस कौन कौनसा कौनसी कौनसे कहाँ कहां कब कितना कितनी कितने'
+    .split(' ')
+    .map(searchFold),
+);
+/** Words that open another clause: the focus is not looked for past them ("… जिससे सिपाही नाराज़ हुए"). */
+const CLAUSE_WORDS = new Set('जिससे जिसके जो कि और क्योंकि जबकि'.split(' ').map(searchFold));
+
+/**
+ * The words a Hindi question asks about: the nearest content word on each side of its question word ("अपना
+ * नेता किसको बनाया" → नेता, बनाया; "रानी की मृत्यु कहाँ हुई" → मृत्यु). Hindi puts the question word
+ * where the answer goes, so the sentence that answers holds these words; the others only set the scene
+ * (round three: "दिल्ली पहुँचकर सिपाहियों ने अपना नेता किसको बनाया" answered with the march to Delhi).
+ */
+export function hindiFocus(question: string): Set<string> {
+  const tokens = question.match(/[\p{L}\p{M}\p{Nd}]+/gu) ?? [];
+  const folded = tokens.map(searchFold);
+  const focus = new Set<string>();
+  const nearest = (from: number, step: 1 | -1) => {
+    for (let at = from + step, seen = 0; at >= 0 && at < folded.length && seen < 3; at += step, seen += 1) {
+      if (WH_WORDS.has(folded[at]) || CLAUSE_WORDS.has(folded[at])) return;
+      if (!HINDI_STOP_WORDS.has(folded[at]) && !HINDI_STOP_WORDS.has(tokens[at])) {
+        focus.add(tokens[at]);
+        return;
+      }
+    }
+  };
+  folded.forEach((token, index) => {
+    if (!WH_WORDS.has(token)) return;
+    nearest(index, -1);
+    nearest(index, 1);
+  });
+  return focus;
 }
 
 /** Number words ("एक" and "दो" left out: "a" and "give" as often as one and two). */
@@ -136,10 +173,52 @@ const MONTHS = 'जनवरी|फरवरी|मार्च|अप्रै�
 /** Words that give a reason: because, therefore, due to, so that. */
 const CAUSE = word('क्योंकि|इसलिए|कारण|वजह|जिससे|जिसके|ताकि|चूंकि');
 
+/** The words a definition question asks about, as searched: "हड़प नीति किसको बोलते है" → "हडप नीति". */
+export function hindiDefinitionTarget(question: string): string | null {
+  const match = new RegExp(
+    `^(.+?)\\s+(?:क्या|किसे|किसको|किन्हें)\\s+(?:है|हैं|होता|होती|होते|कहते|बोलते|कहलाता|कहलाती|कहलाते)${WORD_END}`,
+    'u',
+  ).exec(
+    searchFold(question)
+      .replace(/[?।!.]+/gu, ' ')
+      .trim(),
+  );
+  if (!match) return null;
+  const target = match[1].replace(/\s+(?:का|की|के|को)$/u, '').trim();
+  return target.length > 0 ? target : null;
+}
+
+/**
+ * Whether a Hindi passage says what `target` is: its heading opens with it ("पोषण: स्वपोषी और विषमपोषी"), or a
+ * sentence names it ("इन छिद्रों को रंध्र कहते हैं", "पोषण वह प्रक्रिया है…").
+ */
+export function hindiExplainsTerm(target: string, heading: string, sentences: string[]): boolean {
+  const at = (text: string) =>
+    new RegExp(`^${escapeRegExp(target)}${WORD_END}`, 'u').test(searchFold(text).trim());
+  return at(heading) || sentences.some((sentence) => hindiDefines(target, sentence));
+}
+
+/** Whether a sentence defines `target` (as searched): "… को <target> कहते हैं" or "<target> वह/एक … है". */
+function hindiDefines(target: string, sentence: string): boolean {
+  const s = searchFold(sentence).trim();
+  const t = escapeRegExp(target);
+  return (
+    // The term itself, not a kind of it: "… को पोषण कहते हैं", not "… को मृतजीवी पोषण कहते हैं".
+    new RegExp(`(?:^|${WORD_START}को\\s+)${t}${WORD_END}\\s+(?:कहते|कहलाता|कहलाती|कहलाते)`, 'u').test(s) ||
+    new RegExp(`^${t}${WORD_END}\\s+(?:वह|वे|एक|यानी|अर्थात)${WORD_END}`, 'u').test(s)
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Whether a Hindi sentence gives what a question of that intent asks for (null: no way to tell). */
-export function hindiGives(intent: AskedFor, sentence: string): boolean | null {
+export function hindiGives(intent: AskedFor, sentence: string, question = ''): boolean | null {
   const s = searchFold(sentence);
   switch (intent) {
+    case 'definition': {
+      const target = hindiDefinitionTarget(question);
+      return target ? hindiDefines(target, sentence) : null;
+    }
     case 'count':
       return /\p{Nd}/u.test(s) || word(NUMBER_WORDS).test(s);
     case 'cause':

@@ -8,7 +8,7 @@ import {
   stemOf,
   wordsIn,
 } from './answer-intents';
-import { isDevanagari } from './hindi';
+import { hindiDefinitionTarget, hindiExplainsTerm, hindiFocus, isDevanagari } from './hindi';
 import { STOP_WORDS } from './stop-words';
 import type { Answerer, AnswerRequest, Passage, QuestionTerm } from './types';
 
@@ -87,16 +87,25 @@ function termStems(question: string, terms: QuestionTerm[], passages: Passage[])
       : [...keywords(question)].map((word) => ({ word, forms: [], related: [], weak: false }));
   const passageWords = passages.map((passage) => new Set(wordsOf(passage.text).map(stem)));
   const count = passageWords.length;
+  // A Hindi question's words beside its question word are what it asks about (hindi.ts hindiFocus).
+  const focus = isDevanagari(question) ? new Set([...hindiFocus(question)].map(stem)) : new Set<string>();
   return given
     .filter((term) => !STOP.has(term.word) && term.word.length > 1)
     .map((term) => {
       const own = new Set([term.word, ...term.forms].map(stem));
       const found = passageWords.filter((words) => [...own].some((word) => words.has(word))).length;
       const rarity = Math.log(1 + count / Math.max(1, found)) / Math.log(1 + count);
-      return { own, related: new Set(term.related.map(stem)), weight: rarity * (term.weak ? 0.5 : 1) };
+      const focused = [...own].some((word) => focus.has(word)) ? FOCUS : 1;
+      return {
+        own,
+        related: new Set(term.related.map(stem)),
+        weight: rarity * (term.weak ? 0.5 : 1) * focused,
+      };
     });
 }
 
+/** What a Hindi question's focus word weighs against its other words (hindiFocus). */
+const FOCUS = 2;
 /** A sentence giving what the question asks for (a number, a cause, a definition…) scores this much more. */
 const INTENT_BONUS = 0.5;
 /** A sentence holding a related word ("vapour" for "evaporation") is weaker evidence than the word itself. */
@@ -236,6 +245,7 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
   const intent = intentOf(question);
   const stems = termStems(question, request.terms, passages);
   const target = definitionTarget(question)?.toLocaleLowerCase();
+  const hindiTarget = isDevanagari(question) ? hindiDefinitionTarget(question) : null;
   let source = passages[0];
   let bestValue = Number.NEGATIVE_INFINITY;
   for (const [index, passage] of passages.slice(0, CONSIDERED).entries()) {
@@ -279,6 +289,13 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
               sentence.replace(/^(a|an|the) /i, ''),
             ),
         ))
+    )
+      value += EXPLAINS_TERM;
+    // A Hindi passage that says what the asked term is ("पोषण: …", "… को रंध्र कहते हैं").
+    if (
+      hindiTarget &&
+      !isRecap(passage.heading) &&
+      hindiExplainsTerm(hindiTarget, passage.heading, sentencesOf(withoutHeading(passage)))
     )
       value += EXPLAINS_TERM;
     // A heading that asks the question's own question ("Why the angles make 180°" for "Why do the angles of

@@ -1,6 +1,8 @@
+import { searchFold } from '../../../../common/search-fold';
 import { inflectionsOf } from '../../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../../providers/llm/stop-words';
 import { baseForms } from './expand';
+import { transliterations } from './transliteration';
 
 /**
  * Students' spelling (decision 057, round three): "whats a pathogen", "antibodys", "vacine", "circiuts". A
@@ -40,6 +42,33 @@ export function editDistance(a: string[], b: string[], max = Number.POSITIVE_INF
     if (best > max) return max + 1;
   }
   return rows[a.length][b.length];
+}
+
+/** A Devanagari word as searched, without its viramas. */
+const viramaFree = (word: string) => searchFold(word).replace(/\u094d/gu, '');
+
+/**
+ * A Hindi question's Latin loanwords and names written as the course writes them (transliteration.ts:
+ * "rhizobium" → "राइज़ोबियम"), so they are searched and understood as the course's words. Only a question that
+ * is itself Hindi is looked at: an English question keeps its words, and costs no look at the vocabulary.
+ */
+async function inCourseScript(
+  question: string,
+  vocabulary: () => Promise<Map<string, number>>,
+): Promise<string> {
+  if (!/\p{Script=Devanagari}/u.test(question)) return question;
+  const latin = [...words.segment(question)]
+    .filter((part) => part.isWordLike && /^[a-z]{4,}$/i.test(part.segment))
+    .map((part) => part.segment.toLocaleLowerCase())
+    .filter((word) => !STOP_WORDS.has(word));
+  if (latin.length === 0) return question;
+  const found = transliterations(latin, await vocabulary());
+  if (found.size === 0) return question;
+  return [...words.segment(question)]
+    .map((part) =>
+      part.isWordLike ? (found.get(part.segment.toLocaleLowerCase()) ?? part.segment) : part.segment,
+    )
+    .join('');
 }
 
 /** How far a word may be from the course's: none under 4 letters, 1 for 4–7, 2 for 8 or more. */
@@ -153,7 +182,14 @@ export async function correctedSpelling(
   question: string,
   vocabulary: () => Promise<Map<string, number>>,
 ): Promise<string> {
+  // Read from the database once, whichever step needs it first.
+  let loaded: Promise<Map<string, number>> | undefined;
+  const once = () => {
+    loaded ??= vocabulary();
+    return loaded;
+  };
   question = await questionWordSpelt(question);
+  question = await inCourseScript(question, once);
   const unknown: string[] = [];
   for (const part of words.segment(question)) {
     const word = part.segment.toLocaleLowerCase();
@@ -164,11 +200,22 @@ export async function correctedSpelling(
     if (!unknown.includes(word)) unknown.push(word);
   }
   if (unknown.length === 0) return question;
-  const known = await vocabulary();
+  const known = await once();
   const candidates = [...known.keys()].map((word) => ({ word, letters: graphemesOf(word) }));
   const corrections = new Map<string, string>();
+  // A conjunct typed without its virama ("संशलेषण" for "संश्लेषण") is the commonest Hindi typing slip: a word
+  // the course writes the same once viramas are set aside is that word, whatever the distance in graphemes.
+  const withoutVirama = new Map<string, string>();
+  for (const word of known.keys())
+    if (/\p{Script=Devanagari}/u.test(word) && !withoutVirama.has(viramaFree(word)))
+      withoutVirama.set(viramaFree(word), word);
   for (const word of unknown) {
     if (known.has(word)) continue;
+    const sameLetters = withoutVirama.get(viramaFree(word));
+    if (sameLetters) {
+      corrections.set(word, sameLetters);
+      continue;
+    }
     const letters = graphemesOf(word);
     const max = allowedDistance(letters.length);
     let best: { word: string; distance: number; count: number; ending: number } | null = null;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { correctedSpelling } from './spelling';
+import { devanagariSkeleton, latinSkeleton, transliterations } from './transliteration';
+
+const vocabulary = (text: string) => {
+  const counts = new Map<string, number>();
+  for (const word of text.split(/[\s.,;:!?।]+/u).filter(Boolean))
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  return async () => counts;
+};
+
+describe('Latin loanwords in a Hindi question (transliteration.ts)', () => {
+  it('hears a loanword alike in both scripts', () => {
+    for (const [latin, devanagari] of [
+      ['chlorophyll', 'क्लोरोफ़िल'],
+      ['rhizobium', 'राइज़ोबियम'],
+      ['helmont', 'हेल्मॉन्ट'],
+      ['phosphorus', 'फ़ॉस्फ़ोरस'],
+      ['mangalyaan', 'मंगलयान'],
+    ])
+      expect(latinSkeleton(latin)).toBe(devanagariSkeleton(devanagari));
+    expect(latinSkeleton('planet')).not.toBe(devanagariSkeleton('पत्ती'));
+  });
+
+  it("writes a Hindi question's Latin word as the course does, and leaves words of two sounds alone", async () => {
+    const course = vocabulary('राइज़ोबियम जीवाणु दलहनी पौधों की जड़ों की गाँठों में रहते हैं। वान हेल्मॉन्ट ने प्रयोग किया।');
+    expect(await correctedSpelling('rhizobium पौधे में कहां रहता है', course)).toBe('राइज़ोबियम पौधे में कहां रहता है');
+    // "van" has two sounds: it could be anything.
+    expect(await correctedSpelling('van helmont ने क्या किया', course)).toBe('van हेल्मॉन्ट ने क्या किया');
+    expect(transliterations(['van'], await course())).toEqual(new Map());
+  });
+
+  it('never touches an English question, nor reads the vocabulary for one', async () => {
+    let read = 0;
+    const counted = async () => {
+      read += 1;
+      return new Map([['राइज़ोबियम', 1]]);
+    };
+    expect(await correctedSpelling('where does rhizobium live', counted)).toBe('where does rhizobium live');
+    expect(read).toBe(0);
+  });
+
+  it('takes a conjunct typed without its virama as the course word', async () => {
+    const course = vocabulary('प्रकाश संश्लेषण में पत्तियाँ भोजन बनाती हैं।');
+    expect(await correctedSpelling('प्रकाश संशलेषण क्या होता है', course)).toBe('प्रकाश संश्लेषण क्या होता है');
+  });
+});
