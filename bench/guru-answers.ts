@@ -122,6 +122,10 @@ import {
   HINDI_PLANT_NUTRITION_HELD_OUT_OFF_COURSE,
 } from '../server/test/fixtures/hindi-deck-3/held-out';
 import {
+  HINDI_SOUND_HELD_OUT,
+  HINDI_SOUND_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-4/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -566,8 +570,17 @@ async function intentsPart() {
       title: 'पौधों में पोषण (Hindi)',
       label: 'hindi plant nutrition',
       pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-3/plant-nutrition-hi.pdf')),
-      sets: [['hindi plant nutrition (held out, fresh)', HINDI_PLANT_NUTRITION_HELD_OUT]] as const,
+      // Measured once as written (11/20 facts), then seen: round three's rules were checked on it.
+      sets: [['hindi plant nutrition (held out, seen once)', HINDI_PLANT_NUTRITION_HELD_OUT]] as const,
       offCourse: HINDI_PLANT_NUTRITION_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'ध्वनि (Hindi)',
+      label: 'hindi sound',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-4/sound-hi.pdf')),
+      sets: [['hindi sound (held out, fresh)', HINDI_SOUND_HELD_OUT]] as const,
+      offCourse: HINDI_SOUND_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },
   ];
