@@ -2,8 +2,8 @@
  * One spelling for the search of Indic text (issue 32, decision 065). Students and teachers write the same
  * word more than one way: with or without a nukta (तेज़ / तेज), with chandrabindu or anusvara (पहुँचा /
  * पहुंचा), with joiners the keyboard added, in native or Latin digits (२०१३ / 2013). The guru's passages are
- * searched in this form (the SQL function gurukul_search_fold, migration 0029, is made from FOLD_PAIRS and
- * FOLD_DROPPED, and a test checks they agree) and so are the questions. The dandas end sentences: they are
+ * searched in this form (the SQL function gurukul_search_fold, migrations 0029 and 0032, is made from FOLD_PAIRS,
+ * FOLD_DROPPED and HALF_NASAL, and a test checks they agree) and so are the questions. The dandas end sentences: they are
  * spaces here, so "है।" is the word "है".
  */
 const range = (from: number, to: string) =>
@@ -40,12 +40,22 @@ export const FOLD_DROPPED = '\u093c\u09bc\u0a3c\u0abc\u0b3c\u0cbc\u200c\u200d';
 const PAIRS = new Map(FOLD_PAIRS);
 const DROPPED = new Set(FOLD_DROPPED);
 
-/** The text as it is searched: NFC, lower case, each FOLD_PAIRS letter written one way, FOLD_DROPPED gone. */
+/**
+ * A nasal written as a half letter before a consonant of its own row is the anusvara (हिन्दी / हिंदी, कम्पन /
+ * कंपन, पङ्खा / पंखा, पञ्च / पंच, कण्ठ / कंठ): both spellings are taught and both are typed. The SQL function
+ * applies the same pattern (migration 0032).
+ */
+export const HALF_NASAL = /न्(?=[तथदधन])|म्(?=[पफबभम])|ङ्(?=[कखगघ])|ञ्(?=[चछजझ])|ण्(?=[टठडढ])/gu;
+
+/**
+ * The text as it is searched: NFC, lower case, each FOLD_PAIRS letter written one way, FOLD_DROPPED gone, a half
+ * nasal before its row's consonant written as the anusvara.
+ */
 export function searchFold(text: string): string {
   let out = '';
   for (const char of text.normalize('NFC').toLocaleLowerCase()) {
     if (DROPPED.has(char)) continue;
     out += PAIRS.get(char) ?? char;
   }
-  return out;
+  return out.replace(HALF_NASAL, '\u0902');
 }

@@ -11,7 +11,7 @@ import { acceptedLanguages, isLocale, type Locale, pickLocale } from '../../comm
 import { keyOfModuleText, MODULE_EN_CATALOG } from '../../common/i18n/module-messages';
 import moduleHi from '../../common/i18n/module-messages/hi.json';
 import { SERVER_EN, SERVER_HI } from '../i18n/catalog';
-import type { Said } from '../i18n/said';
+import type { Said } from '../i18n/text';
 
 /** Every catalog, loaded once: the server answers in any of them (the core's and the modules' messages). */
 const CATALOGS: Record<Locale, Catalog> = {

@@ -1,24 +1,14 @@
 import type { MessageValues } from '../../common/i18n/catalog';
 import { translate } from '../http/locale';
 import type { ServerKey } from './catalog';
+import type { Said, Text } from './text';
 
-/**
- * A server text named by its key, with its values (decision 070): an error carries it so the answer is written in
- * the caller's language, while `english` is what the logs and English callers read.
- */
-export interface Said {
-  readonly key: ServerKey;
-  readonly values?: MessageValues;
-  readonly english: string;
-}
+export type { Said, Text } from './text';
 
 /** The server text `key` (server/i18n/en/<module>.json), filled with `values`. */
 export function said(key: ServerKey, values?: MessageValues): Said {
   return { key, values, english: translate('en', key, values) };
 }
-
-/** A text as the caller reads it: a plain string (a shared constant, a message from elsewhere) or a Said. */
-export type Text = string | Said;
 
 /** The English of a text. */
 export const englishOf = (text: Text): string => (typeof text === 'string' ? text : text.english);

@@ -77,12 +77,10 @@ export function registerMetrics(app: App, pool: pg.Pool): void {
   app.get('/metrics', async (request, reply) => {
     const given = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
     if (!tokenMatches(given, token))
-      return reply
-        .code(401)
-        .send({
-          code: 'UNAUTHORIZED',
-          message: speak(localeOf(request), said('server.health.unauthorized')),
-        });
+      return reply.code(401).send({
+        code: 'UNAUTHORIZED',
+        message: speak(localeOf(request), said('server.health.unauthorized')),
+      });
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 }

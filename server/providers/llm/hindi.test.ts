@@ -91,7 +91,7 @@ describe('what a Hindi question asks about (round three)', () => {
   it('answers with the sentence that holds the asked word', () => {
     const slide = {
       chunkId: 'meerut',
-      sourceKind: 'course_video',
+      sourceKind: 'segment',
       title: '1857',
       heading: 'मेरठ से दिल्ली तक',
       text: 'मेरठ से दिल्ली तक\n10 मई 1857 को मेरठ छावनी के सिपाहियों ने विद्रोह कर दिया। उन्होंने जेल में बंद अपने 85 साथियों को छुड़ाया और रातभर चलकर 11 मई की सुबह दिल्ली पहुँचे। वहाँ उन्होंने बूढ़े मुग़ल बादशाह बहादुर शाह ज़फ़र को अपना नेता घोषित किया।',
