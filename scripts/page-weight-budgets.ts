@@ -86,7 +86,10 @@ export const BUDGETS: Record<MeasuredPage, Budget> = {
   '/dashboard': kb(267, 304, 909),
   '/guru-list': kb(252, 287, 862),
   '/subscribed-courses': kb(252, 287, 862),
-  '/invoice': kb(261, 297, 868),
+  // 2026-11-29, 261 → 262 (gzip 297 → 298, raw 868 → 876): a course bought from the catalog takes GST details too
+  // (issue 32 item 6), so billing's checkout, GST fields and the institute notice the invoices page shows now share
+  // one chunk, which brings the GST fields' Accordion and TextInput to /invoice (3.5 kB brotli measured).
+  '/invoice': kb(262, 298, 876),
   // 2026-11-26, 250 → 251 (gzip 285 → 286, raw 860 → 862): the logs tabs wait for the access check before asking
   // (issue 21, no refused request) and the shared shell's small additions took it a few bytes over; 251 → 252
   // (gzip 286 → 287) for the shell additions above; 252 → 253 (gzip 287 → 288, raw 862 → 864) for issue 30's.
