@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import en from '../i18n/en.json';
+import en from '../i18n/en.json' with { type: 'json' };
 import { LOCALES } from '../i18n/locales';
 
 /** The interface language a person chooses (PUT /api/common/locale; decision 068). */

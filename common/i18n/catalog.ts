@@ -3,7 +3,7 @@ import { GURU_MSG } from '../gurus';
 import { AUTH_MSG, MSG } from '../messages';
 import { SIDE_NAV } from '../navigation';
 import { ROLE_LABELS } from '../roles';
-import enFile from './en.json';
+import enFile from './en.json' with { type: 'json' };
 import { INTL_LOCALES, type Locale } from './locales';
 
 /**

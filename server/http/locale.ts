@@ -6,10 +6,10 @@ import {
   keyOfText,
   type MessageValues,
 } from '../../common/i18n/catalog';
-import hi from '../../common/i18n/hi.json';
+import hi from '../../common/i18n/hi.json' with { type: 'json' };
 import { acceptedLanguages, isLocale, type Locale, pickLocale } from '../../common/i18n/locales';
 import { keyOfModuleText, MODULE_EN_CATALOG } from '../../common/i18n/module-messages';
-import moduleHi from '../../common/i18n/module-messages/hi.json';
+import moduleHi from '../../common/i18n/module-messages/hi.json' with { type: 'json' };
 import { SERVER_EN, SERVER_HI } from '../i18n/catalog';
 import type { Said } from '../i18n/text';
 
