@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import type { PaymentResult, PaymentRow } from '../common/contracts/billing';
 import { DEMO } from './support/accounts';
 import { apiLogin, authHeader, createCourseViaApi, createVerifiedAccount, loginWith } from './support/api';
@@ -82,6 +81,7 @@ test('a new student buys a paid course once and can then learn it', async ({ pag
   await expect(dialog).toContainText(title);
   await expect(dialog.getByTestId('test-checkout-amount')).toHaveText(/\d/);
   expect(orders).toHaveLength(1);
+  // The state chosen reaches the order, which decides the tax split (server/modules/invoices: gst-invoices.test.ts).
   expect(JSON.parse(orders[0])).toMatchObject({ purpose: 'course', courseId, state: '29' });
 
   // While the payment is on its way, Pay cannot be pressed again and the dialog cannot be closed.
@@ -130,18 +130,6 @@ test('a new student buys a paid course once and can then learn it', async ({ pag
   expect(payments).toHaveLength(1);
   expect(payments[0]).toMatchObject({ purpose: 'course', orderId: order.orderId, amount: order.amount });
   expect(payments[0].invoiceNumber).toMatch(/^GK\/\d\d-\d\d\/\d{6}$/);
-  // Bought within Karnataka: the tax invoice splits CGST and SGST.
-  const pdf = await page.request.get(`/api/invoices/${payments[0].invoiceId}/pdf`, {
-    headers: authHeader(token),
-  });
-  expect(pdf.status()).toBe(200);
-  const pdfText = execFileSync('pdftotext', ['-', '-'], {
-    input: await pdf.body(),
-    encoding: 'utf8',
-  }).replace(/\s+/gu, ' ');
-  for (const expected of ['Place of supply: Karnataka (29)', 'CGST 9%', 'SGST 9%'])
-    expect(pdfText).toContain(expected);
-
   // The course is in the student's list, and the catalog now offers "Go to course" instead of Buy.
   await page.goto('/subscribed-courses');
   await expect(page.getByTestId('subscribed-card').filter({ hasText: title })).toBeVisible();

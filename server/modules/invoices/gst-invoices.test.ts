@@ -8,7 +8,7 @@ import { GSTIN_MESSAGES } from '../../../common/gst';
 import { invoices, paymentOrders } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { insertPricedPlan } from '../../test/payments';
+import { insertLiveCourse, insertPricedPlan } from '../../test/payments';
 import { pdfText } from '../../test/pdf-text';
 import { BUYER_STATE_MESSAGE, gstinStateMessage } from '../payments/orders';
 import { reconcilePayments } from '../payments/reconcile';
@@ -86,6 +86,32 @@ const school = (fullName = 'Shishu Vidya Mandir') =>
   buildAndLogin(ctx.app, { userType: 'institute', fullName });
 
 describe('GST tax invoices', () => {
+  it("takes a school's GSTIN at a course's checkout too, and splits the tax by its state", async () => {
+    const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const course = await insertLiveCourse(ctx.app, teacher.user.id, 590);
+    const buyer = await school();
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/orders',
+      headers: buyer.headers,
+      payload: { purpose: 'course', courseId: course.id, gstin: SCHOOL_GSTIN },
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/orders/${order.json().orderId}/test-pay`,
+      headers: buyer.headers,
+      payload: { outcome: 'success' },
+    });
+    expect(paid.json()).toMatchObject({ status: 'paid', granted: true });
+    const invoice = await ctx.app.db.query.invoices.findFirst({
+      where: eq(invoices.orderId, order.json().orderId),
+    });
+    expect(invoice?.kind).toBe('course');
+    expect(invoice?.buyer).toMatchObject({ gstin: SCHOOL_GSTIN, stateCode: '27' });
+    expect(invoice?.gst).toMatchObject({ supply: 'inter', placeOfSupply: '27', cgst: 0, sgst: 0 });
+  });
+
   it('charges IGST to a school registered in another state and prints what an accounts office needs', async () => {
     const buyer = await school('श्रीमती क्षितिज प्रिया');
     const { invoice } = await buy(buyer, { gstin: ' 27aapfu0939f1zv ' });
