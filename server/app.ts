@@ -15,6 +15,7 @@ import { newRequestId, registerRequestIds } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression, registerWebApp } from './http/serving';
 import { registerStorableTextCheck } from './http/storable-text';
+import { registerStoredTextTranslation } from './http/stored-texts';
 import { startPeriodicTasks } from './jobs/periodic';
 import { inlineJobs, type Jobs, pgBossJobs } from './jobs/queue';
 import { approvalRoutes } from './modules/approvals/routes';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook('onClose', async () => logWriter.close());
   }
   registerErrorHandling(app);
+  registerStoredTextTranslation(app);
   registerContentTypeGuard(app);
   registerStorableTextCheck(app);
   registerAccessControl(app, config.jwtSecret);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseVideos } from '../../db/schema/index';
+import { SERVER_HI as serverHi } from '../../i18n/catalog';
 import { packagingTimeoutMs } from '../../media/ffmpeg';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
@@ -79,6 +80,12 @@ describe('retrying a failed video', () => {
       .update(courseVideos)
       .set({ processingStatus: 'failed', processingError: STUCK_VIDEO_MESSAGE.english, hlsPath: null })
       .where(eq(courseVideos.id, video.id));
+    // The stored failure reads in the owner's language (decision 070), word for word in English.
+    const listed = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: `/api/courses/${courseId}/videos`, headers });
+    expect((await listed(teacher.headers)).json().videos[0].error).toBe(STUCK_VIDEO_MESSAGE.english);
+    const hindiList = await listed({ ...teacher.headers, 'accept-language': 'hi' });
+    expect(hindiList.json().videos[0].error).toBe(serverHi['server.courses.stuckVideo']);
     const retried = await retry(teacher.headers, courseId, video.id);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({ id: video.id, status: 'ready', progress: 100, error: null });

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { inLocale, localeOf } from './locale';
+
+/**
+ * Fields whose value the server stored in English when something failed (a video's packaging, a library's
+ * generation, a guru's training, a payment): `Said.english` at the time, read back later (decision 070).
+ */
+const STORED_TEXT_FIELDS = new Set(['error', 'trainingError', 'message']);
+/** How deep the answer is looked into: a list of videos, a library with its state, a page of payments. */
+const DEPTH = 3;
+
+/** The stored English texts of `value`, in `locale` where the server's catalogs hold them; others as they are. */
+function translated(value: unknown, locale: Parameters<typeof inLocale>[0], depth: number): unknown {
+  if (depth < 0 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => translated(item, locale, depth - 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    out[key] =
+      typeof field === 'string' && STORED_TEXT_FIELDS.has(key)
+        ? inLocale(locale, field)
+        : translated(field, locale, depth - 1);
+  }
+  return out;
+}
+
+/**
+ * A successful answer to a caller reading another language than English carries its stored failure texts in
+ * that language (a placeholder-free server text is found by its English; any other stays as stored). English
+ * callers pay nothing: the answer is not looked at.
+ */
+export function registerStoredTextTranslation(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 || payload === null || typeof payload !== 'object') return payload;
+    const locale = localeOf(request);
+    return locale === 'en' ? payload : translated(payload, locale, DEPTH);
+  });
+}
