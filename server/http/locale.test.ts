@@ -7,7 +7,14 @@ import { LIBRARY_MSG } from '../../common/library';
 import { AUTH_MSG, MSG } from '../../common/messages';
 import { outbox, users } from '../db/schema/index';
 import { SERVER_HI as serverHi } from '../i18n/catalog';
-import { buildAndLogin, buildUser, login, nextRemoteAddress, TEST_PASSWORD } from '../test/factories';
+import {
+  buildAndLogin,
+  buildUser,
+  chooseLocale,
+  login,
+  nextRemoteAddress,
+  TEST_PASSWORD,
+} from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -117,7 +124,7 @@ describe('the server answers in the caller language (localeOf)', () => {
     expect((await signUp({})).json().fields.email).toBe(MSG.required);
 
     const { headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
-    await putLocale(headers, 'hi');
+    await chooseLocale(ctx.app, headers, 'hi');
     const missing = await ctx.app.inject({
       method: 'PUT',
       url: '/api/auth/change-password',
@@ -149,7 +156,7 @@ describe('the server answers in the caller language (localeOf)', () => {
     const english = await ctx.app.inject({ method: 'GET', url: missing, headers });
     expect(english.statusCode).toBe(404);
     expect(english.json().message).toBe(LIBRARY_MSG.notFound);
-    await putLocale(headers, 'hi');
+    await chooseLocale(ctx.app, headers, 'hi');
     const hindi = await ctx.app.inject({ method: 'GET', url: missing, headers });
     expect(hindi.statusCode).toBe(404);
     expect(hindi.json().message).toBe(moduleHi['libraryMsg.notFound']);
@@ -178,7 +185,7 @@ describe('the server answers in the caller language (localeOf)', () => {
     expect(me.json().message).toBe(serverHi['server.http.sessionExpired']);
 
     const { headers } = await buildAndLogin(ctx.app, { userType: 'student' });
-    await putLocale(headers, 'hi');
+    await chooseLocale(ctx.app, headers, 'hi');
     const broken = await ctx.app.inject({
       method: 'PUT',
       url: '/api/common/locale',
@@ -203,7 +210,7 @@ describe('the server answers in the caller language (localeOf)', () => {
 
   it('keeps a message no catalog holds yet in English rather than failing', async () => {
     const { headers } = await buildAndLogin(ctx.app, { userType: 'student' });
-    await putLocale(headers, 'hi');
+    await chooseLocale(ctx.app, headers, 'hi');
     const answer = await ctx.app.inject({ method: 'GET', url: '/api/courses/not-a-uuid', headers });
     expect(answer.statusCode).toBeGreaterThanOrEqual(400);
     expect(answer.statusCode).toBeLessThan(500);

@@ -130,3 +130,23 @@ export async function buildAndLogin(app: App, options: BuildUserOptions) {
   const session = await login(app, user.email);
   return { user, session, headers: authHeader(session) };
 }
+
+/**
+ * Switches the account behind these headers to an interface language through the real route, PUT
+ * /api/common/locale, so that what the test asks next is answered in it; any status but 200 throws. Tests of
+ * that route itself (server/http/locale.test.ts) send the request by hand to read its refusals.
+ */
+export async function chooseLocale(
+  app: App,
+  headers: Record<string, string>,
+  locale: 'en' | 'hi',
+): Promise<void> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/common/locale',
+    payload: { locale },
+    headers,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`choosing the locale ${locale} failed: ${response.statusCode} ${response.body}`);
+}

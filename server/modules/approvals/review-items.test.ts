@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index';
 import hiApprovals from '../../i18n/hi/approvals.json';
 import { createCourse, insertReadyLesson } from '../../test/courses';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { makeTinyClip, submitAndApprove, uploadClip } from '../../test/live-courses';
 import { insertQuiz, options, tinyPdf } from '../../test/quizzes';
@@ -296,13 +296,7 @@ describe('rejecting with comments on single items', () => {
       'Course not found',
     );
 
-    const chosen = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale: 'hi' },
-      headers: reviewer.headers,
-    });
-    expect(chosen.statusCode).toBe(200);
+    await chooseLocale(ctx.app, reviewer.headers, 'hi');
     const hindi = await reject(reviewer.headers, id, twice);
     expect(hindi.statusCode).toBe(400);
     const expected = hiApprovals['server.approvals.twoComments'].replace('{label}', 'Lesson “Radians”');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import hiAuth from '../../i18n/hi/auth.json';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -18,13 +18,7 @@ describe('impersonation refused in the caller’s language (decision 070)', () =
   it('answers a Hindi admin in Hindi and an English one word for word', async () => {
     const hindi = await buildAndLogin(ctx.app, { userType: 'admin' });
     const english = await buildAndLogin(ctx.app, { userType: 'admin' });
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale: 'hi' },
-      headers: hindi.headers,
-    });
-    expect(saved.statusCode).toBe(200);
+    await chooseLocale(ctx.app, hindi.headers, 'hi');
 
     const unknown = randomUUID();
     const inHindi = await impersonate(hindi.headers, { userId: unknown });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { insertPaidSubscription, insertPlan } from '../../test/fixtures/billing';
 import { startTestApp, type TestContext } from '../../test/harness';
 
@@ -21,15 +21,7 @@ async function paidTeacher(locale?: 'hi') {
   });
   const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
   await insertPaidSubscription(ctx.app, teacher.user.id, current.id);
-  if (locale) {
-    const chosen = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale },
-      headers: teacher.headers,
-    });
-    expect(chosen.statusCode).toBe(200);
-  }
+  if (locale) await chooseLocale(ctx.app, teacher.headers, locale);
   return { ...teacher, current };
 }
 
@@ -58,12 +50,7 @@ describe('billing errors in the caller language', () => {
       'A free trial has nothing to cancel; it simply ends unless you choose a plan.',
     );
     const hindi = await buildAndLogin(ctx.app, { userType: 'teacher' });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale: 'hi' },
-      headers: hindi.headers,
-    });
+    await chooseLocale(ctx.app, hindi.headers, 'hi');
     const refused = await post(hindi.headers, 'cancel');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import hiCommon from '../../i18n/hi/common.json';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -13,13 +13,7 @@ describe('a file that is not there, in the caller’s language (decision 070)', 
   it('answers a Hindi account in Hindi and an English one word for word', async () => {
     const hindi = await buildAndLogin(ctx.app, { userType: 'teacher' });
     const english = await buildAndLogin(ctx.app, { userType: 'teacher' });
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale: 'hi' },
-      headers: hindi.headers,
-    });
-    expect(saved.statusCode).toBe(200);
+    await chooseLocale(ctx.app, hindi.headers, 'hi');
     const url = `/api/common/presigned-data?path=${encodeURIComponent('uploads/nobody/missing.pdf')}`;
 
     const inHindi = await ctx.app.inject({ method: 'GET', url, headers: hindi.headers });

@@ -5,7 +5,7 @@ import type { AskEvent } from '../../../common/contracts/gurus';
 import { conversations, gurus } from '../../db/schema/index';
 import en from '../../i18n/en/conversations.json';
 import hi from '../../i18n/hi/conversations.json';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { insertConversation, readyGuruWithStudent } from '../../test/fixtures/conversations';
 import { buildGeometryGuru, buildNarratedGuru } from '../../test/fixtures/guru-training';
 import { HINDI_SOLAR_SLIDES } from '../../test/fixtures/hindi-deck/slides';
@@ -20,15 +20,11 @@ import { answerKeys, buildHints, feedbackOf, type Judgement } from './hint-ladde
  * course's sentences; an English course's ladder stays English whatever the student's menu says).
  */
 
-type Headers = Record<string, string>;
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => ctx?.close());
-
-const putLocale = (headers: Headers, locale: 'en' | 'hi') =>
-  ctx.app.inject({ method: 'PUT', url: '/api/common/locale', payload: { locale }, headers });
 
 describe('the hint ladder’s sentences', () => {
   const judged = (verdict: Judgement['verdict'], right: string[], wrong: string[]): Judgement => ({
@@ -102,7 +98,7 @@ describe('errors in the caller’s language', () => {
     const missing = () =>
       ctx.app.inject({ url: `/api/conversations/${randomUUID()}`, headers: owner.headers });
 
-    expect((await putLocale(owner.headers, 'hi')).statusCode).toBe(200);
+    await chooseLocale(ctx.app, owner.headers, 'hi');
     let refused = await correctQuestion();
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(hi['server.conversations.onlyGuruAnswers']);
@@ -113,7 +109,7 @@ describe('errors in the caller’s language', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json().message).toBe('बातचीत नहीं मिली');
 
-    expect((await putLocale(owner.headers, 'en')).statusCode).toBe(200);
+    await chooseLocale(ctx.app, owner.headers, 'en');
     expect((await correctQuestion()).json().message).toBe('Only the guru’s answers can be corrected');
     expect((await askAsOwner()).json().message).toBe('Only the person in this session can ask its guru');
     expect((await missing()).json().message).toBe('Conversation not found');
@@ -131,7 +127,7 @@ const textOf = (events: AskEvent[]) =>
 describe('the ladder in the course’s language', () => {
   async function session(guruId: string, locale: 'en' | 'hi') {
     const student = await buildAndLogin(ctx.app, { userType: 'student' });
-    expect((await putLocale(student.headers, locale)).statusCode).toBe(200);
+    await chooseLocale(ctx.app, student.headers, locale);
     const [conversation] = await ctx.app.db
       .insert(conversations)
       .values({ guruId, userId: student.user.id })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import hi from '../../i18n/hi/courses.json';
 import { insertCourse } from '../../test/courses';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 // Decision 070: the courses module's own errors answered in the caller's language, the English unchanged.
@@ -11,10 +11,6 @@ beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => ctx.close());
-
-type Headers = Record<string, string>;
-const putLocale = (headers: Headers, locale: string) =>
-  ctx.app.inject({ method: 'PUT', url: '/api/common/locale', payload: { locale }, headers });
 
 describe('course errors in Hindi (decision 070)', () => {
   it('refuses to submit a pending course in the teacher’s language, the statuses filled in', async () => {
@@ -29,7 +25,7 @@ describe('course errors in Hindi (decision 070)', () => {
       message: 'A course that is PENDING cannot be submitted (it must be DRAFT or REJECTED).',
     });
 
-    expect((await putLocale(headers, 'hi')).statusCode).toBe(200);
+    await chooseLocale(ctx.app, headers, 'hi');
     const hindi = await submit();
     expect(hindi.statusCode).toBe(409);
     expect(hindi.json().message).toBe(
@@ -48,7 +44,7 @@ describe('course errors in Hindi (decision 070)', () => {
         headers,
       });
     expect((await rename()).json()).toEqual({ code: 'NOT_FOUND', message: 'Video not found' });
-    await putLocale(headers, 'hi');
+    await chooseLocale(ctx.app, headers, 'hi');
     expect((await rename()).json()).toEqual({
       code: 'NOT_FOUND',
       message: hi['server.courses.videoNotFound'],

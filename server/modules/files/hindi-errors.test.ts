@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { speak } from '../../http/locale';
 import hi from '../../i18n/hi/files.json';
 import type { Said } from '../../i18n/said';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { createGuru } from '../../test/gurus';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -12,14 +12,10 @@ import { readCsvUpload } from './csv-reader';
 // The files module's refusals in the caller's language (decision 070), the English word for word.
 
 let ctx: TestContext;
-type Headers = Record<string, string>;
 beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => ctx.close());
-
-const putLocale = (headers: Headers, locale: string) =>
-  ctx.app.inject({ method: 'PUT', url: '/api/common/locale', payload: { locale }, headers });
 
 describe("the files module's errors in Hindi", () => {
   it('refuses an upload that is not multipart naming what to send, in the account language', async () => {
@@ -35,12 +31,12 @@ describe("the files module's errors in Hindi", () => {
         payload: { file: 'model.glb' },
       });
 
-    expect((await putLocale(teacher.headers, 'hi')).statusCode).toBe(200);
+    await chooseLocale(ctx.app, teacher.headers, 'hi');
     const hindi = await notMultipart();
     expect(hindi.statusCode).toBe(415);
     expect(hindi.json().message).toBe('कृपया .glb फ़ाइल multipart/form-data के रूप में भेजें।');
 
-    await putLocale(teacher.headers, 'en');
+    await chooseLocale(ctx.app, teacher.headers, 'en');
     const english = await notMultipart();
     expect(english.statusCode).toBe(415);
     expect(english.json().message).toBe('Please send a .glb file as multipart/form-data.');

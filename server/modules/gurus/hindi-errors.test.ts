@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../i18n/en/gurus.json';
 import hi from '../../i18n/hi/gurus.json';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { createGuru } from '../../test/gurus';
 import { startTestApp, type TestContext } from '../../test/harness';
@@ -10,14 +10,10 @@ import { multipart } from '../../test/uploads';
 // The gurus' own refusals in the caller's language (decision 070), the English word for word.
 
 let ctx: TestContext;
-type Headers = Record<string, string>;
 beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => ctx.close());
-
-const putLocale = (headers: Headers, locale: string) =>
-  ctx.app.inject({ method: 'PUT', url: '/api/common/locale', payload: { locale }, headers });
 
 describe("the gurus' errors in Hindi", () => {
   it('refuses a file that is not a GLB model, and questions from someone not subscribed, in Hindi', async () => {
@@ -44,8 +40,8 @@ describe("the gurus' errors in Hindi", () => {
         payload: {},
       });
 
-    expect((await putLocale(teacher.headers, 'hi')).statusCode).toBe(200);
-    expect((await putLocale(student.headers, 'hi')).statusCode).toBe(200);
+    await chooseLocale(ctx.app, teacher.headers, 'hi');
+    await chooseLocale(ctx.app, student.headers, 'hi');
     const hindiGlb = await notGlb();
     expect(hindiGlb.statusCode).toBe(400);
     expect(hindiGlb.json().message).toBe(hi['server.gurus.notGlb']);
@@ -53,8 +49,8 @@ describe("the gurus' errors in Hindi", () => {
     expect(hindiAsk.statusCode).toBe(403);
     expect(hindiAsk.json().message).toBe('इस गुरु से प्रश्न पूछने के लिए इसके किसी कोर्स की सदस्यता लें।');
 
-    await putLocale(teacher.headers, 'en');
-    await putLocale(student.headers, 'en');
+    await chooseLocale(ctx.app, teacher.headers, 'en');
+    await chooseLocale(ctx.app, student.headers, 'en');
     const englishGlb = await notGlb();
     expect(englishGlb.json().message).toBe(
       'This file is not a GLB model (glTF 2.0 binary). Please choose a .glb file.',

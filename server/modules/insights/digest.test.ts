@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insightDigests, outbox } from '../../db/schema/index';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import {
   answerQuestion,
   ask,
@@ -202,13 +202,7 @@ describe('the weekly digest', () => {
   });
 
   it('is written in the recipient’s language (decision 070): Hindi for Tara, English word for word for Ivy', async () => {
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale: 'hi' },
-      headers: people.tara.headers,
-    });
-    expect(saved.statusCode).toBe(200);
+    await chooseLocale(ctx.app, people.tara.headers, 'hi');
     expect(await sendWeeklyDigests(ctx.app, new Date('2026-12-07T06:30:00Z'))).toBe(3);
     const latest = async (to: string) => (await mails()).filter((mail) => mail.to === to).at(-1);
 

@@ -8,7 +8,7 @@ import { formatDate } from '../../../common/time';
 import { invoices } from '../../db/schema/index';
 import hiInvoices from '../../i18n/hi/invoices.json';
 import hiPartners from '../../i18n/hi/partners.json';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { insertOrder } from '../../test/fixtures/invoice-orders';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { issueCommissionInvoice, issueInvoiceForOrder } from './issue';
@@ -34,11 +34,6 @@ function popplerText(pdf: Buffer): string {
   return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/gu, ' ');
 }
 
-const putLocale = async (headers: Headers, locale: string) =>
-  expect(
-    (await ctx.app.inject({ method: 'PUT', url: '/api/common/locale', payload: { locale }, headers }))
-      .statusCode,
-  ).toBe(200);
 const pdf = (headers: Headers, id: string, query = '') =>
   ctx.app.inject({ method: 'GET', url: `/api/invoices/${id}/pdf${query}`, headers });
 const pdfTextOf = async (headers: Headers, id: string, query = '') => {
@@ -62,7 +57,7 @@ describe('invoice errors in the caller language', () => {
     const english = await pdf(stranger.headers, id);
     expect(english.statusCode).toBe(404);
     expect(english.json().message).toBe('Invoice not found');
-    await putLocale(stranger.headers, 'hi');
+    await chooseLocale(ctx.app, stranger.headers, 'hi');
     const hindi = await pdf(stranger.headers, id);
     expect(hindi.statusCode).toBe(404);
     expect(hindi.json().message).toBe(hiInvoices['server.invoices.notFound']);
@@ -71,7 +66,7 @@ describe('invoice errors in the caller language', () => {
     expect((await pdf(faculty.headers, id)).json().message).toBe(
       "Your institute's plan covers your account.",
     );
-    await putLocale(faculty.headers, 'hi');
+    await chooseLocale(ctx.app, faculty.headers, 'hi');
     const covered = await ctx.app.inject({ method: 'GET', url: '/api/invoices', headers: faculty.headers });
     expect(covered.statusCode).toBe(403);
     expect(covered.json().message).toBe(hiInvoices['server.invoices.instituteCovers']);
@@ -112,7 +107,7 @@ describe('the invoice PDF in the caller language', () => {
       expect(english).not.toContain(absent);
 
     // The same buyer in Hindi, without asking the download for it.
-    await putLocale(buyer.headers, 'hi');
+    await chooseLocale(ctx.app, buyer.headers, 'hi');
     const hindi = await pdfTextOf(buyer.headers, id);
     expect(day(issuedAt, 'hi')).not.toBe(day(issuedAt, 'en'));
     for (const expected of [
@@ -136,7 +131,7 @@ describe('the invoice PDF in the caller language', () => {
 
     // The query still chooses: English for the Hindi user who asks for it; Hindi for a browser asking Hindi.
     expect(await pdfTextOf(buyer.headers, id, '?language=en')).toBe(english);
-    await putLocale(buyer.headers, 'en');
+    await chooseLocale(ctx.app, buyer.headers, 'en');
     expect(await pdfTextOf(buyer.headers, id, '?language=hi')).toBe(hindi);
     expect(await pdfTextOf({ ...buyer.headers, 'accept-language': 'hi-IN,hi;q=0.9' }, id)).toBe(english);
     const browserOnly = await buildAndLogin(ctx.app, { userType: 'institute', plan: 'paid' });
@@ -174,7 +169,7 @@ describe('the invoice PDF in the caller language', () => {
     ])
       expect(english).toContain(expected);
 
-    await putLocale(partner.headers, 'hi');
+    await chooseLocale(ctx.app, partner.headers, 'hi');
     const hindi = await pdfTextOf(partner.headers, id);
     expect(hindi).toContain('श्रीमती क्षितिज प्रिया');
     for (const expected of [

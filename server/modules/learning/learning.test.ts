@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseMaterials, courseSubscriptions, videoProgress } from '../../db/schema/index';
 import hi from '../../i18n/hi/learning.json';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { createCourseViaApi, makeTinyClip, submitAndApprove, uploadClip } from '../../test/live-courses';
 import { PAYMENT_REQUIRED_MESSAGE, SUBSCRIBE_FIRST_MESSAGE } from './service';
@@ -80,8 +80,7 @@ describe('subscribing', () => {
     expect((await subscribe(student.headers, ids.paid)).json().message).toBe(
       'This is a paid course: please buy it to subscribe.',
     );
-    const chosen = await call('PUT', '/api/common/locale', student.headers, { locale: 'hi' });
-    expect(chosen.statusCode).toBe(200);
+    await chooseLocale(ctx.app, student.headers, 'hi');
     const paid = await subscribe(student.headers, ids.paid);
     expect(paid.statusCode).toBe(402);
     expect(paid.json()).toEqual({ code: 'PAYMENT_REQUIRED', message: hi['server.learning.paymentRequired'] });

@@ -8,7 +8,7 @@ import { moduleAddLockedMessage } from '../../../common/plan-limits';
 import { courseLibraries, integrationKeys, librarySegments, storedFiles } from '../../db/schema/index';
 import { writePdf } from '../../media/write-pdf';
 import { fromProjectRoot } from '../../paths';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { type FakeDid, startFakeDid } from '../../test/fake-d-id';
 import { pdfOf } from '../../test/fixtures/guru-training';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
@@ -490,15 +490,8 @@ describe("the library's errors in Hindi (decision 070)", () => {
       .update(librarySegments)
       .set({ description: '' })
       .where(eq(librarySegments.id, library.segments[1].id));
-    const setLocale = (locale: string) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: '/api/common/locale',
-        payload: { locale },
-        headers: teacher.headers,
-      });
 
-    expect((await setLocale('hi')).statusCode).toBe(200);
+    await chooseLocale(ctx.app, teacher.headers, 'hi');
     const hindi = await call(teacher, 'POST', `/${library.id}/generate`);
     expect(hindi.statusCode).toBe(400);
     expect(hindi.json().message).toBe('कृपया स्लाइड 2 का वर्णन जोड़ें।');
@@ -511,7 +504,7 @@ describe("the library's errors in Hindi (decision 070)", () => {
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toBe('एक सेगमेंट दो बार दिया गया है');
 
-    await setLocale('en');
+    await chooseLocale(ctx.app, teacher.headers, 'en');
     const english = await call(teacher, 'POST', `/${library.id}/generate`);
     expect(english.json().message).toBe('Please add a narration to slide 2.');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import hiLogs from '../../i18n/hi/logs.json';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -13,13 +13,7 @@ describe('what the logs do not hold, in the reader’s language (decision 070)',
   it('answers a Hindi admin in Hindi and an English one word for word', async () => {
     const hindi = await buildAndLogin(ctx.app, { userType: 'admin' });
     const english = await buildAndLogin(ctx.app, { userType: 'admin' });
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale: 'hi' },
-      headers: hindi.headers,
-    });
-    expect(saved.statusCode).toBe(200);
+    await chooseLocale(ctx.app, hindi.headers, 'hi');
     const get = (url: string, headers: Record<string, string>) =>
       ctx.app.inject({ method: 'GET', url, headers });
 

@@ -11,7 +11,7 @@ import {
 } from '../../../common/contracts/meetings';
 import { MSG } from '../../../common/messages';
 import { courseSubscriptions, meetingRequests, outbox } from '../../db/schema/index';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { liveCourse } from '../../test/fixtures/reports';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { formatMeetingTime } from './notify';
@@ -428,13 +428,7 @@ describe('telling the other side', () => {
 describe('the mail in its reader’s language (decision 070)', () => {
   it('mails a Hindi learner the accepted meeting in Hindi', async () => {
     const learner = await newLearner(courseId, 'Hema Learner');
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale: 'hi' },
-      headers: learner.headers,
-    });
-    expect(saved.statusCode).toBe(200);
+    await chooseLocale(ctx.app, learner.headers, 'hi');
     const request = await asked(learner, courseId, 'Proofs with triangles');
     const accepted = await act(teacher, request.id, 'accept', time(50));
     expect(accepted.statusCode, accepted.body).toBe(200);

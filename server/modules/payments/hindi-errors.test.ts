@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../i18n/en/payments.json';
 import hi from '../../i18n/hi/payments.json';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { insertPricedPlan } from '../../test/payments';
 
@@ -28,13 +28,7 @@ describe('payment errors in the caller language', () => {
     expect(refused.json().message).toBe('This plan has no yearly price.');
 
     const hindi = await buildAndLogin(ctx.app, { userType: 'teacher' });
-    const chosen = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale: 'hi' },
-      headers: hindi.headers,
-    });
-    expect(chosen.statusCode).toBe(200);
+    await chooseLocale(ctx.app, hindi.headers, 'hi');
     const inHindi = await order(hindi.headers, body);
     expect(inHindi.statusCode).toBe(400);
     expect(inHindi.json().message).toBe('इस प्लान का कोई वार्षिक मूल्य नहीं है।');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import hiPeople from '../../i18n/hi/people.json';
-import { buildAndLogin, buildUser, nextRemoteAddress } from '../../test/factories';
+import { buildAndLogin, buildUser, chooseLocale, nextRemoteAddress } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/uploads';
 
@@ -14,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 type Session = Awaited<ReturnType<typeof buildAndLogin>>;
-
-async function speakingHindi(session: Session) {
-  const chosen = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/common/locale',
-    payload: { locale: 'hi' },
-    headers: session.headers,
-  });
-  expect(chosen.statusCode).toBe(200);
-}
 
 const invite = (session: Session, email: string) =>
   ctx.app.inject({
@@ -45,7 +35,7 @@ describe("the people module's refusals in Hindi", () => {
       fields: { email: 'This e-mail belongs to a partner account' },
     });
 
-    await speakingHindi(institute);
+    await chooseLocale(ctx.app, institute.headers, 'hi');
     const hindi = await invite(institute, 'hindi-partner@x.test');
     expect(hindi.statusCode).toBe(409);
     expect(hindi.json()).toMatchObject({
@@ -68,7 +58,7 @@ describe("the people module's refusals in Hindi", () => {
     const english = await tooMany();
     expect(english.statusCode).toBe(400);
     expect(english.json().message).toBe('At most 1000 people per file: please split the list');
-    await speakingHindi(institute);
+    await chooseLocale(ctx.app, institute.headers, 'hi');
     const hindi = await tooMany();
     expect(hindi.statusCode).toBe(400);
     expect(hindi.json().message).toBe(hiPeople['server.people.tooManyRows'].replace('{max}', '1000'));

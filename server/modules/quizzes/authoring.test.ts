@@ -5,7 +5,7 @@ import { QUIZ_LIMITS } from '../../../common/quizzes';
 import { courses, courseVideos, quizAttempts, quizQuestions, quizzes } from '../../db/schema/index';
 import hi from '../../i18n/hi/quizzes.json';
 import { insertCourse } from '../../test/courses';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { submitAndApprove } from '../../test/live-courses';
 import { type CourseSnapshot, liveQuizzes } from '../courses/snapshot';
@@ -445,7 +445,7 @@ describe('questions', () => {
     expect((await getQuiz(headers, quiz.id)).questionCount).toBe(200);
 
     // A teacher who chose Hindi reads the same refusal in Hindi, the limit filled in (decision 070).
-    expect((await call('PUT', headers, '/api/common/locale', { locale: 'hi' })).statusCode).toBe(200);
+    await chooseLocale(ctx.app, headers, 'hi');
     const overInHindi = await call('POST', headers, `/api/quizzes/${quiz.id}/questions/${last.id}/duplicate`);
     expect(overInHindi.statusCode).toBe(409);
     expect(overInHindi.json().message).toBe(

@@ -5,7 +5,7 @@ import type { TicketDetail } from '../../../common/contracts/support';
 import { outbox } from '../../db/schema/index';
 import { translate } from '../../http/locale';
 import hiSupport from '../../i18n/hi/support.json';
-import { buildAndLogin, nextRemoteAddress } from '../../test/factories';
+import { buildAndLogin, chooseLocale, nextRemoteAddress } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -22,13 +22,11 @@ const call = (session: Session, method: 'POST' | 'PATCH' | 'PUT', url: string, p
     remoteAddress: nextRemoteAddress(),
   });
 
-const speakHindi = (session: Session) => call(session, 'PUT', '/api/common/locale', { locale: 'hi' });
-
 beforeAll(async () => {
   ctx = await startTestApp();
   hindiAdmin = await buildAndLogin(ctx.app, { userType: 'admin', fullName: 'Meera Support' });
   englishAdmin = await buildAndLogin(ctx.app, { userType: 'admin', fullName: 'Arjun Desk' });
-  expect((await speakHindi(hindiAdmin)).statusCode).toBe(200);
+  await chooseLocale(ctx.app, hindiAdmin.headers, 'hi');
 });
 afterAll(async () => ctx.close());
 
@@ -79,7 +77,7 @@ describe('the desk’s refusals in the admin’s language (decision 070)', () =>
 describe('the reply e-mail in the requester’s language (decision 070)', () => {
   it('mails a Hindi requester in Hindi', async () => {
     const student = await buildAndLogin(ctx.app, { userType: 'student', fullName: 'आशा राव' });
-    expect((await speakHindi(student)).statusCode).toBe(200);
+    await chooseLocale(ctx.app, student.headers, 'hi');
     const ticket = await openTicket(student, 'वीडियो नहीं चल रहा');
     const replied = await call(englishAdmin, 'POST', `/api/admin/support/tickets/${ticket.id}/replies`, {
       message: 'Please reload the page.',

@@ -7,7 +7,7 @@ import { THEME_COLORS } from '../../../common/theme-colors';
 import { storedFiles, users } from '../../db/schema/index';
 import hiUsers from '../../i18n/hi/users.json';
 import { signFileUrl } from '../../providers/storage/storage';
-import { buildAndLogin, buildUser, login } from '../../test/factories';
+import { buildAndLogin, buildUser, chooseLocale, login } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
 
@@ -302,13 +302,7 @@ describe('profile images and signed file URLs', () => {
     const english = await upload(student.headers, student.user.id, 'brandLogo', png());
     expect(english.statusCode).toBe(400);
     expect(english.json().message).toBe('Only teachers and institutes have a brand logo');
-    const chosen = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/common/locale',
-      payload: { locale: 'hi' },
-      headers: student.headers,
-    });
-    expect(chosen.statusCode).toBe(200);
+    await chooseLocale(ctx.app, student.headers, 'hi');
     const hindi = await upload(student.headers, student.user.id, 'brandLogo', png());
     expect(hindi.statusCode).toBe(400);
     expect(hindi.json().message).toBe(hiUsers['server.users.brandLogoOnly']);
