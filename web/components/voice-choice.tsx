@@ -1,5 +1,5 @@
 import { Alert, Anchor, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { GuruVoice } from '../../common/gurus';
 import { INTL_LOCALES } from '../../common/i18n/locales';
@@ -20,7 +20,12 @@ import { rich, type t as translate, useLocale, useT } from '../app/i18n';
  */
 export function useVoiceCatalog(language: LanguageCode | '' = '') {
   const query = language ? `?language=${language}` : '';
-  return useQuery({ queryKey: ['voices', language], queryFn: () => api<VoiceCatalog>(`/voices${query}`) });
+  // The previous list stays while another language's loads, so a chosen voice never shows blank.
+  return useQuery({
+    queryKey: ['voices', language],
+    queryFn: () => api<VoiceCatalog>(`/voices${query}`),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /**
@@ -45,7 +50,8 @@ function describeVoice(choice: VoiceChoice, t: typeof translate, locale: string)
 }
 
 /**
- * The Select options for the chosen voice (`voices`) or the fallback voice (`localVoices`, always spoken
+ * The Select options for the chosen voice (the pickers stay disabled until the list has arrived: a picker opened
+ * empty does not show the options that arrive while it is open) (`voices`) or the fallback voice (`localVoices`, always spoken
  * here): each name with what it is and which engine or service speaks it. Empty until the list arrives.
  */
 export function voiceOptions(catalog: VoiceCatalog | undefined, list: 'voices' | 'localVoices') {

@@ -206,6 +206,7 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
                 label={t('gurus.avatar.voice')}
                 withAsterisk
                 data={voiceOptions(voiceCatalog, 'voices')}
+                disabled={!voiceCatalog}
                 renderOption={renderVoice}
                 {...form.getInputProps('voice')}
               />
@@ -219,6 +220,7 @@ export function AvatarStep({ guru }: { guru: GuruDetail }) {
                 description={t('gurus.avatar.fallbackHint')}
                 withAsterisk
                 data={voiceOptions(voiceCatalog, 'localVoices')}
+                disabled={!voiceCatalog}
                 renderOption={renderLocalVoice}
                 {...form.getInputProps('fallbackVoice')}
               />

@@ -217,6 +217,7 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           placeholder={t('library.settings.voicePlaceholder')}
           withAsterisk
           data={voiceOptions(voiceCatalog, 'voices')}
+          disabled={!voiceCatalog}
           renderOption={renderVoice}
           value={settings.voice}
           readOnly={locked}
@@ -250,6 +251,7 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
           placeholder={t('library.settings.fallbackPlaceholder')}
           withAsterisk
           data={voiceOptions(voiceCatalog, 'localVoices')}
+          disabled={!voiceCatalog}
           renderOption={renderLocalVoice}
           value={settings.fallbackVoice}
           readOnly={locked}
