@@ -7,7 +7,13 @@ import {
   type MessageValues,
 } from '../../common/i18n/catalog';
 import hi from '../../common/i18n/hi.json' with { type: 'json' };
-import { acceptedLanguages, isLocale, type Locale, pickLocale } from '../../common/i18n/locales';
+import {
+  acceptedLanguages,
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  pickLocale,
+} from '../../common/i18n/locales';
 import { keyOfModuleText, MODULE_EN_CATALOG } from '../../common/i18n/module-messages';
 import moduleHi from '../../common/i18n/module-messages/hi.json' with { type: 'json' };
 import { SERVER_EN, SERVER_HI } from '../i18n/catalog';
@@ -31,7 +37,25 @@ for (const [key, text] of Object.entries(SERVER_EN))
 export function localeOf(request: FastifyRequest): Locale {
   const chosen = request.actor?.locale;
   if (isLocale(chosen)) return chosen;
-  return pickLocale(acceptedLanguages(request.headers['accept-language']));
+  return headerLocale(request.headers['accept-language']);
+}
+
+/**
+ * Accept-Language headers already read: browsers send a handful of distinct values, and every successful answer
+ * asks (stored-texts.ts), so the header is parsed once per value, not once per request (issue 38's hot path).
+ */
+const READ_HEADERS = new Map<string, Locale>();
+const READ_HEADERS_MAX = 512;
+
+function headerLocale(header: string | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  let locale = READ_HEADERS.get(header);
+  if (locale === undefined) {
+    locale = pickLocale(acceptedLanguages(header));
+    if (READ_HEADERS.size >= READ_HEADERS_MAX) READ_HEADERS.clear();
+    READ_HEADERS.set(header, locale);
+  }
+  return locale;
 }
 
 /** A stored locale ('' or an unknown code read as English): for e-mails, which go by the recipient's choice. */

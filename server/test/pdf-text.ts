@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { runPdfProcess } from '../media/pdf-process';
 
@@ -8,6 +12,18 @@ import { runPdfProcess } from '../media/pdf-process';
 export async function pdfText(pdf: Buffer): Promise<string> {
   const { pages } = await runPdfProcess(pdf, { task: 'text' });
   return pages.map((page) => page.text).join('\n\n');
+}
+
+/** A PDF's text as Poppler's pdftotext reads it (whole Indic clusters in logical order; decision 066), on one line. */
+export function popplerText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gurukul-pdf-'));
+  try {
+    const file = path.join(dir, 'read.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/gu, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The names of the fonts that are embedded (Type0 with a ToUnicode CMap): what a test can assert on. */

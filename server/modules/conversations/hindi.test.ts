@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AskEvent } from '../../../common/contracts/gurus';
 import { conversations, gurus } from '../../db/schema/index';
 import en from '../../i18n/en/conversations.json';
 import hi from '../../i18n/hi/conversations.json';
+import { answerTextOf, askEventsOf } from '../../test/ask-events';
 import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { insertConversation, readyGuruWithStudent } from '../../test/fixtures/conversations';
 import { buildGeometryGuru, buildNarratedGuru } from '../../test/fixtures/guru-training';
@@ -116,13 +116,8 @@ describe('errors in the caller’s language', () => {
   });
 });
 
-const eventsOf = (body: string) =>
-  body
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as AskEvent);
-const textOf = (events: AskEvent[]) =>
-  events.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join('');
+const eventsOf = askEventsOf;
+const textOf = answerTextOf;
 
 describe('the ladder in the course’s language', () => {
   async function session(guruId: string, locale: 'en' | 'hi') {

@@ -6,6 +6,7 @@ import { GURU_MSG, SHOW_ANSWER } from '../../../common/gurus';
 import type { HintLadderState } from '../../db/schema/hint-ladder-state';
 import { conversationMessages, conversations, gurus } from '../../db/schema/index';
 import type { Passage } from '../../providers/llm/types';
+import { answerTextOf, askEventsOf } from '../../test/ask-events';
 import { buildAndLogin } from '../../test/factories';
 import { startFakeOpenAiChat } from '../../test/fake-openai-chat';
 import { buildGeometryGuru } from '../../test/fixtures/guru-training';
@@ -142,13 +143,8 @@ describe('judging a try against the course', () => {
   });
 });
 
-const lines = (body: string) =>
-  body
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as AskEvent);
-const textOf = (events: AskEvent[]) =>
-  events.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join('');
+const lines = askEventsOf;
+const textOf = answerTextOf;
 const doneOf = (events: AskEvent[]) => events.find((event) => event.type === 'done');
 const citationsOf = (events: AskEvent[]) => {
   const event = events.find((each) => each.type === 'citations');

@@ -16,6 +16,7 @@ import type { AskEvent, ConversationList, ConversationView } from '../../../comm
 import { GURU_MSG } from '../../../common/gurus';
 import { conversationMessages, conversations, embedSites, gurus } from '../../db/schema/index';
 import hi from '../../i18n/hi/embed.json';
+import { answerTextOf } from '../../test/ask-events';
 import { insertCourse } from '../../test/courses';
 import { type BuildUserOptions, buildAndLogin } from '../../test/factories';
 import { readyGuruWithStudent } from '../../test/fixtures/conversations';
@@ -510,7 +511,7 @@ describe('the public embed API: asking', () => {
     expect(asked.headers['content-encoding']).toBeUndefined();
     const lines = events(asked.body);
     expect(lines.at(-1)).toMatchObject({ type: 'done', notCovered: false });
-    const text = lines.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join('');
+    const text = answerTextOf(lines);
     expect(text).toMatch(/degree one/i);
 
     const stored = await ctx.app.db

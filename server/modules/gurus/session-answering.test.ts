@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskEvent } from '../../../common/contracts/gurus';
 import { conversationMessages, gurus } from '../../db/schema/index';
+import { answerTextOf } from '../../test/ask-events';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { createGuru, setGuruSources } from '../../test/gurus';
@@ -73,7 +74,7 @@ describe('asking a trained guru', () => {
     const citations = covered.find((event) => event.type === 'citations');
     expect(citations?.type === 'citations' && citations.citations.length).toBeGreaterThan(0);
     expect(covered.at(-1)).toMatchObject({ type: 'done', notCovered: false });
-    const text = covered.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join('');
+    const text = answerTextOf(covered);
     expect(text).toMatch(/degree one/i);
 
     const offTopic = lines((await ask('Who painted the Mona Lisa?')).body);
@@ -98,8 +99,6 @@ describe('asking a trained guru', () => {
     expect(corrected.statusCode, corrected.body).toBe(200);
     const again = lines((await ask('Who painted the Mona Lisa?')).body);
     expect(again.at(-1)).toMatchObject({ type: 'done', notCovered: false });
-    expect(again.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join('')).toContain(
-      'Leonardo',
-    );
+    expect(answerTextOf(again)).toContain('Leonardo');
   });
 });

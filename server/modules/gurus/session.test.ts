@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AskEvent, SessionGuru } from '../../../common/contracts/gurus';
 import { GURU_MSG } from '../../../common/gurus';
 import { conversationMessages, conversations, gurus } from '../../db/schema/index';
+import { answerTextOf } from '../../test/ask-events';
 import { buildAndLogin } from '../../test/factories';
 import {
   CITATION,
@@ -217,7 +218,7 @@ describe('asking', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('application/x-ndjson');
     const lines = events(response.body);
-    const text = lines.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join('');
+    const text = answerTextOf(lines);
     expect(text).toBe('A linear equation has degree one. For example 2x + 3 = 7.');
     expect(lines.find((event) => event.type === 'citations')).toEqual({
       type: 'citations',

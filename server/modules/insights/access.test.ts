@@ -5,6 +5,7 @@ import type { CourseInsights, InsightCourseList } from '../../../common/contract
 import { GURU_LIMITS } from '../../../common/gurus';
 import { guruQuestions, gurus } from '../../db/schema/index';
 import hi from '../../i18n/hi/insights.json';
+import { answerTextOf } from '../../test/ask-events';
 import { buildAndLogin } from '../../test/factories';
 import { ask, insightCourse, insightGuru, progress } from '../../test/fixtures/insights';
 import { createGuru, setGuruSources } from '../../test/gurus';
@@ -240,7 +241,7 @@ describe('adding an FAQ entry from an unanswered group', () => {
 
     const again = await askGuru('When does the library open in the morning?');
     expect(again.at(-1)).toMatchObject({ type: 'done', notCovered: false });
-    expect(again.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join('')).toContain('9 am');
+    expect(answerTextOf(again)).toContain('9 am');
   });
 
   it('refuses another owner’s guru, a group of another guru, bad input and a full FAQ', async () => {

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GSTIN_MESSAGES } from '../../../common/gst';
@@ -9,7 +5,7 @@ import { invoices, paymentOrders } from '../../db/schema/index';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { insertLiveCourse, insertPricedPlan } from '../../test/payments';
-import { pdfText } from '../../test/pdf-text';
+import { pdfText, popplerText } from '../../test/pdf-text';
 import { BUYER_STATE_MESSAGE, gstinStateMessage } from '../payments/orders';
 import { reconcilePayments } from '../payments/reconcile';
 import { handleEvent } from '../payments/webhook';
@@ -36,18 +32,9 @@ beforeAll(async () => {
     })
   ).id;
 });
-const dir = mkdtempSync(path.join(tmpdir(), 'gst-invoices-'));
 afterAll(async () => {
   await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
 });
-
-/** Indic text as Poppler's pdftotext reads it (whole clusters, logical order; decision 066), one line. */
-function popplerText(pdf: Buffer): string {
-  const file = path.join(dir, `invoice-${Date.now()}-${Math.random()}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/gu, ' ');
-}
 
 const checkout = (login: Login, tax: Record<string, unknown>, plan = planId) =>
   ctx.app.inject({

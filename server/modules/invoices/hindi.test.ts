@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../../common/time';
@@ -11,6 +7,7 @@ import hiPartners from '../../i18n/hi/partners.json';
 import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { insertOrder } from '../../test/fixtures/invoice-orders';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { popplerText } from '../../test/pdf-text';
 import { issueCommissionInvoice, issueInvoiceForOrder } from './issue';
 
 // Decision 070: the invoice module's errors and every text of the invoice and commission statement PDFs in the
@@ -18,21 +15,12 @@ import { issueCommissionInvoice, issueInvoiceForOrder } from './issue';
 
 let ctx: TestContext;
 type Headers = Record<string, string>;
-const dir = mkdtempSync(path.join(tmpdir(), 'invoices-hindi-'));
 beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => {
   await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
 });
-
-/** The PDF's text as Poppler's pdftotext reads it (whole Devanagari clusters, decision 066), on one line. */
-function popplerText(pdf: Buffer): string {
-  const file = path.join(dir, `invoice-${Date.now()}-${Math.random()}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/gu, ' ');
-}
 
 const pdf = (headers: Headers, id: string, query = '') =>
   ctx.app.inject({ method: 'GET', url: `/api/invoices/${id}/pdf${query}`, headers });

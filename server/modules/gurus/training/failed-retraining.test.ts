@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskEvent, GuruDetail, SessionGuru, TrainingState } from '../../../../common/contracts/gurus';
 import { courseMaterials, guruChunks } from '../../../db/schema/index';
+import { answerTextOf } from '../../../test/ask-events';
 import { insertCourse } from '../../../test/courses';
 import { buildAndLogin } from '../../../test/factories';
 import { pdfOf } from '../../../test/fixtures/guru-training';
@@ -64,7 +65,7 @@ async function studentAsks(question: string) {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as AskEvent);
-  const text = events.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join('');
+  const text = answerTextOf(events);
   const citations = events.flatMap((event) => (event.type === 'citations' ? event.citations : []));
   return { text, citations, done: events.at(-1) };
 }
