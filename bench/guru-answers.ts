@@ -126,6 +126,10 @@ import {
   HINDI_SOUND_HELD_OUT_OFF_COURSE,
 } from '../server/test/fixtures/hindi-deck-4/held-out';
 import {
+  HINDI_DIGESTION_HELD_OUT,
+  HINDI_DIGESTION_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-5/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -582,6 +586,15 @@ async function intentsPart() {
       // Measured once as written after round three (16/20 facts), then seen: the half-nasal fold came from it.
       sets: [['hindi sound (held out, seen once)', HINDI_SOUND_HELD_OUT]] as const,
       offCourse: HINDI_SOUND_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'पाचन (Hindi)',
+      label: 'hindi digestion',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-5/digestion-hi.pdf')),
+      // Written blind on 2026-11-29 and measured once after the glossary and romanised Hindi (round four).
+      sets: [['hindi digestion (held out)', HINDI_DIGESTION_HELD_OUT]] as const,
+      offCourse: HINDI_DIGESTION_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },
   ];

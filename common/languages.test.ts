@@ -46,6 +46,9 @@ describe('questionLanguage', () => {
     expect(questionLanguage('saprotrophic nutrition किसे कहते है')).toBe('hi');
     expect(questionLanguage('stomata क्या होते हैं')).toBe('hi');
     expect(questionLanguage('what is a stoma?')).toBe('en');
+    // Hindi typed wholly in Latin letters (common/romanised-hindi.ts).
+    expect(questionLanguage('sonar ka full form kya hai')).toBe('hi');
+    expect(questionLanguage('what is the full form of sonar?')).toBe('en');
     expect(questionLanguage('பூமி என்ன?')).toBe('ta');
   });
 });

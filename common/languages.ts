@@ -1,4 +1,5 @@
 import type { COURSE_LANGUAGES } from './courses';
+import { isRomanisedHindi } from './romanised-hindi';
 
 /**
  * The languages a course is taught in, as BCP 47 codes (issue 32): the catalog's names (COURSE_LANGUAGES) map
@@ -75,11 +76,13 @@ export function languageOfText(text: string): LanguageCode | '' {
 /**
  * A question's language: one with words in another script than Latin is in that language even when it mixes in
  * English school words, as Hindi-medium students write ("stomata क्या होते हैं", "saprotrophic nutrition किसे
- * कहते है"); otherwise the language its letters are written in.
+ * कहते है"); Hindi written wholly in Latin letters ("sonar ka full form kya hai") is Hindi; otherwise the
+ * language its letters are written in.
  */
 export function questionLanguage(question: string): LanguageCode | '' {
   const written = languageOfText(question);
   if (written !== 'en') return written;
+  if (isRomanisedHindi(question)) return 'hi';
   return languageOfText(question.replace(/\p{Script=Latin}/gu, '')) || written;
 }
 

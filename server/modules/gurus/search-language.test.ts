@@ -85,6 +85,31 @@ describe('search in the course language', () => {
     }
   });
 
+  it('reads Hindi typed in Latin letters and English school terms as the course writes them', async () => {
+    for (const [question, slide] of [
+      // Romanised Hindi (lexicon/romanised-hindi.ts): मंगलयान, कहाँ से, छोड़ा गया.
+      ['mangalyaan kahan se chhoda gaya', 6],
+      ['haili dhoomketu kitne saal me dikhta hai', 9],
+      // The glossary's Hindi for an English term the course writes only in Hindi (comet → धूमकेतु).
+      ['comet की पूँछ कैसे बनती है', 9],
+    ] as const) {
+      const prepared = await prepareAnswer(ctx.app, built.guru, question, [], 'en');
+      expect(prepared.notCovered, question).toBe(false);
+      expect(prepared.citations[0]?.slide, question).toBe(slide);
+      expect(await textOf(prepared.stream), question).toMatch(/\p{Script=Devanagari}/u);
+    }
+    // A romanised question the course does not answer is refused in Hindi, whatever the asker's menu says.
+    const refused = await prepareAnswer(
+      ctx.app,
+      built.guru,
+      'bharat ke pehle pradhanmantri kaun the',
+      [],
+      'en',
+    );
+    expect(refused.notCovered).toBe(true);
+    expect(await textOf(refused.stream)).toBe(translate('hi', 'guru.notCovered'));
+  });
+
   it('refuses questions the deck does not answer, in Hindi', async () => {
     // An eclipse, asked about twice, in a course that only names the sun and the moon.
     const eclipse = 'सूर्य ग्रहण और चंद्र ग्रहण में क्या अंतर है?';

@@ -119,10 +119,36 @@ describe('what a Hindi question asks about (round three)', () => {
     expect(hindiIntentOf('पोषण किसको बोलते है')).toBe('definition');
     expect(hindiDefinitionTarget('हड़प नीति किसको बोलते है')).toBe('हडप नीति');
     expect(hindiDefinitionTarget('स्थलीय ग्रह किसे कहते है?')).toBe('स्थलीय ग्रह');
+    // "sonar ka full form kya hai", read as Hindi (lexicon/spelling.ts): the term is before "का मतलब".
+    expect(hindiDefinitionTarget('sonar का मतलब क्या है')).toBe('sonar');
+    expect(hindiDefinitionTarget('प्रकाश संश्लेषण का अर्थ क्या होता है')).toBe('प्रकाश संश्लेषण');
     expect(hindiExplainsTerm('रंध्र', 'पत्तियाँ', ['इन छिद्रों को रंध्र कहते हैं।'])).toBe(true);
     expect(hindiExplainsTerm('पोषण', 'पोषण: स्वपोषी और विषमपोषी', [])).toBe(true);
     // A kind of the term is not the term.
     expect(hindiExplainsTerm('पोषण', 'मृतजीवी पोषण', ['पोषण की इस विधि को मृतजीवी पोषण कहते हैं।'])).toBe(false);
     expect(hindiGives('definition', 'इस विधि को पोषण कहते हैं।', 'पोषण किसे कहते हैं')).toBe(true);
+  });
+
+  it('gives a name with what it names: the sentence before one that names it by "इन/इस … को"', () => {
+    const leaf = {
+      chunkId: 'stomata',
+      sourceKind: 'segment',
+      title: 'पोषण',
+      heading: 'रंध्र',
+      text: 'रंध्र\nपत्तियों की निचली सतह पर बहुत छोटे छिद्र होते हैं। इन छिद्रों को रंध्र कहते हैं और हर रंध्र को दो द्वार कोशिकाएँ घेरे रहती हैं। इसी ऊर्जा से पत्तियाँ जल को मिलाकर ग्लूकोज़ बनाती हैं; इस प्रक्रिया को प्रकाश संश्लेषण कहते हैं।',
+      courseId: null,
+      videoId: null,
+      materialId: null,
+      startSeconds: null,
+      page: 4,
+      slide: 4,
+      rank: 1,
+    } as Passage;
+    const first = (question: string) =>
+      directAnswer({ question, passages: [leaf], terms: [] }).text.split('।')[0];
+    expect(first('रंध्र क्या होते हैं')).toContain('छोटे छिद्र');
+    // A sentence that says its own fact stays first: a count, and a name given in the same sentence.
+    expect(first('एक रंध्र को कितनी कोशिकाएँ घेरती हैं')).toContain('दो द्वार कोशिकाएँ');
+    expect(first('प्रकाश संश्लेषण क्या होता है')).toContain('ग्लूकोज़');
   });
 });

@@ -184,7 +184,11 @@ export function hindiDefinitionTarget(question: string): string | null {
       .trim(),
   );
   if (!match) return null;
-  const target = match[1].replace(/\s+(?:का|की|के|को)$/u, '').trim();
+  // "सोनार का मतलब क्या है", "… का full form" (read as मतलब): the term is what is before "का मतलब".
+  const target = match[1]
+    .replace(/\s+(?:का|की|के)\s+(?:मतलब|अर्थ|परिभाषा|पूरा नाम)$/u, '')
+    .replace(/\s+(?:का|की|के|को)$/u, '')
+    .trim();
   return target.length > 0 ? target : null;
 }
 

@@ -112,9 +112,13 @@ const INTENT_BONUS = 0.5;
 const RELATED = 0.5;
 /** Sentences scoring at least this share of the best one are part of the answer too. */
 const NEARLY_AS_GOOD = 0.65;
-/** A sentence that leans on the one before it ("This loss of water…") is not given alone. */
+/**
+ * A sentence that leans on the one before it ("This loss of water…") is not given alone. In Hindi only a name
+ * given to what the sentence before described does ("इन छिद्रों को रंध्र कहते हैं", "पोषण की इस विधि को … कहते
+ * हैं"): "यह अपनी धुरी पर … घूमती है" states its fact whole. (JavaScript's \b is ASCII's.)
+ */
 const LEANS_BACK =
-  /^(this|these|that|those|it|its|they|their|so|then|also|here)\b|^\p{L}+(?:\s+\p{L}+)?\s+(?:this|these|those)\s+\p{L}/iu;
+  /^(this|these|that|those|it|its|they|their|so|then|also|here)\b|^\p{L}+(?:\s+\p{L}+)?\s+(?:this|these|those)\s+\p{L}|^(?:[\p{L}\p{M}]+\s+){0,2}(?:(?:इन|इस|इसी|इन्हीं|ऐसे|ऐसी|ऐसा)\s+[\p{L}\p{M}]+\s+को|इसे|इन्हें)\s[^;,।]*?(?:कहते|कहलाते|कहलाता|कहलाती)(?![\p{L}\p{M}])/iu;
 /** A why or how question wants the explanation, which often takes the next sentence too. */
 const EXPLAINS = /^\s*(why|how)\b(?!\s+(much|many|long|far|big|fast|tall|old|often))/i;
 /** Two things compared: each side gets its sentence. */
@@ -377,7 +381,9 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
     before.score === 0 &&
     from.covers.size === stems.length &&
     stems.length > 0;
-  if (LEANS_BACK.test(from.sentence) && before && !unrelatedBefore && !explainsNext) lead.push(before);
+  // A Hindi sentence leans back only as a name for what the one before says: asked what that name is.
+  const leans = LEANS_BACK.test(from.sentence) && (!hindi || intent === 'definition');
+  if (leans && before && !unrelatedBefore && !explainsNext) lead.push(before);
   lead.push(from);
   const others = sentences.filter((sentence) => !lead.some((item) => item.sentence === sentence));
   const supporting = [...lead.map((item) => item.sentence), ...others];

@@ -63,6 +63,13 @@ autotrophic: स्वपोषी
 heterotrophic: विषमपोषी
 parasite: परजीवी
 saprophyte: मृतजीवी
+saprotrophic: मृतजीवी
+parasitic: परजीवी
+insectivorous: कीटभक्षी
+pigment: वर्णक
+lichen: लाइकेन
+symbiosis: सहजीवन
+symbiotic: सहजीवी
 host: परपोषी
 nutrition: पोषण
 nutrient: पोषक, पोषक तत्व

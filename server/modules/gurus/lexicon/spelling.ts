@@ -1,7 +1,10 @@
 import { searchFold } from '../../../../common/search-fold';
+import { hindiStem } from '../../../providers/llm/hindi';
 import { inflectionsOf } from '../../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../../providers/llm/stop-words';
 import { baseForms } from './expand';
+import { courseStems, hindiCounterparts, hindiTermsFor, inCourse } from './glossary-hi';
+import { glossaryTerm, readRomanisedHindi } from './romanised-hindi';
 import { transliterations } from './transliteration';
 
 /**
@@ -48,27 +51,77 @@ export function editDistance(a: string[], b: string[], max = Number.POSITIVE_INF
 const viramaFree = (word: string) => searchFold(word).replace(/\u094d/gu, '');
 
 /**
- * A Hindi question's Latin loanwords and names written as the course writes them (transliteration.ts:
- * "rhizobium" → "राइज़ोबियम"), so they are searched and understood as the course's words. Only a question that
- * is itself Hindi is looked at: an English question keeps its words, and costs no look at the vocabulary.
+ * A Hindi question in the course's own words (issue 32): a Latin school term the course writes in Hindi as the
+ * course writes it — the glossary's term ("stomata" → रंध्र, glossary-hi.ts) or a loanword heard alike
+ * (transliteration.ts: "rhizobium" → "राइज़ोबियम") — and an everyday Hindi word the course never uses as the
+ * textbook word it does use (पेट → आमाशय). Hindi typed wholly in Latin letters is read into Devanagari first
+ * (romanised-hindi.ts). An English question keeps its words, and costs no look at the vocabulary.
  */
 async function inCourseScript(
   question: string,
   vocabulary: () => Promise<Map<string, number>>,
 ): Promise<string> {
+  question = await readRomanisedHindi(question, vocabulary);
   if (!/\p{Script=Devanagari}/u.test(question)) return question;
-  const latin = [...words.segment(question)]
-    .filter((part) => part.isWordLike && /^[a-z]{4,}$/i.test(part.segment))
+  // "SONAR का full form क्या है" asks what it stands for: its meaning, as Hindi asks it.
+  question = question.replace(FULL_FORM, 'मतलब');
+  question = await glossaryPairs(question, vocabulary);
+  const parts = [...words.segment(question)];
+  const latin = parts
+    .filter((part) => part.isWordLike && /^[a-z]{3,}$/i.test(part.segment))
     .map((part) => part.segment.toLocaleLowerCase())
     .filter((word) => !STOP_WORDS.has(word));
-  if (latin.length === 0) return question;
-  const found = transliterations(latin, await vocabulary());
+  const hindi = parts
+    .filter((part) => part.isWordLike && /\p{Script=Devanagari}/u.test(part.segment))
+    .map((part) => part.segment)
+    .filter((word) => !STOP_WORDS.has(word) && !STOP_WORDS.has(searchFold(word)));
+  if (latin.length === 0 && hindi.every((word) => hindiCounterparts(word).length === 0)) return question;
+  const known = await vocabulary();
+  const stems = courseStems(known);
+  const found = new Map<string, string>();
+  for (const word of latin) {
+    if (known.has(word)) continue;
+    const term = glossaryTerm(word, stems);
+    if (term) found.set(word, term);
+  }
+  for (const [word, loan] of transliterations(
+    latin.filter((word) => word.length >= 4 && !found.has(word)),
+    known,
+  ))
+    found.set(word, loan);
+  for (const word of hindi) {
+    if (known.has(word) || stems.has(hindiStem(word))) continue;
+    const textbook = inCourse(hindiCounterparts(word), stems);
+    if (textbook) found.set(word.toLocaleLowerCase(), textbook);
+  }
   if (found.size === 0) return question;
-  return [...words.segment(question)]
+  return parts
     .map((part) =>
       part.isWordLike ? (found.get(part.segment.toLocaleLowerCase()) ?? part.segment) : part.segment,
     )
-    .join('');
+    .join('')
+    .normalize('NFC');
+}
+
+const FULL_FORM = /(?<!\p{L})full[\s-]*forms?(?!\p{L})/giu;
+
+/** Two Latin words the glossary knows together ("food chain", "cell wall"), as the course writes them. */
+async function glossaryPairs(
+  question: string,
+  vocabulary: () => Promise<Map<string, number>>,
+): Promise<string> {
+  // Every two neighbours (the lookahead lets "a food chain" try "a food" and "food chain").
+  const pairs = [...question.matchAll(/(?<!\p{L})(\p{Script=Latin}+)\s+(?=(\p{Script=Latin}+)(?!\p{L}))/gu)];
+  const known = pairs.map((pair) => `${pair[1]} ${pair[2]}`).filter((pair) => hindiTermsFor(pair).length > 0);
+  if (known.length === 0) return question;
+  const stems = courseStems(await vocabulary());
+  let out = question;
+  for (const pair of known) {
+    const term = inCourse(hindiTermsFor(pair), stems);
+    const [first, second] = pair.split(' ');
+    if (term) out = out.replace(new RegExp(`${first}\\s+${second}`, 'u'), term);
+  }
+  return out;
 }
 
 /** How far a word may be from the course's: none under 4 letters, 1 for 4–7, 2 for 8 or more. */

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { courseVocabulary } from '../../../test/course-vocabulary';
 import { correctedSpelling } from './spelling';
 import { devanagariSkeleton, latinSkeleton, transliterations } from './transliteration';
 
-const vocabulary = (text: string) => {
-  const counts = new Map<string, number>();
-  for (const word of text.split(/[\s.,;:!?।]+/u).filter(Boolean))
-    counts.set(word, (counts.get(word) ?? 0) + 1);
-  return async () => counts;
-};
+const vocabulary = courseVocabulary;
 
 describe('Latin loanwords in a Hindi question (transliteration.ts)', () => {
   it('hears a loanword alike in both scripts', () => {

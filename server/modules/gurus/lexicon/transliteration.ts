@@ -16,16 +16,18 @@ export function latinSkeleton(word: string): string {
   return out.replace(/(.)\1+/g, '$1');
 }
 
-/** Each Devanagari consonant as the Latin letter its sound is written with (aspiration and nukta aside). */
-const DEVANAGARI_CONSONANTS: Record<string, string> = {
+/** Each Devanagari letter and sign as latinSoundKey writes its sound ('' for the a it does not write). */
+const DEVANAGARI_SOUNDS: Record<string, string> = {
   क: 'k',
   ख: 'k',
   ग: 'g',
   घ: 'g',
-  च: 'k',
-  छ: 'k',
+  ङ: 'n',
+  च: 'c',
+  छ: 'c',
   ज: 'j',
   झ: 'j',
+  ञ: 'n',
   ट: 't',
   ठ: 't',
   ड: 'd',
@@ -41,15 +43,50 @@ const DEVANAGARI_CONSONANTS: Record<string, string> = {
   ब: 'b',
   भ: 'b',
   म: 'm',
+  य: 'y',
   र: 'r',
   ल: 'l',
   व: 'v',
   श: 's',
   ष: 's',
   स: 's',
-  // A nasal (मंगल, पहुँच) is heard as n.
+  ह: 'h',
+  अ: '',
+  आ: '',
+  'ा': '',
+  इ: 'i',
+  ई: 'i',
+  'ि': 'i',
+  'ी': 'i',
+  उ: 'u',
+  ऊ: 'u',
+  'ु': 'u',
+  'ू': 'u',
+  ए: 'e',
+  ऐ: 'e',
+  'े': 'e',
+  'ै': 'e',
+  ओ: 'o',
+  औ: 'o',
+  ऑ: 'o',
+  'ो': 'o',
+  'ौ': 'o',
+  'ॉ': 'o',
+  ऋ: 'ri',
+  'ृ': 'ri',
   'ं': 'n',
+  'ः': 'h',
 };
+
+/**
+ * Each Devanagari consonant as the Latin letter its sound is written with in a skeleton (aspiration and nukta
+ * aside; च is heard as the k of "chlorophyll"; a nasal, as in मंगल, as n). Vowels, य and ह are not written.
+ */
+const DEVANAGARI_CONSONANTS: Record<string, string> = Object.fromEntries(
+  Object.entries(DEVANAGARI_SOUNDS)
+    .filter(([, sound]) => /^[bcdfgjklmnprstv]$/.test(sound))
+    .map(([char, sound]) => [char, sound === 'c' ? 'k' : sound]),
+);
 
 /** The consonant skeleton of a Devanagari word ("क्लोरोफ़िल" → "klrfl", "राइज़ोबियम" → "rjbm"). */
 export function devanagariSkeleton(word: string): string {
@@ -82,4 +119,41 @@ export function transliterations(latinWords: string[], vocabulary: Map<string, n
     if (match) found.set(word, match.word);
   }
   return found;
+}
+
+/**
+ * A Latin word as a reader hears it, one letter a sound: aspiration left out ("kh" → k), "sh" → s, "ph" → f,
+ * z → j, w → v, "ee"/"i" → i, "oo"/"u" → u, "ai"/"e" → e, "au"/"o" → o, and "a" not written (Devanagari writes
+ * the short a nowhere, and students write the long one as "a" too).
+ */
+export function latinSoundKey(word: string): string {
+  let out = word.toLocaleLowerCase().replace(/[^a-z]/g, '');
+  out = out
+    .replace(/chh|ch/g, 'C')
+    .replace(/sh/g, 's')
+    .replace(/ph/g, 'f')
+    .replace(/([kgjtdbr])h/g, '$1');
+  out = out
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/c/g, 'k')
+    .replace(/q/g, 'k')
+    .replace(/x/g, 'ks');
+  out = out
+    .replace(/z/g, 'j')
+    .replace(/w/g, 'v')
+    .replace(/m(?=[pb])/g, 'n');
+  out = out
+    .replace(/ee|ii/g, 'I')
+    .replace(/oo|uu/g, 'U')
+    .replace(/ai|ay|ei/g, 'E')
+    .replace(/au|aw|ou/g, 'O');
+  out = out.replace(/y$/, 'I').replace(/e/g, 'E').replace(/o/g, 'O').replace(/i/g, 'I').replace(/u/g, 'U');
+  out = out.replace(/a/g, '');
+  return out.toLowerCase().replace(/(.)\1+/g, '$1');
+}
+
+/** A Devanagari word as latinSoundKey would write it ("पेट" → "pet", "बनता" → "bnt", "कंपन" → "knpn"). */
+export function devanagariSoundKey(word: string): string {
+  const out = [...searchFold(word)].map((char) => DEVANAGARI_SOUNDS[char] ?? '').join('');
+  return out.replace(/(.)\1+/g, '$1');
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { courseVocabulary } from '../../../test/course-vocabulary';
+import { hindiCounterparts, hindiTermsFor } from './glossary-hi';
+import { ENGLISH_TO_HINDI, HINDI_EVERYDAY_GROUPS } from './glossary-hi-data';
+import { correctedSpelling } from './spelling';
+
+const vocabulary = courseVocabulary;
+
+describe('the school glossary (glossary-hi.ts)', () => {
+  it('is well formed: one English key a line, Hindi terms in Devanagari, groups of one-word entries', () => {
+    const keys = new Set<string>();
+    for (const line of ENGLISH_TO_HINDI.split('\n').filter((each) => each.trim())) {
+      const entry = /^([a-z][a-z -]*[a-z]): (.+)$/u.exec(line);
+      expect(entry, line).not.toBeNull();
+      const [, english, hindi] = entry as RegExpExecArray;
+      expect(keys.has(english), english).toBe(false);
+      keys.add(english);
+      for (const term of hindi.split(', ')) expect(term, line).toMatch(/^[\p{Script=Devanagari} ]+$/u);
+    }
+    expect(keys.size).toBeGreaterThan(300);
+    for (const line of HINDI_EVERYDAY_GROUPS.split('\n').filter((each) => each.trim()))
+      expect(line.trim().split(/\s+/u).length, line).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives the Hindi terms of an English word, its plural and a textbook word’s everyday one', () => {
+    expect(hindiTermsFor('stomata')).toContain('रंध्र');
+    expect(hindiTermsFor('Acids')).toContain('अम्ल');
+    expect(hindiTermsFor('qwerty')).toEqual([]);
+    expect(hindiCounterparts('पेट')).toContain('आमाशय');
+    // The small synonym groups of hindi.ts count too.
+    expect(hindiCounterparts('सूरज')).toContain('सूर्य');
+  });
+
+  it('writes an English school term in a Hindi question as the course does, only when the course uses it', async () => {
+    const leaf = vocabulary('पत्ती की सतह पर छोटे-छोटे छिद्र होते हैं। इन छिद्रों को रंध्र कहते हैं।');
+    expect(await correctedSpelling('stomata क्या होते हैं', leaf)).toBe('रंध्र क्या होते हैं');
+    // A course that writes the English beside its Hindi is searched by it as typed.
+    const bracketed = vocabulary('इन छिद्रों को रंध्र (stomata) कहते हैं।');
+    expect(await correctedSpelling('stomata क्या होते हैं', bracketed)).toBe('stomata क्या होते हैं');
+    // A term the course never uses brings in nothing.
+    const roots = vocabulary('जड़ें मिट्टी से पानी सोखती हैं।');
+    expect(await correctedSpelling('stomata क्या होते हैं', roots)).toBe('stomata क्या होते हैं');
+  });
+
+  it('reads a two-word term and an everyday word as the course writes them', async () => {
+    const forest = vocabulary('घास → हिरण → बाघ एक खाद्य शृंखला है। आमाशय में भोजन पचता है।');
+    expect(await correctedSpelling('food chain क्या है', forest)).toBe('खाद्य शृंखला क्या है');
+    expect(await correctedSpelling('पेट में खाना कैसे पचता है', forest)).toBe('आमाशय में भोजन कैसे पचता है');
+    // The course's own word stays, whatever the glossary says of it.
+    const everyday = vocabulary('पेट में खाना पचता है।');
+    expect(await correctedSpelling('पेट में खाना कैसे पचता है', everyday)).toBe('पेट में खाना कैसे पचता है');
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { isRomanisedHindi } from '../../../../common/romanised-hindi';
+import { courseVocabulary } from '../../../test/course-vocabulary';
+import { HINDI_SOUND_SLIDES } from '../../../test/fixtures/hindi-deck-4/slides';
+import { ROMANISED_FUNCTION_WORDS } from './romanised-hindi';
+import { correctedSpelling } from './spelling';
+import { devanagariSoundKey, latinSoundKey } from './transliteration';
+
+const vocabulary = courseVocabulary;
+const slidesText = (slides: { title: string; body: string | string[] }[]) =>
+  slides.map((slide) => `${slide.title}। ${[slide.body].flat().join(' ')}`).join(' ');
+const soundCourse = vocabulary(slidesText(HINDI_SOUND_SLIDES));
+
+describe('Hindi typed in Latin letters (romanised-hindi.ts)', () => {
+  it('tells romanised Hindi from English by two of its function words', () => {
+    expect(isRomanisedHindi('sonar ka full form kya hai')).toBe(true);
+    expect(isRomanisedHindi('pet me acid kyu banta hai')).toBe(true);
+    expect(isRomanisedHindi('infrasound aur ultrasound me kya antar hai')).toBe(true);
+    // English, a single Hindi word, or Devanagari is not it.
+    expect(isRomanisedHindi('what is the speed of sound in air?')).toBe(false);
+    expect(isRomanisedHindi('tell me to do it, hi')).toBe(false);
+    expect(isRomanisedHindi('kya')).toBe(false);
+    expect(isRomanisedHindi('सोनार का full form क्या है')).toBe(false);
+  });
+
+  it('reads every marker of romanised Hindi with its table', () => {
+    for (const marker of 'kya hai ka ki ke ko mein se kaise kyu kitne kab kahan kaun konsa hota aur nahi antar'.split(
+      ' ',
+    ))
+      expect(ROMANISED_FUNCTION_WORDS.has(marker), marker).toBe(true);
+  });
+
+  it('hears a word alike in both scripts, and different words apart', () => {
+    for (const [latin, devanagari] of [
+      ['pet', 'पेट'],
+      ['banta', 'बनता'],
+      ['kampan', 'कंपन'],
+      ['awaaz', 'आवाज़'],
+      ['dhwani', 'ध्वनि'],
+      ['hawa', 'हवा'],
+      ['chaal', 'चाल'],
+      ['kaan', 'कान'],
+      ['khoon', 'ख़ून'],
+      ['prakash', 'प्रकाश'],
+    ])
+      expect(latinSoundKey(latin), `${latin} / ${devanagari}`).toBe(devanagariSoundKey(devanagari));
+    expect(latinSoundKey('pet')).not.toBe(devanagariSoundKey('पत्ती'));
+  });
+
+  it('reads a romanised question into the course’s Devanagari, keeping the English words the course writes', async () => {
+    // The course writes "SONAR" beside सोनार: the word it uses stays; a "full form" is asked as its meaning.
+    expect(await correctedSpelling('sonar ka full form kya hai', soundCourse)).toBe('sonar का मतलब क्या है');
+    expect(await correctedSpelling('chamgadad andhere me kaise udte hai', soundCourse)).toMatch(
+      /^चमगादड़ अँधेरे में कैसे \S+ है$/u,
+    );
+    // "speed" is the glossary's चाल, the word this course uses; हवा and आवाज़ are the course's own.
+    expect(await correctedSpelling('hawa me awaaz ki speed kitni hoti hai', soundCourse)).toBe(
+      'हवा में आवाज़ की चाल कितनी होती है',
+    );
+    expect(await correctedSpelling('infrasound aur ultrasound me kya antar hai', soundCourse)).toBe(
+      'infrasound और ultrasound में क्या अंतर है',
+    );
+  });
+
+  it('finds an everyday word the course says otherwise, through the glossary', async () => {
+    const stomach = vocabulary('आमाशय में हाइड्रोक्लोरिक अम्ल बनता है, जो भोजन के जीवाणुओं को मारता है।');
+    expect(await correctedSpelling('pet me acid kyu banta hai', stomach)).toBe('आमाशय में अम्ल क्यों बनता है');
+  });
+
+  it('leaves English questions, and romanised questions to an English course, as typed', async () => {
+    expect(await correctedSpelling('what is the speed of sound in air', soundCourse)).toBe(
+      'what is the speed of sound in air',
+    );
+    const english = vocabulary('Sound travels at 343 metres per second in air. SONAR uses ultrasound.');
+    expect(await correctedSpelling('sonar ka full form kya hai', english)).toBe('sonar ka full form kya hai');
+  });
+});
