@@ -33,6 +33,7 @@ import { guruChunks } from '../server/db/schema/index';
 import { prepareAnswer } from '../server/modules/gurus/answering';
 import { correctedQuestion, retrievePassages } from '../server/modules/gurus/retrieval';
 import { fromProjectRoot } from '../server/paths';
+import { sentencesOf } from '../server/providers/llm/local-answerer';
 import { DEMO_DECKS } from '../server/seed/demo-deck';
 import { buildUser } from '../server/test/factories';
 import {
@@ -407,7 +408,8 @@ async function intentSet(label: string, guru: Parameters<typeof prepareAnswer>[1
     times.push(performance.now() - started);
     const first = prepared.citations[0] !== undefined && item.answers(prepared.citations[0]);
     const top3 = passages.slice(0, 3).some((passage) => item.answers(passage));
-    const opening = /^.+?[.!?।](?=\s|$)/u.exec(text)?.[0] ?? text;
+    // The answer's first sentence as the app splits it ("वी. डी. सावरकर …" is one sentence).
+    const opening = sentencesOf(text)[0] ?? text;
     const fact = opening.toLowerCase().includes(item.fact.toLowerCase());
     for (const tally of [byIntent.get(item.intent) ?? { n: 0, first: 0, top3: 0, fact: 0 }, total]) {
       tally.n += 1;

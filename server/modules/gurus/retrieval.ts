@@ -3,11 +3,18 @@ import type { SourceKind } from '../../../common/gurus';
 import { searchFold } from '../../../common/search-fold';
 import type { App } from '../../http/app-type';
 import { definitionTarget, intentOf, isRecap, stemOf, wordsIn } from '../../providers/llm/answer-intents';
-import { hindiSynonyms, isDevanagari } from '../../providers/llm/hindi';
+import {
+  HINDI_POSTPOSITIONS,
+  hindiFocus,
+  hindiSynonyms,
+  isDevanagari,
+  isWeakHindi,
+} from '../../providers/llm/hindi';
 import { lemmatizerOf } from '../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../providers/llm/stop-words';
 import type { Passage, QuestionTerm } from '../../providers/llm/types';
 import { expandWord } from './lexicon/expand';
+import { everydayCounterparts } from './lexicon/glossary-hi';
 import { correctedSpelling, writtenOut } from './lexicon/spelling';
 import { synsetOffsets } from './lexicon/wordnet';
 
@@ -100,8 +107,11 @@ export async function questionTerms(question: string): Promise<QuestionTerm[]> {
   const terms = await Promise.all(
     words.slice(0, MAX_WORDS).map(async (word): Promise<QuestionTerm> => {
       const synonyms = hindiSynonyms(word).map(stemOf);
-      if ((!/^\p{Script=Latin}/u.test(word) && !/^\p{Nd}/u.test(word)) || (mixed && synonyms.length > 0))
-        return { word: stemOf(word), forms: synonyms, related: [], weak: false, prefix: true };
+      if ((!/^\p{Script=Latin}/u.test(word) && !/^\p{Nd}/u.test(word)) || (mixed && synonyms.length > 0)) {
+        // The textbook's word for an everyday one (पेट → आमाशय, lexicon/glossary-hi.ts), as weaker evidence.
+        const related = everydayCounterparts(word).map(searchFold);
+        return { word: stemOf(word), forms: synonyms, related, weak: isWeakHindi(word), prefix: true };
+      }
       return {
         word,
         ...(/^[a-z][a-z'-]*$/.test(word) ? await expandWord(word) : { forms: [], related: [], weak: false }),
@@ -176,11 +186,20 @@ const BEFORE_OBJECT = new Set(
 
 /**
  * Whether a question asks about a thing the course never names: a word of it the course does not use, that
- * WordNet knows mostly as a noun ("spreadsheet", "border", "dog"), after a determiner or a preposition.
+ * WordNet knows mostly as a noun ("spreadsheet", "border", "dog"), after a determiner or a preposition; in Hindi,
+ * a word the course does not use before a postposition or beside the question word.
  */
 async function asksAboutSomethingElse(question: string, terms: QuestionTerm[], absent: number[]) {
   const words = wordsIn(question.toLocaleLowerCase());
+  // A Hindi question: a noun the course never uses, as its postposition shows ("गाय के पेट"), or what is asked
+  // beside the question word ("कौन सी गैस").
+  const hindi = isDevanagari(question);
+  const focus = hindi ? new Set([...hindiFocus(question)].map(stemOf)) : new Set<string>();
+  const nouns = new Set(
+    hindi ? words.filter((_, at) => HINDI_POSTPOSITIONS.has(words[at + 1] ?? '')).map(stemOf) : [],
+  );
   for (const term of absent.map((index) => terms[index])) {
+    if (term?.prefix && !term.weak && (focus.has(term.word) || nouns.has(term.word))) return true;
     if (!term || term.weak || (term.forms.length === 0 && term.related.length === 0)) continue;
     const at = words.indexOf(term.word);
     if (at <= 0 || !BEFORE_OBJECT.has(words[at - 1])) continue;
@@ -391,9 +410,14 @@ export async function retrievePassages(
                                then ${RELATED_WEIGHT}::float8
                              else 0 end)
               from quoted g))
-          from regexp_split_to_table(r.text, '(?<=[.!?।॥])\s+') as s,
+          -- Another language's passage is folded once, its dandas kept as points to split at (the fold makes
+          -- them spaces), not once a sentence.
+          from regexp_split_to_table(
+              case when r.language in ('', 'en') then r.text
+                else gurukul_search_fold(translate(r.text, '।॥', '..')) end,
+              '(?<=[.!?।॥])\s+') as s,
             lateral (select case when r.language in ('', 'en') then to_tsvector('english', s)
-              else to_tsvector('simple', gurukul_search_fold(s)) end as vector) as sentence), 0)::float8
+              else to_tsvector('simple', s) end as vector) as sentence), 0)::float8
           as sentence_coverage
       from relevant r
     )

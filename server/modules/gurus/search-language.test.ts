@@ -142,6 +142,54 @@ describe('search in the course language', () => {
   });
 });
 
+/**
+ * Round five (decision 065) on the digestion deck, written blind and measured once before these rules: a noun the
+ * course never names, a word typed without its nasal, an everyday word beside the textbook's.
+ */
+describe('search in the course language: what a student types that the course does not write', () => {
+  let ctx: TestContext;
+  let built: Awaited<ReturnType<typeof buildDeckGuru>>;
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    const teacher = await buildUser(ctx.app, { userType: 'teacher' });
+    const pdf = readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-5/digestion-hi.pdf'));
+    built = await buildDeckGuru(ctx.app, teacher.id, pdf, 'पाचन');
+  });
+  afterAll(async () => ctx?.close());
+
+  it('refuses a question about a thing the course never names, however many of its words it shares', async () => {
+    for (const question of [
+      // गाय (a cow's) is a noun the course never uses, as its postposition shows; भाग is a word of many meanings.
+      'गाय के पेट मे कितने भाग होते है और वो जुगाली क्यों करती है',
+      // गैस is what "कौन सी" asks; बनाने (make) and लेते (take) say little.
+      'पौधे अपना खाना बनाने के लिए कौन सी गैस लेते है',
+    ]) {
+      const prepared = await prepareAnswer(ctx.app, built.guru, question, [], 'en');
+      expect(prepared.notCovered, question).toBe(true);
+      expect(await textOf(prepared.stream), question).toBe(translate('hi', 'guru.notCovered'));
+    }
+  });
+
+  it('answers words typed without their nasal, everyday words and romanised Hindi from the right slide', async () => {
+    for (const [question, slide, fact] of [
+      ['बड़े लोगो के मुह में टोटल कितने दात होते हैं', 3, '32'],
+      ['छोटी आत और बड़ी आत में क्या अंतर है', 9, 'चौड़ी'],
+      ['पेट मे खाना कितने घंटे तक रुकता है', 5, '4 घंटे'],
+      ['pet mein acid kyu banta hai', 5, 'जीवाणुओं'],
+    ] as const) {
+      const prepared = await prepareAnswer(ctx.app, built.guru, question, [], 'en');
+      expect(prepared.notCovered, question).toBe(false);
+      // A comparison cites both sides' slides (the small intestine's and the large one's).
+      expect(
+        prepared.citations.slice(0, 2).map((citation) => citation.slide),
+        question,
+      ).toContain(slide);
+      expect(await textOf(prepared.stream), question).toContain(fact);
+    }
+  });
+});
+
 async function textOf(stream: AsyncIterable<string>): Promise<string> {
   let text = '';
   for await (const part of stream) text += part;

@@ -9,6 +9,7 @@ import {
   hindiIntentOf,
   hindiStem,
   hindiSynonyms,
+  isWeakHindi,
 } from './hindi';
 import { directAnswer } from './local-answerer';
 import { STOP_WORDS } from './stop-words';
@@ -150,5 +151,11 @@ describe('what a Hindi question asks about (round three)', () => {
     // A sentence that says its own fact stays first: a count, and a name given in the same sentence.
     expect(first('एक रंध्र को कितनी कोशिकाएँ घेरती हैं')).toContain('दो द्वार कोशिकाएँ');
     expect(first('प्रकाश संश्लेषण क्या होता है')).toContain('ग्लूकोज़');
+  });
+
+  it('knows Hindi’s words of very many meanings, in their inflections, and no others', () => {
+    for (const word of ['बनाने', 'बनता', 'लेते', 'मिली', 'भाग', 'चीज़', 'चीज', 'काम'])
+      expect(isWeakHindi(word), word).toBe(true);
+    for (const word of ['आमाशय', 'गैस', 'पाचन', 'भोजन']) expect(isWeakHindi(word), word).toBe(false);
   });
 });

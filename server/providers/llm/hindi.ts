@@ -23,7 +23,7 @@ export const HINDI_STOP_WORDS: ReadonlySet<string> = new Set(
   लिए लिये द्वारा बारे बताइए बताइये बताओ बताएं बताएँ बताये बताना बताएंगे समझाइए समझाइये समझाओ समझाएं
   कहते कहा कहलाता कहलाती कहलाते कृपया अंतर फर्क अर्थ मतलब सकता सकती सकते चाहिए अपना अपनी अपने
   कोई किसी ऐसा ऐसी ऐसे वहाँ वहां यहाँ यहां जब तब अब सबसे पहले बाद ज्यादा ज़्यादा अधिक कम चारों तरफ ओर
-  टोटल कुल किसको किसने बोलते बोलता बोलती बोले बोला बोलें मे पे`
+  टोटल कुल किसको किसने बोलते बोलता बोलती बोले बोला बोलें मे पे सा सी`
     .split(/\s+/u)
     // As written and as the search folds them ("कहाँ", "कहां").
     .flatMap((word) => [word, searchFold(word)]),
@@ -57,6 +57,28 @@ export function hindiStem(word: string): string {
   }
   return folded;
 }
+
+/**
+ * Hindi's words of very many meanings, as WordNet's "make", "get", "part" are for English (expand.ts WEAK_SENSES):
+ * to make or become, take, give, keep, get, meet, go on; part, kind, way, work, thing, form, place. Retrieval does
+ * not require one beside a specific word, so "पौधे अपना खाना बनाने के लिए कौन सी गैस लेते है" is not about a
+ * digestion course's "पौधे अपना भोजन स्वयं बनाते हैं" (round five).
+ */
+const HINDI_WEAK_WORDS: ReadonlySet<string> = new Set(
+  `बन बना बनी बने बनता बनती बनते बनना बनने बनाना बनाने बनाता बनाती बनाते बनाया बनाई बनाए बनाकर बनकर
+  ले लेता लेती लेते लेना लेने लिया ली लेकर दे देता देती देते देना देने दिया दी दिए देकर
+  रख रखता रखती रखते रखना रखने रखा रखी रखे पा पाता पाती पाते पाना पाने पाया पाई पाए
+  मिल मिलता मिलती मिलते मिलना मिलने मिला मिली मिले मिलकर चल चलता चलती चलते चलना चलने चला चली चले
+  भाग भागों हिस्सा हिस्से हिस्सों प्रकार प्रकारों तरह काम कामों चीज़ चीज़ें चीज़ों बात बातें तरीका तरीके रूप रूपों जगह`
+    .split(/\s+/u)
+    .map(searchFold),
+);
+
+/** Whether a Hindi word is one of very many meanings (HINDI_WEAK_WORDS). */
+export const isWeakHindi = (word: string) => HINDI_WEAK_WORDS.has(searchFold(word));
+
+/** Postpositions: the word before one is a noun or a pronoun ("गाय के पेट", "आमाशय में"). */
+export const HINDI_POSTPOSITIONS: ReadonlySet<string> = new Set('का की के को में मे से पर पे ने तक'.split(' '));
 
 /** Whether a word is written in Devanagari (Hindi, Marathi, Nepali). */
 export const isDevanagari = (word: string) => /\p{Script=Devanagari}/u.test(word);

@@ -478,6 +478,21 @@ describe('answers that say what was asked, round three: never more than the cour
       'A car battery gives twelve.',
     ]);
   });
+
+  it('reads a title’s abbreviation and a run of initials as part of a name', () => {
+    expect(
+      sentencesOf('युवक एलेक्सिस सेंट मार्टिन (Alexis St. Martin) को गोली लग गई। Dr. Beaumont ने इलाज किया।'),
+    ).toEqual(['युवक एलेक्सिस सेंट मार्टिन (Alexis St. Martin) को गोली लग गई।', 'Dr. Beaumont ने इलाज किया।']);
+    expect(sentencesOf('वी. डी. सावरकर ने 1909 में इसे स्वतंत्रता संग्राम कहा। J. R. R. Tolkien wrote it.')).toEqual([
+      'वी. डी. सावरकर ने 1909 में इसे स्वतंत्रता संग्राम कहा।',
+      'J. R. R. Tolkien wrote it.',
+    ]);
+    // A capital alone still ends a sentence.
+    expect(sentencesOf('Carrots give vitamin A. Milk gives vitamin D.')).toEqual([
+      'Carrots give vitamin A.',
+      'Milk gives vitamin D.',
+    ]);
+  });
 });
 
 describe('answers that say what was asked, round four (decision 057)', () => {

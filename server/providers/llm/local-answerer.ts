@@ -53,19 +53,30 @@ export function keywords(text: string): Set<string> {
   );
 }
 
+/** One initial: a capital, or a Devanagari letter with its signs ("V.", "डी."). */
+const INITIAL = String.raw`(?:\p{Lu}|(?=\p{Script=Devanagari})\p{L}\p{M}*)`;
+/**
+ * Points that end no sentence: between digits ("1.5 volts"), after a title's abbreviation ("St. Martin", "Dr.
+ * Rao") and between initials ("V. D. Savarkar", "वी. डी. सावरकर"); a single capital alone may end one ("vitamin D.").
+ */
+const NOT_AN_END = [
+  String.raw`(?<=\p{Nd})\.(?=\p{Nd})`,
+  String.raw`(?<=(?:^|[\s(])(?:St|Dr|Mr|Mrs|Ms|Prof|Jr|Sr|Mt|Capt|Gen|Lt|Col|Sgt|Rev|vs|e\.g|i\.e))\.(?=\s)`,
+  String.raw`(?<=(?:^|[\s(])${INITIAL})\.(?=\s${INITIAL}\.)`,
+  String.raw`(?<=(?:^|[\s(])${INITIAL}\.\s${INITIAL})\.`,
+].join('|');
+const SENTENCE = new RegExp(String.raw`(?:[^.!?।]|${NOT_AN_END})+(?:[.!?।]+["')\]]?|$)`, 'gu');
+
 /** A passage's sentences, one line each: PDF line breaks and an FAQ's "Q: … A:" frame removed. */
 export function sentencesOf(text: string): string[] {
   return (
-    (
-      text
-        .replace(/^Q: .*\nA: /s, '')
-        .replace(/\s+/g, ' ')
-        // A point between digits ("1.5 volts") is a decimal point, not a sentence's end.
-        .match(/(?:[^.!?।]|(?<=\p{Nd})\.(?=\p{Nd}))+(?:[.!?।]+["')\]]?|$)/gu) ?? []
-    )
-      .map((sentence) => sentence.trim())
-      .filter((sentence) => sentence.length > 0)
-  );
+    text
+      .replace(/^Q: .*\nA: /s, '')
+      .replace(/\s+/g, ' ')
+      .match(SENTENCE) ?? []
+  )
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
 }
 
 /**

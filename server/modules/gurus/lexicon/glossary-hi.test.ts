@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { hindiStem } from '../../../providers/llm/hindi';
 import { courseVocabulary } from '../../../test/course-vocabulary';
-import { hindiCounterparts, hindiTermsFor } from './glossary-hi';
+import { questionTerms } from '../retrieval';
+import { everydayCounterparts, hindiTermsFor } from './glossary-hi';
 import { ENGLISH_TO_HINDI, HINDI_EVERYDAY_GROUPS } from './glossary-hi-data';
 import { correctedSpelling } from './spelling';
 
@@ -26,9 +28,9 @@ describe('the school glossary (glossary-hi.ts)', () => {
     expect(hindiTermsFor('stomata')).toContain('रंध्र');
     expect(hindiTermsFor('Acids')).toContain('अम्ल');
     expect(hindiTermsFor('qwerty')).toEqual([]);
-    expect(hindiCounterparts('पेट')).toContain('आमाशय');
-    // The small synonym groups of hindi.ts count too.
-    expect(hindiCounterparts('सूरज')).toContain('सूर्य');
+    expect(everydayCounterparts('पेट')).toContain('आमाशय');
+    expect(everydayCounterparts('आमाशय')).toContain('पेट');
+    expect(everydayCounterparts('ग्रह')).toEqual([]);
   });
 
   it('writes an English school term in a Hindi question as the course does, only when the course uses it', async () => {
@@ -42,12 +44,18 @@ describe('the school glossary (glossary-hi.ts)', () => {
     expect(await correctedSpelling('stomata क्या होते हैं', roots)).toBe('stomata क्या होते हैं');
   });
 
-  it('reads a two-word term and an everyday word as the course writes them', async () => {
+  it('reads a two-word term as the course writes it, and leaves everyday Hindi words as typed', async () => {
     const forest = vocabulary('घास → हिरण → बाघ एक खाद्य शृंखला है। आमाशय में भोजन पचता है।');
     expect(await correctedSpelling('food chain क्या है', forest)).toBe('खाद्य शृंखला क्या है');
-    expect(await correctedSpelling('पेट में खाना कैसे पचता है', forest)).toBe('आमाशय में भोजन कैसे पचता है');
-    // The course's own word stays, whatever the glossary says of it.
-    const everyday = vocabulary('पेट में खाना पचता है।');
-    expect(await correctedSpelling('पेट में खाना कैसे पचता है', everyday)).toBe('पेट में खाना कैसे पचता है');
+    // पेट and खाना are the student's words: retrieval searches आमाशय and भोजन beside them (retrieval.ts).
+    expect(await correctedSpelling('पेट में खाना कैसे पचता है', forest)).toBe('पेट में खाना कैसे पचता है');
+  });
+
+  it('searches an everyday word’s textbook word as a related word, weaker than the word itself', async () => {
+    const terms = await questionTerms('पेट में खाना कैसे पचता है');
+    const stomach = terms.find((term) => term.related.includes('आमाशय'));
+    expect(stomach?.word).toBe(hindiStem('पेट'));
+    expect(terms.find((term) => term.related.includes('भोजन'))).toBeDefined();
+    expect(terms.flatMap((term) => term.forms)).not.toContain('आमाशय');
   });
 });

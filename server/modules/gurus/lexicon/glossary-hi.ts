@@ -1,14 +1,14 @@
 import { searchFold } from '../../../../common/search-fold';
-import { hindiStem, hindiSynonyms } from '../../../providers/llm/hindi';
+import { hindiStem } from '../../../providers/llm/hindi';
 import { lemmatizerOf } from '../../../providers/llm/lemmas';
 import { ENGLISH_TO_HINDI, HINDI_EVERYDAY_GROUPS } from './glossary-hi-data';
 import { devanagariSoundKey } from './transliteration';
 
 /**
  * A Hindi-medium student's words as the course writes them (issue 32, decision 065): the English school term
- * mixed into a Hindi question ("stomata क्या होते हैं" in a course that says रंध्र) and the everyday word where
- * the textbook has its own (पेट for आमाशय). The glossary (glossary-hi-data.ts) offers the words; only a word the
- * course itself uses is ever put in the question, so the glossary never brings in a word of its own.
+ * mixed into a Hindi question ("stomata क्या होते हैं" in a course that says रंध्र) is written as the course's
+ * term, only when the course uses it, so the glossary never brings in a word of its own; the everyday word where
+ * the textbook has its own (पेट for आमाशय) is searched with it, as a related word.
  */
 
 /** English term → its Hindi terms, most common first. */
@@ -42,12 +42,12 @@ export function hindiTermsFor(english: string): string[] {
   return ENGLISH.get(word) ?? ENGLISH.get(lemmatizerOf().noun(word)) ?? [];
 }
 
-/** The other words a Hindi word is said with: its everyday or textbook counterparts and the synonym groups. */
-export function hindiCounterparts(word: string): string[] {
-  const folded = searchFold(word);
-  return [
-    ...new Set([...(EVERYDAY.get(folded) ?? EVERYDAY.get(hindiStem(word)) ?? []), ...hindiSynonyms(word)]),
-  ];
+/**
+ * The textbook or everyday words a Hindi word is said with (पेट → आमाशय, खाना → भोजन): retrieval searches them
+ * beside it as related words, weaker evidence than the word itself, as WordNet's are for English.
+ */
+export function everydayCounterparts(word: string): string[] {
+  return EVERYDAY.get(searchFold(word)) ?? EVERYDAY.get(hindiStem(word)) ?? [];
 }
 
 /** How the course's Devanagari words are found by their stem: stem → the course's most used word of it. */

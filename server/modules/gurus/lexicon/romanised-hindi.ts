@@ -1,21 +1,15 @@
 import { isRomanisedHindi } from '../../../../common/romanised-hindi';
 import { baseForms } from './expand';
-import {
-  type CourseStems,
-  courseStems,
-  hindiCounterparts,
-  hindiTermsFor,
-  hindiWordSounding,
-  inCourse,
-} from './glossary-hi';
+import { type CourseStems, courseStems, hindiTermsFor, hindiWordSounding, inCourse } from './glossary-hi';
 import { devanagariSoundKey, latinSoundKey, transliterations } from './transliteration';
 
 /**
  * Hindi typed in Latin letters ("sonar ka full form kya hai", "pet me acid kyu banta hai"; issue 32), read into
  * the course's Devanagari before the question is searched: Hindi's function words from a table, each other word
- * as the course writes it — the glossary's Hindi term the course uses ("acid" → अम्ल), a loanword heard alike
- * (transliteration.ts: "sonar" → सोनार), or the course word that sounds the same ("pet" → पेट, "banta" → बनता).
- * A word found none of these ways stays as typed. Only a Hindi course's guru reads a question this way.
+ * as the course writes it — the glossary's Hindi term the course uses ("acid" → अम्ल), the course word that
+ * sounds the same ("banta" → बनता, "andhere" → अँधेरे), a loanword heard alike (transliteration.ts: "sonar" →
+ * सोनार), or else the glossary's Hindi word of that sound ("pet" → पेट, whose textbook आमाशय retrieval adds). A
+ * word found none of these ways stays as typed. Only a Hindi course's guru reads a question this way.
  */
 
 /** Hindi's function words and commonest words as typed in Latin letters, in Devanagari. */
@@ -200,9 +194,8 @@ export async function readRomanisedHindi(
     const loan = loans.get(word);
     if (loan) return loan;
     if (english || key.length < MIN_KEY) return typed;
-    // An everyday word the course says otherwise ("pet" → पेट → the course's आमाशय).
-    const everyday = hindiWordSounding(key);
-    return (everyday && inCourse([everyday, ...hindiCounterparts(everyday)], stems)) || typed;
+    // A Hindi word the course does not use, known to the glossary ("pet" → पेट: retrieval adds its आमाशय).
+    return hindiWordSounding(key) ?? typed;
   };
   const out: string[] = [];
   for (const part of parts) out.push(part.isWordLike ? await read(part.segment) : part.segment);

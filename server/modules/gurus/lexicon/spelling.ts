@@ -1,9 +1,8 @@
 import { searchFold } from '../../../../common/search-fold';
-import { hindiStem } from '../../../providers/llm/hindi';
 import { inflectionsOf } from '../../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../../providers/llm/stop-words';
 import { baseForms } from './expand';
-import { courseStems, hindiCounterparts, hindiTermsFor, inCourse } from './glossary-hi';
+import { courseStems, hindiTermsFor, inCourse } from './glossary-hi';
 import { glossaryTerm, readRomanisedHindi } from './romanised-hindi';
 import { transliterations } from './transliteration';
 
@@ -47,15 +46,18 @@ export function editDistance(a: string[], b: string[], max = Number.POSITIVE_INF
   return rows[a.length][b.length];
 }
 
-/** A Devanagari word as searched, without its viramas. */
-const viramaFree = (word: string) => searchFold(word).replace(/\u094d/gu, '');
+/**
+ * A Devanagari word as searched, without its viramas and nasal signs: the signs a student leaves out on a phone
+ * keyboard ("संशलेषण" for संश्लेषण, "दात" for दाँत, "मुह" for मुँह).
+ */
+const bareForm = (word: string) => searchFold(word).replace(/[\u094d\u0902]/gu, '');
 
 /**
  * A Hindi question in the course's own words (issue 32): a Latin school term the course writes in Hindi as the
  * course writes it — the glossary's term ("stomata" → रंध्र, glossary-hi.ts) or a loanword heard alike
- * (transliteration.ts: "rhizobium" → "राइज़ोबियम") — and an everyday Hindi word the course never uses as the
- * textbook word it does use (पेट → आमाशय). Hindi typed wholly in Latin letters is read into Devanagari first
- * (romanised-hindi.ts). An English question keeps its words, and costs no look at the vocabulary.
+ * (transliteration.ts: "rhizobium" → "राइज़ोबियम"). Hindi typed wholly in Latin letters is read into Devanagari
+ * first (romanised-hindi.ts). An everyday Hindi word stays: retrieval searches its textbook word beside it, as
+ * weaker evidence (retrieval.ts). An English question keeps its words, and costs no look at the vocabulary.
  */
 async function inCourseScript(
   question: string,
@@ -71,11 +73,7 @@ async function inCourseScript(
     .filter((part) => part.isWordLike && /^[a-z]{3,}$/i.test(part.segment))
     .map((part) => part.segment.toLocaleLowerCase())
     .filter((word) => !STOP_WORDS.has(word));
-  const hindi = parts
-    .filter((part) => part.isWordLike && /\p{Script=Devanagari}/u.test(part.segment))
-    .map((part) => part.segment)
-    .filter((word) => !STOP_WORDS.has(word) && !STOP_WORDS.has(searchFold(word)));
-  if (latin.length === 0 && hindi.every((word) => hindiCounterparts(word).length === 0)) return question;
+  if (latin.length === 0) return question;
   const known = await vocabulary();
   const stems = courseStems(known);
   const found = new Map<string, string>();
@@ -89,11 +87,6 @@ async function inCourseScript(
     known,
   ))
     found.set(word, loan);
-  for (const word of hindi) {
-    if (known.has(word) || stems.has(hindiStem(word))) continue;
-    const textbook = inCourse(hindiCounterparts(word), stems);
-    if (textbook) found.set(word.toLocaleLowerCase(), textbook);
-  }
   if (found.size === 0) return question;
   return parts
     .map((part) =>
@@ -246,9 +239,12 @@ export async function correctedSpelling(
   const unknown: string[] = [];
   for (const part of words.segment(question)) {
     const word = part.segment.toLocaleLowerCase();
-    if (!part.isWordLike || /\p{Nd}/u.test(word) || allowedDistance(graphemesOf(word).length) === 0) continue;
+    if (!part.isWordLike || /\p{Nd}/u.test(word)) continue;
+    // A short word is never corrected by distance; a short Devanagari word may still lack a sign ("दात").
+    const devanagari = /\p{Script=Devanagari}/u.test(word);
+    if (allowedDistance(graphemesOf(word).length) === 0 && !devanagari) continue;
     // Function words ("what", "your") are not the course's to correct.
-    if (STOP_WORDS.has(word) || /^(wh|how)/.test(word)) continue;
+    if (STOP_WORDS.has(word) || STOP_WORDS.has(searchFold(word)) || /^(wh|how)/.test(word)) continue;
     if (/^[a-z]+$/.test(word) && writtenRight(word, await baseForms(word))) continue;
     if (!unknown.includes(word)) unknown.push(word);
   }
@@ -256,21 +252,25 @@ export async function correctedSpelling(
   const known = await once();
   const candidates = [...known.keys()].map((word) => ({ word, letters: graphemesOf(word) }));
   const corrections = new Map<string, string>();
-  // A conjunct typed without its virama ("संशलेषण" for "संश्लेषण") is the commonest Hindi typing slip: a word
-  // the course writes the same once viramas are set aside is that word, whatever the distance in graphemes.
-  const withoutVirama = new Map<string, string>();
-  for (const word of known.keys())
-    if (/\p{Script=Devanagari}/u.test(word) && !withoutVirama.has(viramaFree(word)))
-      withoutVirama.set(viramaFree(word), word);
+  // A conjunct typed without its virama ("संशलेषण" for "संश्लेषण") or a word without its nasal ("दात") is the
+  // commonest Hindi typing slip: a word the course writes the same once those signs are set aside is that word,
+  // whatever the distance in graphemes (the course's most used one, when two meet).
+  const bare = new Map<string, string>();
+  for (const [word, count] of known)
+    if (/\p{Script=Devanagari}/u.test(word)) {
+      const other = bare.get(bareForm(word));
+      if (!other || count > (known.get(other) ?? 0)) bare.set(bareForm(word), word);
+    }
   for (const word of unknown) {
     if (known.has(word)) continue;
-    const sameLetters = withoutVirama.get(viramaFree(word));
+    const sameLetters = bare.get(bareForm(word));
     if (sameLetters) {
       corrections.set(word, sameLetters);
       continue;
     }
     const letters = graphemesOf(word);
     const max = allowedDistance(letters.length);
+    if (max === 0) continue;
     let best: { word: string; distance: number; count: number; ending: number } | null = null;
     for (const candidate of candidates) {
       const distance = editDistance(letters, candidate.letters, max);

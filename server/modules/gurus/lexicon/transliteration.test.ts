@@ -40,4 +40,12 @@ describe('Latin loanwords in a Hindi question (transliteration.ts)', () => {
     const course = vocabulary('प्रकाश संश्लेषण में पत्तियाँ भोजन बनाती हैं।');
     expect(await correctedSpelling('प्रकाश संशलेषण क्या होता है', course)).toBe('प्रकाश संश्लेषण क्या होता है');
   });
+
+  it('takes a word typed without its nasal as the course word, however short', async () => {
+    const course = vocabulary('वयस्क के मुँह में 32 दाँत होते हैं। छोटी आँत लंबी होती है।');
+    expect(await correctedSpelling('मुह में कितने दात होते हैं', course)).toBe('मुँह में कितने दाँत होते हैं');
+    expect(await correctedSpelling('छोटी आत कितनी लंबी है', course)).toBe('छोटी आँत कितनी लंबी है');
+    // A short word the course does not write in any form stays.
+    expect(await correctedSpelling('नाक में क्या होता है', course)).toBe('नाक में क्या होता है');
+  });
 });
