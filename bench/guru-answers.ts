@@ -131,6 +131,14 @@ import {
   HINDI_DIGESTION_HELD_OUT_OFF_COURSE,
 } from '../server/test/fixtures/hindi-deck-5/held-out';
 import {
+  HINDI_CONSTITUTION_HELD_OUT,
+  HINDI_CONSTITUTION_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-6/held-out';
+import {
+  HINDI_AIR_HELD_OUT,
+  HINDI_AIR_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-7/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -594,9 +602,27 @@ async function intentsPart() {
       title: 'पाचन (Hindi)',
       label: 'hindi digestion',
       pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-5/digestion-hi.pdf')),
-      // Written blind on 2026-11-29 and measured once after the glossary and romanised Hindi (round four).
-      sets: [['hindi digestion (held out)', HINDI_DIGESTION_HELD_OUT]] as const,
+      // Written blind, measured once after round four (18 · 18 · 14 of 20), then seen: round five was made on it.
+      sets: [['hindi digestion (held out, seen once)', HINDI_DIGESTION_HELD_OUT]] as const,
       offCourse: HINDI_DIGESTION_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'संविधान (Hindi)',
+      label: 'hindi constitution',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-6/constitution-hi.pdf')),
+      // Written blind, measured once after round five (12 · 12 · 7 of 20), then seen: round six was made on it.
+      sets: [['hindi constitution (held out, seen once)', HINDI_CONSTITUTION_HELD_OUT]] as const,
+      offCourse: HINDI_CONSTITUTION_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'वायु (Hindi)',
+      label: 'hindi air',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-7/air-hi.pdf')),
+      // Written blind on 2026-11-29 and measured once after round six.
+      sets: [['hindi air (held out)', HINDI_AIR_HELD_OUT]] as const,
+      offCourse: HINDI_AIR_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },
   ];

@@ -9,7 +9,7 @@ const MARKERS = new Set(
   kitna kitni kitne kab kahan kahaan kaha kaun kon konsa konsi konse kaunsa kaunsi kaunse kise kisko kisne
   kiska kiski kiske hota hoti hote hua hui hue aur nahi nahin nhi matlab antar fark farak farq batao bataiye
   bataye btao kehte kahte bolte kehlata kahlata kyunki kyonki isliye hamara hamare hamari hume hamein karta
-  karti karte jata jati jate jaata jaati jaate wala wali wale sakta sakti sakte liye`.split(/\s+/u),
+  karti karte jata jati jate jaata jaati jaate wala wali wale sakta sakti sakte liye tha thi`.split(/\s+/u),
 );
 
 /** The text's words in lower case (Latin letters only: a word of another script makes it no romanised text). */

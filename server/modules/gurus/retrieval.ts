@@ -108,7 +108,9 @@ export async function questionTerms(question: string): Promise<QuestionTerm[]> {
     words.slice(0, MAX_WORDS).map(async (word): Promise<QuestionTerm> => {
       const synonyms = hindiSynonyms(word).map(stemOf);
       if ((!/^\p{Script=Latin}/u.test(word) && !/^\p{Nd}/u.test(word)) || (mixed && synonyms.length > 0)) {
-        // The textbook's word for an everyday one (पेट → आमाशय, lexicon/glossary-hi.ts), as weaker evidence.
+        // The textbook's word for an everyday one (पेट → आमाशय, हक → अधिकार; lexicon/glossary-hi.ts), as weaker
+        // evidence: as the word itself, "भारत को आज़ादी कब मिली" was a question about an 1857 course's
+        // "स्वतंत्रता संग्राम" (round six measured both ways).
         const related = everydayCounterparts(word).map(searchFold);
         return { word: stemOf(word), forms: synonyms, related, weak: isWeakHindi(word), prefix: true };
       }
@@ -199,7 +201,8 @@ async function asksAboutSomethingElse(question: string, terms: QuestionTerm[], a
     hindi ? words.filter((_, at) => HINDI_POSTPOSITIONS.has(words[at + 1] ?? '')).map(stemOf) : [],
   );
   for (const term of absent.map((index) => terms[index])) {
-    if (term?.prefix && !term.weak && (focus.has(term.word) || nouns.has(term.word))) return true;
+    if (term && writtenAsIs(term) && !term.weak && (focus.has(term.word) || nouns.has(term.word)))
+      return true;
     if (!term || term.weak || (term.forms.length === 0 && term.related.length === 0)) continue;
     const at = words.indexOf(term.word);
     if (at <= 0 || !BEFORE_OBJECT.has(words[at - 1])) continue;
@@ -212,6 +215,10 @@ async function asksAboutSomethingElse(question: string, terms: QuestionTerm[], a
   }
   return false;
 }
+
+/** A term of a language searched without stemming (a Hindi word), not an English one. */
+const writtenAsIs = (term: QuestionTerm) =>
+  term.prefix === true || !/^[\p{Script=Latin}\p{Nd}]/u.test(term.word);
 
 /**
  * A word searched without stemming (a Hindi word) that the question says twice and the course never uses: it

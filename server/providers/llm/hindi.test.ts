@@ -125,6 +125,9 @@ describe('what a Hindi question asks about (round three)', () => {
     expect(hindiDefinitionTarget('प्रकाश संश्लेषण का अर्थ क्या होता है')).toBe('प्रकाश संश्लेषण');
     expect(hindiExplainsTerm('रंध्र', 'पत्तियाँ', ['इन छिद्रों को रंध्र कहते हैं।'])).toBe(true);
     expect(hindiExplainsTerm('पोषण', 'पोषण: स्वपोषी और विषमपोषी', [])).toBe(true);
+    expect(hindiExplainsTerm('संविधान', 'संविधान क्या है और क्यों ज़रूरी है', [])).toBe(true);
+    // A compound of the term is another thing: the Constituent Assembly is not the constitution.
+    expect(hindiExplainsTerm('संविधान', 'संविधान सभा (Constituent Assembly)', [])).toBe(false);
     // A kind of the term is not the term.
     expect(hindiExplainsTerm('पोषण', 'मृतजीवी पोषण', ['पोषण की इस विधि को मृतजीवी पोषण कहते हैं।'])).toBe(false);
     expect(hindiGives('definition', 'इस विधि को पोषण कहते हैं।', 'पोषण किसे कहते हैं')).toBe(true);

@@ -219,8 +219,15 @@ export function hindiDefinitionTarget(question: string): string | null {
  * sentence names it ("इन छिद्रों को रंध्र कहते हैं", "पोषण वह प्रक्रिया है…").
  */
 export function hindiExplainsTerm(target: string, heading: string, sentences: string[]): boolean {
-  const at = (text: string) =>
-    new RegExp(`^${escapeRegExp(target)}${WORD_END}`, 'u').test(searchFold(text).trim());
+  // The heading names the term itself, not a compound of it: "संविधान क्या है", "पोषण: …", not "संविधान सभा".
+  const at = (text: string) => {
+    const next = new RegExp(`^${escapeRegExp(target)}${WORD_END}\\s*(\\S*)`, 'u').exec(
+      searchFold(text).trim(),
+    )?.[1];
+    if (next === undefined) return false;
+    const word = next.replace(/[^\p{L}\p{M}]/gu, '');
+    return word === '' || /^[^\p{L}\p{M}]/u.test(next) || HINDI_STOP_WORDS.has(word);
+  };
   return at(heading) || sentences.some((sentence) => hindiDefines(target, sentence));
 }
 

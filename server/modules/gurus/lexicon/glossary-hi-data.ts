@@ -894,6 +894,13 @@ reform: सुधार
 reformer: सुधारक
 untouchability: अस्पृश्यता, छुआछूत
 constitution: संविधान
+article: अनुच्छेद
+list: सूची
+subject: विषय
+member: सदस्य
+rule: नियम
+chapter: अध्याय
+example: उदाहरण
 preamble: प्रस्तावना, उद्देशिका
 democracy: लोकतंत्र
 dictatorship: तानाशाही

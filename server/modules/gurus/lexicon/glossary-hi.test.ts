@@ -58,4 +58,12 @@ describe('the school glossary (glossary-hi.ts)', () => {
     expect(terms.find((term) => term.related.includes('भोजन'))).toBeDefined();
     expect(terms.flatMap((term) => term.forms)).not.toContain('आमाशय');
   });
+
+  it('reads an English school word written in Devanagari as the glossary’s term the course uses', async () => {
+    const constitution = vocabulary('मूल संविधान में 395 अनुच्छेद थे। विषयों की तीन सूचियाँ हैं: संघ सूची, राज्य सूची।');
+    expect(await correctedSpelling('संविधान मे कितने आर्टिकल थे', constitution)).toBe('संविधान मे कितने अनुच्छेद थे');
+    // A word the course writes itself stays.
+    const written = vocabulary('संविधान में 395 आर्टिकल थे।');
+    expect(await correctedSpelling('संविधान मे कितने आर्टिकल थे', written)).toBe('संविधान मे कितने आर्टिकल थे');
+  });
 });

@@ -2,7 +2,7 @@ import { searchFold } from '../../../../common/search-fold';
 import { hindiStem } from '../../../providers/llm/hindi';
 import { lemmatizerOf } from '../../../providers/llm/lemmas';
 import { ENGLISH_TO_HINDI, HINDI_EVERYDAY_GROUPS } from './glossary-hi-data';
-import { devanagariSoundKey } from './transliteration';
+import { devanagariSkeleton, devanagariSoundKey, latinSkeleton } from './transliteration';
 
 /**
  * A Hindi-medium student's words as the course writes them (issue 32, decision 065): the English school term
@@ -94,4 +94,27 @@ export function hindiWordSounding(latinKey: string): string | undefined {
       }
   }
   return sounding.get(latinKey);
+}
+
+let englishBySkeleton: Map<string, string | null> | undefined;
+/** Skeletons this short meet by chance. */
+const MIN_ENGLISH_SKELETON = 3;
+
+/**
+ * The glossary's English term a Devanagari word spells ("आर्टिकल" → article, "लिस्ट" → list, "मेंबर" → member):
+ * students write English school words in Devanagari too. Matched by the consonants a reader hears
+ * (transliteration.ts); a skeleton two English terms share is no match.
+ */
+export function englishTermSpelt(devanagari: string): string | undefined {
+  if (!englishBySkeleton) {
+    englishBySkeleton = new Map();
+    for (const english of ENGLISH.keys()) {
+      if (english.includes(' ')) continue;
+      const skeleton = latinSkeleton(english);
+      if (skeleton.length < MIN_ENGLISH_SKELETON) continue;
+      const known = englishBySkeleton.get(skeleton);
+      englishBySkeleton.set(skeleton, known === undefined || known === english ? english : null);
+    }
+  }
+  return englishBySkeleton.get(devanagariSkeleton(devanagari)) ?? undefined;
 }

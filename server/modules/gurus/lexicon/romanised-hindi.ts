@@ -17,6 +17,7 @@ const FUNCTION_WORDS: Record<string, string> = {
   kya: 'क्या',
   kyaa: 'क्या',
   hai: 'है',
+  h: 'है',
   hei: 'है',
   he: 'है',
   hain: 'हैं',

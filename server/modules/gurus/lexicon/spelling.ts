@@ -1,8 +1,9 @@
 import { searchFold } from '../../../../common/search-fold';
+import { hindiStem } from '../../../providers/llm/hindi';
 import { inflectionsOf } from '../../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../../providers/llm/stop-words';
 import { baseForms } from './expand';
-import { courseStems, hindiTermsFor, inCourse } from './glossary-hi';
+import { courseStems, englishTermSpelt, hindiTermsFor, inCourse } from './glossary-hi';
 import { glossaryTerm, readRomanisedHindi } from './romanised-hindi';
 import { transliterations } from './transliteration';
 
@@ -73,10 +74,24 @@ async function inCourseScript(
     .filter((part) => part.isWordLike && /^[a-z]{3,}$/i.test(part.segment))
     .map((part) => part.segment.toLocaleLowerCase())
     .filter((word) => !STOP_WORDS.has(word));
-  if (latin.length === 0) return question;
+  // An English school word written in Devanagari ("आर्टिकल", "लिस्ट"): the glossary's English term it spells.
+  const spelt = new Map<string, string>();
+  for (const part of parts) {
+    const word = part.segment;
+    if (!part.isWordLike || !/\p{Script=Devanagari}/u.test(word) || STOP_WORDS.has(searchFold(word)))
+      continue;
+    const english = englishTermSpelt(word);
+    if (english) spelt.set(word, english);
+  }
+  if (latin.length === 0 && spelt.size === 0) return question;
   const known = await vocabulary();
   const stems = courseStems(known);
   const found = new Map<string, string>();
+  for (const [word, english] of spelt) {
+    if (known.has(word) || stems.has(hindiStem(word))) continue;
+    const term = glossaryTerm(english, stems);
+    if (term) found.set(word, term);
+  }
   for (const word of latin) {
     if (known.has(word)) continue;
     const term = glossaryTerm(word, stems);

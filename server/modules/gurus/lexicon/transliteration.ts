@@ -12,6 +12,8 @@ export function latinSkeleton(word: string): string {
   let out = word.toLocaleLowerCase().replace(/[^a-z]/g, '');
   out = out.replace(/ph/g, 'f').replace(/(ch|sh|th|kh|gh|dh|bh|jh)/g, (pair) => pair[0]);
   out = out.replace(/x/g, 'ks').replace(/[qc]/g, 'k').replace(/z/g, 'j').replace(/w/g, 'v');
+  // A nasal before b or p is written with the anusvara in Devanagari (member / मेंबर, number / नंबर).
+  out = out.replace(/m(?=[bp])/g, 'n');
   out = out.replace(/[aeiouyh]/g, '');
   return out.replace(/(.)\1+/g, '$1');
 }
@@ -141,7 +143,8 @@ export function latinSoundKey(word: string): string {
   out = out
     .replace(/z/g, 'j')
     .replace(/w/g, 'v')
-    .replace(/m(?=[pb])/g, 'n');
+    // A nasal before a consonant is heard as n, as the anusvara is written (samvidhan / संविधान, kampan / कंपन).
+    .replace(/m(?=[bCdfgjklmnprstv])/g, 'n');
   out = out
     .replace(/ee|ii/g, 'I')
     .replace(/oo|uu/g, 'U')
@@ -154,6 +157,8 @@ export function latinSoundKey(word: string): string {
 
 /** A Devanagari word as latinSoundKey would write it ("पेट" → "pet", "बनता" → "bnt", "कंपन" → "knpn"). */
 export function devanagariSoundKey(word: string): string {
-  const out = [...searchFold(word)].map((char) => DEVANAGARI_SOUNDS[char] ?? '').join('');
+  // A half nasal before a consonant is the anusvara's n (सम्राट, सम्मान), as latinSoundKey hears "samrat".
+  const nasalised = searchFold(word).replace(/[मनणङञ]\u094d(?=[\u0915-\u0939])/gu, '\u0902');
+  const out = [...nasalised].map((char) => DEVANAGARI_SOUNDS[char] ?? '').join('');
   return out.replace(/(.)\1+/g, '$1');
 }
