@@ -620,8 +620,8 @@ async function intentsPart() {
       title: 'वायु (Hindi)',
       label: 'hindi air',
       pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-7/air-hi.pdf')),
-      // Written blind on 2026-11-29 and measured once after round six.
-      sets: [['hindi air (held out)', HINDI_AIR_HELD_OUT]] as const,
+      // Written blind, measured once after round six (9 · 11 · 9 of 20, 8 refused), then seen: round seven.
+      sets: [['hindi air (held out, seen once)', HINDI_AIR_HELD_OUT]] as const,
       offCourse: HINDI_AIR_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },

@@ -23,7 +23,7 @@ export const HINDI_STOP_WORDS: ReadonlySet<string> = new Set(
   लिए लिये द्वारा बारे बताइए बताइये बताओ बताएं बताएँ बताये बताना बताएंगे समझाइए समझाइये समझाओ समझाएं
   कहते कहा कहलाता कहलाती कहलाते कृपया अंतर फर्क अर्थ मतलब सकता सकती सकते चाहिए अपना अपनी अपने
   कोई किसी ऐसा ऐसी ऐसे वहाँ वहां यहाँ यहां जब तब अब सबसे पहले बाद ज्यादा ज़्यादा अधिक कम चारों तरफ ओर
-  टोटल कुल किसको किसने बोलते बोलता बोलती बोले बोला बोलें मे पे सा सी`
+  टोटल कुल किसको किसने बोलते बोलता बोलती बोले बोला बोलें मे पे सा सी कोन कोनसा कोनसी कोनसे`
     .split(/\s+/u)
     // As written and as the search folds them ("कहाँ", "कहां").
     .flatMap((word) => [word, searchFold(word)]),
@@ -60,7 +60,8 @@ export function hindiStem(word: string): string {
 
 /**
  * Hindi's words of very many meanings, as WordNet's "make", "get", "part" are for English (expand.ts WEAK_SENSES):
- * to make or become, take, give, keep, get, meet, go on; part, kind, way, work, thing, form, place. Retrieval does
+ * to make or become, take, give, keep, get, meet, go on; part, kind, way, work, thing, form, place; and the
+ * words a time is asked with (month, year, day: "लू किस महीनों में चलती है"). Retrieval does
  * not require one beside a specific word, so "पौधे अपना खाना बनाने के लिए कौन सी गैस लेते है" is not about a
  * digestion course's "पौधे अपना भोजन स्वयं बनाते हैं" (round five).
  */
@@ -69,7 +70,8 @@ const HINDI_WEAK_WORDS: ReadonlySet<string> = new Set(
   ले लेता लेती लेते लेना लेने लिया ली लेकर दे देता देती देते देना देने दिया दी दिए देकर
   रख रखता रखती रखते रखना रखने रखा रखी रखे पा पाता पाती पाते पाना पाने पाया पाई पाए
   मिल मिलता मिलती मिलते मिलना मिलने मिला मिली मिले मिलकर चल चलता चलती चलते चलना चलने चला चली चले
-  भाग भागों हिस्सा हिस्से हिस्सों प्रकार प्रकारों तरह काम कामों चीज़ चीज़ें चीज़ों बात बातें तरीका तरीके रूप रूपों जगह`
+  भाग भागों हिस्सा हिस्से हिस्सों प्रकार प्रकारों तरह काम कामों चीज़ चीज़ें चीज़ों बात बातें तरीका तरीके रूप रूपों जगह
+  महीना महीने महीनों साल सालों वर्ष वर्षों दिन दिनों तारीख सन सदी समय`
     .split(/\s+/u)
     .map(searchFold),
 );
@@ -155,7 +157,7 @@ export function hindiIntentOf(question: string): AskedFor {
 
 /** Question words that stand where the answer goes (why and how ask for a whole clause, not a word). */
 const WH_WORDS = new Set(
-  'क्या किसको किसे किसने किसका किसकी किसके किस कौन कौनसा कौनसी कौनसे कहाँ कहां कब कितना कितनी कितने'
+  'क्या किसको किसे किसने किसका किसकी किसके किस कौन कौनसा कौनसी कौनसे कोन कोनसा कोनसी कोनसे कहाँ कहां कब कितना कितनी कितने'
     .split(' ')
     .map(searchFold),
 );

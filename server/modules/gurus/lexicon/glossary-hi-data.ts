@@ -894,6 +894,11 @@ reform: सुधार
 reformer: सुधारक
 untouchability: अस्पृश्यता, छुआछूत
 constitution: संविधान
+layer: परत
+km: किलोमीटर
+cm: सेंटीमीटर
+mm: मिलीमीटर
+kg: किलोग्राम
 article: अनुच्छेद
 list: सूची
 subject: विषय

@@ -42,6 +42,11 @@ describe('Hindi typed in Latin letters (romanised-hindi.ts)', () => {
       ['kaan', 'कान'],
       ['khoon', 'ख़ून'],
       ['prakash', 'प्रकाश'],
+      // A nasal before a consonant is the anusvara's n; a y between consonants the vowel i.
+      ['samvidhan', 'संविधान'],
+      ['samrat', 'सम्राट'],
+      ['mausinram', 'मौसिनराम'],
+      ['mawsynram', 'मौसिनराम'],
     ])
       expect(latinSoundKey(latin), `${latin} / ${devanagari}`).toBe(devanagariSoundKey(devanagari));
     expect(latinSoundKey('pet')).not.toBe(devanagariSoundKey('पत्ती'));

@@ -5,7 +5,7 @@ import { STOP_WORDS } from '../../../providers/llm/stop-words';
 import { baseForms } from './expand';
 import { courseStems, englishTermSpelt, hindiTermsFor, inCourse } from './glossary-hi';
 import { glossaryTerm, readRomanisedHindi } from './romanised-hindi';
-import { transliterations } from './transliteration';
+import { devanagariSkeleton, latinSkeleton, transliterations } from './transliteration';
 
 /**
  * Students' spelling (decision 057, round three): "whats a pathogen", "antibodys", "vacine", "circiuts". A
@@ -83,7 +83,6 @@ async function inCourseScript(
     const english = englishTermSpelt(word);
     if (english) spelt.set(word, english);
   }
-  if (latin.length === 0 && spelt.size === 0) return question;
   const known = await vocabulary();
   const stems = courseStems(known);
   const found = new Map<string, string>();
@@ -92,6 +91,11 @@ async function inCourseScript(
     const term = glossaryTerm(english, stems);
     if (term) found.set(word, term);
   }
+  // An English word the course writes in Latin letters beside its Hindi ("क्षोभमंडल (troposphere)"), typed in
+  // Devanagari: "ट्रोपोस्फीयर" → troposphere, "ग्रीन हाउस" → greenhouse.
+  let text = question;
+  for (const [typed, latin] of latinCourseWords(parts, known, stems)) text = text.replace(typed, latin);
+  if (text !== question) return inCourseScript(text, vocabulary);
   for (const word of latin) {
     if (known.has(word)) continue;
     const term = glossaryTerm(word, stems);
@@ -109,6 +113,56 @@ async function inCourseScript(
     )
     .join('')
     .normalize('NFC');
+}
+
+/**
+ * The Devanagari words of a question (one, or two written apart) that spell a Latin word the course uses, by the
+ * consonants a reader hears (transliteration.ts), with that word; a skeleton two course words share is none.
+ */
+function latinCourseWords(
+  parts: Intl.SegmentData[],
+  known: Map<string, number>,
+  stems: Map<string, string>,
+): Map<string, string> {
+  const bySkeleton = new Map<string, string | null>();
+  for (const word of known.keys()) {
+    if (!/^[a-z]{4,}$/.test(word)) continue;
+    const skeleton = latinSkeleton(word);
+    if (skeleton.length < 3) continue;
+    const other = bySkeleton.get(skeleton);
+    bySkeleton.set(skeleton, other === undefined || other === word ? word : null);
+  }
+  const found = new Map<string, string>();
+  if (bySkeleton.size === 0) return found;
+  const strange = parts.map(
+    (part) =>
+      part.isWordLike &&
+      /\p{Script=Devanagari}/u.test(part.segment) &&
+      !STOP_WORDS.has(searchFold(part.segment)) &&
+      !known.has(part.segment) &&
+      !stems.has(hindiStem(part.segment)),
+  );
+  const words = parts.map((part, at) => ({ part, at })).filter(({ part }) => part.isWordLike);
+  for (const [index, { part, at }] of words.entries()) {
+    if (!strange[at]) continue;
+    const next = words[index + 1];
+    if (next && strange[next.at]) {
+      const joined = bySkeleton.get(devanagariSkeleton(part.segment + next.part.segment));
+      if (joined) {
+        found.set(
+          parts
+            .slice(at, next.at + 1)
+            .map((each) => each.segment)
+            .join(''),
+          joined,
+        );
+        continue;
+      }
+    }
+    const single = bySkeleton.get(devanagariSkeleton(part.segment));
+    if (single) found.set(part.segment, single);
+  }
+  return found;
 }
 
 const FULL_FORM = /(?<!\p{L})full[\s-]*forms?(?!\p{L})/giu;

@@ -48,4 +48,14 @@ describe('Latin loanwords in a Hindi question (transliteration.ts)', () => {
     // A short word the course does not write in any form stays.
     expect(await correctedSpelling('नाक में क्या होता है', course)).toBe('नाक में क्या होता है');
   });
+
+  it('writes an English word typed in Devanagari as the course writes it in Latin letters', async () => {
+    const course = vocabulary(
+      'सबसे निचली परत क्षोभमंडल (troposphere) की ऊँचाई लगभग 13 किलोमीटर है। ग्रीनहाउस प्रभाव (greenhouse effect) से धरती गर्म होती है।',
+    );
+    expect(await correctedSpelling('ट्रोपोस्फीयर की ऊचाई कितनी है', course)).toBe('troposphere की ऊँचाई कितनी है');
+    // Two words written apart are one English word ("ग्रीन हाउस"); "इफेक्ट" is the course's effect, read through the
+    // glossary as the Hindi term the course uses beside it.
+    expect(await correctedSpelling('ग्रीन हाउस इफेक्ट क्या होता है', course)).toBe('ग्रीनहाउस प्रभाव क्या होता है');
+  });
 });

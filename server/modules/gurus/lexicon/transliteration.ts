@@ -129,7 +129,11 @@ export function transliterations(latinWords: string[], vocabulary: Map<string, n
  * the short a nowhere, and students write the long one as "a" too).
  */
 export function latinSoundKey(word: string): string {
-  let out = word.toLocaleLowerCase().replace(/[^a-z]/g, '');
+  // "aw" is the vowel au ("mawsynram"), before w is read as v.
+  let out = word
+    .toLocaleLowerCase()
+    .replace(/[^a-z]/g, '')
+    .replace(/aw(?![aeiou])/g, 'au');
   out = out
     .replace(/chh|ch/g, 'C')
     .replace(/sh/g, 's')
@@ -150,7 +154,13 @@ export function latinSoundKey(word: string): string {
     .replace(/oo|uu/g, 'U')
     .replace(/ai|ay|ei/g, 'E')
     .replace(/au|aw|ou/g, 'O');
-  out = out.replace(/y$/, 'I').replace(/e/g, 'E').replace(/o/g, 'O').replace(/i/g, 'I').replace(/u/g, 'U');
+  // A y between consonants or at the end is the vowel i ("mawsynram" / मौसिनराम).
+  out = out
+    .replace(/y(?![aeiou])/g, 'I')
+    .replace(/e/g, 'E')
+    .replace(/o/g, 'O')
+    .replace(/i/g, 'I')
+    .replace(/u/g, 'U');
   out = out.replace(/a/g, '');
   return out.toLowerCase().replace(/(.)\1+/g, '$1');
 }
