@@ -33,9 +33,21 @@ export interface SlideLine {
   size: number;
 }
 
+/**
+ * Where a PDF draws a space (a space glyph's origin, in points from the page's top left): the one sure sign of a
+ * word break. Poppler also breaks words inside an Indic word where a mark has no advance ("ऊँ चाई"); a space it
+ * reads with no space drawn there is none (poppler-text.ts).
+ */
+export interface SpaceMark {
+  x: number;
+  y: number;
+}
+
 export interface PdfJobPage {
   page: number;
   text: string;
+  /** The spaces the page draws, when its text draws any. */
+  spaces?: SpaceMark[];
   /** The page's lines in reading order ('slides' only): slide-text.ts tells title, body and footer apart. */
   lines?: SlideLine[];
   /** File name of the PNG in `outDir` ('slides' only). */
@@ -102,13 +114,15 @@ export async function readPdfJob(
       const page = await doc.getPage(number);
       try {
         const content = await page.getTextContent();
+        const items = content.items as PdfTextItem[];
+        const spaces = spaceMarks(items, page.getViewport({ scale: 1 }).height);
         if (job.task === 'text') {
-          onPage({ page: number, text: flowingText(content.items as PdfTextItem[]) });
+          onPage({ page: number, text: flowingText(items), spaces });
         } else {
-          const lines = linesInReadingOrder(content.items as PdfTextItem[]);
+          const lines = linesInReadingOrder(items);
           const png = await renderPage(page, job.width, Math.round((job.width * 9) / 16));
           const image = await writeImage(number, png);
-          onPage({ page: number, text: lines.map((line) => line.text).join('\n'), lines, image });
+          onPage({ page: number, text: lines.map((line) => line.text).join('\n'), lines, image, spaces });
         }
       } finally {
         page.cleanup();
@@ -153,6 +167,22 @@ interface PdfTextItem {
   transform?: number[];
   width?: number;
   height?: number;
+}
+
+/**
+ * The spaces a page draws, from the page's top left: a run of only white space at its start, and a run's leading
+ * or trailing white space at its start or end (pdfjs gives a real space alone or attached: " और"). White space
+ * inside a run is left out: pdfjs puts it inside words of reordered glyphs ("उत् पन्न").
+ */
+export function spaceMarks(items: PdfTextItem[], pageHeight: number): SpaceMark[] {
+  const marks: SpaceMark[] = [];
+  for (const item of items) {
+    if (!item.str || !item.transform || !/\s/u.test(item.str)) continue;
+    const [, , , , x = 0, y = 0] = item.transform;
+    if (/^\s/u.test(item.str)) marks.push({ x, y: pageHeight - y });
+    if (/\S\s+$/u.test(item.str)) marks.push({ x: x + (item.width ?? 0), y: pageHeight - y });
+  }
+  return marks;
 }
 
 /** A page's text as one flowing paragraph, for study material: words broken with a hyphen are joined. */

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { countOf } from '../../common/words';
-import type { PdfJob, PdfJobPage, PdfReadCode, PdfTask, SlideLine } from './pdf-pages';
+import type { PdfJob, PdfJobPage, PdfReadCode, PdfTask, SlideLine, SpaceMark } from './pdf-pages';
 import type { PdfWorkerMessage } from './pdf-render-worker';
 import { workerScript } from './worker-script';
 
@@ -55,6 +55,8 @@ export interface PdfProcessPage {
   text: string;
   /** The page's lines with their sizes ('slides' jobs). */
   lines?: SlideLine[];
+  /** Where the page draws spaces (pdf-pages.ts SpaceMark), when it draws any. */
+  spaces?: SpaceMark[];
   /** The page's PNG ('slides' jobs). */
   image?: Buffer;
 }

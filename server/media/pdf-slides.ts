@@ -128,7 +128,11 @@ export async function readPdfSlides(bytes: Uint8Array, options: ReadPdfOptions =
   try {
     const result = await runPdfProcess(bytes, { task: 'slides', width, maxPages: options.maxPages }, limits);
     // Poppler's text where it can read the file (Indic decks: poppler-text.ts), else the renderer's own.
-    const poppler = await popplerPageLines(bytes, limits);
+    const poppler = await popplerPageLines(
+      bytes,
+      limits,
+      result.pages.map((page) => page.spaces),
+    );
     const usePoppler = poppler !== null && poppler.length === result.pageCount;
     const lines = result.pages.map((page) =>
       usePoppler ? (poppler[page.page - 1] ?? []) : (page.lines ?? []),

@@ -3,7 +3,7 @@ import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { SlideLine } from './pdf-pages';
+import type { SlideLine, SpaceMark } from './pdf-pages';
 import { PDF_PROCESS_DEFAULTS, type PdfProcessLimits } from './pdf-process';
 
 /**
@@ -98,11 +98,12 @@ const unescapeXml = (text: string) =>
 export async function popplerPageLines(
   bytes: Uint8Array,
   limits: PdfProcessLimits = PDF_PROCESS_DEFAULTS,
+  spaces?: (SpaceMark[] | undefined)[],
 ): Promise<SlideLine[][] | null> {
   if (!popplerAvailable()) return null;
   const output = await pdftotext(bytes, ['-bbox-layout'], limits);
   if (output === null) return null;
-  return parseBboxLayout(output, 'top-down');
+  return parseBboxLayout(output, 'top-down', spaces);
 }
 
 /**
@@ -110,9 +111,16 @@ export async function popplerPageLines(
  * comes first), 'flow' in Poppler's own order of text flows (a page of two columns reads one column, then the
  * other). Exported for its test.
  */
-export function parseBboxLayout(xhtml: string, order: 'top-down' | 'flow'): SlideLine[][] {
+export function parseBboxLayout(
+  xhtml: string,
+  order: 'top-down' | 'flow',
+  spaces?: (SpaceMark[] | undefined)[],
+): SlideLine[][] {
   const pages: SlideLine[][] = [];
-  for (const page of xhtml.split(/<page\b/u).slice(1)) {
+  for (const [index, page] of xhtml
+    .split(/<page\b/u)
+    .slice(1)
+    .entries()) {
     const lines: { text: string; size: number; top: number; left: number }[] = [];
     for (const line of page.matchAll(/<line\b([^>]*)>([\s\S]*?)<\/line>/gu)) {
       const box = (name: string) => Number(new RegExp(`${name}="([-\\d.]+)"`, 'u').exec(line[1])?.[1] ?? 0);
@@ -121,7 +129,9 @@ export function parseBboxLayout(xhtml: string, order: 'top-down' | 'flow'): Slid
         left: Number(/xMin="([-\d.]+)"/u.exec(word[1])?.[1] ?? 0),
         right: Number(/xMax="([-\d.]+)"/u.exec(word[1])?.[1] ?? 0),
       }));
-      const text = joinWords(words).replace(/\s+/gu, ' ').trim();
+      // The spaces drawn on this line, when pdfjs read the page (pdf-pages.ts SpaceMark).
+      const drawn = spaces?.[index]?.filter((space) => space.y >= box('yMin') && space.y <= box('yMax'));
+      const text = joinWords(words, drawn).replace(/\s+/gu, ' ').trim();
       if (text) lines.push({ text, size: box('yMax') - box('yMin'), top: box('yMin'), left: box('xMin') });
     }
     if (order === 'top-down') lines.sort((a, b) => a.top - b.top || a.left - b.left);
@@ -132,6 +142,8 @@ export function parseBboxLayout(xhtml: string, order: 'top-down' | 'flow'): Slid
 
 /** A letter or sign of the Brahmic scripts of India (Devanagari U+0900 to Malayalam U+0D7F). */
 const INDIC = /[\u0900-\u0D7F]/u;
+/** How far (points) from the gap between two words a drawn space may lie and still be that gap's. */
+const NEAR = 1;
 /** How much narrower than the line's usual space a gap is when it is no space (see joinWords). */
 const NOT_A_SPACE = 0.97;
 
@@ -141,14 +153,22 @@ const NOT_A_SPACE = 0.97;
  * threshold. Words in a line are set with one space width, so such a gap is narrower than the line's usual
  * one (3.98 pt beside 4.68 pt in the test deck); it joins only letters of those scripts, never Latin words.
  */
-function joinWords(words: { text: string; left: number; right: number }[]): string {
+function joinWords(words: { text: string; left: number; right: number }[], drawn?: SpaceMark[]): string {
   const gaps = words.slice(1).map((word, index) => word.left - words[index].right);
   const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
   let text = words[0]?.text ?? '';
   for (const [index, gap] of gaps.entries()) {
     const next = words[index + 1].text;
-    const inside = gap < usual * NOT_A_SPACE && INDIC.test(text.at(-1) ?? '') && INDIC.test(next[0] ?? '');
-    text += inside ? next : ` ${next}`;
+    const indic = INDIC.test(text.at(-1) ?? '') && INDIC.test(next[0] ?? '');
+    // A line that draws its spaces says where its words end: a break with no space drawn in it is inside a word
+    // (Chromium's PDFs: "ऊँ चाई", "यकृ त"). Otherwise a gap narrower than the line's usual space is.
+    const inside =
+      drawn && drawn.length > 0 && /\p{Mn}$/u.test(text)
+        ? !drawn.some(
+            (space) => space.x >= words[index].right - NEAR && space.x <= words[index + 1].left + NEAR,
+          )
+        : gap < usual * NOT_A_SPACE;
+    text += indic && inside ? next : ` ${next}`;
   }
   return text;
 }
@@ -161,11 +181,12 @@ function joinWords(words: { text: string; left: number; right: number }[]): stri
 export async function popplerPageTexts(
   bytes: Uint8Array,
   limits: PdfProcessLimits = PDF_PROCESS_DEFAULTS,
+  spaces?: (SpaceMark[] | undefined)[],
 ): Promise<string[] | null> {
   if (!popplerAvailable()) return null;
   const output = await pdftotext(bytes, ['-bbox-layout'], limits);
   if (output === null) return null;
-  return parseBboxLayout(output, 'flow').map((lines) =>
+  return parseBboxLayout(output, 'flow', spaces).map((lines) =>
     lines
       .map((line) => line.text)
       .join('\n')

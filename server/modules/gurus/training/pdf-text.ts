@@ -10,7 +10,11 @@ import { cleanText } from '../../../media/slide-text';
 export async function pdfPageTexts(bytes: Uint8Array, limits?: PdfProcessLimits): Promise<string[]> {
   const { pages, pageCount } = await runPdfProcess(bytes, { task: 'text' }, limits);
   // Poppler's text where it reads the file (Indic scripts: media/poppler-text.ts), else the reader's own.
-  const poppler = await popplerPageTexts(bytes, limits);
+  const poppler = await popplerPageTexts(
+    bytes,
+    limits,
+    pages.map((page) => page.spaces),
+  );
   // Only text reaches the database: NUL, controls and private-use glyphs of a PDF's font are dropped.
   return (poppler && poppler.length === pageCount ? poppler : pages.map((page) => page.text)).map(cleanText);
 }
