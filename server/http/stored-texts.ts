@@ -10,7 +10,7 @@ const STORED_TEXT_FIELDS = new Set(['error', 'trainingError', 'message']);
 const DEPTH = 3;
 
 /** The stored English texts of `value`, in `locale` where the server's catalogs hold them; others as they are. */
-function translated(value: unknown, locale: Parameters<typeof inLocale>[0], depth: number): unknown {
+export function translated(value: unknown, locale: Parameters<typeof inLocale>[0], depth = DEPTH): unknown {
   if (depth < 0 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => translated(item, locale, depth - 1));
   const out: Record<string, unknown> = {};
@@ -21,6 +21,17 @@ function translated(value: unknown, locale: Parameters<typeof inLocale>[0], dept
         : translated(field, locale, depth - 1);
   }
   return out;
+}
+
+/** Whether `value` carries a stored text at all (a live event with a failure in it). */
+export function holdsStoredText(value: unknown, depth = DEPTH): boolean {
+  if (depth < 0 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => holdsStoredText(item, depth - 1));
+  return Object.entries(value).some(([key, field]) =>
+    typeof field === 'string'
+      ? STORED_TEXT_FIELDS.has(key) && field !== ''
+      : holdsStoredText(field, depth - 1),
+  );
 }
 
 /**

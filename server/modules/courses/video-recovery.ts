@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { said } from '../../i18n/said';
 import type { PeriodicTask } from '../../jobs/periodic';
 import { packagingTimeoutMs } from '../../media/ffmpeg';
-import { rooms } from '../../realtime/socket';
+import { notifyUser } from '../../realtime/notify-user';
 import { touchCourse } from './service';
 import { queuePackaging } from './video-service';
 
@@ -52,7 +52,7 @@ export async function sweepStuckVideos(app: App, now = new Date()): Promise<numb
       progress: failed.processingProgress,
       error: STUCK_VIDEO_MESSAGE.english,
     };
-    app.realtime.notify(rooms.user(ownerId), 'videoProcessing', payload);
+    await notifyUser(app, ownerId, 'videoProcessing', payload);
   }
   if (swept > 0) app.log.warn({ swept }, 'videos stuck in processing were marked failed');
   return swept;

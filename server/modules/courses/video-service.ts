@@ -27,7 +27,7 @@ import {
   type VideoProbe,
 } from '../../media/ffmpeg';
 import { packageLessonHls } from '../../media/lesson-assembly';
-import { rooms } from '../../realtime/socket';
+import { notifyUser } from '../../realtime/notify-user';
 import {
   assertStorageQuota,
   putStoredFile,
@@ -238,7 +238,7 @@ export async function packageVideo(app: App, job: PackageVideoJob): Promise<void
   const recipients = [...new Set([ownerId, job.uploaderId])];
   const emit = (event: Omit<VideoProcessingEvent, 'courseId' | 'videoId'>) => {
     const payload: VideoProcessingEvent = { courseId: video.courseId, videoId: video.id, ...event };
-    for (const userId of recipients) app.realtime.notify(rooms.user(userId), 'videoProcessing', payload);
+    for (const userId of recipients) void notifyUser(app, userId, 'videoProcessing', payload);
   };
 
   const started = Date.now();

@@ -3,7 +3,7 @@ import type { GenerationState } from '../../../common/contracts/library';
 import type { LibraryStage, LibraryStatus, SegmentStatus } from '../../../common/library';
 import { courseLibraries, librarySegments } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
-import { rooms } from '../../realtime/socket';
+import { notifyUser } from '../../realtime/notify-user';
 
 /** The live event the wizard listens to (docs/decisions/014-course-library.md "Generating"). */
 export const LIBRARY_PROGRESS_EVENT = 'library-progress';
@@ -42,6 +42,6 @@ export async function pushGenerationState(
   libraryId: string,
 ): Promise<GenerationState> {
   const state = await readGenerationState(app, libraryId);
-  app.realtime.notify(rooms.user(ownerId), LIBRARY_PROGRESS_EVENT, state);
+  await notifyUser(app, ownerId, LIBRARY_PROGRESS_EVENT, state);
   return state;
 }

@@ -4,7 +4,7 @@ import type { GuruStatus } from '../../../../common/gurus';
 import { withAdvisoryLock } from '../../../db/advisory-lock';
 import { guruIndexedSources, gurus } from '../../../db/schema/index';
 import type { App } from '../../../http/app-type';
-import { rooms } from '../../../realtime/socket';
+import { notifyUser } from '../../../realtime/notify-user';
 import { applyIndex, type IndexCounts, readIndex } from './indexer';
 import { TrainingError } from './sources';
 
@@ -23,7 +23,7 @@ async function ownerOf(app: App, guruId: string): Promise<string | null> {
 }
 
 function push(app: App, ownerId: string | null, state: TrainingState) {
-  if (ownerId) app.realtime.notify(rooms.user(ownerId), 'guru-training', state);
+  if (ownerId) void notifyUser(app, ownerId, 'guru-training', state);
 }
 
 /** Marks the guru training and queues the job (used by POST /train, by seeding and after a correction). */
