@@ -139,6 +139,10 @@ import {
   HINDI_AIR_HELD_OUT_OFF_COURSE,
 } from '../server/test/fixtures/hindi-deck-7/held-out';
 import {
+  HINDI_MAGNETS_HELD_OUT,
+  HINDI_MAGNETS_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-8/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -623,6 +627,15 @@ async function intentsPart() {
       // Written blind, measured once after round six (9 · 11 · 9 of 20, 8 refused), then seen: round seven.
       sets: [['hindi air (held out, seen once)', HINDI_AIR_HELD_OUT]] as const,
       offCourse: HINDI_AIR_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'चुंबक (Hindi)',
+      label: 'hindi magnets',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-8/magnets-hi.pdf')),
+      // Written blind, measured once after round eight (16 · 18 · 11 of 20, 3/6 off-course); not tuned on.
+      sets: [['hindi magnets (held out, measured once)', HINDI_MAGNETS_HELD_OUT]] as const,
+      offCourse: HINDI_MAGNETS_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },
   ];
