@@ -69,8 +69,8 @@ for (const sweep of SWEEPS) {
     request,
   }) => {
     const paths = sweep.paths(await demoIds(request));
-    // A few seconds a page on a quiet machine; the limit bounds a hang, not speed.
-    test.setTimeout(60_000 + paths.length * 20_000);
+    // A few seconds a page on a quiet machine, several times that on a slow one; the limit bounds a hang.
+    test.setTimeout(60_000 + paths.length * 45_000);
     if (sweep.who !== 'visitor') await loginInHindi(page, sweep.who);
     const problems: string[] = [];
     for (const path of paths) {
