@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { courseVideos } from '../db/schema/index';
 import { SERVER_HI } from '../i18n/catalog';
@@ -8,6 +8,7 @@ import { STUCK_GRACE_MS, STUCK_VIDEO_MESSAGE, sweepStuckVideos } from '../module
 import { insertCourse } from '../test/courses';
 import { buildAndLogin, chooseLocale } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
+import { connectSocket } from '../test/sockets';
 
 let ctx: TestContext;
 let baseUrl = '';
@@ -22,21 +23,7 @@ afterEach(() => {
 });
 afterAll(async () => ctx?.close());
 
-/** A socket as the web app opens it, connected before the test goes on. */
-async function connect(token: string): Promise<Socket> {
-  const socket = io(baseUrl, {
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const connect = (token: string) => connectSocket(baseUrl, token, sockets);
 
 /** A teacher in `locale` with a video stuck in processing, listening for its failure. */
 async function stuckVideoOf(locale: 'en' | 'hi') {

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { App } from '../http/app-type';
 import { pgBossJobs } from '../jobs/queue';
 import { buildAndLogin } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
+import { connectSocket } from '../test/sockets';
 import { applyRelayMessage } from './relay';
 import { rooms } from './socket';
 
@@ -49,19 +50,7 @@ afterAll(async () => {
   await web?.close();
 });
 
-async function connect(token: string): Promise<Socket> {
-  const socket = io(baseUrl, {
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token },
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const connect = (token: string) => connectSocket(baseUrl, token);
 
 const nextEvent = <T>(socket: Socket, event: string, ms = 15_000) =>
   new Promise<T>((resolve, reject) => {

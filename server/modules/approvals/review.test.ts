@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { UserType } from '../../../common/roles';
@@ -8,6 +8,7 @@ import { auditLog, courseFaqs, courses, courseVideos } from '../../db/schema/ind
 import { createCourse, insertReadyLesson, VALID_COURSE_INFO } from '../../test/courses';
 import { buildAndLogin } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { connectSocket } from '../../test/sockets';
 import type { CourseSnapshot } from '../courses/snapshot';
 import { diffSnapshots } from './snapshots';
 
@@ -513,21 +514,7 @@ describe('the approval count', () => {
 });
 
 describe('live updates', () => {
-  /** A client as the web app opens it, connected before returning. */
-  async function connect(token: string): Promise<Socket> {
-    const socket = io(baseUrl, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token },
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
+  const connect = (token: string) => connectSocket(baseUrl, token, sockets);
 
   function record<T>(socket: Socket, event: string): T[] {
     const events: T[] = [];

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationList, ConversationView, NewReplyEvent } from '../../../common/contracts/gurus';
 import { conversationMessages, guruQuestions } from '../../db/schema/index';
@@ -8,6 +8,7 @@ import { buildAndLogin } from '../../test/factories';
 import { insertConversation, readyGuruWithStudent } from '../../test/fixtures/conversations';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { connectSocket } from '../../test/sockets';
 
 let ctx: TestContext;
 let baseUrl = '';
@@ -34,21 +35,7 @@ const view = (headers: Headers, id: string) => ctx.app.inject({ url: `/api/conve
 const reply = (headers: Headers, id: string, message: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/conversations/${id}/replies`, headers, payload: { message } });
 
-/** A socket as the web app opens it, connected before the test goes on. */
-async function connect(token: string): Promise<Socket> {
-  const socket = io(baseUrl, {
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const connect = (token: string) => connectSocket(baseUrl, token, sockets);
 
 describe('lists', () => {
   it('scopes conversations per role: own, their gurus, their teachers’ gurus, all', async () => {

@@ -36,6 +36,9 @@ describe('the school glossary (glossary-hi.ts)', () => {
   it('writes an English school term in a Hindi question as the course does, only when the course uses it', async () => {
     const leaf = vocabulary('पत्ती की सतह पर छोटे-छोटे छिद्र होते हैं। इन छिद्रों को रंध्र कहते हैं।');
     expect(await correctedSpelling('stomata क्या होते हैं', leaf)).toBe('रंध्र क्या होते हैं');
+    // A unit of two letters too, when the course writes it in Hindi.
+    const height = vocabulary('क्षोभमंडल की ऊँचाई लगभग 13 किलोमीटर है।');
+    expect(await correctedSpelling('क्षोभमंडल कितने km ऊँचा है', height)).toBe('क्षोभमंडल कितने किलोमीटर ऊँचा है');
     // A course that writes the English beside its Hindi is searched by it as typed.
     const bracketed = vocabulary('इन छिद्रों को रंध्र (stomata) कहते हैं।');
     expect(await correctedSpelling('stomata क्या होते हैं', bracketed)).toBe('stomata क्या होते हैं');

@@ -71,7 +71,8 @@ async function inCourseScript(
   question = await glossaryPairs(question, vocabulary);
   const parts = [...words.segment(question)];
   const latin = parts
-    .filter((part) => part.isWordLike && /^[a-z]{3,}$/i.test(part.segment))
+    // Two letters are enough for the glossary's units ("km", "cm"); loanwords are heard from four (below).
+    .filter((part) => part.isWordLike && /^[a-z]{2,}$/i.test(part.segment))
     .map((part) => part.segment.toLocaleLowerCase())
     .filter((word) => !STOP_WORDS.has(word));
   // An English school word written in Devanagari ("आर्टिकल", "लिस्ट"): the glossary's English term it spells.
