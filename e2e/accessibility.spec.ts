@@ -25,3 +25,22 @@ test.describe('no serious or critical accessibility violations (axe) with valida
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+// The scan every axe check here relies on (e2e/support/page-checks.ts injects axe itself, once per document):
+// it must still find a serious violation, in the full scan and in a scan of named rules, and on a second scan of
+// the same document, when axe is already there.
+test('the axe scan reports a missing text alternative and unreadable contrast', async ({ page }) => {
+  await page.goto('/about-us');
+  await page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    main.insertAdjacentHTML(
+      'beforeend',
+      '<img src="/favicon.svg" width="20" height="20"><p style="color:#eee;background:#fff">faint words</p>',
+    );
+  });
+  const full = await seriousViolations(page);
+  expect(full.some((found) => found.includes('image-alt'))).toBe(true);
+  expect(full.some((found) => found.includes('color-contrast'))).toBe(true);
+  const colours = await seriousViolations(page, ['color-contrast']);
+  expect(colours.map((found) => found.split(':')[0])).toEqual(['serious color-contrast']);
+});

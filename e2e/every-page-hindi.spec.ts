@@ -61,7 +61,8 @@ async function keysShown(page: Page): Promise<string[]> {
   }, NAMESPACES);
 }
 
-test.use({ locale: 'hi-IN', viewport: PHONE });
+// A failure lists every problem path by path; no trace is kept, as in e2e/every-page.spec.ts.
+test.use({ locale: 'hi-IN', viewport: PHONE, trace: 'off' });
 
 for (const sweep of SWEEPS) {
   test(`${sweep.title} (${sweep.who}) in Hindi at 390 px: no key shown, nothing cut off`, async ({

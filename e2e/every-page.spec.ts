@@ -18,6 +18,10 @@ import { expect, type Page, test } from './support/test';
  * collects every problem it sees before failing, so a run lists them all.
  */
 
+// A failure lists every problem it found, path by path; a trace of hundreds of scans would only slow the sweep (a
+// fifth of its time on a quiet machine, 2026-11-29).
+test.use({ trace: 'off' });
+
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -59,7 +63,7 @@ test('every path of the route table is swept by a role or left out with a reason
 for (const sweep of SWEEPS) {
   test(`${sweep.title} (${sweep.who}): axe light and dark, and 390 px wide`, async ({ page, request }) => {
     const paths = sweep.paths(await demoIds(request));
-    // About 10 s a page on a quiet machine: two axe scans and a resize. CI saw 25–50 s a page while the other
+    // About 4 s a page on a quiet machine (2026-11-29): three axe scans and a resize. CI saw 25–50 s a page while the other
     // worker rendered narrated lessons with the new local voices (2026-11-28), and a slower machine (2026-11-29)
     // ran the teacher's 20 pages past 15 minutes: the limit bounds a hang, not speed.
     test.setTimeout(60_000 + paths.length * 90_000);
