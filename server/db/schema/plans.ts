@@ -178,7 +178,16 @@ export const invoices = pgTable(
     kind: text('kind').notNull(),
     seller: jsonb('seller').$type<Record<string, string>>().notNull(),
     buyer: jsonb('buyer').$type<Record<string, string>>().notNull(),
-    lines: jsonb('lines').$type<{ description: string; amount: number }[]>().notNull(),
+    /** A plan line also keeps its parts, to print in the reader's language (modules/invoices/line-description.ts). */
+    lines: jsonb('lines')
+      .$type<
+        {
+          description: string;
+          amount: number;
+          plan?: { name: string; audience: string; billingPeriod: string | null };
+        }[]
+      >()
+      .notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
     currency: text('currency').notNull(),

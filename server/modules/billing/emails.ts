@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { mailText, type Say, sayTo } from '../../http/mail-text';
+import { type InvoiceLine, lineDescription } from '../invoices/line-description';
 
 /**
  * The billing e-mails, in one place so their wording stays consistent; each in its recipient's language
@@ -64,7 +65,13 @@ export async function sendEndedEmail(
 export async function sendPaymentReceivedEmail(
   app: App,
   userId: string,
-  payment: { description: string; amount: number; currency: string; invoiceNumber: string | null },
+  payment: {
+    /** The invoice's line, described in the recipient's language; none when the invoice could not be issued. */
+    line: (InvoiceLine & { invoice: { periodStart: Date | null; periodEnd: Date | null } }) | null;
+    amount: number;
+    currency: string;
+    invoiceNumber: string | null;
+  },
 ) {
   const user = await recipient(app, userId);
   if (!user) return;
@@ -81,7 +88,7 @@ export async function sendPaymentReceivedEmail(
     subject: say('mail.billing.payment.subject'),
     text: mailText(say, user.fullName, [
       say('mail.billing.payment.thanks'),
-      `${payment.description}\n${say('mail.billing.payment.amount', { amount })}${invoice}`,
+      `${payment.line ? `${lineDescription(payment.line, payment.line.invoice, say.locale)}\n` : ''}${say('mail.billing.payment.amount', { amount })}${invoice}`,
       say('mail.billing.payment.invoices', { link: `${app.config.publicUrl}/invoice` }),
     ]),
   });

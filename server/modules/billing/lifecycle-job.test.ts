@@ -151,14 +151,19 @@ describe('sendPaymentReceivedEmail', () => {
   it('sends a receipt with the amount and the invoice number', async () => {
     const user = await buildUser(ctx.app, { userType: 'institute' });
     await sendPaymentReceivedEmail(ctx.app, user.id, {
-      description: 'Institute Pro, monthly',
+      line: {
+        description: 'Institute Pro (institute) — monthly',
+        amount: 4999,
+        plan: { name: 'Institute Pro', audience: 'institute', billingPeriod: 'monthly' },
+        invoice: { periodStart: null, periodEnd: null },
+      },
       amount: 4999,
       currency: 'INR',
       invoiceNumber: 'INV-2026-000042',
     });
     const [mail] = await mailTo(ctx.app, user.email);
     expect(mail.subject).toBe('Payment received');
-    expect(mail.text).toContain('Institute Pro, monthly');
+    expect(mail.text).toContain('Institute Pro (institute) — monthly');
     expect(mail.text).toContain('4,999');
     expect(mail.text).toContain('INV-2026-000042');
   });
@@ -167,7 +172,15 @@ describe('sendPaymentReceivedEmail', () => {
     const user = await buildUser(ctx.app, { userType: 'institute' });
     await ctx.app.db.update(users).set({ locale: 'hi' }).where(eq(users.id, user.id));
     await sendPaymentReceivedEmail(ctx.app, user.id, {
-      description: 'Institute Pro, yearly',
+      line: {
+        description: 'Institute Pro (institute) — yearly, 1 Apr 2026 – 1 Apr 2027',
+        amount: 118000,
+        plan: { name: 'Institute Pro', audience: 'institute', billingPeriod: 'yearly' },
+        invoice: {
+          periodStart: new Date('2026-04-01T00:00:00Z'),
+          periodEnd: new Date('2027-04-01T00:00:00Z'),
+        },
+      },
       amount: 118000,
       currency: 'INR',
       invoiceNumber: 'INV-2026-000043',
@@ -177,7 +190,9 @@ describe('sendPaymentReceivedEmail', () => {
     expect(mail.text).toContain('धन्यवाद, हमें आपका भुगतान मिल गया है।');
     expect(mail.text).toContain('राशि: ₹1,18,000.00');
     expect(mail.text).toContain('इनवॉइस: INV-2026-000043');
-    expect(mail.text).not.toMatch(/Thank you|Amount/u);
+    // The plan line in Hindi too: its audience, billing period and dates; the plan's own name as the admin wrote it.
+    expect(mail.text).toContain('Institute Pro (संस्थान) — वार्षिक, 01 अप्रैल 2026 – 01 अप्रैल 2027');
+    expect(mail.text).not.toMatch(/Thank you|Amount|\(institute\)|yearly/u);
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../../common/time';
-import { invoices } from '../../db/schema/index';
+import { invoices, plans } from '../../db/schema/index';
 import hiInvoices from '../../i18n/hi/invoices.json';
 import hiPartners from '../../i18n/hi/partners.json';
 import { buildAndLogin, chooseLocale } from '../../test/factories';
@@ -179,5 +179,44 @@ describe('the invoice PDF in the caller language', () => {
       squeezed(hiPartners['server.partners.paidToPartner']),
     );
     expect(await pdfTextOf(partner.headers, id, '?language=en')).toContain('PAID TO PARTNER');
+  });
+});
+
+describe('an invoice line in the reader language', () => {
+  it("lists and prints a plan line's audience, billing and dates in Hindi, the plan's name as written", async () => {
+    const buyer = await buildAndLogin(ctx.app, { userType: 'institute', plan: 'paid' });
+    const order = await insertOrder(ctx.app, buyer.user.id);
+    const plan = await ctx.app.db.query.plans.findFirst({ where: eq(plans.id, order.planId ?? '') });
+    const { id } = await issueInvoiceForOrder(ctx.app, order.id, {
+      start: new Date('2026-11-01T00:00:00Z'),
+      end: new Date('2026-12-01T00:00:00Z'),
+    });
+    const [stored] = await ctx.app.db.select().from(invoices).where(eq(invoices.id, id));
+    const start = stored.periodStart as Date;
+    const end = stored.periodEnd as Date;
+    const list = async (headers: Headers) => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/invoices', headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().invoices[0].description as string;
+    };
+
+    // English reads as every invoice always has; the stored description is that English.
+    const english = `${plan?.name} (institute) — monthly, ${day(start, 'en')} – ${day(end, 'en')}`;
+    expect(stored.lines[0].description).toBe(english);
+    expect(await list(buyer.headers)).toBe(english);
+
+    await chooseLocale(ctx.app, buyer.headers, 'hi');
+    const hindi = `${plan?.name} (संस्थान) — मासिक, ${day(start, 'hi')} – ${day(end, 'hi')}`;
+    expect(await list(buyer.headers)).toBe(hindi);
+    const printed = squeezed(await pdfTextOf(buyer.headers, id));
+    expect(printed).toContain(squeezed(`(संस्थान) — मासिक, ${day(start, 'hi')}`));
+    expect(printed).not.toMatch(/monthly|\(institute\)/u);
+
+    // A line issued before its parts were stored prints as it was issued, in any language.
+    await ctx.app.db
+      .update(invoices)
+      .set({ lines: [{ description: 'Institute Pro — monthly', amount: stored.lines[0].amount }] })
+      .where(eq(invoices.id, id));
+    expect(await list(buyer.headers)).toBe('Institute Pro — monthly');
   });
 });

@@ -118,7 +118,12 @@ describe('issueInvoiceForOrder', () => {
     });
     const row = await invoiceById((await issueInvoiceForOrder(ctx.app, order.id)).id);
     expect(row.lines).toEqual([
-      { description: `${plan?.name} (institute) — monthly, 22 Nov, 2026 – 22 Dec, 2026`, amount: 1180 },
+      {
+        description: `${plan?.name} (institute) — monthly, 22 Nov, 2026 – 22 Dec, 2026`,
+        amount: 1180,
+        // Its parts too, so the line prints in the reader's language (line-description.ts).
+        plan: { name: plan?.name, audience: 'institute', billingPeriod: 'monthly' },
+      },
     ]);
     expect(row.periodStart).toEqual(start);
     expect(row.periodEnd).toEqual(end);

@@ -25,7 +25,8 @@ import {
   SAC_CODES,
   splitGst,
 } from './gst';
-import { type InvoiceParty, invoiceDay, splitIncludedTax } from './tax';
+import { describePlanLine, type PlanLineParts } from './line-description';
+import { type InvoiceParty, splitIncludedTax } from './tax';
 
 type Tx = Parameters<Parameters<App['db']['transaction']>[0]>[0];
 
@@ -134,6 +135,8 @@ async function grantedPeriod(app: App, userId: string, paidAt: Date): Promise<In
 interface InvoiceLineInfo {
   kind: 'subscription' | 'course';
   description: string;
+  /** A plan line's parts, stored so it prints in the reader's language (line-description.ts). */
+  plan?: PlanLineParts;
   period: InvoicePeriod | null;
 }
 
@@ -153,10 +156,14 @@ async function lineFor(
     ? await app.db.query.plans.findFirst({ where: eq(plans.id, order.planId) })
     : undefined;
   const granted = period ?? (await grantedPeriod(app, order.userId, paidAt));
-  const name = plan ? `${plan.name} (${plan.audience})` : 'Subscription';
-  const billing = order.billingPeriod ? ` — ${order.billingPeriod}` : '';
-  const dates = granted ? `, ${invoiceDay(granted.start)} – ${invoiceDay(granted.end)}` : '';
-  return { kind: 'subscription', description: `${name}${billing}${dates}`, period: granted };
+  if (!plan) return { kind: 'subscription', description: 'Subscription', period: granted };
+  const parts = { name: plan.name, audience: plan.audience, billingPeriod: order.billingPeriod };
+  return {
+    kind: 'subscription',
+    description: describePlanLine(parts, granted, 'en'),
+    plan: parts,
+    period: granted,
+  };
 }
 
 /**
@@ -195,7 +202,9 @@ export async function issueInvoiceForOrder(
         kind: line.kind,
         seller: sellerOf(app, gst !== null),
         buyer,
-        lines: [{ description: line.description, amount: order.amount }],
+        lines: [
+          { description: line.description, amount: order.amount, ...(line.plan ? { plan: line.plan } : {}) },
+        ],
         periodStart: line.period?.start ?? null,
         periodEnd: line.period?.end ?? null,
         currency: order.currency,
@@ -248,7 +257,7 @@ function creditNoteOf(original: InvoiceRow, number: string, issuedAt: Date): typ
     kind: 'credit_note',
     seller: original.seller,
     buyer: original.buyer,
-    lines: original.lines.map((line) => ({ description: line.description, amount: minus(line.amount) })),
+    lines: original.lines.map((line) => ({ ...line, amount: minus(line.amount) })),
     periodStart: original.periodStart,
     periodEnd: original.periodEnd,
     currency: original.currency,

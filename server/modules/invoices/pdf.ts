@@ -8,6 +8,7 @@ import type { ServerKey } from '../../i18n/catalog';
 import { pdfReadyPngSize } from '../../media/image-sizes';
 import { DEJAVU_SANS, registerShapedFont } from '../../media/shaped-pdf-text';
 import { writePdf } from '../../media/write-pdf';
+import { lineDescription } from './line-description';
 import { invoiceDay, pdfAmount } from './tax';
 import { EXPORT_ENDORSEMENT } from './texts';
 import { rupeesInWords } from './words';
@@ -221,7 +222,7 @@ function draw(
   y += 24;
   doc.font(fonts.regular);
   for (const line of invoice.lines) {
-    doc.text(line.description, MARGIN + 6, y, { width: descWidth - 12 });
+    doc.text(lineDescription(line, invoice, locale), MARGIN + 6, y, { width: descWidth - 12 });
     const rowBottom = doc.y;
     if (gst) doc.text(gst.sac, MARGIN + descWidth, y, { width: sacWidth - 6 });
     doc.text(money(line.amount), MARGIN + descWidth + sacWidth, y, {

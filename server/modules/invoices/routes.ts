@@ -16,7 +16,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: rolesWith('receive-invoices'), allowWhenEnded: true },
       schema: { querystring: invoiceListQuerySchema },
     },
-    async (request) => listInvoices(app, actorOf(request), request.query),
+    async (request) => listInvoices(app, actorOf(request), request.query, localeOf(request)),
   );
 
   app.get(

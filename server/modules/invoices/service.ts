@@ -1,11 +1,13 @@
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceRowView } from '../../../common/contracts/billing';
+import type { Locale } from '../../../common/i18n/locales';
 import { courses, type InvoiceRow, invoices, paymentOrders, users } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { forbidden, notFound } from '../../http/errors';
 import { said } from '../../i18n/said';
+import { lineDescription } from './line-description';
 import { pdfLogoOf } from './logo';
 import { renderInvoicePdf } from './pdf';
 import type { InvoiceListQuery } from './schemas';
@@ -26,12 +28,16 @@ function issuedWithin(from?: string, to?: string): SQL[] {
   return conditions;
 }
 
-export function invoiceView(row: InvoiceRow, creditsNumber: string | null = null): InvoiceRowView {
+export function invoiceView(
+  row: InvoiceRow,
+  creditsNumber: string | null = null,
+  locale: Locale = 'en',
+): InvoiceRowView {
   return {
     id: row.id,
     number: row.number,
     kind: row.kind as InvoiceRowView['kind'],
-    description: row.lines.map((line) => line.description).join('; '),
+    description: row.lines.map((line) => lineDescription(line, row, locale)).join('; '),
     creditsNumber,
     issuedAt: row.issuedAt.toISOString(),
     periodStart: row.periodStart?.toISOString() ?? null,
@@ -53,6 +59,7 @@ export async function listInvoices(
   app: App,
   actor: Actor,
   query: InvoiceListQuery,
+  locale: Locale = 'en',
 ): Promise<{ invoices: InvoiceRowView[]; total: number }> {
   assertInvoiceOwner(actor);
   const where = and(
@@ -71,7 +78,7 @@ export async function listInvoices(
       .offset((query.page - 1) * query.pageSize),
     app.db.select({ total: count() }).from(invoices).where(where),
   ]);
-  return { invoices: rows.map((row) => invoiceView(row.invoice, row.creditsNumber)), total };
+  return { invoices: rows.map((row) => invoiceView(row.invoice, row.creditsNumber, locale)), total };
 }
 
 const teachers = alias(users, 'teachers');

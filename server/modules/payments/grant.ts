@@ -69,7 +69,7 @@ async function tellBuyer(app: App, orderId: string): Promise<void> {
       .where(eq(paymentOrders.id, orderId));
     if (!row) return;
     await sendPaymentReceivedEmail(app, row.order.userId, {
-      description: row.invoice?.lines[0]?.description ?? (row.order.purpose === 'plan' ? 'Plan' : 'Course'),
+      line: row.invoice?.lines[0] ? { ...row.invoice.lines[0], invoice: row.invoice } : null,
       amount: row.order.amount,
       currency: row.order.currency,
       invoiceNumber: row.invoice?.number ?? null,
