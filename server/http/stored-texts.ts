@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Locale } from '../../common/i18n/locales';
+import { storedReviewCommentIn } from '../i18n/review-comment';
 import { inLocale, localeOf } from './locale';
 
 /**
@@ -6,19 +8,31 @@ import { inLocale, localeOf } from './locale';
  * generation, a guru's training, a payment): `Said.english` at the time, read back later (decision 070).
  */
 const STORED_TEXT_FIELDS = new Set(['error', 'trainingError', 'message']);
+/**
+ * Fields stored in English with the user's own words inside (decision 070): read back by their templates, the
+ * words kept as written.
+ */
+const COMPOSED_TEXT_FIELDS: Record<string, (text: string, locale: Locale) => string> = {
+  reviewComment: storedReviewCommentIn,
+};
 /** How deep the answer is looked into: a list of videos, a library with its state, a page of payments. */
 const DEPTH = 3;
 
 /** The stored English texts of `value`, in `locale` where the server's catalogs hold them; others as they are. */
-export function translated(value: unknown, locale: Parameters<typeof inLocale>[0], depth = DEPTH): unknown {
+export function translated(value: unknown, locale: Locale, depth = DEPTH): unknown {
   if (depth < 0 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => translated(item, locale, depth - 1));
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
+    const composed = COMPOSED_TEXT_FIELDS[key];
     out[key] =
-      typeof field === 'string' && STORED_TEXT_FIELDS.has(key)
-        ? inLocale(locale, field)
-        : translated(field, locale, depth - 1);
+      typeof field !== 'string'
+        ? translated(field, locale, depth - 1)
+        : STORED_TEXT_FIELDS.has(key)
+          ? inLocale(locale, field)
+          : composed
+            ? composed(field, locale)
+            : field;
   }
   return out;
 }
@@ -29,7 +43,7 @@ export function holdsStoredText(value: unknown, depth = DEPTH): boolean {
   if (Array.isArray(value)) return value.some((item) => holdsStoredText(item, depth - 1));
   return Object.entries(value).some(([key, field]) =>
     typeof field === 'string'
-      ? STORED_TEXT_FIELDS.has(key) && field !== ''
+      ? (STORED_TEXT_FIELDS.has(key) || key in COMPOSED_TEXT_FIELDS) && field !== ''
       : holdsStoredText(field, depth - 1),
   );
 }

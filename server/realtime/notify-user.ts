@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Locale } from '../../common/i18n/locales';
 import { users } from '../db/schema/index';
 import type { App } from '../http/app-type';
 import { storedLocale } from '../http/locale';
@@ -9,10 +10,15 @@ import { rooms } from './socket';
  * Sends an event to one user's sockets with its stored failure texts (a video's packaging, a library's
  * generation, a guru's training: stored in English, decision 070) in that user's language, as an HTTP answer
  * carries them (stored-texts.ts). An event without one goes out at once; one with a failure first reads the
- * user's language.
+ * user's language, as does a payload given as a function of the language.
  */
-export async function notifyUser(app: App, userId: string, event: string, payload: unknown): Promise<void> {
-  if (!holdsStoredText(payload)) {
+export async function notifyUser(
+  app: App,
+  userId: string,
+  event: string,
+  payload: unknown | ((locale: Locale) => unknown),
+): Promise<void> {
+  if (typeof payload !== 'function' && !holdsStoredText(payload)) {
     app.realtime.notify(rooms.user(userId), event, payload);
     return;
   }
@@ -24,5 +30,7 @@ export async function notifyUser(app: App, userId: string, event: string, payloa
       app.log.warn({ err: error, userId, event }, 'could not read the language of a live event’s recipient');
       return 'en' as const;
     });
-  app.realtime.notify(rooms.user(userId), event, locale === 'en' ? payload : translated(payload, locale));
+  // A payload made per language (a review comment: server/i18n/review-comment.ts) is made in the user's.
+  const made = typeof payload === 'function' ? (payload as (locale: Locale) => unknown)(locale) : payload;
+  app.realtime.notify(rooms.user(userId), event, locale === 'en' ? made : translated(made, locale));
 }

@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ApprovalDetail, ItemComment, ReviewArea } from '../../../common/contracts/approvals';
+import type { Locale } from '../../../common/i18n/locales';
 import type { Db } from '../../db/client';
 import { courseReviewItems } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
+import { storedLabelIn } from '../../i18n/review-comment';
 import { said } from '../../i18n/said';
 import { commentableItems, itemKey } from './review';
 
@@ -11,11 +13,12 @@ type Executor = Pick<Db, 'select'>;
 /**
  * The admin's item comments resolved against the course under review: each names an item of the waiting or the
  * live version (else 400, naming the comment), and carries that item's label. Two comments on one item are one
- * mistake too many: 400.
+ * mistake too many: 400, naming the item in the admin's `locale`.
  */
 export function resolveItemComments(
   items: ApprovalDetail['items'],
   input: { area: ReviewArea; itemId: string; comment: string }[],
+  locale: Locale = 'en',
 ): ItemComment[] {
   const labels = commentableItems(items);
   const seen = new Set<string>();
@@ -27,7 +30,7 @@ export function resolveItemComments(
       throw badRequest(message, { [`items.${index}.itemId`]: message });
     }
     if (seen.has(key)) {
-      const message = said('server.approvals.twoComments', { label });
+      const message = said('server.approvals.twoComments', { label: storedLabelIn(label, locale) });
       throw badRequest(message, { [`items.${index}.itemId`]: message });
     }
     seen.add(key);
@@ -35,14 +38,15 @@ export function resolveItemComments(
   });
 }
 
-/** The overall reason as the teacher reads it everywhere it is shown, followed by the item comments. */
-export function composeReviewComment(reason: string, items: readonly ItemComment[]): string {
-  if (items.length === 0) return reason;
-  return `${reason}\n\nOn single items:\n${items.map((item) => `• ${item.label}: ${item.comment}`).join('\n')}`;
-}
-
-/** The item comments of a course's last rejection, in the order the admin wrote them. */
-export async function itemCommentsOf(db: Executor, courseId: string): Promise<ItemComment[]> {
+/**
+ * The item comments of a course's last rejection, in the order the admin wrote them, each item's label in
+ * `locale` (the comments as the admin wrote them).
+ */
+export async function itemCommentsOf(
+  db: Executor,
+  courseId: string,
+  locale: Locale = 'en',
+): Promise<ItemComment[]> {
   const rows = await db
     .select()
     .from(courseReviewItems)
@@ -51,7 +55,7 @@ export async function itemCommentsOf(db: Executor, courseId: string): Promise<It
   return rows.map((row) => ({
     area: row.area as ReviewArea,
     itemId: row.itemId,
-    label: row.label,
+    label: storedLabelIn(row.label, locale),
     comment: row.comment,
   }));
 }

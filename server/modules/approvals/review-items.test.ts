@@ -282,6 +282,37 @@ describe('rejecting with comments on single items', () => {
     ).toEqual([]);
   });
 
+  it('reads the rejection to a Hindi teacher in Hindi: the heading and the item names, the admin’s words as written', async () => {
+    const { author, id, lesson } = await waitingCourse();
+    const reviewer = await admin();
+    const rejected = await reject(reviewer.headers, id, {
+      comment: 'थोड़ा और काम चाहिए।',
+      items: [
+        { area: 'lesson', itemId: lesson.id, comment: 'Louder, please.\nAnd slower.' },
+        { area: 'info', itemId: 'info', comment: 'विवरण लंबा करें।' },
+      ],
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const english =
+      'थोड़ा और काम चाहिए।\n\nOn single items:\n• Lesson “Radians”: Louder, please.\nAnd slower.\n' +
+      '• Course information: विवरण लंबा करें।';
+    expect(rejected.json().reviewComment).toBe(english);
+
+    await chooseLocale(ctx.app, author.headers, 'hi');
+    const hindi =
+      `थोड़ा और काम चाहिए।\n\n${hiApprovals['server.approvals.onSingleItems']}\n` +
+      '• पाठ “Radians”: Louder, please.\nAnd slower.\n• कोर्स की जानकारी: विवरण लंबा करें।';
+    const course = await get(`/api/courses/${id}`, author.headers);
+    expect(course.statusCode, course.body).toBe(200);
+    expect(JSON.stringify(course.json())).toContain(JSON.stringify(hindi));
+    expect(
+      (await itemComments(author.headers, id)).json().comments.map((each: { label: string }) => each.label),
+    ).toEqual(['पाठ “Radians”', 'कोर्स की जानकारी']);
+    // Stored in English still: an English reader, and the next decision, read what they always did.
+    const [stored] = await ctx.app.db.select().from(courses).where(eq(courses.id, id));
+    expect(stored.reviewComment).toBe(english);
+  });
+
   it("refuses in the admin's language: Hindi with the item filled in, English unchanged (decision 070)", async () => {
     const { id, lesson } = await waitingCourse();
     const reviewer = await admin();
@@ -299,7 +330,8 @@ describe('rejecting with comments on single items', () => {
     await chooseLocale(ctx.app, reviewer.headers, 'hi');
     const hindi = await reject(reviewer.headers, id, twice);
     expect(hindi.statusCode).toBe(400);
-    const expected = hiApprovals['server.approvals.twoComments'].replace('{label}', 'Lesson “Radians”');
+    // The item named as a Hindi admin reads it; the lesson's own title as written.
+    const expected = hiApprovals['server.approvals.twoComments'].replace('{label}', 'पाठ “Radians”');
     expect(hindi.json().message).toBe(expected);
     expect(hindi.json().fields).toEqual({ 'items.1.itemId': expected });
     expect((await get(`/api/approvals/${UNKNOWN_ID}`, reviewer.headers)).json().message).toBe(

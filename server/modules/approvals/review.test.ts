@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { MSG } from '../../../common/messages';
 import type { UserType } from '../../../common/roles';
 import { auditLog, courseFaqs, courses, courseVideos } from '../../db/schema/index';
+import hiApprovals from '../../i18n/hi/approvals.json';
 import { createCourse, insertReadyLesson, VALID_COURSE_INFO } from '../../test/courses';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { connectSocket } from '../../test/sockets';
 import type { CourseSnapshot } from '../courses/snapshot';
@@ -564,6 +565,26 @@ describe('live updates', () => {
     expect(teacherCounts).toEqual([]);
     expect(bystanderReviewed).toEqual([]);
     expect(reviewed).toHaveLength(2);
+  });
+
+  it("tells a Hindi teacher the decision in Hindi: the item comments' heading and names (decision 070)", async () => {
+    const author = await teacher();
+    await chooseLocale(ctx.app, author.headers, 'hi');
+    const reviewer = await admin();
+    const teacherTab = await connect(author.session.jwtToken);
+    const reviewed = record<Record<string, unknown>>(teacherTab, 'courseReviewed');
+    const id = await submittableCourse(author.headers);
+    await api.submit(author.headers, id);
+    await api.reject(reviewer.headers, id, {
+      comment: 'Almost',
+      items: [{ area: 'info', itemId: 'info', comment: 'Longer, please' }],
+    });
+    await vi.waitFor(() => expect(reviewed).toHaveLength(1));
+    expect(reviewed[0]).toMatchObject({
+      courseId: id,
+      status: 'REJECTED',
+      comment: `Almost\n\n${hiApprovals['server.approvals.onSingleItems']}\n• ${hiApprovals['server.approvals.item.info']}: Longer, please`,
+    });
   });
 
   it('sends nothing when a transition is refused', async () => {

@@ -8,6 +8,7 @@ import type {
 } from '../../../common/contracts/approvals';
 import { maxScore, type PaperQuestion } from '../../../common/quizzes';
 import type { App } from '../../http/app-type';
+import { itemLabel } from '../../i18n/review-comment';
 import { HLS_PLAYLIST } from '../../media/ffmpeg';
 import { type CourseSnapshot, liveQuizzes, type SnapshotQuiz } from '../courses/snapshot';
 import { describeSnapshotQuiz, quizChanged } from '../quizzes/snapshot-quizzes';
@@ -171,20 +172,12 @@ export function reviewItems(
   };
 }
 
-/** The name of an item as the admin and the teacher read it in a comment, e.g. Lesson “Radians”. */
-const AREA_NAMES: Record<Exclude<ReviewArea, 'info'>, string> = {
-  lesson: 'Lesson',
-  preview: 'Preview video',
-  quiz: 'Quiz',
-  faq: 'FAQ',
-  material: 'Study material',
-};
-
 /** Every item an admin may comment on, by area and id, with the label the comment carries. */
 export function commentableItems(items: ApprovalDetail['items']): Map<string, string> {
-  const labels = new Map<string, string>([[itemKey('info', 'info'), 'Course information']]);
+  // Stored in English and read back in the reader's language (server/i18n/review-comment.ts).
+  const labels = new Map<string, string>([[itemKey('info', 'info'), itemLabel('info', '')]]);
   const add = (area: Exclude<ReviewArea, 'info'>, id: string, name: string) =>
-    labels.set(itemKey(area, id), `${AREA_NAMES[area]} “${name}”`);
+    labels.set(itemKey(area, id), itemLabel(area, name));
   for (const video of items.lessons) add('lesson', video.id, video.title);
   for (const video of items.previews) add('preview', video.id, video.title);
   for (const quiz of items.quizzes) add('quiz', quiz.id, quiz.title);

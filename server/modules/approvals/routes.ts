@@ -12,6 +12,7 @@ import { type CourseRow, courses, courseVideos, users } from '../../db/schema/in
 import { actorOf } from '../../http/access';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
+import { localeOf } from '../../http/locale';
 import { said } from '../../i18n/said';
 import { AWAITING_APPROVAL, approvalCount } from '../courses/approval-count';
 import { presentAuthoredCourse } from '../courses/presenters';
@@ -112,7 +113,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         changes,
         infoMark: changes?.some((change) => change.area === 'info') ? 'changed' : null,
         items,
-        itemComments: await itemCommentsOf(app.db, row.course.id),
+        itemComments: await itemCommentsOf(app.db, row.course.id, localeOf(request)),
       };
     },
   );
@@ -143,7 +144,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<ItemCommentsAnswer> => {
       const course = await loadAuthoredCourse(app, actorOf(request), request.params.courseId);
       if (course.approvalStatus !== 'REJECTED') return { comments: [] };
-      return { comments: await itemCommentsOf(app.db, course.id) };
+      return { comments: await itemCommentsOf(app.db, course.id, localeOf(request)) };
     },
   );
 
@@ -171,7 +172,9 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = await courseOrNotFound(app, request.params.courseId);
       // Each comment must name an item the admin could see; its label is the server's, never the client's.
       const resolved =
-        items.length > 0 ? resolveItemComments((await itemsUnderReview(app, course)).items, items) : [];
+        items.length > 0
+          ? resolveItemComments((await itemsUnderReview(app, course)).items, items, localeOf(request))
+          : [];
       const updated = await review(app, actorOf(request), course.id, 'reject', comment, resolved);
       return presentAuthoredCourse(app, updated);
     },

@@ -1,15 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ItemComment } from '../../../common/contracts/approvals';
 import { APPROVAL_TRANSITIONS, type ApprovalStatus, canTransition } from '../../../common/courses';
+import type { Locale } from '../../../common/i18n/locales';
 import { auditLog, courses } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { composeReviewComment, storedReviewCommentIn } from '../../i18n/review-comment';
 import { said } from '../../i18n/said';
-import { rooms } from '../../realtime/socket';
+import { notifyUser } from '../../realtime/notify-user';
 import { broadcastApprovalCount } from '../courses/approval-count';
 import { refuseTransition } from '../courses/submission';
-import { composeReviewComment, replaceItemComments } from './item-comments';
+import { replaceItemComments } from './item-comments';
 import { buildSnapshot } from './snapshots';
 
 /**
@@ -65,11 +67,11 @@ export async function review(
     return row;
   });
   await broadcastApprovalCount(app);
-  app.realtime.notify(rooms.user(updated.ownerId), 'courseReviewed', {
+  await notifyUser(app, updated.ownerId, 'courseReviewed', (locale: Locale) => ({
     courseId: updated.id,
     title: updated.title,
     status: updated.approvalStatus,
-    comment: updated.reviewComment,
-  });
+    comment: updated.reviewComment === null ? null : storedReviewCommentIn(updated.reviewComment, locale),
+  }));
   return updated;
 }
