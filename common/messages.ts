@@ -22,6 +22,19 @@ export const MSG = {
   tampered: 'LocalStorage Tampered',
 } as const;
 
+/**
+ * A question's cross checks (common/contracts/quizzes.ts), texts of our own: keyed in the core catalog so the editor
+ * and the server's answers (the CSV import's row reasons) show them in the reader's language.
+ */
+export const QUESTION_MSG = {
+  twoOptions: 'Please add at least two options',
+  exactlyOneCorrect: 'Please mark exactly one correct option',
+  oneCorrect: 'Please mark at least one correct option',
+  acceptedAnswer: 'Please add at least one accepted answer',
+  negativeOverMarks: 'Negative marks cannot be more than the marks',
+  courseVideo: 'Please choose a video of this course',
+} as const;
+
 /** Texts of our own for flows the spec leaves open (see docs/decisions/003-auth-texts.md). */
 export const AUTH_MSG = {
   invalidLogin: 'Invalid email or password',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { MSG, QUESTION_MSG } from '../messages';
 import {
   type AnswerResponse,
   type AttemptStatus,
@@ -143,18 +143,18 @@ export const questionSchema = z
     const correct = question.options.filter((option) => option.correct).length;
     if (question.type === 'single' || question.type === 'multiple') {
       if (question.options.length < 2) {
-        ctx.addIssue({ code: 'custom', path: ['options'], message: 'Please add at least two options' });
+        ctx.addIssue({ code: 'custom', path: ['options'], message: QUESTION_MSG.twoOptions });
       } else if (question.type === 'single' && correct !== 1) {
         ctx.addIssue({
           code: 'custom',
           path: ['options'],
-          message: 'Please mark exactly one correct option',
+          message: QUESTION_MSG.exactlyOneCorrect,
         });
       } else if (question.type === 'multiple' && correct < 1) {
         ctx.addIssue({
           code: 'custom',
           path: ['options'],
-          message: 'Please mark at least one correct option',
+          message: QUESTION_MSG.oneCorrect,
         });
       }
     }
@@ -165,18 +165,18 @@ export const questionSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['acceptedAnswers'],
-        message: 'Please add at least one accepted answer',
+        message: QUESTION_MSG.acceptedAnswer,
       });
     }
     if (question.negativeMarks > question.marks) {
       ctx.addIssue({
         code: 'custom',
         path: ['negativeMarks'],
-        message: 'Negative marks cannot be more than the marks',
+        message: QUESTION_MSG.negativeOverMarks,
       });
     }
     if (question.videoSeconds !== null && !question.videoId) {
-      ctx.addIssue({ code: 'custom', path: ['videoId'], message: 'Please choose a video of this course' });
+      ctx.addIssue({ code: 'custom', path: ['videoId'], message: QUESTION_MSG.courseVideo });
     }
   });
 export type QuestionInput = z.input<typeof questionSchema>;

@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { GURU_MSG } from '../gurus';
-import { AUTH_MSG, MSG } from '../messages';
+import { AUTH_MSG, MSG, QUESTION_MSG } from '../messages';
 import { SIDE_NAV } from '../navigation';
 import { ROLE_LABELS } from '../roles';
 import enFile from './en.json' with { type: 'json' };
@@ -34,6 +34,7 @@ const NAV_LABELS = [...new Set(Object.values(SIDE_NAV).flatMap((items) => items.
 const SPEC_TEXTS: Record<string, string> = {
   ...keyed('msg', MSG),
   ...keyed('authMsg', AUTH_MSG),
+  ...keyed('questionMsg', QUESTION_MSG),
   ...keyed('guru', GURU_MSG),
   ...keyed('role', ROLE_LABELS),
   ...Object.fromEntries(NAV_LABELS.map((label) => [navKey(label), label])),

@@ -1,6 +1,7 @@
 import type { ReviewArea } from '../../common/contracts/approvals';
 import type { Locale } from '../../common/i18n/locales';
 import { translate } from '../http/locale';
+import type { ServerKey } from './catalog';
 
 /**
  * An admin's item comments name the item ("Lesson “Radians”") and are stored, with the rejection they belong
@@ -8,18 +9,24 @@ import { translate } from '../http/locale';
  * single items:\n• Lesson “Radians”: …"). Both are composed from the catalogs here, and read back in a reader's
  * language by the same templates (decision 070), so the item's own name, as the teacher wrote it, is kept.
  */
-const AREAS: readonly ReviewArea[] = ['info', 'lesson', 'preview', 'quiz', 'faq', 'material'];
+const LABELS: Record<ReviewArea, ServerKey> = {
+  info: 'server.approvals.item.info',
+  lesson: 'server.approvals.item.lesson',
+  preview: 'server.approvals.item.preview',
+  quiz: 'server.approvals.item.quiz',
+  faq: 'server.approvals.item.faq',
+  material: 'server.approvals.item.material',
+};
+const AREAS = Object.keys(LABELS) as ReviewArea[];
 
 /** An item's label in `locale`: Course information, or its area and name. */
 export function itemLabel(area: ReviewArea, name: string, locale: Locale = 'en'): string {
-  return translate(locale, `server.approvals.item.${area}`, { name });
+  return translate(locale, LABELS[area], { name });
 }
 
 /** The English template of an area as a pattern that captures the name. */
 const ENGLISH_LABELS = AREAS.map((area) => {
-  const [before, after] = translate('en', `server.approvals.item.${area}`, { name: '\u0000' }).split(
-    '\u0000',
-  );
+  const [before, after] = translate('en', LABELS[area], { name: '\u0000' }).split('\u0000');
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return {
     area,

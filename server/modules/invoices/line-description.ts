@@ -1,5 +1,6 @@
 import type { Locale } from '../../../common/i18n/locales';
 import { translate } from '../../http/locale';
+import type { ServerKey } from '../../i18n/catalog';
 import { invoiceDay } from './tax';
 
 /**
@@ -21,8 +22,14 @@ export interface InvoiceLine {
   plan?: PlanLineParts;
 }
 
-const AUDIENCES = new Set(['teacher', 'institute']);
-const PERIODS = new Set(['monthly', 'yearly']);
+const AUDIENCES: Record<string, ServerKey> = {
+  teacher: 'server.invoices.line.audience.teacher',
+  institute: 'server.invoices.line.audience.institute',
+};
+const PERIODS: Record<string, ServerKey> = {
+  monthly: 'server.invoices.line.period.monthly',
+  yearly: 'server.invoices.line.period.yearly',
+};
 
 /**
  * A plan line in `locale`: "Starter (teacher) — monthly, 1 Nov 2026 – 1 Dec 2026" in English, the same parts in
@@ -33,14 +40,12 @@ export function describePlanLine(
   period: { start: Date; end: Date } | null,
   locale: Locale,
 ): string {
-  const audience = AUDIENCES.has(parts.audience)
-    ? translate(locale, `server.invoices.line.audience.${parts.audience}`)
-    : parts.audience;
+  const audienceKey = AUDIENCES[parts.audience];
+  const audience = audienceKey ? translate(locale, audienceKey) : parts.audience;
   let line = translate(locale, 'server.invoices.line.plan', { plan: parts.name, audience });
   if (parts.billingPeriod) {
-    const billing = PERIODS.has(parts.billingPeriod)
-      ? translate(locale, `server.invoices.line.period.${parts.billingPeriod}`)
-      : parts.billingPeriod;
+    const billingKey = PERIODS[parts.billingPeriod];
+    const billing = billingKey ? translate(locale, billingKey) : parts.billingPeriod;
     line = translate(locale, 'server.invoices.line.billed', { line, billing });
   }
   if (period)

@@ -44,6 +44,28 @@ describe("the people module's refusals in Hindi", () => {
     });
   });
 
+  it("reports each refused line of an import in the institute's language", async () => {
+    const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
+    await buildUser(ctx.app, { userType: 'partner', email: 'import-partner@x.test' });
+    await chooseLocale(ctx.app, institute.headers, 'hi');
+    const csv =
+      'email,role\nnot-an-email,student\n,student\nok@x.test,parent\nimport-partner@x.test,student\n';
+    const upload = multipart('people.csv', 'text/csv', Buffer.from(csv));
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/institute/invites/import?role=student',
+      headers: { ...institute.headers, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().rows.map((row: { reason: string }) => row.reason)).toEqual([
+      hiPeople['server.people.import.notAnEmail'],
+      hiPeople['server.people.import.noEmail'],
+      hiPeople['server.people.import.badRole'],
+      'यह ईमेल पार्टनर खाते का है',
+    ]);
+  });
+
   it('fills in the import limit and reads an unusable invitation link in Hindi for an anonymous caller', async () => {
     const institute = await buildAndLogin(ctx.app, { userType: 'institute' });
     const tooMany = () => {

@@ -6,10 +6,12 @@ import {
   INSTITUTE_MEMBER_ROLES,
   type MemberRole,
 } from '../../../common/contracts/people';
+import type { Locale } from '../../../common/i18n/locales';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
-import { said } from '../../i18n/said';
+import { speak } from '../../http/locale';
+import { type Said, said } from '../../i18n/said';
 import { readCsvUpload } from '../files/csv-reader';
 import { limitOf } from '../plans/limits';
 import { refusalFor, seatsTaken, sendInvite } from './invites';
@@ -52,6 +54,7 @@ export async function importInvites(
   institute: Actor,
   bytes: Buffer,
   defaultRole: MemberRole,
+  locale: Locale = 'en',
 ): Promise<ImportReport> {
   const { header, records } = parseRows(bytes);
   const columns = header.map((name) => HEADERS[name]);
@@ -76,31 +79,37 @@ export async function importInvites(
   const rows: ImportRow[] = [];
   for (const { line, cells: record } of records) {
     const raw = record[emailAt] ?? '';
-    const refuse = (reason: string) => rows.push({ line, email: raw, outcome: 'refused', reason });
+    // Each line's reason in the institute's language (decision 070).
+    const refuse = (reason: Said) =>
+      rows.push({ line, email: raw, outcome: 'refused', reason: speak(locale, reason) });
     const email = emailField.safeParse(raw);
     if (!email.success) {
-      refuse(raw ? 'Not a valid e-mail address' : 'No e-mail address');
+      refuse(said(raw ? 'server.people.import.notAnEmail' : 'server.people.import.noEmail'));
       continue;
     }
     const roleText = roleAt >= 0 ? (record[roleAt] ?? '').toLowerCase() : '';
     const role = (roleText || defaultRole) as MemberRole;
     if (!INSTITUTE_MEMBER_ROLES.includes(role)) {
-      refuse('The role must be teacher or student');
+      refuse(said('server.people.import.badRole'));
       continue;
     }
     if (seen.has(email.data)) {
-      refuse('Listed twice in this file');
+      refuse(said('server.people.import.listedTwice'));
       continue;
     }
     seen.add(email.data);
     const refusal = await refusalFor(app, institute.userId, email.data, role);
     if (refusal) {
-      refuse(refusal.english);
+      refuse(refusal);
       continue;
     }
     const seat = seats[role];
     if (seat.limit !== null && seat.taken >= seat.limit) {
-      refuse(`No ${role} seat left on your plan`);
+      refuse(
+        said(
+          role === 'teacher' ? 'server.people.import.noSeat.teacher' : 'server.people.import.noSeat.student',
+        ),
+      );
       continue;
     }
     const fullName = nameAt >= 0 ? (record[nameAt] ?? '').slice(0, 200) : '';

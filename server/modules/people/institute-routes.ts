@@ -10,6 +10,7 @@ import {
 } from '../../../common/contracts/people';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
+import { localeOf } from '../../http/locale';
 import { said } from '../../i18n/said';
 import { importInvites } from './import';
 import { createInvite, listInvites, revokeInvite, seatUse } from './invites';
@@ -108,7 +109,7 @@ export const institutePeopleRoutes: FastifyPluginAsyncZod = async (app) => {
           'PAYLOAD_TOO_LARGE',
           said('server.people.fileTooLarge', { max: IMPORT_MAX_BYTES / 1024 }),
         );
-      return importInvites(app, actorOf(request), bytes, request.query.role);
+      return importInvites(app, actorOf(request), bytes, request.query.role, localeOf(request));
     },
   );
 };

@@ -12,6 +12,7 @@ import {
 import { QUIZ_LIMITS } from '../../../common/quizzes';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
+import { localeOf, speak } from '../../http/locale';
 import { said } from '../../i18n/said';
 import { loadAuthoredCourse } from '../courses/service';
 import { assertModule } from '../plans/module-access';
@@ -164,7 +165,8 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!request.raw.readableEnded) request.raw.resume();
         throw error;
       }
-      const { questions, rejected } = readQuestionsCsv(bytes);
+      const locale = localeOf(request);
+      const { questions, rejected } = readQuestionsCsv(bytes, locale);
       const imported = await appendQuestions(
         app,
         course,
@@ -174,7 +176,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
       // Rows past the quiz's limit were valid but had no room.
       const full = questions
         .slice(imported)
-        .map((item) => ({ row: item.line, reason: TOO_MANY_QUESTIONS.english }));
+        .map((item) => ({ row: item.line, reason: speak(locale, TOO_MANY_QUESTIONS) }));
       return { imported, rejected: [...rejected, ...full].sort((a, b) => a.row - b.row) };
     },
   );

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import hiCommon from '../../../common/i18n/hi.json';
 import { QUIZ_CSV_COLUMNS, QUIZ_LIMITS } from '../../../common/quizzes';
+import hiQuizzes from '../../i18n/hi/quizzes.json';
 import { insertCourse } from '../../test/courses';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { multipart, tinyPng } from '../../test/uploads';
 import { questionFromRow } from './csv-import';
@@ -144,6 +146,42 @@ describe('POST /api/quizzes/:quizId/questions/import', () => {
       { id: 'false', text: 'False', correct: false },
     ]);
     expect(quiz.totalMarks).toBe(7);
+  });
+
+  it("reports each row's reason in the teacher's language, the column named as the file names it", async () => {
+    const { headers, quizId } = await quizOfTeacher();
+    await chooseLocale(ctx.app, headers, 'hi');
+    const csv = [
+      QUIZ_CSV_COLUMNS.join(','),
+      'single,No correct one,a|b,,1,,',
+      'single,Too far,a|b,3,1,,',
+      'true_false,Yes or no,,maybe,,,',
+      'short,Extra,,x,,,,surplus',
+    ].join('\n');
+    const response = await upload(headers, quizId, 'questions.csv', 'text/csv', Buffer.from(csv));
+    expect(response.statusCode, response.body).toBe(200);
+    const say = (key: keyof typeof hiQuizzes, values: Record<string, string | number> = {}) =>
+      Object.entries(values).reduce(
+        (text, [name, value]) => text.replace(`{${name}}`, String(value)),
+        hiQuizzes[key],
+      );
+    expect(response.json()).toEqual({
+      imported: 0,
+      rejected: [
+        { row: 2, reason: `options: ${hiCommon['questionMsg.exactlyOneCorrect']}` },
+        { row: 3, reason: `correct: ${say('server.quizzes.csvNotAnOption', { item: '3', count: 2 })}` },
+        { row: 4, reason: `correct: ${say('server.quizzes.csvTrueOrFalse')}` },
+        {
+          row: 5,
+          reason: say('server.quizzes.csvRowColumns', {
+            count: 8,
+            expected: QUIZ_CSV_COLUMNS.length,
+            header: QUIZ_CSV_COLUMNS.join(', '),
+          }),
+        },
+      ],
+    });
+    expect(JSON.stringify(response.json())).not.toMatch(/Please|expected|is not the number/u);
   });
 
   it('fills the quiz up to its limit and reports the rows that found no room', async () => {

@@ -1,5 +1,6 @@
 import type { ImportReport, QuestionInput } from '../../../common/contracts/quizzes';
 import { questionSchema } from '../../../common/contracts/quizzes';
+import type { Locale } from '../../../common/i18n/locales';
 import {
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
@@ -8,7 +9,8 @@ import {
   type QuestionType,
 } from '../../../common/quizzes';
 import { AppError, badRequest } from '../../http/errors';
-import { said } from '../../i18n/said';
+import { speak } from '../../http/locale';
+import { type Said, said } from '../../i18n/said';
 import { readCsvUpload } from '../files/csv-reader';
 import type { QuestionData } from './question-values';
 
@@ -42,11 +44,20 @@ function typeOf(cell: string): string {
 type RowResult = { ok: true; question: QuestionData } | { ok: false; reason: string };
 
 /** One data row as a question, checked by the same schema as the form. */
-export function questionFromRow(cells: string[]): RowResult {
+export function questionFromRow(cells: string[], locale: Locale = 'en'): RowResult {
+  // A reason names the CSV column to fix as the file does (its header is English), then says why in `locale`.
+  const because = (column: string, text: Said | string) => `${column}: ${speak(locale, text)}`;
   if (cells.length > QUIZ_CSV_COLUMNS.length && cells.slice(QUIZ_CSV_COLUMNS.length).some((c) => c.trim())) {
     return {
       ok: false,
-      reason: `This row has ${cells.length} columns; expected ${QUIZ_CSV_COLUMNS.length} (${EXPECTED_HEADER})`,
+      reason: speak(
+        locale,
+        said('server.quizzes.csvRowColumns', {
+          count: cells.length,
+          expected: QUIZ_CSV_COLUMNS.length,
+          header: EXPECTED_HEADER,
+        }),
+      ),
     };
   }
   const [type, prompt, options, correct, marks, negativeMarks, explanation] = QUIZ_CSV_COLUMNS.map(
@@ -67,7 +78,7 @@ export function questionFromRow(cells: string[]): RowResult {
       if (!Number.isInteger(number) || number < 1 || number > texts.length) {
         return {
           ok: false,
-          reason: `correct: "${item}" is not the number of an option (1 to ${texts.length})`,
+          reason: because('correct', said('server.quizzes.csvNotAnOption', { item, count: texts.length })),
         };
       }
       chosen.add(number);
@@ -76,7 +87,8 @@ export function questionFromRow(cells: string[]): RowResult {
   } else if (input.type === 'true_false') {
     const answer = correct.trim().toLowerCase();
     if (answer === 'true' || answer === 'false') input.trueFalseAnswer = answer === 'true';
-    else if (answer !== '') return { ok: false, reason: 'correct: Please write true or false' };
+    else if (answer !== '')
+      return { ok: false, reason: because('correct', said('server.quizzes.csvTrueOrFalse')) };
   } else if (input.type === 'short') {
     input.acceptedAnswers = splitList(correct);
   }
@@ -85,14 +97,17 @@ export function questionFromRow(cells: string[]): RowResult {
   const [issue] = parsed.error.issues;
   const field = issue.path[0];
   const column = field === undefined ? undefined : (COLUMN_OF[String(field)] ?? String(field));
-  return { ok: false, reason: column ? `${column}: ${issue.message}` : issue.message };
+  return { ok: false, reason: column ? because(column, issue.message) : speak(locale, issue.message) };
 }
 
 /**
  * Reads an uploaded CSV file: refuses a file that is not text or lacks the header row; answers the valid
  * questions in file order and a reason for every row that is not one.
  */
-export function readQuestionsCsv(bytes: Buffer): {
+export function readQuestionsCsv(
+  bytes: Buffer,
+  locale: Locale = 'en',
+): {
   questions: { line: number; question: QuestionData }[];
   rejected: ImportReport['rejected'];
 } {
@@ -109,7 +124,7 @@ export function readQuestionsCsv(bytes: Buffer): {
   for (const row of rows) {
     // Spreadsheets save empty rows as ",,,,,,": nothing to import, nothing to report.
     if (row.cells.every((cell) => cell.trim() === '')) continue;
-    const result = questionFromRow(row.cells);
+    const result = questionFromRow(row.cells, locale);
     if (result.ok) questions.push({ line: row.line, question: result.question });
     else rejected.push({ row: row.line, reason: result.reason });
   }
