@@ -101,18 +101,16 @@ describe('submissionProblems', () => {
   it('asks to wait while a video is processing, and still for a lesson when none is ready', () => {
     const problems = submissionProblems({ ...ready, readyLessons: 0, processingVideos: 1 });
     expect(problems.map((problem) => problem.rule)).toEqual(['videos-processing', 'lesson']);
-    expect(problems[0].message).toBe('A video is still processing. Please submit once it is ready.');
     expect(submissionProblems({ ...ready, processingVideos: 2 }).map((p) => p.rule)).toEqual([
       'videos-processing',
     ]);
   });
 
-  it('answers the server messages, and never exposes the check itself', () => {
+  it('names the rule, the short line and the step, and never exposes the check itself', () => {
     const [problem] = submissionProblems({ ...ready, informationComplete: false });
     expect(problem).toEqual({
       rule: 'course-information',
       todo: 'Complete the course information',
-      message: 'Please complete the course information before submitting.',
       step: 'course-information',
     });
   });

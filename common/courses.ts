@@ -111,13 +111,12 @@ export interface SubmissionFacts {
 export type SubmissionRule = 'course-information' | 'videos-processing' | 'lesson';
 
 /**
- * A rule a course breaks: `todo` is the short line the wizard lists ("Add at least one lesson video"),
- * `message` what the server answers with; `step` is where the author fixes it.
+ * A rule a course breaks: `todo` is the short line the wizard lists ("Add at least one lesson video"); `step` is
+ * where the author fixes it. What the server answers is its own text (server/modules/courses/submission.ts).
  */
 export interface SubmissionProblem {
   rule: SubmissionRule;
   todo: string;
-  message: string;
   step: CourseStep;
 }
 
@@ -126,21 +125,18 @@ const SUBMISSION_RULES: readonly (SubmissionProblem & { broken: (facts: Submissi
   {
     rule: 'course-information',
     todo: 'Complete the course information',
-    message: 'Please complete the course information before submitting.',
     step: 'course-information',
     broken: (facts) => !facts.informationComplete,
   },
   {
     rule: 'videos-processing',
     todo: 'Wait until every video has finished processing',
-    message: 'A video is still processing. Please submit once it is ready.',
     step: 'course-videos',
     broken: (facts) => facts.processingVideos > 0,
   },
   {
     rule: 'lesson',
     todo: 'Add at least one lesson video',
-    message: 'Please add at least one lesson video before submitting.',
     step: 'course-videos',
     broken: (facts) => facts.readyLessons < 1,
   },

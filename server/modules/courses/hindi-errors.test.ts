@@ -33,6 +33,21 @@ describe('course errors in Hindi (decision 070)', () => {
     );
   });
 
+  it('says what a draft still needs before it can be submitted, in Hindi', async () => {
+    const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const course = await insertCourse(ctx.app, user.id);
+    const submit = () => ctx.app.inject({ method: 'POST', url: `/api/courses/${course.id}/submit`, headers });
+    // Its information is complete (insertCourse), and it has no lesson yet.
+    expect((await submit()).json()).toEqual({
+      code: 'VALIDATION',
+      message: 'Please add at least one lesson video before submitting.',
+    });
+    await chooseLocale(ctx.app, headers, 'hi');
+    const hindi = await submit();
+    expect(hindi.statusCode).toBe(400);
+    expect(hindi.json().message).toBe(hi['server.courses.submit.lesson']);
+  });
+
   it('says an unknown video is not found in Hindi', async () => {
     const { user, headers } = await buildAndLogin(ctx.app, { userType: 'teacher' });
     const course = await insertCourse(ctx.app, user.id);

@@ -4,6 +4,7 @@ import {
   type ApprovalAction,
   type ApprovalStatus,
   canTransition,
+  type SubmissionRule,
   submissionProblems,
   submitTarget,
 } from '../../../common/courses';
@@ -11,6 +12,7 @@ import { auditLog, type CourseRow, courses } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import type { ServerKey } from '../../i18n/catalog';
 import { said } from '../../i18n/said';
 import { broadcastApprovalCount } from './approval-count';
 import { courseProgress } from './service';
@@ -25,6 +27,13 @@ export function refuseTransition(action: ApprovalAction, from: string): never {
   throw new AppError('CONFLICT', said('server.courses.cannotTransition', { from, action, allowed, last }));
 }
 
+/** What the server answers for each rule a course breaks, in the caller's language (common/courses.ts's English). */
+const SUBMISSION_REFUSALS: Record<SubmissionRule, ServerKey> = {
+  'course-information': 'server.courses.submit.courseInformation',
+  'videos-processing': 'server.courses.submit.videosProcessing',
+  lesson: 'server.courses.submit.lesson',
+};
+
 /**
  * The author asks for approval. The course must meet submissionProblems()' rules: its information complete,
  * a ready lesson, and no video still processing (409, as it only needs waiting).
@@ -35,7 +44,10 @@ export async function submitForApproval(app: App, actor: Actor, course: CourseRo
   // The same rules the wizard shows (common/courses.ts), so the two cannot disagree.
   const [problem] = submissionProblems((await courseProgress(app, course)).submission);
   if (problem)
-    throw new AppError(problem.rule === 'videos-processing' ? 'CONFLICT' : 'VALIDATION', problem.message);
+    throw new AppError(
+      problem.rule === 'videos-processing' ? 'CONFLICT' : 'VALIDATION',
+      said(SUBMISSION_REFUSALS[problem.rule]),
+    );
 
   const to = submitTarget(course.approvedSnapshot !== null);
   const updated = await app.db.transaction(async (tx) => {
