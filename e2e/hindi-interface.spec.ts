@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { apiLogin, authHeader, loginWith, mailedLinkViaApi, uniqueEmail } from './support/api';
-import { expect, test } from './support/test';
+import { expect, expectFailedResponses, test } from './support/test';
 
 const catalog = (name: string) =>
   JSON.parse(readFileSync(new URL(`../common/i18n/${name}.json`, import.meta.url), 'utf8')) as Record<
@@ -64,10 +64,17 @@ test.describe('the interface in Hindi', () => {
     await page
       .getByRole('textbox', { name: new RegExp(`^${hi['auth.signUp.fullName']}`) })
       .fill('श्रीमती क्षितिज प्रिया');
-    await page.getByRole('textbox', { name: new RegExp(`^${hi['auth.field.email']}`) }).fill(email);
+    const emailBox = page.getByRole('textbox', { name: new RegExp(`^${hi['auth.field.email']}`) });
+    // First an address that already has an account: the server's refusal reads in Hindi too.
+    expectFailedResponses({ status: 409, method: 'POST', path: '/api/auth/sign-up' });
+    await emailBox.fill('student@gurukul.test');
     await page.getByRole('textbox', { name: hi['auth.field.password'], exact: true }).fill(password);
     await page.getByLabel(new RegExp(`^${hi['auth.signUp.confirmPassword']}`)).fill(password);
     await page.getByRole('checkbox', { name: /नियम और शर्तें/ }).check();
+    await page.getByRole('button', { name: hi['auth.signUp.submit'] }).click();
+    await expect(page.getByText(hi['authMsg.emailTaken']).first()).toBeVisible();
+    await expect(page.getByText('An account with this email already exists')).toHaveCount(0);
+    await emailBox.fill(email);
     await page.getByRole('button', { name: hi['auth.signUp.submit'] }).click();
     await expect(page.getByRole('heading', { name: hi['auth.signUp.checkEmail'] })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
