@@ -8,7 +8,8 @@ import { expect, test } from './support/test';
  * Issue 32, the Hindi course (decision 065): a teacher switches the interface to Hindi, uploads a Hindi deck
  * Chromium printed, finds its slide text whole in the wizard and the narration in Hindi, generates the narrated
  * lesson, puts it in a course whose guru learns it and publishes the course; a student on a phone asks the guru
- * in Hindi and is answered in Hindi from slide 6, and told in English that the course is taught in Hindi.
+ * in Hindi, and in Hindi typed in Latin letters, and is answered in Hindi from slide 6 each time, and told in English
+ * that the course is taught in Hindi.
  */
 
 const hi = JSON.parse(readFileSync(new URL('../common/i18n/hi.json', import.meta.url), 'utf8')) as Record<
@@ -197,10 +198,22 @@ test('a teacher publishes a narrated Hindi course and a student is answered by i
     /, slide 6 “मंगल: लाल ग्रह” at \d+:\d\d/,
   );
 
+  // The same question typed in Latin letters, as many students type Hindi on a phone: read as Hindi, answered
+  // in Hindi from the same slide.
+  await question.fill('mangalyaan kab chhoda gaya tha?');
+  await question.press('Enter');
+  const romanised = phone.getByTestId('guru-answer').nth(1);
+  await expect(romanised).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(romanised).toHaveAttribute('data-not-covered', 'false');
+  const romanisedText = (await romanised.getByTestId('answer-text').textContent()) ?? '';
+  expect(romanisedText).toContain('2013');
+  expect(romanisedText).toMatch(/\p{Script=Devanagari}/u);
+  await expect(romanised.getByTestId('citation-link').first()).toContainText(/, slide 6 “मंगल: लाल ग्रह”/);
+
   // In English, the student is told in English that the course is taught in Hindi.
   await question.fill('When was Mangalyaan launched?');
   await question.press('Enter');
-  const refusal = phone.getByTestId('guru-answer').nth(1);
+  const refusal = phone.getByTestId('guru-answer').nth(2);
   await expect(refusal).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(refusal).toHaveAttribute('data-not-covered', 'true');
   await expect(refusal).toContainText('This course is taught in Hindi. Please ask your question in Hindi');
