@@ -44,9 +44,29 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Registered features' plain texts (a module's constants, such as SUPPORT_MSG, keyed where they live) by their
+ * English: a schema's message from one of them is shown in the reader's language like the core's (below).
+ */
+const keyOfRegisteredText = new Map<string, string>();
+
+/** The English of a message that is one literal (a keyed constant's text), else undefined. */
+function plainText(message: Catalog[string]): string | undefined {
+  if (typeof message === 'string') return /[{}<]/.test(message) ? undefined : message;
+  if (Array.isArray(message) && message.length === 1) {
+    const [only] = message as { type: number; value?: unknown }[];
+    if (only?.type === 0 && typeof only.value === 'string') return only.value;
+  }
+  return undefined;
+}
+
 /** A feature's catalogs: its English at once, the current language's fetched (await catalogsReady for it). */
 export function registerCatalog(en: Catalog, others: Partial<Record<OtherLocale, Loader>>): void {
   Object.assign(english, en);
+  for (const [key, message] of Object.entries(en)) {
+    const text = plainText(message);
+    if (text !== undefined && !keyOfRegisteredText.has(text)) keyOfRegisteredText.set(text, key);
+  }
   featureLoaders.push(others);
   if (locale === 'en') return;
   const loader = others[locale];
@@ -119,11 +139,13 @@ export function t(key: string, values?: MessageValues): string {
 }
 
 /**
- * A spec text the code holds in English (a schema's MSG.required, AUTH_MSG…) in the interface's language, as the
- * server's error path does (server/http/locale.ts inLocale); any other text as it is.
+ * A spec text the code holds in English (a schema's MSG.required, AUTH_MSG…, or a registered feature's constant such
+ * as SUPPORT_MSG) in the interface's language, as the server's error path does (server/http/locale.ts inLocale);
+ * any other text as it is.
  */
 export function inInterfaceLanguage(text: string): string {
-  const key = locale === 'en' ? undefined : keyOfText(text);
+  if (locale === 'en') return text;
+  const key = keyOfText(text) ?? keyOfRegisteredText.get(text);
   return key ? t(key) : text;
 }
 

@@ -1,13 +1,22 @@
 import { REFERRAL_MSG, type ReferralVisitResult } from '../../../common/contracts/partners';
 import { ApiError, api } from '../../app/api';
+import { catalogsReady, inInterfaceLanguage } from '../../app/i18n';
+import { registerModuleMessages } from '../../app/module-messages';
 import { toast } from '../../app/toast';
 
 /**
  * A `?ref=<code>` is the link form of a referral: POST /api/referrals/visit, sent without anyone waiting for
  * it (the page never waits on a referral); a code the server does not know or has archived is said in a toast,
- * as is the server's `?referral=invalid` mark.
+ * as is the server's `?referral=invalid` mark. The server answers in the reader's language: its texts are told
+ * apart from the module's constants in that language.
  */
-export function recordReferral(params: { code: string | null; invalid: boolean }, landing: string): void {
+export async function recordReferral(
+  params: { code: string | null; invalid: boolean },
+  landing: string,
+): Promise<void> {
+  registerModuleMessages();
+  await catalogsReady();
+  const said = (text: string) => inInterfaceLanguage(text);
   if (params.code) {
     api<ReferralVisitResult>('/referrals/visit', {
       method: 'POST',
@@ -18,11 +27,11 @@ export function recordReferral(params: { code: string | null; invalid: boolean }
       handleRateLimited: false,
     }).catch((error: unknown) => {
       if (!(error instanceof ApiError)) return;
-      const broken: string[] = [REFERRAL_MSG.unknownCode, REFERRAL_MSG.archivedCode];
+      const broken = [REFERRAL_MSG.unknownCode, REFERRAL_MSG.archivedCode].map(said);
       if (broken.includes(error.message)) toast('warning', error.message);
       // A partner trying their own link learns why it did not count; a customer's visit stays silent.
-      else if (error.message === REFERRAL_MSG.selfReferral) toast('info', error.message);
+      else if (error.message === said(REFERRAL_MSG.selfReferral)) toast('info', error.message);
     });
   }
-  if (params.invalid) toast('warning', REFERRAL_MSG.unknownCode);
+  if (params.invalid) toast('warning', said(REFERRAL_MSG.unknownCode));
 }

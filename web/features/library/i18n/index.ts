@@ -1,5 +1,5 @@
-import { MODULE_EN_CATALOG } from '../../../../common/i18n/module-messages';
 import { registerCatalog } from '../../../app/i18n';
+import { registerModuleMessages } from '../../../app/module-messages';
 import en from './en.json';
 
 /**
@@ -8,6 +8,6 @@ import en from './en.json';
  */
 registerCatalog(en, { hi: () => import('./hi.json') });
 // The spec's library messages (LIBRARY_MSG) are keyed where they live, as `libraryMsg.*`, with the other modules'.
-registerCatalog(MODULE_EN_CATALOG, { hi: () => import('../../../../common/i18n/module-messages/hi.json') });
+registerModuleMessages();
 
 export { rich, t, useT } from '../../../app/i18n';
