@@ -18,8 +18,8 @@ import { expect, type Page, test } from './support/test';
  * collects every problem it sees before failing, so a run lists them all.
  */
 
-// A failure lists every problem it found, path by path; a trace of hundreds of scans would only slow the sweep (a
-// fifth of its time on a quiet machine, 2026-11-29).
+// A failure lists every problem it found, path by path: no trace even when E2E_TRACE asks for one (a trace of
+// hundreds of scans cost a fifth of the sweep's time on a quiet machine, 2026-11-29).
 test.use({ trace: 'off' });
 
 const DESKTOP = { width: 1280, height: 800 };

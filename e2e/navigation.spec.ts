@@ -264,12 +264,18 @@ test.describe('side navigation, footer and profile menu per role (SPEC §2)', ()
     const nav = sideNav(page);
     await nav.getByRole('link', { name: 'Course Management', exact: true }).click();
     await expect(page).toHaveURL(endsWith('/course-list?tab=course'));
-    // A page taller than the window, scrolled down, then another page from the navigation.
-    await page.evaluate(() => {
-      document.body.style.minHeight = '3000px';
-      window.scrollTo(0, 1500);
-    });
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // A page taller than the window, scrolled down, then another page from the navigation. The list may still be
+    // drawing (its first render puts the page back at the top): scroll until the position holds for a moment.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          document.body.style.minHeight = '3000px';
+          window.scrollTo(0, 1500);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(0);
     await nav.getByRole('link', { name: 'Course Library', exact: true }).click();
     await expect(page).toHaveURL(endsWith('/course-library-list'));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
