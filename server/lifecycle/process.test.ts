@@ -90,7 +90,7 @@ async function stopped(server: Server): Promise<void> {
 
 /** Postmasters running on this test's cluster (backends rename themselves "postgres: …", the postmaster not). */
 function postmasters(): number[] {
-  return readdirSync('/proc')
+  const found = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       try {
@@ -101,6 +101,19 @@ function postmasters(): number[] {
       }
     })
     .map(Number);
+  // A backend just forked carries the postmaster's command line until it names itself ("postgres: io worker"); on
+  // a loaded machine CI caught one in that moment and counted two postmasters. Only one without such a parent is.
+  return found.filter((pid) => !found.includes(parentOf(pid)));
+}
+
+/** A process's parent id, from /proc/<pid>/stat (its fourth field, after the parenthesised name). */
+function parentOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return -1;
+  }
 }
 
 const signUp = (server: Server, email = 'kept@lifecycle.test') =>

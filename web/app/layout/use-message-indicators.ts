@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { can } from '../../../common/capabilities';
 import type { UserType } from '../../../common/roles';
-import { onSocketEvent } from '../socket';
+import { onSocketEvent, SOCKET_CONNECTED } from '../socket';
 import { toast } from '../toast';
 import { type MarkerKind, rememberUnread, syncUnreadMarkers } from '../unread-markers';
 
@@ -26,11 +26,17 @@ function playMessageSound(): void {
 export function useMessageIndicators(userId: string | undefined, userType: UserType | undefined): void {
   const location = useLocation();
   // After a login or reload the markers come from the server too: a reply may have come while no tab was open.
+  // Again whenever the socket (re)connects: a reply sent between the page's load and the socket's connect, or
+  // while it was down, reached no listener (CI caught the Help dot missing a reply posted in that moment).
   useEffect(() => {
     if (!userId || !userType) return;
-    if (can(userType, 'converse')) syncUnreadMarkers('chat').catch(() => undefined);
-    // SPEC §5: admins have no Help dot.
-    if (userType !== 'admin' && can(userType, 'get-help')) syncUnreadMarkers('help').catch(() => undefined);
+    const sync = () => {
+      if (can(userType, 'converse')) syncUnreadMarkers('chat').catch(() => undefined);
+      // SPEC §5: admins have no Help dot.
+      if (userType !== 'admin' && can(userType, 'get-help')) syncUnreadMarkers('help').catch(() => undefined);
+    };
+    sync();
+    return onSocketEvent(SOCKET_CONNECTED, sync);
   }, [userId, userType]);
   const query = new URLSearchParams(location.search);
   // /view-conversation names its conversation ?conversationId=…; tickets use ?id=….
