@@ -12,11 +12,18 @@ const STORED_TEXT_FIELDS = new Set(['error', 'trainingError', 'message']);
  * Fields stored in English with the user's own words inside (decision 070): read back by their templates, the
  * words kept as written.
  */
-const COMPOSED_TEXT_FIELDS: Record<string, (text: string, locale: Locale) => string> = {
-  reviewComment: storedReviewCommentIn,
-};
+// A Map, not an object literal: an answer's field named "constructor" or "toString" must not find Object's own.
+const COMPOSED_TEXT_FIELDS = new Map<string, (text: string, locale: Locale) => string>([
+  ['reviewComment', storedReviewCommentIn],
+]);
 /** How deep the answer is looked into: a list of videos, a library with its state, a page of payments. */
 const DEPTH = 3;
+
+/** A string field of an answer in `locale`: a stored text or a composed one read back, any other as it is. */
+function storedTextIn(key: string, field: string, locale: Locale): string {
+  if (STORED_TEXT_FIELDS.has(key)) return inLocale(locale, field);
+  return COMPOSED_TEXT_FIELDS.get(key)?.(field, locale) ?? field;
+}
 
 /** The stored English texts of `value`, in `locale` where the server's catalogs hold them; others as they are. */
 export function translated(value: unknown, locale: Locale, depth = DEPTH): unknown {
@@ -24,15 +31,8 @@ export function translated(value: unknown, locale: Locale, depth = DEPTH): unkno
   if (Array.isArray(value)) return value.map((item) => translated(item, locale, depth - 1));
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    const composed = COMPOSED_TEXT_FIELDS[key];
     out[key] =
-      typeof field !== 'string'
-        ? translated(field, locale, depth - 1)
-        : STORED_TEXT_FIELDS.has(key)
-          ? inLocale(locale, field)
-          : composed
-            ? composed(field, locale)
-            : field;
+      typeof field === 'string' ? storedTextIn(key, field, locale) : translated(field, locale, depth - 1);
   }
   return out;
 }
@@ -43,7 +43,7 @@ export function holdsStoredText(value: unknown, depth = DEPTH): boolean {
   if (Array.isArray(value)) return value.some((item) => holdsStoredText(item, depth - 1));
   return Object.entries(value).some(([key, field]) =>
     typeof field === 'string'
-      ? (STORED_TEXT_FIELDS.has(key) || key in COMPOSED_TEXT_FIELDS) && field !== ''
+      ? (STORED_TEXT_FIELDS.has(key) || COMPOSED_TEXT_FIELDS.has(key)) && field !== ''
       : holdsStoredText(field, depth - 1),
   );
 }

@@ -19,6 +19,9 @@ describe('an invoice line described in a language', () => {
     expect(describePlanLine({ ...parts, audience: 'school', billingPeriod: 'weekly' }, null, 'hi')).toBe(
       'Starter (school) — weekly',
     );
+    expect(
+      describePlanLine({ ...parts, audience: 'constructor', billingPeriod: 'toString' }, null, 'hi'),
+    ).toBe('Starter (constructor) — toString');
   });
 
   it('prints a course line and a line stored before its parts as they were stored', () => {

@@ -22,14 +22,15 @@ export interface InvoiceLine {
   plan?: PlanLineParts;
 }
 
-const AUDIENCES: Record<string, ServerKey> = {
-  teacher: 'server.invoices.line.audience.teacher',
-  institute: 'server.invoices.line.audience.institute',
-};
-const PERIODS: Record<string, ServerKey> = {
-  monthly: 'server.invoices.line.period.monthly',
-  yearly: 'server.invoices.line.period.yearly',
-};
+// Maps, so a stored code such as "constructor" is an unknown code printed as stored, not Object's own.
+const AUDIENCES = new Map<string, ServerKey>([
+  ['teacher', 'server.invoices.line.audience.teacher'],
+  ['institute', 'server.invoices.line.audience.institute'],
+]);
+const PERIODS = new Map<string, ServerKey>([
+  ['monthly', 'server.invoices.line.period.monthly'],
+  ['yearly', 'server.invoices.line.period.yearly'],
+]);
 
 /**
  * A plan line in `locale`: "Starter (teacher) — monthly, 1 Nov 2026 – 1 Dec 2026" in English, the same parts in
@@ -40,11 +41,11 @@ export function describePlanLine(
   period: { start: Date; end: Date } | null,
   locale: Locale,
 ): string {
-  const audienceKey = AUDIENCES[parts.audience];
+  const audienceKey = AUDIENCES.get(parts.audience);
   const audience = audienceKey ? translate(locale, audienceKey) : parts.audience;
   let line = translate(locale, 'server.invoices.line.plan', { plan: parts.name, audience });
   if (parts.billingPeriod) {
-    const billingKey = PERIODS[parts.billingPeriod];
+    const billingKey = PERIODS.get(parts.billingPeriod);
     const billing = billingKey ? translate(locale, billingKey) : parts.billingPeriod;
     line = translate(locale, 'server.invoices.line.billed', { line, billing });
   }

@@ -16,7 +16,6 @@ export async function recordReferral(
 ): Promise<void> {
   registerModuleMessages();
   await catalogsReady();
-  const said = (text: string) => inInterfaceLanguage(text);
   if (params.code) {
     api<ReferralVisitResult>('/referrals/visit', {
       method: 'POST',
@@ -27,11 +26,11 @@ export async function recordReferral(
       handleRateLimited: false,
     }).catch((error: unknown) => {
       if (!(error instanceof ApiError)) return;
-      const broken = [REFERRAL_MSG.unknownCode, REFERRAL_MSG.archivedCode].map(said);
+      const broken = [REFERRAL_MSG.unknownCode, REFERRAL_MSG.archivedCode].map(inInterfaceLanguage);
       if (broken.includes(error.message)) toast('warning', error.message);
       // A partner trying their own link learns why it did not count; a customer's visit stays silent.
-      else if (error.message === said(REFERRAL_MSG.selfReferral)) toast('info', error.message);
+      else if (error.message === inInterfaceLanguage(REFERRAL_MSG.selfReferral)) toast('info', error.message);
     });
   }
-  if (params.invalid) toast('warning', said(REFERRAL_MSG.unknownCode));
+  if (params.invalid) toast('warning', inInterfaceLanguage(REFERRAL_MSG.unknownCode));
 }
