@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The gallery's own message, keyed as `galleryMsg.*` (common/i18n/module-messages.ts). */
+export const GALLERY_MSG = { choose: 'Please choose one of the gallery avatars.' } as const;
+
 /**
  * The illustrated avatars a guru can wear without a photo (decision 061). Each is an SVG under
  * web/public/illustrations/ (the demo teacher's portrait and the ones scripts/make-avatar-gallery.ts draws),
@@ -26,6 +29,6 @@ export const galleryAvatarUrl = (file: string) => `/illustrations/${file}`;
 
 /** PUT /api/gurus/:guruId/avatar-gallery: wear a gallery avatar as the guru's picture → GuruDetail. */
 export const galleryChoiceSchema = z.object({
-  avatar: z.enum(GALLERY_AVATAR_IDS, { error: 'Please choose one of the gallery avatars.' }),
+  avatar: z.enum(GALLERY_AVATAR_IDS, { error: GALLERY_MSG.choose }),
 });
 export type GalleryChoiceInput = z.input<typeof galleryChoiceSchema>;

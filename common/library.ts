@@ -6,6 +6,7 @@ import { creditsForSeconds, estimateVoiceSeconds } from './credits';
 
 export const LIBRARY_MSG = {
   slideLimit: 'Slide limit exceeded',
+  tooManySegments: 'A library can have at most {max} segments',
   lastSegment: 'You cannot delete all segments',
   generating: 'Video is generating',
   saving: 'Video is saving',

@@ -1,3 +1,17 @@
+import { fill } from './i18n/message-template';
+
+/**
+ * Texts of our own with values, filled in English where a schema is built (`fill`) and read back in the reader's
+ * language (decision 070): keyed in the core catalog as `msgWithValues.*`.
+ */
+export const MSG_WITH_VALUES = {
+  atMostCharacters: 'Please use at most {max} characters',
+  url: 'Please enter a valid URL (e.g., {host})',
+} as const;
+
+/** "Please use at most 200 characters": the one length message of every text field. */
+export const atMostCharacters = (max: number) => fill(MSG_WITH_VALUES.atMostCharacters, { max });
+
 /** Validation and error texts of SPEC §5 and §8, word for word. */
 export const MSG = {
   required: 'Please fill this field',
@@ -5,7 +19,7 @@ export const MSG = {
   email: 'Please enter valid email address',
   password: 'Please use 8-15 characters with a mix of at least 1 uppercase, 1 lowercase, & 1 digit',
   terms: 'Please accept to our terms and conditions',
-  url: (host: string) => `Please enter a valid URL (e.g., ${host})`,
+  url: (host: string) => fill(MSG_WITH_VALUES.url, { host }),
   negative: 'Negative value is not allowed',
   zero: 'Zero value is not allowed',
   max10Million: 'Value should be less than 1,00,00,000',
@@ -20,6 +34,8 @@ export const MSG = {
   internal: 'Internal Server Error',
   somethingWrong: 'Something went wrong',
   tampered: 'LocalStorage Tampered',
+  validDate: 'Please enter a valid date',
+  decimalPlaces: 'Please use at most 2 decimal places',
 } as const;
 
 /**
@@ -33,6 +49,7 @@ export const QUESTION_MSG = {
   acceptedAnswer: 'Please add at least one accepted answer',
   negativeOverMarks: 'Negative marks cannot be more than the marks',
   courseVideo: 'Please choose a video of this course',
+  answerTooLong: 'Your answer is too long',
 } as const;
 
 /** Texts of our own for flows the spec leaves open (see docs/decisions/003-auth-texts.md). */
@@ -46,6 +63,7 @@ export const AUTH_MSG = {
   sessionExpired: 'Your session has expired. Please log in again.',
   wrongCurrentPassword: 'Current password is incorrect',
   samePassword: 'New password must be different from the current password',
+  userOrEmail: 'Give either a user id or an email',
   developerAccessPending:
     "Your developer access is waiting for an admin's approval. The logs and the mail outbox open once it is granted.",
 } as const;

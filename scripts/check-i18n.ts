@@ -1,13 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { untranslatedErrors } from '../server/i18n/untranslated-errors';
+import { untranslatedErrors, untranslatedSchemaMessages } from '../server/i18n/untranslated-errors';
 import { untranslatedText } from '../web/build/untranslated-text';
 
 /**
  * Fails (exit 1) when a view of the web app shows text no catalog holds (decisions 068 and 069): every .tsx under
  * web/ is read, and JSX text or a visible prop's literal fails. A feature's texts belong in its own catalogs
  * (web/features/<name>/i18n/), the rest in common/i18n/. `--all` lists the count per folder without failing.
- * The server's answers are read too (decision 070): English written at an error goes in server/i18n/.
+ * The server's answers are read too (decision 070): English written at an error goes in server/i18n/, and a schema's
+ * message (common/ and server/) is a keyed constant or a server text.
  */
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -28,6 +29,27 @@ function serverFailures(): number {
     for (const { line, text } of untranslatedErrors(readFileSync(path.join(root, file), 'utf8'), file)) {
       const module = /^server\/(?:modules\/)?([\w-]+)\//.exec(file)?.[1] ?? 'http';
       console.error(`${file}:${line}: ${text} is answered as it is: key it in server/i18n/en/${module}.json`);
+      failures += 1;
+    }
+  }
+  return failures;
+}
+
+/** Schemas (shared and the server's) whose messages are English no catalog holds. */
+function schemaFailures(): number {
+  let failures = 0;
+  // The environment's settings are checked at start-up for the operator's console, not answered to a caller.
+  const files = [...filesUnder('common', '.ts'), ...filesUnder('server', '.ts')].filter(
+    (file) => file !== 'server/settings-schema.ts',
+  );
+  for (const file of files) {
+    for (const { line, text } of untranslatedSchemaMessages(
+      readFileSync(path.join(root, file), 'utf8'),
+      file,
+    )) {
+      console.error(
+        `${file}:${line}: the schema message ${text} is answered as it is: use a keyed constant (MSG, *_MSG) or said('server.<module>.schema.<name>').english`,
+      );
       failures += 1;
     }
   }
@@ -56,7 +78,7 @@ function main() {
     console.log(`${String(rows.reduce((sum, [, count]) => sum + count, 0)).padStart(5)}  in all`);
     return;
   }
-  let failures = serverFailures();
+  let failures = serverFailures() + schemaFailures();
   for (const file of views) {
     for (const { line, text } of untranslatedText(readFileSync(path.join(root, file), 'utf8'), file)) {
       console.error(
@@ -66,7 +88,9 @@ function main() {
     }
   }
   if (failures > 0) process.exit(1);
-  console.log(`translatable text: ${views.length} views and the server's errors, no literal text`);
+  console.log(
+    `translatable text: ${views.length} views, the server's errors and every schema, no literal text`,
+  );
 }
 
 main();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fill } from '../i18n/message-template';
 import type { QuestionOption, QuestionType } from '../quizzes';
 import type { AuthoredCourse } from './courses';
 import { rejectSchema } from './courses';
@@ -112,6 +113,12 @@ export interface ItemCommentsAnswer {
 }
 
 export const ITEM_COMMENT_MAX = 1000;
+/** A rejection's own messages, keyed as `approvalMsg.*` (common/i18n/module-messages.ts). */
+export const APPROVAL_MSG = {
+  chooseItem: 'Please choose what the comment is about',
+  tooManyComments: 'Please comment on at most {max} items',
+} as const;
+
 export const ITEM_COMMENTS_MAX = 100;
 
 /** A rejection: the overall reason (required) and, optionally, a comment on single items. */
@@ -119,12 +126,12 @@ export const rejectWithItemsSchema = rejectSchema.extend({
   items: z
     .array(
       z.object({
-        area: z.enum(REVIEW_AREAS, { error: 'Please choose what the comment is about' }),
-        itemId: z.string().min(1, 'Please choose what the comment is about').max(64),
+        area: z.enum(REVIEW_AREAS, { error: APPROVAL_MSG.chooseItem }),
+        itemId: z.string().min(1, APPROVAL_MSG.chooseItem).max(64),
         comment: requiredText(ITEM_COMMENT_MAX),
       }),
     )
-    .max(ITEM_COMMENTS_MAX, `Please comment on at most ${ITEM_COMMENTS_MAX} items`)
+    .max(ITEM_COMMENTS_MAX, fill(APPROVAL_MSG.tooManyComments, { max: ITEM_COMMENTS_MAX }))
     .optional(),
 });
 export type RejectInput = z.input<typeof rejectWithItemsSchema>;

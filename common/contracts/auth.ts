@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { AUTH_MSG, MSG } from '../messages';
 import { PLAN_MODULES } from '../plans';
 import { SIGN_UP_ROLES, USER_TYPES } from '../roles';
 import { emailField, existingPasswordField, newPasswordField, requiredText } from './fields';
@@ -73,7 +73,7 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export const impersonateSchema = z
   .object({ userId: z.uuid().optional(), email: emailField.optional() })
   .refine((value) => Boolean(value.userId) !== Boolean(value.email), {
-    message: 'Give either a user id or an email',
+    message: AUTH_MSG.userOrEmail,
   });
 
 /** The user object the login answer carries and the client keeps (SPEC §3). */

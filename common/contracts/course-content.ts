@@ -1,12 +1,20 @@
 import { z } from 'zod';
+import { atMostCharacters } from '../messages';
 import { requiredText, withinCharacters } from './fields';
+
+/** The position field's messages, keyed as `courseContentMsg.*` (common/i18n/module-messages.ts). */
+export const COURSE_CONTENT_MSG = {
+  positionWhole: 'The position must be a whole number',
+  positionNegative: 'The position cannot be negative',
+  positionMax: 'The position must be at most 10,000',
+} as const;
 
 /** Where an item goes among its siblings (0 = first). */
 export const positionField = z
-  .number({ error: 'The position must be a whole number' })
-  .int('The position must be a whole number')
-  .min(0, 'The position cannot be negative')
-  .max(10_000, 'The position must be at most 10,000');
+  .number({ error: COURSE_CONTENT_MSG.positionWhole })
+  .int(COURSE_CONTENT_MSG.positionWhole)
+  .min(0, COURSE_CONTENT_MSG.positionNegative)
+  .max(10_000, COURSE_CONTENT_MSG.positionMax);
 
 /** Step "faq": one question and its answer; the same schema checks the form and the API. */
 export const faqSchema = z.object({
@@ -33,10 +41,7 @@ export const MATERIAL_MAX_BYTES = 25 * 1024 * 1024;
 /** The title an upload may carry in its query (the file's name when left out), counted as a reader counts. */
 export const uploadTitleField = z
   .string()
-  .refine(
-    (value) => withinCharacters(value, ITEM_TITLE_MAX),
-    `Please use at most ${ITEM_TITLE_MAX} characters`,
-  )
+  .refine((value) => withinCharacters(value, ITEM_TITLE_MAX), atMostCharacters(ITEM_TITLE_MAX))
   .optional();
 
 export const materialQuerySchema = z.object({ title: uploadTitleField });

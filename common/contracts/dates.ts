@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 
 /**
  * Dates in filters and forms. zod's ISO checks read the calendar (no 2026-02-31); the years are bounded too, since
@@ -20,8 +21,8 @@ export const isoInstant = (error: string) =>
 
 /** A day (YYYY-MM-DD, whole day in UTC) or an exact ISO instant with an offset (the browser's local day). */
 export const dayOrInstant = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Please enter a valid date' })
-  .refine(inYearRange, { error: 'Please enter a valid date' });
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: MSG.validDate })
+  .refine(inYearRange, { error: MSG.validDate });
 
 /** Whether a YYYY-MM-DD day is on the calendar and in the years above. */
 export const isCalendarDay = (day: string) => calendarDay('').safeParse(day).success;

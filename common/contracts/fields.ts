@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { atMostCharacters, MSG } from '../messages';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,15}$/;
@@ -41,7 +41,7 @@ export const requiredText = (max = 200) =>
     .string({ error: MSG.required })
     .min(1, { error: MSG.required, abort: true })
     .refine((value) => value.trim().length > 0, { error: MSG.onlySpace, abort: true })
-    .refine((value) => withinCharacters(value, max), `Please use at most ${max} characters`)
+    .refine((value) => withinCharacters(value, max), atMostCharacters(max))
     .transform((value) => value.trim());
 
 export const emailField = z

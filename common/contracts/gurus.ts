@@ -13,7 +13,7 @@ import {
   TEACHING_MODES,
   type TeachingMode,
 } from '../gurus';
-import { MSG } from '../messages';
+import { atMostCharacters, MSG } from '../messages';
 import { requiredText, withinCharacters } from './fields';
 
 /**
@@ -63,7 +63,7 @@ import { requiredText, withinCharacters } from './fields';
 const optionalText = (max: number) =>
   z
     .string()
-    .refine((value) => withinCharacters(value, max), `Please use at most ${max} characters`)
+    .refine((value) => withinCharacters(value, max), atMostCharacters(max))
     .transform((value) => value.trim())
     .default('');
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FONTS } from '../fonts';
 import { GURU_VOICES, type GuruVoice } from '../gurus';
+import { fill } from '../i18n/message-template';
 import { LANGUAGE_CODE_VALUES, type LanguageCode } from '../languages';
 import {
   AVATAR_CORNERS,
@@ -15,7 +16,7 @@ import {
   type SegmentStatus,
   selectVideoFor,
 } from '../library';
-import { MSG } from '../messages';
+import { atMostCharacters, MSG } from '../messages';
 import { THEME_COLORS, type ThemeColorKey } from '../theme-colors';
 import { requiredText } from './fields';
 
@@ -48,7 +49,7 @@ import { requiredText } from './fields';
 const optionalText = (max: number) =>
   z
     .string()
-    .max(max, `Please use at most ${max} characters`)
+    .max(max, atMostCharacters(max))
     .transform((value) => value.trim())
     .default('');
 
@@ -84,7 +85,7 @@ export const segmentsSchema = z.object({
   segments: z
     .array(segmentInputSchema)
     .min(1, LIBRARY_MSG.lastSegment)
-    .max(LIBRARY_LIMITS.segmentsMax, `A library can have at most ${LIBRARY_LIMITS.segmentsMax} segments`),
+    .max(LIBRARY_LIMITS.segmentsMax, fill(LIBRARY_MSG.tooManySegments, { max: LIBRARY_LIMITS.segmentsMax })),
 });
 export type SegmentInput = z.input<typeof segmentInputSchema>;
 export type SegmentsInput = z.input<typeof segmentsSchema>;

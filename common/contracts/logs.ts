@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fill } from '../i18n/message-template';
 import { isoInstant } from './dates';
 
 // Developers' logs at /logs (docs/decisions/033-developer-logs.md): the queries the server validates and the
@@ -20,32 +21,57 @@ export function levelName(level: number): LogLevelName {
   return 'info';
 }
 
+/**
+ * The logs routes' query messages, keyed as `logsMsg.*` (common/i18n/module-messages.ts). A parameter is named as
+ * the API names it (`before`, `status`), which reads the same in every language.
+ */
+export const LOGS_MSG = {
+  pageSizeNumber: 'The page size must be a whole number',
+  pageSizeMin: 'The page size must be at least 1',
+  pageSizeMax: 'The page size must be at most {max}',
+  pageNumber: 'The page must be a whole number',
+  pageMin: 'The page must be 1 or more',
+  pageMax: 'The page must be at most {max}',
+  instant: '{name} must be a date and time (ISO 8601)',
+  tooLong: '{name} must be at most {max} characters',
+  rowId: 'before must be a row id',
+  rangeOrder: 'The start of the time range must be before its end',
+  status: 'status must be 2xx, 3xx, 4xx or 5xx',
+  level: 'level must be info, warn, error or fatal',
+  state: 'state must be failed or retry',
+  requestIdRequired: 'A request id is required',
+  requestIdLength: 'A request id has at most 100 characters',
+  fingerprint: 'An error group is named by 40 hex characters',
+} as const;
+
 const PAGE_MAX = 200;
+const PAGES_MAX = 10_000;
 const limit = z.coerce
-  .number({ error: 'The page size must be a number' })
-  .int({ error: 'The page size must be a whole number' })
-  .min(1, { error: 'The page size must be at least 1' })
-  .max(PAGE_MAX, { error: `The page size must be at most ${PAGE_MAX}` })
+  .number({ error: LOGS_MSG.pageSizeNumber })
+  .int({ error: LOGS_MSG.pageSizeNumber })
+  .min(1, { error: LOGS_MSG.pageSizeMin })
+  .max(PAGE_MAX, { error: fill(LOGS_MSG.pageSizeMax, { max: PAGE_MAX }) })
   .default(50);
 const page = z.coerce
-  .number({ error: 'The page must be a number' })
-  .int({ error: 'The page must be a whole number' })
-  .min(1, { error: 'The page must be 1 or more' })
-  .max(10_000, { error: 'The page must be at most 10000' })
+  .number({ error: LOGS_MSG.pageNumber })
+  .int({ error: LOGS_MSG.pageNumber })
+  .min(1, { error: LOGS_MSG.pageMin })
+  .max(PAGES_MAX, { error: fill(LOGS_MSG.pageMax, { max: PAGES_MAX }) })
   .default(1);
-const instant = (what: string) => isoInstant(`${what} must be a date and time (ISO 8601)`).optional();
-const text = (what: string, max: number) =>
+/** `name` is the query parameter as the API names it. */
+const instant = (name: string) => isoInstant(fill(LOGS_MSG.instant, { name })).optional();
+const text = (name: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `${what} must be at most ${max} characters` })
+    .max(max, { error: fill(LOGS_MSG.tooLong, { name, max }) })
     .optional();
 /** Rows older than this id: the next page of a list that grows at the top while it is read. */
 const before = z.coerce
-  .number({ error: 'before must be a row id' })
-  .int({ error: 'before must be a row id' })
-  .min(1, { error: 'before must be a row id' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'before must be a row id' })
+  .number({ error: LOGS_MSG.rowId })
+  .int({ error: LOGS_MSG.rowId })
+  .min(1, { error: LOGS_MSG.rowId })
+  .max(Number.MAX_SAFE_INTEGER, { error: LOGS_MSG.rowId })
   .optional();
 
 const timeRange = {
@@ -54,18 +80,18 @@ const timeRange = {
 };
 const rangeInOrder = (query: { from?: string; to?: string }) =>
   !query.from || !query.to || new Date(query.from) <= new Date(query.to);
-const RANGE_ERROR = { error: 'The start of the time range must be before its end', path: ['from'] };
+const RANGE_ERROR = { error: LOGS_MSG.rangeOrder, path: ['from'] };
 
 /** GET /api/logs/requests */
 export const requestLogQuerySchema = z
   .object({
-    status: z.enum(STATUS_CLASSES, { error: 'status must be 2xx, 3xx, 4xx or 5xx' }).optional(),
-    route: text('The route', 300),
+    status: z.enum(STATUS_CLASSES, { error: LOGS_MSG.status }).optional(),
+    route: text('route', 300),
     /** A user id, or part of a name or e-mail. */
-    user: text('The user', 200),
-    requestId: text('The request id', 100),
+    user: text('user', 200),
+    requestId: text('requestId', 100),
     /** Part of the path. */
-    q: text('The search', 200),
+    q: text('q', 200),
     ...timeRange,
     before,
     limit,
@@ -76,10 +102,10 @@ export type RequestLogQuery = z.input<typeof requestLogQuerySchema>;
 /** GET /api/logs/app */
 export const appLogQuerySchema = z
   .object({
-    level: z.enum(LOG_LEVEL_NAMES, { error: 'level must be info, warn, error or fatal' }).optional(),
-    requestId: text('The request id', 100),
+    level: z.enum(LOG_LEVEL_NAMES, { error: LOGS_MSG.level }).optional(),
+    requestId: text('requestId', 100),
     /** Part of the message. */
-    q: text('The search', 200),
+    q: text('q', 200),
     ...timeRange,
     before,
     limit,
@@ -89,15 +115,15 @@ export type AppLogQuery = z.input<typeof appLogQuerySchema>;
 
 /** GET /api/logs/errors: groups seen in the range, latest first. */
 export const errorGroupQuerySchema = z
-  .object({ q: text('The search', 200), ...timeRange, page, limit })
+  .object({ q: text('q', 200), ...timeRange, page, limit })
   .refine(rangeInOrder, RANGE_ERROR);
 export type ErrorGroupQuery = z.input<typeof errorGroupQuerySchema>;
 
 export const JOB_FAILURE_STATES = ['failed', 'retry'] as const;
 /** GET /api/logs/jobs */
 export const jobFailureQuerySchema = z.object({
-  name: text('The queue name', 100),
-  state: z.enum(JOB_FAILURE_STATES, { error: 'state must be failed or retry' }).optional(),
+  name: text('name', 100),
+  state: z.enum(JOB_FAILURE_STATES, { error: LOGS_MSG.state }).optional(),
   page,
   limit,
 });
@@ -106,11 +132,11 @@ export type JobFailureQuery = z.input<typeof jobFailureQuerySchema>;
 export const requestIdParamsSchema = z.object({
   requestId: z
     .string()
-    .min(1, { error: 'A request id is required' })
-    .max(100, { error: 'A request id has at most 100 characters' }),
+    .min(1, { error: LOGS_MSG.requestIdRequired })
+    .max(100, { error: LOGS_MSG.requestIdLength }),
 });
 export const fingerprintParamsSchema = z.object({
-  fingerprint: z.string().regex(/^[0-9a-f]{40}$/, { error: 'An error group is named by 40 hex characters' }),
+  fingerprint: z.string().regex(/^[0-9a-f]{40}$/, { error: LOGS_MSG.fingerprint }),
 });
 
 export interface RequestLogRow {

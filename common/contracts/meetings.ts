@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { atMostCharacters, MSG } from '../messages';
 import { isCalendarDay } from './dates';
 import { requiredText } from './fields';
 
@@ -100,7 +100,7 @@ const meetingLink = requiredText(MEETING_LIMITS.linkMax).refine(isMeetingLink, M
 /** Left empty, a proposal has no link yet (the teacher adds it when accepting). */
 const optionalMeetingLink = z
   .string()
-  .max(MEETING_LIMITS.linkMax, `Please use at most ${MEETING_LIMITS.linkMax} characters`)
+  .max(MEETING_LIMITS.linkMax, atMostCharacters(MEETING_LIMITS.linkMax))
   .optional()
   .transform((value) => value?.trim() || undefined)
   .refine((value) => value === undefined || isMeetingLink(value), MEETING_MSG.link);

@@ -32,9 +32,6 @@ export function numberField(options: {
       .refine((n) => !options.integer || Number.isInteger(n), { message: MSG.decimal, abort: true })
       // The spec's maximum is allowed; anything above it gets the spec's "less than" text.
       .refine((n) => n <= options.max, { message: options.maxMessage, abort: true })
-      .refine(
-        (n) => options.integer || Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
-        'Please use at most 2 decimal places',
-      )
+      .refine((n) => options.integer || Math.abs(Math.round(n * 100) - n * 100) < 1e-6, MSG.decimalPlaces)
   );
 }

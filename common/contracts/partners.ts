@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fill } from '../i18n/message-template';
 import { calendarDay } from './dates';
 
 /**
@@ -55,6 +56,14 @@ export const REFERRAL_MSG = {
   nothingPayable: 'There are no payable commissions for this month',
   badMonth: 'Please choose a month as YYYY-MM',
   futureMonth: 'A month can be paid out once it has ended',
+  badDay: 'Please choose dates as YYYY-MM-DD',
+  landingPath: 'The landing page must be a path on this site',
+  campaignName: 'Please enter a name for the campaign',
+  percentRange: 'Please enter a percentage from {min} to {max}',
+  monthsRange: 'Please enter a number of months from {min} to {max}',
+  daysRange: 'Please enter a number of days from {min} to {max}',
+  wholeMonths: 'Please enter a number of months as a whole number',
+  wholeDays: 'Please enter a number of days as a whole number',
 } as const;
 
 const code = z
@@ -71,7 +80,7 @@ export const referralVisitSchema = z.object({
   landing: z
     .string()
     .max(500)
-    .regex(/^\/(?![/\\])/, { error: 'The landing page must be a path on this site' })
+    .regex(/^\/(?![/\\])/, { error: REFERRAL_MSG.landingPath })
     .optional(),
 });
 export type ReferralVisitInput = z.infer<typeof referralVisitSchema>;
@@ -83,11 +92,7 @@ export interface ReferralVisitResult {
 }
 
 export const campaignLinkSchema = z.object({
-  label: z
-    .string()
-    .trim()
-    .min(1, { error: 'Please enter a name for the campaign' })
-    .max(REFERRAL_LIMITS.labelMax),
+  label: z.string().trim().min(1, { error: REFERRAL_MSG.campaignName }).max(REFERRAL_LIMITS.labelMax),
 });
 export type CampaignLinkInput = z.infer<typeof campaignLinkSchema>;
 export const linkArchiveSchema = z.object({ archived: z.boolean() });
@@ -109,22 +114,32 @@ export const COMMISSION_SCOPES = ['plans', 'courses', 'both'] as const;
 export type CommissionScope = (typeof COMMISSION_SCOPES)[number];
 
 /** A whole number (or, with `decimals`, any number) from `min` to `max`, with one message for every way to miss. */
-const numberFrom = (min: number, max: number, what: string, decimals = false) => {
-  const error = `Please enter ${what} from ${min} to ${max}`;
+const numberFrom = (min: number, max: number, range: string, whole?: string) => {
+  const error = fill(range, { min, max });
   const number = z.number({ error }).min(min, { error }).max(max, { error });
-  return decimals ? number : number.int({ error: `Please enter ${what} as a whole number` });
+  return whole === undefined ? number : number.int({ error: whole });
 };
 
 /** A rule: `percent` of each payment for the first `months` months of the customer (null: their lifetime). */
 export const commissionRuleSchema = z.object({
-  percent: numberFrom(0, REFERRAL_LIMITS.percentMax, 'a percentage', true),
-  months: numberFrom(1, REFERRAL_LIMITS.monthsMax, 'a number of months').nullable(),
+  percent: numberFrom(0, REFERRAL_LIMITS.percentMax, REFERRAL_MSG.percentRange),
+  months: numberFrom(
+    1,
+    REFERRAL_LIMITS.monthsMax,
+    REFERRAL_MSG.monthsRange,
+    REFERRAL_MSG.wholeMonths,
+  ).nullable(),
   scope: z.enum(COMMISSION_SCOPES),
   /** Only these plans earn (empty: every plan); ignored when scope is 'courses'. */
   planIds: z.array(z.uuid()).max(50).default([]),
-  holdDays: numberFrom(0, REFERRAL_LIMITS.holdDaysMax, 'a number of days'),
+  holdDays: numberFrom(0, REFERRAL_LIMITS.holdDaysMax, REFERRAL_MSG.daysRange, REFERRAL_MSG.wholeDays),
   /** How long a click keeps the attribution in the browser (default rule only; per-partner rules inherit it). */
-  windowDays: numberFrom(REFERRAL_LIMITS.windowDaysMin, REFERRAL_LIMITS.windowDaysMax, 'a number of days'),
+  windowDays: numberFrom(
+    REFERRAL_LIMITS.windowDaysMin,
+    REFERRAL_LIMITS.windowDaysMax,
+    REFERRAL_MSG.daysRange,
+    REFERRAL_MSG.wholeDays,
+  ),
 });
 export type CommissionRuleInput = z.infer<typeof commissionRuleSchema>;
 export interface CommissionRuleView extends CommissionRuleInput {
@@ -216,7 +231,7 @@ export const commissionQuerySchema = pageQuerySchema.extend({
     .optional(),
 });
 /** GET /api/partner/report/summary: an optional range of days (inclusive) for clicks, sign-ups and paying. */
-const reportDay = calendarDay('Please choose dates as YYYY-MM-DD');
+const reportDay = calendarDay(REFERRAL_MSG.badDay);
 export const summaryQuerySchema = z.object({ from: reportDay.optional(), to: reportDay.optional() });
 export interface ReferredPage {
   people: ReferredPerson[];

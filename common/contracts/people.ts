@@ -48,13 +48,20 @@ const pagination = {
 };
 
 /** The admin's filters; role decides the list (teachers, institutes, students, partners). */
+/** The people routes' own messages, keyed as `peopleMsg.*` (common/i18n/module-messages.ts). */
+export const PEOPLE_MSG = {
+  planNotFound: 'Plan not found',
+  instituteNotFound: 'Institute not found',
+  courseNotFound: 'Course not found',
+} as const;
+
 export const peopleQuerySchema = z.object({
   role: z.enum(PEOPLE_ROLES, { error: MSG.selectOption }),
   search,
   status: z.enum(ACCOUNT_STATES).optional(),
   billing: z.enum(BILLING_STATES).optional(),
-  planId: z.uuid({ error: 'Plan not found' }).optional(),
-  instituteId: z.uuid({ error: 'Institute not found' }).optional(),
+  planId: z.uuid({ error: PEOPLE_MSG.planNotFound }).optional(),
+  instituteId: z.uuid({ error: PEOPLE_MSG.instituteNotFound }).optional(),
   /** Signed up on or after / on or before. */
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),
@@ -153,10 +160,10 @@ export const deactivateSchema = z.object({ reason: requiredText(500) });
 export const reactivateSchema = z.object({ reason: z.string().trim().max(500).optional() });
 export const extendTrialSchema = z.object({
   days: z.coerce
-    .number({ error: 'Enter a valid number in range' })
+    .number({ error: MSG.numberRange })
     .int(MSG.decimal)
     .min(1, MSG.zero)
-    .max(365, 'Enter a valid number in range'),
+    .max(365, MSG.numberRange),
 });
 export const grantPlanSchema = extendTrialSchema.extend({ planId: z.uuid({ error: MSG.selectOption }) });
 export const eraseSchema = z.object({ confirmEmail: emailField });
@@ -168,7 +175,7 @@ export const inviteSchema = z.object({
 });
 export type InviteInput = z.input<typeof inviteSchema>;
 
-export const enrolSchema = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
+export const enrolSchema = z.object({ courseId: z.uuid({ error: PEOPLE_MSG.courseNotFound }) });
 
 export type SeatUse = Record<MemberRole, { taken: number; limit: number | null }>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../countries';
-import { MSG } from '../messages';
+import { fill } from '../i18n/message-template';
+import { atMostCharacters, MSG } from '../messages';
 import { ACCESS_LEVELS, BILLING_PERIODS, PLAN_AUDIENCES, PLAN_LIMIT_KEYS, PLAN_MODULES } from '../plans';
 import { numberField } from './numbers';
 
@@ -8,14 +9,24 @@ import { numberField } from './numbers';
 export const PLAN_CURRENCIES = [...new Set(COUNTRIES.map((country) => country.currency))].sort();
 const CURRENCY_SET = new Set(PLAN_CURRENCIES);
 
+/** The plan editor's own messages, keyed as `planMsg.*` (common/i18n/module-messages.ts). */
+export const PLAN_MSG = {
+  currency: 'Please select a valid currency',
+  trialDays: 'Trial days should be at most 365',
+  onePrice: 'Please add at least one price',
+  duplicatePrice: 'There is already a {period} price in {currency}',
+  basePrice: 'Please add a {period} price in the base currency ({currency})',
+  notFound: 'Plan not found',
+} as const;
+
 const currencyField = z
   .string({ error: MSG.selectOption })
   .trim()
   .toUpperCase()
-  .refine((code) => CURRENCY_SET.has(code), 'Please select a valid currency');
+  .refine((code) => CURRENCY_SET.has(code), PLAN_MSG.currency);
 
 const text = (max: number, required: boolean) => {
-  const base = z.string({ error: MSG.required }).trim().max(max, `Please use at most ${max} characters`);
+  const base = z.string({ error: MSG.required }).trim().max(max, atMostCharacters(max));
   return required ? base.min(1, MSG.required) : base;
 };
 
@@ -47,11 +58,11 @@ export const planInputSchema = z
     audience: z.enum(PLAN_AUDIENCES, { error: MSG.selectOption }),
     trialDays: numberField({
       max: 365,
-      maxMessage: 'Trial days should be at most 365',
+      maxMessage: PLAN_MSG.trialDays,
       integer: true,
     }),
     baseCurrency: currencyField,
-    prices: z.array(planPriceSchema).min(1, 'Please add at least one price'),
+    prices: z.array(planPriceSchema).min(1, PLAN_MSG.onePrice),
     limits: z.object(limitsShape),
     modules: z.object(modulesShape),
   })
@@ -63,7 +74,7 @@ export const planInputSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['prices', index, 'currency'],
-          message: `There is already a ${price.period} price in ${price.currency}`,
+          message: fill(PLAN_MSG.duplicatePrice, { period: price.period, currency: price.currency }),
         });
       }
       seen.add(key);
@@ -73,7 +84,7 @@ export const planInputSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['prices'],
-          message: `Please add a ${period} price in the base currency (${plan.baseCurrency})`,
+          message: fill(PLAN_MSG.basePrice, { period, currency: plan.baseCurrency }),
         });
       }
     }
@@ -82,7 +93,7 @@ export const planInputSchema = z
 export type PlanInput = z.infer<typeof planInputSchema>;
 export type PlanInputValues = z.input<typeof planInputSchema>;
 
-export const planParamsSchema = z.object({ planId: z.uuid({ error: 'Plan not found' }) });
+export const planParamsSchema = z.object({ planId: z.uuid({ error: PLAN_MSG.notFound }) });
 export const publicPlansQuerySchema = z.object({
   audience: z.enum(PLAN_AUDIENCES, { error: MSG.selectOption }).default('teacher'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FONTS } from '../fonts';
+import { MSG } from '../messages';
 import { THEME_COLORS } from '../theme-colors';
 import { requiredText } from './fields';
 
@@ -10,8 +11,8 @@ export const updateUserInfoSchema = z
   .object({
     fullName: requiredText(100),
     isDarkTheme: z.boolean(),
-    themeColor: z.enum(themeColorKeys, { error: 'Please select an option' }),
-    font: z.enum(FONTS as unknown as [string, ...string[]], { error: 'Please select an option' }),
+    themeColor: z.enum(themeColorKeys, { error: MSG.selectOption }),
+    font: z.enum(FONTS as unknown as [string, ...string[]], { error: MSG.selectOption }),
   })
   .partial();
 export type UpdateUserInfoInput = z.input<typeof updateUserInfoSchema>;

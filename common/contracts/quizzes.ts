@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, QUESTION_MSG } from '../messages';
+import { atMostCharacters, MSG, QUESTION_MSG } from '../messages';
 import {
   type AnswerResponse,
   type AttemptStatus,
@@ -64,7 +64,7 @@ export const quizSettingsSchema = z.object({
   title: requiredText(150),
   instructions: z
     .string()
-    .refine((value) => withinCharacters(value, 5000), 'Please use at most 5000 characters')
+    .refine((value) => withinCharacters(value, 5000), atMostCharacters(5000))
     .default(''),
   /** Minutes; 0 = no limit. */
   timeLimitMinutes: numberField({
@@ -128,10 +128,10 @@ export const questionSchema = z
       .string()
       .refine(
         (value) => withinCharacters(value, QUIZ_LIMITS.explanationLength),
-        `Please use at most ${QUIZ_LIMITS.explanationLength} characters`,
+        atMostCharacters(QUIZ_LIMITS.explanationLength),
       )
       .default(''),
-    videoId: z.uuid({ error: 'Please choose a video of this course' }).nullable().default(null),
+    videoId: z.uuid({ error: QUESTION_MSG.courseVideo }).nullable().default(null),
     videoSeconds: z
       .number({ error: MSG.numberRange })
       .min(0, MSG.negative)
@@ -193,7 +193,7 @@ export const previewCheckSchema = z.object({
 export const answerSchema = z.object({
   response: z.object({
     optionIds: z.array(z.string().max(40)).max(QUIZ_LIMITS.optionsPerQuestion).optional(),
-    text: z.string().max(QUIZ_LIMITS.answerTextLength, 'Your answer is too long').optional(),
+    text: z.string().max(QUIZ_LIMITS.answerTextLength, QUESTION_MSG.answerTooLong).optional(),
   }),
 });
 

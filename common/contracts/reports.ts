@@ -34,9 +34,15 @@ const pagination = {
 const format = z.enum(REPORT_FORMATS).default('json');
 const search = z.string().trim().max(100).optional();
 
+/** The report routes' own messages, keyed as `reportMsg.*` (common/i18n/module-messages.ts). */
+export const REPORT_MSG = {
+  courseNotFound: 'Course not found',
+  studentNotFound: 'Student not found',
+} as const;
+
 /** Filters of one learner's report (mine, or a student's for their teacher). */
 export const learnerReportQuerySchema = z.object({
-  courseId: z.uuid({ error: 'Course not found' }).optional(),
+  courseId: z.uuid({ error: REPORT_MSG.courseNotFound }).optional(),
   /** Attempts submitted on or after. */
   from: dayOrInstant.optional(),
   /** Attempts submitted on or before (a day: up to its end). */
@@ -50,7 +56,7 @@ export type StudentSort = (typeof STUDENT_SORTS)[number];
 
 /** A teacher's or institute's students. from/to filter on the student's last activity. */
 export const studentListQuerySchema = z.object({
-  courseId: z.uuid({ error: 'Course not found' }).optional(),
+  courseId: z.uuid({ error: REPORT_MSG.courseNotFound }).optional(),
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),
   search,
@@ -65,7 +71,7 @@ export const adminListQuerySchema = z.object({ search, ...pagination, format });
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 export type AdminListFilters = z.output<typeof adminListQuerySchema>;
 
-export const studentParamsSchema = z.object({ studentId: z.uuid({ error: 'Student not found' }) });
+export const studentParamsSchema = z.object({ studentId: z.uuid({ error: REPORT_MSG.studentNotFound }) });
 
 export interface CourseProgress {
   courseId: string;

@@ -77,6 +77,11 @@ export const SUPPORT_MSG = {
   attachmentNotFound: 'Attachment not found',
   attachmentSent: 'This attachment is already part of a message',
   tooManyAttachments: `Please attach at most ${SUPPORT_LIMITS.attachmentsPerMessage} files`,
+  rating: 'Please choose a rating',
+  assigneeNotFound: 'Assignee not found',
+  nothingToChange: 'Nothing to change',
+  quarterHour: 'At least a quarter of an hour',
+  resolutionBeforeResponse: 'Resolution cannot be due before the first response',
 } as const;
 
 const message = requiredText(SUPPORT_LIMITS.messageMax);
@@ -110,7 +115,7 @@ export const replySchema = z.object({ message, attachmentIds });
 export type ReplyInput = z.input<typeof replySchema>;
 
 export const ratingSchema = z.object({
-  rating: z.number({ error: 'Please choose a rating' }).int().min(1, 'Please choose a rating').max(5),
+  rating: z.number({ error: SUPPORT_MSG.rating }).int().min(1, SUPPORT_MSG.rating).max(5),
 });
 
 export const myTicketsQuerySchema = z.object({
@@ -131,7 +136,9 @@ export const deskQuerySchema = z.object({
   category: z.enum(TICKET_CATEGORIES).optional(),
   role: z.enum(['teacher', 'institute', 'student', 'partner', 'developer']).optional(),
   /** An admin's id, 'me' or 'none' (unassigned). */
-  assignee: z.union([z.literal('me'), z.literal('none'), z.uuid({ error: 'Assignee not found' })]).optional(),
+  assignee: z
+    .union([z.literal('me'), z.literal('none'), z.uuid({ error: SUPPORT_MSG.assigneeNotFound })])
+    .optional(),
   olderThanDays: z.enum(DESK_AGES).optional(),
   sort: z.enum(DESK_SORTS).default('waiting'),
   ...pagination,
@@ -152,9 +159,12 @@ export const ticketUpdateSchema = z
     priority: z.enum(TICKET_PRIORITIES).optional(),
     category: z.enum(TICKET_CATEGORIES).optional(),
     /** An admin's id, or null to unassign. */
-    assigneeId: z.uuid({ error: 'Assignee not found' }).nullable().optional(),
+    assigneeId: z.uuid({ error: SUPPORT_MSG.assigneeNotFound }).nullable().optional(),
   })
-  .refine((update) => Object.values(update).some((value) => value !== undefined), 'Nothing to change');
+  .refine(
+    (update) => Object.values(update).some((value) => value !== undefined),
+    SUPPORT_MSG.nothingToChange,
+  );
 export type TicketUpdate = z.input<typeof ticketUpdateSchema>;
 
 export const cannedReplySchema = z.object({
@@ -165,7 +175,7 @@ export type CannedReplyInput = z.input<typeof cannedReplySchema>;
 
 const hours = z
   .number({ error: MSG.required })
-  .min(0.25, 'At least a quarter of an hour')
+  .min(0.25, SUPPORT_MSG.quarterHour)
   .max(24 * 60);
 export const supportSettingsSchema = z.object({
   targets: z.object(
@@ -175,7 +185,7 @@ export const supportSettingsSchema = z.object({
         z
           .object({ firstResponseHours: hours, resolutionHours: hours })
           .refine((target) => target.resolutionHours >= target.firstResponseHours, {
-            error: 'Resolution cannot be due before the first response',
+            error: SUPPORT_MSG.resolutionBeforeResponse,
             path: ['resolutionHours'],
           }),
       ]),

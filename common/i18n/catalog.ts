@@ -1,10 +1,11 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { GURU_MSG } from '../gurus';
-import { AUTH_MSG, MSG, QUESTION_MSG } from '../messages';
+import { AUTH_MSG, MSG, MSG_WITH_VALUES, QUESTION_MSG } from '../messages';
 import { SIDE_NAV } from '../navigation';
 import { ROLE_LABELS } from '../roles';
 import enFile from './en.json' with { type: 'json' };
 import { INTL_LOCALES, type Locale } from './locales';
+import { isTemplate, type ReadText, TemplateReader, templateMessage } from './message-template';
 
 /**
  * An ICU MessageFormat message: its text (the JSON catalogs, as the server and tests read them) or its syntax tree
@@ -30,9 +31,17 @@ export const literal = (text: string): Message => [{ type: 0, value: text }] as 
 export const navKey = (label: string) => `nav.${label}`;
 const NAV_LABELS = [...new Set(Object.values(SIDE_NAV).flatMap((items) => items.map((item) => item.label)))];
 
+/**
+ * A keyed constant's text as a message: a template's `{name}` slots become arguments, any other text one literal, so
+ * it reads back word for word without a parser.
+ */
+export const keyedMessage = (text: string): Message =>
+  isTemplate(text) ? templateMessage(text) : literal(text);
+
 /** The spec's texts keyed where they live, word for word (not yet ICU-quoted). */
 const SPEC_TEXTS: Record<string, string> = {
   ...keyed('msg', MSG),
+  ...keyed('msgWithValues', MSG_WITH_VALUES),
   ...keyed('authMsg', AUTH_MSG),
   ...keyed('questionMsg', QUESTION_MSG),
   ...keyed('guru', GURU_MSG),
@@ -45,7 +54,7 @@ const SPEC_TEXTS: Record<string, string> = {
  * so common/*.ts stays their single source and no English text is written twice.
  */
 export const EN_CATALOG: Catalog = {
-  ...Object.fromEntries(Object.entries(SPEC_TEXTS).map(([key, text]) => [key, literal(text)])),
+  ...Object.fromEntries(Object.entries(SPEC_TEXTS).map(([key, text]) => [key, keyedMessage(text)])),
   ...(enFile as Record<string, Message>),
 };
 
@@ -62,6 +71,16 @@ for (const [key, text] of [
   if (typeof text === 'string' && !/[{}<]/.test(text) && !KEY_OF_TEXT.has(text)) KEY_OF_TEXT.set(text, key);
 }
 export const keyOfText = (text: string): string | undefined => KEY_OF_TEXT.get(text);
+
+/** The spec's templates (MSG_WITH_VALUES…), to find the key and values of a text filled from one. */
+const SPEC_TEMPLATES = new TemplateReader();
+for (const [key, text] of Object.entries(SPEC_TEXTS)) if (isTemplate(text)) SPEC_TEMPLATES.add(key, text);
+
+/** The key (and values) of an English text the code has in hand: a plain catalog text or a filled spec template. */
+export function readText(text: string): ReadText | undefined {
+  const key = KEY_OF_TEXT.get(text);
+  return key ? { key } : SPEC_TEMPLATES.read(text);
+}
 
 /** Each catalog's messages, made ready on first use. */
 const compiled = new WeakMap<Catalog, Map<string, IntlMessageFormat>>();

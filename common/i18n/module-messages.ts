@@ -1,10 +1,18 @@
+import { GALLERY_MSG } from '../avatar-gallery';
+import { APPROVAL_MSG } from '../contracts/approvals';
+import { COURSE_CONTENT_MSG } from '../contracts/course-content';
 import { EMBED_MSG } from '../contracts/embed';
+import { LOGS_MSG } from '../contracts/logs';
 import { MEETING_MSG } from '../contracts/meetings';
 import { REFERRAL_MSG } from '../contracts/partners';
+import { PEOPLE_MSG } from '../contracts/people';
+import { PLAN_MSG } from '../contracts/plans';
+import { REPORT_MSG } from '../contracts/reports';
 import { SUPPORT_MSG } from '../contracts/support';
 import { CHECKLIST_MSG } from '../getting-started';
 import { LIBRARY_MSG } from '../library';
-import { type Catalog, keyed, literal } from './catalog';
+import { type Catalog, keyed, keyedMessage } from './catalog';
+import { isTemplate, type ReadText, TemplateReader } from './message-template';
 
 /**
  * The modules' own message constants (LIBRARY_MSG, SUPPORT_MSG…) keyed where they live, like the core's MSG
@@ -19,16 +27,31 @@ export const MODULE_TEXTS: Record<string, string> = {
   ...keyed('referralMsg', REFERRAL_MSG),
   ...keyed('supportMsg', SUPPORT_MSG),
   ...keyed('libraryMsg', LIBRARY_MSG),
+  ...keyed('approvalMsg', APPROVAL_MSG),
+  ...keyed('courseContentMsg', COURSE_CONTENT_MSG),
+  ...keyed('logsMsg', LOGS_MSG),
+  ...keyed('peopleMsg', PEOPLE_MSG),
+  ...keyed('planMsg', PLAN_MSG),
+  ...keyed('reportMsg', REPORT_MSG),
+  ...keyed('galleryMsg', GALLERY_MSG),
 };
 
-/** The English catalog of MODULE_TEXTS, word for word (literal trees: no quoting to get wrong). */
+/** The English catalog of MODULE_TEXTS, word for word (syntax trees: no quoting to get wrong). */
 export const MODULE_EN_CATALOG: Catalog = Object.fromEntries(
-  Object.entries(MODULE_TEXTS).map(([key, text]) => [key, literal(text)]),
+  Object.entries(MODULE_TEXTS).map(([key, text]) => [key, keyedMessage(text)]),
 );
 
 const KEY_OF_MODULE_TEXT = new Map<string, string>();
+const MODULE_TEMPLATES = new TemplateReader();
 for (const [key, text] of Object.entries(MODULE_TEXTS))
-  if (!KEY_OF_MODULE_TEXT.has(text)) KEY_OF_MODULE_TEXT.set(text, key);
+  if (isTemplate(text)) MODULE_TEMPLATES.add(key, text);
+  else if (!KEY_OF_MODULE_TEXT.has(text)) KEY_OF_MODULE_TEXT.set(text, key);
 
-/** The key of a module's message text (an error thrown with LIBRARY_MSG.busy), for answering it translated. */
-export const keyOfModuleText = (text: string): string | undefined => KEY_OF_MODULE_TEXT.get(text);
+/**
+ * The key (and values) of a module's message text (an error thrown with LIBRARY_MSG.busy, a schema's message filled
+ * from LOGS_MSG.pageSizeMax), for answering it translated.
+ */
+export function readModuleText(text: string): ReadText | undefined {
+  const key = KEY_OF_MODULE_TEXT.get(text);
+  return key ? { key } : MODULE_TEMPLATES.read(text);
+}

@@ -3,8 +3,8 @@ import {
   type Catalog,
   EN_CATALOG,
   formatMessage,
-  keyOfText,
   type MessageValues,
+  readText,
 } from '../../common/i18n/catalog';
 import hi from '../../common/i18n/hi.json' with { type: 'json' };
 import {
@@ -14,7 +14,7 @@ import {
   type Locale,
   pickLocale,
 } from '../../common/i18n/locales';
-import { keyOfModuleText, MODULE_EN_CATALOG } from '../../common/i18n/module-messages';
+import { MODULE_EN_CATALOG, readModuleText } from '../../common/i18n/module-messages';
 import moduleHi from '../../common/i18n/module-messages/hi.json' with { type: 'json' };
 import { SERVER_EN, SERVER_HI } from '../i18n/catalog';
 import type { Said } from '../i18n/text';
@@ -72,8 +72,9 @@ export function translate(locale: Locale, key: string, values?: MessageValues): 
  */
 export function inLocale(locale: Locale, text: string): string {
   if (locale === 'en') return text;
-  const key = keyOfText(text) ?? keyOfModuleText(text) ?? KEY_OF_SERVER_TEXT.get(text);
-  return key ? translate(locale, key) : text;
+  const serverKey = KEY_OF_SERVER_TEXT.get(text);
+  const read = readText(text) ?? readModuleText(text) ?? (serverKey ? { key: serverKey } : undefined);
+  return read ? translate(locale, read.key, read.values) : text;
 }
 
 /** A text in `locale`: a Said by its key and values, a plain string as `inLocale` finds it. */

@@ -7,7 +7,7 @@ import { describeTranslation } from '../../common/i18n/translation-checks';
 import { speak, translate } from '../http/locale';
 import { SERVER_EN, SERVER_HI, SERVER_MODULES } from './catalog';
 import { said } from './said';
-import { untranslatedErrors } from './untranslated-errors';
+import { untranslatedErrors, untranslatedSchemaMessages } from './untranslated-errors';
 
 const here = import.meta.dirname;
 const readModule = (locale: string, module: string): Record<string, string> =>
@@ -77,6 +77,30 @@ describe('the scan for English written at an error', () => {
         throw new AppError('RATE_LIMITED', said('server.http.slowDown'), undefined, 3);
         throw forbidden();
       `),
+    ).toEqual([]);
+  });
+});
+
+describe("schemas' messages (decision 070)", () => {
+  const found = (code: string) => untranslatedSchemaMessages(code, 'x.ts').map((hit) => hit.text);
+
+  it('finds English written as a check’s message or as the params’ error, and lets keyed texts pass', () => {
+    expect(found("z.string().max(5, 'At most five')")).toEqual(['At most five']);
+    const template = '`At least $' + '{n}`';
+    expect(found(`z.number().min(1, ${template})`)).toEqual([template]);
+    expect(found("z.uuid({ error: 'Course not found' })")).toEqual(['Course not found']);
+    expect(found("x.refine(ok, { message: 'Nothing to change', path: ['a'] })")).toEqual([
+      'Nothing to change',
+    ]);
+    expect(found("const error = 'Bad range'; z.number({ error }).min(1, { error })")).toEqual([
+      'Bad range',
+      'Bad range',
+    ]);
+    expect(found("ctx.addIssue({ code: 'custom', message: 'Twice' })")).toEqual(['Twice']);
+    expect(
+      found(
+        "z.string().max(5, atMostCharacters(5)).refine(ok, MSG.required); z.uuid({ error: said('server.x.y').english }); z.literal('');",
+      ),
     ).toEqual([]);
   });
 });

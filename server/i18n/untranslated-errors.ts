@@ -51,7 +51,8 @@ const calleeName = (expression: ts.Expression): string | undefined =>
       ? expression.name.text
       : undefined;
 
-export function untranslatedErrors(code: string, fileName: string): UntranslatedError[] {
+/** A file read for English: its syntax tree, what was found, and `check`, which records an expression's text. */
+function reader(code: string, fileName: string) {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const constants = textConstants(source);
   const found: UntranslatedError[] = [];
@@ -61,6 +62,11 @@ export function untranslatedErrors(code: string, fileName: string): Untranslated
     if (text !== undefined && LETTER.test(text))
       found.push({ line: source.getLineAndCharacterOfPosition(expression.getStart()).line + 1, text });
   };
+  return { source, found, check };
+}
+
+export function untranslatedErrors(code: string, fileName: string): UntranslatedError[] {
+  const { source, found, check } = reader(code, fileName);
   const checkFields = (expression: ts.Expression | undefined) => {
     if (expression && ts.isObjectLiteralExpression(expression))
       for (const property of expression.properties)
@@ -80,6 +86,88 @@ export function untranslatedErrors(code: string, fileName: string): Untranslated
     } else if (ts.isNewExpression(node) && calleeName(node.expression) === 'AppError') {
       check(node.arguments?.[1]);
       checkFields(node.arguments?.[2]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** zod's checks and constructors that take a message (as an argument, or as `error`/`message` of their params). */
+const SCHEMA_METHODS = new Set([
+  'min',
+  'max',
+  'length',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'positive',
+  'nonnegative',
+  'negative',
+  'nonpositive',
+  'multipleOf',
+  'int',
+  'regex',
+  'startsWith',
+  'endsWith',
+  'includes',
+  'refine',
+  'superRefine',
+  'check',
+  'addIssue',
+  'string',
+  'number',
+  'boolean',
+  'bigint',
+  'date',
+  'datetime',
+  'time',
+  'email',
+  'url',
+  'uuid',
+  'enum',
+  'literal',
+  'union',
+  'object',
+  'array',
+  'record',
+  'tuple',
+  'nonempty',
+  'custom',
+  'instanceof',
+]);
+
+/**
+ * Where a shared or server schema writes its message as English no catalog holds (decision 070): a literal or a
+ * template given to a zod check (`.max(5, 'At most five')`) or as its params' `error`/`message`. A schema's message
+ * is a keyed constant (MSG.required, LOGS_MSG.page, `fill(MSG_WITH_VALUES.atMostCharacters, { max })`) or a server
+ * text (`said('server.<module>.schema.<name>').english`), so the error path answers it in the caller's language.
+ */
+export function untranslatedSchemaMessages(code: string, fileName: string): UntranslatedError[] {
+  const { source, found, check } = reader(code, fileName);
+  const checkParams = (expression: ts.Expression) => {
+    if (!ts.isObjectLiteralExpression(expression)) return check(expression);
+    for (const property of expression.properties)
+      if (ts.isPropertyAssignment(property) && ['error', 'message'].includes(property.name.getText()))
+        check(property.initializer);
+      else if (
+        ts.isShorthandPropertyAssignment(property) &&
+        ['error', 'message'].includes(property.name.text)
+      )
+        check(property.name);
+  };
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      SCHEMA_METHODS.has(node.expression.name.text)
+    ) {
+      // The message is the last argument of a check (`.max(5, …)`, `.refine(fn, …)`) or the params of a
+      // constructor (`z.uuid({ error })`); a literal first argument of a constructor is a value (`z.literal('')`).
+      const [first, ...rest] = node.arguments;
+      for (const argument of rest) checkParams(argument);
+      if (first && ts.isObjectLiteralExpression(first)) checkParams(first);
     }
     ts.forEachChild(node, visit);
   };

@@ -4,10 +4,11 @@ import {
   EN_CATALOG,
   formatMessage,
   formatParts,
-  keyOfText,
   type MessageValues,
+  readText,
 } from '../../common/i18n/catalog';
 import { isLocale, type Locale, pickLocale } from '../../common/i18n/locales';
+import { TemplateReader } from '../../common/i18n/message-template';
 import { LS } from './storage';
 
 /**
@@ -49,6 +50,8 @@ function notify(): void {
  * English: a schema's message from one of them is shown in the reader's language like the core's (below).
  */
 const keyOfRegisteredText = new Map<string, string>();
+/** Registered features' templates (a module's `{name}` texts, such as PLAN_MSG.duplicatePrice), read back likewise. */
+const registeredTemplates = new TemplateReader();
 
 /** The English of a message that is one literal (a keyed constant's text), else undefined. */
 function plainText(message: Catalog[string]): string | undefined {
@@ -60,13 +63,36 @@ function plainText(message: Catalog[string]): string | undefined {
   return undefined;
 }
 
-/** A feature's catalogs: its English at once, the current language's fetched (await catalogsReady for it). */
-export function registerCatalog(en: Catalog, others: Partial<Record<OtherLocale, Loader>>): void {
+/** The `{name}` template of a message made only of literals and simple arguments (a keyed template), else undefined. */
+function templateText(message: Catalog[string]): string | undefined {
+  if (!Array.isArray(message)) return undefined;
+  const parts = message as { type: number; value?: unknown }[];
+  if (!parts.some((part) => part.type === 1)) return undefined;
+  let text = '';
+  for (const part of parts) {
+    if (typeof part.value !== 'string' || (part.type !== 0 && part.type !== 1)) return undefined;
+    text += part.type === 1 ? `{${part.value}}` : part.value;
+  }
+  return text;
+}
+
+/**
+ * English messages to fall back on and to read back (`inInterfaceLanguage`): a feature's catalog as it registers, or
+ * one that only readers of other languages need, as their language arrives (web/app/module-messages.ts).
+ */
+export function addEnglish(en: Catalog): void {
   Object.assign(english, en);
   for (const [key, message] of Object.entries(en)) {
     const text = plainText(message);
     if (text !== undefined && !keyOfRegisteredText.has(text)) keyOfRegisteredText.set(text, key);
+    const template = text === undefined ? templateText(message) : undefined;
+    if (template !== undefined) registeredTemplates.add(key, template);
   }
+}
+
+/** A feature's catalogs: its English at once, the current language's fetched (await catalogsReady for it). */
+export function registerCatalog(en: Catalog, others: Partial<Record<OtherLocale, Loader>>): void {
+  addEnglish(en);
   featureLoaders.push(others);
   if (locale === 'en') return;
   const loader = others[locale];
@@ -145,8 +171,9 @@ export function t(key: string, values?: MessageValues): string {
  */
 export function inInterfaceLanguage(text: string): string {
   if (locale === 'en') return text;
-  const key = keyOfText(text) ?? keyOfRegisteredText.get(text);
-  return key ? t(key) : text;
+  const registered = keyOfRegisteredText.get(text);
+  const read = readText(text) ?? (registered ? { key: registered } : registeredTemplates.read(text));
+  return read ? t(read.key, read.values) : text;
 }
 
 /** A message with markup: `<b>{email}</b>` and the like, each tag rendered by the function given for it. */

@@ -25,9 +25,9 @@ import { reviewItems } from './review';
 import { buildSnapshot, diffSnapshots } from './snapshots';
 import { review } from './transitions';
 
-const params = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
+const params = z.object({ courseId: z.uuid({ error: said('server.approvals.courseNotFound').english }) });
 const videoParams = params.extend({
-  videoId: z.uuid({ error: 'Video not found' }),
+  videoId: z.uuid({ error: said('server.approvals.videoNotFound').english }),
   file: z.string().max(64),
 });
 

@@ -16,14 +16,14 @@ import {
   previewsOf,
 } from './service';
 
-const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
+const courseParams = z.object({ courseId: z.uuid({ error: said('server.catalog.courseNotFound').english }) });
 const optionalText = z.string().trim().max(100).optional();
 const listQuery = z.object({
   search: optionalText,
   category: optionalText,
   level: optionalText,
   language: optionalText,
-  price: z.enum(['free', 'paid'], { error: 'The price filter must be free or paid' }).optional(),
+  price: z.enum(['free', 'paid'], { error: said('server.catalog.schema.priceFilter').english }).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
@@ -91,7 +91,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         params: courseParams.extend({
-          videoId: z.uuid({ error: 'Video not found' }),
+          videoId: z.uuid({ error: said('server.catalog.videoNotFound').english }),
           file: z.string().max(64),
         }),
       },

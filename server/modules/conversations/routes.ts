@@ -9,6 +9,7 @@ import {
 } from '../../../common/contracts/gurus';
 import { actorOf } from '../../http/access';
 import { localeOf } from '../../http/locale';
+import { said } from '../../i18n/said';
 import { assertConversationsModule } from './access';
 import { openAskStream } from './ask';
 import {
@@ -19,7 +20,9 @@ import {
   viewConversation,
 } from './service';
 
-const conversationParams = z.object({ conversationId: z.uuid({ error: 'Conversation not found' }) });
+const conversationParams = z.object({
+  conversationId: z.uuid({ error: said('server.conversations.notFound').english }),
+});
 
 /** Conversations: asking a guru, lists, transcripts, replies in person and corrections of guru answers. */
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +67,9 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: rolesWith('author') },
       schema: {
-        params: conversationParams.extend({ messageId: z.uuid({ error: 'Message not found' }) }),
+        params: conversationParams.extend({
+          messageId: z.uuid({ error: said('server.conversations.messageNotFound').english }),
+        }),
         body: correctionSchema,
       },
     },

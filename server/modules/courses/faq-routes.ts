@@ -3,11 +3,14 @@ import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
 import { faqSchema, faqUpdateSchema } from '../../../common/contracts/course-content';
 import { actorOf } from '../../http/access';
+import { said } from '../../i18n/said';
 import { createFaq, deleteFaq, listFaqs, loadFaq, presentFaq, updateFaq } from './faq-service';
 import { loadAuthoredCourse } from './service';
 
-const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
-const faqParams = courseParams.extend({ faqId: z.uuid({ error: 'Question not found' }) });
+const courseParams = z.object({ courseId: z.uuid({ error: said('server.courses.notFound').english }) });
+const faqParams = courseParams.extend({
+  faqId: z.uuid({ error: said('server.courses.faqNotFound').english }),
+});
 
 /** Step "faq": the course's questions and answers, in order. Authors only. */
 export const faqRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -20,8 +20,10 @@ import {
 } from './material-service';
 import { loadAuthoredCourse } from './service';
 
-const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
-const materialParams = courseParams.extend({ materialId: z.uuid({ error: 'Study material not found' }) });
+const courseParams = z.object({ courseId: z.uuid({ error: said('server.courses.notFound').english }) });
+const materialParams = courseParams.extend({
+  materialId: z.uuid({ error: said('server.courses.materialNotFound').english }),
+});
 
 /** Step "study-material": PDF uploads of a course, renamed and read through signed URLs. Authors only. */
 export const materialRoutes: FastifyPluginAsyncZod = async (app) => {

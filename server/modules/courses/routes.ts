@@ -23,7 +23,7 @@ import {
 import { shareToken } from './share-token';
 import { submitForApproval } from './submission';
 
-const params = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
+const params = z.object({ courseId: z.uuid({ error: said('server.courses.notFound').english }) });
 
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -25,9 +25,11 @@ import {
   uploadVideo,
 } from './video-service';
 
-const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
-const videoParams = courseParams.extend({ videoId: z.uuid({ error: 'Video not found' }) });
-const kindField = z.enum(VIDEO_KINDS, { error: 'The kind must be lesson or preview' });
+const courseParams = z.object({ courseId: z.uuid({ error: said('server.courses.notFound').english }) });
+const videoParams = courseParams.extend({
+  videoId: z.uuid({ error: said('server.courses.videoNotFound').english }),
+});
+const kindField = z.enum(VIDEO_KINDS, { error: said('server.courses.schema.videoKind').english });
 
 const uploadQuery = z.object({
   kind: kindField.default('lesson'),
@@ -37,10 +39,10 @@ const uploadQuery = z.object({
 const updateBody = z.object({
   title: itemTitleSchema.shape.title.optional(),
   position: z
-    .number({ error: 'The position must be a whole number' })
+    .number({ error: said('server.courses.schema.positionWhole').english })
     .int('The position must be a whole number')
-    .min(0, 'The position cannot be negative')
-    .max(10_000, 'The position must be at most 10,000')
+    .min(0, said('server.courses.schema.positionNegative').english)
+    .max(10_000, said('server.courses.schema.positionMax').english)
     .optional(),
 });
 

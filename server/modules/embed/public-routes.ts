@@ -30,8 +30,10 @@ import { assertEmbeddedOn, visitorKeyHash, visitorsMayAsk } from './sites';
 
 export { ANONYMOUS_QUESTIONS_PER_SESSION } from './quotas';
 
-const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
-const conversationParams = z.object({ conversationId: z.uuid({ error: 'Conversation not found' }) });
+const guruParams = z.object({ guruId: z.uuid({ error: said('server.embed.guruNotFound').english }) });
+const conversationParams = z.object({
+  conversationId: z.uuid({ error: said('server.embed.conversationNotFound').english }),
+});
 
 /** Why nobody can start a session on the guru now (not trained, the owner's plan), or null. */
 async function embedUnavailableReason(app: App, guru: GuruRow): Promise<string | null> {

@@ -14,6 +14,7 @@ import { payerIdOf } from '../../http/account-state';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import { loadOwnedGuru } from '../gurus/access';
 import { canAnswer } from '../gurus/session-service';
 import { limitOf } from '../plans/limits';
@@ -87,7 +88,7 @@ export const embedSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/embed/gurus/:guruId/snippet',
     {
       config: { access: rolesWith('author') },
-      schema: { params: z.object({ guruId: z.uuid({ error: 'Guru not found' }) }) },
+      schema: { params: z.object({ guruId: z.uuid({ error: said('server.embed.guruNotFound').english }) }) },
     },
     async (request) => {
       const actor = actorOf(request);

@@ -13,6 +13,7 @@ import {
 } from '../../../common/contracts/gurus';
 import { actorOf } from '../../http/access';
 import type { App } from '../../http/app-type';
+import { said } from '../../i18n/said';
 import { assertModule } from '../plans/module-access';
 import { loadOwnedGuru } from './access';
 import { storeGalleryPicture } from './gallery';
@@ -32,8 +33,10 @@ import {
 } from './service';
 import { storeAvatarGlb, storeAvatarImage, storeIntroductionVideo } from './uploads';
 
-const params = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
-const questionParams = params.extend({ kind: z.enum(GURU_QUESTION_KINDS, { error: 'Unknown list' }) });
+const params = z.object({ guruId: z.uuid({ error: said('server.gurus.notFound').english }) });
+const questionParams = params.extend({
+  kind: z.enum(GURU_QUESTION_KINDS, { error: said('server.gurus.schema.unknownList').english }),
+});
 
 /**
  * A guru the actor may build, for a call that changes it: the owner side only (loadOwnedGuru), and not

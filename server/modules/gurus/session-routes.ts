@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
 import { actorOf } from '../../http/access';
+import { said } from '../../i18n/said';
 import { gurusForCourse, sessionInfo, startSession } from './session-service';
 
-const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
+const guruParams = z.object({ guruId: z.uuid({ error: said('server.gurus.notFound').english }) });
 
 /** The live session: which gurus a course has, whether one can talk now, starting one (asking: conversations). */
 export const guruSessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +13,9 @@ export const guruSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/gurus/for-course/:courseId',
     {
       config: { access: rolesWith('converse') },
-      schema: { params: z.object({ courseId: z.uuid({ error: 'Course not found' }) }) },
+      schema: {
+        params: z.object({ courseId: z.uuid({ error: said('server.gurus.courseNotFound').english }) }),
+      },
     },
     async (request) => ({ gurus: await gurusForCourse(app, actorOf(request), request.params.courseId) }),
   );
@@ -29,7 +32,9 @@ export const guruSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: rolesWith('converse') },
       schema: {
         params: guruParams,
-        body: z.object({ courseId: z.uuid({ error: 'Course not found' }).optional() }).default({}),
+        body: z
+          .object({ courseId: z.uuid({ error: said('server.gurus.courseNotFound').english }).optional() })
+          .default({}),
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
 import { actorOf } from '../../http/access';
+import { said } from '../../i18n/said';
 import { assertModule } from '../plans/module-access';
 import { loadOwnedGuru } from './access';
 import {
@@ -12,7 +13,7 @@ import {
   trainingState,
 } from './training/train';
 
-const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
+const guruParams = z.object({ guruId: z.uuid({ error: said('server.gurus.notFound').english }) });
 
 /** Training a guru (the indexing job) and reading its progress; the owner side only. */
 export const guruTrainingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,6 +7,7 @@ import {
   insightCourseQuerySchema,
 } from '../../../common/contracts/insights';
 import { actorOf } from '../../http/access';
+import { said } from '../../i18n/said';
 import { assertModule } from '../plans/module-access';
 import { digestSettings, saveDigestSettings } from './digest';
 import { addFaqFromInsights } from './faq';
@@ -16,8 +17,10 @@ import { loadInsightCourse } from './scope';
 
 /** Teachers, institutes and admins: the people who author courses and gurus (capability 'author'). */
 const AUTHORS = rolesWith('author');
-const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
-const guruParams = z.object({ guruId: z.uuid({ error: 'Guru not found' }) });
+const courseParams = z.object({
+  courseId: z.uuid({ error: said('server.insights.courseNotFound').english }),
+});
+const guruParams = z.object({ guruId: z.uuid({ error: said('server.insights.guruNotFound').english }) });
 
 /**
  * Teacher insights (common/contracts/insights.ts, docs/decisions/042-teacher-insights.md): what students ask,

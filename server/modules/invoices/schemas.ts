@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayOrInstant } from '../../../common/contracts/dates';
+import { said } from '../../i18n/said';
 
 export const INVOICE_KINDS = ['subscription', 'course', 'commission', 'credit_note'] as const;
 
@@ -13,12 +14,14 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
-export const invoiceParamsSchema = z.object({ invoiceId: z.uuid({ error: 'Invoice not found' }) });
+export const invoiceParamsSchema = z.object({
+  invoiceId: z.uuid({ error: said('server.invoices.notFound').english }),
+});
 
 /**
  * GET /api/invoices/:invoiceId/pdf?language=hi: the language the PDF is written in; without it, the caller's own
  * (their chosen language, else Accept-Language; decision 070).
  */
 export const invoicePdfQuerySchema = z.object({
-  language: z.enum(['en', 'hi'], { error: 'Choose en or hi' }).optional(),
+  language: z.enum(['en', 'hi'], { error: said('server.invoices.schema.language').english }).optional(),
 });

@@ -19,18 +19,33 @@ import {
 const LEARNERS = rolesWith('learn');
 /** Learners, plus admins who may look at any course as its students see it. */
 const VIEWERS = rolesWith('watch');
-const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
-const seconds = (label: string) =>
+const courseParams = z.object({
+  courseId: z.uuid({ error: said('server.learning.courseNotFound').english }),
+});
+/** A number of seconds, its messages naming the field (each a server text, answered in the caller's language). */
+const SECONDS_MESSAGES = {
+  position: {
+    notSeconds: said('server.learning.schema.positionNotSeconds').english,
+    negative: said('server.learning.schema.positionNegative').english,
+    tooLarge: said('server.learning.schema.positionTooLarge').english,
+  },
+  range: {
+    notSeconds: said('server.learning.schema.rangeNotSeconds').english,
+    negative: said('server.learning.schema.rangeNegative').english,
+    tooLarge: said('server.learning.schema.rangeTooLarge').english,
+  },
+} as const;
+const seconds = (field: keyof typeof SECONDS_MESSAGES) =>
   z
-    .number({ error: `${label} must be a number of seconds` })
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000, `${label} is too large`);
+    .number({ error: SECONDS_MESSAGES[field].notSeconds })
+    .min(0, SECONDS_MESSAGES[field].negative)
+    .max(1_000_000, SECONDS_MESSAGES[field].tooLarge);
 const progressBody = z.object({
-  positionSeconds: seconds('The position'),
+  positionSeconds: seconds('position'),
   /** The parts played since the player opened (`video.played`); merged with what the server has. */
   watchedRanges: z
-    .array(z.tuple([seconds('A watched range'), seconds('A watched range')]))
-    .max(MAX_WATCH_RANGES, 'Too many watched ranges'),
+    .array(z.tuple([seconds('range'), seconds('range')]))
+    .max(MAX_WATCH_RANGES, said('server.learning.schema.tooManyRanges').english),
 });
 
 /** Subscriptions, the course player (live version only), watch progress and share links. */
@@ -61,7 +76,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: VIEWERS },
       schema: {
         params: courseParams.extend({
-          videoId: z.uuid({ error: 'Video not found' }),
+          videoId: z.uuid({ error: said('server.learning.videoNotFound').english }),
           file: z.string().max(64),
         }),
       },
@@ -83,7 +98,10 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/learning/videos/:videoId/progress',
     {
       config: { access: LEARNERS },
-      schema: { params: z.object({ videoId: z.uuid({ error: 'Video not found' }) }), body: progressBody },
+      schema: {
+        params: z.object({ videoId: z.uuid({ error: said('server.learning.videoNotFound').english }) }),
+        body: progressBody,
+      },
     },
     async (request) => recordProgress(app, actorOf(request), request.params.videoId, request.body),
   );

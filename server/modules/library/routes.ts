@@ -36,7 +36,7 @@ import {
 } from './service';
 import { readDeckUpload, storeLibraryAvatarImage } from './uploads';
 
-const params = z.object({ libraryId: z.uuid({ error: 'Course library not found' }) });
+const params = z.object({ libraryId: z.uuid({ error: said('server.library.schema.notFound').english }) });
 
 /** A library the actor may change, when their plan lets them use the course library. */
 async function loadForEditing(app: App, request: FastifyRequest, libraryId: string) {

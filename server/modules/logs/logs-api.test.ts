@@ -226,7 +226,7 @@ describe('request logs', () => {
       ],
       ['/api/logs/requests?limit=0', 'The page size must be at least 1'],
       ['/api/logs/requests?before=-3', 'before must be a row id'],
-      [`/api/logs/requests?q=${'x'.repeat(201)}`, 'The search must be at most 200 characters'],
+      [`/api/logs/requests?q=${'x'.repeat(201)}`, 'q must be at most 200 characters'],
       ['/api/logs/app?level=verbose', 'level must be info, warn, error or fatal'],
       ['/api/logs/errors/not-a-fingerprint', 'An error group is named by 40 hex characters'],
       ['/api/logs/jobs?state=done', 'state must be failed or retry'],

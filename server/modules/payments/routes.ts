@@ -13,7 +13,7 @@ import { razorpayWebhookRoute } from './webhook';
 const currency = z
   .string()
   .trim()
-  .regex(/^[A-Za-z]{3}$/, 'A currency is a three-letter code')
+  .regex(/^[A-Za-z]{3}$/, said('server.payments.schema.currency').english)
   .transform((code) => code.toUpperCase())
   .optional();
 /** The buyer's GSTIN, optional: checked by its format, state, PAN and check character (common/gst.ts). */
@@ -53,16 +53,11 @@ const checkoutBody = z.discriminatedUnion('purpose', [
   }),
 ]);
 const orderParams = z.object({ orderId: z.uuid({ error: said('server.payments.notFound').english }) });
-const providerText = (label: string) =>
-  z
-    .string({ error: `${label} is missing` })
-    .trim()
-    .min(1, `${label} is missing`)
-    .max(200);
+const providerText = (missing: string) => z.string({ error: missing }).trim().min(1, missing).max(200);
 const verifyBody = z.object({
-  razorpay_order_id: providerText('The order id'),
-  razorpay_payment_id: providerText('The payment id'),
-  razorpay_signature: providerText('The signature'),
+  razorpay_order_id: providerText(said('server.payments.schema.orderIdMissing').english),
+  razorpay_payment_id: providerText(said('server.payments.schema.paymentIdMissing').english),
+  razorpay_signature: providerText(said('server.payments.schema.signatureMissing').english),
 });
 const testPayBody = z.object({
   outcome: z.enum(['success', 'failure'], { error: said('server.payments.chooseOutcome').english }),

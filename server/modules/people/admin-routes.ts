@@ -21,7 +21,7 @@ import { listPeople } from './list';
 import { sendPeopleCsv } from './people-csv';
 
 const admins = { access: rolesWith('administer') } as const;
-const userParams = z.object({ userId: z.uuid({ error: 'User not found' }) });
+const userParams = z.object({ userId: z.uuid({ error: said('server.people.userNotFound').english }) });
 const ok = { ok: true } as const;
 const TEN_YEARS_MS = 3653 * 24 * 60 * 60 * 1000;
 

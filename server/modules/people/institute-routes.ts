@@ -8,6 +8,7 @@ import {
   inviteSchema,
   memberQuerySchema,
 } from '../../../common/contracts/people';
+import { MSG } from '../../../common/messages';
 import { actorOf } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { localeOf } from '../../http/locale';
@@ -19,7 +20,7 @@ import { enrolMember, instituteCourses, removeMember } from './members';
 import { sendPeopleCsv } from './people-csv';
 
 const institutes = { access: rolesWith('manage-institute') } as const;
-const userParams = z.object({ userId: z.uuid({ error: 'User not found' }) });
+const userParams = z.object({ userId: z.uuid({ error: said('server.people.userNotFound').english }) });
 const ok = { ok: true } as const;
 
 /** An institute's own teachers and students: lists, invitations, CSV import, removal and enrolment. */
@@ -84,7 +85,9 @@ export const institutePeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/institute/invites/:inviteId',
     {
       config: institutes,
-      schema: { params: z.object({ inviteId: z.uuid({ error: 'Invitation not found' }) }) },
+      schema: {
+        params: z.object({ inviteId: z.uuid({ error: said('server.people.inviteNotFound').english }) }),
+      },
     },
     async (request) => {
       await revokeInvite(app, actorOf(request).userId, request.params.inviteId);
@@ -97,7 +100,7 @@ export const institutePeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: institutes,
       schema: {
-        querystring: z.object({ role: z.enum(INSTITUTE_MEMBER_ROLES, { error: 'Please select an option' }) }),
+        querystring: z.object({ role: z.enum(INSTITUTE_MEMBER_ROLES, { error: MSG.selectOption }) }),
       },
     },
     async (request) => {

@@ -11,10 +11,14 @@ import { prepareFileAnswer, saveFileAnswer } from './attempt-files';
 import { attemptView, loadOwnAttempt, saveAnswer, submitOwnAttempt } from './attempt-service';
 import { learnerQuiz, listLearnerQuizzes, startAttempt } from './attempt-start';
 
-const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
-const quizParams = z.object({ quizId: z.uuid({ error: 'Quiz not found' }) });
-const attemptParams = z.object({ attemptId: z.uuid({ error: 'Attempt not found' }) });
-const answerParams = attemptParams.extend({ questionId: z.uuid({ error: 'Question not found' }) });
+const courseParams = z.object({ courseId: z.uuid({ error: said('server.quizzes.courseNotFound').english }) });
+const quizParams = z.object({ quizId: z.uuid({ error: said('server.quizzes.notFound').english }) });
+const attemptParams = z.object({
+  attemptId: z.uuid({ error: said('server.quizzes.attemptNotFound').english }),
+});
+const answerParams = attemptParams.extend({
+  questionId: z.uuid({ error: said('server.quizzes.questionNotFound').english }),
+});
 
 /** Taking quizzes of the live version of subscribed courses (see docs/decisions/010-quizzes.md). */
 export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {

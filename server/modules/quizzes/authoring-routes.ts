@@ -36,9 +36,11 @@ import {
 import { IMPORT_TOO_LARGE, readQuestionsCsv } from './csv-import';
 import { presentQuestion, presentQuizDetail } from './presenters';
 
-const courseParams = z.object({ courseId: z.uuid({ error: 'Course not found' }) });
-const quizParams = z.object({ quizId: z.uuid({ error: 'Quiz not found' }) });
-const questionParams = quizParams.extend({ questionId: z.uuid({ error: 'Question not found' }) });
+const courseParams = z.object({ courseId: z.uuid({ error: said('server.quizzes.courseNotFound').english }) });
+const quizParams = z.object({ quizId: z.uuid({ error: said('server.quizzes.notFound').english }) });
+const questionParams = quizParams.extend({
+  questionId: z.uuid({ error: said('server.quizzes.questionNotFound').english }),
+});
 
 /**
  * Step "quiz": a course's quizzes and their questions, in the working version (see docs/decisions/010).

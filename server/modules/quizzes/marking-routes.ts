@@ -3,20 +3,28 @@ import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
 import { MARKING_PAGE_SIZE, markSchema } from '../../../common/contracts/quizzes';
 import { actorOf } from '../../http/access';
+import { said } from '../../i18n/said';
 import { fileAnswerUrl, listMarking, loadMarkingView, markAttempt, markingCourses } from './marking-service';
 
-const attemptParams = z.object({ attemptId: z.uuid({ error: 'Attempt not found' }) });
+const attemptParams = z.object({
+  attemptId: z.uuid({ error: said('server.quizzes.attemptNotFound').english }),
+});
 const listQuery = z.object({
   status: z
-    .enum(['submitted', 'marked'], { error: 'Please choose submitted or marked' })
+    .enum(['submitted', 'marked'], { error: said('server.quizzes.schema.markingState').english })
     .default('submitted'),
-  courseId: z.uuid({ error: 'Course not found' }).optional(),
-  page: z.coerce.number({ error: 'Please give a page number' }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'Please give a page size' })
+  courseId: z.uuid({ error: said('server.quizzes.courseNotFound').english }).optional(),
+  page: z.coerce
+    .number({ error: said('server.quizzes.schema.pageNumber').english })
     .int()
     .min(1)
-    .max(50, 'At most 50 attempts per page')
+    .max(10_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: said('server.quizzes.schema.pageSize').english })
+    .int()
+    .min(1)
+    .max(50, said('server.quizzes.schema.pageSizeMax').english)
     .default(MARKING_PAGE_SIZE),
 });
 
@@ -48,7 +56,11 @@ export const markingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/marking/attempts/:attemptId/answers/:questionId/file',
     {
       config: { access: rolesWith('teach') },
-      schema: { params: attemptParams.extend({ questionId: z.uuid({ error: 'Question not found' }) }) },
+      schema: {
+        params: attemptParams.extend({
+          questionId: z.uuid({ error: said('server.quizzes.questionNotFound').english }),
+        }),
+      },
     },
     async (request) =>
       fileAnswerUrl(app, actorOf(request), request.params.attemptId, request.params.questionId),

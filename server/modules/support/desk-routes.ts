@@ -11,13 +11,16 @@ import {
   ticketUpdateSchema,
 } from '../../../common/contracts/support';
 import { actorOf } from '../../http/access';
+import { said } from '../../i18n/said';
 import { cannedReplies, createCannedReply, deleteCannedReply, updateCannedReply } from './canned-replies';
 import { deskNote, deskQueue, deskReply, deskSummary, deskTicket, updateTicket } from './desk';
 import { readSupportSettings, saveSupportSettings } from './sla';
 
 const admins = { access: rolesWith('administer') } as const;
 const ticketParams = z.object({ ticketId: z.uuid({ error: SUPPORT_MSG.ticketNotFound }) });
-const replyParams = z.object({ replyId: z.uuid({ error: 'Canned reply not found' }) });
+const replyParams = z.object({
+  replyId: z.uuid({ error: said('server.support.cannedReplyNotFound').english }),
+});
 
 /** The admin's help desk: the queue, a ticket's whole record, answers, notes, changes, canned replies, targets. */
 export const deskRoutes: FastifyPluginAsyncZod = async (app) => {

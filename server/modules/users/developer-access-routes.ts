@@ -8,7 +8,9 @@ import { actorOf } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { said } from '../../i18n/said';
 
-const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
+const userIdParams = z.object({
+  userId: z.uuid({ error: said('server.users.schema.invalidUserId').english }),
+});
 // Developer accounts are few; one page of them is all an admin needs until the people pages arrive.
 const LIST_LIMIT = 200;
 

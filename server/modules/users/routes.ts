@@ -15,7 +15,9 @@ import { type ImageSize, PICTURE_SIZES } from '../../media/image-sizes';
 import { presentAccount } from '../auth/sessions';
 import { imageUrlsAt, removeStoredImage, storeImageSizes, storePdfLogo, storeUpload } from '../files/uploads';
 
-const userIdParams = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
+const userIdParams = z.object({
+  userId: z.uuid({ error: said('server.users.schema.invalidUserId').english }),
+});
 const self = { access: 'any', allowWhenEnded: true } as const;
 /** The sizes logo-path serves: those both a profile image and a brand logo are copied at. */
 const LOGO_PATH_VERSIONS = ['tiny', 'medium'] as const satisfies readonly ImageSize[];
@@ -99,8 +101,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: self,
       schema: {
         querystring: z.object({
-          userId: z.uuid({ error: 'Invalid user id' }),
-          version: z.enum(LOGO_PATH_VERSIONS, { error: 'version must be tiny or medium' }).optional(),
+          userId: z.uuid({ error: said('server.users.schema.invalidUserId').english }),
+          version: z
+            .enum(LOGO_PATH_VERSIONS, { error: said('server.users.schema.version').english })
+            .optional(),
         }),
       },
     },

@@ -1,4 +1,5 @@
 import { registerCatalog } from '../../../app/i18n';
+import { registerModuleTranslations } from '../../../app/module-translations';
 import en from './en.json';
 
 /**
@@ -7,5 +8,7 @@ import en from './en.json';
  * loaded; `t` serves its calls outside React.
  */
 registerCatalog(en, { hi: () => import('./hi.json') });
+// The shared contracts' messages its forms show (PLAN_MSG, SUPPORT_MSG…) are keyed where they live: decision 070.
+registerModuleTranslations();
 
 export { rich, t, useT } from '../../../app/i18n';
