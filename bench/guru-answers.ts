@@ -143,6 +143,14 @@ import {
   HINDI_MAGNETS_HELD_OUT_OFF_COURSE,
 } from '../server/test/fixtures/hindi-deck-8/held-out';
 import {
+  HINDI_LIGHT_HELD_OUT,
+  HINDI_LIGHT_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-9/held-out';
+import {
+  HINDI_MUGHAL_HELD_OUT,
+  HINDI_MUGHAL_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-10/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -636,6 +644,24 @@ async function intentsPart() {
       // Written blind, measured once after round eight (16 · 18 · 11 of 20, 3/6 off-course); not tuned on.
       sets: [['hindi magnets (held out, measured once)', HINDI_MAGNETS_HELD_OUT]] as const,
       offCourse: HINDI_MAGNETS_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'प्रकाश (Hindi)',
+      label: 'hindi light',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-9/light-hi.pdf')),
+      // Written blind on 2026-11-29, committed (e242acf) before any run.
+      sets: [['hindi light (held out)', HINDI_LIGHT_HELD_OUT]] as const,
+      offCourse: HINDI_LIGHT_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'मुग़ल (Hindi)',
+      label: 'hindi mughal',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-10/mughal-hi.pdf')),
+      // Written blind on 2026-11-29, committed (e242acf) before any run.
+      sets: [['hindi mughal (held out)', HINDI_MUGHAL_HELD_OUT]] as const,
+      offCourse: HINDI_MUGHAL_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },
   ];

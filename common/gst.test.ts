@@ -7,6 +7,7 @@ import {
   gstStateName,
   normalizeGstin,
 } from './gst';
+import { fill } from './i18n/message-template';
 
 describe('gstinProblem', () => {
   it('accepts published GSTINs, whatever the case and spacing they are typed in', () => {
@@ -25,10 +26,10 @@ describe('gstinProblem', () => {
   });
 
   it('names the state code and the PAN when they are wrong, the shape otherwise', () => {
-    expect(gstinProblem('40AAPFU0939F1ZV')).toBe(GSTIN_MESSAGES.state('40'));
-    expect(gstinProblem('96AAPFU0939F1ZV')).toBe(GSTIN_MESSAGES.state('96'));
-    expect(gstinProblem('27AAPXU0939F1ZV')).toBe(GSTIN_MESSAGES.pan('AAPXU0939F'));
-    expect(gstinProblem('27AAPF00939F1ZV')).toBe(GSTIN_MESSAGES.pan('AAPF00939F'));
+    expect(gstinProblem('40AAPFU0939F1ZV')).toBe(fill(GSTIN_MESSAGES.state, { code: '40' }));
+    expect(gstinProblem('96AAPFU0939F1ZV')).toBe(fill(GSTIN_MESSAGES.state, { code: '96' }));
+    expect(gstinProblem('27AAPXU0939F1ZV')).toBe(fill(GSTIN_MESSAGES.pan, { pan: 'AAPXU0939F' }));
+    expect(gstinProblem('27AAPF00939F1ZV')).toBe(fill(GSTIN_MESSAGES.pan, { pan: 'AAPF00939F' }));
     for (const shape of [
       '',
       '27AAPFU0939F1Z',

@@ -1,3 +1,5 @@
+import { fill } from './i18n/message-template';
+
 /**
  * India's GST identifiers, shared by the checkout form and the server (decision 067): the state codes a GSTIN
  * begins with and a place of supply is named by, and the GSTIN check (format, state, PAN inside, check character).
@@ -92,11 +94,15 @@ export function normalizeGstin(value: string): string {
   return value.normalize('NFKC').replace(/\s+/gu, '').toUpperCase();
 }
 
+/**
+ * What is wrong with a GSTIN, keyed as `gstinMsg.*` (common/i18n/module-messages.ts) and read back in the reader's
+ * language; `{code}` and `{pan}` are filled by gstinProblem (decision 070).
+ */
 export const GSTIN_MESSAGES = {
   shape:
     'A GSTIN has 15 characters: the 2-digit state code, the 10-character PAN, the entity number, Z and a check character (e.g. 27AAPFU0939F1ZV).',
-  state: (code: string) => `This GSTIN begins with ${code}, which is not an Indian state code.`,
-  pan: (pan: string) => `The PAN inside this GSTIN (${pan}) is not a valid PAN.`,
+  state: 'This GSTIN begins with {code}, which is not an Indian state code.',
+  pan: 'The PAN inside this GSTIN ({pan}) is not a valid PAN.',
   check: 'This GSTIN’s last character does not match the rest: please check it for a typing mistake.',
 } as const;
 
@@ -104,9 +110,10 @@ export const GSTIN_MESSAGES = {
 export function gstinProblem(gstin: string): string | null {
   if (!/^[0-9]{2}[0-9A-Z]{13}$/.test(gstin)) return GSTIN_MESSAGES.shape;
   const state = gstin.slice(0, 2);
-  if (!gstStateName(state) || state === OUTSIDE_INDIA) return GSTIN_MESSAGES.state(state);
+  if (!gstStateName(state) || state === OUTSIDE_INDIA) return fill(GSTIN_MESSAGES.state, { code: state });
   const pan = gstin.slice(2, 12);
-  if (!/^[A-Z]{5}[0-9]{4}[A-Z]$/.test(pan) || !PAN_HOLDERS.includes(pan[3])) return GSTIN_MESSAGES.pan(pan);
+  if (!/^[A-Z]{5}[0-9]{4}[A-Z]$/.test(pan) || !PAN_HOLDERS.includes(pan[3]))
+    return fill(GSTIN_MESSAGES.pan, { pan });
   if (!/^[1-9A-Z]Z$/.test(gstin.slice(12, 14))) return GSTIN_MESSAGES.shape;
   if (gstinCheckCharacter(gstin) !== gstin[14]) return GSTIN_MESSAGES.check;
   return null;

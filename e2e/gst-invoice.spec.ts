@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createVerifiedAccount, loginWith } from './support/api';
+import { apiLogin, authHeader, createVerifiedAccount, loginWith } from './support/api';
 import { payPlanWithTestCheckout } from './support/billing';
 import { expect, test } from './support/test';
 
@@ -57,4 +57,42 @@ test('a teacher with a Devanagari name gets a GST tax invoice with IGST for a sc
   ])
     expect(text).toContain(expected);
   expect(text).not.toContain('CGST');
+});
+
+test.describe('in Hindi', () => {
+  // The drawer's GST section for a Hindi reader (decision 070): its texts, and a GSTIN's problem said in Hindi by
+  // the browser, with the value filled in, before anything is sent.
+  test("a Hindi teacher's checkout says the GSTIN's problem in Hindi and takes the state from a good one", async ({
+    page,
+    request,
+  }) => {
+    const { email, password } = await createVerifiedAccount(request, {
+      userType: 'teacher',
+      fullName: 'सुनीता वर्मा',
+      prefix: 'gst-hindi',
+    });
+    // The account chose Hindi (on another device): after logging in, its choice wins over the browser's English.
+    const session = await apiLogin(request, email, password);
+    const chose = await request.put('/api/common/locale', {
+      headers: authHeader(session.jwtToken),
+      data: { locale: 'hi' },
+    });
+    expect(chose.status()).toBe(200);
+    await loginWith(page, email, password, '/guru-list');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await page.goto('/plan?page=upgrade');
+    await page.getByRole('button', { name: 'टैक्स इनवॉइस के लिए GST विवरण (वैकल्पिक)' }).click();
+    const gstin = page.getByRole('textbox', { name: 'GSTIN' });
+    await gstin.fill('41AAPFU0939F1ZV');
+    await gstin.press('Tab');
+    await expect(page.getByText('यह GSTIN 41 से शुरू होता है, जो किसी भारतीय राज्य का कोड नहीं है।')).toBeVisible();
+    await gstin.fill('27AAPFU0939F1ZW');
+    await expect(
+      page.getByText('इस GSTIN का आख़िरी अक्षर बाकी से मेल नहीं खाता: कृपया टाइपिंग की गलती जाँचें।'),
+    ).toBeVisible();
+    await gstin.fill('27aapfu0939f1zv');
+    await expect(page.getByText(/इस GSTIN का आख़िरी अक्षर/u)).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'राज्य' })).toHaveValue(/Maharashtra|महाराष्ट्र/u);
+    await expect(page.getByText('आपके GSTIN से लिया गया')).toBeVisible();
+  });
 });

@@ -10,6 +10,7 @@ import { PLAN_MSG } from '../contracts/plans';
 import { REPORT_MSG } from '../contracts/reports';
 import { SUPPORT_MSG } from '../contracts/support';
 import { CHECKLIST_MSG } from '../getting-started';
+import { GSTIN_MESSAGES } from '../gst';
 import { LIBRARY_MSG } from '../library';
 import { type Catalog, keyed, keyedMessage } from './catalog';
 import { isTemplate, type ReadText, TemplateReader } from './message-template';
@@ -34,6 +35,7 @@ export const MODULE_TEXTS: Record<string, string> = {
   ...keyed('planMsg', PLAN_MSG),
   ...keyed('reportMsg', REPORT_MSG),
   ...keyed('galleryMsg', GALLERY_MSG),
+  ...keyed('gstinMsg', GSTIN_MESSAGES),
 };
 
 /** The English catalog of MODULE_TEXTS, word for word (syntax trees: no quoting to get wrong). */

@@ -20,7 +20,11 @@ const duplicate = fill(PLAN_MSG.duplicatePrice, { period: 'monthly', currency: '
 
 describe("shared schemas' messages in the interface language (decision 070)", () => {
   beforeAll(() => registerModuleTranslations());
-  afterAll(() => vi.unstubAllGlobals());
+  // Test files share one module registry (decision 064): the next file finds the interface in English again.
+  afterAll(async () => {
+    await setLocale('en');
+    vi.unstubAllGlobals();
+  });
 
   it('loads nothing for an English reader: the message reads as the schema wrote it', () => {
     expect(inInterfaceLanguage(duplicate)).toBe('There is already a monthly price in INR');

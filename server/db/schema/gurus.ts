@@ -162,12 +162,12 @@ export const guruChunks = pgTable(
     /**
      * The passage's language (common/languages.ts): its course's, else its script's. 'en' and '' are searched
      * with the english configuration, every other language with 'simple' over gurukul_search_fold (migration
-     * 0029, common/search-fold.ts).
+     * 0029, common/search-fold.ts) plus its English words stemmed (migration 0033: "(luminous objects)").
      */
     language: text('language').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
-        sql`CASE WHEN language IN ('', 'en') THEN setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', coalesce(title, '') || ' ' || text), 'D') ELSE setweight(to_tsvector('simple', gurukul_search_fold(heading)), 'A') || setweight(to_tsvector('simple', gurukul_search_fold(coalesce(title, '') || ' ' || text)), 'D') END`,
+        sql`CASE WHEN language IN ('', 'en') THEN setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', coalesce(title, '') || ' ' || text), 'D') ELSE setweight(to_tsvector('simple', gurukul_search_fold(heading)), 'A') || setweight(to_tsvector('english', gurukul_ascii_part(heading)), 'A') || setweight(to_tsvector('simple', gurukul_search_fold(coalesce(title, '') || ' ' || text)), 'D') || setweight(to_tsvector('english', gurukul_ascii_part(coalesce(title, '') || ' ' || text)), 'D') END`,
     ),
   },
   (t) => [

@@ -13,7 +13,8 @@ import {
 import { lemmatizerOf } from '../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../providers/llm/stop-words';
 import type { Passage, QuestionTerm } from '../../providers/llm/types';
-import { expandWord } from './lexicon/expand';
+import { glossedQuestion, glossesIn } from './lexicon/course-glosses';
+import { baseForms, expandWord } from './lexicon/expand';
 import { everydayCounterparts } from './lexicon/glossary-hi';
 import { correctedSpelling, writtenOut } from './lexicon/spelling';
 import { synsetOffsets } from './lexicon/wordnet';
@@ -69,6 +70,9 @@ export const FILLER = [
   'differ',
   'happen',
 ];
+/** How a Hindi verb typed in Latin letters ends: infinitive, participle, future, polite imperative. */
+const HINDI_VERB_ENDING = /(?:na|ne|ni|ta|te|ti|ya|yi|ye|kar|ega|egi|enge|iye|ge|gi|ga)$/u;
+
 /** "How long/far/old…" asks for a quantity: the word after "how" is not what the question is about. */
 const HOW_WORDS = new Set([
   'many',
@@ -114,9 +118,17 @@ export async function questionTerms(question: string): Promise<QuestionTerm[]> {
         const related = everydayCounterparts(word).map(searchFold);
         return { word: stemOf(word), forms: synonyms, related, weak: isWeakHindi(word), prefix: true };
       }
+      const expanded = /^[a-z][a-z'-]*$/.test(word)
+        ? await expandWord(word)
+        : { forms: [], related: [], weak: false };
+      // A Latin word of a Hindi question that WordNet does not know, ending as Hindi's verbs do, is a verb the
+      // course reading could not place ("banane", "lage", "pahuchta"): it need not be found, as a vague word need
+      // not (round nine). A name ("kerala") or a noun ("kidney") still must.
+      const unplaced = mixed && HINDI_VERB_ENDING.test(word) && (await baseForms(word)).size === 0;
       return {
         word,
-        ...(/^[a-z][a-z'-]*$/.test(word) ? await expandWord(word) : { forms: [], related: [], weak: false }),
+        ...expanded,
+        ...(unplaced ? { weak: true } : {}),
         ...(target.has(word) ? { asked: true } : {}),
         ...(asksPlaceTimeOrAmount && (await onlyAVerb(word)) ? { frames: true } : {}),
       };
@@ -142,10 +154,10 @@ async function onlyAVerb(word: string): Promise<boolean> {
  * The question as the course would spell it (decision 057, round three): run-together forms written out
  * ("whats" → "what is"), and a word the course does not use and WordNet does not know replaced by the
  * course's nearest word ("vacine" → "vaccine", lexicon/spelling.ts). The course's words are read only when
- * a word may need it.
+ * a word may need it. A Hindi question with an English term gets the course's Hindi for it (course-glosses.ts).
  */
 export async function correctedQuestion(app: App, guruId: string, question: string): Promise<string> {
-  return correctedSpelling(writtenOut(question), async () => {
+  const spelt = await correctedSpelling(writtenOut(question), async () => {
     const result = await app.db.execute<{ word: string; n: number }>(sql`
       select w as word, count(*)::int as n
       from guru_chunks c, regexp_split_to_table(lower(c.text), '[[:space:][:punct:]]+') as w
@@ -157,6 +169,13 @@ export async function correctedQuestion(app: App, guruId: string, question: stri
       if (/^[\p{L}\p{M}]+$/u.test(row.word)) vocabulary.set(row.word, Number(row.n));
     return vocabulary;
   });
+  // A Hindi question asking with an English term the course glosses in brackets: its Hindi words too.
+  if (!/\p{Script=Devanagari}/u.test(spelt) || !/\p{Script=Latin}/u.test(spelt)) return spelt;
+  const bracketed = await app.db.execute<{ text: string }>(sql`
+    select heading || ' ' || text as text from guru_chunks
+    where guru_id = ${guruId} and language not in ('', 'en') and text like '%(%'
+  `);
+  return glossedQuestion(spelt, glossesIn(bracketed.rows.map((row) => row.text)));
 }
 
 interface Row extends Record<string, unknown> {
@@ -177,6 +196,8 @@ interface Row extends Record<string, unknown> {
   specific_terms: number[];
   /** The question's words the course never uses. */
   absent_terms: number[];
+  /** The question's words the course never uses, nor any word related to them. */
+  unknown_terms: number[];
 }
 
 /** Words after which a noun is what a question asks about ("share a border", "the latin word for dog"). */
@@ -231,6 +252,18 @@ function repeatsAnAbsentWord(question: string, terms: QuestionTerm[], absent: nu
     const term = terms[index];
     return term?.prefix === true && stems.filter((stem) => stem === term.word).length >= 2;
   });
+}
+
+/**
+ * A Hindi question most of whose specific words the course never says, in any word related to them either, asks
+ * about something else, near as it comes ("पौधे जड़ से पानी ऊपर कैसे खींचते हैं" of a course on light that has पानी
+ * and ऊपर; "LED बल्ब कितने रुपये का आता है"; round nine). English questions have asksAboutSomethingElse.
+ */
+function mostlyUnknown(question: string, terms: QuestionTerm[], unknown: number[]): boolean {
+  if (!isDevanagari(question)) return false;
+  const specific = terms.flatMap((term, index) => (term.weak ? [] : [index]));
+  const missing = specific.filter((index) => unknown.includes(index));
+  return missing.length * 2 > specific.length;
 }
 
 /**
@@ -319,7 +352,7 @@ export async function retrievePassages(
       where not (self <@ string_to_array(${FILLER.join(' ')}, ' '))
     ),
     quoted_all as (
-      select index, weak, asked, frames,
+      select index, weak, asked, frames, prefix,
         (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || ''''
             || case when prefix then ':*' else '' end, ' | ')
           from unnest(own) as l)::tsquery as own_query,
@@ -338,7 +371,11 @@ export async function retrievePassages(
             ceil(${WIDE_SHARE}::float8 * (select count(*) from guru_chunks where guru_id = ${guruId})))
           as wide,
         not exists (select 1 from guru_chunks c where c.guru_id = ${guruId} and c.search @@ a.own_query)
-          as absent
+          as absent,
+        -- Nor through a related word: the course never says it in any way.
+        not exists (select 1 from guru_chunks c where c.guru_id = ${guruId}
+            and (c.search @@ a.own_query or (a.other_query is not null and c.search @@ a.other_query)))
+          as unknown
       from quoted_all a
     ),
     quoted as (
@@ -364,7 +401,8 @@ export async function retrievePassages(
         (select count(*) from quoted where not optional and not wide)::int as specific
     ),
     hits as (
-      select c.*, m.coverage, m.own_matched, m.heading_matched, m.asked_matched, m.asked_in_heading, m.specific_matched, q.wanted,
+      select c.*, m.coverage, m.own_matched, m.heading_matched, m.asked_matched, m.asked_in_heading, m.specific_matched,
+        m.found_all, q.wanted,
         q.specific,
         q.asked, q.own_query, q.other_query
       from guru_chunks c cross join q
@@ -377,9 +415,12 @@ export async function retrievePassages(
           (count(*) filter (where f.own and c.search @@ f.heading_query))::int as heading_matched,
           (count(*) filter (where f.own and f.asked))::int as asked_matched,
           (count(*) filter (where f.own and not f.optional and not f.wide))::int as specific_matched,
+          -- A Hindi word's related words are its everyday or textbook counterparts (glossary-hi.ts), near
+          -- synonyms; WordNet's for an English word are too loose for this ("tune a guitar" → "stringed").
+          (count(*) filter (where (f.own or (f.other and f.prefix)) and not f.optional))::int as found_all,
           (count(*) filter (where f.own and f.asked and c.search @@ f.heading_query))::int as asked_in_heading
         from (
-          select g.optional, g.asked, g.wide, g.heading_query, c.search @@ g.own_query as own,
+          select g.optional, g.asked, g.wide, g.prefix, g.heading_query, c.search @@ g.own_query as own,
             g.other_query is not null and not (c.search @@ g.own_query) and c.search @@ g.other_query as other
           from quoted g
         ) as f
@@ -395,6 +436,9 @@ export async function retrievePassages(
         -- Every word but the course's topic word found: the slide need not repeat it ("Which bees have no
         -- sting?" → the slide on drones). The topic word alone never is enough.
         or (specific > 0 and specific_matched = specific)
+        -- Every word found, one of them only through its related word and one specific word as asked ("दिन में
+        -- परछाई सबसे छोटी कब होती है" → "…छाया सबसे छोटी होती है"; round nine).
+        or (wanted >= 2 and found_all = wanted and specific_matched >= 1)
     ),
     relevant as (
       -- ts_rank_cd is the costly part: only for passages that cover the question.
@@ -435,12 +479,14 @@ export async function retrievePassages(
         + ${RANK_WEIGHT}::float8 * rank / (rank + 1) as fused,
       (select coalesce(array_agg(index), '{}') from quoted where not weak and not absent)
         as specific_terms,
-      (select coalesce(array_agg(index), '{}') from quoted where absent) as absent_terms
+      (select coalesce(array_agg(index), '{}') from quoted where absent) as absent_terms,
+      (select coalesce(array_agg(index), '{}') from quoted where unknown) as unknown_terms
     from scored
     order by fused desc, position asc
     limit ${limit}
   `);
   if (result.rows.length > 0 && repeatsAnAbsentWord(question, asked, result.rows[0].absent_terms)) return [];
+  if (result.rows.length > 0 && mostlyUnknown(question, asked, result.rows[0].unknown_terms)) return [];
   const elsewhere =
     result.rows.length > 0 && (await asksAboutSomethingElse(question, asked, result.rows[0].absent_terms));
   const rows = (

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GSTIN_MESSAGES } from '../../../common/gst';
+import { fill } from '../../../common/i18n/message-template';
 import { invoices, paymentOrders } from '../../db/schema/index';
-import { buildAndLogin } from '../../test/factories';
+import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { insertLiveCourse, insertPricedPlan } from '../../test/payments';
 import { pdfText, popplerText } from '../../test/pdf-text';
@@ -222,8 +223,8 @@ describe('GST tax invoices', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ gstin: '27AAPFU0939F1ZW' }, GSTIN_MESSAGES.check],
       [{ gstin: '27AAPFU9039F1ZV' }, GSTIN_MESSAGES.check],
-      [{ gstin: '27AAPF00939F1ZV' }, GSTIN_MESSAGES.pan('AAPF00939F')],
-      [{ gstin: '41AAPFU0939F1ZV' }, GSTIN_MESSAGES.state('41')],
+      [{ gstin: '27AAPF00939F1ZV' }, fill(GSTIN_MESSAGES.pan, { pan: 'AAPF00939F' })],
+      [{ gstin: '41AAPFU0939F1ZV' }, fill(GSTIN_MESSAGES.state, { code: '41' })],
       [{ gstin: 'GSTIN 1234' }, GSTIN_MESSAGES.shape],
       [{ gstin: 12 }, GSTIN_MESSAGES.shape],
       [{ state: 'Karnataka' }, BUYER_STATE_MESSAGE.english],
@@ -239,6 +240,16 @@ describe('GST tax invoices', () => {
       .from(paymentOrders)
       .where(eq(paymentOrders.userId, buyer.user.id));
     expect(orders).toEqual([]);
+  });
+
+  it("says a GSTIN's problem in a Hindi buyer's language, its values filled in (decision 070)", async () => {
+    const buyer = await school();
+    await chooseLocale(ctx.app, buyer.headers, 'hi');
+    const wrongState = await checkout(buyer, { gstin: '41AAPFU0939F1ZV' });
+    expect(wrongState.statusCode).toBe(400);
+    expect(wrongState.body).toContain('यह GSTIN 41 से शुरू होता है, जो किसी भारतीय राज्य का कोड नहीं है।');
+    const wrongCheck = await checkout(buyer, { gstin: '27AAPFU0939F1ZW' });
+    expect(wrongCheck.body).toContain('इस GSTIN का आख़िरी अक्षर बाकी से मेल नहीं खाता');
   });
 
   it('takes a GSTIN added on a second try into the same waiting order', async () => {

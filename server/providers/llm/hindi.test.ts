@@ -65,6 +65,11 @@ describe('Hindi questions', () => {
     expect(hindiGives('count', 'इसे लगभग 365 दिन लगते हैं।')).toBe(true);
     expect(hindiGives('count', 'सौर मंडल में आठ ग्रह हैं।')).toBe(true);
     expect(hindiGives('count', 'यह एक तारा है।')).toBe(false);
+    // A year is no count unless years are counted (round nine).
+    expect(hindiGives('count', 'सन् 1676 में रोमर ने बताया।', 'प्रकाश की चाल कितनी है')).toBe(false);
+    expect(hindiGives('count', '1526 को बाबर जीता।', 'कितनी सेना थी')).toBe(false);
+    expect(hindiGives('count', 'पहाड़ 2000 मीटर ऊँचा है।', 'कितना ऊँचा है')).toBe(true);
+    expect(hindiGives('count', '1526 को बाबर जीता।', 'कितने साल पहले बाबर जीता')).toBe(true);
     expect(hindiGives('cause', 'शुक्र सबसे गर्म है, क्योंकि उसका वायुमंडल घना है।')).toBe(true);
     expect(hindiGives('cause', 'शुक्र सबसे गर्म ग्रह है।')).toBe(false);
     expect(hindiGives('time', 'मंगलयान 5 नवंबर 2013 को छोड़ा गया।')).toBe(true);

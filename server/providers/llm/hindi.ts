@@ -23,7 +23,8 @@ export const HINDI_STOP_WORDS: ReadonlySet<string> = new Set(
   लिए लिये द्वारा बारे बताइए बताइये बताओ बताएं बताएँ बताये बताना बताएंगे समझाइए समझाइये समझाओ समझाएं
   कहते कहा कहलाता कहलाती कहलाते कृपया अंतर फर्क अर्थ मतलब सकता सकती सकते चाहिए अपना अपनी अपने
   कोई किसी ऐसा ऐसी ऐसे वहाँ वहां यहाँ यहां जब तब अब सबसे पहले बाद ज्यादा ज़्यादा अधिक कम चारों तरफ ओर
-  टोटल कुल किसको किसने बोलते बोलता बोलती बोले बोला बोलें मे पे सा सी कोन कोनसा कोनसी कोनसे`
+  टोटल कुल किसको किसने बोलते बोलता बोलती बोले बोला बोलें मे पे सा सी कोन कोनसा कोनसी कोनसे
+  कया फरक`
     .split(/\s+/u)
     // As written and as the search folds them ("कहाँ", "कहां").
     .flatMap((word) => [word, searchFold(word)]),
@@ -60,7 +61,8 @@ export function hindiStem(word: string): string {
 
 /**
  * Hindi's words of very many meanings, as WordNet's "make", "get", "part" are for English (expand.ts WEAK_SENSES):
- * to make or become, take, give, keep, get, meet, go on; part, kind, way, work, thing, form, place; and the
+ * to make or become, take, give, keep, get, meet, go on; part, kind, way, work, thing, form, place, people
+ * ("कितने लोग": round nine); and the
  * words a time is asked with (month, year, day: "लू किस महीनों में चलती है"). Retrieval does
  * not require one beside a specific word, so "पौधे अपना खाना बनाने के लिए कौन सी गैस लेते है" is not about a
  * digestion course's "पौधे अपना भोजन स्वयं बनाते हैं" (round five).
@@ -71,7 +73,8 @@ const HINDI_WEAK_WORDS: ReadonlySet<string> = new Set(
   रख रखता रखती रखते रखना रखने रखा रखी रखे पा पाता पाती पाते पाना पाने पाया पाई पाए
   मिल मिलता मिलती मिलते मिलना मिलने मिला मिली मिले मिलकर चल चलता चलती चलते चलना चलने चला चली चले
   भाग भागों हिस्सा हिस्से हिस्सों प्रकार प्रकारों तरह काम कामों चीज़ चीज़ें चीज़ों बात बातें तरीका तरीके रूप रूपों जगह
-  महीना महीने महीनों साल सालों वर्ष वर्षों दिन दिनों तारीख सन सदी समय`
+  महीना महीने महीनों साल सालों वर्ष वर्षों दिन दिनों तारीख सन सदी समय
+  लोग लोगों`
     .split(/\s+/u)
     .map(searchFold),
 );
@@ -144,7 +147,7 @@ const word = (pattern: string) => new RegExp(`${WORD_START}(?:${pattern})${WORD_
  */
 export function hindiIntentOf(question: string): AskedFor {
   const q = searchFold(question);
-  if (word('अंतर|फर्क').test(q)) return 'compare';
+  if (word('अंतर|फर्क|फरक').test(q)) return 'compare';
   if (word('कितना|कितनी|कितने').test(q)) return 'count';
   if (word('क्यों|किस कारण|किस वजह').test(q)) return 'cause';
   if (word('कब').test(q)) return 'time';
@@ -247,6 +250,13 @@ function hindiDefines(target: string, sentence: string): boolean {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether a Hindi sentence gives what a question of that intent asks for (null: no way to tell). */
+/**
+ * A year as a Hindi sentence writes it (folded: native digits are ASCII): after सन्, or four digits from 1000 to 2099
+ * followed by a postposition, "ई" or a dash, or ending the clause ("1526 को", "1628–1658", "सन् 1676 में").
+ */
+const YEAR =
+  /सन्?\s*\p{Nd}{3,4}|(?<!\p{Nd}|[,.]\p{Nd}*)(?:1\p{Nd}{3}|20\p{Nd}{2})(?=\s*(?:में|को|से|तक|ई|के|का|की|[–-]|[,.;:)]|$))/gu;
+
 export function hindiGives(intent: AskedFor, sentence: string, question = ''): boolean | null {
   const s = searchFold(sentence);
   switch (intent) {
@@ -254,8 +264,12 @@ export function hindiGives(intent: AskedFor, sentence: string, question = ''): b
       const target = hindiDefinitionTarget(question);
       return target ? hindiDefines(target, sentence) : null;
     }
-    case 'count':
-      return /\p{Nd}/u.test(s) || word(NUMBER_WORDS).test(s);
+    case 'count': {
+      // A year is not how much or how many ("प्रकाश की चाल कितनी है" is not "सन् 1676 में…"), unless years
+      // are what is counted ("कितने साल").
+      const counted = /साल|वर्ष|सदी|शताब्दी/u.test(searchFold(question)) ? s : s.replace(YEAR, ' ');
+      return /\p{Nd}/u.test(counted) || word(NUMBER_WORDS).test(counted);
+    }
     case 'cause':
       return CAUSE.test(s);
     case 'time':

@@ -2,7 +2,7 @@ import { Accordion, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { CheckoutTaxInput } from '../../../common/contracts/billing';
 import { GST_STATES, gstinProblem, normalizeGstin, OUTSIDE_INDIA } from '../../../common/gst';
-import { useT } from './i18n';
+import { inInterfaceLanguage, useT } from './i18n';
 
 /** The states by their names, proper names as GST writes them; "Outside India" is added in the interface's language. */
 const STATE_OPTIONS = GST_STATES.map((state) => ({ value: state.code, label: state.name }));
@@ -43,7 +43,7 @@ export function useGstDetails(): GstDetails {
               value={gstin}
               onChange={(event) => setGstin(event.currentTarget.value)}
               onBlur={() => setShown(true)}
-              error={shown ? problem : null}
+              error={shown && problem ? inInterfaceLanguage(problem) : null}
               maxLength={20}
               autoComplete="off"
               spellCheck={false}

@@ -20,6 +20,9 @@ describe('Hindi typed in Latin letters (romanised-hindi.ts)', () => {
     expect(isRomanisedHindi('what is the speed of sound in air?')).toBe(false);
     expect(isRomanisedHindi('tell me to do it, hi')).toBe(false);
     expect(isRomanisedHindi('kya')).toBe(false);
+    // A question word alone marks it, where the other function words are English's too (me, the).
+    expect(isRomanisedHindi('taj mahal banane me kitne log lage the')).toBe(true);
+    expect(isRomanisedHindi('kab')).toBe(false);
     expect(isRomanisedHindi('सोनार का full form क्या है')).toBe(false);
   });
 
@@ -47,6 +50,10 @@ describe('Hindi typed in Latin letters (romanised-hindi.ts)', () => {
       ['samrat', 'सम्राट'],
       ['mausinram', 'मौसिनराम'],
       ['mawsynram', 'मौसिनराम'],
+      // "eh" before a consonant is ह after the short a; a final "ai" is ाई (round nine).
+      ['pehla', 'पहला'],
+      ['kehte', 'कहते'],
+      ['ladai', 'लड़ाई'],
     ])
       expect(latinSoundKey(latin), `${latin} / ${devanagari}`).toBe(devanagariSoundKey(devanagari));
     expect(latinSoundKey('pet')).not.toBe(devanagariSoundKey('पत्ती'));
@@ -65,6 +72,15 @@ describe('Hindi typed in Latin letters (romanised-hindi.ts)', () => {
     expect(await correctedSpelling('infrasound aur ultrasound me kya antar hai', soundCourse)).toBe(
       'infrasound और ultrasound में क्या अंतर है',
     );
+  });
+
+  it('hears two typed words as the one the course writes, and an inflection as the course’s word', async () => {
+    const mughals = vocabulary('शाहजहाँ ने आगरा में ताजमहल बनवाया। बाबर की सेना छोटा थी पर जीती। बाबर छोटा था।');
+    expect(await correctedSpelling('taj mahal kab bana', mughals)).toMatch(/^ताजमहल कब /u);
+    // "chhoti" is not in the course; its inflection छोटा is.
+    expect(await correctedSpelling('babar ki sena chhoti kyu thi', mughals)).toMatch(/ की सेना छोटा क्यों थी$/u);
+    // "kitne log" asks how many people, whatever the English "log" means.
+    expect(await correctedSpelling('kitne log the', mughals)).toBe('कितने लोग थे');
   });
 
   it('knows an everyday word the course says otherwise by the glossary’s spelling of it', async () => {

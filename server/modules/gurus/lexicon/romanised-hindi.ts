@@ -1,4 +1,6 @@
 import { isRomanisedHindi } from '../../../../common/romanised-hindi';
+import { searchFold } from '../../../../common/search-fold';
+import { STOP_WORDS } from '../../../providers/llm/stop-words';
 import { baseForms } from './expand';
 import { type CourseStems, courseStems, hindiTermsFor, hindiWordSounding, inCourse } from './glossary-hi';
 import { devanagariSoundKey, latinSoundKey, transliterations } from './transliteration';
@@ -77,6 +79,8 @@ const FUNCTION_WORDS: Record<string, string> = {
   the: 'थे',
   aur: 'और',
   ya: 'या',
+  // "kitne log" asks how many people: in a romanised question log is लोग, not the English word.
+  log: 'लोग',
   nahi: 'नहीं',
   nahin: 'नहीं',
   nhi: 'नहीं',
@@ -146,6 +150,11 @@ export const ROMANISED_FUNCTION_WORDS: ReadonlySet<string> = new Set(Object.keys
 
 /** Sound keys this short meet by chance ("n", "k"). */
 const MIN_KEY = 2;
+/** A sound key without its final vowel, for an inflection: at least this long, or chance meets it. */
+const MIN_STEM_KEY = 3;
+/** Two words heard as one course word: a key this long, or two short words meet a word by chance. */
+const MIN_JOINED_KEY = 5;
+const withoutFinalVowel = (key: string) => key.replace(/[eiou]$/u, '');
 /** An English word at least this long that WordNet knows is kept as English ("full form") unless found above. */
 const ENGLISH_KEPT = 4;
 
@@ -171,11 +180,22 @@ export async function readRomanisedHindi(
   if (!aDevanagariCourse(known)) return question;
   const stems = courseStems(known);
   const bySound = new Map<string, { word: string; count: number }>();
+  // The same without a final vowel: an inflection of the course's word ("pehli" / पहला, "chhoti" / छोटा).
+  const byStemSound = new Map<string, { word: string; count: number }>();
   for (const [word, count] of known) {
     if (!/\p{Script=Devanagari}/u.test(word)) continue;
     const key = devanagariSoundKey(word);
     const found = bySound.get(key);
     if (key.length >= MIN_KEY && (!found || count > found.count)) bySound.set(key, { word, count });
+    const stem = withoutFinalVowel(key);
+    const stemFound = byStemSound.get(stem);
+    // Not a function word ("pehli" is पहला or पहली, not पहले, "before").
+    if (
+      stem.length >= MIN_STEM_KEY &&
+      !STOP_WORDS.has(searchFold(word)) &&
+      (!stemFound || count > stemFound.count)
+    )
+      byStemSound.set(stem, { word, count });
   }
   const parts = [...wordSegments.segment(question)];
   const latin = parts.filter((part) => part.isWordLike).map((part) => part.segment.toLocaleLowerCase());
@@ -190,7 +210,11 @@ export async function readRomanisedHindi(
     // (full → फूल); a Hindi word is heard as the course word of its sounds first (andhere → अँधेरे, not अंदर).
     const english = word.length >= ENGLISH_KEPT && (await baseForms(word)).size > 0;
     const key = latinSoundKey(word);
-    const course = !english && key.length >= MIN_KEY ? bySound.get(key)?.word : undefined;
+    const stem = withoutFinalVowel(key);
+    const course = english
+      ? undefined
+      : ((key.length >= MIN_KEY ? bySound.get(key)?.word : undefined) ??
+        (stem.length >= MIN_STEM_KEY && stem !== key ? byStemSound.get(stem)?.word : undefined));
     if (course) return course;
     const loan = loans.get(word);
     if (loan) return loan;
@@ -199,7 +223,25 @@ export async function readRomanisedHindi(
     return hindiWordSounding(key) ?? typed;
   };
   const out: string[] = [];
-  for (const part of parts) out.push(part.isWordLike ? await read(part.segment) : part.segment);
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index] as Intl.SegmentData;
+    // Two words the course writes as one ("taj mahal" / ताजमहल), heard together.
+    const next = parts[index + 2];
+    if (part.isWordLike && next?.isWordLike && /^\s+$/u.test(parts[index + 1]?.segment ?? '')) {
+      const together = `${part.segment}${next.segment}`.toLocaleLowerCase();
+      const joined = bySound.get(latinSoundKey(together))?.word;
+      if (
+        joined &&
+        !FUNCTION_WORDS[part.segment.toLocaleLowerCase()] &&
+        latinSoundKey(together).length >= MIN_JOINED_KEY
+      ) {
+        out.push(joined);
+        index += 2;
+        continue;
+      }
+    }
+    out.push(part.isWordLike ? await read(part.segment) : part.segment);
+  }
   return out.join('');
 }
 

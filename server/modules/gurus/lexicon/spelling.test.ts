@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedDistance, correctedSpelling, editDistance, graphemesOf, writtenOut } from './spelling';
+import { editDistance, graphemesOf } from './edit-distance';
+import { allowedDistance, correctedSpelling, writtenOut } from './spelling';
 
 const course = (text: string) => {
   const counts = new Map<string, number>();

@@ -1,4 +1,5 @@
 import { searchFold } from '../../../../common/search-fold';
+import { editDistance, graphemesOf } from './edit-distance';
 
 /**
  * A loanword or name a Hindi-medium student types in Latin letters inside a Hindi question ("rhizobium पौधे में
@@ -99,6 +100,11 @@ export function devanagariSkeleton(word: string): string {
 
 /** Skeletons this short meet by chance. */
 const MIN_SKELETON = 3;
+/**
+ * Below this many consonants a skeleton alone is chance: "ticket" and the course's तख़्त share t-k-t. The
+ * vowels must agree too, all but one sound (vidhayika / विधायिका does; round nine).
+ */
+const SURE_SKELETON = 4;
 
 /**
  * The course's Devanagari words each Latin word of the question sounds like: Latin word → the course's most
@@ -118,22 +124,30 @@ export function transliterations(latinWords: string[], vocabulary: Map<string, n
     if (vocabulary.has(word)) continue;
     const skeleton = latinSkeleton(word);
     const match = skeleton.length >= MIN_SKELETON ? bySkeleton.get(skeleton) : undefined;
-    if (match) found.set(word, match.word);
+    if (!match) continue;
+    const heard =
+      skeleton.length >= SURE_SKELETON ||
+      editDistance(graphemesOf(latinSoundKey(word)), graphemesOf(devanagariSoundKey(match.word)), 1) <= 1;
+    if (heard) found.set(word, match.word);
   }
   return found;
 }
 
 /**
  * A Latin word as a reader hears it, one letter a sound: aspiration left out ("kh" → k), "sh" → s, "ph" → f,
- * z → j, w → v, "ee"/"i" → i, "oo"/"u" → u, "ai"/"e" → e, "au"/"o" → o, and "a" not written (Devanagari writes
- * the short a nowhere, and students write the long one as "a" too).
+ * z → j, w → v, "ee"/"i" → i, "oo"/"u" → u, "ai"/"e" → e (a final "ai" → i), "au"/"o" → o, and "a" not written
+ * (Devanagari writes the short a nowhere, and students write the long one as "a" too).
  */
 export function latinSoundKey(word: string): string {
   // "aw" is the vowel au ("mawsynram"), before w is read as v.
   let out = word
     .toLocaleLowerCase()
     .replace(/[^a-z]/g, '')
-    .replace(/aw(?![aeiou])/g, 'au');
+    .replace(/aw(?![aeiou])/g, 'au')
+    // "eh" before a consonant is the short a with h ("pehla" / पहला, "kehte" / कहते); a final "ai" is ाई
+    // ("ladai" / लड़ाई, "bhai" / भाई): the ai of है and मैं is in the function-word table first.
+    .replace(/eh(?=[^aeiouh])/g, 'ah')
+    .replace(/ai$/g, 'aee');
   out = out
     .replace(/chh|ch/g, 'C')
     .replace(/sh/g, 's')

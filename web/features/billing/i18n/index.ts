@@ -1,4 +1,5 @@
 import { registerCatalog } from '../../../app/i18n';
+import { registerModuleTranslations } from '../../../app/module-translations';
 import en from './en.json';
 
 /**
@@ -7,5 +8,7 @@ import en from './en.json';
  * or notice); checkout.ts and plan-price.ts take `t` for the texts they build outside React.
  */
 registerCatalog(en, { hi: () => import('./hi.json') });
+// A GSTIN's problems (GSTIN_MESSAGES) are keyed where they live: decision 070.
+registerModuleTranslations();
 
-export { rich, t, useLocale, useT } from '../../../app/i18n';
+export { inInterfaceLanguage, rich, t, useLocale, useT } from '../../../app/i18n';

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromProjectRoot } from '../../paths';
+import { buildUser } from '../../test/factories';
+import { buildDeckGuru } from '../../test/fixtures/guru-training';
+import { startTestApp, type TestContext } from '../../test/harness';
+import { prepareAnswer } from './answering';
+
+/**
+ * Round nine of the guru in the course's language (decision 065), on the light deck (hindi-deck-9, written blind,
+ * seen since): English terms a Hindi deck writes in brackets, a romanised question, a year that is no count, an
+ * everyday word and a near-topic question the course does not answer.
+ */
+describe('English terms and everyday words in Hindi questions', () => {
+  let ctx: TestContext;
+  let built: Awaited<ReturnType<typeof buildDeckGuru>>;
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    const teacher = await buildUser(ctx.app, { userType: 'teacher' });
+    const pdf = readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-9/light-hi.pdf'));
+    built = await buildDeckGuru(ctx.app, teacher.id, pdf, 'प्रकाश');
+  });
+  afterAll(async () => ctx?.close());
+
+  const ask = async (question: string) => {
+    const prepared = await prepareAnswer(ctx.app, built.guru, question, [], 'hi');
+    let text = '';
+    for await (const part of prepared.stream) text += part;
+    return { prepared, text };
+  };
+
+  it('finds "luminous objects" in a Hindi passage by "luminous object" (English words stemmed there too)', async () => {
+    const { prepared } = await ask('luminous object kya hota hai');
+    expect(prepared.notCovered).toBe(false);
+    expect(prepared.citations[0]?.slide).toBe(2);
+  });
+
+  it("answers an English term with the course's Hindi for it: the sentence that defines it", async () => {
+    const { prepared, text } = await ask('lateral inversion किसको बोलते है');
+    expect(prepared.citations[0]?.slide).toBe(7);
+    expect(text).toMatch(/^[^।]*पार्श्व उत्क्रमण कहते हैं।/u);
+  });
+
+  it('opens a how-much answer with the quantity, not a year', async () => {
+    const { text } = await ask('light ki speed kitni hoti hai');
+    expect(text).toMatch(/^[^।]*3,00,000 किलोमीटर प्रति सेकंड/u);
+  });
+
+  it('finds the slide through an everyday word (परछाई for छाया)', async () => {
+    const { prepared, text } = await ask('दिन मे हमारी परछाई सबसे छोटी कब होती है');
+    expect(prepared.citations[0]?.slide).toBe(4);
+    expect(text).toContain('दोपहर');
+  });
+
+  it('refuses a question most of whose words the course never says, though it shares two', async () => {
+    const { prepared } = await ask('पौधे जड से पानी ऊपर कैसे खीचते है');
+    expect(prepared.notCovered).toBe(true);
+  });
+});
