@@ -26,9 +26,14 @@ import {
 } from '../../../common/plans';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
+import { registerModuleTranslations } from '../../app/module-translations';
 import { toast } from '../../app/toast';
 import { useT } from './i18n';
 import { usePlanMutations } from './plan-api';
+
+// The plan editor's messages (PLAN_MSG) in the reader's language; registered here, not with the feature's catalogs,
+// so /pricing, which shares them, does not carry it (decision 070).
+registerModuleTranslations();
 
 type FormValues = Omit<PlanInputValues, 'prices' | 'limits'> & {
   prices: { currency: string; period: string; amount: number | string }[];

@@ -1,5 +1,4 @@
 import { registerCatalog } from '../../../app/i18n';
-import { registerModuleTranslations } from '../../../app/module-translations';
 import en from './en.json';
 
 /**
@@ -7,7 +6,5 @@ import en from './en.json';
  * from here, so the catalogs are registered whenever a view of the feature is loaded.
  */
 registerCatalog(en, { hi: () => import('./hi.json') });
-// The shared contracts' messages its forms show (PLAN_MSG, SUPPORT_MSG…) are keyed where they live: decision 070.
-registerModuleTranslations();
 
 export { rich, t, useT } from '../../../app/i18n';
