@@ -29,6 +29,11 @@ describe('fontStack', () => {
     expect(fontStack('Playfair Display')).toBe(`"Playfair Display", ${indic}, serif`);
   });
 
+  it('leaves the Indic families out while the chosen font is not yet declared', () => {
+    expect(fontStack('Lato', { withIndic: false })).toBe('"Lato", system-ui, sans-serif');
+    expect(fontStack('Bitter', { withIndic: false })).toBe('"Bitter", serif');
+  });
+
   it('always ends with a generic family', () => {
     for (const font of FONTS)
       expect(fontStack(font)).toMatch(/^"[^"]+", (.+, )?(system-ui, sans-serif|serif)$/);

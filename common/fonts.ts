@@ -80,9 +80,13 @@ const INDIC_STACK = INDIC_FONT_FAMILIES.map((family) => `"${family}"`).join(', '
 /**
  * CSS `font-family` value for a font, quoted (names like "Exo 2" are not valid bare identifiers), then the
  * Indic Noto families, ending with a generic fallback: `serif` for serif faces, otherwise `system-ui, sans-serif`.
+ *
+ * `withIndic: false` leaves the Indic families out. The browser needs that while the chosen font's own
+ * stylesheet is still on its way: Chromium takes the first *declared* family of the stack as the primary font
+ * and fetches its first face even when none of the page's text is in its range, so a Latin page whose font was
+ * not yet declared downloaded Noto Sans Devanagari (50 kB) for nothing.
  */
-export function fontStack(font: FontName): string {
-  return SERIF_FONTS.has(font)
-    ? `"${font}", ${INDIC_STACK}, serif`
-    : `"${font}", ${INDIC_STACK}, system-ui, sans-serif`;
+export function fontStack(font: FontName, { withIndic = true }: { withIndic?: boolean } = {}): string {
+  const indic = withIndic ? `${INDIC_STACK}, ` : '';
+  return SERIF_FONTS.has(font) ? `"${font}", ${indic}serif` : `"${font}", ${indic}system-ui, sans-serif`;
 }

@@ -50,6 +50,18 @@ test.describe('the interface in Hindi', () => {
     // The choice holds on the next page and after a reload.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: hi['home.title'] })).toBeVisible();
+    // Drawn in the self-hosted Noto Sans Devanagari (decision 066), which joins the font stack once the chosen
+    // font is declared (web/app/use-font-stack.ts), not in whatever the phone happens to have.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await document.fonts.ready;
+          return [...document.fonts].some(
+            (face) => face.status === 'loaded' && face.family.replace(/"/g, '') === 'Noto Sans Devanagari',
+          );
+        }),
+      )
+      .toBe(true);
     await page
       .getByRole('navigation', { name: hi['public.nav.main'] })
       .getByRole('link', { name: hi['public.signUp'] })

@@ -1,6 +1,5 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api';
 import { useHomeThemeActive } from './home-theme';
@@ -10,6 +9,7 @@ import { useSession } from './session';
 import { TestPaymentsNotice } from './test-payments-notice';
 import { buildTheme, colorSchemeManager, cssVariablesResolver } from './theme';
 import { Toaster } from './toaster';
+import { useFontStack } from './use-font-stack';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,15 +26,11 @@ export const queryClient = new QueryClient({
 export function Root({ router }: { router: AppRouter }) {
   const session = useSession();
   const home = useHomeThemeActive();
-  const font = session?.font ?? null;
-  // The theme names the font; this brings its files (only that family's). The map of the 34 stylesheets is a
-  // chunk of its own, so no page's first download grows with it.
-  useEffect(() => {
-    void import('./fonts').then(({ loadFont }) => loadFont(font)).catch(() => undefined);
-  }, [font]);
+  // The theme names the font; this brings its files (only that family's).
+  const fontFamily = useFontStack(session?.font);
   return (
     <MantineProvider
-      theme={buildTheme(session?.themeColor ?? null, session?.font ?? null)}
+      theme={buildTheme(session?.themeColor ?? null, fontFamily)}
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"

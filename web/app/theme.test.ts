@@ -1,5 +1,6 @@
 import { DEFAULT_THEME, getContrastColor, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FONT, fontStack } from '../../common/fonts';
 import { contrastRatio, THEME_COLORS } from '../../common/theme-colors';
 import { buildTheme } from './theme';
 
@@ -8,7 +9,7 @@ const TEXT = { 'var(--mantine-color-black)': '#000000', 'var(--mantine-color-whi
 describe('the theme', () => {
   it('gives filled controls of every colour text of at least 4.5:1 (WCAG AA), in light and dark mode', () => {
     for (const { key, name } of THEME_COLORS) {
-      const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme(key, null));
+      const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme(key, fontStack(DEFAULT_FONT)));
       for (const scheme of ['light', 'dark'] as const) {
         const shade =
           typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade[scheme];

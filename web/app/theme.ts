@@ -5,17 +5,15 @@ import {
   localStorageColorSchemeManager,
   type MantineThemeOverride,
 } from '@mantine/core';
-import { DEFAULT_FONT, fontStack, isFontName } from '../../common/fonts';
 import { DEFAULT_THEME_COLOR, isThemeColorKey, readableShade } from '../../common/theme-colors';
 import { LS } from './storage';
 
 /** Light or dark lives under the spec's themeMode key. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: LS.themeMode });
 
-/** Primary colour from the saved theme colour, font from the saved font. */
-export function buildTheme(themeColor: string | null, font: string | null): MantineThemeOverride {
+/** Primary colour from the saved theme colour; the font as a CSS stack (useFontStack). */
+export function buildTheme(themeColor: string | null, family: string): MantineThemeOverride {
   const primaryColor = isThemeColorKey(themeColor) ? themeColor : DEFAULT_THEME_COLOR;
-  const family = fontStack(isFontName(font) ? font : DEFAULT_FONT);
   return createTheme({
     primaryColor,
     fontFamily: family,

@@ -1,5 +1,6 @@
 import { Alert, MantineProvider } from '@mantine/core';
 import { buildTheme } from '../../app/theme';
+import { useFontStack } from '../../app/use-font-stack';
 import { EmbedGuruPage } from './embed-guru-page';
 import { framingOrigin } from './framing-origin';
 import { useT } from './i18n';
@@ -11,8 +12,9 @@ import { useT } from './i18n';
 export function EmbedRoot({ guruId }: { guruId: string }) {
   const origin = framingOrigin();
   const t = useT();
+  const fontFamily = useFontStack(null);
   return (
-    <MantineProvider theme={buildTheme(null, null)} defaultColorScheme="auto">
+    <MantineProvider theme={buildTheme(null, fontFamily)} defaultColorScheme="auto">
       {origin ? (
         <EmbedGuruPage guruId={guruId} origin={origin} />
       ) : (

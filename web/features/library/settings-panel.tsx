@@ -16,11 +16,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPhoto, IconVolume } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { type LibraryDetail, librarySettingsSchema } from '../../../common/contracts/library';
 import { ALLOWED_IMAGE_TYPES } from '../../../common/files';
-import { FONTS, type FontName, fontStack } from '../../../common/fonts';
+import { FONTS, type FontName } from '../../../common/fonts';
 import type { GuruVoice } from '../../../common/gurus';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../common/languages';
 import {
@@ -31,8 +31,8 @@ import {
   type LibraryAvatarKind,
 } from '../../../common/library';
 import { readableBand, THEME_COLORS } from '../../../common/theme-colors';
-import { loadFont } from '../../app/fonts';
 import { toast } from '../../app/toast';
+import { useFontStack } from '../../app/use-font-stack';
 import { ThemeColorPicker } from '../../components/theme-color-picker';
 import {
   useVoiceCatalog,
@@ -178,9 +178,7 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
   const voiceError = (field: 'voice' | 'fallbackVoice') =>
     settings[field] || !(generateTried || voiceAsked[field]) ? undefined : t(`libraryMsg.${field}`);
   // The preview shows the chosen font itself, as the rendered video will (server/media/fonts.ts).
-  useEffect(() => {
-    void loadFont(font);
-  }, [font]);
+  const previewFont = useFontStack(font);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="library-settings-heading">
       <Stack gap="sm">
@@ -327,7 +325,7 @@ export function SettingsPanel({ detail, settings, locked, generateTried, onChang
             background: band.background,
             color: band.text,
             borderRadius: 8,
-            fontFamily: fontStack(font),
+            fontFamily: previewFont,
           }}
         >
           <Text fw={700} inherit lineClamp={1}>
