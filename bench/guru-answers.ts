@@ -422,7 +422,7 @@ async function intentSet(label: string, guru: Parameters<typeof prepareAnswer>[1
     let text = '';
     for await (const delta of prepared.stream) text += delta;
     // Top three as the answer saw them: the question as the course spells it (decision 057, round three).
-    const corrected = await correctedQuestion(app, guru.id, item.question);
+    const corrected = await correctedQuestion(app, guru, item.question);
     const started = performance.now();
     const passages = await retrievePassages(app, guru.id, corrected);
     times.push(performance.now() - started);

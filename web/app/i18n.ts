@@ -78,7 +78,7 @@ function templateText(message: Catalog[string]): string | undefined {
 
 /**
  * English messages to fall back on and to read back (`inInterfaceLanguage`): a feature's catalog as it registers, or
- * one that only readers of other languages need, as their language arrives (web/app/module-messages.ts).
+ * one that only readers of other languages need, as their language arrives (web/app/module-translations.ts).
  */
 export function addEnglish(en: Catalog): void {
   Object.assign(english, en);

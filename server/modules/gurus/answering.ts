@@ -120,7 +120,7 @@ export async function prepareAnswer(
   asker: Locale = 'en',
 ): Promise<PreparedAnswer> {
   // As the course spells it: "whats a pathogen" and "vacine" find their slides (decision 057, round three).
-  const asked = await correctedQuestion(app, guru.id, question);
+  const asked = await correctedQuestion(app, guru, question);
   const terms = await questionTerms(asked);
   const passages = await retrievePassages(app, guru.id, asked, 5, terms);
   if (passages.length === 0) {

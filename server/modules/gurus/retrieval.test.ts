@@ -135,9 +135,9 @@ describe('retrieval over a slide deck made into a lesson', () => {
       expect(prepared.notCovered, question).toBe(false);
       expect(prepared.citations[0]?.slide, question).toBe(7);
     }
-    expect(await correctedQuestion(ctx.app, built.guru.id, 'whats an aquifr')).toBe('what is an aquifer');
+    expect(await correctedQuestion(ctx.app, built.guru, 'whats an aquifr')).toBe('what is an aquifer');
     // A word WordNet knows is the student's, even when the course does not use it.
-    expect(await correctedQuestion(ctx.app, built.guru.id, 'Is a river a road?')).toBe('Is a river a road?');
+    expect(await correctedQuestion(ctx.app, built.guru, 'Is a river a road?')).toBe('Is a river a road?');
   });
 
   it('refuses a question about a thing the course never names, whatever common word or name it shares', async () => {

@@ -13,7 +13,8 @@ import {
 import { lemmatizerOf } from '../../providers/llm/lemmas';
 import { STOP_WORDS } from '../../providers/llm/stop-words';
 import type { Passage, QuestionTerm } from '../../providers/llm/types';
-import { glossedQuestion, glossesIn } from './lexicon/course-glosses';
+import { CourseWordsCache } from './course-words-cache';
+import { type CourseGloss, glossedQuestion, glossesIn } from './lexicon/course-glosses';
 import { baseForms, expandWord } from './lexicon/expand';
 import { everydayCounterparts } from './lexicon/glossary-hi';
 import { correctedSpelling, writtenOut } from './lexicon/spelling';
@@ -156,27 +157,39 @@ async function onlyAVerb(word: string): Promise<boolean> {
  * course's nearest word ("vacine" → "vaccine", lexicon/spelling.ts). The course's words are read only when
  * a word may need it. A Hindi question with an English term gets the course's Hindi for it (course-glosses.ts).
  */
-export async function correctedQuestion(app: App, guruId: string, question: string): Promise<string> {
-  const spelt = await correctedSpelling(writtenOut(question), async () => {
-    const result = await app.db.execute<{ word: string; n: number }>(sql`
-      select w as word, count(*)::int as n
-      from guru_chunks c, regexp_split_to_table(lower(c.text), '[[:space:][:punct:]]+') as w
-      where c.guru_id = ${guruId} and w <> ''
-      group by w
-    `);
-    const vocabulary = new Map<string, number>();
-    for (const row of result.rows)
-      if (/^[\p{L}\p{M}]+$/u.test(row.word)) vocabulary.set(row.word, Number(row.n));
-    return vocabulary;
-  });
+export async function correctedQuestion(
+  app: App,
+  guru: { id: string; trainedAt: Date | null },
+  question: string,
+): Promise<string> {
+  const spelt = await correctedSpelling(writtenOut(question), () =>
+    vocabularies.read(guru, async () => {
+      const result = await app.db.execute<{ word: string; n: number }>(sql`
+        select w as word, count(*)::int as n
+        from guru_chunks c, regexp_split_to_table(lower(c.text), '[[:space:][:punct:]]+') as w
+        where c.guru_id = ${guru.id} and w <> ''
+        group by w
+      `);
+      const vocabulary = new Map<string, number>();
+      for (const row of result.rows)
+        if (/^[\p{L}\p{M}]+$/u.test(row.word)) vocabulary.set(row.word, Number(row.n));
+      return vocabulary;
+    }),
+  );
   // A Hindi question asking with an English term the course glosses in brackets: its Hindi words too.
   if (!/\p{Script=Devanagari}/u.test(spelt) || !/\p{Script=Latin}/u.test(spelt)) return spelt;
-  const bracketed = await app.db.execute<{ text: string }>(sql`
-    select heading || ' ' || text as text from guru_chunks
-    where guru_id = ${guruId} and language not in ('', 'en') and text like '%(%'
-  `);
-  return glossedQuestion(spelt, glossesIn(bracketed.rows.map((row) => row.text)));
+  const courseGlosses = await glossaries.read(guru, async () => {
+    const bracketed = await app.db.execute<{ text: string }>(sql`
+      select heading || ' ' || text as text from guru_chunks
+      where guru_id = ${guru.id} and language not in ('', 'en') and text like '%(%'
+    `);
+    return glossesIn(bracketed.rows.map((row) => row.text));
+  });
+  return glossedQuestion(spelt, courseGlosses);
 }
+
+const vocabularies = new CourseWordsCache<Map<string, number>>();
+const glossaries = new CourseWordsCache<CourseGloss[]>();
 
 interface Row extends Record<string, unknown> {
   id: string;
@@ -363,7 +376,7 @@ export async function retrievePassages(
           from unnest(own) as l)::tsquery as heading_query
       from topical
     ),
-    counted as (
+    found as (
       -- The course's own topic word ("bridge" in a course on bridges, in a third of its passages or more).
       select a.*,
         (select count(*) from guru_chunks c where c.guru_id = ${guruId} and c.search @@ a.own_query)
@@ -371,12 +384,16 @@ export async function retrievePassages(
             ceil(${WIDE_SHARE}::float8 * (select count(*) from guru_chunks where guru_id = ${guruId})))
           as wide,
         not exists (select 1 from guru_chunks c where c.guru_id = ${guruId} and c.search @@ a.own_query)
-          as absent,
-        -- Nor through a related word: the course never says it in any way.
-        not exists (select 1 from guru_chunks c where c.guru_id = ${guruId}
-            and (c.search @@ a.own_query or (a.other_query is not null and c.search @@ a.other_query)))
-          as unknown
+          as absent
       from quoted_all a
+    ),
+    counted as (
+      -- Nor through a related word: the course never says it in any way. Asked only of an absent word.
+      select f.*,
+        f.absent and (f.other_query is null
+          or not exists (select 1 from guru_chunks c where c.guru_id = ${guruId} and c.search @@ f.other_query))
+          as unknown
+      from found f
     ),
     quoted as (
       -- A word of many meanings need not be found beside a specific one ("How are glaciers made?"); when

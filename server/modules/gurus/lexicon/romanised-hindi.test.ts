@@ -79,6 +79,9 @@ describe('Hindi typed in Latin letters (romanised-hindi.ts)', () => {
     expect(await correctedSpelling('taj mahal kab bana', mughals)).toMatch(/^ताजमहल कब /u);
     // "chhoti" is not in the course; its inflection छोटा is.
     expect(await correctedSpelling('babar ki sena chhoti kyu thi', mughals)).toMatch(/ की सेना छोटा क्यों थी$/u);
+    // A postposition is its own word, even where the PDF ran it into the noun before it ("भारतके").
+    const joinedInPdf = vocabulary('भारतके लोग बहुत हैं। भारत एक बड़ा देश है।');
+    expect(await correctedSpelling('bharat ke log kitne hai', joinedInPdf)).toMatch(/^भारत के लोग /u);
     // "kitne log" asks how many people, whatever the English "log" means.
     expect(await correctedSpelling('kitne log the', mughals)).toBe('कितने लोग थे');
   });

@@ -232,7 +232,9 @@ export async function readRomanisedHindi(
       const joined = bySound.get(latinSoundKey(together))?.word;
       if (
         joined &&
+        // Neither word a function word: "ghar me" is a word and a postposition, not one word heard as two.
         !FUNCTION_WORDS[part.segment.toLocaleLowerCase()] &&
+        !FUNCTION_WORDS[next.segment.toLocaleLowerCase()] &&
         latinSoundKey(together).length >= MIN_JOINED_KEY
       ) {
         out.push(joined);
