@@ -151,6 +151,14 @@ import {
   HINDI_MUGHAL_HELD_OUT_OFF_COURSE,
 } from '../server/test/fixtures/hindi-deck-10/held-out';
 import {
+  HINDI_ELECTRICITY_HELD_OUT,
+  HINDI_ELECTRICITY_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-11/held-out';
+import {
+  HINDI_PANCHAYAT_HELD_OUT,
+  HINDI_PANCHAYAT_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-12/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -662,6 +670,24 @@ async function intentsPart() {
       // Written blind on 2026-11-29, committed (e242acf) before any run.
       sets: [['hindi mughal (held out)', HINDI_MUGHAL_HELD_OUT]] as const,
       offCourse: HINDI_MUGHAL_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'विद्युत (Hindi)',
+      label: 'hindi electricity',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-11/electricity-hi.pdf')),
+      // Written blind on 2026-11-29, committed (9fe1573) before any run; measured once, then seen (round ten).
+      sets: [['hindi electricity (held out)', HINDI_ELECTRICITY_HELD_OUT]] as const,
+      offCourse: HINDI_ELECTRICITY_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'पंचायत (Hindi)',
+      label: 'hindi panchayat',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-12/panchayat-hi.pdf')),
+      // Written blind on 2026-11-29, committed (9fe1573) before any run; measured once, then seen (round ten).
+      sets: [['hindi panchayat (held out)', HINDI_PANCHAYAT_HELD_OUT]] as const,
+      offCourse: HINDI_PANCHAYAT_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },
   ];

@@ -42,6 +42,14 @@ describe('English terms and everyday words in Hindi questions', () => {
     expect(text).toMatch(/^[^।]*पार्श्व उत्क्रमण कहते हैं।/u);
   });
 
+  it('knows an English term the course writes only in a slide title, typed in Devanagari (round ten)', async () => {
+    // "गोलीय दर्पण (spherical mirrors)" is slide 8's title; its text never says "spherical mirrors".
+    const { prepared, text } = await ask('स्फेरिकल मिरर्स किसे कहते है');
+    expect(prepared.notCovered).toBe(false);
+    expect(prepared.citations[0]?.slide).toBe(8);
+    expect(text).toContain('गोलीय दर्पण');
+  });
+
   it('opens a how-much answer with the quantity, not a year', async () => {
     const { text } = await ask('light ki speed kitni hoti hai');
     expect(text).toMatch(/^[^।]*3,00,000 किलोमीटर प्रति सेकंड/u);

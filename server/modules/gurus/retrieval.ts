@@ -135,8 +135,14 @@ export async function questionTerms(question: string): Promise<QuestionTerm[]> {
       };
     }),
   );
-  // Two inflections of one word are one term ("ग्रह" and "ग्रहों").
-  return terms.filter((term, index) => terms.findIndex((other) => other.word === term.word) === index);
+  // Two inflections of one word are one term ("ग्रह" and "ग्रहों"); so are an English word and the course's Hindi
+  // for it beside it ("light की speed … (प्रकाश की चाल)": प्रकाश's forms hold "light"), or a sentence saying प्रकाश
+  // would count it twice.
+  return terms.filter(
+    (term, index) =>
+      terms.findIndex((other) => other.word === term.word) === index &&
+      !(/^\p{Script=Latin}/u.test(term.word) && terms.some((other) => other.forms.includes(term.word))),
+  );
 }
 
 /**
@@ -164,9 +170,11 @@ export async function correctedQuestion(
 ): Promise<string> {
   const spelt = await correctedSpelling(writtenOut(question), () =>
     vocabularies.read(guru, async () => {
+      // Headings too: a slide's title may be the only place the course writes a word ("पानीपत का पहला युद्ध",
+      // "विद्युत लेपन (electroplating)").
       const result = await app.db.execute<{ word: string; n: number }>(sql`
         select w as word, count(*)::int as n
-        from guru_chunks c, regexp_split_to_table(lower(c.text), '[[:space:][:punct:]]+') as w
+        from guru_chunks c, regexp_split_to_table(lower(c.heading || ' ' || c.text), '[[:space:][:punct:]]+') as w
         where c.guru_id = ${guru.id} and w <> ''
         group by w
       `);

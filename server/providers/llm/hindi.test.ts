@@ -166,4 +166,9 @@ describe('what a Hindi question asks about (round three)', () => {
       expect(isWeakHindi(word), word).toBe(true);
     for (const word of ['आमाशय', 'गैस', 'पाचन', 'भोजन']) expect(isWeakHindi(word), word).toBe(false);
   });
+
+  it('reads "in simple words" and "all year" as how a question asks, not what it asks about', () => {
+    for (const word of ['आसान', 'सरल', 'भाषा', 'शब्दों']) expect(isWeakHindi(word), word).toBe(true);
+    expect(HINDI_STOP_WORDS.has('भर')).toBe(true);
+  });
 });

@@ -24,7 +24,7 @@ export const HINDI_STOP_WORDS: ReadonlySet<string> = new Set(
   कहते कहा कहलाता कहलाती कहलाते कृपया अंतर फर्क अर्थ मतलब सकता सकती सकते चाहिए अपना अपनी अपने
   कोई किसी ऐसा ऐसी ऐसे वहाँ वहां यहाँ यहां जब तब अब सबसे पहले बाद ज्यादा ज़्यादा अधिक कम चारों तरफ ओर
   टोटल कुल किसको किसने बोलते बोलता बोलती बोले बोला बोलें मे पे सा सी कोन कोनसा कोनसी कोनसे
-  कया फरक`
+  कया फरक भर`
     .split(/\s+/u)
     // As written and as the search folds them ("कहाँ", "कहां").
     .flatMap((word) => [word, searchFold(word)]),
@@ -62,7 +62,7 @@ export function hindiStem(word: string): string {
 /**
  * Hindi's words of very many meanings, as WordNet's "make", "get", "part" are for English (expand.ts WEAK_SENSES):
  * to make or become, take, give, keep, get, meet, go on; part, kind, way, work, thing, form, place, people
- * ("कितने लोग": round nine); and the
+ * ("कितने लोग": round nine); how a student asks to be told simply ("आसान भाषा में बताओ"); and the
  * words a time is asked with (month, year, day: "लू किस महीनों में चलती है"). Retrieval does
  * not require one beside a specific word, so "पौधे अपना खाना बनाने के लिए कौन सी गैस लेते है" is not about a
  * digestion course's "पौधे अपना भोजन स्वयं बनाते हैं" (round five).
@@ -74,7 +74,8 @@ const HINDI_WEAK_WORDS: ReadonlySet<string> = new Set(
   मिल मिलता मिलती मिलते मिलना मिलने मिला मिली मिले मिलकर चल चलता चलती चलते चलना चलने चला चली चले
   भाग भागों हिस्सा हिस्से हिस्सों प्रकार प्रकारों तरह काम कामों चीज़ चीज़ें चीज़ों बात बातें तरीका तरीके रूप रूपों जगह
   महीना महीने महीनों साल सालों वर्ष वर्षों दिन दिनों तारीख सन सदी समय
-  लोग लोगों`
+  लोग लोगों
+  आसान सरल भाषा शब्दों`
     .split(/\s+/u)
     .map(searchFold),
 );

@@ -59,7 +59,7 @@ describe('Hindi typed in Latin letters (romanised-hindi.ts)', () => {
     expect(latinSoundKey('pet')).not.toBe(devanagariSoundKey('पत्ती'));
   });
 
-  it('reads a romanised question into the course’s Devanagari, keeping the English words the course writes', async () => {
+  it('reads a romanised question into the course’s Devanagari, keeping the English words it has no Hindi for', async () => {
     // The course writes "SONAR" beside सोनार: the word it uses stays; a "full form" is asked as its meaning.
     expect(await correctedSpelling('sonar ka full form kya hai', soundCourse)).toBe('sonar का मतलब क्या है');
     expect(await correctedSpelling('chamgadad andhere me kaise udte hai', soundCourse)).toMatch(
@@ -69,8 +69,10 @@ describe('Hindi typed in Latin letters (romanised-hindi.ts)', () => {
     expect(await correctedSpelling('hawa me awaaz ki speed kitni hoti hai', soundCourse)).toBe(
       'हवा में आवाज़ की चाल कितनी होती है',
     );
+    // An English word the school glossary gives in Hindi is read as the course's Hindi for it, though the course
+    // writes the English too ("अवश्रव्य ध्वनि (infrasound)"): its sentences teach in the Hindi words.
     expect(await correctedSpelling('infrasound aur ultrasound me kya antar hai', soundCourse)).toBe(
-      'infrasound और ultrasound में क्या अंतर है',
+      'अवश्रव्य ध्वनि और पराश्रव्य ध्वनि में क्या अंतर है',
     );
   });
 

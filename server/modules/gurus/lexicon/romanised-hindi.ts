@@ -203,9 +203,12 @@ export async function readRomanisedHindi(
   const read = async (typed: string): Promise<string> => {
     const word = typed.toLocaleLowerCase();
     if (FUNCTION_WORDS[word]) return FUNCTION_WORDS[word];
-    if (known.has(word) || /\p{Nd}/u.test(word)) return typed;
+    if (/\p{Nd}/u.test(word)) return typed;
+    // The school glossary's Hindi for an English word, when the course uses it, before the English word itself: a
+    // course that writes "(speed of light)" after प्रकाश की चाल teaches in the Hindi words ("light ki speed").
     const term = glossaryTerm(word, stems);
     if (term) return term;
+    if (known.has(word)) return typed;
     // A word of English ("full form") is heard only as a loanword (below), never as a Hindi word of like sound
     // (full → फूल); a Hindi word is heard as the course word of its sounds first (andhere → अँधेरे, not अंदर).
     const english = word.length >= ENGLISH_KEPT && (await baseForms(word)).size > 0;

@@ -20,9 +20,18 @@ const words = new Intl.Segmenter('und', { granularity: 'word' });
 
 /**
  * A Devanagari word as searched, without its viramas and nasal signs: the signs a student leaves out on a phone
- * keyboard ("संशलेषण" for संश्लेषण, "दात" for दाँत, "मुह" for मुँह).
+ * keyboard ("संशलेषण" for संश्लेषण, "दात" for दाँत, "मुह" for मुँह). The long ai and au are written as e and o, the
+ * English o of ऑ as a: an English word has no fixed Hindi spelling ("एनोड" for the course's ऐनोड, "ब्लाक" for ब्लॉक).
  */
-const bareForm = (word: string) => searchFold(word).replace(/[\u094d\u0902]/gu, '');
+const bareForm = (word: string) =>
+  searchFold(word)
+    .replace(/[\u094d\u0902]/gu, '')
+    .replace(/\u0910/gu, '\u090f')
+    .replace(/\u0914/gu, '\u0913')
+    .replace(/\u0948/gu, '\u0947')
+    .replace(/\u094c/gu, '\u094b')
+    .replace(/\u0911/gu, '\u0906')
+    .replace(/\u0949/gu, '\u093e');
 
 /**
  * A Hindi question in the course's own words (issue 32): a Latin school term the course writes in Hindi as the

@@ -49,6 +49,14 @@ describe('Latin loanwords in a Hindi question (transliteration.ts)', () => {
     expect(await correctedSpelling('नाक में क्या होता है', course)).toBe('नाक में क्या होता है');
   });
 
+  it('takes a loanword whose ai, au or English o is written another way as the course word', async () => {
+    const course = vocabulary('धन टर्मिनल से जुड़ा इलेक्ट्रोड ऐनोड कहलाता है। ब्लॉक स्तर पर पंचायत समिति होती है।');
+    expect(await correctedSpelling('एनोड किसे कहते है', course)).toBe('ऐनोड किसे कहते है');
+    expect(await correctedSpelling('ब्लाक स्तर पर कौन है', course)).toBe('ब्लॉक स्तर पर कौन है');
+    // A word the course writes with neither stays as typed.
+    expect(await correctedSpelling('कैथोड किसे कहते है', course)).toBe('कैथोड किसे कहते है');
+  });
+
   it('writes an English word typed in Devanagari as the course writes it in Latin letters', async () => {
     const course = vocabulary(
       'सबसे निचली परत क्षोभमंडल (troposphere) की ऊँचाई लगभग 13 किलोमीटर है। ग्रीनहाउस प्रभाव (greenhouse effect) से धरती गर्म होती है।',
