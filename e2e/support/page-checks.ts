@@ -37,13 +37,7 @@ export const LAYOUT_RULES = ['target-size', 'label-content-name-mismatch', 'scro
  * SCANNED_TAGS and EXPERIMENTAL_WCAG_RULES runs, with `rules` only those.
  */
 export async function seriousViolations(page: Page, rules?: string[]): Promise<string[]> {
-  // A toast fading in or out is half transparent: axe would measure its text against a blend of the page. Scan
-  // once every toast has arrived (or gone).
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.mantine-Notifications-root *')].every(
-      (element) => getComputedStyle(element).opacity === '1',
-    ),
-  );
+  await transitionsEnded(page);
   await injectAxe(page);
   const options: RunOptions = {
     // Only violations are read: axe then keeps one node per passed or inapplicable rule instead of every node
@@ -66,6 +60,29 @@ export async function seriousViolations(page: Page, rules?: string[]): Promise<s
           .map((node) => node.target.join(' '))
           .join(', ')}`,
     );
+}
+
+/**
+ * Waits until nothing is fading or sliding: a toast or a dialog half way through its entrance is half transparent,
+ * and axe would measure its text against a blend of the page (CI failed the support desk's canned-replies dialog on
+ * that, 2026-11-29). Every finite CSS animation and transition must have ended, and every toast, dialog, drawer and
+ * dropdown must be fully opaque (Mantine sets the starting opacity a frame before the transition starts, when no
+ * transition is running yet). A spinner's or skeleton's endless animation is not waited for.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const moving = document
+      .getAnimations()
+      .some(
+        (animation) =>
+          animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+      );
+    if (moving) return false;
+    const layers = document.querySelectorAll(
+      '.mantine-Notifications-root *, .mantine-Modal-content, .mantine-Drawer-content, .mantine-Popover-dropdown, .mantine-Menu-dropdown',
+    );
+    return [...layers].every((element) => getComputedStyle(element).opacity === '1');
+  });
 }
 
 declare global {
