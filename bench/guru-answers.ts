@@ -159,6 +159,14 @@ import {
   HINDI_PANCHAYAT_HELD_OUT_OFF_COURSE,
 } from '../server/test/fixtures/hindi-deck-12/held-out';
 import {
+  HINDI_ACIDS_HELD_OUT,
+  HINDI_ACIDS_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-13/held-out';
+import {
+  HINDI_GANDHI_HELD_OUT,
+  HINDI_GANDHI_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-14/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -688,6 +696,24 @@ async function intentsPart() {
       // Written blind on 2026-11-29, committed (9fe1573) before any run; measured once, then seen (round ten).
       sets: [['hindi panchayat (held out)', HINDI_PANCHAYAT_HELD_OUT]] as const,
       offCourse: HINDI_PANCHAYAT_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'अम्ल (Hindi)',
+      label: 'hindi acids',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-13/acids-hi.pdf')),
+      // Written blind on 2026-11-29, committed (339a799) before any run.
+      sets: [['hindi acids (held out)', HINDI_ACIDS_HELD_OUT]] as const,
+      offCourse: HINDI_ACIDS_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'गांधी (Hindi)',
+      label: 'hindi gandhi',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-14/gandhi-hi.pdf')),
+      // Written blind on 2026-11-29, committed (339a799) before any run.
+      sets: [['hindi gandhi (held out)', HINDI_GANDHI_HELD_OUT]] as const,
+      offCourse: HINDI_GANDHI_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },
   ];

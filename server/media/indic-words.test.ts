@@ -8,6 +8,13 @@ import { HINDI_SOUND_SLIDES } from '../test/fixtures/hindi-deck-4/slides';
 import { HINDI_DIGESTION_SLIDES } from '../test/fixtures/hindi-deck-5/slides';
 import { HINDI_CONSTITUTION_SLIDES } from '../test/fixtures/hindi-deck-6/slides';
 import { HINDI_AIR_SLIDES } from '../test/fixtures/hindi-deck-7/slides';
+import { HINDI_MAGNETS_SLIDES } from '../test/fixtures/hindi-deck-8/slides';
+import { HINDI_LIGHT_SLIDES } from '../test/fixtures/hindi-deck-9/slides';
+import { HINDI_MUGHAL_SLIDES } from '../test/fixtures/hindi-deck-10/slides';
+import { HINDI_ELECTRICITY_SLIDES } from '../test/fixtures/hindi-deck-11/slides';
+import { HINDI_PANCHAYAT_SLIDES } from '../test/fixtures/hindi-deck-12/slides';
+import { HINDI_ACIDS_SLIDES } from '../test/fixtures/hindi-deck-13/slides';
+import { HINDI_GANDHI_SLIDES } from '../test/fixtures/hindi-deck-14/slides';
 import type { DeckSlide } from '../test/fixtures/water-cycle-deck';
 import { readPdfSlides } from './pdf-slides';
 
@@ -28,11 +35,20 @@ describe('Hindi decks read back whole', () => {
     ['hindi-deck-5/digestion-hi.pdf', HINDI_DIGESTION_SLIDES],
     ['hindi-deck-6/constitution-hi.pdf', HINDI_CONSTITUTION_SLIDES],
     ['hindi-deck-7/air-hi.pdf', HINDI_AIR_SLIDES],
+    ['hindi-deck-8/magnets-hi.pdf', HINDI_MAGNETS_SLIDES],
+    ['hindi-deck-9/light-hi.pdf', HINDI_LIGHT_SLIDES],
+    ['hindi-deck-10/mughal-hi.pdf', HINDI_MUGHAL_SLIDES],
+    ['hindi-deck-11/electricity-hi.pdf', HINDI_ELECTRICITY_SLIDES],
+    ['hindi-deck-12/panchayat-hi.pdf', HINDI_PANCHAYAT_SLIDES],
+    ['hindi-deck-13/acids-hi.pdf', HINDI_ACIDS_SLIDES],
+    ['hindi-deck-14/gandhi-hi.pdf', HINDI_GANDHI_SLIDES],
   ];
   // Words pdftotext alone breaks in these decks: 60 of 826 (sound), 34 of 1,034 (digestion), 14 of 833 (the
-  // Constitution), 21 of 834 (air). A few remain: a word ending in ू before a space pdfjs places inside the next
-  // word ("शुरूहो"), a conjunct pdfjs reorders ("कें द्र").
-  const AT_MOST_WRONG = 3;
+  // Constitution), 21 of 834 (air). One place a deck remains at most: a conjunct pdfjs reorders ("कें द्र", two
+  // wrong words), two words set closer than the line's other spaces ("प्रकाशके"). A word ending in ू before its
+  // wide space ("नेहरूने", "शुरूहो") was the other: 11 words in 14 decks until the space's width was read
+  // (2026-11-29).
+  const AT_MOST_WRONG = 2;
   for (const [file, slides] of decks) {
     it(`${file}: the words as their author wrote them`, async () => {
       const written = new Set(
@@ -59,5 +75,8 @@ describe('Hindi decks read back whole', () => {
     expect(air).not.toContain('ऊँ चाई');
     const digestion = await text('hindi-deck-5/digestion-hi.pdf');
     for (const word of ['यकृत', 'एंजाइम', 'फैलने', 'कुल']) expect(digestion).toContain(word);
+    // The space after ू is drawn wide, from inside the word Poppler bounds: still a space.
+    const gandhi = await text('hindi-deck-14/gandhi-hi.pdf');
+    for (const words of ['जवाहरलाल नेहरू ने की', 'शुरू हो गया', 'गुरु गोपाल']) expect(gandhi).toContain(words);
   }, 60_000);
 });

@@ -41,6 +41,11 @@ export interface SlideLine {
 export interface SpaceMark {
   x: number;
   y: number;
+  /**
+   * How wide the space is drawn, when a run is only white space: Chromium sets the space after a word ending in
+   * a vowel sign below (ू) wide, from the letter's advance, so it starts inside what Poppler counts as the word.
+   */
+  width?: number;
 }
 
 export interface PdfJobPage {
@@ -179,7 +184,8 @@ export function spaceMarks(items: PdfTextItem[], pageHeight: number): SpaceMark[
   for (const item of items) {
     if (!item.str || !item.transform || !/\s/u.test(item.str)) continue;
     const [, , , , x = 0, y = 0] = item.transform;
-    if (/^\s/u.test(item.str)) marks.push({ x, y: pageHeight - y });
+    if (/^\s+$/u.test(item.str)) marks.push({ x, y: pageHeight - y, width: item.width ?? 0 });
+    else if (/^\s/u.test(item.str)) marks.push({ x, y: pageHeight - y });
     if (/\S\s+$/u.test(item.str)) marks.push({ x: x + (item.width ?? 0), y: pageHeight - y });
   }
   return marks;

@@ -165,7 +165,9 @@ function joinWords(words: { text: string; left: number; right: number }[], drawn
     const inside =
       drawn && drawn.length > 0 && /\p{Mn}$/u.test(text)
         ? !drawn.some(
-            (space) => space.x >= words[index].right - NEAR && space.x <= words[index + 1].left + NEAR,
+            (space) =>
+              space.x + (space.width ?? 0) >= words[index].right - NEAR &&
+              space.x <= words[index + 1].left + NEAR,
           )
         : gap < usual * NOT_A_SPACE;
     text += indic && inside ? next : ` ${next}`;

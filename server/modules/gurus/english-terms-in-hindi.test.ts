@@ -1,10 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromProjectRoot } from '../../paths';
-import { buildUser } from '../../test/factories';
-import { buildDeckGuru } from '../../test/fixtures/guru-training';
-import { startTestApp, type TestContext } from '../../test/harness';
-import { prepareAnswer } from './answering';
+import { describe, expect, it } from 'vitest';
+import { hindiDeckGuru } from '../../test/fixtures/hindi-deck-guru';
 
 /**
  * Round nine of the guru in the course's language (decision 065), on the light deck (hindi-deck-9, written blind,
@@ -12,23 +7,7 @@ import { prepareAnswer } from './answering';
  * everyday word and a near-topic question the course does not answer.
  */
 describe('English terms and everyday words in Hindi questions', () => {
-  let ctx: TestContext;
-  let built: Awaited<ReturnType<typeof buildDeckGuru>>;
-
-  beforeAll(async () => {
-    ctx = await startTestApp();
-    const teacher = await buildUser(ctx.app, { userType: 'teacher' });
-    const pdf = readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-9/light-hi.pdf'));
-    built = await buildDeckGuru(ctx.app, teacher.id, pdf, 'प्रकाश');
-  });
-  afterAll(async () => ctx?.close());
-
-  const ask = async (question: string) => {
-    const prepared = await prepareAnswer(ctx.app, built.guru, question, [], 'hi');
-    let text = '';
-    for await (const part of prepared.stream) text += part;
-    return { prepared, text };
-  };
+  const { ask } = hindiDeckGuru('server/test/fixtures/hindi-deck-9/light-hi.pdf', 'प्रकाश');
 
   it('finds "luminous objects" in a Hindi passage by "luminous object" (English words stemmed there too)', async () => {
     const { prepared } = await ask('luminous object kya hota hai');

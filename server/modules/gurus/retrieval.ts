@@ -17,6 +17,7 @@ import { CourseWordsCache } from './course-words-cache';
 import { type CourseGloss, glossedQuestion, glossesIn } from './lexicon/course-glosses';
 import { baseForms, expandWord } from './lexicon/expand';
 import { everydayCounterparts } from './lexicon/glossary-hi';
+import { isSchoolSubject } from './lexicon/school-subjects';
 import { correctedSpelling, writtenOut } from './lexicon/spelling';
 import { synsetOffsets } from './lexicon/wordnet';
 
@@ -117,7 +118,13 @@ export async function questionTerms(question: string): Promise<QuestionTerm[]> {
         // evidence: as the word itself, "भारत को आज़ादी कब मिली" was a question about an 1857 course's
         // "स्वतंत्रता संग्राम" (round six measured both ways).
         const related = everydayCounterparts(word).map(searchFold);
-        return { word: stemOf(word), forms: synonyms, related, weak: isWeakHindi(word), prefix: true };
+        return {
+          word: stemOf(word),
+          forms: synonyms,
+          related,
+          weak: isWeakHindi(word) || isSchoolSubject(word),
+          prefix: true,
+        };
       }
       const expanded = /^[a-z][a-z'-]*$/.test(word)
         ? await expandWord(word)
@@ -129,7 +136,7 @@ export async function questionTerms(question: string): Promise<QuestionTerm[]> {
       return {
         word,
         ...expanded,
-        ...(unplaced ? { weak: true } : {}),
+        ...(unplaced || isSchoolSubject(word) ? { weak: true } : {}),
         ...(target.has(word) ? { asked: true } : {}),
         ...(asksPlaceTimeOrAmount && (await onlyAVerb(word)) ? { frames: true } : {}),
       };

@@ -6,7 +6,13 @@ import { editDistance, graphemesOf } from './edit-distance';
 import { baseForms } from './expand';
 import { courseStems, englishTermSpelt, hindiTermsFor, inCourse } from './glossary-hi';
 import { glossaryTerm, readRomanisedHindi } from './romanised-hindi';
-import { devanagariSkeleton, latinSkeleton, transliterations } from './transliteration';
+import {
+  devanagariSkeleton,
+  devanagariSoundKey,
+  latinSkeleton,
+  latinSoundKey,
+  transliterations,
+} from './transliteration';
 
 /**
  * Students' spelling (decision 057, round three): "whats a pathogen", "antibodys", "vacine", "circiuts". A
@@ -98,21 +104,29 @@ async function inCourseScript(
 
 /**
  * The Devanagari words of a question (one, or two written apart) that spell a Latin word the course uses, by the
- * consonants a reader hears (transliteration.ts), with that word; a skeleton two course words share is none.
+ * consonants a reader hears (transliteration.ts), with that word; a skeleton two course words share is none
+ * (of two consonants only, the one whose vowels are heard alike is still that word).
  */
 function latinCourseWords(
   parts: Intl.SegmentData[],
   known: Map<string, number>,
   stems: Map<string, string>,
 ): Map<string, string> {
-  const bySkeleton = new Map<string, string | null>();
+  const bySkeleton = new Map<string, string[]>();
   for (const word of known.keys()) {
     if (!/^[a-z]{4,}$/.test(word)) continue;
     const skeleton = latinSkeleton(word);
-    if (skeleton.length < 3) continue;
-    const other = bySkeleton.get(skeleton);
-    bySkeleton.set(skeleton, other === undefined || other === word ? word : null);
+    if (skeleton.length < SHORT_SKELETON) continue;
+    bySkeleton.set(skeleton, [...(bySkeleton.get(skeleton) ?? []), word]);
   }
+  // The one course word a skeleton names; of a short one, the one heard alike ("soda" and "acid" share s-d).
+  const spelling = (devanagari: string): string | undefined => {
+    const skeleton = devanagariSkeleton(devanagari);
+    const candidates = bySkeleton.get(skeleton) ?? [];
+    const heard =
+      skeleton.length >= 3 ? candidates : candidates.filter((word) => heardAlike(word, devanagari));
+    return heard.length === 1 ? heard[0] : undefined;
+  };
   const found = new Map<string, string>();
   if (bySkeleton.size === 0) return found;
   const strange = parts.map(
@@ -128,7 +142,7 @@ function latinCourseWords(
     if (!strange[at]) continue;
     const next = words[index + 1];
     if (next && strange[next.at]) {
-      const joined = bySkeleton.get(devanagariSkeleton(part.segment + next.part.segment));
+      const joined = spelling(part.segment + next.part.segment);
       if (joined) {
         found.set(
           parts
@@ -140,11 +154,19 @@ function latinCourseWords(
         continue;
       }
     }
-    const single = bySkeleton.get(devanagariSkeleton(part.segment));
+    const single = spelling(part.segment);
     if (single) found.set(part.segment, single);
   }
   return found;
 }
+
+/**
+ * Two consonants are a skeleton short words share by chance; "एसिड" is "acid" and "बेस" is "base" only when
+ * the vowels agree too, all but one sound (round eleven).
+ */
+const SHORT_SKELETON = 2;
+const heardAlike = (latin: string, devanagari: string) =>
+  editDistance(graphemesOf(latinSoundKey(latin)), graphemesOf(devanagariSoundKey(devanagari)), 1) <= 1;
 
 const FULL_FORM = /(?<!\p{L})full[\s-]*forms?(?!\p{L})/giu;
 

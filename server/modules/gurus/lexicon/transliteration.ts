@@ -8,9 +8,17 @@ import { editDistance, graphemesOf } from './edit-distance';
  * words of at least three such consonants are matched, so short words never meet by chance.
  */
 
-/** The consonant skeleton of a Latin word ("chlorophyll" → "klrfl", "rhizobium" → "rjbm"). */
+/**
+ * The consonant skeleton of a Latin word ("chlorophyll" → "klrfl", "rhizobium" → "rjbm"). A c before e, i or y
+ * is an s ("acid" / एसिड, "citric" / सिट्रिक), "-tion" a "shan" (शन), and the s of "-isation" the z Hindi
+ * writes ज ("neutralisation" / न्यूट्रलाइजेशन).
+ */
 export function latinSkeleton(word: string): string {
   let out = word.toLocaleLowerCase().replace(/[^a-z]/g, '');
+  out = out
+    .replace(/is(?=ation)/g, 'iz')
+    .replace(/[ts]ion/g, 'shon')
+    .replace(/c(?=[eiy])/g, 's');
   out = out.replace(/ph/g, 'f').replace(/(ch|sh|th|kh|gh|dh|bh|jh)/g, (pair) => pair[0]);
   out = out.replace(/x/g, 'ks').replace(/[qc]/g, 'k').replace(/z/g, 'j').replace(/w/g, 'v');
   // A nasal before b or p is written with the anusvara in Devanagari (member / मेंबर, number / नंबर).
