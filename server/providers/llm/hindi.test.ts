@@ -7,6 +7,7 @@ import {
   hindiFocus,
   hindiGives,
   hindiIntentOf,
+  hindiStatesCount,
   hindiStem,
   hindiSynonyms,
   isWeakHindi,
@@ -65,6 +66,11 @@ describe('Hindi questions', () => {
     expect(hindiGives('count', 'इसे लगभग 365 दिन लगते हैं।')).toBe(true);
     expect(hindiGives('count', 'सौर मंडल में आठ ग्रह हैं।')).toBe(true);
     expect(hindiGives('count', 'यह एक तारा है।')).toBe(false);
+    // A date's day is no count (round eleven).
+    expect(hindiGives('count', '13 अप्रैल 1919 को बाग़ में सभा हुई।', 'कितने लोग मारे गए')).toBe(false);
+    expect(hindiStatesCount('कितने लोग मारे गए थे', 'सरकारी आँकड़ों के अनुसार 379 लोग मारे गए।')).toBe(true);
+    expect(hindiStatesCount('कितने लोग मारे गए थे', '13 अप्रैल को हज़ारों लोग बाग़ में थे।')).toBe(false);
+    expect(hindiStatesCount('सौर मंडल में कितने ग्रह हैं', 'सौर मंडल में 8 ग्रह हैं।')).toBe(true);
     // A year is no count unless years are counted (round nine).
     expect(hindiGives('count', 'सन् 1676 में रोमर ने बताया।', 'प्रकाश की चाल कितनी है')).toBe(false);
     expect(hindiGives('count', '1526 को बाबर जीता।', 'कितनी सेना थी')).toBe(false);
@@ -136,6 +142,14 @@ describe('what a Hindi question asks about (round three)', () => {
     // A kind of the term is not the term.
     expect(hindiExplainsTerm('पोषण', 'मृतजीवी पोषण', ['पोषण की इस विधि को मृतजीवी पोषण कहते हैं।'])).toBe(false);
     expect(hindiGives('definition', 'इस विधि को पोषण कहते हैं।', 'पोषण किसे कहते हैं')).toBe(true);
+    // The term's English in brackets after it, or asked by that English (round eleven).
+    const indicator = 'सूचक (indicator) वे विशेष पदार्थ हैं जो विलयन में डालने पर अपना रंग बदल देते हैं।';
+    expect(hindiGives('definition', indicator, 'सूचक क्या होता है')).toBe(true);
+    expect(hindiGives('definition', indicator, 'indicator क्या होता है')).toBe(true);
+    const neutral = 'इस अभिक्रिया को उदासीनीकरण (neutralisation) कहते हैं।';
+    expect(hindiGives('definition', neutral, 'उदासीनीकरण किसे कहते हैं')).toBe(true);
+    expect(hindiGives('definition', neutral, 'neutralisation किसको बोलते है')).toBe(true);
+    expect(hindiGives('definition', 'सूचकों से अम्ल पहचानते हैं।', 'सूचक क्या होता है')).toBe(false);
   });
 
   it('gives a name with what it names: the sentence before one that names it by "इन/इस … को"', () => {

@@ -198,6 +198,26 @@ export function hindiFocus(question: string): Set<string> {
 /** Number words ("एक" and "दो" left out: "a" and "give" as often as one and two). */
 const NUMBER_WORDS = 'तीन|चार|पांच|छह|छः|सात|आठ|नौ|दस|बीस|तीस|चालीस|पचास|सौ|हज़ार|हजार|लाख|करोड़|आधा|दोगुना|दुगना';
 const MONTHS = 'जनवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर';
+/** A date's day before its month ("13 अप्रैल", "6 अप्रैल"), folded. */
+const DAY_OF_MONTH = new RegExp(`(?<!\\p{Nd})\\p{Nd}{1,2}\\s+(?:${searchFold(MONTHS)})${WORD_END}`, 'gu');
+/**
+ * Whether a sentence gives the number a Hindi "how many" question asks for, of the very thing it counts: "कितने
+ * लोग मारे गए" → "379 लोग मारे गए" (a number, then at most one word, then the counted word), not a sentence that
+ * only names the place and "हज़ारों लोग" (round eleven).
+ */
+export function hindiStatesCount(question: string, sentence: string): boolean {
+  const counted = new RegExp(`${WORD_START}(?:कितना|कितनी|कितने)\\s+([\\p{L}\\p{M}]+)`, 'u').exec(
+    searchFold(question),
+  )?.[1];
+  if (!counted) return false;
+  const stem = hindiStem(counted);
+  return [
+    ...searchFold(sentence).matchAll(/\p{Nd}[\p{Nd},.]*\s+([\p{L}\p{M}]+)(?:\s+([\p{L}\p{M}]+))?/gu),
+  ].some(
+    ([, first, second]) => hindiStem(first) === stem || (second !== undefined && hindiStem(second) === stem),
+  );
+}
+
 /** Words that give a reason: because, therefore, due to, so that. */
 const CAUSE = word('क्योंकि|इसलिए|कारण|वजह|जिससे|जिसके|ताकि|चूंकि');
 
@@ -237,14 +257,20 @@ export function hindiExplainsTerm(target: string, heading: string, sentences: st
   return at(heading) || sentences.some((sentence) => hindiDefines(target, sentence));
 }
 
-/** Whether a sentence defines `target` (as searched): "… को <target> कहते हैं" or "<target> वह/एक … है". */
+/**
+ * Whether a sentence defines `target` (as searched): "… को <target> कहते हैं" or "<target> वह/एक … है", the
+ * term's English in brackets after it or the term itself that English ("सूचक (indicator) वे … हैं", "… को
+ * उदासीनीकरण (neutralisation) कहते हैं" for either word; round eleven).
+ */
 function hindiDefines(target: string, sentence: string): boolean {
   const s = searchFold(sentence).trim();
   const t = escapeRegExp(target);
+  // The term, or a word glossed with it in brackets; then, either way, an optional bracketed gloss.
+  const term = `(?:${t}${WORD_END}|[\\p{L}\\p{M}]+\\s*\\(${t}\\))(?:\\s*\\([^()]*\\))?`;
   return (
     // The term itself, not a kind of it: "… को पोषण कहते हैं", not "… को मृतजीवी पोषण कहते हैं".
-    new RegExp(`(?:^|${WORD_START}को\\s+)${t}${WORD_END}\\s+(?:कहते|कहलाता|कहलाती|कहलाते)`, 'u').test(s) ||
-    new RegExp(`^${t}${WORD_END}\\s+(?:वह|वे|एक|यानी|अर्थात)${WORD_END}`, 'u').test(s)
+    new RegExp(`(?:^|${WORD_START}को\\s+)${term}\\s+(?:कहते|कहलाता|कहलाती|कहलाते)`, 'iu').test(s) ||
+    new RegExp(`^${term}\\s+(?:वह|वे|एक|यानी|अर्थात)${WORD_END}`, 'iu').test(s)
   );
 }
 
@@ -268,7 +294,10 @@ export function hindiGives(intent: AskedFor, sentence: string, question = ''): b
     case 'count': {
       // A year is not how much or how many ("प्रकाश की चाल कितनी है" is not "सन् 1676 में…"), unless years
       // are what is counted ("कितने साल").
-      const counted = /साल|वर्ष|सदी|शताब्दी/u.test(searchFold(question)) ? s : s.replace(YEAR, ' ');
+      // Nor is a date's day ("13 अप्रैल 1919 को … हज़ारों लोग" does not say how many died; round eleven).
+      const counted = /साल|वर्ष|सदी|शताब्दी/u.test(searchFold(question))
+        ? s
+        : s.replace(YEAR, ' ').replace(DAY_OF_MONTH, ' ');
       return /\p{Nd}/u.test(counted) || word(NUMBER_WORDS).test(counted);
     }
     case 'cause':

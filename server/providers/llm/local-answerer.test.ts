@@ -483,6 +483,10 @@ describe('answers that say what was asked, round three: never more than the cour
     expect(
       sentencesOf('युवक एलेक्सिस सेंट मार्टिन (Alexis St. Martin) को गोली लग गई। Dr. Beaumont ने इलाज किया।'),
     ).toEqual(['युवक एलेक्सिस सेंट मार्टिन (Alexis St. Martin) को गोली लग गई।', 'Dr. Beaumont ने इलाज किया।']);
+    expect(sentencesOf('अपने नेताओं डॉ. सैफ़ुद्दीन किचलू और डॉ. सत्यपाल के लिए। 379 लोग मारे गए।')).toEqual([
+      'अपने नेताओं डॉ. सैफ़ुद्दीन किचलू और डॉ. सत्यपाल के लिए।',
+      '379 लोग मारे गए।',
+    ]);
     expect(sentencesOf('वी. डी. सावरकर ने 1909 में इसे स्वतंत्रता संग्राम कहा। J. R. R. Tolkien wrote it.')).toEqual([
       'वी. डी. सावरकर ने 1909 में इसे स्वतंत्रता संग्राम कहा।',
       'J. R. R. Tolkien wrote it.',

@@ -8,7 +8,13 @@ import {
   stemOf,
   wordsIn,
 } from './answer-intents';
-import { hindiDefinitionTarget, hindiExplainsTerm, hindiFocus, isDevanagari } from './hindi';
+import {
+  hindiDefinitionTarget,
+  hindiExplainsTerm,
+  hindiFocus,
+  hindiStatesCount,
+  isDevanagari,
+} from './hindi';
 import { STOP_WORDS } from './stop-words';
 import type { Answerer, AnswerRequest, Passage, QuestionTerm } from './types';
 
@@ -56,12 +62,12 @@ export function keywords(text: string): Set<string> {
 /** One initial: a capital, or a Devanagari letter with its signs ("V.", "डी."). */
 const INITIAL = String.raw`(?:\p{Lu}|(?=\p{Script=Devanagari})\p{L}\p{M}*)`;
 /**
- * Points that end no sentence: between digits ("1.5 volts"), after a title's abbreviation ("St. Martin", "Dr.
+ * Points that end no sentence: between digits ("1.5 volts"), after a title's abbreviation ("St. Martin", "डॉ. किचलू", "Dr.
  * Rao") and between initials ("V. D. Savarkar", "वी. डी. सावरकर"); a single capital alone may end one ("vitamin D.").
  */
 const NOT_AN_END = [
   String.raw`(?<=\p{Nd})\.(?=\p{Nd})`,
-  String.raw`(?<=(?:^|[\s(])(?:St|Dr|Mr|Mrs|Ms|Prof|Jr|Sr|Mt|Capt|Gen|Lt|Col|Sgt|Rev|vs|e\.g|i\.e))\.(?=\s)`,
+  String.raw`(?<=(?:^|[\s(])(?:St|Dr|Mr|Mrs|Ms|Prof|Jr|Sr|Mt|Capt|Gen|Lt|Col|Sgt|Rev|vs|e\.g|i\.e|डॉ|प्रो))\.(?=\s)`,
   String.raw`(?<=(?:^|[\s(])${INITIAL})\.(?=\s${INITIAL}\.)`,
   String.raw`(?<=(?:^|[\s(])${INITIAL}\.\s${INITIAL})\.`,
 ].join('|');
@@ -354,6 +360,12 @@ export function directAnswer(request: Pick<AnswerRequest, 'question' | 'passages
   // (a number, a reason) leads when it is nearly as good as the best (decision 065, round two).
   const hindi = isDevanagari(question);
   if (hindi && givers[0] && givers[0].score >= NEARLY_AS_GOOD * ranked[0].score) from = givers[0];
+  // The number of the very thing counted leads, however few of the question's other words it shares.
+  const counts =
+    hindi && intent === 'count'
+      ? ranked.find((item) => hindiStatesCount(question, item.sentence))
+      : undefined;
+  if (counts) from = counts;
   // A cause often comes in the next sentence, leaning on the best one ("About 800 million people live near
   // volcanoes. They stay because the soil is rich…").
   const next = all[ranked[0].order + 1];

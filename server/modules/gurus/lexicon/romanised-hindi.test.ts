@@ -86,6 +86,11 @@ describe('Hindi typed in Latin letters (romanised-hindi.ts)', () => {
     expect(await correctedSpelling('bharat ke log kitne hai', joinedInPdf)).toMatch(/^भारत के लोग /u);
     // "kitne log" asks how many people, whatever the English "log" means.
     expect(await correctedSpelling('kitne log the', mughals)).toBe('कितने लोग थे');
+    // Before an auxiliary a word is a Hindi verb, though English has a "mare" (round eleven); "full form" keeps
+    // its English.
+    const massacre = vocabulary('सरकारी आँकड़ों के अनुसार 379 लोग मारे गए। फूल खिले।');
+    expect(await correctedSpelling('kitne log mare gaye the', massacre)).toBe('कितने लोग मारे गए थे');
+    expect(await correctedSpelling('full form kya hai', massacre)).not.toContain('फूल');
   });
 
   it('knows an everyday word the course says otherwise by the glossary’s spelling of it', async () => {

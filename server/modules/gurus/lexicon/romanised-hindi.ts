@@ -158,6 +158,13 @@ const withoutFinalVowel = (key: string) => key.replace(/[eiou]$/u, '');
 /** An English word at least this long that WordNet knows is kept as English ("full form") unless found above. */
 const ENGLISH_KEPT = 4;
 
+/** Hindi's auxiliaries typed in Latin letters: the word before one is a verb (see read). */
+const AUXILIARIES: ReadonlySet<string> = new Set(
+  'gaya gaye gayi gai gayin tha the thi thin hota hoti hote jata jati jate diya diye di liya liye kiya kiye raha rahi rahe'.split(
+    ' ',
+  ),
+);
+
 /** Whether most of the course's words are written in Devanagari. */
 function aDevanagariCourse(vocabulary: Map<string, number>): boolean {
   let devanagari = 0;
@@ -200,7 +207,7 @@ export async function readRomanisedHindi(
   const parts = [...wordSegments.segment(question)];
   const latin = parts.filter((part) => part.isWordLike).map((part) => part.segment.toLocaleLowerCase());
   const loans = transliterations(latin, known);
-  const read = async (typed: string): Promise<string> => {
+  const read = async (typed: string, beforeAuxiliary: boolean): Promise<string> => {
     const word = typed.toLocaleLowerCase();
     if (FUNCTION_WORDS[word]) return FUNCTION_WORDS[word];
     if (/\p{Nd}/u.test(word)) return typed;
@@ -211,7 +218,9 @@ export async function readRomanisedHindi(
     if (known.has(word)) return typed;
     // A word of English ("full form") is heard only as a loanword (below), never as a Hindi word of like sound
     // (full → फूल); a Hindi word is heard as the course word of its sounds first (andhere → अँधेरे, not अंदर).
-    const english = word.length >= ENGLISH_KEPT && (await baseForms(word)).size > 0;
+    // Before a Hindi auxiliary it is a Hindi verb, whatever English spells the same ("mare gaye" / मारे गए, not a
+    // mare; round eleven).
+    const english = !beforeAuxiliary && word.length >= ENGLISH_KEPT && (await baseForms(word)).size > 0;
     const key = latinSoundKey(word);
     const stem = withoutFinalVowel(key);
     const course = english
@@ -245,7 +254,8 @@ export async function readRomanisedHindi(
         continue;
       }
     }
-    out.push(part.isWordLike ? await read(part.segment) : part.segment);
+    const following = parts[index + 2]?.segment.toLocaleLowerCase() ?? '';
+    out.push(part.isWordLike ? await read(part.segment, AUXILIARIES.has(following)) : part.segment);
   }
   return out.join('');
 }
