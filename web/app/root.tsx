@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api';
 import { useHomeThemeActive } from './home-theme';
@@ -28,9 +29,12 @@ export function Root({ router }: { router: AppRouter }) {
   const home = useHomeThemeActive();
   // The theme names the font; this brings its files (only that family's).
   const fontFamily = useFontStack(session?.font);
+  const themeColor = session?.themeColor ?? null;
+  // One theme object while colour and font stay: a new one makes Mantine recompute every variable and rerender.
+  const theme = useMemo(() => buildTheme(themeColor, fontFamily), [themeColor, fontFamily]);
   return (
     <MantineProvider
-      theme={buildTheme(session?.themeColor ?? null, fontFamily)}
+      theme={theme}
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"

@@ -1,4 +1,5 @@
 import { Alert, MantineProvider } from '@mantine/core';
+import { useMemo } from 'react';
 import { buildTheme } from '../../app/theme';
 import { useFontStack } from '../../app/use-font-stack';
 import { EmbedGuruPage } from './embed-guru-page';
@@ -13,8 +14,9 @@ export function EmbedRoot({ guruId }: { guruId: string }) {
   const origin = framingOrigin();
   const t = useT();
   const fontFamily = useFontStack(null);
+  const theme = useMemo(() => buildTheme(null, fontFamily), [fontFamily]);
   return (
-    <MantineProvider theme={buildTheme(null, fontFamily)} defaultColorScheme="auto">
+    <MantineProvider theme={theme} defaultColorScheme="auto">
       {origin ? (
         <EmbedGuruPage guruId={guruId} origin={origin} />
       ) : (

@@ -35,4 +35,14 @@ describe("the course's own glossary: Hindi words before an English term in brack
     expect(glossedQuestion('दीप्त वस्तुएँ क्या हैं', glosses)).toBe('दीप्त वस्तुएँ क्या हैं');
     expect(glossedQuestion('photosynthesis क्या है', glosses)).toBe('photosynthesis क्या है');
   });
+
+  it("counts the words that say something, and hears the term's other word typed in Devanagari (round eleven)", () => {
+    const glosses = glossesIn([
+      'रसोई का खाने का सोडा (baking soda) क्षारकीय है। ऐसी वर्षा को अम्ल वर्षा (acid rain) कहते हैं। अम्ल (acid) खट्टे होते हैं।',
+    ]);
+    expect(glosses).toContainEqual({ latin: ['baking', 'soda'], hindi: 'खाने का सोडा' });
+    expect(glossedQuestion('baking सोडा क्यों लगाते है', glosses)).toBe('baking सोडा क्यों लगाते है (खाने का सोडा)');
+    // सोडा shares s-d with "acid" but is not heard as it.
+    expect(glossedQuestion('baking सोडा क्यों लगाते है', glosses)).not.toContain('अम्ल');
+  });
 });

@@ -1,4 +1,6 @@
+import { HINDI_STOP_WORDS } from '../../../providers/llm/hindi';
 import { STOP_WORDS } from '../../../providers/llm/stop-words';
+import { spellsAlike } from './transliteration';
 
 /**
  * The course's own glossary (issue 32, decision 065, round nine): a Hindi deck writes its English terms in brackets
@@ -27,6 +29,20 @@ const compared = (word: string) => {
   return lower;
 };
 
+/**
+ * The last `count` words that say something, with the function words between them ("खाने का सोडा (baking
+ * soda)": खाने and सोडा, with का; round eleven).
+ */
+function lastWords(words: string[], count: number): string[] {
+  let start = words.length;
+  let found = 0;
+  while (start > 0 && found < count) {
+    start -= 1;
+    if (!HINDI_STOP_WORDS.has(words[start] as string)) found += 1;
+  }
+  return words.slice(start);
+}
+
 /** Every "Hindi words (English term)" of the course's texts, once each. */
 export function glossesIn(texts: string[]): CourseGloss[] {
   const seen = new Map<string, CourseGloss>();
@@ -37,7 +53,9 @@ export function glossesIn(texts: string[]): CourseGloss[] {
       const latin = term.split(/\s+/u).map(compared);
       if (latin.length > MAX_WORDS) continue;
       const hindiWords = (before as string).split(/\s+/u).filter((word) => DEVANAGARI_WORD.test(word));
-      const hindi = hindiWords.slice(-latin.length).join(' ');
+      // As many words that say something as the English has ("प्रकाश की चाल (speed of light)").
+      const saying = latin.filter((word) => !STOP_WORDS.has(word)).length;
+      const hindi = lastWords(hindiWords, Math.max(saying, 1)).join(' ');
       const key = latin.join(' ');
       if (hindi && !seen.has(key)) seen.set(key, { latin, hindi });
     }
@@ -57,6 +75,12 @@ export function glossedQuestion(question: string, glosses: CourseGloss[]): strin
       .filter((word) => !STOP_WORDS.has(word)),
   );
   if (asked.size === 0) return question;
+  // A term's other English word may be typed in Devanagari ("baking सोडा" for "खाने का सोडा (baking soda)"):
+  // spelt alike (transliteration.ts), it is asked too.
+  const typed = question.match(/\p{Script=Devanagari}+/gu) ?? [];
+  for (const gloss of glosses)
+    for (const word of gloss.latin)
+      if (!asked.has(word) && typed.some((devanagari) => spellsAlike(word, devanagari))) asked.add(word);
   const added = glosses
     .filter((gloss) => gloss.latin.every((word) => asked.has(word) || STOP_WORDS.has(word)))
     .filter((gloss) => gloss.latin.some((word) => asked.has(word)))

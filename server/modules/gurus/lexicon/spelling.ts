@@ -6,13 +6,7 @@ import { editDistance, graphemesOf } from './edit-distance';
 import { baseForms } from './expand';
 import { courseStems, englishTermSpelt, hindiTermsFor, inCourse } from './glossary-hi';
 import { glossaryTerm, readRomanisedHindi } from './romanised-hindi';
-import {
-  devanagariSkeleton,
-  devanagariSoundKey,
-  latinSkeleton,
-  latinSoundKey,
-  transliterations,
-} from './transliteration';
+import { devanagariSkeleton, latinSkeleton, shortWordHeardAlike, transliterations } from './transliteration';
 
 /**
  * Students' spelling (decision 057, round three): "whats a pathogen", "antibodys", "vacine", "circiuts". A
@@ -124,7 +118,7 @@ function latinCourseWords(
     const skeleton = devanagariSkeleton(devanagari);
     const candidates = bySkeleton.get(skeleton) ?? [];
     const heard =
-      skeleton.length >= 3 ? candidates : candidates.filter((word) => heardAlike(word, devanagari));
+      skeleton.length >= 3 ? candidates : candidates.filter((word) => shortWordHeardAlike(word, devanagari));
     return heard.length === 1 ? heard[0] : undefined;
   };
   const found = new Map<string, string>();
@@ -160,13 +154,8 @@ function latinCourseWords(
   return found;
 }
 
-/**
- * Two consonants are a skeleton short words share by chance; "एसिड" is "acid" and "बेस" is "base" only when
- * the vowels agree too, all but one sound (round eleven).
- */
+/** Two consonants are a skeleton short words share by chance: "एसिड" is "acid" only when heard alike too. */
 const SHORT_SKELETON = 2;
-const heardAlike = (latin: string, devanagari: string) =>
-  editDistance(graphemesOf(latinSoundKey(latin)), graphemesOf(devanagariSoundKey(devanagari)), 1) <= 1;
 
 const FULL_FORM = /(?<!\p{L})full[\s-]*forms?(?!\p{L})/giu;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { courseVocabulary } from '../../../test/course-vocabulary';
 import { correctedSpelling } from './spelling';
-import { devanagariSkeleton, latinSkeleton, transliterations } from './transliteration';
+import { devanagariSkeleton, latinSkeleton, shortWordHeardAlike, transliterations } from './transliteration';
 
 const vocabulary = courseVocabulary;
 
@@ -86,6 +86,9 @@ describe('Latin loanwords in a Hindi question (transliteration.ts)', () => {
     expect(await correctedSpelling('एसिड रेन क्या होती है', course)).toBe('acid rain क्या होती है');
     expect(await correctedSpelling('सोडा क्षारकीय है', course)).toBe('सोडा क्षारकीय है');
     expect(await correctedSpelling('बेस का स्वाद कैसा होता है', course)).toBe('base का स्वाद कैसा होता है');
+    expect(shortWordHeardAlike('acid', 'एसिड')).toBe(true);
+    expect(shortWordHeardAlike('base', 'बेस')).toBe(true);
+    expect(shortWordHeardAlike('acid', 'सोडा')).toBe(false);
     // Two consonants alike are not enough: "सड़" (s-d) is heard as neither.
     expect(await correctedSpelling('सड़क कहाँ है', course)).toBe('सड़क कहाँ है');
   });

@@ -194,3 +194,21 @@ export function devanagariSoundKey(word: string): string {
   const out = [...nasalised].map((char) => DEVANAGARI_SOUNDS[char] ?? '').join('');
   return out.replace(/(.)\1+/g, '$1');
 }
+
+/**
+ * Whether a word of two consonants is heard alike in both scripts: its sounds the same, but for a vowel before the
+ * first consonant (Hindi writes "acid" एसिड) and English's silent final e, which makes the a before it an e
+ * ("base" / बेस). Two consonants alone are chance: "soda" (सोडा) is not "acid" (round eleven).
+ */
+export function shortWordHeardAlike(latin: string, devanagari: string): boolean {
+  const bare = (key: string) => key.replace(/^[aeiou]/u, '');
+  const spoken = latin.toLocaleLowerCase().replace(/a([^aeiouy])e$/u, 'ei$1');
+  return bare(latinSoundKey(spoken).replace(/e$/u, '')) === bare(devanagariSoundKey(devanagari));
+}
+
+/** Whether a Devanagari word spells a Latin one: the same skeleton, and of a short one the same sounds. */
+export function spellsAlike(latin: string, devanagari: string): boolean {
+  const skeleton = latinSkeleton(latin);
+  if (skeleton.length < 2 || skeleton !== devanagariSkeleton(devanagari)) return false;
+  return skeleton.length >= MIN_SKELETON || shortWordHeardAlike(latin, devanagari);
+}
