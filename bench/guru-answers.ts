@@ -167,6 +167,14 @@ import {
   HINDI_GANDHI_HELD_OUT_OFF_COURSE,
 } from '../server/test/fixtures/hindi-deck-14/held-out';
 import {
+  HINDI_MICROBES_HELD_OUT,
+  HINDI_MICROBES_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-15/held-out';
+import {
+  HINDI_RIVERS_HELD_OUT,
+  HINDI_RIVERS_HELD_OUT_OFF_COURSE,
+} from '../server/test/fixtures/hindi-deck-16/held-out';
+import {
   type DeckQuestion,
   deckPdf,
   WATER_CYCLE_FRESH,
@@ -714,6 +722,24 @@ async function intentsPart() {
       // Written blind on 2026-11-29, committed (339a799) before any run.
       sets: [['hindi gandhi (held out)', HINDI_GANDHI_HELD_OUT]] as const,
       offCourse: HINDI_GANDHI_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'सूक्ष्मजीव (Hindi)',
+      label: 'hindi microbes',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-15/microbes-hi.pdf')),
+      // Written blind on 2026-11-29, committed (90d61b1) before any run.
+      sets: [['hindi microbes (held out)', HINDI_MICROBES_HELD_OUT]] as const,
+      offCourse: HINDI_MICROBES_HELD_OUT_OFF_COURSE,
+      tuningOffCourse: [],
+    },
+    {
+      title: 'अपवाह (Hindi)',
+      label: 'hindi rivers',
+      pdf: readFileSync(fromProjectRoot('server/test/fixtures/hindi-deck-16/rivers-hi.pdf')),
+      // Written blind on 2026-11-29, committed (90d61b1) before any run.
+      sets: [['hindi rivers (held out)', HINDI_RIVERS_HELD_OUT]] as const,
+      offCourse: HINDI_RIVERS_HELD_OUT_OFF_COURSE,
       tuningOffCourse: [],
     },
   ];
