@@ -53,6 +53,10 @@ describe('Hindi questions', () => {
   it('reads what a Hindi question asks for', () => {
     expect(hindiIntentOf('सौर मंडल में कितने ग्रह हैं?')).toBe('count');
     expect(hindiIntentOf('मंगल लाल क्यों दिखता है?')).toBe('cause');
+    // कहाँ typed without its nasal still asks where; "said" does not (round twelve).
+    expect(hindiIntentOf('भागीरथी और अलकनंदा आपस मे कहा मिलती है')).toBe('place');
+    expect(hindiIntentOf('करो या मरो किसने कहा था')).not.toBe('place');
+    expect(hindiIntentOf('इसे काला कानून क्यों कहा जाता है')).toBe('cause');
     expect(hindiIntentOf('मंगलयान कब छोड़ा गया था?')).toBe('time');
     expect(hindiIntentOf('मंगलयान कहाँ से छोड़ा गया?')).toBe('place');
     expect(hindiIntentOf('सबसे बड़ा ग्रह कौन सा है?')).toBe('choice');

@@ -152,12 +152,19 @@ export function hindiIntentOf(question: string): AskedFor {
   if (word('कितना|कितनी|कितने').test(q)) return 'count';
   if (word('क्यों|क्यो|किस कारण|किस वजह').test(q)) return 'cause';
   if (word('कब').test(q)) return 'time';
-  if (word('कहां').test(q)) return 'place';
+  // "कहा" is कहाँ typed without its nasal ("आपस मे कहा मिलती है") unless it says "said" ("किसने कहा था").
+  if (word('कहां').test(q) || (word('कहा').test(q) && !SAID.test(q))) return 'place';
   if (word('कौन सा|कौन सी|कौन से|कौनसा|कौनसी|कौनसे').test(q)) return 'choice';
   if (word('क्या है|क्या हैं|किसे कहते|किसको कहते|किसे बोलते|किसको बोलते|किन्हें कहते|क्या होता|क्या होते|अर्थ|मतलब').test(q))
     return 'definition';
   return 'other';
 }
+
+/** "कहा" as "said": after ने, or before an auxiliary of the past or the passive ("कहा था", "कहा जाता है"). */
+const SAID = new RegExp(
+  `${WORD_START}(?:ने\\s+कहा|कहा\\s+(?:था|थी|थे|गया|गई|गए|जाता|जाती|जाते))${WORD_END}`,
+  'u',
+);
 
 /** Question words that stand where the answer goes (why and how ask for a whole clause, not a word). */
 const WH_WORDS = new Set(

@@ -619,6 +619,15 @@ valley: घाटी
 glacier: हिमनद
 delta: डेल्टा
 river: नदी
+lake: झील
+freshwater: मीठा पानी, अलवणीय जल
+fresh water: मीठा पानी, अलवणीय जल
+salt water: खारा पानी, लवणीय जल
+group: समूह, वर्ग
+degree: डिग्री
+discovery: खोज, आविष्कार
+discover: खोज, खोजा
+preservation: परिरक्षण
 tributary: सहायक नदी
 distributary: वितरिका
 meander: विसर्प

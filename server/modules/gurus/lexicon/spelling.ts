@@ -48,6 +48,7 @@ async function inCourseScript(
   if (!/\p{Script=Devanagari}/u.test(question)) return question;
   // "SONAR का full form क्या है" asks what it stands for: its meaning, as Hindi asks it.
   question = question.replace(FULL_FORM, 'मतलब');
+  question = joinedAsTheCourseWrites(question, await vocabulary());
   question = await glossaryPairs(question, vocabulary);
   const parts = [...words.segment(question)];
   const latin = parts
@@ -156,6 +157,32 @@ function latinCourseWords(
 
 /** Two consonants are a skeleton short words share by chance: "एसिड" is "acid" only when heard alike too. */
 const SHORT_SKELETON = 2;
+
+/**
+ * Two Devanagari words typed apart that the course writes as one ("सूक्ष्म जीव" for सूक्ष्मजीव, "जल चक्र" for
+ * जलचक्र), joined: the course's word is searched, not two words that each say less (round twelve). Only a word the
+ * course uses more than once, so a chance join of two words is not taken for one.
+ */
+function joinedAsTheCourseWrites(question: string, known: Map<string, number>): string {
+  const tokens = question.split(' ');
+  const out: string[] = [];
+  for (let at = 0; at < tokens.length; at++) {
+    const [first, second] = [tokens[at] as string, tokens[at + 1]];
+    const joined = `${first}${second}`;
+    const devanagari = (word: string) => /^[\p{Script=Devanagari}\p{M}]+$/u.test(word);
+    if (
+      second !== undefined &&
+      devanagari(first) &&
+      devanagari(second) &&
+      !STOP_WORDS.has(searchFold(second)) &&
+      (known.get(joined) ?? 0) >= 2
+    ) {
+      out.push(joined);
+      at += 1;
+    } else out.push(first);
+  }
+  return out.join(' ');
+}
 
 const FULL_FORM = /(?<!\p{L})full[\s-]*forms?(?!\p{L})/giu;
 

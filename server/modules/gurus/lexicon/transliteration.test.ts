@@ -92,4 +92,11 @@ describe('Latin loanwords in a Hindi question (transliteration.ts)', () => {
     // Two consonants alike are not enough: "सड़" (s-d) is heard as neither.
     expect(await correctedSpelling('सड़क कहाँ है', course)).toBe('सड़क कहाँ है');
   });
+
+  it('joins two Devanagari words the course writes as one, when it writes it more than once (round twelve)', async () => {
+    const course = vocabulary('सूक्ष्मजीव हर जगह हैं। सूक्ष्मजीवों के चार समूह हैं। सूक्ष्मजीव छोटे होते हैं। जलचक्र एक बार।');
+    expect(await correctedSpelling('ये सूक्ष्म जीव कहाँ मिलते है', course)).toBe('ये सूक्ष्मजीव कहाँ मिलते है');
+    // Written once, "जलचक्र" may be chance: the two words stay.
+    expect(await correctedSpelling('जल चक्र क्या है', course)).toBe('जल चक्र क्या है');
+  });
 });
