@@ -75,6 +75,13 @@ describe('Hindi questions', () => {
     expect(hindiStatesCount('कितने लोग मारे गए थे', 'सरकारी आँकड़ों के अनुसार 379 लोग मारे गए।')).toBe(true);
     expect(hindiStatesCount('कितने लोग मारे गए थे', '13 अप्रैल को हज़ारों लोग बाग़ में थे।')).toBe(false);
     expect(hindiStatesCount('सौर मंडल में कितने ग्रह हैं', 'सौर मंडल में 8 ग्रह हैं।')).toBe(true);
+    // Who did it: a sentence naming a doer before ने; by what name: one that names (round twelve).
+    const who = 'ऐंथ्रैक्स का जीवाणु किसने खोजा था';
+    expect(hindiGives('other', 'जर्मन डॉक्टर रॉबर्ट कोच (Robert Koch) ने 1876 में इसकी खोज की थी।', who)).toBe(true);
+    expect(hindiGives('other', 'ऐंथ्रैक्स मवेशियों का एक ख़तरनाक रोग है।', who)).toBe(false);
+    const name = 'ब्रह्मपुत्र को तिब्बत में किस नाम से बुलाते है';
+    expect(hindiGives('other', 'तिब्बत में इसे सांगपो (Tsangpo) कहते हैं।', name)).toBe(true);
+    expect(hindiGives('other', 'ब्रह्मपुत्र मानसरोवर झील के पूर्व से निकलती है।', name)).toBe(false);
     // A year is no count unless years are counted (round nine).
     expect(hindiGives('count', 'सन् 1676 में रोमर ने बताया।', 'प्रकाश की चाल कितनी है')).toBe(false);
     expect(hindiGives('count', '1526 को बाबर जीता।', 'कितनी सेना थी')).toBe(false);

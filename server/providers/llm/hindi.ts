@@ -225,6 +225,12 @@ export function hindiStatesCount(question: string, sentence: string): boolean {
   );
 }
 
+/** A question asking who did something, and a sentence naming a doer (a word that is no pronoun, then ने). */
+const WHO_DID = word('किसने');
+const DOER = new RegExp(`[\\p{L}\\p{M})]+\\s+ने${WORD_END}`, 'u');
+/** A question asking what a thing is called, and a sentence that names it. */
+const BY_WHAT_NAME = word('किस नाम से|क्या नाम|किस नाम');
+const NAMES = word('कहते|कहलाता|कहलाती|कहलाते|नाम');
 /** Words that give a reason: because, therefore, due to, so that. */
 const CAUSE = word('क्योंकि|इसलिए|कारण|वजह|जिससे|जिसके|ताकि|चूंकि');
 
@@ -293,6 +299,11 @@ const YEAR =
 
 export function hindiGives(intent: AskedFor, sentence: string, question = ''): boolean | null {
   const s = searchFold(sentence);
+  const q = searchFold(question);
+  // "Who did it" is answered by a sentence that names a doer before ने ("रॉबर्ट कोच (Robert Koch) ने … खोज की");
+  // "by what name" by one that names ("इसे सांगपो (Tsangpo) कहते हैं"; round twelve).
+  if ((intent === 'other' || intent === 'choice') && WHO_DID.test(q)) return DOER.test(s);
+  if ((intent === 'other' || intent === 'choice') && BY_WHAT_NAME.test(q)) return NAMES.test(s);
   switch (intent) {
     case 'definition': {
       const target = hindiDefinitionTarget(question);
