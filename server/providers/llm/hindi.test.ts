@@ -77,7 +77,9 @@ describe('Hindi questions', () => {
     expect(hindiStatesCount('सौर मंडल में कितने ग्रह हैं', 'सौर मंडल में 8 ग्रह हैं।')).toBe(true);
     // Who did it: a sentence naming a doer before ने; by what name: one that names (round twelve).
     const who = 'ऐंथ्रैक्स का जीवाणु किसने खोजा था';
-    expect(hindiGives('other', 'जर्मन डॉक्टर रॉबर्ट कोच (Robert Koch) ने 1876 में इसकी खोज की थी।', who)).toBe(true);
+    expect(hindiGives('other', 'जर्मन डॉक्टर रॉबर्ट कोच (Robert Koch) ने 1876 में इसकी खोज की थी।', who)).toBe(
+      true,
+    );
     expect(hindiGives('other', 'ऐंथ्रैक्स मवेशियों का एक ख़तरनाक रोग है।', who)).toBe(false);
     const name = 'ब्रह्मपुत्र को तिब्बत में किस नाम से बुलाते है';
     expect(hindiGives('other', 'तिब्बत में इसे सांगपो (Tsangpo) कहते हैं।', name)).toBe(true);
