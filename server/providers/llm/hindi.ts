@@ -207,15 +207,15 @@ const NUMBER_WORDS = 'तीन|चार|पांच|छह|छः|सात|�
 const MONTHS = 'जनवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर';
 /** A date's day before its month ("13 अप्रैल", "6 अप्रैल"), folded. */
 const DAY_OF_MONTH = new RegExp(`(?<!\\p{Nd})\\p{Nd}{1,2}\\s+(?:${searchFold(MONTHS)})${WORD_END}`, 'gu');
+/** The word a Hindi "how many" question counts ("कितने लोग" → लोग). */
+const COUNTED = new RegExp(`${WORD_START}(?:कितना|कितनी|कितने)\\s+([\\p{L}\\p{M}]+)`, 'u');
 /**
  * Whether a sentence gives the number a Hindi "how many" question asks for, of the very thing it counts: "कितने
  * लोग मारे गए" → "379 लोग मारे गए" (a number, then at most one word, then the counted word), not a sentence that
  * only names the place and "हज़ारों लोग" (round eleven).
  */
 export function hindiStatesCount(question: string, sentence: string): boolean {
-  const counted = new RegExp(`${WORD_START}(?:कितना|कितनी|कितने)\\s+([\\p{L}\\p{M}]+)`, 'u').exec(
-    searchFold(question),
-  )?.[1];
+  const counted = COUNTED.exec(searchFold(question))?.[1];
   if (!counted) return false;
   const stem = hindiStem(counted);
   return [
@@ -229,7 +229,7 @@ export function hindiStatesCount(question: string, sentence: string): boolean {
 const WHO_DID = word('किसने');
 const DOER = new RegExp(`[\\p{L}\\p{M})]+\\s+ने${WORD_END}`, 'u');
 /** A question asking what a thing is called, and a sentence that names it. */
-const BY_WHAT_NAME = word('किस नाम से|क्या नाम|किस नाम');
+const BY_WHAT_NAME = word('किस नाम|क्या नाम');
 const NAMES = word('कहते|कहलाता|कहलाती|कहलाते|नाम');
 /** Words that give a reason: because, therefore, due to, so that. */
 const CAUSE = word('क्योंकि|इसलिए|कारण|वजह|जिससे|जिसके|ताकि|चूंकि');

@@ -6,7 +6,7 @@ import { editDistance, graphemesOf } from './edit-distance';
 import { baseForms } from './expand';
 import { courseStems, englishTermSpelt, hindiTermsFor, inCourse } from './glossary-hi';
 import { glossaryTerm, readRomanisedHindi } from './romanised-hindi';
-import { devanagariSkeleton, latinSkeleton, shortWordHeardAlike, transliterations } from './transliteration';
+import { devanagariSkeleton, latinSkeleton, spellsAlike, transliterations } from './transliteration';
 
 /**
  * Students' spelling (decision 057, round three): "whats a pathogen", "antibodys", "vacine", "circiuts". A
@@ -116,10 +116,8 @@ function latinCourseWords(
   }
   // The one course word a skeleton names; of a short one, the one heard alike ("soda" and "acid" share s-d).
   const spelling = (devanagari: string): string | undefined => {
-    const skeleton = devanagariSkeleton(devanagari);
-    const candidates = bySkeleton.get(skeleton) ?? [];
-    const heard =
-      skeleton.length >= 3 ? candidates : candidates.filter((word) => shortWordHeardAlike(word, devanagari));
+    const candidates = bySkeleton.get(devanagariSkeleton(devanagari)) ?? [];
+    const heard = candidates.filter((word) => spellsAlike(word, devanagari));
     return heard.length === 1 ? heard[0] : undefined;
   };
   const found = new Map<string, string>();
@@ -164,20 +162,19 @@ const SHORT_SKELETON = 2;
  * course uses more than once, so a chance join of two words is not taken for one.
  */
 function joinedAsTheCourseWrites(question: string, known: Map<string, number>): string {
+  const devanagari = (word: string | undefined) =>
+    word !== undefined && /^[\p{Script=Devanagari}\p{M}]+$/u.test(word);
   const tokens = question.split(' ');
   const out: string[] = [];
   for (let at = 0; at < tokens.length; at++) {
     const [first, second] = [tokens[at] as string, tokens[at + 1]];
-    const joined = `${first}${second}`;
-    const devanagari = (word: string) => /^[\p{Script=Devanagari}\p{M}]+$/u.test(word);
     if (
-      second !== undefined &&
       devanagari(first) &&
       devanagari(second) &&
-      !STOP_WORDS.has(searchFold(second)) &&
-      (known.get(joined) ?? 0) >= 2
+      !STOP_WORDS.has(searchFold(second as string)) &&
+      (known.get(`${first}${second}`) ?? 0) >= 2
     ) {
-      out.push(joined);
+      out.push(`${first}${second}`);
       at += 1;
     } else out.push(first);
   }
