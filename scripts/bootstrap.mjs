@@ -147,15 +147,17 @@ function newestMtime(dir) {
 }
 
 function webIsBuilt() {
-  const index = path.join(root, 'web', 'dist', 'index.html');
+  // The browser's bundle and the server's drawing of the public pages, built one after the other.
+  const outputs = [
+    path.join(root, 'web', 'dist', 'index.html'),
+    path.join(root, 'web', 'dist', '.server', 'entry-server.js'),
+  ];
   const sources = Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'common')));
-  return existsSync(index) && statSync(index).mtimeMs >= sources;
+  return outputs.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources);
 }
 
-const VITE_BUILD = [
-  path.join(root, 'node_modules', '.bin', 'vite'),
-  ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
-];
+/** The browser's bundle and the server's drawing of the public pages (scripts/build-web.mjs). */
+const VITE_BUILD = [process.execPath, [path.join(root, 'scripts', 'build-web.mjs'), '--logLevel', 'warn']];
 
 function buildWebIfNeeded() {
   if (webIsBuilt()) return;

@@ -113,9 +113,7 @@ export function pageFiles(manifest: Manifest, modules: Map<string, string>, page
 export function measure(dist: string): PageWeight[] {
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) {
-    throw new Error(
-      `${manifestFile} is missing: build the web app first (npx vite build --config web/vite.config.ts)`,
-    );
+    throw new Error(`${manifestFile} is missing: build the web app first (npm run build)`);
   }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const modules = readPageModules();

@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (runJobs) startPeriodicTasks(app, PERIODIC_TASKS);
   if (!isWorker) {
     await app.register(embedPageRoute);
-    await registerWebApp(app, config.webDist);
+    await registerWebApp(app, config.webDist, config.publicUrl);
   }
   return app;
 }

@@ -5,11 +5,14 @@ import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { startI18n } from './app/i18n';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import type { Locale } from '../common/i18n/locales';
+import { currentLocale, initialLocale, startI18n, startI18nAs } from './app/i18n';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { Root } from './app/root';
-import { createAppRouter } from './app/router';
+import { appRoutes, createAppRouter, loadMatchedRoutes } from './app/router';
+import { drawnByServer } from './app/server-drawn';
 import { embeddedGuruId, mountEmbed } from './features/embed';
 import { takeReferralFromAddress } from './features/partners/referral-params';
 import { PAGES } from './pages';
@@ -29,21 +32,61 @@ function startApp() {
   installUserChangeReload();
   // Before the router reads the address: a ?ref= code is taken out of it and recorded.
   takeReferralFromAddress();
-  const router = createAppRouter(PAGES);
-  // Their own chunks, after the first page: what runs on route changes costs the landing page nothing. The clean-up
-  // (SPEC §9) is there long before anyone can navigate; page views (SPEC §7) are fire-and-forget anyway.
+  const drawn = container ? drawnByServer(container) : null;
+  if (drawn) void hydrateDrawnPage(drawn.locale);
+  else void renderInBrowser();
+}
+
+/** Route-change clean-up and page views: their own chunks, after the first page. */
+function afterFirstPage(router: ReturnType<typeof createAppRouter>) {
+  // What runs on route changes costs the landing page nothing. The clean-up (SPEC §9) is there long before anyone
+  // can navigate; page views (SPEC §7) are fire-and-forget anyway.
   void import('./app/route-change')
     .then(({ installRouteChangeCleanup }) => installRouteChangeCleanup(router))
     .catch(() => undefined);
   void import('./app/page-views').then(({ trackPageViews }) => trackPageViews(router)).catch(() => undefined);
+}
 
+/** A page only the browser draws (every logged-in page): the interface's language first, then the page. */
+async function renderInBrowser() {
+  const router = createAppRouter(PAGES);
+  afterFirstPage(router);
   // The interface's language first (a Hindi reader's catalog is its own chunk), so no page shows English first.
-  void startI18n().then(() => {
-    if (!container) return;
-    createRoot(container).render(
-      <StrictMode>
-        <Root router={router} />
-      </StrictMode>,
-    );
-  });
+  await startI18n();
+  if (!container) return;
+  createRoot(container).render(
+    <StrictMode>
+      <Root>
+        <RouterProvider router={router} />
+      </Root>
+    </StrictMode>,
+  );
+}
+
+/**
+ * A public page the server drew (decision 071): the same language and the same page components first, so React
+ * takes the HTML over instead of drawing it again; then the reader's own language if it is another.
+ */
+async function hydrateDrawnPage(drawnIn: Locale) {
+  const routes = appRoutes(PAGES);
+  const [{ AfterTakeOver, replayTyped, typedFields }] = await Promise.all([
+    import('./app/typed-before-hydration'),
+    startI18nAs(drawnIn),
+    loadMatchedRoutes(routes, window.location.pathname),
+  ]);
+  const router = createAppRouter(PAGES, routes);
+  afterFirstPage(router);
+  if (!container) return;
+  // Hydration sets every field to its state: what the visitor typed meanwhile is given back right after.
+  const typed = typedFields(container);
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <Root>
+        <RouterProvider router={router} />
+        <AfterTakeOver run={() => replayTyped(typed)} />
+      </Root>
+    </StrictMode>,
+  );
+  if (initialLocale() !== currentLocale()) await startI18n();
 }

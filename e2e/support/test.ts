@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, test as base, expect } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { type FailedResponse, recordFailures, unexpectedFailures } from './failed-responses';
 
 /** What the page reported of one `securitypolicyviolation` event. */
@@ -60,9 +60,31 @@ async function watchEveryContext(
  * or in one it made with `browser.newContext()`):
  * - reported a Content-Security-Policy violation, so a policy that breaks a page cannot land;
  * - got a 4xx/5xx answer from our own server that the test did not declare with `expectFailedResponses()`
- *   (e2e/support/failed-responses.ts), so a page that sends a request it cannot make shows up here.
+ *   (e2e/support/failed-responses.ts), so a page that sends a request it cannot make shows up here;
+ * - could not be taken over by React where the server drew it (a hydration error), so a public page that draws
+ *   differently on the server and in the browser cannot land.
  */
-export const test = base.extend<{ cspViolations: CspViolation[]; failedResponses: FailedResponse[] }>({
+/**
+ * React's errors when it cannot take over a page the server drew (decision 071): the HTML did not match what the
+ * browser drew (418, 425), a part the server could not finish (419), an error while hydrating (423). In production
+ * React reports them to the window, where Playwright sees them as page errors.
+ */
+const HYDRATION_ERROR = /Minified React error #(418|419|423|425)\b|[Hh]ydration failed/;
+
+function watchHydration(context: BrowserContext, errors: string[]): void {
+  const onPage = (page: Page) =>
+    page.on('pageerror', (error) => {
+      if (HYDRATION_ERROR.test(error.message)) errors.push(`${page.url()}: ${error.message.slice(0, 200)}`);
+    });
+  for (const page of context.pages()) onPage(page);
+  context.on('page', onPage);
+}
+
+export const test = base.extend<{
+  cspViolations: CspViolation[];
+  failedResponses: FailedResponse[];
+  hydrationErrors: string[];
+}>({
   cspViolations: [
     async ({ context, browser }, use) => {
       const violations: CspViolation[] = [];
@@ -94,6 +116,19 @@ export const test = base.extend<{ cspViolations: CspViolation[]; failedResponses
         unexpectedFailures(testInfo, seen),
         'Failed responses the test did not expect (declare a deliberate one with expectFailedResponses)',
       ).toEqual([]);
+    },
+    { auto: true },
+  ],
+  hydrationErrors: [
+    async ({ context, browser }, use) => {
+      const errors: string[] = [];
+      const restore = await watchEveryContext(context, browser, (each) => watchHydration(each, errors));
+      try {
+        await use(errors);
+      } finally {
+        restore();
+      }
+      expect(errors, 'Pages the browser could not take over from the server (hydration errors)').toEqual([]);
     },
     { auto: true },
   ],

@@ -47,7 +47,7 @@ export function localeOf(request: FastifyRequest): Locale {
 const READ_HEADERS = new Map<string, Locale>();
 const READ_HEADERS_MAX = 512;
 
-function headerLocale(header: string | undefined): Locale {
+export function headerLocale(header: string | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
   let locale = READ_HEADERS.get(header);
   if (locale === undefined) {

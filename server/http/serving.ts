@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { said } from '../i18n/said';
 import { localeOf, speak } from './locale';
+import { loadPageDrawer } from './server-drawn-pages';
 
 /** Responses smaller than this are sent as they are: below a packet or two, compressing saves nothing. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -53,8 +54,14 @@ export function webFileCacheControl(relativePath: string): string {
  * Serves the built React app: files pre-compressed at build time (.br/.gz next to each, picked by
  * Accept-Encoding, `Vary: Accept-Encoding`), cached by kind, and index.html for every client-side route.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  publicUrl: string,
+): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  // The public pages arrive drawn (decision 071); every other address gets index.html and is drawn in the browser.
+  const drawer = hasWeb ? await loadPageDrawer(webDist, publicUrl, app.log) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -71,7 +78,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (
       request.url.startsWith('/api/') ||
       request.url.startsWith('/socket.io') ||
@@ -84,6 +91,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built. Run npm start.');
     // A chunk of an older build is gone: a 404 (not index.html as JavaScript) lets the app reload itself.
     if (request.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    const drawn = drawer ? await drawer.document(request) : null;
+    if (drawn) {
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', CACHE.html)
+          // The page's language comes from either.
+          .header('vary', 'Accept-Language, Cookie')
+          .send(drawn)
+      );
+    }
     return reply.sendFile('index.html');
   });
 }

@@ -16,6 +16,7 @@ export function useHomeThemeActive(): boolean {
       return () => listeners.delete(listener);
     },
     () => homeTheme,
+    () => homeTheme,
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../../common/i18n/catalog';
 import { isLocale, type Locale, pickLocale } from '../../common/i18n/locales';
 import { TemplateReader } from '../../common/i18n/message-template';
+import { LOCALE_COOKIE } from '../../common/server-drawn';
 import { LS } from './storage';
 
 /**
@@ -126,38 +127,67 @@ export function initialLocale(): Locale {
   );
 }
 
-async function apply(next: Locale): Promise<void> {
-  let nextCatalog: Catalog = english;
-  if (next !== 'en') {
-    const parts = [await LOADERS[next]()];
-    // A feature registered while these load is fetched too, so the switch misses none.
-    for (let done = 0; done < featureLoaders.length; ) {
-      const batch = featureLoaders.slice(done);
-      done = featureLoaders.length;
-      parts.push(
-        ...(await Promise.all(batch.map((others) => others[next]?.() ?? Promise.resolve({ default: {} })))),
-      );
-    }
-    nextCatalog = Object.assign({}, ...parts.map((part) => part.default));
+/** A language's whole catalog: the core's and every registered feature's (English is always at hand). */
+export async function loadCatalog(next: Locale): Promise<Catalog> {
+  if (next === 'en') return english;
+  const parts = [await LOADERS[next]()];
+  // A feature registered while these load is fetched too, so the switch misses none.
+  for (let done = 0; done < featureLoaders.length; ) {
+    const batch = featureLoaders.slice(done);
+    done = featureLoaders.length;
+    parts.push(
+      ...(await Promise.all(batch.map((others) => others[next]?.() ?? Promise.resolve({ default: {} })))),
+    );
   }
+  return Object.assign({}, ...parts.map((part) => part.default));
+}
+
+/**
+ * Makes a loaded catalog the one every `t` reads, at once. The server draws a page synchronously right after
+ * (web/entry-server.tsx), so one page's language never leaks into another's.
+ */
+export function installCatalog(next: Locale, nextCatalog: Catalog): void {
   locale = next;
   catalog = nextCatalog;
-  document.documentElement.lang = next;
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
   notify();
+}
+
+const YEAR_S = 365 * 24 * 3600;
+
+/** The language chosen here, for the server to draw public pages in (decision 071). */
+function rememberForServer(next: Locale): void {
+  document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${YEAR_S}; samesite=lax`;
+}
+
+async function apply(next: Locale): Promise<void> {
+  installCatalog(next, await loadCatalog(next));
 }
 
 /** Before the first render: the page appears in its language at once, never English first. */
 export function startI18n(): Promise<void> {
+  const chosen = chosenLocale();
+  if (chosen) rememberForServer(chosen);
   return apply(initialLocale()).catch(() => undefined);
+}
+
+/**
+ * Before hydrating a page the server drew: its language first, so the first render matches the HTML; the
+ * reader's own choice (if another) follows right after hydration (`startI18n`).
+ */
+export function startI18nAs(drawnIn: Locale): Promise<void> {
+  return apply(drawnIn).catch(() => undefined);
 }
 
 /** Switches the interface and remembers the choice in this browser (the account is told by the caller). */
 export async function setLocale(next: Locale): Promise<void> {
   localStorage.setItem(LS.locale, next);
+  rememberForServer(next);
   await apply(next);
 }
 
 export const currentLocale = (): Locale => locale;
+const currentVersion = () => version;
 
 /** A catalog message in the current language. */
 export function t(key: string, values?: MessageValues): string {
@@ -196,15 +226,12 @@ function subscribe(listener: () => void): () => void {
 
 /** The current language; re-renders when it changes. */
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, currentLocale, () => 'en' as Locale);
+  // The server's snapshot is the language the page is drawn (or hydrated) in: the same getter.
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
 }
 
 /** `t` for a component, which re-renders in the new language when it changes. */
 export function useT(): typeof t {
-  useSyncExternalStore(
-    subscribe,
-    () => version,
-    () => 0,
-  );
+  useSyncExternalStore(subscribe, currentVersion, currentVersion);
   return t;
 }

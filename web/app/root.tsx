@@ -1,11 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { RouterProvider } from 'react-router';
+import { type ReactNode, useMemo } from 'react';
 import { ApiError } from './api';
 import { useHomeThemeActive } from './home-theme';
 import { ColorSchemeSync } from './layout/color-scheme-sync';
-import type { AppRouter } from './router';
 import { useSession } from './session';
 import { TestPaymentsNotice } from './test-payments-notice';
 import { buildTheme, colorSchemeManager, cssVariablesResolver } from './theme';
@@ -24,7 +22,11 @@ export const queryClient = new QueryClient({
   },
 });
 
-export function Root({ router }: { router: AppRouter }) {
+/**
+ * Everything around the router: theme, toasts and queries. The browser gives it its RouterProvider, the server
+ * (web/entry-server.tsx) a StaticRouterProvider and a QueryClient of the request's own.
+ */
+export function Root({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   const session = useSession();
   const home = useHomeThemeActive();
   // The theme names the font; this brings its files (only that family's).
@@ -43,9 +45,7 @@ export function Root({ router }: { router: AppRouter }) {
       <ColorSchemeSync />
       <Toaster />
       <TestPaymentsNotice />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { ROUTES, type RouteMeta } from '../../common/routes';
 import { NotBuiltYet } from '../components/not-built-yet';
 import { NotFoundPage } from '../components/not-found-page';
@@ -60,9 +60,9 @@ const lazyAppLayout = async () => ({
   Component: (await withTimeout(import('./layout/app-layout'), LAZY_TIMEOUT_MS)).AppLayout,
 });
 
-/** The app's router over the route table, with the pages the composition root gives it. */
-export function createAppRouter(pages: PageImporters) {
-  const router = createBrowserRouter([
+/** The route tree over the route table, with the pages the composition root gives it: the browser's and the server's. */
+export function appRoutes(pages: PageImporters): RouteObject[] {
+  return [
     {
       path: '/',
       element: <RootLayout />,
@@ -77,8 +77,27 @@ export function createAppRouter(pages: PageImporters) {
         { path: '*', element: <NotFoundPage /> },
       ],
     },
-  ]);
+  ];
+}
 
+/**
+ * Loads the lazy routes that match a path and puts what they return on the route objects, as React Router's
+ * own lazy loading does: a page the server drew is hydrated at once with the same components, never through the
+ * loading fallback (which would not match the server's HTML).
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}
+
+/** The app's router over the route table (routes given when the server's page is being hydrated). */
+export function createAppRouter(pages: PageImporters, routes: RouteObject[] = appRoutes(pages)) {
+  const router = createBrowserRouter(routes);
   registerNavigate((to) => void router.navigate(to));
   return router;
 }

@@ -16,7 +16,11 @@ import { actorOf } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { localeOf, translate } from '../../http/locale';
 import { afterSignUp, notePartnerBrowser } from '../partners/attribution';
-import { clearedAttributionCookie, partnerBrowserCookie, readCookie } from '../partners/attribution-cookie';
+import {
+  clearedAttributionCookie,
+  partnerBrowserCookie,
+  readAttributionCookie,
+} from '../partners/attribution-cookie';
 import { impersonate } from './impersonation';
 import { hashPassword, verifyPassword } from './passwords';
 import { login, requestPasswordReset, resetPassword, signUp, verifyEmail } from './service';
@@ -41,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await signUp(app, request.body);
       // The referral programme (decision 034): a partner's main link, or who referred this account; never fails.
       // A partner's browser keeps its visitor id (decision 055); any other cookie of ours is used up.
-      const attribution = readCookie(request.headers.cookie);
+      const attribution = readAttributionCookie(request.headers.cookie);
       const kept = await afterSignUp(app, account, attribution, request.actor, request.headers['user-agent']);
       if (kept) reply.header('set-cookie', partnerBrowserCookie(kept, app.config.publicUrl));
       else if (attribution !== undefined)
@@ -71,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const kept = await notePartnerBrowser(
         app,
         { userId: session.userObj.userId, userType: session.userObj.userType, impersonatorId: null },
-        readCookie(request.headers.cookie),
+        readAttributionCookie(request.headers.cookie),
         request.headers['user-agent'],
       );
       if (kept) reply.header('set-cookie', partnerBrowserCookie(kept, app.config.publicUrl));
@@ -111,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const kept = await notePartnerBrowser(
       app,
       actor,
-      readCookie(request.headers.cookie),
+      readAttributionCookie(request.headers.cookie),
       request.headers['user-agent'],
     );
     if (kept) reply.header('set-cookie', partnerBrowserCookie(kept, app.config.publicUrl));

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { REFERRAL_COOKIE } from '../../../common/contracts/partners';
+import { readCookie } from '../../http/cookies';
 
 /**
  * The attribution cookie (decision 034): `<linkId>.<click time in ms>.<visitor id>.<HMAC>`, signed with the
@@ -86,21 +87,8 @@ export function verifyAttribution(
   return { linkId, clickedAt, visitorId };
 }
 
-/** One cookie's value from a Cookie header (no cookie plugin: this is the one cookie the server reads). */
-export function readCookie(header: string | undefined, name = REFERRAL_COOKIE): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join('='));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
+/** The referral cookie's value from a Cookie header. */
+export const readAttributionCookie = (header: string | undefined) => readCookie(header, REFERRAL_COOKIE);
 
 interface CookieOptions {
   publicUrl: string;

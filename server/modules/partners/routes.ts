@@ -12,7 +12,7 @@ import {
 } from '../../../common/contracts/partners';
 import { actorOf } from '../../http/access';
 import { recordClick, safeLandingPath, visitFromApp } from './attribution';
-import { attributionCookie, readCookie } from './attribution-cookie';
+import { attributionCookie, readAttributionCookie } from './attribution-cookie';
 import { commissionPage } from './commissions';
 import { createCampaignLink, listLinks, setLinkArchived } from './links';
 import { partnerSummary, referredPage } from './report';
@@ -44,7 +44,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
             landing: target,
             address: request.ip,
             userAgent: request.headers['user-agent'],
-            cookie: readCookie(request.headers.cookie),
+            cookie: readAttributionCookie(request.headers.cookie),
           })
         : ({ kind: 'unknown' } as const);
       reply.header('cache-control', 'no-store');
@@ -68,7 +68,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
         landing: request.body.landing ? safeLandingPath(request.body.landing) : null,
         address: request.ip,
         userAgent: request.headers['user-agent'],
-        cookie: readCookie(request.headers.cookie),
+        cookie: readAttributionCookie(request.headers.cookie),
       });
       if (cookie)
         reply.header('set-cookie', attributionCookie(cookie.value, app.config.publicUrl, cookie.cookieDays));

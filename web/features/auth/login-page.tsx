@@ -12,10 +12,12 @@ import { commitValidation, zodValidate } from '../../app/forms';
 import { useT } from '../../app/i18n';
 import { adoptAccountLocale } from '../../app/locale-choice';
 import { readSession, SS, writeSession } from '../../app/storage';
+import { useTakenOver } from '../../app/taken-over';
 import { loginRequest } from './api';
 import { AuthCard } from './auth-card';
 
 export default function LoginPage() {
+  const takenOver = useTakenOver();
   const navigate = useNavigate();
   const t = useT();
   const queryClient = useQueryClient();
@@ -91,7 +93,8 @@ export default function LoginPage() {
               {t('auth.login.forgot')}
             </Anchor>
           </Group>
-          <Button type="submit" loading={form.submitting} fullWidth>
+          {/* Pressed before React has the page, the browser would send the form itself (decision 071). */}
+          <Button type="submit" loading={form.submitting} disabled={!takenOver} fullWidth>
             {t('auth.login.title')}
           </Button>
           <Text size="sm" ta="center">

@@ -18,6 +18,7 @@ import { offeredSignUpRoles, type SignUpRole } from '../../../common/roles';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { chosenLocale, currentLocale, rich, useT } from '../../app/i18n';
+import { useTakenOver } from '../../app/taken-over';
 import { signUpRequest } from './api';
 import { AuthCard } from './auth-card';
 
@@ -34,6 +35,7 @@ const SUBTITLES: Record<SignUpRole, string> = {
 };
 
 export default function SignUpPage() {
+  const takenOver = useTakenOver();
   const t = useT();
   const [params] = useSearchParams();
   const shareToken = params.get('shareToken');
@@ -139,7 +141,8 @@ export default function SignUpPage() {
             })}
             {...form.getInputProps('terms', { type: 'checkbox' })}
           />
-          <Button type="submit" loading={form.submitting} fullWidth>
+          {/* Pressed before React has the page, the browser would send the form itself (decision 071). */}
+          <Button type="submit" loading={form.submitting} disabled={!takenOver} fullWidth>
             {t('auth.signUp.submit')}
           </Button>
           <Text size="sm" ta="center">

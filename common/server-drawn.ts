@@ -1,0 +1,25 @@
+import { ROUTES } from './routes';
+
+/** Guest pages opened from a mailed link: the browser reads the link's token and spends it, so it draws them. */
+const OPENED_FROM_MAIL = new Set(['/reset-password', '/verify-email']);
+
+/**
+ * Public pages the server draws as HTML before any script runs (decision 071): the guest pages, which a first
+ * visit, a crawler or a link preview opens. Every other path is drawn in the browser, which also hydrates these.
+ */
+export const SERVER_DRAWN_PATHS: ReadonlySet<string> = new Set(
+  ROUTES.filter((route) => route.access === 'guest' && !OPENED_FROM_MAIL.has(route.path)).map(
+    (route) => route.path,
+  ),
+);
+
+/** The element holding what the browser needs to take the server's page over (its language). */
+export const SERVER_DRAWN_STATE_ID = 'server-drawn';
+
+/** What the server tells the browser about a page it drew. */
+export interface ServerDrawnState {
+  locale: string;
+}
+
+/** The cookie that names the interface language chosen in this browser, so the server draws pages in it. */
+export const LOCALE_COOKIE = 'gurukul_locale';

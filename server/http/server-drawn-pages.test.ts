@@ -1,0 +1,178 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../common/i18n/en.json' with { type: 'json' };
+import hi from '../../common/i18n/hi.json' with { type: 'json' };
+import { SERVER_DRAWN_PATHS } from '../../common/server-drawn';
+import { startTestApp, type TestContext } from '../test/harness';
+import { DRAWING_FILE, pageDocument } from './server-drawn-pages';
+import { CACHE } from './serving';
+
+/**
+ * Public pages drawn by the server (decision 071), through the real build: web/dist and its drawing,
+ * web/dist/.server/entry-server.js, which `npm test` builds before any suite runs.
+ */
+const BUILT = path.resolve('web/dist');
+
+/** The text a visitor reads, without tags, styles and the state element. */
+const readable = (html: string) =>
+  html
+    .replace(/<(style|script)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(BUILT, DRAWING_FILE)))
+    throw new Error(`${path.join(BUILT, DRAWING_FILE)} is missing: build the web app first (npm run build)`);
+  ctx = await startTestApp({ webDist: BUILT, publicUrl: 'https://gurukul.example' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
+
+describe('public pages drawn by the server', () => {
+  it('sends every public page as HTML with its content, title, description and link-preview tags', async () => {
+    for (const url of SERVER_DRAWN_PATHS) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe(CACHE.html);
+      expect(String(page.headers.vary)).toMatch(/Accept-Language/);
+      expect(String(page.headers.vary)).toMatch(/Cookie/);
+      // The header's links, drawn inside the root before any script runs.
+      const root = readable(rootOf(page.body));
+      expect(root, url).toContain(en['public.exploreCourses']);
+      expect(root, url).toContain(en['public.privacy']);
+      expect(page.body).toContain('<html lang="en">');
+      expect(page.body).toContain(`<meta property="og:url" content="https://gurukul.example${url}" />`);
+      expect(page.body).toMatch(/<meta property="og:title" content="[^"]+ \| Gurukul" \/>/);
+      expect(page.body).toContain(
+        '<script type="application/json" id="server-drawn">{"locale":"en"}</script>',
+      );
+    }
+    const home = await get('/');
+    expect(readable(rootOf(home.body))).toContain(en['home.title']);
+    expect(home.body).toContain('<title>Home | Gurukul</title>');
+    expect(home.body).toContain(`<meta name="description" content="${en['home.lead']}" />`);
+    const login = await get('/login');
+    expect(readable(rootOf(login.body))).toContain(en['auth.login.title']);
+  });
+
+  it('draws a page in Hindi for a browser that asks for Hindi, and in the language chosen here over both', async () => {
+    const asked = await get('/', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' });
+    expect(asked.body).toContain('<html lang="hi">');
+    expect(readable(rootOf(asked.body))).toContain(hi['home.title']);
+    expect(asked.body).toContain('{"locale":"hi"}');
+
+    const chosen = await get('/login', { 'accept-language': 'en-US', cookie: 'theme=x; gurukul_locale=hi' });
+    expect(chosen.body).toContain('<html lang="hi">');
+    expect(readable(rootOf(chosen.body))).toContain(hi['auth.login.title']);
+
+    const englishChosen = await get('/login', { 'accept-language': 'hi-IN', cookie: 'gurukul_locale=en' });
+    expect(englishChosen.body).toContain('<html lang="en">');
+    // A cookie naming no language we speak is ignored: Accept-Language decides.
+    const unknown = await get('/login', { 'accept-language': 'hi-IN', cookie: 'gurukul_locale=xx' });
+    expect(unknown.body).toContain('<html lang="hi">');
+  });
+
+  it('sends logged-in pages and unknown addresses the plain index.html, drawn in the browser', async () => {
+    const template = readFileSync(path.join(BUILT, 'index.html'), 'utf8');
+    for (const url of ['/dashboard', '/guru?id=1', '/no-such-page', '/reset-password?token=abc']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(template);
+    }
+  });
+
+  it('escapes what the address carries, and draws no page for an address made long to fill its cache', async () => {
+    const hostile = await get('/explore-course?search=%3Cscript%3Ealert(1)%3C%2Fscript%3E&x="><img src=x>');
+    expect(hostile.statusCode).toBe(200);
+    expect(hostile.body).not.toContain('<script>alert(1)');
+    expect(hostile.body).not.toContain('"><img src=x>');
+    const long = await get(`/pricing?q=${'a'.repeat(600)}`);
+    expect(long.statusCode).toBe(200);
+    expect(long.body).not.toContain('id="server-drawn"');
+  });
+});
+
+describe('the document around a drawn page', () => {
+  const template =
+    '<!doctype html><html lang="en"><head><title>Gurukul</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
+
+  it('escapes the title and description, and keeps the state from closing its script element', () => {
+    const html = pageDocument(
+      template,
+      { html: '<p>page</p>', title: 'A "quoted" <b>title</b>', description: "it's & <more>", locale: 'hi' },
+      'https://gurukul.example/pricing',
+    );
+    expect(html).toContain('<title>A &quot;quoted&quot; &lt;b&gt;title&lt;/b&gt;</title>');
+    expect(html).toContain('content="it&#39;s &amp; &lt;more&gt;"');
+    expect(html).toContain('<html lang="hi">');
+    expect(html).toContain(
+      '<div id="root"><p>page</p></div><script type="application/json" id="server-drawn">',
+    );
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+});
+
+describe('a drawing that fails', () => {
+  let failing: TestContext;
+  let dist: string;
+
+  beforeAll(async () => {
+    // A built app whose drawing throws for one page and counts its calls: the server's part is what is tested.
+    dist = mkdtempSync(path.join(os.tmpdir(), 'gurukul-drawn-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Gurukul</title></head><body><div id="root"></div></body></html>',
+    );
+    mkdirSync(path.join(dist, '.server'));
+    writeFileSync(
+      path.join(dist, DRAWING_FILE),
+      `globalThis.drawings = 0;
+export async function drawPage(url, locale) {
+  globalThis.drawings += 1;
+  if (url.startsWith('/login')) throw new Error('the drawing broke');
+  return { html: '<main>drawn ' + url + '</main>', title: 'T', description: 'D', locale };
+}`,
+    );
+    failing = await startTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await failing?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the plain index.html instead of an error, and the server goes on drawing other pages', async () => {
+    const broken = await failing.app.inject({ method: 'GET', url: '/login' });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toContain('<div id="root"></div>');
+    const other = await failing.app.inject({ method: 'GET', url: '/pricing' });
+    expect(other.body).toContain('<main>drawn /pricing</main>');
+  });
+
+  it('draws a page once a minute per address and language, however many ask', async () => {
+    const before = (globalThis as { drawings?: number }).drawings ?? 0;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => failing.app.inject({ method: 'GET', url: '/about-us' })),
+    );
+    expect(answers.every((answer) => answer.body.includes('<main>drawn /about-us</main>'))).toBe(true);
+    const hindi = await failing.app.inject({
+      method: 'GET',
+      url: '/about-us',
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(hindi.body).toContain('<html lang="hi">');
+    expect(((globalThis as { drawings?: number }).drawings ?? 0) - before).toBe(2);
+  });
+});
