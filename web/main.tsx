@@ -17,6 +17,9 @@ import { embeddedGuruId, mountEmbed } from './features/embed';
 import { takeReferralFromAddress } from './features/partners/referral-params';
 import { PAGES } from './pages';
 
+// A page the server drew waits for the whole stylesheet only now (its critical part is inline, decision 071).
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-styles]')) link.media = 'all';
+
 const container = document.getElementById('root');
 const embeddedGuru = embeddedGuruId(window.location.pathname);
 if (embeddedGuru) startEmbed(embeddedGuru);

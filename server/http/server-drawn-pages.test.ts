@@ -53,7 +53,7 @@ describe('public pages drawn by the server', () => {
       const root = readable(rootOf(page.body));
       expect(root, url).toContain(en['public.exploreCourses']);
       expect(root, url).toContain(en['public.privacy']);
-      expect(page.body).toContain('<html lang="en">');
+      expect(page.body).toContain('<html lang="en" data-mantine-color-scheme="light">');
       expect(page.body).toContain(`<meta property="og:url" content="https://gurukul.example${url}" />`);
       expect(page.body).toMatch(/<meta property="og:title" content="[^"]+ \| Gurukul" \/>/);
       expect(page.body).toContain(
@@ -68,21 +68,57 @@ describe('public pages drawn by the server', () => {
     expect(readable(rootOf(login.body))).toContain(en['auth.login.title']);
   });
 
+  it('inlines the styles the page uses and loads the whole stylesheet without holding the first paint', async () => {
+    const page = (await get('/login')).body;
+    const critical = page.match(/<style data-critical>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    const [, href] =
+      page.match(/<link rel="stylesheet" crossorigin href="([^"]+)" media="print" data-full-styles>/) ?? [];
+    expect(href).toMatch(/^\/assets\/index-.+\.css$/);
+    // For a browser without scripts, the sheet as it was.
+    expect(page).toContain(`<noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`);
+    const sheet = readFileSync(path.join(BUILT, href as string), 'utf8');
+    const used = [...rootOf(page).matchAll(/class="([^"]+)"/g)].flatMap(([, names]) =>
+      (names ?? '').split(' '),
+    );
+    const usedMantine = used.filter((name) => /^m_[0-9a-f]+$/.test(name) && sheet.includes(`.${name}`));
+    expect(usedMantine.length).toBeGreaterThan(5);
+    for (const name of usedMantine) expect(critical, name).toContain(`.${name}`);
+    const unused = [
+      ...new Set([...sheet.matchAll(/\.(m_[0-9a-f]+)/g)].map(([, name]) => name as string)),
+    ].filter((name) => !used.includes(name));
+    expect(unused.length).toBeGreaterThan(50);
+    for (const name of unused) expect(critical, name).not.toContain(`.${name}{`);
+    // No script is asked for before the page is painted: the entry and its preloads wait (web/public/after-paint.js).
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).not.toMatch(/<script type="module" crossorigin src=|rel="modulepreload"/);
+    const [, entry, preloads] =
+      page.match(
+        /<script type="module" src="\/after-paint.js" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/,
+      ) ?? [];
+    expect(existsSync(path.join(BUILT, entry as string))).toBe(true);
+    const wanted = (preloads ?? '').split(' ');
+    expect(wanted.length).toBeGreaterThan(3);
+    for (const href of wanted) expect(existsSync(path.join(BUILT, href)), href).toBe(true);
+    // Mantine's light colours hold before its script sets the scheme.
+    expect(critical).toContain('[data-mantine-color-scheme=light]');
+    expect(critical.length).toBeLessThan(sheet.length / 3);
+  });
+
   it('draws a page in Hindi for a browser that asks for Hindi, and in the language chosen here over both', async () => {
     const asked = await get('/', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' });
-    expect(asked.body).toContain('<html lang="hi">');
+    expect(asked.body).toContain('<html lang="hi" data-mantine-color-scheme="light">');
     expect(readable(rootOf(asked.body))).toContain(hi['home.title']);
     expect(asked.body).toContain('{"locale":"hi"}');
 
     const chosen = await get('/login', { 'accept-language': 'en-US', cookie: 'theme=x; gurukul_locale=hi' });
-    expect(chosen.body).toContain('<html lang="hi">');
+    expect(chosen.body).toContain('<html lang="hi" data-mantine-color-scheme="light">');
     expect(readable(rootOf(chosen.body))).toContain(hi['auth.login.title']);
 
     const englishChosen = await get('/login', { 'accept-language': 'hi-IN', cookie: 'gurukul_locale=en' });
-    expect(englishChosen.body).toContain('<html lang="en">');
+    expect(englishChosen.body).toContain('<html lang="en" data-mantine-color-scheme="light">');
     // A cookie naming no language we speak is ignored: Accept-Language decides.
     const unknown = await get('/login', { 'accept-language': 'hi-IN', cookie: 'gurukul_locale=xx' });
-    expect(unknown.body).toContain('<html lang="hi">');
+    expect(unknown.body).toContain('<html lang="hi" data-mantine-color-scheme="light">');
   });
 
   it('sends logged-in pages and unknown addresses the plain index.html, drawn in the browser', async () => {
@@ -117,7 +153,7 @@ describe('the document around a drawn page', () => {
     );
     expect(html).toContain('<title>A &quot;quoted&quot; &lt;b&gt;title&lt;/b&gt;</title>');
     expect(html).toContain('content="it&#39;s &amp; &lt;more&gt;"');
-    expect(html).toContain('<html lang="hi">');
+    expect(html).toContain('<html lang="hi" data-mantine-color-scheme="light">');
     expect(html).toContain(
       '<div id="root"><p>page</p></div><script type="application/json" id="server-drawn">',
     );
@@ -172,7 +208,7 @@ export async function drawPage(url, locale) {
       url: '/about-us',
       headers: { 'accept-language': 'hi' },
     });
-    expect(hindi.body).toContain('<html lang="hi">');
+    expect(hindi.body).toContain('<html lang="hi" data-mantine-color-scheme="light">');
     expect(((globalThis as { drawings?: number }).drawings ?? 0) - before).toBe(2);
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../common/i18n/locales';
 import { LOCALE_COOKIE, SERVER_DRAWN_STATE_ID, type ServerDrawnState } from '../../common/server-drawn';
 import { readCookie } from './cookies';
+import { criticalStyles } from './critical-css';
 import { headerLocale } from './locale';
 
 /**
@@ -51,8 +52,46 @@ export function pageLocaleOf(request: FastifyRequest): Locale {
   return isLocale(chosen) ? chosen : headerLocale(request.headers['accept-language']);
 }
 
-/** index.html with a drawn page in it: language, title, description, link-preview tags, the page, its state. */
-export function pageDocument(template: string, page: DrawnPage, pageUrl: string): string {
+/** The built index.html's stylesheet links (Vite writes one for the app's CSS). */
+const STYLESHEET_LINK = /<link rel="stylesheet"( crossorigin)? href="([^"]+)">/g;
+
+/**
+ * The stylesheet links made to wait: the critical rules inline, the whole sheet loaded as "print" (which never
+ * blocks a paint) until the app's entry switches it on (web/main.tsx), and as it was for a browser without scripts.
+ */
+function deferredStylesheets(template: string, critical: string): string {
+  let first = true;
+  return template.replace(STYLESHEET_LINK, (link, crossorigin: string | undefined, href: string) => {
+    const inline = first ? `<style data-critical>${critical.replace(/<\/style/gi, '<\\/style')}</style>` : '';
+    first = false;
+    return `${inline}<link rel="stylesheet"${crossorigin ?? ''} href="${href}" media="print" data-full-styles><noscript>${link}</noscript>`;
+  });
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The app's entry and its preloads moved past the first paint: web/public/after-paint.js asks for them once the
+ * page is on screen, so on a slow connection the page's HTML and styles have the bandwidth to themselves.
+ */
+function scriptsAfterPaint(template: string): string {
+  const entry = template.match(ENTRY_SCRIPT)?.[1];
+  if (!entry) return template;
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map(([, href]) => href);
+  return template
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      ENTRY_SCRIPT,
+      `<script type="module" src="/after-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
+    );
+}
+
+/**
+ * index.html with a drawn page in it: language, title, description, link-preview tags, the page's critical styles
+ * (when given), the page and its state.
+ */
+export function pageDocument(template: string, page: DrawnPage, pageUrl: string, critical?: string): string {
   const state: ServerDrawnState = { locale: page.locale };
   const meta = [
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
@@ -63,8 +102,12 @@ export function pageDocument(template: string, page: DrawnPage, pageUrl: string)
     `<meta property="og:url" content="${escapeHtml(pageUrl)}" />`,
     `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
   ].join('\n    ');
-  return template
-    .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}">`)
+  return scriptsAfterPaint(critical === undefined ? template : deferredStylesheets(template, critical))
+    .replace(
+      /<html lang="[^"]*">/,
+      // Public pages are always light (the "home" theme): Mantine's colours apply before its script sets this.
+      `<html lang="${page.locale}" data-mantine-color-scheme="light">`,
+    )
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" ?\/?>/, meta)
     .replace(
@@ -105,11 +148,18 @@ export async function loadPageDrawer(
     log.warn({ err: error }, 'the public pages drawing did not load; they are drawn in the browser');
     return null;
   }
+  // The app's stylesheet, read once: each drawn page inlines the part it uses (critical-css.ts).
+  const sheets = [...template.matchAll(STYLESHEET_LINK)].map(([, , href]) =>
+    readFileSync(path.join(webDist, (href ?? '').replace(/^\//, '')), 'utf8'),
+  );
+  const critical = sheets.length > 0 ? criticalStyles(sheets.join('\n')) : null;
   const cache = new Map<string, { at: number; document: Promise<string | null> }>();
   const draw = async (url: string, locale: Locale): Promise<string | null> => {
     try {
       const page = await entry.drawPage(url, locale);
-      return page ? pageDocument(template, page, `${publicUrl}${new URL(url, publicUrl).pathname}`) : null;
+      if (!page) return null;
+      const pageUrl = `${publicUrl}${new URL(url, publicUrl).pathname}`;
+      return pageDocument(template, page, pageUrl, critical?.(page.html));
     } catch (error) {
       log.warn({ err: error, url }, 'drawing a public page failed; the browser draws it');
       return null;
