@@ -19,8 +19,10 @@ describe('fontStack', () => {
   const indic =
     '"Noto Sans Devanagari", "Noto Sans Bengali", "Noto Sans Gurmukhi", "Noto Sans Gujarati", "Noto Sans Tamil", "Noto Sans Telugu", "Noto Sans Kannada", "Noto Sans Malayalam"';
 
+  const standIns = '"Lato fallback Roboto", "Lato fallback Arial", "Lato fallback Noto Sans"';
+
   it('quotes the family, falls back to the Indic Noto families, and ends with a sans-serif fallback', () => {
-    expect(fontStack('Lato')).toBe(`"Lato", ${indic}, system-ui, sans-serif`);
+    expect(fontStack('Lato')).toBe(`"Lato", ${standIns}, ${indic}, system-ui, sans-serif`);
     expect(fontStack('Exo 2')).toBe(`"Exo 2", ${indic}, system-ui, sans-serif`);
   });
 
@@ -30,7 +32,7 @@ describe('fontStack', () => {
   });
 
   it('leaves the Indic families out while the chosen font is not yet declared', () => {
-    expect(fontStack('Lato', { withIndic: false })).toBe('"Lato", system-ui, sans-serif');
+    expect(fontStack('Lato', { withIndic: false })).toBe(`"Lato", ${standIns}, system-ui, sans-serif`);
     expect(fontStack('Bitter', { withIndic: false })).toBe('"Bitter", serif');
   });
 

@@ -88,5 +88,17 @@ const INDIC_STACK = INDIC_FONT_FAMILIES.map((family) => `"${family}"`).join(', '
  */
 export function fontStack(font: FontName, { withIndic = true }: { withIndic?: boolean } = {}): string {
   const indic = withIndic ? `${INDIC_STACK}, ` : '';
-  return SERIF_FONTS.has(font) ? `"${font}", ${indic}serif` : `"${font}", ${indic}system-ui, sans-serif`;
+  const standIns = (METRIC_STAND_INS[font] ?? []).map((family) => `"${family}", `).join('');
+  return SERIF_FONTS.has(font)
+    ? `"${font}", ${standIns}${indic}serif`
+    : `"${font}", ${standIns}${indic}system-ui, sans-serif`;
 }
+
+/**
+ * Local fonts sized to a web font's metrics (web/app/font-fallbacks.css), tried in order while the web font is on
+ * its way, so its arrival moves no text (decision 071). The default font only: it is every public page's, and the
+ * pages the server draws paint before any font file arrives.
+ */
+export const METRIC_STAND_INS: Partial<Record<FontName, readonly string[]>> = {
+  Lato: ['Lato fallback Roboto', 'Lato fallback Arial', 'Lato fallback Noto Sans'],
+};
