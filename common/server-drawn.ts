@@ -19,6 +19,8 @@ export const SERVER_DRAWN_STATE_ID = 'server-drawn';
 /** What the server tells the browser about a page it drew. */
 export interface ServerDrawnState {
   locale: string;
+  /** The data the page was drawn with: TanStack Query's dehydrated state, taken over before hydrating. */
+  queries?: unknown;
 }
 
 /** The cookie that names the interface language chosen in this browser, so the server draws pages in it. */

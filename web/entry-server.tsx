@@ -1,6 +1,6 @@
 // Before any schema module is evaluated (see the file).
 import './app/zod-config';
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -8,6 +8,7 @@ import type { Catalog } from '../common/i18n/catalog';
 import type { Locale } from '../common/i18n/locales';
 import { pageTitle } from '../common/routes';
 import { SERVER_DRAWN_PATHS } from '../common/server-drawn';
+import { answerReadsOnServer } from './app/api';
 import { installCatalog, loadCatalog, t } from './app/i18n';
 import { Root } from './app/root';
 import { appRoutes, loadMatchedRoutes } from './app/router';
@@ -26,7 +27,12 @@ export interface DrawnPage {
   title: string;
   description: string;
   locale: Locale;
+  /** The data it was drawn with (TanStack Query's dehydrated state), for the browser to start from. */
+  queries: unknown;
 }
+
+/** The server's own answer to a read the page makes (`/api/...` with its query), as a visitor without a session. */
+export type ServerRead = (url: string, locale: Locale) => Promise<Response>;
 
 const ORIGIN = 'http://gurukul.local';
 
@@ -59,35 +65,71 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * The HTML of a public page at `url` (path and query) in `locale`, or null when the browser draws this one (a
- * logged-in page, an unknown path, a redirect).
+ * logged-in page, an unknown path, a redirect). `read` answers the page's data requests.
  */
-export function drawPage(url: string, locale: Locale): Promise<DrawnPage | null> {
-  const drawing = queue.then(() => drawNow(url, locale));
+export function drawPage(url: string, locale: Locale, read?: ServerRead): Promise<DrawnPage | null> {
+  const drawing = queue.then(() => drawNow(url, locale, read));
   queue = drawing.catch(() => undefined);
   return drawing;
 }
 
-async function drawNow(url: string, locale: Locale): Promise<DrawnPage | null> {
+async function drawNow(url: string, locale: Locale, read?: ServerRead): Promise<DrawnPage | null> {
   const address = new URL(url, ORIGIN);
   if (address.origin !== ORIGIN || !SERVER_DRAWN_PATHS.has(address.pathname)) return null;
   const handler = await prepare();
   installCatalog(locale, await catalogOf(locale));
   const context = await handler.query(new Request(address));
   if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // Waits for every part loaded on demand (the home page's course shelf), so the HTML is the whole page and the
-  // browser hydrates it all; data the page fetches is drawn as its loading state, the size of what replaces it.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const draw = () => drawHtml(createStaticRouter(handler.dataRoutes, context), context, client);
+  let html = await draw();
+  // The reads the page asked for while drawn are answered here, and the page drawn again with their data, so it
+  // arrives whole: no loading state to replace, nothing that moves (a read refused to a visitor stays loading).
+  const asked = client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'pending');
+  if (read && asked.length > 0) {
+    answerReadsOnServer((readUrl) => read(readUrl, locale));
+    try {
+      await Promise.all(
+        asked.map((query) =>
+          client.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn }),
+        ),
+      );
+    } finally {
+      answerReadsOnServer(null);
+    }
+    html = await draw();
+  }
+  return {
+    html,
+    title: pageTitle(address.pathname),
+    description: t('home.lead'),
+    locale,
+    queries: dehydrate(client),
+  };
+}
+
+/** One drawing of the page, whole: `prerenderToNodeStream` waits for every part loaded on demand. */
+async function drawHtml(
+  router: ReturnType<typeof createStaticRouter>,
+  context: Exclude<Awaited<ReturnType<ReturnType<typeof createStaticHandler>['query']>>, Response>,
+  client: QueryClient,
+): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Root client={new QueryClient()}>
+      <Root client={client}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Root>
     </StrictMode>,
+    // Never outlined: React sends a large part loaded on demand after its fallback, revealed by an inline script,
+    // which the CSP forbids (and a browser without scripts would never show).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   // Decoded as a stream: a chunk may end inside a character (Devanagari is three bytes a letter).
   const decoder = new TextDecoder();
   let html = '';
   for await (const chunk of prelude) html += decoder.decode(chunk as Uint8Array, { stream: true });
-  html += decoder.decode();
-  return { html, title: pageTitle(address.pathname), description: t('home.lead'), locale };
+  return html + decoder.decode();
 }

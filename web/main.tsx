@@ -4,13 +4,14 @@ import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { Locale } from '../common/i18n/locales';
 import { currentLocale, initialLocale, startI18n, startI18nAs } from './app/i18n';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
-import { Root } from './app/root';
+import { queryClient, Root } from './app/root';
 import { appRoutes, createAppRouter, loadMatchedRoutes } from './app/router';
 import { drawnByServer } from './app/server-drawn';
 import { embeddedGuruId, mountEmbed } from './features/embed';
@@ -36,7 +37,7 @@ function startApp() {
   // Before the router reads the address: a ?ref= code is taken out of it and recorded.
   takeReferralFromAddress();
   const drawn = container ? drawnByServer(container) : null;
-  if (drawn) void hydrateDrawnPage(drawn.locale);
+  if (drawn) void hydrateDrawnPage(drawn.locale, drawn.queries);
   else void renderInBrowser();
 }
 
@@ -70,24 +71,35 @@ async function renderInBrowser() {
  * A public page the server drew (decision 071): the same language and the same page components first, so React
  * takes the HTML over instead of drawing it again; then the reader's own language if it is another.
  */
-async function hydrateDrawnPage(drawnIn: Locale) {
+async function hydrateDrawnPage(drawnIn: Locale, queries: unknown) {
   const routes = appRoutes(PAGES);
   const [{ AfterTakeOver, replayTyped, typedFields }] = await Promise.all([
-    import('./app/typed-before-hydration'),
+    import('./app/take-over'),
     startI18nAs(drawnIn),
     loadMatchedRoutes(routes, window.location.pathname),
   ]);
   const router = createAppRouter(PAGES, routes);
   afterFirstPage(router);
   if (!container) return;
+  // The page's data as the server drew it, so the first render matches the HTML; marked stale, so each read is asked
+  // again once its page mounts (a drawing may be a minute old).
+  if (queries && typeof queries === 'object') {
+    hydrate(queryClient, queries as DehydratedState);
+    void queryClient.invalidateQueries({ refetchType: 'none' });
+  }
   // Hydration sets every field to its state: what the visitor typed meanwhile is given back right after.
   const typed = typedFields(container);
+  // React has the page: what was typed goes back into it, and the document says so (the journeys wait for it).
+  const tookOver = () => {
+    replayTyped(typed);
+    document.documentElement.dataset.hydrated = '';
+  };
   hydrateRoot(
     container,
     <StrictMode>
       <Root>
         <RouterProvider router={router} />
-        <AfterTakeOver run={() => replayTyped(typed)} />
+        <AfterTakeOver run={tookOver} />
       </Root>
     </StrictMode>,
   );

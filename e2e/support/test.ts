@@ -71,11 +71,44 @@ async function watchEveryContext(
  */
 const HYDRATION_ERROR = /Minified React error #(418|419|423|425)\b|[Hh]ydration failed/;
 
+/**
+ * Until React has a page the server drew, its HTML is on screen but its controls do nothing (a menu does not open).
+ * A person waits a moment; a journey acts at once. So every `goto` and `reload` of a drawn page returns once React
+ * has it (`data-hydrated`, set by web/main.tsx), unless the browser runs no scripts (then `<noscript>` holds
+ * elements).
+ */
+function waitForTakeOver(page: Page): void {
+  const settle = async () => {
+    await page.waitForFunction(
+      () =>
+        !document.getElementById('server-drawn') ||
+        document.documentElement.hasAttribute('data-hydrated') ||
+        document.querySelector('noscript link') !== null,
+      undefined,
+      { timeout: 30_000 },
+    );
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    if ((args[1]?.waitUntil ?? 'load') !== 'commit') await settle();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await settle();
+    return response;
+  };
+}
+
 function watchHydration(context: BrowserContext, errors: string[]): void {
-  const onPage = (page: Page) =>
+  const onPage = (page: Page) => {
+    waitForTakeOver(page);
     page.on('pageerror', (error) => {
       if (HYDRATION_ERROR.test(error.message)) errors.push(`${page.url()}: ${error.message.slice(0, 200)}`);
     });
+  };
   for (const page of context.pages()) onPage(page);
   context.on('page', onPage);
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../common/i18n/locales';
 import { LOCALE_COOKIE, SERVER_DRAWN_STATE_ID, type ServerDrawnState } from '../../common/server-drawn';
 import { readCookie } from './cookies';
@@ -21,10 +21,15 @@ interface DrawnPage {
   title: string;
   description: string;
   locale: Locale;
+  queries: unknown;
 }
 
 interface EntryServer {
-  drawPage(url: string, locale: Locale): Promise<DrawnPage | null>;
+  drawPage(
+    url: string,
+    locale: Locale,
+    read: (url: string, locale: Locale) => Promise<Response>,
+  ): Promise<DrawnPage | null>;
 }
 
 /** How long a drawn page is reused: the catalog it shows is a minute old at most (its data is fetched again). */
@@ -92,7 +97,7 @@ function scriptsAfterPaint(template: string): string {
  * (when given), the page and its state.
  */
 export function pageDocument(template: string, page: DrawnPage, pageUrl: string, critical?: string): string {
-  const state: ServerDrawnState = { locale: page.locale };
+  const state: ServerDrawnState = { locale: page.locale, queries: page.queries };
   const meta = [
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
     `<meta property="og:type" content="website" />`,
@@ -129,10 +134,11 @@ export interface PageDrawer {
  * address is then sent index.html, as before.
  */
 export async function loadPageDrawer(
+  app: FastifyInstance,
   webDist: string,
   publicUrl: string,
-  log: FastifyBaseLogger,
 ): Promise<PageDrawer | null> {
+  const log = app.log;
   const file = path.join(webDist, DRAWING_FILE);
   const templateFile = path.join(webDist, 'index.html');
   if (!existsSync(file) || !existsSync(templateFile)) return null;
@@ -154,9 +160,19 @@ export async function loadPageDrawer(
   );
   const critical = sheets.length > 0 ? criticalStyles(sheets.join('\n')) : null;
   const cache = new Map<string, { at: number; document: Promise<string | null> }>();
+  // A page's data is asked of the server itself, as a visitor without a session: the same routes, checks and
+  // answers the browser would get (a refused read leaves that part of the page loading).
+  const read = async (url: string, locale: Locale): Promise<Response> => {
+    if (!url.startsWith('/api/')) return new Response(null, { status: 404 });
+    const answer = await app.inject({ method: 'GET', url, headers: { 'accept-language': locale } });
+    return new Response(answer.statusCode === 204 ? null : answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
   const draw = async (url: string, locale: Locale): Promise<string | null> => {
     try {
-      const page = await entry.drawPage(url, locale);
+      const page = await entry.drawPage(url, locale, read);
       if (!page) return null;
       const pageUrl = `${publicUrl}${new URL(url, publicUrl).pathname}`;
       return pageDocument(template, page, pageUrl, critical?.(page.html));

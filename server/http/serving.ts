@@ -61,7 +61,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   // The public pages arrive drawn (decision 071); every other address gets index.html and is drawn in the browser.
-  const drawer = hasWeb ? await loadPageDrawer(webDist, publicUrl, app.log) : null;
+  const drawer = hasWeb ? await loadPageDrawer(app, webDist, publicUrl) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -48,11 +48,23 @@ export function endLocalSession(): void {
 }
 
 function buildUrl(path: string, query?: ApiOptions['query']): string {
-  const url = new URL(`/api${path}`, window.location.origin);
+  // Only the path and query are kept: the origin is a placeholder (there is no window where the server draws).
+  const url = new URL(`/api${path}`, 'http://gurukul.local');
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   return url.pathname + url.search;
+}
+
+/**
+ * Where the server draws a public page (web/entry-server.tsx), its reads are answered by the server itself, as a
+ * visitor without a session would be answered; null in the browser.
+ */
+let serverReads: ((url: string) => Promise<Response>) | null = null;
+
+/** Installs (or, with null, removes) the server's own answers for the page being drawn. */
+export function answerReadsOnServer(reads: typeof serverReads): void {
+  serverReads = reads;
 }
 
 /**
@@ -62,6 +74,12 @@ function buildUrl(path: string, query?: ApiOptions['query']): string {
  * through it: JSON (api), files and audio (apiBlob, downloads) and the guru's NDJSON stream (ask-stream.ts).
  */
 export async function apiResponse(path: string, options: ApiOptions = {}): Promise<Response> {
+  if (serverReads) {
+    const read = (options.method ?? 'GET') === 'GET' && options.body === undefined && !options.formData;
+    const response = read ? await serverReads(buildUrl(path, options.query)) : null;
+    if (response?.ok) return response;
+    throw new ApiError(response?.status ?? 0, 'HTTP', MSG.somethingWrong);
+  }
   let headers: Record<string, string>;
   try {
     const authorization =

@@ -5,12 +5,12 @@ import { SERVER_DRAWN_STATE_ID } from '../../common/server-drawn';
  * The server's word that it drew this page (decision 071): its state element, and the page inside the root. A page
  * without both (every logged-in one, or a drawing that failed) is drawn by the browser.
  */
-export function drawnByServer(container: HTMLElement): { locale: Locale } | null {
+export function drawnByServer(container: HTMLElement): { locale: Locale; queries: unknown } | null {
   const state = document.getElementById(SERVER_DRAWN_STATE_ID);
   if (!state || !container.firstElementChild) return null;
   try {
-    const parsed = JSON.parse(state.textContent ?? '') as { locale?: unknown };
-    return isLocale(parsed.locale) ? { locale: parsed.locale } : null;
+    const parsed = JSON.parse(state.textContent ?? '') as { locale?: unknown; queries?: unknown };
+    return isLocale(parsed.locale) ? { locale: parsed.locale, queries: parsed.queries } : null;
   } catch {
     return null;
   }

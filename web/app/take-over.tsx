@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 
 /**
- * Keeping what a visitor typed into a page the server drew while its scripts were arriving (decision 071). Loaded
- * only to hydrate such a page, beside its route's chunks.
+ * What a visitor typed into a page the server drew while its scripts were arriving (decision 071). Loaded only to
+ * hydrate such a page, beside its route's chunks.
  */
 
 /** What a visitor typed into a drawn page before React took it over (hydration sets fields to their state). */
