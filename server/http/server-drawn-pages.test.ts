@@ -178,6 +178,18 @@ describe('the document around a drawn page', () => {
     );
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
   });
+
+  it('keeps a page\'s "$&", "$`" and "$\'" as they are (a course may be called so)', () => {
+    const odd = "Save $& now, $` and $' too, $$5";
+    const html = pageDocument(
+      template,
+      { html: `<p>${odd}</p>`, title: odd, description: odd, locale: 'en', queries: { title: odd } },
+      'https://gurukul.example/',
+    );
+    expect(html).toContain(`<div id="root"><p>${odd}</p></div>`);
+    expect(html).toContain(`<title>Save $&amp; now, $\` and $&#39; too, $$5</title>`);
+    expect(html).toContain(JSON.stringify({ locale: 'en', queries: { title: odd } }));
+  });
 });
 
 describe('a drawing that fails', () => {

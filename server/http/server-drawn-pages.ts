@@ -107,19 +107,20 @@ export function pageDocument(template: string, page: DrawnPage, pageUrl: string,
     `<meta property="og:url" content="${escapeHtml(pageUrl)}" />`,
     `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
   ].join('\n    ');
+  const stateJson = JSON.stringify(state).replace(/</g, '\\u003c');
+  // Replaced through functions: a replacement string would read "$&" or "$'" in a course's title as patterns.
   return scriptsAfterPaint(critical === undefined ? template : deferredStylesheets(template, critical))
     .replace(
       /<html lang="[^"]*">/,
       // Public pages are always light (the "home" theme): Mantine's colours apply before its script sets this.
-      `<html lang="${page.locale}" data-mantine-color-scheme="light">`,
+      () => `<html lang="${page.locale}" data-mantine-color-scheme="light">`,
     )
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" ?\/?>/, meta)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" ?\/?>/, () => meta)
     .replace(
       ROOT,
-      `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DRAWN_STATE_ID}">${JSON.stringify(
-        state,
-      ).replace(/</g, '\\u003c')}</script>`,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DRAWN_STATE_ID}">${stateJson}</script>`,
     );
 }
 
