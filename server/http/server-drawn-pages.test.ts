@@ -6,7 +6,7 @@ import en from '../../common/i18n/en.json' with { type: 'json' };
 import hi from '../../common/i18n/hi.json' with { type: 'json' };
 import { SERVER_DRAWN_PATHS } from '../../common/server-drawn';
 import { startTestApp, type TestContext } from '../test/harness';
-import { DRAWING_FILE, pageDocument } from './server-drawn-pages';
+import { DRAWING_FILE, DRAWINGS_PER_MINUTE, pageDocument } from './server-drawn-pages';
 import { CACHE } from './serving';
 
 /**
@@ -241,5 +241,21 @@ export async function drawPage(url, locale) {
     });
     expect(hindi.body).toContain('<html lang="hi" data-mantine-color-scheme="light">');
     expect(((globalThis as { drawings?: number }).drawings ?? 0) - before).toBe(2);
+  });
+
+  it('draws at most a set number of new pages a minute; past it, pages go as the plain index.html', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: DRAWINGS_PER_MINUTE + 10 }, (_, index) =>
+        failing.app.inject({ method: 'GET', url: `/pricing?made-up=${index}` }),
+      ),
+    );
+    const drawn = answers.filter((answer) => answer.body.includes('<main>drawn')).length;
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    // The tests above drew 4 pages in this minute.
+    expect(drawn).toBeLessThanOrEqual(DRAWINGS_PER_MINUTE);
+    expect(drawn).toBeGreaterThan(DRAWINGS_PER_MINUTE - 10);
+    expect(answers.filter((answer) => answer.body.includes('<div id="root"></div>')).length).toBe(
+      answers.length - drawn,
+    );
   });
 });

@@ -37,6 +37,11 @@ export const DRAWN_PAGE_TTL_MS = 60_000;
 const CACHE_MAX = 256;
 /** Longer addresses (query strings made up to fill the cache) are drawn by the browser. */
 const URL_MAX = 512;
+/**
+ * New drawings a minute, at most (a drawing costs 20–80 ms of CPU): addresses made up to miss the cache cannot
+ * keep a core busy; past it, pages go as the plain index.html, which the browser draws.
+ */
+export const DRAWINGS_PER_MINUTE = 120;
 
 const ROOT = '<div id="root"></div>';
 
@@ -161,6 +166,7 @@ export async function loadPageDrawer(
   );
   const critical = sheets.length > 0 ? criticalStyles(sheets.join('\n')) : null;
   const cache = new Map<string, { at: number; document: Promise<string | null> }>();
+  let minute = { started: 0, drawings: 0 };
   // A page's data is asked of the server itself, as a visitor without a session: the same routes, checks and
   // answers the browser would get (a refused read leaves that part of the page loading).
   const read = async (url: string, locale: Locale): Promise<Response> => {
@@ -190,6 +196,9 @@ export async function loadPageDrawer(
       const now = Date.now();
       const kept = cache.get(key);
       if (kept && now - kept.at < DRAWN_PAGE_TTL_MS) return kept.document;
+      if (now - minute.started >= 60_000) minute = { started: now, drawings: 0 };
+      if (minute.drawings >= DRAWINGS_PER_MINUTE) return Promise.resolve(null);
+      minute.drawings += 1;
       if (cache.size >= CACHE_MAX) {
         for (const [oldKey, entryKept] of cache)
           if (now - entryKept.at >= DRAWN_PAGE_TTL_MS) cache.delete(oldKey);
