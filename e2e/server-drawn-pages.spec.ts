@@ -68,6 +68,20 @@ test('the language chosen in the app draws the next public page in it from the f
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(hi['home.title']);
 });
 
+test('a visitor in India, whose time zone the server does not share, gets the catalog taken over as drawn', async ({
+  browser,
+}) => {
+  // The server draws prices in the course's currency; the browser converts them once it knows the visitor's
+  // country. A drawing that used the server's own time zone would not match, and the fixture fails on that.
+  const context = await browser.newContext({ timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+  const page = await context.newPage();
+  for (const path of ['/', '/explore-course', '/pricing']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  }
+  await context.close();
+});
+
 async function cookieHeader(page: import('@playwright/test').Page): Promise<string> {
   const cookies = await page.context().cookies();
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');

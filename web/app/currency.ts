@@ -21,12 +21,19 @@ function cached<T>(key: string, load: () => Promise<T>, fallback: T): () => Prom
   };
 }
 
+/**
+ * Reads the server must not answer while it draws a page (decision 071): the visitor's time zone and session
+ * storage are the browser's, so the page is drawn, and first hydrated, in the course's own currency.
+ */
+const BROWSER_ONLY = { browserOnly: true } as const;
+
 /** Exchange rates, cached in session storage; an empty object when the call fails (SPEC §8). */
 export function useCurrencyRates() {
   return useQuery({
     queryKey: ['currency-rates'],
     queryFn: cached<Rates>(SS.currencyRates, () => api<Rates>('/common/currency-rate'), {}),
     staleTime: Number.POSITIVE_INFINITY,
+    meta: BROWSER_ONLY,
   });
 }
 
@@ -41,5 +48,6 @@ export function useCurrentCountry() {
       { ...FALLBACK_COUNTRY, isFallback: true },
     ),
     staleTime: Number.POSITIVE_INFINITY,
+    meta: BROWSER_ONLY,
   });
 }
