@@ -85,10 +85,11 @@ async function drawNow(url: string, locale: Locale, read?: ServerRead): Promise<
   let html = await draw();
   // The reads the page asked for while drawn are answered here, and the page drawn again with their data, so it
   // arrives whole: no loading state to replace, nothing that moves (a read refused to a visitor stays loading).
+  // Reads marked browser-only (the visitor's time zone, session storage) stay for the browser to make.
   const asked = client
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending');
+    .filter((query) => query.state.status === 'pending' && query.meta?.browserOnly !== true);
   if (read && asked.length > 0) {
     answerReadsOnServer((readUrl) => read(readUrl, locale));
     try {

@@ -192,6 +192,28 @@ describe('the document around a drawn page', () => {
   });
 });
 
+describe('a drawing that does not load', () => {
+  it('starts the server all the same and sends the plain index.html', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'gurukul-drawn-broken-'));
+    const html =
+      '<!doctype html><html lang="en"><head><title>Gurukul</title></head><body><div id="root"></div></body></html>';
+    writeFileSync(path.join(dist, 'index.html'), html);
+    mkdirSync(path.join(dist, '.server'));
+    writeFileSync(path.join(dist, DRAWING_FILE), 'export function drawPage( {');
+    const broken = await startTestApp({ webDist: dist });
+    try {
+      for (const url of ['/', '/login']) {
+        const page = await broken.app.inject({ method: 'GET', url });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toBe(html);
+      }
+    } finally {
+      await broken.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a drawing that fails', () => {
   let failing: TestContext;
   let dist: string;

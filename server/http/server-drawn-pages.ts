@@ -137,7 +137,7 @@ export interface PageDrawer {
 
 /**
  * The drawer of a built web app, or null when it has no drawing (an older build, a test's miniature app): every
- * address is then sent index.html, as before.
+ * address is then sent index.html, as before. A drawing that does not load sends index.html likewise.
  */
 export async function loadPageDrawer(
   app: FastifyInstance,
@@ -153,18 +153,27 @@ export async function loadPageDrawer(
     log.warn({ templateFile }, 'index.html has no empty root element; public pages are drawn in the browser');
     return null;
   }
-  let entry: EntryServer;
-  try {
-    entry = (await import(pathToFileURL(file).href)) as EntryServer;
-  } catch (error) {
-    log.warn({ err: error }, 'the public pages drawing did not load; they are drawn in the browser');
-    return null;
-  }
-  // The app's stylesheet, read once: each drawn page inlines the part it uses (critical-css.ts).
-  const sheets = [...template.matchAll(STYLESHEET_LINK)].map(([, , href]) =>
-    readFileSync(path.join(webDist, (href ?? '').replace(/^\//, '')), 'utf8'),
-  );
-  const critical = sheets.length > 0 ? criticalStyles(sheets.join('\n')) : null;
+  // The drawing (React, Mantine and every public page: over a second to import) and the stylesheet's critical
+  // rules are loaded with the first page drawn, not at start: a restart is not held up by them.
+  let loading:
+    | Promise<{ entry: EntryServer; critical: ((html: string) => string) | null } | null>
+    | undefined;
+  const load = () => {
+    loading ??= (async () => {
+      try {
+        const entry = (await import(pathToFileURL(file).href)) as EntryServer;
+        // The app's stylesheet, read once: each drawn page inlines the part it uses (critical-css.ts).
+        const sheets = [...template.matchAll(STYLESHEET_LINK)].map(([, , href]) =>
+          readFileSync(path.join(webDist, (href ?? '').replace(/^\//, '')), 'utf8'),
+        );
+        return { entry, critical: sheets.length > 0 ? criticalStyles(sheets.join('\n')) : null };
+      } catch (error) {
+        log.warn({ err: error }, 'the public pages drawing did not load; they are drawn in the browser');
+        return null;
+      }
+    })();
+    return loading;
+  };
   const cache = new Map<string, { at: number; document: Promise<string | null> }>();
   let minute = { started: 0, drawings: 0 };
   // A page's data is asked of the server itself, as a visitor without a session: the same routes, checks and
@@ -179,10 +188,11 @@ export async function loadPageDrawer(
   };
   const draw = async (url: string, locale: Locale): Promise<string | null> => {
     try {
-      const page = await entry.drawPage(url, locale, read);
-      if (!page) return null;
+      const drawing = await load();
+      const page = drawing ? await drawing.entry.drawPage(url, locale, read) : null;
+      if (!drawing || !page) return null;
       const pageUrl = `${publicUrl}${new URL(url, publicUrl).pathname}`;
-      return pageDocument(template, page, pageUrl, critical?.(page.html));
+      return pageDocument(template, page, pageUrl, drawing.critical?.(page.html));
     } catch (error) {
       log.warn({ err: error, url }, 'drawing a public page failed; the browser draws it');
       return null;
