@@ -1,6 +1,6 @@
 import en from '../common/i18n/en.json' with { type: 'json' };
 import hi from '../common/i18n/hi.json' with { type: 'json' };
-import { DEMO, DEMO_PASSWORD } from './support/accounts';
+import { DEMO, DEMO_PASSWORD, loginAs } from './support/accounts';
 import { expect, test } from './support/test';
 
 /**
@@ -80,6 +80,70 @@ test('a visitor in India, whose time zone the server does not share, gets the ca
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   }
   await context.close();
+});
+
+test("a course's previews arrive drawn, named for link previews and search engines, and play once taken over", async ({
+  page,
+}) => {
+  const catalog = await (await page.request.get('/api/catalog/courses')).json();
+  const course = (catalog.courses as { id: string; title: string; description: string }[]).find(
+    (each) => each.title === 'Foundations of Geometry',
+  );
+  if (!course) throw new Error('the demo course Foundations of Geometry is missing');
+  const address = `/preview-video?courseId=${course.id}`;
+  const html = await (await page.request.get(address)).text();
+  expect(html).toContain('<title>Foundations of Geometry | Gurukul</title>');
+  expect(html).toContain(`<meta property="og:description" content="${course.description}" />`);
+  const structured = JSON.parse(
+    html.match(/<script type="application\/ld\+json">([^<]+)<\/script>/)?.[1] ?? '{}',
+  );
+  expect(structured).toMatchObject({
+    '@type': 'Course',
+    name: course.title,
+    provider: { name: 'Tara Teacher' },
+  });
+  // The video and its poster are in the HTML, so the largest thing on screen needs no script.
+  expect(html).toMatch(/<video [^>]*poster="\/api\/files\//);
+
+  await page.goto(address);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preview: Foundations of Geometry');
+  const video = page.getByTestId('video-player');
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0);
+
+  // Its drawer in the catalogue opens with the course the server drew it with.
+  await page.goto(`/explore-course?courseId=${course.id}`);
+  await expect(page.getByRole('dialog').getByText(course.description)).toBeVisible();
+});
+
+test("a logged-in reader who opens a public page is sent home without the visitor's page painting first", async ({
+  page,
+}) => {
+  await loginAs(page, 'student');
+  const home = new URL(page.url()).pathname;
+  // The browser's hint (never a credential): the server leaves the page to the browser, which knows the session.
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'gurukul_signed_in')?.value).toBe(
+    '1',
+  );
+  const sent = await page.request.get('/login', { headers: { cookie: await cookieHeader(page) } });
+  expect(await sent.text()).not.toContain('id="server-drawn"');
+  await page.goto('/');
+  await expect(page).toHaveURL(new RegExp(`${home}$`));
+  // Logging out takes the hint away: the next visit to a public page is drawn again.
+  await page.getByTestId('profile-box').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(
+    (await page.context().cookies()).some((cookie) => cookie.name === 'gurukul_signed_in' && cookie.value),
+  ).toBe(false);
+  expect(
+    await (await page.request.get('/login', { headers: { cookie: await cookieHeader(page) } })).text(),
+  ).toContain('id="server-drawn"');
 });
 
 async function cookieHeader(page: import('@playwright/test').Page): Promise<string> {

@@ -4,14 +4,16 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { CatalogCourse } from '../common/contracts/catalog';
 import type { Catalog } from '../common/i18n/catalog';
 import type { Locale } from '../common/i18n/locales';
-import { pageTitle } from '../common/routes';
+import { PRODUCT_NAME, pageTitle } from '../common/routes';
 import { SERVER_DRAWN_PATHS } from '../common/server-drawn';
 import { answerReadsOnServer } from './app/api';
 import { installCatalog, loadCatalog, t } from './app/i18n';
 import { Root } from './app/root';
 import { appRoutes, loadMatchedRoutes } from './app/router';
+import { catalogCourseQuery } from './features/catalog/api';
 import { PAGES } from './pages';
 
 /**
@@ -26,6 +28,10 @@ export interface DrawnPage {
   html: string;
   title: string;
   description: string;
+  /** The address search engines should keep for it: the path, and the course of a course's page. */
+  canonicalPath: string;
+  /** The course a course's public page shows (its link preview and structured data), else null. */
+  course: CatalogCourse | null;
   locale: Locale;
   /** The data it was drawn with (TanStack Query's dehydrated state), for the browser to start from. */
   queries: unknown;
@@ -81,6 +87,7 @@ async function drawNow(url: string, locale: Locale, read?: ServerRead): Promise<
   const context = await handler.query(new Request(address));
   if (context instanceof Response) return null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const course = read ? await readCourse(address, client, (readUrl) => read(readUrl, locale)) : null;
   const draw = () => drawHtml(createStaticRouter(handler.dataRoutes, context), context, client);
   let html = await draw();
   // The reads the page asked for while drawn are answered here, and the page drawn again with their data, so it
@@ -105,11 +112,38 @@ async function drawNow(url: string, locale: Locale, read?: ServerRead): Promise<
   }
   return {
     html,
-    title: pageTitle(address.pathname),
-    description: t('home.lead'),
+    title: course ? `${course.title} | ${PRODUCT_NAME}` : pageTitle(address.pathname),
+    description: course ? course.description : t('home.lead'),
+    canonicalPath: course ? `${address.pathname}?courseId=${course.id}` : address.pathname,
+    course,
     locale,
     queries: dehydrate(client),
   };
+}
+
+/** The pages of one course open to anyone: its drawer in the catalogue, and its previews. */
+const COURSE_PAGES = new Set(['/explore-course', '/preview-video']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A course's page reads its course first: its title and description name the page for search engines and link
+ * previews, and the browser starts with it (the catalogue's drawer opens with no wait). An unknown or hidden
+ * course leaves the page as it is for any visitor.
+ */
+async function readCourse(
+  address: URL,
+  client: QueryClient,
+  read: (url: string) => Promise<Response>,
+): Promise<CatalogCourse | null> {
+  const id = address.searchParams.get('courseId');
+  if (!COURSE_PAGES.has(address.pathname) || !id || !UUID.test(id)) return null;
+  answerReadsOnServer(read);
+  try {
+    await client.prefetchQuery(catalogCourseQuery(id));
+  } finally {
+    answerReadsOnServer(null);
+  }
+  return client.getQueryData<CatalogCourse>(catalogCourseQuery(id).queryKey) ?? null;
 }
 
 /** One drawing of the page, whole: `prerenderToNodeStream` waits for every part loaded on demand. */

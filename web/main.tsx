@@ -5,7 +5,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { Locale } from '../common/i18n/locales';
@@ -14,6 +14,8 @@ import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { queryClient, Root } from './app/root';
 import { appRoutes, createAppRouter, loadMatchedRoutes } from './app/router';
 import { drawnByServer } from './app/server-drawn';
+import { markSignedIn } from './app/signed-in-cookie';
+import { readSession } from './app/storage';
 import { embeddedGuruId, mountEmbed } from './features/embed';
 import { takeReferralFromAddress } from './features/partners/referral-params';
 import { PAGES } from './pages';
@@ -34,6 +36,8 @@ function startEmbed(guruId: string) {
 function startApp() {
   installChunkReload();
   installUserChangeReload();
+  // A session kept from before the hint existed, or ended while the browser was closed, is told to the server.
+  markSignedIn(readSession() !== null);
   // Before the router reads the address: a ?ref= code is taken out of it and recorded.
   takeReferralFromAddress();
   const drawn = container ? drawnByServer(container) : null;
@@ -94,14 +98,18 @@ async function hydrateDrawnPage(drawnIn: Locale, queries: unknown) {
     replayTyped(typed);
     document.documentElement.dataset.hydrated = '';
   };
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <Root>
-        <RouterProvider router={router} />
-        <AfterTakeOver run={tookOver} />
-      </Root>
-    </StrictMode>,
-  );
+  // In a transition, React takes the page over in slices of a few milliseconds between which the browser handles
+  // input, instead of one long task (the blocking time a slow phone feels; bench/lighthouse.ts measures it).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <Root>
+          <RouterProvider router={router} />
+          <AfterTakeOver run={tookOver} />
+        </Root>
+      </StrictMode>,
+    );
+  });
   if (initialLocale() !== currentLocale()) await startI18n();
 }

@@ -1,4 +1,4 @@
-/** One cookie's value from a Cookie header (no cookie plugin: the server reads two cookies, this way). */
+/** One cookie's value from a Cookie header (no cookie plugin: the server reads three cookies, this way). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {

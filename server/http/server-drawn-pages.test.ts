@@ -1,11 +1,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../common/i18n/en.json' with { type: 'json' };
 import hi from '../../common/i18n/hi.json' with { type: 'json' };
 import { SERVER_DRAWN_PATHS } from '../../common/server-drawn';
+import { buildAndLogin } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/harness';
+import { insertLiveCourse } from '../test/payments';
 import { DRAWING_FILE, DRAWINGS_PER_MINUTE, pageDocument } from './server-drawn-pages';
 import { CACHE } from './serving';
 
@@ -143,6 +146,77 @@ describe('public pages drawn by the server', () => {
     }
   });
 
+  it('compresses a drawn page in the encoding the browser asks for, and keeps it whole', async () => {
+    const plain = await get('/login');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/Accept-Encoding/);
+    const br = await get('/login', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const brBody = brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(brBody).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
+    const gzip = await get('/login', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    // Refused outright: sent as it is.
+    const refused = await get('/login', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
+  it('leaves public pages to the browser where a session is kept, so a logged-in reader sees no visitor page first', async () => {
+    const template = readFileSync(path.join(BUILT, 'index.html'), 'utf8');
+    for (const url of ['/', '/login', '/explore-course']) {
+      const page = await get(url, { cookie: 'gurukul_locale=hi; gurukul_signed_in=1' });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(template);
+    }
+    // Without it, the same address is drawn.
+    expect((await get('/login', { cookie: 'gurukul_locale=hi' })).body).toContain('id="server-drawn"');
+  });
+
+  it("names a course's public pages after the course, with its structured data, and escapes what its author wrote", async () => {
+    const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const course = await insertLiveCourse(ctx.app, teacher.user.id, 499, 'INR', {
+      title: 'ज्यामिति </script><script>alert(1)</script>',
+      description: 'त्रिभुज & "वृत्त"',
+      language: 'Hindi',
+    });
+    for (const path of ['/explore-course', '/preview-video']) {
+      const page = await get(`${path}?courseId=${course.id}&utm_source=whatsapp`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(
+        '<title>ज्यामिति &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Gurukul</title>',
+      );
+      expect(page.body).toContain('<meta property="og:description" content="त्रिभुज &amp; &quot;वृत्त&quot;" />');
+      // One address per course page, whatever a shared link added to it.
+      expect(page.body).toContain(
+        `<link rel="canonical" href="https://gurukul.example${path}?courseId=${course.id}" />`,
+      );
+      expect(page.body).not.toContain('<script>alert(1)');
+      const structured = page.body.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1];
+      expect(JSON.parse(structured ?? '{}')).toMatchObject({
+        '@type': 'Course',
+        name: 'ज्यामिति </script><script>alert(1)</script>',
+        inLanguage: 'hi',
+        offers: [{ price: 499, priceCurrency: 'INR', category: 'Paid' }],
+      });
+    }
+    // The course it was drawn with goes to the browser, so its drawer opens without asking again.
+    const explore = await get(`/explore-course?courseId=${course.id}`);
+    expect(explore.body).toContain(`"queryKey":["catalog","one","${course.id}"]`);
+    // An unknown course, or no course at all: the page as any visitor gets it, with no structured data.
+    for (const url of [
+      '/explore-course?courseId=00000000-0000-4000-8000-000000000000',
+      '/explore-course?courseId=x',
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<title>Explore Courses | Gurukul</title>');
+      expect(page.body, url).not.toContain('application/ld+json');
+    }
+  });
+
   it('escapes what the address carries, and draws no page for an address made long to fill its cache', async () => {
     const hostile = await get('/explore-course?search=%3Cscript%3Ealert(1)%3C%2Fscript%3E&x="><img src=x>');
     expect(hostile.statusCode).toBe(200);
@@ -165,10 +239,12 @@ describe('the document around a drawn page', () => {
         html: '<p>page</p>',
         title: 'A "quoted" <b>title</b>',
         description: "it's & <more>",
+        canonicalPath: '/pricing',
+        course: null,
         locale: 'hi',
         queries: {},
       },
-      'https://gurukul.example/pricing',
+      'https://gurukul.example',
     );
     expect(html).toContain('<title>A &quot;quoted&quot; &lt;b&gt;title&lt;/b&gt;</title>');
     expect(html).toContain('content="it&#39;s &amp; &lt;more&gt;"');
@@ -183,8 +259,16 @@ describe('the document around a drawn page', () => {
     const odd = "Save $& now, $` and $' too, $$5";
     const html = pageDocument(
       template,
-      { html: `<p>${odd}</p>`, title: odd, description: odd, locale: 'en', queries: { title: odd } },
-      'https://gurukul.example/',
+      {
+        html: `<p>${odd}</p>`,
+        title: odd,
+        description: odd,
+        canonicalPath: '/',
+        course: null,
+        locale: 'en',
+        queries: { title: odd },
+      },
+      'https://gurukul.example',
     );
     expect(html).toContain(`<div id="root"><p>${odd}</p></div>`);
     expect(html).toContain(`<title>Save $&amp; now, $\` and $&#39; too, $$5</title>`);
@@ -232,7 +316,7 @@ describe('a drawing that fails', () => {
 export async function drawPage(url, locale) {
   globalThis.drawings += 1;
   if (url.startsWith('/login')) throw new Error('the drawing broke');
-  return { html: '<main>drawn ' + url + '</main>', title: 'T', description: 'D', locale };
+  return { html: '<main>drawn ' + url + '</main>', title: 'T', description: 'D', canonicalPath: '/', course: null, locale };
 }`,
     );
     failing = await startTestApp({ webDist: dist });

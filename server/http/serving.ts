@@ -93,13 +93,15 @@ export async function registerWebApp(
     if (request.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     const drawn = drawer ? await drawer.document(request) : null;
     if (drawn) {
+      const { body, encoding } = drawn.encodedFor(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
       return (
         reply
           .type('text/html; charset=utf-8')
           .header('cache-control', CACHE.html)
-          // The page's language comes from either.
-          .header('vary', 'Accept-Language, Cookie')
-          .send(drawn)
+          // The page's language comes from either, and its bytes from the third.
+          .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
+          .send(body)
       );
     }
     return reply.sendFile('index.html');

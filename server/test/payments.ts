@@ -28,8 +28,15 @@ export async function insertPricedPlan(
 }
 
 /** A live (approved) course with a price, straight into the database. */
-export async function insertLiveCourse(app: App, ownerId: string, price: number, currency = 'INR') {
+export async function insertLiveCourse(
+  app: App,
+  ownerId: string,
+  price: number,
+  currency = 'INR',
+  patch: Parameters<typeof insertCourse>[2] = {},
+) {
   const course = await insertCourse(app, ownerId, {
+    ...patch,
     price,
     currency,
     approvalStatus: 'APPROVED',

@@ -1,5 +1,6 @@
 import type { SessionAnswer } from '../../common/contracts/auth';
 import { parseNullishString } from '../../common/nullish';
+import { markSignedIn } from './signed-in-cookie';
 
 /** Local storage keys of SPEC §3, plus the token and the few fields the spec keeps in its user object. */
 export const LS = {
@@ -90,6 +91,8 @@ const CHANGE_EVENT = 'gurukul:storage';
 const get = (key: string) => parseNullishString(localStorage.getItem(key)) ?? null;
 
 export function notifyStorageChange(): void {
+  // Every write of the session ends here, so the server's hint follows the session (signed-in-cookie.ts).
+  markSignedIn(readSession() !== null);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 

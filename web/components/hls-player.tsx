@@ -34,8 +34,12 @@ interface Props {
 }
 
 /** Signed URLs are same-origin on disk storage; an S3 URL needs a CORS request (and CORS on the bucket). */
-const crossOriginOf = (url: string | null | undefined) =>
-  url && new URL(url, window.location.href).origin !== window.location.origin ? 'anonymous' : undefined;
+const crossOriginOf = (url: string | null | undefined) => {
+  if (!url || (url.startsWith('/') && !url.startsWith('//'))) return undefined;
+  // Drawn by the server (a course's previews, decision 071): a full address is another origin's (S3's).
+  if (typeof window === 'undefined') return 'anonymous';
+  return new URL(url, window.location.href).origin !== window.location.origin ? 'anonymous' : undefined;
+};
 
 /**
  * HLS playback for course videos. hls.js fetches the playlist and segments with the session's
@@ -56,12 +60,12 @@ export function HlsPlayer({
 }: Props) {
   const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState(false);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    setFailure(null);
+    setFailure(false);
     const start = () => {
       if (startAt > 0) video.currentTime = startAt;
     };
@@ -82,7 +86,7 @@ export function HlsPlayer({
             startPosition: startAt > 0 ? startAt : -1,
           });
           hls.on(Hls.Events.ERROR, (_event, data) => {
-            if (data.fatal) setFailure('The video could not be played. Please try again in a moment.');
+            if (data.fatal) setFailure(true);
           });
           hls.loadSource(src);
           hls.attachMedia(video);
@@ -94,7 +98,7 @@ export function HlsPlayer({
         stop = () => video.removeEventListener('loadedmetadata', start);
       })
       .catch((error: unknown) => {
-        if (!cancelled) setFailure('The video could not be played. Please try again in a moment.');
+        if (!cancelled) setFailure(true);
         // Unhandled on purpose: a chunk that a deploy replaced reloads the page once (reloads.ts).
         throw error;
       });
@@ -114,7 +118,7 @@ export function HlsPlayer({
 
   return (
     <>
-      {failure && <Alert color="red">{failure}</Alert>}
+      {failure && <Alert color="red">{t('components.player.failed')}</Alert>}
       {/* biome-ignore lint/a11y/useMediaCaption: the captions track is there whenever the author added captions */}
       <video
         ref={videoRef}

@@ -24,12 +24,14 @@ export function useCatalog(query: CatalogQuery) {
   });
 }
 
+/** A course's public page in the catalogue: read by its drawer and previews, and by the server drawing them. */
+export const catalogCourseQuery = (id: string) => ({
+  queryKey: catalogKeys.one(id),
+  queryFn: () => api<CatalogCourseDetail>(`/catalog/courses/${id}`),
+});
+
 export function useCatalogCourse(id: string | null) {
-  return useQuery({
-    queryKey: catalogKeys.one(id ?? ''),
-    queryFn: () => api<CatalogCourseDetail>(`/catalog/courses/${id}`),
-    enabled: Boolean(id),
-  });
+  return useQuery({ ...catalogCourseQuery(id ?? ''), enabled: Boolean(id) });
 }
 
 export function useSubscribe() {
