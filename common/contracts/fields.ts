@@ -4,19 +4,28 @@ import { atMostCharacters, MSG } from '../messages';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,15}$/;
 
-const graphemes =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl
-    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-    : null;
+/**
+ * Made on first use: a segmenter loads the break rules of every script, a sixth of a slow phone's start-up when it
+ * was made as this module loaded (every page with a form loads it; few texts are ever counted).
+ */
+let graphemes: Intl.Segmenter | null | undefined;
+const graphemeSegmenter = () => {
+  graphemes ??=
+    typeof Intl !== 'undefined' && 'Segmenter' in Intl
+      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+      : null;
+  return graphemes;
+};
 
 /**
  * Characters as a reader counts them (grapheme clusters): a conjunct with its vowel sign (श्री, क्षि) is one, an
  * emoji with its skin tone and joiners (👩🏽‍🏫) is one. Without Intl.Segmenter, code points.
  */
 export function characterCount(text: string): number {
-  if (!graphemes) return [...text].length;
+  const segmenter = graphemeSegmenter();
+  if (!segmenter) return [...text].length;
   let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
+  for (const _ of segmenter.segment(text)) count += 1;
   return count;
 }
 
