@@ -4,6 +4,8 @@ import { classesIn, criticalStyles } from './critical-css';
 const SHEET = `
 :root{--x:1}
 :root[data-mantine-color-scheme=dark]{--y:2}
+:root[data-mantine-color-scheme=light]{--y:3}
+[data-mantine-color-scheme="dark"] .m_a,.m_a[data-variant=x]{color:white}
 @font-face{font-family:Lato;src:url(/a.woff2)}
 @keyframes spin{to{transform:rotate(1turn)}}
 .m_a{color:red}
@@ -14,10 +16,13 @@ const SHEET = `
 `;
 
 describe('the critical part of a stylesheet', () => {
-  it('keeps what the page can use: rules of its classes, rules of no class, faces and animations', () => {
+  it('keeps what the page can use: rules of its classes, rules of no class, faces and animations, in the light scheme', () => {
     const css = criticalStyles(SHEET)('<div class="m_a x"><p class=" m_b  "></p></div>');
     expect(css).toContain(':root{--x:1}');
-    expect(css).toContain(':root[data-mantine-color-scheme=dark]{--y:2}');
+    // Drawn pages are light: the dark scheme's rules go, a selector list keeping its other selectors.
+    expect(css).toContain(':root[data-mantine-color-scheme=light]{--y:3}');
+    expect(css).not.toContain('dark');
+    expect(css).toContain('.m_a[data-variant=x]{color:white}');
     expect(css).toContain('@font-face');
     expect(css).toContain('@keyframes spin');
     expect(css).toContain('.m_a{color:red}');

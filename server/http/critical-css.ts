@@ -25,6 +25,9 @@ type Item =
   | { kind: 'rule'; selectors: string[]; classes: string[][]; body: string }
   | { kind: 'group'; prelude: string; items: Item[] };
 
+/** Drawn pages are always in the light scheme (their <html> says so): the dark one's rules cannot apply. */
+const DARK_SCHEME = /\[data-mantine-color-scheme=["']?dark["']?\]/;
+
 /** Font faces and animations are named, not matched: kept whole (a face downloads only when text uses it). */
 const KEPT_WHOLE = /^(font-face|keyframes|property|charset|import|layer|namespace)$/i;
 
@@ -33,11 +36,13 @@ function itemsOf(container: Root | AtRule): Item[] {
   for (const node of container.nodes ?? []) {
     if (node.type === 'rule') {
       const rule = node as Rule;
+      const selectors = rule.selectors.filter((selector) => !DARK_SCHEME.test(selector));
+      if (selectors.length === 0) continue;
       const body = (rule.nodes ?? []).map((child) => child.toString()).join(';');
       items.push({
         kind: 'rule',
-        selectors: rule.selectors,
-        classes: rule.selectors.map((selector) =>
+        selectors,
+        classes: selectors.map((selector) =>
           [...selector.matchAll(CLASS_IN_SELECTOR)].map((match) => match[1] as string),
         ),
         body,

@@ -87,7 +87,8 @@ export function PublicLayout() {
       <Box component="footer" py="lg" style={{ borderTop: '1px solid #e9ecef' }}>
         <Container size="lg">
           <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
+            {/* The server's year and the reader's differ for a few hours at New Year (time zones): the drawn one stays. */}
+            <Text size="sm" c="dimmed" suppressHydrationWarning>
               {t('public.copyright', { year: String(new Date().getFullYear()) })}
             </Text>
             <Group gap="md" component="nav" aria-label={t('public.nav.legal')}>
