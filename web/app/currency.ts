@@ -39,12 +39,16 @@ export function useCurrencyRates() {
 
 /** The visitor's country from the browser's time zone; India when unknown or when the call fails. */
 export function useCurrentCountry() {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return useQuery({
-    queryKey: ['current-country', timeZone],
+    queryKey: ['current-country'],
     queryFn: cached<CountryInfo>(
       SS.currentCountry,
-      () => api<CountryInfo>('/common/system-country-info', { query: { timeZone } }),
+      // Read only when the session has no country yet: the first date formatter loads ICU's time zones, 40 ms of
+      // a slow phone's main thread (160–190 ms at 4× CPU), which every render of every price paid before.
+      () =>
+        api<CountryInfo>('/common/system-country-info', {
+          query: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        }),
       { ...FALLBACK_COUNTRY, isFallback: true },
     ),
     staleTime: Number.POSITIVE_INFINITY,
