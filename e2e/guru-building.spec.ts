@@ -63,7 +63,7 @@ test('a new teacher builds a guru in the wizard, trains it and sees it ready', a
   await page.getByRole('button', { name: 'Hear a sample of the voice' }).click();
   const spoken = await sample;
   expect(spoken.status()).toBe(200);
-  expect(spoken.headers()['content-type']).toContain('audio/wav');
+  expect(spoken.headers()['content-type']).toContain('audio/mpeg');
   expect(spoken.headers()['x-speaker']).toBe('festival');
   expectFailedResponses({ status: 400, method: 'PUT', path: /^\/api\/gurus\/[^/]+\/avatar$/ });
   await page.getByRole('button', { name: 'Save avatar' }).click();

@@ -8,6 +8,7 @@ import { actorOf } from '../../http/access';
 import type { App } from '../../http/app-type';
 import { AppError, badRequest } from '../../http/errors';
 import { said } from '../../i18n/said';
+import { speechForTheWire } from '../../media/speech-for-the-wire';
 import { DidError, didClient } from '../../providers/avatar/d-id';
 import { synthesizeWithFallback } from '../../providers/tts/speaker-for';
 import { integrationKey, speakingAs } from '../integrations/service';
@@ -50,11 +51,13 @@ export const guruSpeechRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const guru = await loadTalkableGuru(app, actorOf(request), request.params.guruId);
-      const audio = await synthesizeWithFallback(
-        app,
-        await speakingAs(app, guru),
-        request.body.text,
-        request.body.voice as GuruVoice,
+      const audio = await speechForTheWire(
+        await synthesizeWithFallback(
+          app,
+          await speakingAs(app, guru),
+          request.body.text,
+          request.body.voice as GuruVoice,
+        ),
       );
       return reply
         .header('content-type', audio.contentType)

@@ -29,7 +29,16 @@ export function StaticAvatar({ src, alt, level, size = 240 }: StaticAvatarProps)
       data-testid="static-avatar"
       data-speaking={open > 0.05 ? 'true' : 'false'}
     >
-      <Image src={src} alt={alt} w={size} h={size} fit="cover" fallbackSrc="/favicon.svg" />
+      {/* The session's largest picture: asked for before the speech that starts beside it (issue 33). */}
+      <Image
+        src={src}
+        alt={alt}
+        w={size}
+        h={size}
+        fit="cover"
+        fallbackSrc="/favicon.svg"
+        fetchPriority="high"
+      />
       <Box
         aria-hidden
         pos="absolute"
