@@ -8,6 +8,8 @@ const YEAR_S = 365 * 24 * 60 * 60;
  * stays in local storage (SPEC §3); this cookie carries nothing but "1".
  */
 export function markSignedIn(signedIn: boolean): void {
+  // Storage is also written where there is no document (the server's drawing, unit tests): nothing to tell there.
+  if (typeof document === 'undefined') return;
   // As long-lived as the session it mirrors, which local storage keeps across restarts of the browser.
   document.cookie = signedIn
     ? `${SIGNED_IN_COOKIE}=1; path=/; max-age=${YEAR_S}; samesite=lax`
