@@ -157,6 +157,7 @@ const YEAR_S = 365 * 24 * 3600;
 
 /** The language chosen here, for the server to draw public pages in (decision 071). */
 function rememberForServer(next: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older phones' browsers
   document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${YEAR_S}; samesite=lax`;
 }
 

@@ -11,6 +11,7 @@ export function markSignedIn(signedIn: boolean): void {
   // Storage is also written where there is no document (the server's drawing, unit tests): nothing to tell there.
   if (typeof document === 'undefined') return;
   // As long-lived as the session it mirrors, which local storage keeps across restarts of the browser.
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older phones' browsers
   document.cookie = signedIn
     ? `${SIGNED_IN_COOKIE}=1; path=/; max-age=${YEAR_S}; samesite=lax`
     : `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=lax`;
