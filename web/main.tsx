@@ -5,7 +5,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { Locale } from '../common/i18n/locales';
@@ -107,18 +107,16 @@ async function hydrateDrawnPage(drawnIn: Locale, queries: unknown) {
     replayTyped(typed);
     document.documentElement.dataset.hydrated = '';
   };
-  // In a transition, React takes the page over in slices of a few milliseconds between which the browser handles
-  // input, instead of one long task (the blocking time a slow phone feels; bench/lighthouse.ts measures it).
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <Root>
-          <RouterProvider router={router} />
-          <AfterTakeOver run={tookOver} />
-        </Root>
-      </StrictMode>,
-    );
-  });
+  // Not in a transition: a journey once saw a hydration error (React #418 on a Hindi home page) with it, and its
+  // gain in blocking time was within the noise of a shared machine (decision 071).
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <Root>
+        <RouterProvider router={router} />
+        <AfterTakeOver run={tookOver} />
+      </Root>
+    </StrictMode>,
+  );
   if (initialLocale() !== currentLocale()) await startI18n();
 }
