@@ -1,5 +1,6 @@
 import type { CatalogCourse } from './contracts/catalog';
 import { languageCode } from './languages';
+import { PRODUCT_NAME } from './routes';
 
 /** An ISO 8601 duration ("PT1H5M") of a number of seconds, rounded up to the minute. */
 export function isoDuration(seconds: number): string {
@@ -33,7 +34,7 @@ export function courseStructuredData(
       '@type': 'Person',
       name: course.teacherName,
     },
-    publisher: { '@type': 'Organization', name: 'Gurukul', url: absolute('/') },
+    publisher: { '@type': 'Organization', name: PRODUCT_NAME, url: absolute('/') },
     offers: [
       {
         '@type': 'Offer',

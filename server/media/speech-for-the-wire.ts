@@ -7,7 +7,7 @@ import { runProgram } from './ffmpeg';
 /**
  * Speech as the browser gets it. The local voices write WAV — 44 kB a second: the guru's greeting alone was
  * 840 kB, three and a half seconds of slow 4G before its avatar's picture could load. As MP3 at 32 kbit/s mono
- * (every browser decodes it, also through Web Audio's decodeAudioData, which the guru's lip level uses) it is a
+ * (every browser decodes it, also through Web Audio's decodeAudioData, which the guru's lip level uses) it is an
  * eleventh of that. A voice that is already compressed (a speech service's MP3) goes as it is; so does a WAV when
  * ffmpeg fails, since speech that arrives large is better than none.
  */
