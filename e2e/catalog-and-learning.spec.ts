@@ -172,8 +172,22 @@ test("the demo course's first lesson plays with its captions track", async ({ pa
   const { courses } = (await response.json()) as { courses: { id: string; title: string }[] };
   const demo = courses.find((course) => course.title === 'Foundations of Geometry');
   expect(demo, 'student@ is subscribed to the demo course').toBeTruthy();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(`/subscribed-courses?courseId=${demo?.id}`);
   await expect(page.getByText('Points and Lines').first()).toBeVisible();
+  await expect(page.getByTestId('course-quiz').first()).toBeVisible();
+  // The page's reads left with its address, before its code (web/app/early-reads.ts), and each was asked once: the
+  // page took the early answers instead of asking again.
+  const pageCode = requested.findIndex((path) => /\/subscribed-courses-page-[^/]*\.js$/.test(path));
+  expect(pageCode, requested.join('\n')).toBeGreaterThan(0);
+  for (const read of [`/api/learning/courses/${demo?.id}`, `/api/learning/quizzes/of-course/${demo?.id}`]) {
+    expect(
+      requested.filter((path) => path === read),
+      read,
+    ).toHaveLength(1);
+    expect(requested.indexOf(read), read).toBeLessThan(pageCode);
+  }
   const player = page.getByTestId('video-player');
   await expect(player.locator('track[kind=captions]')).toHaveAttribute('src', /\.vtt\?/);
   await expect

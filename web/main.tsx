@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { Locale } from '../common/i18n/locales';
+import { startEarlyReads } from './app/early-reads';
 import { currentLocale, initialLocale, startI18n, startI18nAs } from './app/i18n';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { queryClient, Root } from './app/root';
@@ -55,11 +56,16 @@ function afterFirstPage(router: ReturnType<typeof createAppRouter>) {
   void import('./app/page-views').then(({ trackPageViews }) => trackPageViews(router)).catch(() => undefined);
 }
 
+/** How long a page the browser draws waits for its font's files (cached ones arrive in a few milliseconds). */
+const FONT_WAIT_MS = 300;
+
 /**
  * A page only the browser draws (every logged-in page): the interface's language and the page's own chunks in
  * parallel, then the page — one round trip instead of two before a slow phone starts the page's reads.
  */
 async function renderInBrowser() {
+  // The page's own reads travel beside its code and language (a student's pages; early-reads.ts).
+  startEarlyReads(window.location, initialLocale());
   const routes = appRoutes(PAGES);
   // The interface's language before any page (a Hindi reader's catalog is its own chunk), so none shows English
   // first; the matched pages are loaded as React Router's lazy loading would, only without waiting for the render.
@@ -67,6 +73,10 @@ async function renderInBrowser() {
   await Promise.all([
     startI18n(),
     loadMatchedRoutes(routes, window.location.pathname).catch(() => undefined),
+    // The reader's font, if the browser has it, before the first text is set (fonts.ts says why).
+    import('./app/fonts')
+      .then(({ fontFacesReady }) => fontFacesReady(readSession()?.font, FONT_WAIT_MS))
+      .catch(() => undefined),
   ]);
   const router = createAppRouter(PAGES, routes);
   afterFirstPage(router);

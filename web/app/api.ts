@@ -56,6 +56,51 @@ function buildUrl(path: string, query?: ApiOptions['query']): string {
   return url.pathname + url.search;
 }
 
+/** The headers of every request: the session, no cached answers, and the interface's language. */
+function requestHeaders(token?: string, language = document.documentElement.lang): Record<string, string> {
+  const authorization = token === undefined ? authorizationHeader() : JSON.stringify({ jwtToken: token });
+  const headers: Record<string, string> = {
+    Authorization: authorization,
+    'Cache-Control': 'no-cache',
+    Pragma: 'no-cache',
+  };
+  // The server answers in the interface's language (localeOf), even a visitor's who chose one here.
+  if (language) headers['Accept-Language'] = language;
+  return headers;
+}
+
+/** How long a read started early waits to be taken by its page before it is forgotten. */
+const EARLY_READ_MS = 10_000;
+const earlyReads = new Map<string, { response: Promise<Response>; startedAt: number }>();
+
+/** One early read per address, session and language: a read for another session or language is another read. */
+const earlyReadKey = (url: string, headers: Record<string, string>) =>
+  `${url}\n${headers.Authorization}\n${headers['Accept-Language'] ?? ''}`;
+
+/**
+ * Starts a GET that a page is about to make, before its code has arrived (web/app/early-reads.ts); the page's own
+ * request takes the answer once, if it comes within EARLY_READ_MS with the same session and language.
+ */
+export function readEarly(path: string, query: ApiOptions['query'], language: string): void {
+  const now = Date.now();
+  for (const [key, read] of earlyReads) if (now - read.startedAt > EARLY_READ_MS) earlyReads.delete(key);
+  const url = buildUrl(path, query);
+  const headers = requestHeaders(undefined, language);
+  const key = earlyReadKey(url, headers);
+  if (earlyReads.has(key)) return;
+  const response = fetch(url, { headers });
+  // Taken or not, a failure is the page's own request's to report.
+  response.catch(() => undefined);
+  earlyReads.set(key, { response, startedAt: now });
+}
+
+function takeEarlyRead(url: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const key = earlyReadKey(url, headers);
+  const read = earlyReads.get(key);
+  earlyReads.delete(key);
+  return read && Date.now() - read.startedAt <= EARLY_READ_MS ? read.response : undefined;
+}
+
 /**
  * Where the server draws a public page (web/entry-server.tsx), its reads are answered by the server itself, as a
  * visitor without a session would be answered; null in the browser.
@@ -82,11 +127,7 @@ export async function apiResponse(path: string, options: ApiOptions = {}): Promi
   }
   let headers: Record<string, string>;
   try {
-    const authorization =
-      options.token === undefined ? authorizationHeader() : JSON.stringify({ jwtToken: options.token });
-    headers = { Authorization: authorization, 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
-    // The server answers in the interface's language (localeOf), even a visitor's who chose one here.
-    if (document.documentElement.lang) headers['Accept-Language'] = document.documentElement.lang;
+    headers = requestHeaders(options.token);
   } catch {
     endLocalSession();
     throw new ApiError(0, 'HEADERS', MSG.somethingWrong);
@@ -97,12 +138,14 @@ export async function apiResponse(path: string, options: ApiOptions = {}): Promi
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? (body ? 'POST' : 'GET'),
-    headers,
-    body,
-    signal: options.signal,
-  });
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? (body ? 'POST' : 'GET');
+  // A read its page's address started already (early-reads.ts) is answered by that request; a failed one is asked
+  // again here, as if it had never been started.
+  const early = method === 'GET' && !body && !options.signal ? takeEarlyRead(url, headers) : undefined;
+  const response =
+    (early && (await early.catch(() => null))) ||
+    (await fetch(url, { method, headers, body, signal: options.signal }));
   if (response.ok) {
     sessionStorage.removeItem(RELOADED_503);
     return response;

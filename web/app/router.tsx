@@ -5,7 +5,8 @@ import { NotBuiltYet } from '../components/not-built-yet';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
-import { catalogsReady } from './i18n';
+import { startEarlyReads } from './early-reads';
+import { catalogsReady, currentLocale } from './i18n';
 import { RootLayout } from './layout/root-layout';
 import { registerNavigate } from './navigation-bridge';
 
@@ -99,6 +100,10 @@ export async function loadMatchedRoutes(routes: RouteObject[], pathname: string)
 export function createAppRouter(pages: PageImporters, routes: RouteObject[] = appRoutes(pages)) {
   const router = createBrowserRouter(routes);
   registerNavigate((to) => void router.navigate(to));
+  // A page whose code is still on its way has its reads started beside it (early-reads.ts).
+  router.subscribe((state) => {
+    if (state.navigation.state === 'loading') startEarlyReads(state.navigation.location, currentLocale());
+  });
   return router;
 }
 
