@@ -71,8 +71,10 @@ export function HlsPlayer({
     };
     let cancelled = false;
     let stop = () => {};
-    // hls.js (about 150 kB compressed) loads with the first player, never with the page that merely links to one.
-    void import('hls.js')
+    // hls.js loads with the first player, never with the page that merely links to one; its light build (no
+    // alternate audio, in-manifest subtitles, DRM or CMCD): our lessons are one muxed rendition, captions are the
+    // video's own <track>.
+    void import('hls.js/light')
       .then(({ default: Hls }) => {
         if (cancelled) return;
         if (Hls.isSupported()) {
