@@ -190,9 +190,9 @@ test("the demo course's first lesson plays with its captions track", async ({ pa
   }
   const player = page.getByTestId('video-player');
   // The player's hls.js is the light build (one muxed rendition; captions are the video's own track).
-  await expect.poll(() => requested.filter((path) => /\/hls(\.light)?-[\w-]{8}\.js$/.test(path))).toEqual([
-    expect.stringMatching(/\/hls\.light-[\w-]{8}\.js$/),
-  ]);
+  await expect
+    .poll(() => requested.filter((path) => /\/hls(\.light)?-[\w-]{8}\.js$/.test(path)))
+    .toEqual([expect.stringMatching(/\/hls\.light-[\w-]{8}\.js$/)]);
   await expect(player.locator('track[kind=captions]')).toHaveAttribute('src', /\.vtt\?/);
   await expect
     .poll(() => player.evaluate((video: HTMLVideoElement) => video.textTracks.length))
