@@ -84,6 +84,20 @@ describe('reads started with the address', () => {
     expect(fetched).toHaveLength(3);
   });
 
+  it('starts nothing, and throws nothing, when the storage cannot be read', () => {
+    logIn('student');
+    const read = storage.getItem;
+    storage.getItem = () => {
+      throw new Error('storage is off');
+    };
+    try {
+      expect(() => startEarlyReads(at('/guru?guruId=g-1'), 'en')).not.toThrow();
+    } finally {
+      storage.getItem = read;
+    }
+    expect(fetched).toEqual([]);
+  });
+
   it('never gives an answer to another language, another session, or a page that asks too late', async () => {
     logIn('student');
     startEarlyReads(at('/quiz-round?attemptId=a-1'), 'hi');

@@ -49,5 +49,9 @@ export function earlyReadsOf(location: { pathname: string; search: string }): Re
 
 /** Starts the early reads of the page being opened, asked in the language it will be drawn in. */
 export function startEarlyReads(location: { pathname: string; search: string }, language: Locale): void {
-  for (const read of earlyReadsOf(location)) readEarly(read.path, read.query, language);
+  try {
+    for (const read of earlyReadsOf(location)) readEarly(read.path, read.query, language);
+  } catch {
+    // Storage that cannot be read: the page's own requests meet it and end the session as api.ts says.
+  }
 }
