@@ -69,8 +69,11 @@ function requestHeaders(token?: string, language = document.documentElement.lang
   return headers;
 }
 
-/** How long a read started early waits to be taken by its page before it is forgotten. */
-const EARLY_READ_MS = 10_000;
+/**
+ * How long a read started early waits to be taken by its page before it is forgotten: long enough for a slow phone
+ * on a slow connection to bring the page's code (a reviewer's 400 kbit/s run asked at 15–19 s).
+ */
+const EARLY_READ_MS = 30_000;
 const earlyReads = new Map<string, { response: Promise<Response>; startedAt: number }>();
 
 /** One early read per address, session and language: a read for another session or language is another read. */
@@ -140,6 +143,8 @@ export async function apiResponse(path: string, options: ApiOptions = {}): Promi
   }
   const url = buildUrl(path, options.query);
   const method = options.method ?? (body ? 'POST' : 'GET');
+  // A change makes every answer read before it old: none of them may answer a read made after it.
+  if (method !== 'GET') earlyReads.clear();
   // A read its page's address started already (early-reads.ts) is answered by that request; a failed one is asked
   // again here, as if it had never been started.
   const early = method === 'GET' && !body && !options.signal ? takeEarlyRead(url, headers) : undefined;

@@ -16,16 +16,13 @@ interface Read {
  * Only reads the page is sure to make: one it never takes would still be a request, and its refusal a stray 4xx.
  */
 const PAGE_READS: Record<string, (params: URLSearchParams) => Read[]> = {
-  // Every one of these pages is a learner's (the guard below), so the course's quizzes and the learner's meeting
-  // requests are asked beside the course itself.
+  // Every one of these pages is a learner's (the guard below), so the learner's meeting requests are asked beside
+  // the course. Not the course's quizzes: their list is drawn only once the course has answered, and a course the
+  // learner may not open would leave their refusal unread.
   '/subscribed-courses': (params) => {
     const courseId = params.get('courseId');
     if (!courseId) return [{ path: '/learning/subscriptions' }];
-    return [
-      { path: `/learning/courses/${courseId}` },
-      { path: `/learning/quizzes/of-course/${courseId}` },
-      { path: '/meetings/mine', query: { courseId } },
-    ];
+    return [{ path: `/learning/courses/${courseId}` }, { path: '/meetings/mine', query: { courseId } }];
   },
   '/guru': (params) => {
     const guruId = params.get('guruId');
@@ -47,7 +44,11 @@ export function earlyReadsOf(location: { pathname: string; search: string }): Re
   return reads(new URLSearchParams(location.search));
 }
 
-/** Starts the early reads of the page being opened, asked in the language it will be drawn in. */
+/**
+ * Starts the early reads of the page a full load opens, asked in the language it will be drawn in. Not on the app's
+ * own navigations: their pages' data is often in the cache already (Back, Forward), and a navigation can come before
+ * the account's language is applied (right after logging in), so an early read there would be a request too many.
+ */
 export function startEarlyReads(location: { pathname: string; search: string }, language: Locale): void {
   try {
     for (const read of earlyReadsOf(location)) readEarly(read.path, read.query, language);

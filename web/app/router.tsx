@@ -5,8 +5,7 @@ import { NotBuiltYet } from '../components/not-built-yet';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
-import { startEarlyReads } from './early-reads';
-import { catalogsReady, currentLocale } from './i18n';
+import { catalogsReady } from './i18n';
 import { RootLayout } from './layout/root-layout';
 import { registerNavigate } from './navigation-bridge';
 
@@ -100,10 +99,6 @@ export async function loadMatchedRoutes(routes: RouteObject[], pathname: string)
 export function createAppRouter(pages: PageImporters, routes: RouteObject[] = appRoutes(pages)) {
   const router = createBrowserRouter(routes);
   registerNavigate((to) => void router.navigate(to));
-  // A page whose code is still on its way has its reads started beside it (early-reads.ts).
-  router.subscribe((state) => {
-    if (state.navigation.state === 'loading') startEarlyReads(state.navigation.location, currentLocale());
-  });
   return router;
 }
 
