@@ -17,6 +17,7 @@ const MODULE_TIERS = [
   ['learning', 'payments'],
   ['quizzes', 'reports'],
   ['approvals', 'people', 'getting-started'],
+  ['sso'],
 ];
 
 const moduleTierRules = MODULE_TIERS.flatMap((tier, index) => {

@@ -48,6 +48,8 @@ export const ROUTES = [
   open('/information', 'Information'),
   // An institute's invitation link (issue 15): for a new person and for one who logs in to accept.
   open('/invitation', 'Invitation'),
+  // Where single sign-on comes back (issue 34): opens the session, links an account, or says why it stopped.
+  open('/sso', 'Sign-in'),
 
   app('/profile', 'Profile', 'manage-account'),
 

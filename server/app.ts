@@ -62,6 +62,7 @@ import { attemptRoutes } from './modules/quizzes/attempt-routes';
 import { quizAuthoringRoutes } from './modules/quizzes/authoring-routes';
 import { markingRoutes } from './modules/quizzes/marking-routes';
 import { reportRoutes } from './modules/reports/routes';
+import { ssoRoutes } from './modules/sso/routes';
 import { deskRoutes } from './modules/support/desk-routes';
 import { supportRoutes } from './modules/support/routes';
 import { developerAccessRoutes } from './modules/users/developer-access-routes';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(ssoRoutes);
   await app.register(userRoutes);
   await app.register(developerAccessRoutes);
   await app.register(adminPeopleRoutes);

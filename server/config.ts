@@ -56,6 +56,8 @@ export interface Config {
   libreOfficeBinary: string;
   /** The child process that reads PDFs (PDF_RENDER_TIMEOUT_S, PDF_RENDER_MEMORY_MB; server/media/pdf-process.ts). */
   pdfRender: PdfProcessLimits;
+  /** Single sign-on's issuers (decision 073). */
+  sso: SsoSettings;
   /** An S3-compatible bucket for uploads instead of DATA_DIR/files, when S3_BUCKET is set. */
   s3?: S3Settings;
   /** Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set; otherwise the local test checkout. */
@@ -96,6 +98,17 @@ export interface LogStoreSettings {
   enabled: boolean;
   /** Rows older than this many days are deleted (LOG_RETENTION_DAYS, default 14). */
   retentionDays: number;
+}
+
+export interface SsoSettings {
+  /** Where "Continue with Google" and "… Microsoft" discover their issuer (SSO_GOOGLE_ISSUER, SSO_MICROSOFT_ISSUER). */
+  googleIssuer: string;
+  microsoftIssuer: string;
+  /**
+   * SSO_ALLOW_HTTP_ISSUERS=true: issuers on plain http, and on this machine's own addresses, are allowed. Off by
+   * default, as an institute's issuer URL is fetched by the server (the tests' provider runs on 127.0.0.1).
+   */
+  allowHttpIssuers: boolean;
 }
 
 export interface AiSettings {
@@ -173,6 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     libreOfficeBinary: settings.LIBREOFFICE_BIN,
     pdfRender: pdfProcessLimits(settings),
     s3: s3Settings(settings),
+    sso: {
+      googleIssuer: trimSlash(settings.SSO_GOOGLE_ISSUER),
+      microsoftIssuer: trimSlash(settings.SSO_MICROSOFT_ISSUER),
+      allowHttpIssuers: settings.SSO_ALLOW_HTTP_ISSUERS === 'true',
+    },
     razorpay: razorpaySettings(settings),
     ...testPaymentSettings(settings, isProduction),
     currencyRatesUrl: settings.CURRENCY_RATES_URL,

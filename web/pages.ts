@@ -17,6 +17,7 @@ export const PAGES: PageImporters = {
   '/login': () => import('./features/auth/login-page'),
   '/reset-password': () => import('./features/auth/reset-password-page'),
   '/verify-email': () => import('./features/auth/verify-email-page'),
+  '/sso': () => import('./features/auth/sso-page'),
   '/information': () => import('./features/information/information-page'),
   '/plan': () => import('./features/billing/plan-page'),
   '/payment-history': () => import('./features/billing/payment-history-page'),

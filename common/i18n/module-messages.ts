@@ -8,6 +8,7 @@ import { REFERRAL_MSG } from '../contracts/partners';
 import { PEOPLE_MSG } from '../contracts/people';
 import { PLAN_MSG } from '../contracts/plans';
 import { REPORT_MSG } from '../contracts/reports';
+import { SSO_MSG } from '../contracts/sso';
 import { SUPPORT_MSG } from '../contracts/support';
 import { CHECKLIST_MSG } from '../getting-started';
 import { GSTIN_MESSAGES } from '../gst';
@@ -36,6 +37,7 @@ export const MODULE_TEXTS: Record<string, string> = {
   ...keyed('reportMsg', REPORT_MSG),
   ...keyed('galleryMsg', GALLERY_MSG),
   ...keyed('gstinMsg', GSTIN_MESSAGES),
+  ...keyed('ssoMsg', SSO_MSG),
 };
 
 /** The English catalog of MODULE_TEXTS, word for word (syntax trees: no quoting to get wrong). */

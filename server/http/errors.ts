@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   FORBIDDEN: 403,
   ACCOUNT_INACTIVE: 403,
+  /** The person's institute signs them in through its own issuer (decision 073). */
+  SSO_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOKEN_INVALID: 400,

@@ -78,6 +78,12 @@ export async function startTestApp(
     taxLabel: 'GST',
     // No test reaches the internet: outside AI services are off unless a test points them at a local fake.
     ai: { elevenLabsApiBase: 'http://127.0.0.1:9', didApiBase: 'http://127.0.0.1:9' },
+    // Tests start their OpenID providers on 127.0.0.1 (server/test/oidc-provider.mjs).
+    sso: {
+      googleIssuer: 'http://127.0.0.1:9',
+      microsoftIssuer: 'http://127.0.0.1:9',
+      allowHttpIssuers: true,
+    },
     // Suites make hundreds of calls as a few users: the general budgets are out of their way, the narrow ones
     // (auth, speech, …) stay at their defaults. Limit tests pass their own budgets.
     rateLimits: { ...rateLimitBudgets({}), anonymous: 100_000, read: 100_000, write: 100_000 },

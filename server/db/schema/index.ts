@@ -10,5 +10,6 @@ export * from './logs';
 export * from './partners';
 export * from './plans';
 export * from './quizzes';
+export * from './sso';
 export * from './support';
 export * from './users';

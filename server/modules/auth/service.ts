@@ -8,9 +8,11 @@ import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { mailText, sayTo } from '../../http/mail-text';
 import { hashLinkToken, newLinkToken } from '../../http/tokens';
+import { said } from '../../i18n/said';
 import { startTrial } from '../plans/trials';
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import { type DbOrTx, dropRevokedSockets, revokeAllSessions, startSession } from './sessions';
+import { ssoRequiredBy } from './sso-required';
 
 type LinkPurpose = 'verify-email' | 'reset-password';
 const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
@@ -171,7 +173,12 @@ async function loginLock(app: App, email: string, ip: string): Promise<number | 
  * Checks the password and starts a session. Failures are counted per (e-mail, address) and per address,
  * never per account alone, so guessing from one place cannot lock the owner out from another.
  */
-export async function login(app: App, input: z.output<typeof loginSchema>, ip: string) {
+export async function login(
+  app: App,
+  input: z.output<typeof loginSchema>,
+  ip: string,
+  options: { linkingSignIn?: boolean } = {},
+) {
   const lockedFor = await loginLock(app, input.email, ip);
   if (lockedFor !== null) {
     throw new AppError('RATE_LIMITED', AUTH_MSG.tooManyAttempts, undefined, lockedFor);
@@ -183,6 +190,10 @@ export async function login(app: App, input: z.output<typeof loginSchema>, ip: s
     throw new AppError('INVALID_CREDENTIALS', AUTH_MSG.invalidLogin);
   }
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', AUTH_MSG.inactive);
+  // Checked after the password, so it tells nothing to someone who does not know it. Linking a first single
+  // sign-on to this account is the one password use that stays allowed (server/modules/sso/sign-in.ts).
+  const requiredBy = options.linkingSignIn ? null : await ssoRequiredBy(app, user);
+  if (requiredBy) throw new AppError('SSO_REQUIRED', said('server.auth.sso.required', requiredBy));
   if (!user.emailVerifiedAt) {
     await sendLink(app, user, 'verify-email');
     throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MSG.notVerified);

@@ -11,7 +11,7 @@ import { hashLinkToken, newLinkToken } from '../../http/tokens';
 import { said } from '../../i18n/said';
 import { hashPassword } from '../auth/passwords';
 import { dropRevokedSockets, revokeLapsedImpersonations, startSession } from '../auth/sessions';
-import { assertWithinLimit, limitOf } from '../plans/limits';
+import { assertWithinLimit, limitOf, type PlanHolder } from '../plans/limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An invitation stays valid for two weeks: long enough for a term's start, short enough to expire. */
@@ -20,7 +20,7 @@ type InviteRow = typeof instituteInvites.$inferSelect;
 
 const SEAT_LIMIT = { teacher: 'teacherSeats', student: 'studentSeats' } as const;
 
-const pending = (now: Date) =>
+export const pending = (now: Date) =>
   and(
     isNull(instituteInvites.acceptedAt),
     isNull(instituteInvites.revokedAt),
@@ -63,7 +63,7 @@ export async function seatUse(app: App, institute: Actor) {
 }
 
 /** Refuses with the plan's message when the institute's plan has no seat left for one more of `userType`. */
-export async function assertSeat(app: App, institute: Actor, userType: MemberRole, adding = 1) {
+export async function assertSeat(app: App, institute: PlanHolder, userType: MemberRole, adding = 1) {
   const taken = await seatsTaken(app, institute.userId, userType);
   await assertWithinLimit(app, institute, SEAT_LIMIT[userType], taken, adding);
 }
@@ -238,7 +238,7 @@ export async function viewInvitation(app: App, token: string): Promise<Invitatio
   };
 }
 
-const markAccepted = (app: App, row: InviteRow, userId: string) =>
+export const markAccepted = (app: App, row: InviteRow, userId: string) =>
   app.db
     .update(instituteInvites)
     .set({ acceptedAt: new Date(), acceptedUserId: userId })

@@ -1,26 +1,25 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { can } from '../../../common/capabilities';
 import { type LoginInput, loginSchema } from '../../../common/contracts/auth';
-import { landingFor } from '../../../common/guard';
 import { logout } from '../../app/account';
 import { ApiError } from '../../app/api';
 import { commitValidation, zodValidate } from '../../app/forms';
 import { useT } from '../../app/i18n';
-import { adoptAccountLocale } from '../../app/locale-choice';
-import { readSession, SS, writeSession } from '../../app/storage';
+import { readSession, SS } from '../../app/storage';
 import { useTakenOver } from '../../app/taken-over';
 import { loginRequest } from './api';
 import { AuthCard } from './auth-card';
+import { useEnterAccount } from './enter-account';
+import { SsoChoice } from './sso-choice';
 
 export default function LoginPage() {
   const takenOver = useTakenOver();
   const navigate = useNavigate();
   const t = useT();
-  const queryClient = useQueryClient();
+  const enterAccount = useEnterAccount();
   const [params] = useSearchParams();
   const shareToken = params.get('shareToken') ?? undefined;
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,18 +36,9 @@ export default function LoginPage() {
       const answer = await loginRequest(values);
       // Logging in through a share link replaces whoever was logged in in this browser.
       if (shareToken && readSession()) await logout();
-      writeSession(answer, values.isRemember);
-      // The account's language, or this browser's choice kept on the account (decision 068).
-      await adoptAccountLocale(answer.userObj);
-      queryClient.clear();
+      const home = await enterAccount(answer, values.isRemember ?? false);
       const viaShare = shareToken && can(answer.userObj.userType, 'join-shared-course');
-      const target = viaShare
-        ? '/subscribed-courses'
-        : landingFor({
-            userType: answer.userObj.userType,
-            trialEnded: answer.trialEnded,
-            subscriptionEnded: answer.subscriptionEnded,
-          });
+      const target = viaShare ? '/subscribed-courses' : home;
       // The subscribed-courses page redeems the link's token and opens its course.
       if (viaShare) sessionStorage.setItem(SS.shareToken, shareToken);
       // Logging in from an institute's invitation goes back to it, to accept.
@@ -97,6 +87,12 @@ export default function LoginPage() {
           <Button type="submit" loading={form.submitting} disabled={!takenOver} fullWidth>
             {t('auth.login.title')}
           </Button>
+          <SsoChoice
+            email={form.values.email}
+            remember={form.values.isRemember ?? false}
+            onEmailMissing={(message) => form.setFieldError('email', message)}
+            onFailure={setFailure}
+          />
           <Text size="sm" ta="center">
             {t('auth.login.newHere')}{' '}
             <Anchor

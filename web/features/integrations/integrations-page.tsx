@@ -3,6 +3,7 @@ import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useIntegrations } from './api';
 import { useT } from './i18n';
 import { IntegrationCard } from './integration-card';
+import { SignInSection } from './sign-in-section';
 import { WebsiteSection } from './website-section';
 
 /**
@@ -51,6 +52,7 @@ export default function IntegrationsPage() {
             ))}
           </SimpleGrid>
         )}
+        <SignInSection />
         <WebsiteSection />
       </Stack>
     </Container>

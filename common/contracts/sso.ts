@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { emailField, existingPasswordField } from './fields';
+
+/**
+ * Single sign-on through OpenID Connect (issue 34, docs/decisions/073-single-sign-on.md).
+ *
+ * Signing in (public):
+ *   GET  /api/sso/options                      → SsoOptions (which buttons the login page shows)
+ *   GET  /api/sso/school?email=                → SchoolSignIn, or 404 when no institute signs in that domain
+ *   GET  /api/sso/start?provider=&remember=    → 302 to the issuer (provider: google, microsoft, or an id)
+ *   GET  /api/sso/callback?code&state          → 302 to /sso#ticket=… | #link=… | #error=…
+ *   POST /api/sso/session  { ticket }           → SessionAnswer
+ *   POST /api/sso/link     { ticket, password } → SessionAnswer (the existing account's password, once)
+ * Settings (admin: Google and Microsoft; institute: its own issuer):
+ *   GET    /api/sso-settings                         → SsoSettingsView (admin, institute)
+ *   PUT    /api/sso-settings/platform/:kind  PlatformSsoInput  → SsoProviderView (admin: google, microsoft)
+ *   DELETE /api/sso-settings/platform/:kind  → 204
+ *   PUT    /api/sso-settings/institute       InstituteSsoInput → SsoProviderView (institute)
+ *   DELETE /api/sso-settings/institute       → 204
+ */
+
+export const PLATFORM_SSO_KINDS = ['google', 'microsoft'] as const;
+export const SSO_KINDS = [...PLATFORM_SSO_KINDS, 'oidc'] as const;
+export type SsoKind = (typeof SSO_KINDS)[number];
+export type PlatformSsoKind = (typeof PLATFORM_SSO_KINDS)[number];
+
+/**
+ * Why a sign-in did not finish: the /sso page says each in words an IT admin can act on (auth.sso.failure.*),
+ * and the developer logs keep it with its detail.
+ */
+export const SSO_FAILURES = [
+  'not-set',
+  'state',
+  'denied',
+  'audience',
+  'nonce',
+  'issuer',
+  'clock',
+  'grant',
+  'client',
+  'unreachable',
+  'token',
+  'no-email',
+  'unverified-email',
+  'wrong-domain',
+  'inactive',
+  'no-seat',
+  'failed',
+] as const;
+export type SsoFailure = (typeof SSO_FAILURES)[number];
+
+export const SSO_MSG = {
+  issuer: 'Please enter the issuer URL, for example https://login.myschool.edu',
+  domain: 'Please enter e-mail domains such as myschool.edu, separated by commas',
+  domainTaken: 'Another institute already signs people in with this domain',
+  secretFirst: 'Please enter the client secret',
+  noSchool: 'No school sign-in is set up for this e-mail address. Please log in with your password.',
+} as const;
+
+const clientId = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(300);
+const clientSecret = z.string({ error: MSG.required }).trim().max(1000);
+
+/** Google's or Microsoft's client id and secret (the admin, Integrations); the secret is kept if left empty. */
+export const platformSsoSchema = z.object({ clientId, clientSecret: clientSecret.optional().default('') });
+export type PlatformSsoInput = z.input<typeof platformSsoSchema>;
+
+const DOMAIN = /^(?=.{1,253}$)([\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}$/u;
+
+/** "myschool.edu, Students.MySchool.edu" → ["myschool.edu", "students.myschool.edu"], or null when one is not a domain. */
+export function parseDomains(text: string): string[] | null {
+  const domains = text
+    .split(/[\s,;]+/u)
+    .map((part) => part.trim().replace(/^@/u, '').toLowerCase())
+    .filter(Boolean);
+  if (domains.length === 0 || domains.length > 20 || !domains.every((domain) => DOMAIN.test(domain)))
+    return null;
+  return [...new Set(domains)];
+}
+
+/** An institute's own issuer for its e-mail domains. */
+export const instituteSsoSchema = z.object({
+  issuer: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, MSG.required)
+    .max(500)
+    .refine((value) => /^https?:\/\/[^\s]+$/iu.test(value), SSO_MSG.issuer),
+  clientId,
+  clientSecret: clientSecret.optional().default(''),
+  domains: z
+    .string({ error: MSG.required })
+    .min(1, MSG.required)
+    .max(2000)
+    .refine((value) => parseDomains(value) !== null, SSO_MSG.domain),
+  requireSso: z.boolean().default(false),
+});
+export type InstituteSsoInput = z.input<typeof instituteSsoSchema>;
+
+export interface SsoProviderView {
+  kind: SsoKind;
+  issuer: string;
+  clientId: string;
+  domains: string[];
+  requireSso: boolean;
+  updatedAt: string;
+}
+
+export interface SsoSettingsView {
+  /** What to register at the provider as the redirect (callback) URI. */
+  redirectUri: string;
+  /** The kinds this caller sets: google and microsoft for the admin, oidc for an institute. */
+  kinds: readonly SsoKind[];
+  providers: SsoProviderView[];
+}
+
+export interface SsoOptions {
+  google: boolean;
+  microsoft: boolean;
+  /** Whether any institute signs its people in with its own issuer (the login page offers "school account"). */
+  school: boolean;
+}
+
+export interface SchoolSignIn {
+  providerId: string;
+  instituteName: string;
+}
+
+export const schoolQuerySchema = z.object({ email: emailField });
+export const ssoStartSchema = z.object({
+  provider: z.union([z.enum(PLATFORM_SSO_KINDS), z.uuid()]),
+  remember: z.enum(['true', 'false']).optional(),
+});
+export const ssoTicketSchema = z.object({ ticket: z.string().min(20).max(200) });
+export const ssoLinkSchema = z.object({
+  ticket: z.string().min(20).max(200),
+  password: existingPasswordField,
+});
+export type SsoLinkInput = z.input<typeof ssoLinkSchema>;

@@ -1,0 +1,34 @@
+import { rolesWith } from '../../../common/capabilities';
+import { ADMINS, casesFor, type RouteCase } from './types';
+
+/**
+ * Single sign-on (decision 073): the sign-in's own routes are public (their checks are the state, the cookie and
+ * the tickets, tested in server/modules/auth/sso/sign-in.test.ts); the settings are the admin's (Google,
+ * Microsoft) and an institute's (its own issuer). Bodies are empty, so an allowed caller gets 400 or 404.
+ */
+export const SINGLE_SIGN_ON_ROUTES: RouteCase[] = [
+  ...casesFor(
+    'public',
+    [
+      ['GET', '/api/sso/options', '/api/sso/options'],
+      ['GET', '/api/sso/school', '/api/sso/school?email=nobody@nowhere.test'],
+      ['GET', '/api/sso/start', '/api/sso/start?provider=google'],
+      ['GET', '/api/sso/callback', '/api/sso/callback?state=unknown'],
+      ['POST', '/api/sso/session', '/api/sso/session'],
+      ['POST', '/api/sso/link', '/api/sso/link'],
+    ],
+    true,
+  ),
+  ...casesFor(
+    [...rolesWith('administer'), ...rolesWith('manage-institute')],
+    [['GET', '/api/sso-settings', '/api/sso-settings']],
+  ),
+  ...casesFor(ADMINS, [
+    ['PUT', '/api/sso-settings/platform/:kind', '/api/sso-settings/platform/google'],
+    ['DELETE', '/api/sso-settings/platform/:kind', '/api/sso-settings/platform/nothing'],
+  ]),
+  ...casesFor(rolesWith('manage-institute'), [
+    ['PUT', '/api/sso-settings/institute', '/api/sso-settings/institute'],
+    ['DELETE', '/api/sso-settings/institute', '/api/sso-settings/institute'],
+  ]),
+];

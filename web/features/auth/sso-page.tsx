@@ -1,0 +1,124 @@
+import { Alert, Anchor, Button, Code, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SSO_FAILURES, type SsoFailure } from '../../../common/contracts/sso';
+import { ApiError } from '../../app/api';
+import { AuthCard } from './auth-card';
+import { useEnterAccount } from './enter-account';
+import { ssoLinkRequest, ssoSessionRequest } from './sso-api';
+import { useT } from './sso-i18n';
+
+/** What the server's callback put in the fragment (never sent to a server, cleared from the address at once). */
+function readOutcome(): URLSearchParams {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+  return fragment;
+}
+
+const isFailure = (value: string | null): value is SsoFailure =>
+  value !== null && (SSO_FAILURES as readonly string[]).includes(value);
+
+/**
+ * /sso: where single sign-on ends (decision 073). A ticket opens the session; an existing account with the same
+ * e-mail asks for its password once; a refusal says why in words an IT admin can act on.
+ */
+export default function SsoPage() {
+  const t = useT();
+  const [outcome] = useState(readOutcome);
+  const ticket = outcome.get('ticket');
+  const link = outcome.get('link');
+  const remember = outcome.get('remember') === 'true';
+  const reason = outcome.get('error');
+  const enterAccount = useEnterAccount();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!ticket || started.current) return;
+    started.current = true;
+    ssoSessionRequest(ticket)
+      .then(async (answer) => navigate(await enterAccount(answer, remember), { replace: true }))
+      .catch((error: unknown) => setFailure(error instanceof Error ? error.message : t('sso.failedTitle')));
+  }, [ticket, remember, enterAccount, navigate, t]);
+
+  if (ticket && !failure) {
+    return (
+      <AuthCard title={t('sso.signingIn')}>
+        <Loader aria-label={t('sso.signingIn')} />
+      </AuthCard>
+    );
+  }
+  if (link && !failure)
+    return <LinkAccount ticket={link} email={outcome.get('email') ?? ''} remember={remember} />;
+  const known = isFailure(reason) ? reason : 'failed';
+  return (
+    <AuthCard title={t('sso.failedTitle')}>
+      <Stack>
+        <Alert color="red" role="alert">
+          {failure ??
+            t(`sso.failure.${known}`, {
+              issuer: outcome.get('issuer') ?? '',
+              email: outcome.get('email') ?? '',
+              domains: outcome.get('domains') ?? '',
+            })}
+        </Alert>
+        {!failure && (
+          <Text size="sm" c="dimmed">
+            {t('sso.forAdmin')} <Code>{known}</Code>
+          </Text>
+        )}
+        <Button component={Link} to="/login">
+          {t('sso.backToLogin')}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}
+
+/** An account with this e-mail exists: its password, once, links the sign-in to it. */
+function LinkAccount({ ticket, email, remember }: { ticket: string; email: string; remember: boolean }) {
+  const t = useT();
+  const enterAccount = useEnterAccount();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ mode: 'controlled', initialValues: { password: '' } });
+  const submit = form.onSubmit(async ({ password }) => {
+    setFailure(null);
+    if (!password) return form.setFieldError('password', t('sso.passwordNeeded'));
+    try {
+      const answer = await ssoLinkRequest({ ticket, password });
+      navigate(await enterAccount(answer, remember), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.password) form.setErrors(error.fields);
+      setFailure(error instanceof Error ? error.message : t('auth.login.failedFallback'));
+    }
+  });
+  return (
+    <AuthCard title={t('sso.linkTitle')} subtitle={t('sso.linkLead', { email })}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <PasswordInput
+            label={t('auth.field.password')}
+            autoComplete="current-password"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={form.submitting} fullWidth>
+            {t('sso.link')}
+          </Button>
+          <Anchor component={Link} to="/reset-password" size="sm" ta="center">
+            {t('auth.login.forgot')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
