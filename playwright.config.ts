@@ -5,6 +5,9 @@ const PORT = Number(process.env.E2E_PORT || 3210);
 export const INSIGHT_PORT = PORT + 500;
 /** Another website on two origins (e2e/support/other-site.mjs): one registered for the embedded guru, one not. */
 export const OTHER_SITE_PORTS = [PORT + 600, PORT + 601] as const;
+/** An OpenID provider this project did not write (oidc-provider, server/test/oidc/provider-process.mjs). */
+export const OIDC_PROVIDER_PORT = PORT + 700;
+export const OIDC_CLIENT = { client_id: 'gurukul-e2e', client_secret: 'gurukul-e2e-secret' } as const;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
 
 /** Browser journeys in Debian's chromium (never a downloaded browser) against the real server. */
@@ -27,12 +30,12 @@ export default defineConfig({
     {
       name: 'journeys',
       testIgnore:
-        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour/,
+        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on/,
     },
     {
       name: 'shared-state',
       testMatch:
-        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour/,
+        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on/,
       dependencies: ['journeys'],
       workers: 1,
     },
@@ -71,6 +74,18 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
+      command: 'node server/test/oidc/provider-process.mjs',
+      url: `http://127.0.0.1:${OIDC_PROVIDER_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: {
+        OP_PORT: String(OIDC_PROVIDER_PORT),
+        OP_CLIENTS: JSON.stringify([
+          { ...OIDC_CLIENT, redirect_uris: [`http://127.0.0.1:${PORT}/api/sso/callback`] },
+        ]),
+      },
+    },
+    {
       // The compiled server, as `npm start` runs it (built fresh: about a second); SIGTERM at the end exercises
       // the graceful stop, which also stops the embedded PostgreSQL.
       command: 'node scripts/build-server.mjs && exec node --enable-source-maps dist/server/main.js',
@@ -98,6 +113,8 @@ export default defineConfig({
         INSIGHT_PROJECT: 'gurukul-e2e',
         // The platform as a GST-registered supplier in Karnataka: rupee invoices are GST tax invoices (decision 067).
         INVOICE_SELLER_GSTIN: '29AAGCB7383J1Z4',
+        // The tests' OpenID provider runs on plain http on this machine (e2e/single-sign-on.spec.ts).
+        SSO_ALLOW_HTTP_ISSUERS: 'true',
       },
     },
   ],

@@ -6,8 +6,8 @@ import { SSO_FAILURES, type SsoFailure } from '../../../common/contracts/sso';
 import { ApiError } from '../../app/api';
 import { AuthCard } from './auth-card';
 import { useEnterAccount } from './enter-account';
+import { useT } from './i18n';
 import { ssoLinkRequest, ssoSessionRequest } from './sso-api';
-import { useT } from './sso-i18n';
 
 /** What the server's callback put in the fragment (never sent to a server, cleared from the address at once). */
 function readOutcome(): URLSearchParams {
@@ -40,13 +40,13 @@ export default function SsoPage() {
     started.current = true;
     ssoSessionRequest(ticket)
       .then(async (answer) => navigate(await enterAccount(answer, remember), { replace: true }))
-      .catch((error: unknown) => setFailure(error instanceof Error ? error.message : t('sso.failedTitle')));
+      .catch((error: unknown) => setFailure(error instanceof Error ? error.message : t('auth.ssoPage.failedTitle')));
   }, [ticket, remember, enterAccount, navigate, t]);
 
   if (ticket && !failure) {
     return (
-      <AuthCard title={t('sso.signingIn')}>
-        <Loader aria-label={t('sso.signingIn')} />
+      <AuthCard title={t('auth.ssoPage.signingIn')}>
+        <Loader aria-label={t('auth.ssoPage.signingIn')} />
       </AuthCard>
     );
   }
@@ -54,11 +54,11 @@ export default function SsoPage() {
     return <LinkAccount ticket={link} email={outcome.get('email') ?? ''} remember={remember} />;
   const known = isFailure(reason) ? reason : 'failed';
   return (
-    <AuthCard title={t('sso.failedTitle')}>
+    <AuthCard title={t('auth.ssoPage.failedTitle')}>
       <Stack>
         <Alert color="red" role="alert">
           {failure ??
-            t(`sso.failure.${known}`, {
+            t(`auth.ssoPage.failure.${known}`, {
               issuer: outcome.get('issuer') ?? '',
               email: outcome.get('email') ?? '',
               domains: outcome.get('domains') ?? '',
@@ -66,11 +66,11 @@ export default function SsoPage() {
         </Alert>
         {!failure && (
           <Text size="sm" c="dimmed">
-            {t('sso.forAdmin')} <Code>{known}</Code>
+            {t('auth.ssoPage.forAdmin')} <Code>{known}</Code>
           </Text>
         )}
         <Button component={Link} to="/login">
-          {t('sso.backToLogin')}
+          {t('auth.ssoPage.backToLogin')}
         </Button>
       </Stack>
     </AuthCard>
@@ -86,7 +86,7 @@ function LinkAccount({ ticket, email, remember }: { ticket: string; email: strin
   const form = useForm({ mode: 'controlled', initialValues: { password: '' } });
   const submit = form.onSubmit(async ({ password }) => {
     setFailure(null);
-    if (!password) return form.setFieldError('password', t('sso.passwordNeeded'));
+    if (!password) return form.setFieldError('password', t('auth.ssoPage.passwordNeeded'));
     try {
       const answer = await ssoLinkRequest({ ticket, password });
       navigate(await enterAccount(answer, remember), { replace: true });
@@ -96,7 +96,7 @@ function LinkAccount({ ticket, email, remember }: { ticket: string; email: strin
     }
   });
   return (
-    <AuthCard title={t('sso.linkTitle')} subtitle={t('sso.linkLead', { email })}>
+    <AuthCard title={t('auth.ssoPage.linkTitle')} subtitle={t('auth.ssoPage.linkLead', { email })}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {failure && (
@@ -112,7 +112,7 @@ function LinkAccount({ ticket, email, remember }: { ticket: string; email: strin
             {...form.getInputProps('password')}
           />
           <Button type="submit" loading={form.submitting} fullWidth>
-            {t('sso.link')}
+            {t('auth.ssoPage.link')}
           </Button>
           <Anchor component={Link} to="/reset-password" size="sm" ta="center">
             {t('auth.login.forgot')}

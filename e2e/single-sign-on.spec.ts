@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { OIDC_CLIENT, OIDC_PROVIDER_PORT } from '../playwright.config';
+import { loginAs } from './support/accounts';
+import { seriousViolations } from './support/page-checks';
+import { expect, expectFailedResponses, test } from './support/test';
+
+/**
+ * Single sign-on with an institute's own issuer (issue 34, decision 073), against an OpenID provider this project
+ * did not write (oidc-provider, started by playwright.config.ts). The demo institute connects it in Integrations;
+ * a student of its domain signs in and lands in the institute; a person of another domain does not. Runs in the
+ * 'shared-state' project, as it changes what every login page offers, and removes the setting at the end.
+ */
+const ISSUER = `http://127.0.0.1:${OIDC_PROVIDER_PORT}`;
+const DOMAIN = 'vidyalaya.test';
+
+/** The provider's own login page (its development form): any login is that account. */
+async function signInAtProvider(page: Page, login: string) {
+  await expect(page).toHaveURL(new RegExp(`^${ISSUER}/interaction/`));
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+async function startSchoolSignIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue with your school account' }).click();
+}
+
+test('an institute connects its own sign-in; a student of its domain lands in it, another domain does not', async ({
+  page,
+  browser,
+}) => {
+  // The provider's page asks for a web font; nothing here reaches the internet.
+  await page.context().route('https://fonts.googleapis.com/**', (route) => route.abort());
+  await loginAs(page, 'institute');
+  await page.goto('/integrations');
+  const section = page.getByRole('region', { name: 'Sign-in' });
+  await expect(section.getByTestId('sso-redirect-uri')).toHaveText(/\/api\/sso\/callback$/);
+  const card = section.getByTestId('sso-oidc');
+  // A run stopped half-way (a local re-run) left its setting: take it away first, as the end of the journey does.
+  await expect(card.getByText(/^(On|Off)$/)).toBeVisible();
+  if (await card.getByText('On', { exact: true }).isVisible()) await removeSetting(page);
+  await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  await card.getByLabel('Issuer URL').fill(ISSUER);
+  await card.getByLabel('Client ID').fill(OIDC_CLIENT.client_id);
+  await card.getByLabel('Client secret').fill(OIDC_CLIENT.client_secret);
+  await card.getByLabel('E-mail domains').fill(`${DOMAIN}, staff.${DOMAIN}`);
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText("Your school's sign-in saved")).toBeVisible();
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  try {
+    // A student of the domain, in a browser of their own.
+    const student = await (await browser.newContext()).newPage();
+    await student.context().route('https://fonts.googleapis.com/**', (route) => route.abort());
+    await startSchoolSignIn(student, `anita.sharma@${DOMAIN}`);
+    await signInAtProvider(student, `anita.sharma@${DOMAIN}`);
+    await expect(student).toHaveURL(/\/subscribed-courses$/);
+    const me = await student.evaluate(async () => {
+      const answer = await fetch('/api/auth/me', {
+        headers: { authorization: `Bearer ${localStorage.getItem('jwtToken')}` },
+      });
+      return answer.json();
+    });
+    expect(me.userObj).toMatchObject({
+      email: `anita.sharma@${DOMAIN}`,
+      userType: 'student',
+      fullName: 'Anita Sharma',
+    });
+    expect(me.userObj.instituteId).toBe(await instituteId(page));
+    // The institute sees its new student.
+    await page.goto('/student-list');
+    await expect(page.getByText(`anita.sharma@${DOMAIN}`)).toBeVisible();
+
+    // An address of another domain: the login page says no school signs it in.
+    const other = await (await browser.newContext()).newPage();
+    await other.context().route('https://fonts.googleapis.com/**', (route) => route.abort());
+    expectFailedResponses({ status: 404, method: 'GET', path: '/api/sso/school' });
+    await startSchoolSignIn(other, 'ravi@elsewhere.test');
+    await expect(other.getByRole('alert')).toContainText(
+      'No school sign-in is set up for this e-mail address',
+    );
+    // Someone who starts with the school's address but signs in at the provider as another domain: refused.
+    await startSchoolSignIn(other, `ravi@${DOMAIN}`);
+    await signInAtProvider(other, 'ravi@elsewhere.test');
+    await expect(other).toHaveURL(/\/sso$/);
+    await expect(other.getByRole('heading', { name: 'Sign-in did not finish' })).toBeVisible();
+    await expect(other.getByRole('alert')).toContainText(
+      `This school's sign-in is for addresses at ${DOMAIN}`,
+    );
+    await expect(other.getByText('wrong-domain')).toBeVisible();
+    expect(await seriousViolations(other)).toEqual([]);
+    await other.getByRole('link', { name: 'Back to login' }).click();
+    await expect(other).toHaveURL(/\/login$/);
+  } finally {
+    await page.goto('/integrations');
+    await removeSetting(page);
+  }
+});
+
+/** Removes the institute's sign-in from Integrations, confirming in the dialog. */
+async function removeSetting(page: Page) {
+  const saved = page.getByRole('region', { name: 'Sign-in' }).getByTestId('sso-oidc');
+  await saved.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(saved.getByText('Off', { exact: true })).toBeVisible();
+}
+
+async function instituteId(page: Page): Promise<string> {
+  return page.evaluate(() => localStorage.getItem('userId') ?? '');
+}
