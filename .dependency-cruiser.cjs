@@ -18,6 +18,7 @@ const MODULE_TIERS = [
   ['quizzes', 'reports'],
   ['approvals', 'people', 'getting-started'],
   ['sso'],
+  ['lti'],
 ];
 
 const moduleTierRules = MODULE_TIERS.flatMap((tier, index) => {

@@ -257,7 +257,7 @@ describe('decideRoute: trial or subscription ended', () => {
 });
 
 describe('decideRoute: public routes', () => {
-  it('opens /information, /preview-video and /invitation to anyone', () => {
+  it('opens /information, /preview-video, /invitation and /sso to anyone', () => {
     const everyone: Array<GuardSession | null> = [
       null,
       session(null),
@@ -267,7 +267,7 @@ describe('decideRoute: public routes', () => {
       ...USER_TYPES.map((role) => session(role, { subscriptionEnded: true })),
     ];
     for (const who of everyone) {
-      for (const path of ['/information', '/preview-video', '/invitation']) {
+      for (const path of ['/information', '/preview-video', '/invitation', '/sso']) {
         expect(decideRoute(path, '', who), `${who?.userType} ${path}`).toEqual({ kind: 'allow' });
       }
     }
@@ -275,6 +275,7 @@ describe('decideRoute: public routes', () => {
       '/information',
       '/invitation',
       '/preview-video',
+      '/sso',
     ]);
   });
 });

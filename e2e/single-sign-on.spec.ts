@@ -1,17 +1,49 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { OIDC_CLIENT, OIDC_PROVIDER_PORT } from '../playwright.config';
-import { loginAs } from './support/accounts';
+import { DEMO } from './support/accounts';
+import { apiLogin, apiLogout, authHeader, createVerifiedAccount, loginWith } from './support/api';
 import { seriousViolations } from './support/page-checks';
 import { expect, expectFailedResponses, test } from './support/test';
 
 /**
  * Single sign-on with an institute's own issuer (issue 34, decision 073), against an OpenID provider this project
- * did not write (oidc-provider, started by playwright.config.ts). The demo institute connects it in Integrations;
- * a student of its domain signs in and lands in the institute; a person of another domain does not. Runs in the
- * 'shared-state' project, as it changes what every login page offers, and removes the setting at the end.
+ * did not write (oidc-provider, started by playwright.config.ts). A new institute, whose own address is at its
+ * domain (what lets it claim the domain), connects the provider in Integrations; a student of its domain signs in
+ * and lands in the institute; a person of another domain does not. Runs in the 'shared-state' project, as it
+ * changes what every login page offers, and removes the setting at the end.
  */
 const ISSUER = `http://127.0.0.1:${OIDC_PROVIDER_PORT}`;
-const DOMAIN = 'vidyalaya.test';
+const DOMAIN = `vidyalaya-${Date.now().toString(36)}.test`;
+
+/** A new institute at DOMAIN on the Pro plan (the Integrations module), granted by the demo admin. */
+async function newInstitute(request: APIRequestContext) {
+  const account = await createVerifiedAccount(request, {
+    userType: 'institute',
+    fullName: 'Vidyalaya Public School',
+    prefix: 'principal',
+    email: `principal@${DOMAIN}`,
+  });
+  const admin = await apiLogin(request, DEMO.admin.email);
+  const plans = (await (
+    await request.get('/api/admin/plans', { headers: authHeader(admin.jwtToken) })
+  ).json()) as {
+    plans: { id: string; name: string; audience: string }[];
+  };
+  const pro = plans.plans.find((plan) => plan.audience === 'institute' && plan.name === 'Pro');
+  const people = (await (
+    await request.get('/api/admin/people', {
+      headers: authHeader(admin.jwtToken),
+      params: { role: 'institute', search: account.email },
+    })
+  ).json()) as { rows: { id: string }[] };
+  const granted = await request.post(`/api/admin/people/${people.rows[0]?.id}/grant-plan`, {
+    headers: authHeader(admin.jwtToken),
+    data: { planId: pro?.id, days: 30 },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  await apiLogout(request, admin.jwtToken);
+  return account;
+}
 
 /** The provider's own login page (its development form): any login is that account. */
 async function signInAtProvider(page: Page, login: string) {
@@ -30,10 +62,12 @@ async function startSchoolSignIn(page: Page, email: string) {
 test('an institute connects its own sign-in; a student of its domain lands in it, another domain does not', async ({
   page,
   browser,
+  request,
 }) => {
   // The provider's page asks for a web font; nothing here reaches the internet.
   await page.context().route('https://fonts.googleapis.com/**', (route) => route.abort());
-  await loginAs(page, 'institute');
+  const principal = await newInstitute(request);
+  await loginWith(page, principal.email, principal.password, '/guru-list');
   await page.goto('/integrations');
   const section = page.getByRole('region', { name: 'Sign-in' });
   await expect(section.getByTestId('sso-redirect-uri')).toHaveText(/\/api\/sso\/callback$/);
@@ -77,18 +111,16 @@ test('an institute connects its own sign-in; a student of its domain lands in it
     // An address of another domain: the login page says no school signs it in.
     const other = await (await browser.newContext()).newPage();
     await other.context().route('https://fonts.googleapis.com/**', (route) => route.abort());
-    expectFailedResponses({ status: 404, method: 'GET', path: '/api/sso/school' });
+    expectFailedResponses({ status: 404, method: 'POST', path: '/api/sso/school' });
     await startSchoolSignIn(other, 'ravi@elsewhere.test');
-    await expect(other.getByRole('alert')).toContainText(
-      'No school sign-in is set up for this e-mail address',
-    );
+    await expect(other.getByText('No school sign-in is set up for this e-mail address')).toBeVisible();
     // Someone who starts with the school's address but signs in at the provider as another domain: refused.
     await startSchoolSignIn(other, `ravi@${DOMAIN}`);
     await signInAtProvider(other, 'ravi@elsewhere.test');
     await expect(other).toHaveURL(/\/sso$/);
     await expect(other.getByRole('heading', { name: 'Sign-in did not finish' })).toBeVisible();
     await expect(other.getByRole('alert')).toContainText(
-      `This school's sign-in is for addresses at ${DOMAIN}`,
+      "This school's sign-in is only for addresses at its own e-mail domains",
     );
     await expect(other.getByText('wrong-domain')).toBeVisible();
     expect(await seriousViolations(other)).toEqual([]);

@@ -49,6 +49,7 @@ import { collectApiRoutes, recordRequests } from './modules/logs/record-requests
 import { logRoutes } from './modules/logs/routes';
 import { publishTail, tailWatched } from './modules/logs/tail';
 import { createLogWriter, type LogWriter } from './modules/logs/writer';
+import { ltiRoutes } from './modules/lti/routes';
 import { meetingRoutes } from './modules/meetings/routes';
 import { adminPartnerRoutes } from './modules/partners/admin-routes';
 import { partnerRoutes } from './modules/partners/routes';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(ssoRoutes);
+  await app.register(ltiRoutes);
   await app.register(userRoutes);
   await app.register(developerAccessRoutes);
   await app.register(adminPeopleRoutes);

@@ -7,10 +7,11 @@ import { emailField, existingPasswordField } from './fields';
  *
  * Signing in (public):
  *   GET  /api/sso/options                      → SsoOptions (which buttons the login page shows)
- *   GET  /api/sso/school?email=                → SchoolSignIn, or 404 when no institute signs in that domain
+ *   POST /api/sso/school     { email }           → SchoolSignIn, or 404 when no institute signs in that domain
  *   GET  /api/sso/start?provider=&remember=    → 302 to the issuer (provider: google, microsoft, or an id)
  *   GET  /api/sso/callback?code&state          → 302 to /sso#ticket=… | #link=… | #error=…
  *   POST /api/sso/session  { ticket }           → SessionAnswer
+ *   POST /api/sso/link-info  { ticket }          → { email } the link page names
  *   POST /api/sso/link     { ticket, password } → SessionAnswer (the existing account's password, once)
  * Settings (admin: Google and Microsoft; institute: its own issuer):
  *   GET    /api/sso-settings                         → SsoSettingsView (admin, institute)
@@ -54,6 +55,9 @@ export const SSO_MSG = {
   issuer: 'Please enter the issuer URL, for example https://login.myschool.edu',
   domain: 'Please enter e-mail domains such as myschool.edu, separated by commas',
   domainTaken: 'Another institute already signs people in with this domain',
+  /** Decision 073 "Whose domains": an institute proves a domain by its own account's verified address. */
+  domainNotOwned: 'You can use the domain of your institute account’s e-mail address and its subdomains only',
+  domainPublic: 'A public e-mail domain (such as gmail.com) cannot be a school’s domain',
   secretFirst: 'Please enter the client secret',
   noSchool: 'No school sign-in is set up for this e-mail address. Please log in with your password.',
 } as const;
@@ -64,6 +68,54 @@ const clientSecret = z.string({ error: MSG.required }).trim().max(1000);
 /** Google's or Microsoft's client id and secret (the admin, Integrations); the secret is kept if left empty. */
 export const platformSsoSchema = z.object({ clientId, clientSecret: clientSecret.optional().default('') });
 export type PlatformSsoInput = z.input<typeof platformSsoSchema>;
+
+/**
+ * Addresses anyone can get: no institute's issuer may vouch for them (decision 073). India's common providers and
+ * the large international ones.
+ */
+export const PUBLIC_MAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.in',
+  'yahoo.in',
+  'ymail.com',
+  'rocketmail.com',
+  'outlook.com',
+  'outlook.in',
+  'hotmail.com',
+  'hotmail.co.in',
+  'live.com',
+  'live.in',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'protonmail.com',
+  'proton.me',
+  'pm.me',
+  'zoho.com',
+  'zohomail.in',
+  'rediffmail.com',
+  'rediff.com',
+  'mail.com',
+  'gmx.com',
+  'gmx.net',
+  'yandex.com',
+  'yandex.ru',
+  'tutanota.com',
+  'fastmail.com',
+  'hey.com',
+  'inbox.com',
+  'sify.com',
+  'indiatimes.com',
+  'in.com',
+]);
+
+/** Whether `domain` is `owned` or one of its subdomains. */
+export const withinDomain = (domain: string, owned: string) =>
+  domain === owned || domain.endsWith(`.${owned}`);
 
 const DOMAIN = /^(?=.{1,253}$)([\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}$/u;
 

@@ -3,6 +3,7 @@ import { APPROVAL_MSG } from '../contracts/approvals';
 import { COURSE_CONTENT_MSG } from '../contracts/course-content';
 import { EMBED_MSG } from '../contracts/embed';
 import { LOGS_MSG } from '../contracts/logs';
+import { LTI_MSG } from '../contracts/lti';
 import { MEETING_MSG } from '../contracts/meetings';
 import { REFERRAL_MSG } from '../contracts/partners';
 import { PEOPLE_MSG } from '../contracts/people';
@@ -38,6 +39,7 @@ export const MODULE_TEXTS: Record<string, string> = {
   ...keyed('galleryMsg', GALLERY_MSG),
   ...keyed('gstinMsg', GSTIN_MESSAGES),
   ...keyed('ssoMsg', SSO_MSG),
+  ...keyed('ltiMsg', LTI_MSG),
 };
 
 /** The English catalog of MODULE_TEXTS, word for word (syntax trees: no quoting to get wrong). */

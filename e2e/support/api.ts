@@ -144,9 +144,9 @@ export async function mailedLinkViaLogsPage(
 /** Signs up through the API and verifies the address through the mailed link: a throwaway account. */
 export async function createVerifiedAccount(
   request: APIRequestContext,
-  options: { userType: SignUpRole; fullName: string; prefix: string; password?: string },
+  options: { userType: SignUpRole; fullName: string; prefix: string; password?: string; email?: string },
 ): Promise<{ email: string; password: string; fullName: string }> {
-  const email = uniqueEmail(options.prefix);
+  const email = options.email ?? uniqueEmail(options.prefix);
   const password = options.password ?? 'Learner2026';
   const signUp = await request.post('/api/auth/sign-up', {
     data: {

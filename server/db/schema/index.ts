@@ -7,6 +7,7 @@ export * from './insights';
 export * from './jobs';
 export * from './library';
 export * from './logs';
+export * from './lti';
 export * from './partners';
 export * from './plans';
 export * from './quizzes';

@@ -20,7 +20,6 @@ export class SignInRefused extends Error {
   constructor(
     readonly reason: SsoFailure,
     readonly detail: string,
-    readonly values: Record<string, string> = {},
   ) {
     super(`${reason}: ${detail}`);
   }
@@ -50,7 +49,7 @@ export function issuerUrlProblem(issuer: string, allowHttp: boolean): string | n
 /** Reads the issuer's discovery document; a failure says what was asked and why it failed. */
 export async function discoverIssuer(settings: IssuerSettings): Promise<oidc.Configuration> {
   const problem = issuerUrlProblem(settings.issuer, settings.allowHttp);
-  if (problem) throw new SignInRefused('unreachable', problem, { issuer: settings.issuer });
+  if (problem) throw new SignInRefused('unreachable', `${settings.issuer}: ${problem}`);
   try {
     return await oidc.discovery(
       new URL(settings.issuer),
@@ -63,7 +62,7 @@ export async function discoverIssuer(settings: IssuerSettings): Promise<oidc.Con
       },
     );
   } catch (error) {
-    throw new SignInRefused('unreachable', describe(error), { issuer: settings.issuer });
+    throw new SignInRefused('unreachable', `${settings.issuer}: ${describe(error)}`);
   }
 }
 
@@ -167,7 +166,7 @@ export function refusalOf(error: unknown, issuer: string): SignInRefused {
     code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' ||
     error instanceof TypeError
   ) {
-    return new SignInRefused('unreachable', detail, { issuer });
+    return new SignInRefused('unreachable', `${issuer}: ${detail}`);
   }
   return new SignInRefused('token', detail);
 }

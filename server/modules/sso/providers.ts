@@ -4,12 +4,14 @@ import type * as oidc from 'openid-client';
 import {
   type InstituteSsoInput,
   type PlatformSsoKind,
+  PUBLIC_MAIL_DOMAINS,
   parseDomains,
   type SchoolSignIn,
   SSO_MSG,
   type SsoKind,
   type SsoOptions,
   type SsoProviderView,
+  withinDomain,
 } from '../../../common/contracts/sso';
 import { ssoDomains, ssoProviders, users } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -134,6 +136,7 @@ export async function saveInstituteProvider(
     throw unreadable(error instanceof SignInRefused ? error.detail : String(error));
   });
   const domains = parseDomains(input.domains) ?? [];
+  await assertOwnsDomains(app, instituteId, domains);
   const id = existing?.id ?? randomUUID();
   const fields = {
     issuer,
@@ -159,6 +162,28 @@ export async function saveInstituteProvider(
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(SSO_MSG.domainTaken, { domains: SSO_MSG.domainTaken });
     throw error;
+  }
+}
+
+/**
+ * An institute may claim only what it can show is its own (decision 073 "Whose domains"): the domain of its own
+ * account's verified e-mail address and that domain's subdomains — never a public mail domain, nor the platform's
+ * own. Otherwise any institute could claim gmail.com and sign in as anyone there.
+ */
+async function assertOwnsDomains(app: App, instituteId: string, domains: string[]) {
+  const institute = await app.db.query.users.findFirst({ where: eq(users.id, instituteId) });
+  const own = institute?.emailVerifiedAt ? emailDomain(institute.email) : null;
+  const platform = [
+    new URL(app.config.publicUrl).hostname,
+    emailDomain(app.config.mailFrom.replace(/>$/u, '')),
+  ];
+  for (const domain of domains) {
+    if (PUBLIC_MAIL_DOMAINS.has(domain))
+      throw badRequest(SSO_MSG.domainPublic, { domains: SSO_MSG.domainPublic });
+    const platformOwn = platform.some((host) => withinDomain(domain, host) || withinDomain(host, domain));
+    if (!own || PUBLIC_MAIL_DOMAINS.has(own) || platformOwn || !withinDomain(domain, own)) {
+      throw badRequest(SSO_MSG.domainNotOwned, { domains: SSO_MSG.domainNotOwned });
+    }
   }
 }
 

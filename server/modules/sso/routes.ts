@@ -25,7 +25,7 @@ import {
   schoolSignIn,
   signInOptions,
 } from './providers';
-import { finishSignIn, linkWithPassword, sessionForTicket, startSignIn } from './sign-in';
+import { finishSignIn, linkTicketEmail, linkWithPassword, sessionForTicket, startSignIn } from './sign-in';
 
 /** Binds a sign-in to the browser that started it; only the sign-in's two routes ever see it. */
 const BROWSER_COOKIE = 'gk_sso';
@@ -65,15 +65,20 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       `single sign-on refused: ${refusal.reason}`,
     );
-    return toPage(reply, { error: refusal.reason, ...refusal.values });
+    // Only the reason travels, and whose setting it is: no text of the page can be written by its address bar.
+    return toPage(reply, {
+      error: refusal.reason,
+      ...(provider && !provider.instituteId ? { by: 'platform' } : {}),
+    });
   };
 
   app.get('/api/sso/options', { config: { access: 'public' } }, async () => signInOptions(app));
 
-  app.get(
+  // A POST, so the address typed never lands in a request log's URL.
+  app.post(
     '/api/sso/school',
-    { config: { access: 'public', ...strict }, schema: { querystring: schoolQuerySchema } },
-    async (request) => schoolSignIn(app, request.query.email),
+    { config: { access: 'public', ...strict }, schema: { body: schoolQuerySchema } },
+    async (request) => schoolSignIn(app, request.body.email),
   );
 
   app.get(
@@ -111,8 +116,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (outcome.kind === 'refused') return refuse(request, reply, outcome.refusal, outcome.provider);
     // "Remember me" decides where the page keeps the session (localStorage or this tab's sessionStorage).
     const remember: Record<string, string> = outcome.remember ? { remember: 'true' } : {};
-    if (outcome.kind === 'link')
-      return toPage(reply, { link: outcome.ticket, email: outcome.email, ...remember });
+    if (outcome.kind === 'link') return toPage(reply, { link: outcome.ticket, ...remember });
     return toPage(reply, { ticket: outcome.ticket, ...remember });
   });
 
@@ -120,6 +124,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sso/session',
     { config: { access: 'public', ...strict }, schema: { body: ssoTicketSchema } },
     async (request) => sessionForTicket(app, request.body.ticket),
+  );
+
+  app.post(
+    '/api/sso/link-info',
+    { config: { access: 'public', ...strict }, schema: { body: ssoTicketSchema } },
+    async (request) => ({ email: await linkTicketEmail(app, request.body.ticket) }),
   );
 
   app.post(

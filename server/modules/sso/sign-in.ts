@@ -50,7 +50,7 @@ export async function startSignIn(
 
 export type SignInOutcome =
   | { kind: 'session'; ticket: string; remember: boolean }
-  | { kind: 'link'; ticket: string; email: string; remember: boolean }
+  | { kind: 'link'; ticket: string; remember: boolean }
   | { kind: 'refused'; refusal: SignInRefused; provider: ProviderRow | null };
 
 /**
@@ -114,11 +114,12 @@ function refused(reason: SignInRefused['reason'], detail: string): SignInOutcome
   return { kind: 'refused', refusal: new SignInRefused(reason, detail), provider: null };
 }
 
-async function issueTicket(
+/** A one-use ticket the /sso page trades for a session (or, 'link', for linking after the password). */
+export async function issueTicket(
   app: App,
   kind: 'session' | 'link',
   userId: string,
-  claims: IdClaims,
+  claims: Pick<IdClaims, 'iss' | 'sub'>,
   remember: boolean,
 ): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
@@ -163,9 +164,7 @@ async function accountFor(
     throw new SignInRefused('no-email', 'the id_token carries no e-mail (is the "email" scope allowed?)');
   const verified = claims.emailVerified || (provider.kind === 'microsoft' && claims.microsoftDomainVerified);
   if (!verified) {
-    throw new SignInRefused('unverified-email', `email_verified is not true for ${claims.email}`, {
-      email: claims.email,
-    });
+    throw new SignInRefused('unverified-email', `email_verified is not true for ${claims.email}`);
   }
   const email = claims.email.toLowerCase();
   const domain = emailDomain(email);
@@ -175,10 +174,10 @@ async function accountFor(
       where: (table, { eq: equals }) => equals(table.providerId, provider.id),
     });
     if (!own.some((row) => row.domain === domain)) {
-      throw new SignInRefused('wrong-domain', `${domain} is not one of the institute's domains`, {
-        email,
-        domains: own.map((row) => row.domain).join(', '),
-      });
+      throw new SignInRefused(
+        'wrong-domain',
+        `${email}: ${domain} is not one of ${own.map((row) => row.domain).join(', ')}`,
+      );
     }
   } else {
     instituteId = (await providerForDomain(app, domain))?.institute.id ?? null;
@@ -187,8 +186,24 @@ async function accountFor(
   if (existing) {
     if (!existing.isActive || existing.deletedAt)
       throw new SignInRefused('inactive', 'the account is deactivated');
+    // A member the institute's own issuer signed in before it changed issuer (no password of their own): the
+    // institute owns the domain (decision 073 "Whose domains"), so its new issuer speaks for them.
+    if (
+      provider.instituteId &&
+      existing.instituteId === provider.instituteId &&
+      existing.passwordHash === ''
+    ) {
+      await app.db
+        .insert(ssoIdentities)
+        .values({ userId: existing.id, issuer: claims.iss, subject: claims.sub });
+      return {
+        kind: 'session',
+        ticket: await issueTicket(app, 'session', existing.id, claims, remember),
+        remember,
+      };
+    }
     const ticket = await issueTicket(app, 'link', existing.id, claims, remember);
-    return { kind: 'link', ticket, email: existing.email, remember };
+    return { kind: 'link', ticket, remember };
   }
   const created = await createAccount(app, { email, name: claims.name, instituteId });
   await app.db.insert(ssoIdentities).values({ userId: created.id, issuer: claims.iss, subject: claims.sub });
@@ -272,6 +287,24 @@ export async function sessionForTicket(app: App, ticket: string): Promise<Sessio
     throw new AppError('ACCOUNT_INACTIVE', said('server.auth.sso.inactive'));
   await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return startSession(app.db, app.config.jwtSecret, user, { remember: row.remember });
+}
+
+/** The address a link ticket is for, so the page names it (never from its own address bar, which anyone can write). */
+export async function linkTicketEmail(app: App, ticket: string): Promise<string> {
+  const [row] = await app.db
+    .select({ email: users.email })
+    .from(ssoTickets)
+    .innerJoin(users, eq(users.id, ssoTickets.userId))
+    .where(
+      and(
+        eq(ssoTickets.ticketHash, hashLinkToken(ticket)),
+        eq(ssoTickets.kind, 'link'),
+        isNull(ssoTickets.usedAt),
+        gt(ssoTickets.expiresAt, new Date()),
+      ),
+    );
+  if (!row) throw new AppError('TOKEN_INVALID', said('server.auth.sso.ticketInvalid'));
+  return row.email;
 }
 
 /**

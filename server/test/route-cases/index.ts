@@ -22,7 +22,7 @@ import { PLATFORM_ROUTES } from './platform';
 import { QUIZ_AUTHORING_ROUTES } from './quiz-authoring';
 import { QUIZ_TAKING_ROUTES } from './quiz-taking';
 import { REPORT_ROUTES } from './reports';
-import { SINGLE_SIGN_ON_ROUTES } from './single-sign-on';
+import { LTI_ROUTES, SINGLE_SIGN_ON_ROUTES } from './single-sign-on';
 import { SUBSCRIPTION_ROUTES } from './subscriptions';
 import { SUPPORT_ROUTES } from './support';
 import type { RouteCase } from './types';
@@ -59,4 +59,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...LOGS_ROUTES,
   ...PARTNER_ROUTES,
   ...SINGLE_SIGN_ON_ROUTES,
+  ...LTI_ROUTES,
 ];

@@ -1,5 +1,5 @@
 import { rolesWith } from '../../../common/capabilities';
-import { ADMINS, casesFor, type RouteCase } from './types';
+import { ADMINS, casesFor, NO_SUCH_ID, type RouteCase } from './types';
 
 /**
  * Single sign-on (decision 073): the sign-in's own routes are public (their checks are the state, the cookie and
@@ -11,7 +11,8 @@ export const SINGLE_SIGN_ON_ROUTES: RouteCase[] = [
     'public',
     [
       ['GET', '/api/sso/options', '/api/sso/options'],
-      ['GET', '/api/sso/school', '/api/sso/school?email=nobody@nowhere.test'],
+      ['POST', '/api/sso/school', '/api/sso/school'],
+      ['POST', '/api/sso/link-info', '/api/sso/link-info'],
       ['GET', '/api/sso/start', '/api/sso/start?provider=google'],
       ['GET', '/api/sso/callback', '/api/sso/callback?state=unknown'],
       ['POST', '/api/sso/session', '/api/sso/session'],
@@ -31,4 +32,30 @@ export const SINGLE_SIGN_ON_ROUTES: RouteCase[] = [
     ['PUT', '/api/sso-settings/institute', '/api/sso-settings/institute'],
     ['DELETE', '/api/sso-settings/institute', '/api/sso-settings/institute'],
   ]),
+];
+
+/**
+ * LTI 1.3 (decision 074): the platform's calls are public (their checks: server/modules/lti/launch.test.ts); the
+ * registrations are the admin's and each institute's own. Empty bodies: an allowed caller gets 400 or 404.
+ */
+export const LTI_ROUTES: RouteCase[] = [
+  ...casesFor(
+    'public',
+    [
+      ['GET', '/api/lti/login', '/api/lti/login'],
+      ['POST', '/api/lti/login', '/api/lti/login'],
+      ['POST', '/api/lti/launch', '/api/lti/launch'],
+      ['GET', '/api/lti/jwks', '/api/lti/jwks'],
+    ],
+    true,
+  ),
+  ...casesFor(
+    [...rolesWith('administer'), ...rolesWith('manage-institute')],
+    [
+      ['GET', '/api/lti/platforms', '/api/lti/platforms'],
+      ['POST', '/api/lti/platforms', '/api/lti/platforms'],
+      ['PUT', '/api/lti/platforms/:platformId', `/api/lti/platforms/${NO_SUCH_ID}`],
+      ['DELETE', '/api/lti/platforms/:platformId', `/api/lti/platforms/${NO_SUCH_ID}`],
+    ],
+  ),
 ];

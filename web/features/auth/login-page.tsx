@@ -90,8 +90,11 @@ export default function LoginPage() {
           <SsoChoice
             email={form.values.email}
             remember={form.values.isRemember ?? false}
-            onEmailMissing={(message) => form.setFieldError('email', message)}
-            onFailure={setFailure}
+            onEmailProblem={(message) => {
+              // Not a failed login: the earlier login's alert goes, the address's problem shows under it.
+              setFailure(null);
+              form.setFieldError('email', message);
+            }}
           />
           <Text size="sm" ta="center">
             {t('auth.login.newHere')}{' '}

@@ -7,10 +7,14 @@ export const ssoOptionsRequest = () => api<SsoOptions>('/sso/options', { handleU
 
 export const schoolSignInRequest = (email: string) =>
   api<SchoolSignIn>('/sso/school', {
-    query: { email },
+    method: 'POST',
+    body: { email },
     handleUnauthorized: false,
     handleRateLimited: false,
   });
+
+export const ssoLinkInfoRequest = (ticket: string) =>
+  api<{ email: string }>('/sso/link-info', { method: 'POST', body: { ticket }, handleUnauthorized: false });
 
 export const ssoSessionRequest = (ticket: string) =>
   api<SessionAnswer>('/sso/session', { method: 'POST', body: { ticket }, handleUnauthorized: false });

@@ -14,27 +14,26 @@ export default function SsoButtons({
   offered,
   email,
   remember,
-  onEmailMissing,
-  onFailure,
+  onEmailProblem,
 }: {
   offered: SsoOptions;
   email: string;
   remember: boolean;
-  onEmailMissing: (message: string) => void;
-  onFailure: (message: string) => void;
+  /** What is wrong with the address for a school sign-in, said under the Email field. */
+  onEmailProblem: (message: string) => void;
 }) {
   const t = useT();
   const [finding, setFinding] = useState(false);
   const go = (provider: string) => window.location.assign(ssoStartUrl(provider, remember));
   const school = async () => {
     const typed = email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(typed)) return onEmailMissing(t('auth.sso.schoolEmailFirst'));
+    if (!EMAIL_PATTERN.test(typed)) return onEmailProblem(t('auth.sso.schoolEmailFirst'));
     setFinding(true);
     try {
       go((await schoolSignInRequest(typed)).providerId);
     } catch (error) {
       setFinding(false);
-      onFailure(error instanceof Error ? error.message : t('auth.login.failedFallback'));
+      onEmailProblem(error instanceof Error ? error.message : t('auth.login.failedFallback'));
     }
   };
   return (

@@ -2,12 +2,13 @@ import { Alert, Anchor, Button, Code, Loader, PasswordInput, Stack, Text } from 
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LTI_FAILURES, type LtiFailure } from '../../../common/contracts/lti';
 import { SSO_FAILURES, type SsoFailure } from '../../../common/contracts/sso';
 import { ApiError } from '../../app/api';
 import { AuthCard } from './auth-card';
 import { useEnterAccount } from './enter-account';
 import { useT } from './i18n';
-import { ssoLinkRequest, ssoSessionRequest } from './sso-api';
+import { ssoLinkInfoRequest, ssoLinkRequest, ssoSessionRequest } from './sso-api';
 
 /** What the server's callback put in the fragment (never sent to a server, cleared from the address at once). */
 function readOutcome(): URLSearchParams {
@@ -16,8 +17,14 @@ function readOutcome(): URLSearchParams {
   return fragment;
 }
 
-const isFailure = (value: string | null): value is SsoFailure =>
-  value !== null && (SSO_FAILURES as readonly string[]).includes(value);
+const FAILURES: readonly string[] = [...SSO_FAILURES, ...LTI_FAILURES];
+const isFailure = (value: string | null): value is SsoFailure | LtiFailure =>
+  value !== null && FAILURES.includes(value);
+
+/** Where an LTI launch opens (a path of Gurukul, never another site), or null for the role's home. */
+function launchTarget(to: string | null): string | null {
+  return to?.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : null;
+}
 
 /**
  * /sso: where single sign-on ends (decision 073). A ticket opens the session; an existing account with the same
@@ -29,6 +36,7 @@ export default function SsoPage() {
   const ticket = outcome.get('ticket');
   const link = outcome.get('link');
   const remember = outcome.get('remember') === 'true';
+  const to = launchTarget(outcome.get('to'));
   const reason = outcome.get('error');
   const enterAccount = useEnterAccount();
   const navigate = useNavigate();
@@ -39,9 +47,14 @@ export default function SsoPage() {
     if (!ticket || started.current) return;
     started.current = true;
     ssoSessionRequest(ticket)
-      .then(async (answer) => navigate(await enterAccount(answer, remember), { replace: true }))
-      .catch((error: unknown) => setFailure(error instanceof Error ? error.message : t('auth.ssoPage.failedTitle')));
-  }, [ticket, remember, enterAccount, navigate, t]);
+      .then(async (answer) => {
+        const home = await enterAccount(answer, remember);
+        navigate(to ?? home, { replace: true });
+      })
+      .catch((error: unknown) =>
+        setFailure(error instanceof Error ? error.message : t('auth.ssoPage.failedTitle')),
+      );
+  }, [ticket, remember, to, enterAccount, navigate, t]);
 
   if (ticket && !failure) {
     return (
@@ -50,23 +63,20 @@ export default function SsoPage() {
       </AuthCard>
     );
   }
-  if (link && !failure)
-    return <LinkAccount ticket={link} email={outcome.get('email') ?? ''} remember={remember} />;
+  if (link && !failure) return <LinkAccount ticket={link} remember={remember} />;
   const known = isFailure(reason) ? reason : 'failed';
   return (
     <AuthCard title={t('auth.ssoPage.failedTitle')}>
       <Stack>
         <Alert color="red" role="alert">
-          {failure ??
-            t(`auth.ssoPage.failure.${known}`, {
-              issuer: outcome.get('issuer') ?? '',
-              email: outcome.get('email') ?? '',
-              domains: outcome.get('domains') ?? '',
-            })}
+          {failure ?? t(`auth.ssoPage.failure.${known}`)}
         </Alert>
         {!failure && (
           <Text size="sm" c="dimmed">
-            {t('auth.ssoPage.forAdmin')} <Code>{known}</Code>
+            {outcome.get('by') === 'platform'
+              ? t('auth.ssoPage.forPlatformAdmin')
+              : t('auth.ssoPage.forAdmin')}{' '}
+            <Code>{known}</Code>
           </Text>
         )}
         <Button component={Link} to="/login">
@@ -77,9 +87,26 @@ export default function SsoPage() {
   );
 }
 
-/** An account with this e-mail exists: its password, once, links the sign-in to it. */
-function LinkAccount({ ticket, email, remember }: { ticket: string; email: string; remember: boolean }) {
+/**
+ * An account with this e-mail exists: its password, once, links the sign-in to it. The address shown is the
+ * server's answer for the ticket, never text from the page's own address (which anyone can write into a link).
+ */
+function LinkAccount({ ticket, remember }: { ticket: string; remember: boolean }) {
   const t = useT();
+  const [email, setEmail] = useState<string | null>(null);
+  const [expired, setExpired] = useState<string | null>(null);
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    ssoLinkInfoRequest(ticket)
+      .then((answer) => setEmail(answer.email))
+      .catch((error: unknown) =>
+        setExpired(error instanceof Error ? error.message : t('auth.ssoPage.failedTitle')),
+      );
+  }, [ticket, t]);
+  // The one thing to do here is type the password: the field has the focus once the page names the account.
+  useEffect(() => {
+    if (email) password.current?.focus();
+  }, [email]);
   const enterAccount = useEnterAccount();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -95,6 +122,27 @@ function LinkAccount({ ticket, email, remember }: { ticket: string; email: strin
       setFailure(error instanceof Error ? error.message : t('auth.login.failedFallback'));
     }
   });
+  if (expired) {
+    return (
+      <AuthCard title={t('auth.ssoPage.failedTitle')}>
+        <Stack>
+          <Alert color="red" role="alert">
+            {expired}
+          </Alert>
+          <Button component={Link} to="/login">
+            {t('auth.ssoPage.backToLogin')}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  if (!email) {
+    return (
+      <AuthCard title={t('auth.ssoPage.linkTitle')}>
+        <Loader aria-label={t('auth.ssoPage.linkTitle')} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={t('auth.ssoPage.linkTitle')} subtitle={t('auth.ssoPage.linkLead', { email })}>
       <form onSubmit={submit} noValidate>
@@ -108,15 +156,18 @@ function LinkAccount({ ticket, email, remember }: { ticket: string; email: strin
             label={t('auth.field.password')}
             autoComplete="current-password"
             withAsterisk
-            data-autofocus
+            ref={password}
             {...form.getInputProps('password')}
           />
           <Button type="submit" loading={form.submitting} fullWidth>
             {t('auth.ssoPage.link')}
           </Button>
-          <Anchor component={Link} to="/reset-password" size="sm" ta="center">
-            {t('auth.login.forgot')}
-          </Anchor>
+          <Text size="sm" c="dimmed" ta="center">
+            {t('auth.ssoPage.noPassword')}{' '}
+            <Anchor component={Link} to="/reset-password" size="sm">
+              {t('auth.login.forgot')}
+            </Anchor>
+          </Text>
         </Stack>
       </form>
     </AuthCard>

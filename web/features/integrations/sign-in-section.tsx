@@ -41,7 +41,7 @@ function RedirectUri({ value }: { value: string }) {
       <Text size="sm" fw={600}>
         {t('integrations.sso.redirectUri')}
       </Text>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs">
         <Code style={{ wordBreak: 'break-all' }} data-testid="sso-redirect-uri">
           {value}
         </Code>
@@ -60,19 +60,24 @@ function RedirectUri({ value }: { value: string }) {
   );
 }
 
-function useRemoval(path: string, name: string, onRemoved: () => void) {
+function useRemoval(
+  path: string,
+  texts: { title: string; message: string; removed: string },
+  onRemoved: () => void,
+) {
   const t = useT();
   const remove = useRemoveSso(path);
   const confirm = () =>
     confirmDestructive({
-      title: t('integrations.sso.removeTitle', { name }),
-      message: t('integrations.sso.removeMessage', { name }),
+      title: texts.title,
+      message: texts.message,
       confirmLabel: t('integrations.sso.remove'),
+      cancelLabel: t('integrations.cancel'),
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
             onRemoved();
-            toast('success', t('integrations.sso.removed', { name }));
+            toast('success', texts.removed);
           },
           onError: (error) => toast('danger', error.message),
         }),
@@ -138,8 +143,14 @@ function PlatformCard({ kind, saved }: { kind: PlatformSsoKind; saved: SsoProvid
     initialValues: { clientId: saved?.clientId ?? '', clientSecret: '' },
     validate: zodValidate(platformSsoSchema),
   });
-  const removal = useRemoval(`platform/${kind}`, name, () =>
-    form.setValues({ clientId: '', clientSecret: '' }),
+  const removal = useRemoval(
+    `platform/${kind}`,
+    {
+      title: t('integrations.sso.removeTitle', { name }),
+      message: t('integrations.sso.removeMessage', { name }),
+      removed: t('integrations.sso.removed', { name }),
+    },
+    () => form.setValues({ clientId: '', clientSecret: '' }),
   );
   const submit = form.onSubmit((values) =>
     save.mutate(values, {
@@ -170,6 +181,11 @@ function PlatformCard({ kind, saved }: { kind: PlatformSsoKind; saved: SsoProvid
         autoComplete="off"
         {...form.getInputProps('clientSecret')}
       />
+      {kind === 'microsoft' && (
+        <Text size="xs" c="dimmed">
+          {t('integrations.sso.microsoftHint')}
+        </Text>
+      )}
     </ProviderCard>
   );
 }
@@ -193,7 +209,15 @@ function InstituteCard({ saved, lock }: { saved: SsoProviderView | undefined; lo
     validate: zodValidate(instituteSsoSchema),
   });
   const name = t('integrations.sso.schoolName');
-  const removal = useRemoval('institute', name, () => form.setValues(empty));
+  const removal = useRemoval(
+    'institute',
+    {
+      title: t('integrations.sso.removeSchoolTitle'),
+      message: t('integrations.sso.removeSchoolMessage'),
+      removed: t('integrations.sso.removedSchool'),
+    },
+    () => form.setValues(empty),
+  );
   const submit = form.onSubmit((values) =>
     save.mutate(values, {
       onSuccess: (view) => {
@@ -243,7 +267,7 @@ function InstituteCard({ saved, lock }: { saved: SsoProviderView | undefined; lo
       </SimpleGrid>
       <TextInput
         label={t('integrations.sso.domains')}
-        description={t('integrations.sso.domainsHint')}
+        description={`${t('integrations.sso.domainsHint')} ${t('integrations.sso.domainsOwn')}`}
         placeholder={t('integrations.sso.domainsExample')}
         withAsterisk
         {...lockedControlProps(lock)}

@@ -1,4 +1,5 @@
 import { registerCatalog } from '../../../app/i18n';
+import { registerModuleTranslations } from '../../../app/module-translations';
 import en from './en.json';
 
 /**
@@ -6,5 +7,7 @@ import en from './en.json';
  * 069). Its views take `useT` from here, so the catalogs are registered whenever a view of the feature is loaded.
  */
 registerCatalog(en, { hi: () => import('./hi.json') });
+// The shared contracts' messages its forms show (SSO_MSG, LTI_MSG, EMBED_MSG…) are keyed where they live: decision 070.
+registerModuleTranslations();
 
 export { rich, useT } from '../../../app/i18n';

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+
+/**
+ * LTI 1.3 (issue 34, docs/decisions/074-lti-tool.md). Gurukul is the tool; a school's Moodle, Canvas, Blackboard or
+ * Brightspace is the platform.
+ *
+ * The platform's calls (public; their checks are the 1EdTech Security Framework's):
+ *   GET|POST /api/lti/login     third-party initiated login → 302 to the platform's authentication URL
+ *   POST     /api/lti/launch    form_post { id_token, state } → 303 to /sso#ticket=…&to=… or /sso#error=…
+ *   GET      /api/lti/jwks      the tool's public keyset
+ * Registrations (an institute its own, the admin platform-wide):
+ *   GET    /api/lti/platforms                 → LtiSettingsView
+ *   POST   /api/lti/platforms   LtiPlatformInput → LtiPlatformView
+ *   PUT    /api/lti/platforms/:platformId       → LtiPlatformView
+ *   DELETE /api/lti/platforms/:platformId       → 204
+ */
+
+/** Why a launch did not open; the /sso page words each for an LMS admin (auth.ssoPage.failure.lti-*). */
+export const LTI_FAILURES = [
+  'lti-unknown-issuer',
+  'lti-unknown-client',
+  'lti-state',
+  'lti-signature',
+  'lti-keyset',
+  'lti-audience',
+  'lti-clock',
+  'lti-nonce',
+  'lti-deployment',
+  'lti-message-type',
+  'lti-version',
+  'lti-claims',
+  'lti-target',
+  'lti-account',
+  'lti-no-seat',
+] as const;
+export type LtiFailure = (typeof LTI_FAILURES)[number];
+
+export const LTI_MSG = {
+  url: 'Please enter a full https:// address',
+  deployments: 'Please enter at least one deployment ID',
+  taken: 'This issuer and client ID are already registered',
+} as const;
+
+const httpsUrl = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(1000)
+  .refine((value) => /^https?:\/\/\S+$/iu.test(value), LTI_MSG.url);
+
+export const ltiPlatformSchema = z.object({
+  name: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(100),
+  issuer: httpsUrl,
+  clientId: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(300),
+  /** One per line or separated by commas. */
+  deploymentIds: z
+    .string({ error: MSG.required })
+    .max(4000)
+    .refine((value) => splitDeploymentIds(value).length > 0, LTI_MSG.deployments),
+  loginUrl: httpsUrl,
+  tokenUrl: httpsUrl,
+  keysetUrl: httpsUrl,
+});
+export type LtiPlatformInput = z.input<typeof ltiPlatformSchema>;
+
+export function splitDeploymentIds(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\n,]+/u)
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 50);
+}
+
+export interface LtiPlatformView {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  deploymentIds: string[];
+  loginUrl: string;
+  tokenUrl: string;
+  keysetUrl: string;
+  updatedAt: string;
+}
+
+/** What the LMS admin pastes into the platform: the tool's URLs and its public keyset. */
+export interface LtiToolUrls {
+  loginUrl: string;
+  launchUrl: string;
+  deepLinkingUrl: string;
+  keysetUrl: string;
+  keyset: { keys: Record<string, unknown>[] };
+}
+
+export interface LtiSettingsView {
+  tool: LtiToolUrls;
+  platforms: LtiPlatformView[];
+}
