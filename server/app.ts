@@ -49,6 +49,7 @@ import { collectApiRoutes, recordRequests } from './modules/logs/record-requests
 import { logRoutes } from './modules/logs/routes';
 import { publishTail, tailWatched } from './modules/logs/tail';
 import { createLogWriter, type LogWriter } from './modules/logs/writer';
+import { ltiFrameOrigins } from './modules/lti/frame-origins';
 import { ltiRoutes } from './modules/lti/routes';
 import { meetingRoutes } from './modules/meetings/routes';
 import { adminPartnerRoutes } from './modules/partners/admin-routes';
@@ -177,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerRateLimits(app, config.rateLimits, redis?.commands);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
-  await registerSecurityHeaders(app, config);
+  await registerSecurityHeaders(app, config, ltiFrameOrigins);
   await registerCompression(app);
 
   await app.register(healthRoutes);

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
+import { ltiPlatforms } from '../db/schema/index';
+import { refreshFrameOrigins } from '../modules/lti/frame-origins';
 import { startTestApp, type TestContext } from '../test/harness';
 import { contentSecurityDirectives, s3Origin } from './security-headers';
 
@@ -173,5 +175,47 @@ describe('headers on every response', () => {
     } finally {
       await withS3.close();
     }
+  });
+});
+
+describe('pages framed by a registered LMS (LTI launches, decision 074)', () => {
+  let ctx: TestContext;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), 'gurukul-web-dist-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Gurukul</title>');
+    ctx = await startTestApp({ webDist, publicUrl: 'http://127.0.0.1:3000' });
+  });
+  afterAll(async () => {
+    await ctx.app.db.delete(ltiPlatforms);
+    await refreshFrameOrigins(ctx.app);
+    await ctx.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('names the registered LMSs, and only them, as the sites that may frame a page', async () => {
+    await ctx.app.db.insert(ltiPlatforms).values({
+      name: 'School Moodle',
+      issuer: 'https://moodle.school.example',
+      clientId: 'gurukul',
+      deploymentIds: ['1'],
+      loginUrl: 'https://moodle.school.example/mod/lti/auth.php',
+      tokenUrl: 'https://moodle.school.example/mod/lti/token.php',
+      keysetUrl: 'https://moodle.school.example/mod/lti/certs.php',
+    });
+    await refreshFrameOrigins(ctx.app);
+    const page = await ctx.app.inject({ url: '/subscribed-courses' });
+    const csp = parseCsp(page.headers['content-security-policy'] as string);
+    expect(csp['frame-ancestors']).toEqual(["'self'", 'https://moodle.school.example']);
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    // Everything else a browser could frame stays unframeable.
+    expect((await ctx.app.inject({ url: '/api/health' })).headers['x-frame-options']).toBe('DENY');
+    await ctx.app.db.delete(ltiPlatforms);
+    await refreshFrameOrigins(ctx.app);
+    const after = await ctx.app.inject({ url: '/subscribed-courses' });
+    expect(parseCsp(after.headers['content-security-policy'] as string)['frame-ancestors']).toEqual([
+      "'none'",
+    ]);
+    expect(after.headers['x-frame-options']).toBe('DENY');
   });
 });

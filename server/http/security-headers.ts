@@ -121,7 +121,15 @@ export const needsContentSecurityPolicy = (contentType: unknown) =>
  * plain-http install would lock browsers out of it; browsers refuse COOP over http with a console error).
  * The CSP above goes on documents only (needsContentSecurityPolicy).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: CspConfig): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: CspConfig,
+  /**
+   * Sites that may show Gurukul's pages in a frame: the LMSs registered for LTI launches (decision 074), whose
+   * launches open inside the course page. Empty: no site may.
+   */
+  framers: () => readonly string[] = () => [],
+): Promise<void> {
   const https = isHttps(config.publicUrl);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,
@@ -135,7 +143,29 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: CspC
     crossOriginEmbedderPolicy: false,
   });
   const policy = contentSecurityHeader(contentSecurityDirectives(config));
+  let framed = { key: '', policy };
+  const framedPolicy = (origins: readonly string[]) => {
+    const key = origins.join(' ');
+    if (framed.key !== key) {
+      framed = {
+        key,
+        policy: contentSecurityHeader({
+          ...contentSecurityDirectives(config),
+          'frame-ancestors': ["'self'", ...origins],
+        }),
+      };
+    }
+    return framed.policy;
+  };
   app.addHook('onSend', async (_request, reply, payload) => {
+    const origins = framers();
+    const isPage = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    if (origins.length > 0 && isPage && !reply.hasHeader('content-security-policy')) {
+      // frame-ancestors names who may frame the page; X-Frame-Options: DENY would still refuse them in old browsers.
+      reply.removeHeader('x-frame-options');
+      reply.header('content-security-policy', framedPolicy(origins));
+      return payload;
+    }
     // A route that set its own policy keeps it (the embed page names the one site that may frame it).
     if (
       needsContentSecurityPolicy(reply.getHeader('content-type')) &&

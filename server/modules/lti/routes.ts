@@ -6,6 +6,7 @@ import { ltiPlatformSchema } from '../../../common/contracts/lti';
 import { actorOf } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import { assertModule } from '../plans/module-access';
+import { refreshFrameOrigins, watchFrameOrigins } from './frame-origins';
 import { acceptLaunch, LaunchRefused, type LoginParams, loginRedirect, ticketForLaunch } from './launch';
 import { addPlatform, ltiSettings, removePlatform, updatePlatform } from './registrations';
 import { toolKeyset } from './tool-keys';
@@ -18,6 +19,8 @@ const platformParams = z.object({ platformId: z.uuid() });
  * form posts LMSs send; registrations are an institute's own, or the admin's for the whole platform.
  */
 export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
+  watchFrameOrigins(app);
+  const changed = () => refreshFrameOrigins(app);
   // Platforms post forms (OIDC login initiation, form_post launches); only these routes read them.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -84,7 +87,9 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = actorOf(request);
       await mayChange(actor);
-      return reply.status(201).send(await addPlatform(app, ownerOf(actor), request.body));
+      const added = await addPlatform(app, ownerOf(actor), request.body);
+      await changed();
+      return reply.status(201).send(added);
     },
   );
 
@@ -94,7 +99,9 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       await mayChange(actor);
-      return updatePlatform(app, ownerOf(actor), request.params.platformId, request.body);
+      const updated = await updatePlatform(app, ownerOf(actor), request.params.platformId, request.body);
+      await changed();
+      return updated;
     },
   );
 
@@ -103,6 +110,7 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: readers }, schema: { params: platformParams } },
     async (request, reply) => {
       await removePlatform(app, ownerOf(actorOf(request)), request.params.platformId);
+      await changed();
       return reply.status(204).send();
     },
   );

@@ -3,6 +3,7 @@ import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useIntegrations } from './api';
 import { useT } from './i18n';
 import { IntegrationCard } from './integration-card';
+import { LtiSection } from './lti-section';
 import { SignInSection } from './sign-in-section';
 import { WebsiteSection } from './website-section';
 
@@ -53,6 +54,7 @@ export default function IntegrationsPage() {
           </SimpleGrid>
         )}
         <SignInSection />
+        <LtiSection />
         <WebsiteSection />
       </Stack>
     </Container>
