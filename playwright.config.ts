@@ -8,6 +8,9 @@ export const OTHER_SITE_PORTS = [PORT + 600, PORT + 601] as const;
 /** An OpenID provider this project did not write (oidc-provider, server/test/oidc/provider-process.mjs). */
 export const OIDC_PROVIDER_PORT = PORT + 700;
 export const OIDC_CLIENT = { client_id: 'gurukul-e2e', client_secret: 'gurukul-e2e-secret' } as const;
+/** A learning platform for LTI launches, written from the 1EdTech messages (e2e/support/test-lms.mjs). */
+export const TEST_LMS_PORT = PORT + 800;
+export const TEST_LMS_CLIENT_ID = 'gurukul-e2e-lti';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
 
 /** Browser journeys in Debian's chromium (never a downloaded browser) against the real server. */
@@ -30,12 +33,12 @@ export default defineConfig({
     {
       name: 'journeys',
       testIgnore:
-        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on/,
+        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on|lti-launch/,
     },
     {
       name: 'shared-state',
       testMatch:
-        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on/,
+        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on|lti-launch/,
       dependencies: ['journeys'],
       workers: 1,
     },
@@ -84,6 +87,12 @@ export default defineConfig({
           { ...OIDC_CLIENT, redirect_uris: [`http://127.0.0.1:${PORT}/api/sso/callback`] },
         ]),
       },
+    },
+    {
+      command: `node e2e/support/test-lms.mjs ${TEST_LMS_PORT} http://127.0.0.1:${PORT} ${TEST_LMS_CLIENT_ID}`,
+      url: `http://127.0.0.1:${TEST_LMS_PORT}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
     },
     {
       // The compiled server, as `npm start` runs it (built fresh: about a second); SIGTERM at the end exercises
