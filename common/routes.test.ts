@@ -136,8 +136,8 @@ describe('ROUTES against SPEC §2', () => {
         path,
       ).toHaveLength(1);
     // An institute's invitation link (decision 030): the spec has no page for accepting one. Where single sign-on
-    // comes back (decision 073).
-    const ADDED = ['/invitation', '/sso'];
+    // comes back (decision 073), and a teacher's LTI Deep Linking picker (decision 074).
+    const ADDED = ['/invitation', '/sso', '/lti-deep-link'];
     expect([...paths].sort()).toEqual([...SPEC_PATHS, ...ADDED].sort());
   });
 

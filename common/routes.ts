@@ -60,6 +60,8 @@ export const ROUTES = [
   app('/view-ticket', 'View ticket', 'get-help'),
 
   app('/integrations', 'Integrations', 'author'),
+  // A teacher placing Gurukul content in an LMS course (LTI Deep Linking, decision 074), inside the LMS's frame.
+  app('/lti-deep-link', 'Add to LMS course', 'author'),
 
   app('/dashboard', 'Dashboard', 'administer'),
   app('/plan-pricing', 'Plan', 'administer'),

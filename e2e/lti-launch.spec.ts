@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { TEST_LMS_CLIENT_ID, TEST_LMS_PORT } from '../playwright.config';
-import { loginAs } from './support/accounts';
+import { DEMO, loginAs } from './support/accounts';
+import { apiLogin, apiLogout, createCourseViaApi } from './support/api';
 import { seriousViolations } from './support/page-checks';
 import { expect, test } from './support/test';
 
@@ -12,6 +13,9 @@ import { expect, test } from './support/test';
  * registered, every page names it in frame-ancestors. The registration is removed at the end.
  */
 const LMS = `http://127.0.0.1:${TEST_LMS_PORT}`;
+/** This run's learner: a registration made again is a new platform, whose people are new accounts. */
+const RUN = Date.now().toString(36);
+const LEARNER = `Sunita Rao ${RUN}`;
 
 async function register(page: Page) {
   await page.goto('/integrations');
@@ -49,9 +53,10 @@ async function framedUserId(lms: Page): Promise<string> {
   return frame.evaluate(() => sessionStorage.getItem('userId') ?? localStorage.getItem('userId') ?? '');
 }
 
-test('an institute registers its LMS; a learner launches Gurukul inside it and lands in the institute, twice in the same account', async ({
+test('an institute registers its LMS; a learner launches Gurukul inside it and lands in the institute, twice in the same account; a teacher places a course by Deep Linking', async ({
   page,
   browser,
+  request,
 }) => {
   await loginAs(page, 'institute');
   // A run stopped half-way (a local re-run) left its registration: take it away first.
@@ -61,17 +66,17 @@ test('an institute registers its LMS; a learner launches Gurukul inside it and l
   await register(page);
   try {
     const learner = await (await browser.newContext()).newPage();
-    const course = `${LMS}/course?user=moodle-learner-7&name=Sunita%20Rao&role=Learner`;
+    const course = `${LMS}/course?user=moodle-learner-${RUN}&name=${encodeURIComponent(LEARNER)}&role=Learner`;
     await learner.goto(course);
     const gurukul: FrameLocator = learner.frameLocator('iframe[title="Gurukul"]');
     await expect(gurukul.getByRole('heading', { name: 'Subscribed Courses' })).toBeVisible();
-    await expect(gurukul.getByText('Sunita Rao').first()).toBeVisible();
+    await expect(gurukul.getByText(LEARNER).first()).toBeVisible();
     const first = await framedUserId(learner);
     expect(first).not.toBe('');
 
     // The institute sees its new student.
     await page.goto('/student-list');
-    await expect(page.getByText('Sunita Rao')).toBeVisible();
+    await expect(page.getByText(LEARNER)).toBeVisible();
 
     // A second launch of the same person, in a fresh browser: the same account.
     const again = await (await browser.newContext()).newPage();
@@ -80,6 +85,30 @@ test('an institute registers its LMS; a learner launches Gurukul inside it and l
       again.frameLocator('iframe[title="Gurukul"]').getByRole('heading', { name: 'Subscribed Courses' }),
     ).toBeVisible();
     expect(await framedUserId(again)).toBe(first);
+
+    // Deep Linking: the institute's teacher (their e-mail links the LMS account to theirs) adds a course of theirs.
+    const faculty = await apiLogin(request, DEMO.faculty.email);
+    const title = `Light and Shadows ${Date.now().toString(36)}`;
+    const courseId = await createCourseViaApi(request, faculty.jwtToken, {
+      title,
+      description: 'How shadows form.',
+    });
+    await apiLogout(request, faculty.jwtToken);
+    const teacher = await (await browser.newContext()).newPage();
+    await teacher.goto(
+      `${LMS}/course?user=moodle-teacher-1&name=Farhan%20Faculty&role=Instructor&mode=deep-link&email=${encodeURIComponent(DEMO.faculty.email)}`,
+    );
+    const picker = teacher.frameLocator('iframe[title="Gurukul"]');
+    await expect(picker.getByRole('heading', { name: 'Add Gurukul to your LMS course' })).toBeVisible();
+    await expect(picker.getByText('Pick what Science Moodle should link to.')).toBeVisible();
+    await picker.getByRole('checkbox', { name: title }).check();
+    await picker.getByRole('button', { name: 'Add 1 item to the LMS course' }).click();
+    // The LMS verified the signed response with Gurukul's keyset and placed the link.
+    await expect(picker.getByRole('heading', { name: 'Added to Science, class 7' })).toBeVisible();
+    await expect(picker.getByText(title)).toBeVisible();
+    const placed = (await (await request.get(`${LMS}/placed`)).json()) as { url: string; title: string }[];
+    const link = placed.find((item) => item.title === title);
+    expect(link?.url).toBe(`${new URL(page.url()).origin}/subscribed-courses?courseId=${courseId}`);
   } finally {
     await unregister(page);
   }

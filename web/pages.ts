@@ -50,6 +50,7 @@ export const PAGES: PageImporters = {
   '/invoice': () => import('./features/invoices/invoice-page'),
   '/partner-report': () => import('./features/partners/partner-report-page'),
   '/integrations': () => import('./features/integrations/integrations-page'),
+  '/lti-deep-link': () => import('./features/integrations/deep-link-page'),
   '/guru-list': () => import('./features/gurus/guru-list-page'),
   '/training-guru': () => import('./features/gurus/training-guru-page'),
   '/guru': () => import('./features/guru-session/guru-session-page'),

@@ -9,6 +9,9 @@ import { MSG } from '../messages';
  *   GET|POST /api/lti/login     third-party initiated login → 302 to the platform's authentication URL
  *   POST     /api/lti/launch    form_post { id_token, state } → 303 to /sso#ticket=…&to=… or /sso#error=…
  *   GET      /api/lti/jwks      the tool's public keyset
+ * Deep Linking 2.0 (the teacher who launched the request):
+ *   GET  /api/lti/deep-links/:requestId                    → DeepLinkView (what they may place)
+ *   POST /api/lti/deep-links/:requestId  DeepLinkChoice    → DeepLinkAnswer (the signed response to post back)
  * Registrations (an institute its own, the admin platform-wide):
  *   GET    /api/lti/platforms                 → LtiSettingsView
  *   POST   /api/lti/platforms   LtiPlatformInput → LtiPlatformView
@@ -33,6 +36,7 @@ export const LTI_FAILURES = [
   'lti-target',
   'lti-account',
   'lti-no-seat',
+  'lti-role',
 ] as const;
 export type LtiFailure = (typeof LTI_FAILURES)[number];
 
@@ -99,4 +103,34 @@ export interface LtiToolUrls {
 export interface LtiSettingsView {
   tool: LtiToolUrls;
   platforms: LtiPlatformView[];
+}
+
+export const DEEP_LINK_KINDS = ['course', 'lesson', 'quiz', 'guru'] as const;
+export type DeepLinkKind = (typeof DEEP_LINK_KINDS)[number];
+
+export interface DeepLinkItem {
+  kind: DeepLinkKind;
+  id: string;
+  title: string;
+  /** The course a lesson or quiz is in. */
+  courseTitle: string | null;
+}
+
+export interface DeepLinkView {
+  platformName: string;
+  items: DeepLinkItem[];
+}
+
+export const deepLinkChoiceSchema = z.object({
+  items: z
+    .array(z.object({ kind: z.enum(DEEP_LINK_KINDS), id: z.uuid() }), { error: MSG.selectOption })
+    .min(1, MSG.selectOption)
+    .max(20),
+});
+export type DeepLinkChoice = z.input<typeof deepLinkChoiceSchema>;
+
+/** What the page posts to the LMS (Deep Linking 2.0 §4.5: a form field named JWT). */
+export interface DeepLinkAnswer {
+  returnUrl: string;
+  jwt: string;
 }

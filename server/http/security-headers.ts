@@ -152,6 +152,8 @@ export async function registerSecurityHeaders(
         policy: contentSecurityHeader({
           ...contentSecurityDirectives(config),
           'frame-ancestors': ["'self'", ...origins],
+          // Deep Linking's answer is a form the page posts back to the LMS (decision 074).
+          'form-action': ["'self'", ...origins],
         }),
       };
     }

@@ -72,3 +72,20 @@ export const ltiIdentities = pgTable(
     index('lti_identities_user_idx').on(t.userId),
   ],
 );
+
+/** A teacher's Deep Linking request from the LMS (Deep Linking 2.0 §4.4), kept until they pick content; used once. */
+export const ltiDeepLinks = pgTable('lti_deep_links', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  platformId: uuid('platform_id')
+    .notNull()
+    .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  deploymentId: text('deployment_id').notNull(),
+  returnUrl: text('return_url').notNull(),
+  /** The platform's opaque `data`, returned as it came. */
+  data: text('data'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

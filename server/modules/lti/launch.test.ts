@@ -1,12 +1,15 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionAnswer } from '../../../common/contracts/auth';
 import type { LtiSettingsView } from '../../../common/contracts/lti';
 import { users } from '../../db/schema/index';
+import { insertCourse, insertReadyLesson } from '../../test/courses';
 import { buildAndLogin, buildUser, nextRemoteAddress } from '../../test/factories';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { type LaunchSpec, ROLE, startTestPlatform, type TestPlatform } from '../../test/lti/test-platform';
+import { insertQuiz } from '../../test/quizzes';
 
 /**
  * LTI 1.3 launches against a platform built from the 1EdTech messages (server/test/lti/test-platform.ts): a
@@ -281,6 +284,111 @@ describe('each rule of the Security Framework and LTI Core, broken alone, is ref
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error('no log line for lti-nonce');
+  });
+});
+
+describe('Deep Linking 2.0: a teacher places Gurukul content in the LMS course', () => {
+  const DL_SETTINGS = 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings';
+  const deepLinkLaunch = (sub: string, roles: string[]) =>
+    launch({
+      sub,
+      roles,
+      messageType: 'LtiDeepLinkingRequest',
+      resourceLinkId: null,
+      targetLinkUri: `${ctx.config.publicUrl}/api/lti/launch`,
+      override: {
+        [DL_SETTINGS]: {
+          deep_link_return_url: `${platform.issuer}/deep-link-return`,
+          accept_types: ['ltiResourceLink'],
+          accept_presentation_document_targets: ['iframe', 'window'],
+          data: 'opaque-platform-data',
+        },
+      },
+    });
+
+  it('opens the picker with the teacher’s own content, and answers with a response the LMS can verify', async () => {
+    const outcome = await deepLinkLaunch('moodle-teacher-8', [ROLE.instructor]);
+    const to = outcome.fragment.get('to') ?? '';
+    expect(to).toMatch(/^\/lti-deep-link\?request=[0-9a-f-]{36}$/u);
+    const requestId = to.slice(to.indexOf('=') + 1);
+    const teacher = await session(outcome);
+    const headers = { authorization: `Bearer ${teacher.jwtToken}` };
+    const course = await insertCourse(ctx.app, teacher.userObj.userId, { title: 'Light and Shadows' });
+    const lesson = await insertReadyLesson(ctx.app, course.id, 'Shadows');
+    const { quizId } = await insertQuiz(ctx.app, course.id, { title: 'Shadows quiz' }, [
+      { type: 'short', acceptedAnswers: ['umbra'] },
+    ]);
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/lti/deep-links/${requestId}`, headers });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(
+      view.json().items.map((item: { kind: string; title: string }) => `${item.kind}:${item.title}`),
+    ).toEqual(['course:Light and Shadows', 'lesson:Shadows', 'quiz:Shadows quiz']);
+    // Someone else's course is not the teacher's to place.
+    const stranger = await insertCourse(ctx.app, institute.id, { title: 'Not theirs' });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/lti/deep-links/${requestId}`,
+      headers,
+      payload: { items: [{ kind: 'course', id: stranger.id }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/lti/deep-links/${requestId}`,
+      headers,
+      payload: {
+        items: [
+          { kind: 'quiz', id: quizId },
+          { kind: 'lesson', id: lesson.id },
+        ],
+      },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { returnUrl, jwt } = answer.json();
+    expect(returnUrl).toBe(`${platform.issuer}/deep-link-return`);
+    // The LMS verifies the response with the tool's published keyset (Deep Linking 2.0 §4.5).
+    const keyset = createLocalJWKSet((await ctx.app.inject({ method: 'GET', url: '/api/lti/jwks' })).json());
+    const { payload } = await jwtVerify(jwt, keyset, {
+      issuer: platform.clientId,
+      audience: platform.issuer,
+    });
+    expect(payload['https://purl.imsglobal.org/spec/lti/claim/message_type']).toBe('LtiDeepLinkingResponse');
+    expect(payload['https://purl.imsglobal.org/spec/lti/claim/version']).toBe('1.3.0');
+    expect(payload['https://purl.imsglobal.org/spec/lti/claim/deployment_id']).toBe(platform.deploymentId);
+    expect(payload['https://purl.imsglobal.org/spec/lti-dl/claim/data']).toBe('opaque-platform-data');
+    const items = payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] as Record<
+      string,
+      unknown
+    >[];
+    expect(items[0]).toMatchObject({
+      type: 'ltiResourceLink',
+      title: 'Shadows quiz · Light and Shadows',
+      url: `${ctx.config.publicUrl}/subscribed-courses?courseId=${course.id}&quizId=${quizId}`,
+      lineItem: { scoreMaximum: 100, resourceId: `quiz:${quizId}` },
+    });
+    expect(items[1]).not.toHaveProperty('lineItem');
+    // Answered once: the request is used up.
+    const again = await ctx.app.inject({ method: 'GET', url: `/api/lti/deep-links/${requestId}`, headers });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('is not for a learner, and creates nothing', async () => {
+    const before = await userCount();
+    const outcome = await deepLinkLaunch('moodle-learner-dl', [ROLE.learner]);
+    expect(outcome.fragment.get('error')).toBe('lti-role');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('is the launching teacher’s own: another teacher gets 404', async () => {
+    const outcome = await deepLinkLaunch('moodle-teacher-9', [ROLE.instructor]);
+    const to = outcome.fragment.get('to') ?? '';
+    const other = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const seen = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/lti/deep-links/${to.slice(to.indexOf('=') + 1)}`,
+      headers: other.headers,
+    });
+    expect(seen.statusCode).toBe(404);
   });
 });
 

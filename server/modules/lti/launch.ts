@@ -250,6 +250,9 @@ export async function acceptLaunch(app: App, body: { id_token?: string; state?: 
   }
   const target = ownTarget(app, claims[`${LTI}target_link_uri`] as string | undefined);
   const instructor = roles.some((role) => typeof role === 'string' && INSTRUCTOR_ROLES.test(role));
+  if (messageType === 'LtiDeepLinkingRequest' && !instructor) {
+    throw new LaunchRefused('lti-role', 'only an instructor may place Gurukul content (Deep Linking)');
+  }
   const userId = await accountFor(app, platform, claims, instructor ? 'teacher' : 'student');
   return { platform, claims, messageType, target, userId };
 }

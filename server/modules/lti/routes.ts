@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import { ltiPlatformSchema } from '../../../common/contracts/lti';
+import { deepLinkChoiceSchema, ltiPlatformSchema } from '../../../common/contracts/lti';
 import { actorOf } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import { assertModule } from '../plans/module-access';
+import { answerDeepLink, deepLinkView, startDeepLink } from './deep-linking';
 import { refreshFrameOrigins, watchFrameOrigins } from './frame-origins';
 import { acceptLaunch, LaunchRefused, type LoginParams, loginRedirect, ticketForLaunch } from './launch';
 import { addPlatform, ltiSettings, removePlatform, updatePlatform } from './registrations';
@@ -62,13 +63,34 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/lti/launch', { config: { access: 'public', ...strict } }, async (request, reply) => {
     try {
       const launch = await acceptLaunch(app, fields(request));
-      return toPage(reply, { ticket: await ticketForLaunch(app, launch), to: launch.target });
+      // A teacher placing content opens the picker; a resource link opens what it names.
+      const to =
+        launch.messageType === 'LtiDeepLinkingRequest'
+          ? `/lti-deep-link?request=${await startDeepLink(app, launch)}`
+          : launch.target;
+      return toPage(reply, { ticket: await ticketForLaunch(app, launch), to });
     } catch (error) {
       return refuse(request, reply, error);
     }
   });
 
   app.get('/api/lti/jwks', { config: { access: 'public' } }, async () => toolKeyset(app));
+
+  const requestParams = z.object({ requestId: z.uuid() });
+  app.get(
+    '/api/lti/deep-links/:requestId',
+    { config: { access: rolesWith('author') }, schema: { params: requestParams } },
+    async (request) => deepLinkView(app, actorOf(request).userId, request.params.requestId),
+  );
+  app.post(
+    '/api/lti/deep-links/:requestId',
+    {
+      config: { access: rolesWith('author') },
+      schema: { params: requestParams, body: deepLinkChoiceSchema },
+    },
+    async (request) =>
+      answerDeepLink(app, actorOf(request).userId, request.params.requestId, request.body.items),
+  );
 
   const readers = [...rolesWith('administer'), ...rolesWith('manage-institute')];
   const ownerOf = (actor: Actor) => (actor.userType === 'admin' ? null : actor.userId);

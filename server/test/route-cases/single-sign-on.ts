@@ -58,4 +58,9 @@ export const LTI_ROUTES: RouteCase[] = [
       ['DELETE', '/api/lti/platforms/:platformId', `/api/lti/platforms/${NO_SUCH_ID}`],
     ],
   ),
+  // A teacher's Deep Linking request: only its own (404 to anyone else who may author).
+  ...casesFor(rolesWith('author'), [
+    ['GET', '/api/lti/deep-links/:requestId', `/api/lti/deep-links/${NO_SUCH_ID}`],
+    ['POST', '/api/lti/deep-links/:requestId', `/api/lti/deep-links/${NO_SUCH_ID}`],
+  ]),
 ];
