@@ -3,7 +3,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionAnswer } from '../../../common/contracts/auth';
 import type { LtiSettingsView } from '../../../common/contracts/lti';
-import { users } from '../../db/schema/index';
+import { ssoDomains, ssoProviders, users } from '../../db/schema/index';
 import { insertCourse, insertReadyLesson } from '../../test/courses';
 import { buildAndLogin, buildUser, nextRemoteAddress } from '../../test/factories';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
@@ -144,9 +144,27 @@ describe('a launch lands its person in the registering institute', () => {
       instituteId: institute.id,
       fullName: 'Meena Iyer',
     });
+    // school.test is not a domain the institute has shown is its own: the LMS's word does not give the address.
+    expect(first.userObj.email).toMatch(/\.invalid$/u);
     const again = await launch({ sub: 'moodle-user-17', email: 'meena@school.test' });
     expect(again.fragment.get('to')).toBe('/subscribed-courses');
     expect((await session(again)).userObj.userId).toBe(first.userObj.userId);
+  });
+
+  it('keeps the LMS’s e-mail at a domain the institute signs in with its own issuer', async () => {
+    const [provider] = await ctx.app.db
+      .insert(ssoProviders)
+      .values({
+        kind: 'oidc',
+        instituteId: institute.id,
+        issuer: 'https://id.vidya.test',
+        clientId: 'x',
+        secretEncrypted: 'x',
+      })
+      .returning();
+    await ctx.app.db.insert(ssoDomains).values({ domain: 'vidya.test', providerId: provider.id });
+    const kept = await session(await launch({ sub: 'moodle-user-31', email: 'Ravi@Vidya.test' }));
+    expect(kept.userObj.email).toBe('ravi@vidya.test');
   });
 
   it('an Instructor becomes a teacher of the institute', async () => {

@@ -2,7 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { LtiFailure } from '../../../common/contracts/lti';
-import { ltiIdentities, ltiPlatforms, ltiStates, users } from '../../db/schema/index';
+import {
+  ltiIdentities,
+  ltiPlatforms,
+  ltiStates,
+  ssoDomains,
+  ssoProviders,
+  users,
+} from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { assertSeat } from '../people/invites';
 import { startTrial } from '../plans/trials';
@@ -281,11 +288,16 @@ async function accountFor(
   }
   const given =
     typeof claims.email === 'string' && claims.email.includes('@') ? claims.email.trim().toLowerCase() : null;
-  // A person the platform shares no e-mail for gets an address of their own that cannot receive mail.
-  const email =
-    given ??
-    `lti-${hashOf(`${platform.id}:${subject}`).slice(0, 20)}@${new URL(platform.issuer).hostname}.invalid`;
-  const existing = await app.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email}` });
+  // A new account keeps the platform's e-mail only at a domain the institute has shown is its own (decision 073
+  // "Whose domains"); otherwise an LMS could take any address — anyone's — for an account of its making. Without
+  // one, the person gets an address of their own that cannot receive mail.
+  const owned = given !== null && (await institutesDomain(app, platform.ownerId, given));
+  const madeUp = `lti-${hashOf(`${platform.id}:${subject}`).slice(0, 20)}@${new URL(platform.issuer).hostname}.invalid`;
+  const email = owned && given ? given : madeUp;
+  // An account of that e-mail already in the institute, in the same role, is the person (the institute holds it).
+  const existing = await app.db.query.users.findFirst({
+    where: sql`lower(${users.email}) = ${given ?? madeUp}`,
+  });
   let userId: string;
   if (existing) {
     if (!platform.ownerId || existing.instituteId !== platform.ownerId || existing.userType !== userType) {
@@ -317,7 +329,7 @@ async function accountFor(
           fullName: (name ?? email.slice(0, email.indexOf('@'))).trim().slice(0, 100),
           userType,
           instituteId: platform.ownerId,
-          emailVerifiedAt: given ? new Date() : null,
+          emailVerifiedAt: owned ? new Date() : null,
         })
         .returning();
       // A teacher of no institute (a platform-wide registration) holds a plan of their own, as a sign-up does.
@@ -330,6 +342,18 @@ async function accountFor(
     .values({ platformId: platform.id, subject, userId })
     .onConflictDoNothing();
   return userId;
+}
+
+/** Whether `email` is at one of the domains the institute signs in with its own issuer (and so has shown it owns). */
+async function institutesDomain(app: App, instituteId: string | null, email: string): Promise<boolean> {
+  if (!instituteId) return false;
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  const [row] = await app.db
+    .select({ domain: ssoDomains.domain })
+    .from(ssoDomains)
+    .innerJoin(ssoProviders, eq(ssoProviders.id, ssoDomains.providerId))
+    .where(and(eq(ssoProviders.instituteId, instituteId), eq(ssoDomains.domain, domain)));
+  return Boolean(row);
 }
 
 /** The ticket the /sso page trades for the session, and where it then goes. */
