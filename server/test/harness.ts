@@ -32,10 +32,16 @@ async function cloneTemplate(): Promise<string> {
   return url.toString();
 }
 
+/**
+ * A log destination that prints nothing: for a test that raises LOG_LEVEL to see what the stored logs keep
+ * (warn lines reach the log store at any destination) without filling the run's output.
+ */
+export const QUIET_LOG_STREAM = { write: () => true } as unknown as NodeJS.WritableStream;
+
 /** A fresh database cloned from the migrated template and the real app on top of it. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: { jobs?: Jobs; storage?: Storage } = {},
+  deps: { jobs?: Jobs; storage?: Storage; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestContext> {
   const url = await cloneTemplate();
   const database = connectDatabase(url, 5);
@@ -98,6 +104,7 @@ export async function startTestApp(
     database,
     jobs: deps.jobs ?? inlineJobs(),
     storage: deps.storage,
+    logStream: deps.logStream,
   });
   await app.ready();
   return {

@@ -7,7 +7,7 @@ import { ssoDomains, ssoProviders, users } from '../../db/schema/index';
 import { insertCourse, insertReadyLesson } from '../../test/courses';
 import { buildAndLogin, buildUser, nextRemoteAddress } from '../../test/factories';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
-import { startTestApp, type TestContext } from '../../test/harness';
+import { QUIET_LOG_STREAM, startTestApp, type TestContext } from '../../test/harness';
 import { type LaunchSpec, ROLE, startTestPlatform, type TestPlatform } from '../../test/lti/test-platform';
 import { insertQuiz } from '../../test/quizzes';
 
@@ -50,7 +50,7 @@ async function register(
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  ctx = await startTestApp({ logLevel: 'warn' });
+  ctx = await startTestApp({ logLevel: 'warn' }, { logStream: QUIET_LOG_STREAM });
   target = `${ctx.config.publicUrl}/subscribed-courses`;
   const built = await buildAndLogin(ctx.app, {
     userType: 'institute',

@@ -12,7 +12,7 @@ import {
   TEST_PASSWORD,
 } from '../../test/factories';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
-import { startTestApp, type TestContext } from '../../test/harness';
+import { QUIET_LOG_STREAM, startTestApp, type TestContext } from '../../test/harness';
 import { type FaultyIssuer, startFaultyIssuer } from '../../test/oidc/faulty-issuer';
 import { freePort, signInAtProvider, startOidcProvider, type TestProvider } from '../../test/oidc/provider';
 
@@ -34,11 +34,14 @@ beforeAll(async () => {
     { client_id: 'gurukul-google', client_secret: 'google-secret', redirect_uris },
   ]);
   faulty = await startFaultyIssuer('gurukul-microsoft');
-  ctx = await startTestApp({
-    publicUrl,
-    logLevel: 'warn',
-    sso: { googleIssuer: provider.issuer, microsoftIssuer: faulty.issuer, allowHttpIssuers: true },
-  });
+  ctx = await startTestApp(
+    {
+      publicUrl,
+      logLevel: 'warn',
+      sso: { googleIssuer: provider.issuer, microsoftIssuer: faulty.issuer, allowHttpIssuers: true },
+    },
+    { logStream: QUIET_LOG_STREAM },
+  );
   // An institute claims the domain of its own verified address (decision 073 "Whose domains").
   const built = await buildAndLogin(ctx.app, {
     userType: 'institute',
