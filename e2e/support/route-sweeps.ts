@@ -97,6 +97,8 @@ export const SWEEPS: { who: DemoKey | 'visitor'; title: string; paths: (ids: Dem
       '/verify-email',
       `/preview-video?courseId=${ids.course}`,
       '/invitation',
+      // Single sign-on's landing, opened with nothing to finish: the refusal it shows then (decision 073).
+      '/sso',
     ],
   },
   {
@@ -130,6 +132,8 @@ export const SWEEPS: { who: DemoKey | 'visitor'; title: string; paths: (ids: Dem
       '/conversation-management',
       `/view-conversation?conversationId=${ids.conversation}`,
       '/integrations',
+      // The LMS's Deep Linking picker without a request: the "expired" state (decision 074).
+      '/lti-deep-link',
       '/report',
       '/report?tab=course',
       '/report?tab=insights',
