@@ -95,7 +95,6 @@ export interface LtiPlatformView {
 export interface LtiToolUrls {
   loginUrl: string;
   launchUrl: string;
-  deepLinkingUrl: string;
   keysetUrl: string;
   keyset: { keys: Record<string, unknown>[] };
 }

@@ -161,8 +161,6 @@ export interface SsoProviderView {
 export interface SsoSettingsView {
   /** What to register at the provider as the redirect (callback) URI. */
   redirectUri: string;
-  /** The kinds this caller sets: google and microsoft for the admin, oidc for an institute. */
-  kinds: readonly SsoKind[];
   providers: SsoProviderView[];
 }
 

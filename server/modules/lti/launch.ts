@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { LtiFailure } from '../../../common/contracts/lti';
@@ -11,11 +11,12 @@ import {
   users,
 } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import { hashLinkToken } from '../../http/tokens';
 import { assertSeat } from '../people/invites';
 import { startTrial } from '../plans/trials';
 import { issuerUrlProblem } from '../sso/issuer-client';
 import { issueTicket } from '../sso/sign-in';
-import type { PlatformRow } from './registrations';
+import { type PlatformRow, trimSlash } from './registrations';
 
 /**
  * LTI 1.3 launches as the 1EdTech Security Framework (v1.0, §5.1) and LTI Core (v1.3, §5) describe them
@@ -36,7 +37,6 @@ export class LaunchRefused extends Error {
 export const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 const STATE_LIFETIME_MS = 10 * 60 * 1000;
 const CLOCK_TOLERANCE_S = 30;
-const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export interface LoginParams {
   iss?: string;
@@ -46,8 +46,6 @@ export interface LoginParams {
   client_id?: string;
   lti_deployment_id?: string;
 }
-
-const trimSlash = (url: string) => url.replace(/\/+$/u, '');
 
 /** Which registration a login or launch is for: its issuer, and its client id when the platform sends one. */
 async function platformFor(app: App, issuer: string, clientId: string | undefined): Promise<PlatformRow> {
@@ -98,7 +96,7 @@ export async function loginRedirect(app: App, params: LoginParams): Promise<stri
   const state = randomBytes(24).toString('base64url');
   const nonce = randomBytes(24).toString('base64url');
   await app.db.insert(ltiStates).values({
-    stateHash: hashOf(state),
+    stateHash: hashLinkToken(state),
     platformId: platform.id,
     nonce,
     expiresAt: new Date(Date.now() + STATE_LIFETIME_MS),
@@ -209,7 +207,7 @@ export async function acceptLaunch(app: App, body: { id_token?: string; state?: 
     .set({ usedAt: new Date() })
     .where(
       and(
-        eq(ltiStates.stateHash, hashOf(body.state)),
+        eq(ltiStates.stateHash, hashLinkToken(body.state)),
         isNull(ltiStates.usedAt),
         gt(ltiStates.expiresAt, new Date()),
       ),
@@ -292,7 +290,7 @@ async function accountFor(
   // "Whose domains"); otherwise an LMS could take any address — anyone's — for an account of its making. Without
   // one, the person gets an address of their own that cannot receive mail.
   const owned = given !== null && (await institutesDomain(app, platform.ownerId, given));
-  const madeUp = `lti-${hashOf(`${platform.id}:${subject}`).slice(0, 20)}@${new URL(platform.issuer).hostname}.invalid`;
+  const madeUp = `lti-${hashLinkToken(`${platform.id}:${subject}`).slice(0, 20)}@${new URL(platform.issuer).hostname}.invalid`;
   const email = owned && given ? given : madeUp;
   // An account of that e-mail already in the institute, in the same role, is the person (the institute holds it).
   const existing = await app.db.query.users.findFirst({

@@ -16,7 +16,8 @@ import { toolKeyset } from './tool-keys';
 export type PlatformRow = typeof ltiPlatforms.$inferSelect;
 type PlatformInput = z.output<typeof ltiPlatformSchema>;
 
-const trimSlash = (url: string) => url.replace(/\/+$/u, '');
+/** An issuer as registered and as looked up: without trailing slashes. */
+export const trimSlash = (url: string) => url.replace(/\/+$/u, '');
 
 function view(row: PlatformRow): LtiPlatformView {
   return {
@@ -47,7 +48,6 @@ export async function ltiSettings(app: App, ownerId: string | null): Promise<Lti
     tool: {
       loginUrl: `${base}/login`,
       launchUrl: `${base}/launch`,
-      deepLinkingUrl: `${base}/launch`,
       keysetUrl: `${base}/jwks`,
       keyset: await toolKeyset(app),
     },

@@ -146,7 +146,6 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     const own = actor.userType === 'admin' ? null : actor.userId;
     return {
       redirectUri: redirectUriOf(app),
-      kinds: own ? (['oidc'] as const) : PLATFORM_SSO_KINDS,
       providers: await providersOf(app, own),
     };
   });

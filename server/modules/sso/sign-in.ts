@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionAnswer } from '../../../common/contracts/auth';
 import { instituteInvites, ssoAttempts, ssoIdentities, ssoTickets, users } from '../../db/schema/index';
@@ -22,8 +22,6 @@ const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000;
 /** The page exchanges its ticket at once; the link ticket waits while the person types their password. */
 const TICKET_LIFETIME_MS = { session: 2 * 60 * 1000, link: 15 * 60 * 1000 } as const;
 
-const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
-
 /**
  * Starts a sign-in: state, nonce and PKCE verifier kept server-side, bound to this browser by `browserToken`
  * (the caller sets it as a cookie). Returns where to send the browser.
@@ -37,9 +35,9 @@ export async function startSignIn(
   const start = await authorizationStart(config, redirectUriOf(app), options.loginHint);
   const browserToken = randomBytes(24).toString('base64url');
   await app.db.insert(ssoAttempts).values({
-    stateHash: hashOf(start.state),
+    stateHash: hashLinkToken(start.state),
     providerId: provider.id,
-    browserHash: hashOf(browserToken),
+    browserHash: hashLinkToken(browserToken),
     codeVerifier: start.codeVerifier,
     nonce: start.nonce,
     remember: options.remember,
@@ -69,7 +67,7 @@ export async function finishSignIn(
         .set({ usedAt: new Date() })
         .where(
           and(
-            eq(ssoAttempts.stateHash, hashOf(state)),
+            eq(ssoAttempts.stateHash, hashLinkToken(state)),
             isNull(ssoAttempts.usedAt),
             gt(ssoAttempts.expiresAt, new Date()),
           ),
@@ -77,7 +75,7 @@ export async function finishSignIn(
         .returning()
     : [];
   if (!attempt) return refused('state', 'no sign-in waits for this state (used, expired or never started)');
-  if (!browserToken || hashOf(browserToken) !== attempt.browserHash) {
+  if (!browserToken || hashLinkToken(browserToken) !== attempt.browserHash) {
     return refused(
       'state',
       'the sign-in was started in another browser (its cookie is missing or different)',
