@@ -17,6 +17,8 @@ import { MSG } from '../messages';
  *   POST   /api/lti/platforms   LtiPlatformInput → LtiPlatformView
  *   PUT    /api/lti/platforms/:platformId       → LtiPlatformView
  *   DELETE /api/lti/platforms/:platformId       → 204
+ *   POST   /api/lti/platforms/:platformId/contexts/:contextId/roster → RosterOutcome (NRPS: learners as students)
+ * Grades (Assignment and Grade Services): no route; a quiz's marked score is queued to its line item.
  */
 
 /** Why a launch did not open; the /sso page words each for an LMS admin (auth.ssoPage.failure.lti-*). */
@@ -89,6 +91,30 @@ export interface LtiPlatformView {
   tokenUrl: string;
   keysetUrl: string;
   updatedAt: string;
+  /** The LMS courses Gurukul was launched from (newest launches first). */
+  contexts: LtiContextView[];
+}
+
+/** An LMS course seen in a launch (decision 075). */
+export interface LtiContextView {
+  id: string;
+  title: string;
+  /** The LMS offered its roster (Names and Role Provisioning) in a launch. */
+  rosterAvailable: boolean;
+  rosterPulledAt: string | null;
+  rosterAdded: number | null;
+}
+
+/** What pulling a roster did, by member. */
+export interface RosterOutcome {
+  added: number;
+  alreadyHere: number;
+  /** Members in a teaching role: they land as teachers on their own first launch, never by a roster. */
+  instructors: number;
+  inactive: number;
+  /** Their e-mail has a Gurukul account elsewhere: never taken over. */
+  refused: number;
+  noSeat: number;
 }
 
 /** What the LMS admin pastes into the platform: the tool's URLs and its public keyset. */

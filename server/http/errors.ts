@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A service Gurukul calls for the user (an LMS's roster) did not answer as it should. */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
 } as const;
 

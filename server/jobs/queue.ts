@@ -74,6 +74,9 @@ export interface SendOptions {
 export interface QueueOptions {
   /** Retries after a thrown error (pg-boss). Handlers that record their own failure throw only on surprises. */
   retryLimit?: number;
+  /** Seconds before the first retry; with retryBackoff, doubling (with jitter) each time after. */
+  retryDelay?: number;
+  retryBackoff?: boolean;
   expireInSeconds?: number;
   /**
    * pg-boss's queue policy, per singletonKey: 'standard' (no limit, the default), 'short' (one queued), 'singleton'
@@ -137,6 +140,8 @@ export function pgBossJobs(options: PgBossOptions = {}): Jobs {
     if (!creation) {
       creation = createQueue(instance, name, {
         retryLimit: queue.retryLimit ?? 1,
+        ...(queue.retryDelay !== undefined ? { retryDelay: queue.retryDelay } : {}),
+        ...(queue.retryBackoff !== undefined ? { retryBackoff: queue.retryBackoff } : {}),
         ...expiry(queue.expireInSeconds),
         ...(queue.policy ? { policy: queue.policy } : {}),
       });

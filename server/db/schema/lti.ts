@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { quizzes } from './quizzes';
 import { users } from './users';
 
 /**
@@ -89,3 +90,51 @@ export const ltiDeepLinks = pgTable('lti_deep_links', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * A learner's launch of a quiz whose LMS link has a line item (Assignment and Grade Services 2.0): the quiz's
+ * marked score is sent to that line item for that platform user id (decision 075).
+ */
+export const ltiGradeLinks = pgTable(
+  'lti_grade_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    /** The platform's user id, the score's `userId`. */
+    subject: text('subject').notNull(),
+    lineItemUrl: text('line_item_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('lti_grade_links_unique').on(t.platformId, t.userId, t.quizId, t.lineItemUrl),
+    index('lti_grade_links_learner_idx').on(t.userId, t.quizId),
+  ],
+);
+
+/** An LMS course seen in a launch, with its roster URL (Names and Role Provisioning Services 2.0) when offered. */
+export const ltiContexts = pgTable(
+  'lti_contexts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    title: text('title').notNull(),
+    membershipsUrl: text('memberships_url'),
+    lastLaunchAt: timestamp('last_launch_at', { withTimezone: true }).notNull().defaultNow(),
+    rosterPulledAt: timestamp('roster_pulled_at', { withTimezone: true }),
+    rosterAdded: integer('roster_added'),
+  },
+  (t) => [uniqueIndex('lti_contexts_unique').on(t.platformId, t.contextId)],
+);

@@ -13,7 +13,7 @@ import { signingKey } from './tool-keys';
  * Deep Linking 2.0 (decision 074): a teacher inside the LMS picks Gurukul content and it is placed in their course
  * as links. The request's return URL and opaque data are kept here until they pick; the answer is a JWT signed
  * with the tool's key that the page posts back to the LMS (§4.5). A quiz carries a line item, so the LMS makes a
- * gradebook column for it (Assignment and Grade Services, when scores are sent: not built yet).
+ * gradebook column for it; its scores go there (grades.ts).
  */
 const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
 const REQUEST_LIFETIME_MS = 60 * 60 * 1000;
@@ -119,8 +119,9 @@ async function targetOf(app: App, item: DeepLinkItem): Promise<string> {
     item.kind === 'lesson'
       ? (await app.db.query.courseVideos.findFirst({ where: eq(courseVideos.id, item.id) }))?.courseId
       : (await app.db.query.quizzes.findFirst({ where: eq(quizzes.id, item.id) }))?.courseId;
-  const param = item.kind === 'lesson' ? 'videoId' : 'quizId';
-  return `${base}/subscribed-courses?courseId=${courseId}&${param}=${item.id}`;
+  // A quiz opens at its introduction (Start, past attempts); a lesson in the course player at that lesson.
+  if (item.kind === 'quiz') return `${base}/preview-quiz?quizId=${item.id}&courseId=${courseId}`;
+  return `${base}/subscribed-courses?courseId=${courseId}&videoId=${item.id}`;
 }
 
 /**

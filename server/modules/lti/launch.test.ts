@@ -381,7 +381,7 @@ describe('Deep Linking 2.0: a teacher places Gurukul content in the LMS course',
     expect(items[0]).toMatchObject({
       type: 'ltiResourceLink',
       title: 'Shadows quiz · Light and Shadows',
-      url: `${ctx.config.publicUrl}/subscribed-courses?courseId=${course.id}&quizId=${quizId}`,
+      url: `${ctx.config.publicUrl}/preview-quiz?quizId=${quizId}&courseId=${course.id}`,
       lineItem: { scoreMaximum: 100, resourceId: `quiz:${quizId}` },
     });
     expect(items[1]).not.toHaveProperty('lineItem');

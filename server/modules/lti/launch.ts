@@ -193,6 +193,8 @@ export interface Launch {
   messageType: 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest';
   target: string;
   userId: string;
+  /** Launched in an instructor's role (a teacher's account). */
+  instructor: boolean;
 }
 
 /**
@@ -259,7 +261,7 @@ export async function acceptLaunch(app: App, body: { id_token?: string; state?: 
     throw new LaunchRefused('lti-role', 'only an instructor may place Gurukul content (Deep Linking)');
   }
   const userId = await accountFor(app, platform, claims, instructor ? 'teacher' : 'student');
-  return { platform, claims, messageType, target, userId };
+  return { platform, claims, messageType, target, userId, instructor };
 }
 
 /**
@@ -267,7 +269,7 @@ export async function acceptLaunch(app: App, body: { id_token?: string; state?: 
  * registering institute (Learner → student, Instructor → teacher), or — when its e-mail already has an account of
  * that institute and role — that account. An e-mail's account elsewhere is never taken over by a launch.
  */
-async function accountFor(
+export async function accountFor(
   app: App,
   platform: PlatformRow,
   claims: JWTPayload,

@@ -1,13 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   LTI_MSG,
+  type LtiContextView,
   type LtiPlatformView,
   type LtiSettingsView,
   type ltiPlatformSchema,
   splitDeploymentIds,
 } from '../../../common/contracts/lti';
-import { ltiPlatforms } from '../../db/schema/index';
+import { ltiContexts, ltiPlatforms } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { App } from '../../http/app-type';
 import { conflict, notFound } from '../../http/errors';
@@ -19,7 +20,32 @@ type PlatformInput = z.output<typeof ltiPlatformSchema>;
 /** An issuer as registered and as looked up: without trailing slashes. */
 export const trimSlash = (url: string) => url.replace(/\/+$/u, '');
 
-function view(row: PlatformRow): LtiPlatformView {
+/** The LMS courses each registration was launched from, with what their rosters gave (decision 075). */
+export async function contextsOf(app: App, platformIds: string[]): Promise<Map<string, LtiContextView[]>> {
+  const rows = platformIds.length
+    ? await app.db
+        .select()
+        .from(ltiContexts)
+        .where(inArray(ltiContexts.platformId, platformIds))
+        .orderBy(desc(ltiContexts.lastLaunchAt))
+    : [];
+  const byPlatform = new Map<string, LtiContextView[]>();
+  for (const row of rows) {
+    byPlatform.set(row.platformId, [
+      ...(byPlatform.get(row.platformId) ?? []),
+      {
+        id: row.id,
+        title: row.title,
+        rosterAvailable: row.membershipsUrl !== null,
+        rosterPulledAt: row.rosterPulledAt?.toISOString() ?? null,
+        rosterAdded: row.rosterAdded,
+      },
+    ]);
+  }
+  return byPlatform;
+}
+
+function view(row: PlatformRow, contexts: LtiContextView[] = []): LtiPlatformView {
   return {
     id: row.id,
     name: row.name,
@@ -30,6 +56,7 @@ function view(row: PlatformRow): LtiPlatformView {
     tokenUrl: row.tokenUrl,
     keysetUrl: row.keysetUrl,
     updatedAt: row.updatedAt.toISOString(),
+    contexts,
   };
 }
 
@@ -44,6 +71,10 @@ export async function ltiSettings(app: App, ownerId: string | null): Promise<Lti
     .where(ownedBy(ownerId))
     .orderBy(ltiPlatforms.createdAt);
   const base = `${app.config.publicUrl}/api/lti`;
+  const contexts = await contextsOf(
+    app,
+    rows.map((row) => row.id),
+  );
   return {
     tool: {
       loginUrl: `${base}/login`,
@@ -51,7 +82,7 @@ export async function ltiSettings(app: App, ownerId: string | null): Promise<Lti
       keysetUrl: `${base}/jwks`,
       keyset: await toolKeyset(app),
     },
-    platforms: rows.map(view),
+    platforms: rows.map((row) => view(row, contexts.get(row.id))),
   };
 }
 
@@ -99,7 +130,7 @@ export async function updatePlatform(
     .returning()
     .catch(taken);
   if (!row) throw notFound();
-  return view(row);
+  return view(row, (await contextsOf(app, [row.id])).get(row.id));
 }
 
 export async function removePlatform(app: App, ownerId: string | null, platformId: string): Promise<void> {

@@ -6,10 +6,13 @@ import { deepLinkChoiceSchema, ltiPlatformSchema } from '../../../common/contrac
 import { actorOf } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import { assertModule } from '../plans/module-access';
+import { enrolFromLaunch } from './course-access';
 import { answerDeepLink, deepLinkView, startDeepLink } from './deep-linking';
 import { refreshFrameOrigins, watchFrameOrigins } from './frame-origins';
+import { recordGradeLink, registerGrades } from './grades';
 import { acceptLaunch, LaunchRefused, type LoginParams, loginRedirect, ticketForLaunch } from './launch';
 import { addPlatform, ltiSettings, removePlatform, updatePlatform } from './registrations';
+import { pullRoster, recordContext } from './rosters';
 import { toolKeyset } from './tool-keys';
 
 const strict = { limit: 'auth' } as const;
@@ -21,6 +24,7 @@ const platformParams = z.object({ platformId: z.uuid() });
  */
 export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   watchFrameOrigins(app);
+  registerGrades(app);
   const changed = () => refreshFrameOrigins(app);
   // Platforms post forms (OIDC login initiation, form_post launches); only these routes read them.
   app.addContentTypeParser(
@@ -63,6 +67,9 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/lti/launch', { config: { access: 'public', ...strict } }, async (request, reply) => {
     try {
       const launch = await acceptLaunch(app, fields(request));
+      await recordContext(app, launch);
+      await enrolFromLaunch(app, launch);
+      await recordGradeLink(app, launch);
       // A teacher placing content opens the picker; a resource link opens what it names.
       const to =
         launch.messageType === 'LtiDeepLinkingRequest'
@@ -124,6 +131,19 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await updatePlatform(app, ownerOf(actor), request.params.platformId, request.body);
       await changed();
       return updated;
+    },
+  );
+
+  app.post(
+    '/api/lti/platforms/:platformId/contexts/:contextId/roster',
+    {
+      config: { access: readers },
+      schema: { params: z.object({ platformId: z.uuid(), contextId: z.uuid() }) },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await mayChange(actor);
+      return pullRoster(app, ownerOf(actor), request.params.platformId, request.params.contextId);
     },
   );
 

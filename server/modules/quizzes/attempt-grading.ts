@@ -10,6 +10,7 @@ import {
 import { type QuizAttemptRow, quizAnswers, quizAttempts } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import type { PeriodicTask } from '../../jobs/periodic';
+import { announceMarked, type MarkedAttempt } from './marked-listeners';
 
 /**
  * Status, score and pass of an attempt from its question scores (null = waiting for a mark): marked once
@@ -37,13 +38,13 @@ export const isOverdue = (attempt: Pick<QuizAttemptRow, 'status' | 'deadlineAt'>
  * stored scores are the whole story. Idempotent: an attempt no longer in progress is left as it is.
  */
 export async function submitAttempt(app: App, attemptId: string): Promise<void> {
-  await app.db.transaction(async (tx) => {
+  const marked = await app.db.transaction(async (tx): Promise<MarkedAttempt | null> => {
     const [attempt] = await tx
       .select()
       .from(quizAttempts)
       .where(eq(quizAttempts.id, attemptId))
       .for('update');
-    if (attempt?.status !== 'in_progress') return;
+    if (attempt?.status !== 'in_progress') return null;
     const saved = await tx.select().from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId));
     const responses = new Map(saved.map((answer) => [answer.questionId, answer.response]));
     const rows = attempt.paper.map((question) => {
@@ -78,7 +79,9 @@ export async function submitAttempt(app: App, attemptId: string): Promise<void> 
         markedAt: outcome.status === 'marked' ? now : null,
       })
       .where(eq(quizAttempts.id, attemptId));
+    return outcome.status === 'marked' ? { attemptId, userId: attempt.userId, quizId: attempt.quizId } : null;
   });
+  if (marked) await announceMarked(app, marked);
 }
 
 /**

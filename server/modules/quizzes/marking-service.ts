@@ -17,6 +17,7 @@ import { rooms } from '../../realtime/socket';
 import { attemptOutcome } from './attempt-grading';
 import { presentResultQuestion } from './attempt-presenters';
 import { courseOfAttempt, paperQuestion } from './attempt-service';
+import { announceMarked } from './marked-listeners';
 
 const ATTEMPT_NOT_FOUND = said('server.quizzes.attemptNotFound');
 
@@ -239,6 +240,7 @@ export async function markAttempt(
       passed: marked.passed ?? false,
     };
     app.realtime.notify(rooms.user(marked.userId), 'quizMarked', event);
+    await announceMarked(app, { attemptId: marked.id, userId: marked.userId, quizId: marked.quizId });
   }
   return loadMarkingView(app, actor, marked.id);
 }

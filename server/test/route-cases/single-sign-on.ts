@@ -56,6 +56,11 @@ export const LTI_ROUTES: RouteCase[] = [
       ['POST', '/api/lti/platforms', '/api/lti/platforms'],
       ['PUT', '/api/lti/platforms/:platformId', `/api/lti/platforms/${NO_SUCH_ID}`],
       ['DELETE', '/api/lti/platforms/:platformId', `/api/lti/platforms/${NO_SUCH_ID}`],
+      [
+        'POST',
+        '/api/lti/platforms/:platformId/contexts/:contextId/roster',
+        `/api/lti/platforms/${NO_SUCH_ID}/contexts/${NO_SUCH_ID}/roster`,
+      ],
     ],
   ),
   // A teacher's Deep Linking request: only its own (404 to anyone else who may author).
