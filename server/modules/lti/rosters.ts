@@ -74,16 +74,8 @@ async function members(app: App, token: string, firstUrl: string): Promise<Membe
   return all;
 }
 
-/**
- * Adds an LMS course's learners as the institute's students (instructors are left to their own first launch:
- * a roster must not make teachers). Idempotent: a learner already known keeps their account.
- */
-export async function pullRoster(
-  app: App,
-  ownerId: string | null,
-  platformId: string,
-  contextId: string,
-): Promise<RosterOutcome> {
+/** The LMS course, when it is of a registration this owner holds (else 404). */
+export async function rosterSource(app: App, ownerId: string | null, platformId: string, contextId: string) {
   const [row] = await app.db
     .select({ context: ltiContexts, platform: ltiPlatforms })
     .from(ltiContexts)
@@ -96,7 +88,17 @@ export async function pullRoster(
       ),
     );
   if (!row) throw notFound();
-  const { context, platform } = row;
+  return row;
+}
+
+/**
+ * Adds an LMS course's learners as the institute's students (instructors are left to their own first launch:
+ * a roster must not make teachers). Idempotent: a learner already known keeps their account.
+ */
+export async function pullRoster(
+  app: App,
+  { context, platform }: Awaited<ReturnType<typeof rosterSource>>,
+): Promise<RosterOutcome> {
   if (!context.membershipsUrl) throw new AppError('CONFLICT', said('server.auth.lti.noRoster'));
   let list: Member[];
   try {

@@ -12,7 +12,7 @@ import { refreshFrameOrigins, watchFrameOrigins } from './frame-origins';
 import { recordGradeLink, registerGrades } from './grades';
 import { acceptLaunch, LaunchRefused, type LoginParams, loginRedirect, ticketForLaunch } from './launch';
 import { addPlatform, ltiSettings, removePlatform, updatePlatform } from './registrations';
-import { pullRoster, recordContext } from './rosters';
+import { pullRoster, recordContext, rosterSource } from './rosters';
 import { toolKeyset } from './tool-keys';
 
 const strict = { limit: 'auth' } as const;
@@ -142,8 +142,10 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
+      const { platformId, contextId } = request.params;
+      const source = await rosterSource(app, ownerOf(actor), platformId, contextId);
       await mayChange(actor);
-      return pullRoster(app, ownerOf(actor), request.params.platformId, request.params.contextId);
+      return pullRoster(app, source);
     },
   );
 
