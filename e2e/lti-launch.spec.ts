@@ -1,7 +1,8 @@
-import type { FrameLocator, Page } from '@playwright/test';
+import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
 import { TEST_LMS_CLIENT_ID, TEST_LMS_PORT } from '../playwright.config';
-import { DEMO, loginAs } from './support/accounts';
-import { apiLogin, apiLogout, createCourseViaApi } from './support/api';
+import { makeTestClip } from '../server/test/clips';
+import { DEMO, loginAs, newSession } from './support/accounts';
+import { apiLogin, apiLogout, authHeader, createCourseViaApi } from './support/api';
 import { seriousViolations } from './support/page-checks';
 import { expect, test } from './support/test';
 
@@ -53,7 +54,71 @@ async function framedUserId(lms: Page): Promise<string> {
   return frame.evaluate(() => sessionStorage.getItem('userId') ?? localStorage.getItem('userId') ?? '');
 }
 
-test('an institute registers its LMS; a learner launches Gurukul inside it and lands in the institute, twice in the same account; a teacher places a course by Deep Linking', async ({
+/** A live course of the institute's teacher with a quiz (a choice worth 2, a long answer worth 3), via the API. */
+async function liveCourseWithQuiz(request: APIRequestContext, run: string) {
+  const faculty = await apiLogin(request, DEMO.faculty.email);
+  const admin = await apiLogin(request, DEMO.admin.email);
+  const courseTitle = `Light and Shadows ${run}`;
+  const quizTitle = `Shadows quiz ${run}`;
+  const courseId = await createCourseViaApi(request, faculty.jwtToken, {
+    title: courseTitle,
+    description: 'How shadows form.',
+  });
+  const call = async (url: string, token: string, data?: object) => {
+    const answer = await request.post(url, { headers: authHeader(token), data });
+    expect(answer.status(), await answer.text()).toBeLessThan(300);
+    return answer.json().catch(() => ({}));
+  };
+  const upload = await request.post(`/api/courses/${courseId}/videos?kind=lesson&title=Shadows`, {
+    headers: authHeader(faculty.jwtToken),
+    multipart: {
+      file: { name: 'shadows.mp4', mimeType: 'video/mp4', buffer: makeTestClip({ seconds: 2 }).bytes },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get(`/api/courses/${courseId}/videos`, {
+          headers: authHeader(faculty.jwtToken),
+        });
+        return ((await list.json()) as { videos: { status: string }[] }).videos.map((video) => video.status);
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual(['ready']);
+  const quiz = await call(`/api/quizzes/of-course/${courseId}`, faculty.jwtToken, {
+    title: quizTitle,
+    instructions: 'Two questions on shadows.',
+    timeLimitMinutes: 15,
+    attemptsAllowed: 0,
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    displayMode: 'all',
+    passPercent: 50,
+  });
+  await call(`/api/quizzes/${quiz.id}/questions`, faculty.jwtToken, {
+    type: 'single',
+    prompt: 'What is the darkest part of a shadow called?',
+    options: [
+      { text: 'The umbra', correct: true },
+      { text: 'The penumbra', correct: false },
+    ],
+    marks: 2,
+  });
+  await call(`/api/quizzes/${quiz.id}/questions`, faculty.jwtToken, {
+    type: 'long',
+    prompt: 'Why does an object cast a shadow?',
+    marks: 3,
+  });
+  await call(`/api/courses/${courseId}/submit`, faculty.jwtToken);
+  await call(`/api/approvals/${courseId}/approve`, admin.jwtToken, { comment: 'Approved for the LMS.' });
+  await apiLogout(request, faculty.jwtToken);
+  await apiLogout(request, admin.jwtToken);
+  return { courseId, courseTitle, quizTitle };
+}
+
+test('an institute registers its LMS; a learner lands in the institute, twice in the same account; a teacher places a quiz by Deep Linking, a learner takes it in the LMS, the teacher marks it and the LMS gradebook gets the score; the institute adds the course roster', async ({
   page,
   browser,
   request,
@@ -86,14 +151,8 @@ test('an institute registers its LMS; a learner launches Gurukul inside it and l
     ).toBeVisible();
     expect(await framedUserId(again)).toBe(first);
 
-    // Deep Linking: the institute's teacher (their e-mail links the LMS account to theirs) adds a course of theirs.
-    const faculty = await apiLogin(request, DEMO.faculty.email);
-    const title = `Light and Shadows ${Date.now().toString(36)}`;
-    const courseId = await createCourseViaApi(request, faculty.jwtToken, {
-      title,
-      description: 'How shadows form.',
-    });
-    await apiLogout(request, faculty.jwtToken);
+    // Deep Linking: the institute's teacher (their e-mail links the LMS account to theirs) adds a quiz of theirs.
+    const { courseTitle, quizTitle } = await liveCourseWithQuiz(request, RUN);
     const teacher = await (await browser.newContext()).newPage();
     await teacher.goto(
       `${LMS}/course?user=moodle-teacher-1&name=Farhan%20Faculty&role=Instructor&mode=deep-link&email=${encodeURIComponent(DEMO.faculty.email)}`,
@@ -101,14 +160,71 @@ test('an institute registers its LMS; a learner launches Gurukul inside it and l
     const picker = teacher.frameLocator('iframe[title="Gurukul"]');
     await expect(picker.getByRole('heading', { name: 'Add Gurukul to your LMS course' })).toBeVisible();
     await expect(picker.getByText('Pick what Science Moodle should link to.')).toBeVisible();
-    await picker.getByRole('checkbox', { name: title }).check();
+    await picker.getByRole('checkbox', { name: quizTitle }).check();
     await picker.getByRole('button', { name: 'Add 1 item to the LMS course' }).click();
-    // The LMS verified the signed response with Gurukul's keyset and placed the link.
+    // The LMS verified the signed response with Gurukul's keyset, placed the link and made its gradebook column.
+    const placedTitle = `${quizTitle} · ${courseTitle}`;
     await expect(picker.getByRole('heading', { name: 'Added to Science, class 7' })).toBeVisible();
-    await expect(picker.getByText(title)).toBeVisible();
-    const placed = (await (await request.get(`${LMS}/placed`)).json()) as { url: string; title: string }[];
-    const link = placed.find((item) => item.title === title);
-    expect(link?.url).toBe(`${new URL(page.url()).origin}/subscribed-courses?courseId=${courseId}`);
+    await expect(picker.getByText(`${placedTitle} (graded)`)).toBeVisible();
+
+    // A learner opens the placed quiz in the LMS: enrolled by the launch, they take it inside the frame.
+    const taker = `Imran Shaikh ${RUN}`;
+    const takerId = `moodle-learner-quiz-${RUN}`;
+    const student = await (await browser.newContext()).newPage();
+    await student.goto(
+      `${LMS}/course?user=${takerId}&name=${encodeURIComponent(taker)}&role=Learner&placed=${encodeURIComponent(placedTitle)}`,
+    );
+    const quiz = student.frameLocator('iframe[title="Gurukul"]');
+    await expect(quiz.getByRole('heading', { name: quizTitle })).toBeVisible();
+    await quiz.getByRole('button', { name: 'Start quiz' }).click();
+    await quiz.getByRole('radio', { name: 'The umbra' }).check();
+    await quiz
+      .getByLabel('Answer to question 2')
+      .fill('Light travels in straight lines, so an object blocks it.');
+    await expect(quiz.getByTestId('save-status')).toHaveText('Saved');
+    await quiz.getByRole('button', { name: 'Submit quiz' }).click();
+    await quiz.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await expect(quiz.getByTestId('result-status')).toHaveText('Waiting for marking');
+
+    // The teacher marks the long answer in Gurukul; the LMS's gradebook receives the score on its line item.
+    const marker = await newSession(browser, 'faculty');
+    await marker.goto('/mark-submission');
+    await marker
+      .getByTestId('marking-row')
+      .filter({ hasText: quizTitle })
+      .getByRole('link', { name: taker })
+      .click();
+    await marker.getByLabel(/^Score for question 2/).fill('3');
+    await marker.getByRole('button', { name: 'Save marks' }).click();
+    await expect(marker.getByTestId('marking-status')).toHaveText('Marked — passed');
+    await expect
+      .poll(
+        async () => {
+          const items = (await (await request.get(`${LMS}/scores`)).json()) as {
+            label: string;
+            scores: { userId: string; scoreGiven: number; scoreMaximum: number; gradingProgress: string }[];
+          }[];
+          return items
+            .find((item) => item.label === quizTitle)
+            ?.scores.find((score) => score.userId === takerId);
+        },
+        { timeout: 30_000 },
+      )
+      .toMatchObject({ scoreGiven: 5, scoreMaximum: 5, gradingProgress: 'FullyGraded' });
+
+    // The institute adds the LMS course's learners who never opened Gurukul (Names and Role Provisioning).
+    await page.goto('/integrations');
+    const lmsCourse = page
+      .getByTestId('lti-platform')
+      .filter({ hasText: 'Science Moodle' })
+      .getByTestId('lti-course')
+      .filter({ hasText: 'Science, class 7' });
+    await lmsCourse.getByRole('button', { name: 'Add the learners of Science, class 7 as students' }).click();
+    await expect(
+      page.getByText(/^1 student added · \d+ already here · 1 teacher left to their own first launch/),
+    ).toBeVisible();
+    await page.goto('/student-list');
+    await expect(page.getByText('Priya Nair').first()).toBeVisible();
   } finally {
     await unregister(page);
   }

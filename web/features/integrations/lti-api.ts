@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LtiPlatformInput, LtiPlatformView, LtiSettingsView } from '../../../common/contracts/lti';
+import type {
+  LtiPlatformInput,
+  LtiPlatformView,
+  LtiSettingsView,
+  RosterOutcome,
+} from '../../../common/contracts/lti';
 import { api } from '../../app/api';
 
 /** LTI 1.3 registrations (common/contracts/lti.ts): an institute's own LMSs, or the admin's platform-wide ones. */
@@ -24,6 +29,16 @@ export function useRemoveLtiPlatform() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (platformId: string) => api<void>(`/lti/platforms/${platformId}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ltiKey }),
+  });
+}
+
+/** Adds an LMS course's learners as students (Names and Role Provisioning, decision 075). */
+export function usePullRoster(platformId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contextId: string) =>
+      api<RosterOutcome>(`/lti/platforms/${platformId}/contexts/${contextId}/roster`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ltiKey }),
   });
 }

@@ -28,6 +28,7 @@ import { confirmDestructive } from '../../components/confirm-destructive';
 import { lockedControlProps, type PlanLock, usePlanLock } from '../../components/plan-lock';
 import { useT } from './i18n';
 import { useLtiSettings, useRemoveLtiPlatform, useSaveLtiPlatform } from './lti-api';
+import { LtiCourses } from './lti-courses';
 
 /** One value to paste into the LMS, with its label and a copy button. */
 function CopyRow({ label, value }: { label: string; value: string }) {
@@ -189,6 +190,9 @@ function PlatformRow({ platform, onEdit }: { platform: LtiPlatformView; onEdit: 
           </Button>
         </Group>
       </Group>
+      <Stack mt="sm">
+        <LtiCourses platform={platform} />
+      </Stack>
     </Card>
   );
 }

@@ -10,4 +10,4 @@ registerCatalog(en, { hi: () => import('./hi.json') });
 // The shared contracts' messages its forms show (SSO_MSG, LTI_MSG, EMBED_MSG…) are keyed where they live: decision 070.
 registerModuleTranslations();
 
-export { rich, useT } from '../../../app/i18n';
+export { rich, useLocale, useT } from '../../../app/i18n';
