@@ -4,7 +4,7 @@ import { makeTestClip } from '../server/test/clips';
 import { DEMO, loginAs, newSession } from './support/accounts';
 import { apiLogin, apiLogout, authHeader, createCourseViaApi } from './support/api';
 import { seriousViolations } from './support/page-checks';
-import { expect, test } from './support/test';
+import { expect, expectFailedResponses, test } from './support/test';
 
 /**
  * LTI 1.3 launches (issue 34, decision 074) from a learning platform written from the 1EdTech messages
@@ -228,4 +228,19 @@ test('an institute registers its LMS; a learner lands in the institute, twice in
   } finally {
     await unregister(page);
   }
+});
+
+test('a launch whose ticket is refused as the app starts says why, and signs no one in', async ({ page }) => {
+  // A used or made-up ticket: the app trades it before its first page (app/launch-landing.ts) and, refused, hands
+  // over to the /sso page, which shows the server's reason instead of trying again.
+  expectFailedResponses({ status: 400, method: 'POST', path: '/api/sso/session' });
+  await page.goto('/sso#ticket=made-up-ticket&to=%2Fsubscribed-courses');
+  await expect(
+    page.getByText('This sign-in has expired or was already used. Please sign in again.'),
+  ).toBeVisible();
+  // The page took the ticket out of its address (nothing to copy or leave in the history).
+  await expect(page).toHaveURL(/\/sso$/);
+  expect(
+    await page.evaluate(() => localStorage.getItem('jwtToken') ?? sessionStorage.getItem('jwtToken')),
+  ).toBeNull();
 });

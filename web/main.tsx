@@ -41,6 +41,22 @@ function startApp() {
   markSignedIn(readSession() !== null);
   // Before the router reads the address: a ?ref= code is taken out of it and recorded.
   takeReferralFromAddress();
+  // An LMS launch's ticket is traded first, and its page drawn in the browser (the /sso markup is not kept).
+  if (window.location.pathname === '/sso' && window.location.hash.includes('ticket=')) {
+    void import('./app/launch-landing')
+      .then(({ enterFromLaunch }) => enterFromLaunch(window.location))
+      .catch(() => false)
+      .then((entered) => {
+        if (entered && container) container.replaceChildren();
+        return entered ? renderInBrowser() : startPage();
+      });
+    return;
+  }
+  startPage();
+}
+
+/** The page at the address: taken over from the server's drawing, or drawn in the browser. */
+function startPage() {
   const drawn = container ? drawnByServer(container) : null;
   if (drawn) void hydrateDrawnPage(drawn.locale, drawn.queries);
   else void renderInBrowser();

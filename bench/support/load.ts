@@ -26,7 +26,11 @@ export interface BenchApp {
   stop: () => Promise<void>;
 }
 
-export async function startBenchApp(): Promise<BenchApp> {
+/**
+ * `settings` are extra environment settings for the app's config; `port` is where it listens (a free one when
+ * unset) — set it with PUBLIC_URL when the app must know its own address (an LMS launching into it).
+ */
+export async function startBenchApp(settings: Record<string, string> = {}, port = 0): Promise<BenchApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gurukul-bench-'));
   chmodSync(dir, 0o755);
   const cluster = await startEmbeddedPostgres(path.join(dir, 'pg'), 'bench', { throwaway: true });
@@ -36,7 +40,7 @@ export async function startBenchApp(): Promise<BenchApp> {
   await ensureDefaultPlans(database.db);
   await ensureCurrencyRates(database.db);
   const config = {
-    ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent', ...settings }),
     databaseUrl: cluster.url('bench'),
     // Load from a handful of users and one address measures the server, not its limits.
     rateLimits: rateLimitBudgets({
@@ -47,7 +51,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     }),
   };
   const app = await buildApp({ config, database, jobs: inlineJobs() });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     base: baseUrl(app.server.address()),

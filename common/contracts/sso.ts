@@ -60,6 +60,8 @@ export const SSO_MSG = {
   domainPublic: 'A public e-mail domain (such as gmail.com) cannot be a school’s domain',
   secretFirst: 'Please enter the client secret',
   noSchool: 'No school sign-in is set up for this e-mail address. Please log in with your password.',
+  /** A ticket that cannot be one (a made-up or cut address): said as a used one is (server.auth.sso.ticketInvalid). */
+  ticket: 'This sign-in has expired or was already used. Please sign in again.',
 } as const;
 
 const clientId = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(300);
@@ -181,9 +183,10 @@ export const ssoStartSchema = z.object({
   provider: z.union([z.enum(PLATFORM_SSO_KINDS), z.uuid()]),
   remember: z.enum(['true', 'false']).optional(),
 });
-export const ssoTicketSchema = z.object({ ticket: z.string().min(20).max(200) });
+const ticketField = z.string({ error: SSO_MSG.ticket }).min(20, SSO_MSG.ticket).max(200, SSO_MSG.ticket);
+export const ssoTicketSchema = z.object({ ticket: ticketField });
 export const ssoLinkSchema = z.object({
-  ticket: z.string().min(20).max(200),
+  ticket: ticketField,
   password: existingPasswordField,
 });
 export type SsoLinkInput = z.input<typeof ssoLinkSchema>;

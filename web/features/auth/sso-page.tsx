@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { LTI_FAILURES, type LtiFailure } from '../../../common/contracts/lti';
 import { SSO_FAILURES, type SsoFailure } from '../../../common/contracts/sso';
 import { ApiError } from '../../app/api';
+import { launchFailure } from '../../app/launch-landing';
 import { AuthCard } from './auth-card';
 import { useEnterAccount } from './enter-account';
 import { useT } from './i18n';
@@ -40,11 +41,12 @@ export default function SsoPage() {
   const reason = outcome.get('error');
   const enterAccount = useEnterAccount();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  // A launch whose ticket was refused as the app started (app/launch-landing.ts) shows why, and is not tried again.
+  const [failure, setFailure] = useState<string | null>(launchFailure);
   const started = useRef(false);
 
   useEffect(() => {
-    if (!ticket || started.current) return;
+    if (!ticket || started.current || failure) return;
     started.current = true;
     ssoSessionRequest(ticket)
       .then(async (answer) => {
@@ -54,7 +56,7 @@ export default function SsoPage() {
       .catch((error: unknown) =>
         setFailure(error instanceof Error ? error.message : t('auth.ssoPage.failedTitle')),
       );
-  }, [ticket, remember, to, enterAccount, navigate, t]);
+  }, [ticket, remember, to, enterAccount, navigate, t, failure]);
 
   if (ticket && !failure) {
     return (
