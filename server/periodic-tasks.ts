@@ -6,6 +6,7 @@ import { insightsRefreshTask } from './modules/insights/periodic';
 import { logRetentionTask } from './modules/logs/retention';
 import { paymentReconciliationTask } from './modules/payments/reconcile';
 import { overdueAttemptsTask } from './modules/quizzes/attempt-grading';
+import { expiredSignInsTask } from './modules/sso/expired-rows';
 
 /** Every task the server runs on a timer, in the order they first run when the app is ready (jobs/periodic.ts). */
 export const PERIODIC_TASKS: readonly PeriodicTask[] = [
@@ -17,4 +18,5 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
   logRetentionTask,
   insightsRefreshTask,
   weeklyDigestTask,
+  expiredSignInsTask,
 ];

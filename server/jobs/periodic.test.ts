@@ -26,6 +26,7 @@ describe('periodic tasks', () => {
       ['log retention', 60 * 60_000],
       ['insights refresh', 10 * 60_000],
       ['weekly insights digest', 60 * 60_000],
+      ['removing expired sign-in and launch rows', 60 * 60_000],
     ]);
   });
 
