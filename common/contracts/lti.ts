@@ -67,6 +67,14 @@ export const ltiPlatformSchema = z.object({
   loginUrl: httpsUrl,
   tokenUrl: httpsUrl,
   keysetUrl: httpsUrl,
+  /** Optional: where people open the LMS, when its pages are not at the issuer's address (Canvas cloud). */
+  siteUrl: z
+    .string()
+    .trim()
+    .max(1000)
+    .refine((value) => value === '' || /^https?:\/\/\S+$/iu.test(value), LTI_MSG.url)
+    .optional()
+    .default(''),
 });
 export type LtiPlatformInput = z.input<typeof ltiPlatformSchema>;
 
@@ -90,6 +98,7 @@ export interface LtiPlatformView {
   loginUrl: string;
   tokenUrl: string;
   keysetUrl: string;
+  siteUrl: string | null;
   updatedAt: string;
   /** The LMS courses Gurukul was launched from (newest launches first). */
   contexts: LtiContextView[];

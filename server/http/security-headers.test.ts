@@ -203,10 +203,27 @@ describe('pages framed by a registered LMS (LTI launches, decision 074)', () => 
       tokenUrl: 'https://moodle.school.example/mod/lti/token.php',
       keysetUrl: 'https://moodle.school.example/mod/lti/certs.php',
     });
+    // Canvas in the cloud: LTI endpoints at instructure's, the course pages at the school's own address.
+    await ctx.app.db.insert(ltiPlatforms).values({
+      name: 'School Canvas',
+      issuer: 'https://canvas.instructure.com',
+      clientId: '10000000000001',
+      deploymentIds: ['1:abc'],
+      loginUrl: 'https://sso.canvaslms.com/api/lti/authorize_redirect',
+      tokenUrl: 'https://sso.canvaslms.com/login/oauth2/token',
+      keysetUrl: 'https://sso.canvaslms.com/api/lti/security/jwks',
+      siteUrl: 'https://vidyalaya.instructure.com',
+    });
     await refreshFrameOrigins(ctx.app);
     const page = await ctx.app.inject({ url: '/subscribed-courses' });
     const csp = parseCsp(page.headers['content-security-policy'] as string);
-    expect(csp['frame-ancestors']).toEqual(["'self'", 'https://moodle.school.example']);
+    expect(csp['frame-ancestors']).toEqual([
+      "'self'",
+      'https://canvas.instructure.com',
+      'https://moodle.school.example',
+      'https://sso.canvaslms.com',
+      'https://vidyalaya.instructure.com',
+    ]);
     expect(page.headers['x-frame-options']).toBeUndefined();
     // Everything else a browser could frame stays unframeable.
     expect((await ctx.app.inject({ url: '/api/health' })).headers['x-frame-options']).toBe('DENY');

@@ -34,6 +34,8 @@ export const ltiPlatforms = pgTable(
     loginUrl: text('login_url').notNull(),
     tokenUrl: text('token_url').notNull(),
     keysetUrl: text('keyset_url').notNull(),
+    /** Where the LMS's pages are, when not at the origins above (Canvas cloud): allowed to frame Gurukul. */
+    siteUrl: text('site_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,8 @@ import type { App } from '../../http/app-type';
 
 /**
  * The origins of the registered LMSs (decision 074): a launch opens inside the LMS's course page, so Gurukul's pages
- * name them in frame-ancestors, and no other site. Read from the database every minute by each instance, and at
+ * name them in frame-ancestors, and no other site — the issuer's, the endpoints', and the LMS's own address when its
+ * pages are elsewhere (Canvas cloud: the school's instructure.com address, decision 075). Read from the database every minute by each instance, and at
  * once here after a registration changes.
  */
 let origins: readonly string[] = [];
@@ -22,12 +23,17 @@ function originOf(url: string): string | null {
 
 export async function refreshFrameOrigins(app: App): Promise<void> {
   const rows = await app.db
-    .select({ issuer: ltiPlatforms.issuer, loginUrl: ltiPlatforms.loginUrl, tokenUrl: ltiPlatforms.tokenUrl })
+    .select({
+      issuer: ltiPlatforms.issuer,
+      loginUrl: ltiPlatforms.loginUrl,
+      tokenUrl: ltiPlatforms.tokenUrl,
+      siteUrl: ltiPlatforms.siteUrl,
+    })
     .from(ltiPlatforms);
   const found = new Set<string>();
   for (const row of rows) {
-    for (const url of [row.issuer, row.loginUrl, row.tokenUrl]) {
-      const origin = originOf(url);
+    for (const url of [row.issuer, row.loginUrl, row.tokenUrl, row.siteUrl]) {
+      const origin = url ? originOf(url) : null;
       if (origin) found.add(origin);
     }
   }

@@ -456,9 +456,22 @@ describe('registrations', () => {
       clientId: 'x',
       loginUrl: 'not a url',
       deploymentIds: ' ',
+      siteUrl: 'school.instructure.com',
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['deploymentIds', 'loginUrl']);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['deploymentIds', 'loginUrl', 'siteUrl']);
+    // The LMS's own address is optional; given, it is kept without its trailing slash.
+    const canvas = await register(institute.headers, platform, {
+      clientId: 'canvas-client',
+      siteUrl: 'https://vidyalaya.instructure.com/',
+    });
+    expect(canvas.statusCode, canvas.body).toBe(201);
+    expect(canvas.json()).toMatchObject({ siteUrl: 'https://vidyalaya.instructure.com', contexts: [] });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/lti/platforms/${canvas.json().id}`,
+      headers: institute.headers,
+    });
   });
 
   it('a registered person signs in by launches only, and stays in the same account after an e-mail change', async () => {

@@ -55,6 +55,7 @@ function view(row: PlatformRow, contexts: LtiContextView[] = []): LtiPlatformVie
     loginUrl: row.loginUrl,
     tokenUrl: row.tokenUrl,
     keysetUrl: row.keysetUrl,
+    siteUrl: row.siteUrl,
     updatedAt: row.updatedAt.toISOString(),
     contexts,
   };
@@ -95,6 +96,7 @@ function fields(input: PlatformInput) {
     loginUrl: input.loginUrl,
     tokenUrl: input.tokenUrl,
     keysetUrl: input.keysetUrl,
+    siteUrl: input.siteUrl ? trimSlash(input.siteUrl) : null,
     updatedAt: new Date(),
   };
 }

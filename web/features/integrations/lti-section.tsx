@@ -79,6 +79,7 @@ const EMPTY: LtiPlatformInput = {
   loginUrl: '',
   tokenUrl: '',
   keysetUrl: '',
+  siteUrl: '',
 };
 
 /** Registering an LMS (or changing one): the values its admin screen shows after adding Gurukul as a tool. */
@@ -95,7 +96,18 @@ function PlatformForm({
   const save = useSaveLtiPlatform(platform?.id ?? null);
   const form = useForm<LtiPlatformInput>({
     mode: 'controlled',
-    initialValues: platform ? { ...platform, deploymentIds: platform.deploymentIds.join('\n') } : EMPTY,
+    initialValues: platform
+      ? {
+          name: platform.name,
+          issuer: platform.issuer,
+          clientId: platform.clientId,
+          deploymentIds: platform.deploymentIds.join('\n'),
+          loginUrl: platform.loginUrl,
+          tokenUrl: platform.tokenUrl,
+          keysetUrl: platform.keysetUrl,
+          siteUrl: platform.siteUrl ?? '',
+        }
+      : EMPTY,
     validate: zodValidate(ltiPlatformSchema),
   });
   const submit = form.onSubmit((values) =>
@@ -110,11 +122,11 @@ function PlatformForm({
       },
     }),
   );
-  const field = (name: keyof LtiPlatformInput, label: string, hint?: string) => (
+  const field = (name: keyof LtiPlatformInput, label: string, hint?: string, optional = false) => (
     <TextInput
       label={label}
       description={hint}
-      withAsterisk
+      withAsterisk={!optional}
       {...lockedControlProps(lock)}
       {...form.getInputProps(name)}
     />
@@ -140,6 +152,7 @@ function PlatformForm({
           {field('loginUrl', t('integrations.lti.platformLoginUrl'))}
           {field('tokenUrl', t('integrations.lti.tokenUrl'))}
           {field('keysetUrl', t('integrations.lti.platformKeysetUrl'))}
+          {field('siteUrl', t('integrations.lti.siteUrl'), t('integrations.lti.siteUrlHint'), true)}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onDone}>
               {t('integrations.cancel')}
