@@ -115,11 +115,16 @@ export const PUBLIC_MAIL_DOMAINS = new Set([
   'in.com',
 ]);
 
+/** The domain of an e-mail address, lower-cased ("Asha@MySchool.edu" → "myschool.edu"). */
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
 /** Whether `domain` is `owned` or one of its subdomains. */
 export const withinDomain = (domain: string, owned: string) =>
   domain === owned || domain.endsWith(`.${owned}`);
 
-const DOMAIN = /^(?=.{1,253}$)([\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}$/u;
+// Labels in any script: Devanagari's vowel signs and viramas are marks (\p{M}), as in विद्यालय.भारत.
+const DOMAIN =
+  /^(?=.{1,253}$)([\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+\p{L}[\p{L}\p{M}]{1,62}$/u;
 
 /** "myschool.edu, Students.MySchool.edu" → ["myschool.edu", "students.myschool.edu"], or null when one is not a domain. */
 export function parseDomains(text: string): string[] | null {

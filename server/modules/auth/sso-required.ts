@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { emailDomain } from '../../../common/contracts/sso';
 import { ssoDomains, ssoProviders, users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 
@@ -12,7 +13,7 @@ export async function ssoRequiredBy(
   user: { email: string; instituteId: string | null },
 ): Promise<{ instituteName: string } | null> {
   if (!user.instituteId) return null;
-  const domain = user.email.slice(user.email.lastIndexOf('@') + 1).toLowerCase();
+  const domain = emailDomain(user.email);
   const [row] = await app.db
     .select({ instituteName: users.fullName })
     .from(ssoProviders)

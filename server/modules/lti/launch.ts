@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { LtiFailure } from '../../../common/contracts/lti';
+import { emailDomain } from '../../../common/contracts/sso';
 import {
   ltiIdentities,
   ltiPlatforms,
@@ -347,7 +348,7 @@ export async function accountFor(
 /** Whether `email` is at one of the domains the institute signs in with its own issuer (and so has shown it owns). */
 async function institutesDomain(app: App, instituteId: string | null, email: string): Promise<boolean> {
   if (!instituteId) return false;
-  const domain = email.slice(email.lastIndexOf('@') + 1);
+  const domain = emailDomain(email);
   const [row] = await app.db
     .select({ domain: ssoDomains.domain })
     .from(ssoDomains)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
 import {
+  emailDomain,
   type InstituteSsoInput,
   type PlatformSsoKind,
   PUBLIC_MAIL_DOMAINS,
@@ -27,8 +28,6 @@ export type ProviderRow = typeof ssoProviders.$inferSelect;
 const SECRET_PURPOSE = 'sso-client-secret';
 
 export const redirectUriOf = (app: App) => `${app.config.publicUrl}/api/sso/callback`;
-
-export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 function issuerOfKind(app: App, kind: PlatformSsoKind): string {
   return kind === 'google' ? app.config.sso.googleIssuer : app.config.sso.microsoftIssuer;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionAnswer } from '../../../common/contracts/auth';
+import { emailDomain } from '../../../common/contracts/sso';
 import { instituteInvites, ssoAttempts, ssoIdentities, ssoTickets, users } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
@@ -10,13 +11,7 @@ import { login } from '../auth/service';
 import { startSession } from '../auth/sessions';
 import { assertSeat, markAccepted, pending } from '../people/invites';
 import { authorizationStart, exchangeCode, type IdClaims, SignInRefused } from './issuer-client';
-import {
-  configurationOf,
-  emailDomain,
-  type ProviderRow,
-  providerForDomain,
-  redirectUriOf,
-} from './providers';
+import { configurationOf, type ProviderRow, providerForDomain, redirectUriOf } from './providers';
 
 const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000;
 /** The page exchanges its ticket at once; the link ticket waits while the person types their password. */
