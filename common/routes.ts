@@ -122,9 +122,13 @@ export function findRoute(pathname: string): RouteMeta | undefined {
 }
 
 /** "<route name> | Gurukul", or the product name alone where no route matches. */
-export function pageTitle(pathname: string): string {
+/** The tab's title: the route's name in the reader's language (`name` turns it into theirs), then the product's. */
+export function pageTitle(
+  pathname: string,
+  name: (routeName: string) => string = (routeName) => routeName,
+): string {
   const route = findRoute(pathname);
-  return route ? `${route.name} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+  return route ? `${name(route.name)} | ${PRODUCT_NAME}` : PRODUCT_NAME;
 }
 
 export function canOpen(route: RouteMeta, userType: UserType): boolean {

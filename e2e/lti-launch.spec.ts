@@ -118,6 +118,27 @@ async function liveCourseWithQuiz(request: APIRequestContext, run: string) {
   return { courseId, courseTitle, quizTitle };
 }
 
+/** A launch carried out without a browser, stopping at Gurukul's answer: the /sso address with its ticket. */
+async function launchTicketUrl(request: APIRequestContext, base: string, user: string, name: string) {
+  const hint = Buffer.from(JSON.stringify({ user, name, role: 'Learner' })).toString('base64url');
+  const login = await request.post('/api/lti/login', {
+    form: {
+      iss: LMS,
+      login_hint: hint,
+      target_link_uri: `${base}/subscribed-courses`,
+      client_id: TEST_LMS_CLIENT_ID,
+      lti_deployment_id: 'deployment-1',
+    },
+    maxRedirects: 0,
+  });
+  const answer = await (await request.get(String(login.headers().location))).text();
+  const fields = Object.fromEntries(
+    [...answer.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1], match[2]]),
+  );
+  const launched = await request.post('/api/lti/launch', { form: fields, maxRedirects: 0 });
+  return String(launched.headers().location);
+}
+
 test('an institute registers its LMS; a learner lands in the institute, twice in the same account; a teacher places a quiz by Deep Linking, a learner takes it in the LMS, the teacher marks it and the LMS gradebook gets the score; the institute adds the course roster', async ({
   page,
   browser,
@@ -138,6 +159,21 @@ test('an institute registers its LMS; a learner lands in the institute, twice in
     await expect(gurukul.getByText(LEARNER).first()).toBeVisible();
     const first = await framedUserId(learner);
     expect(first).not.toBe('');
+
+    // A launch's address opened in a browser signed in as someone else asks before it switches accounts.
+    const signedIn = await newSession(browser, 'student');
+    await signedIn.goto(
+      await launchTicketUrl(request, new URL(page.url()).origin, `moodle-other-${RUN}`, 'Mallory Other'),
+    );
+    await expect(signedIn.getByRole('heading', { name: 'Switch account?' })).toBeVisible();
+    await expect(
+      signedIn.getByText(`You are signed in as ${DEMO.student.name}.`, { exact: false }),
+    ).toBeVisible();
+    await signedIn.getByRole('button', { name: `Stay signed in as ${DEMO.student.name}` }).click();
+    await expect(signedIn).toHaveURL(/\/subscribed-courses$/);
+    expect(
+      await signedIn.evaluate(() => sessionStorage.getItem('fullName') ?? localStorage.getItem('fullName')),
+    ).toBe(DEMO.student.name);
 
     // The institute sees its new student.
     await page.goto('/student-list');
@@ -219,7 +255,7 @@ test('an institute registers its LMS; a learner lands in the institute, twice in
       .filter({ hasText: 'Science Moodle' })
       .getByTestId('lti-course')
       .filter({ hasText: 'Science, class 7' });
-    await lmsCourse.getByRole('button', { name: 'Add the learners of Science, class 7 as students' }).click();
+    await lmsCourse.getByRole('button', { name: 'Add its learners as students: Science, class 7' }).click();
     await expect(
       page.getByText(/^1 student added · \d+ already here · 1 teacher left to their own first launch/),
     ).toBeVisible();
@@ -243,4 +279,11 @@ test('a launch whose ticket is refused as the app starts says why, and signs no 
   expect(
     await page.evaluate(() => localStorage.getItem('jwtToken') ?? sessionStorage.getItem('jwtToken')),
   ).toBeNull();
+  // A Hindi reader is told in Hindi, though the app had not started its language yet when it asked.
+  await page.evaluate(() => localStorage.setItem('locale', 'hi'));
+  await page.goto('about:blank');
+  await page.goto('/sso#ticket=another-made-up-ticket-of-length&to=%2Fsubscribed-courses');
+  await expect(
+    page.getByText('यह साइन-इन समाप्त हो चुका है या पहले ही उपयोग हो चुका है। कृपया फिर से साइन इन करें।'),
+  ).toBeVisible();
 });

@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { CatalogCourse } from '../common/contracts/catalog';
-import type { Catalog } from '../common/i18n/catalog';
+import { type Catalog, titleKey } from '../common/i18n/catalog';
 import type { Locale } from '../common/i18n/locales';
 import { PRODUCT_NAME, pageTitle } from '../common/routes';
 import { SERVER_DRAWN_PATHS } from '../common/server-drawn';
@@ -112,7 +112,9 @@ async function drawNow(url: string, locale: Locale, read?: ServerRead): Promise<
   }
   return {
     html,
-    title: course ? `${course.title} | ${PRODUCT_NAME}` : pageTitle(address.pathname),
+    title: course
+      ? `${course.title} | ${PRODUCT_NAME}`
+      : pageTitle(address.pathname, (name) => t(titleKey(name))),
     description: course ? course.description : t('home.lead'),
     canonicalPath: course ? `${address.pathname}?courseId=${course.id}` : address.pathname,
     course,

@@ -11,6 +11,7 @@ import { emailField, existingPasswordField } from './fields';
  *   GET  /api/sso/start?provider=&remember=    → 302 to the issuer (provider: google, microsoft, or an id)
  *   GET  /api/sso/callback?code&state          → 302 to /sso#ticket=… | #link=… | #error=…
  *   POST /api/sso/session  { ticket }           → SessionAnswer
+ *   POST /api/sso/ticket-account { ticket }      → { userId, fullName } whose session it opens (not used up)
  *   POST /api/sso/link-info  { ticket }          → { email } the link page names
  *   POST /api/sso/link     { ticket, password } → SessionAnswer (the existing account's password, once)
  * Settings (admin: Google and Microsoft; institute: its own issuer):

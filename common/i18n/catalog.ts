@@ -3,6 +3,7 @@ import { GURU_MSG } from '../gurus';
 import { AUTH_MSG, MSG, MSG_WITH_VALUES, QUESTION_MSG } from '../messages';
 import { SIDE_NAV } from '../navigation';
 import { ROLE_LABELS } from '../roles';
+import { ROUTES } from '../routes';
 import enFile from './en.json' with { type: 'json' };
 import { INTL_LOCALES, type Locale } from './locales';
 import { isTemplate, type ReadText, TemplateReader, templateMessage } from './message-template';
@@ -30,6 +31,8 @@ export const literal = (text: string): Message => [{ type: 0, value: text }] as 
 /** Navigation labels keyed by the label itself ("nav.Course Management"): the spec's list stays in navigation.ts. */
 export const navKey = (label: string) => `nav.${label}`;
 const NAV_LABELS = [...new Set(Object.values(SIDE_NAV).flatMap((items) => items.map((item) => item.label)))];
+/** Page titles keyed by the route's name ("title.Subscribed Courses"): the names stay in routes.ts. */
+export const titleKey = (name: string) => `title.${name}`;
 
 /**
  * A keyed constant's text as a message: a template's `{name}` slots become arguments, any other text one literal, so
@@ -47,6 +50,7 @@ const SPEC_TEXTS: Record<string, string> = {
   ...keyed('guru', GURU_MSG),
   ...keyed('role', ROLE_LABELS),
   ...Object.fromEntries(NAV_LABELS.map((label) => [navKey(label), label])),
+  ...Object.fromEntries(ROUTES.map((route) => [titleKey(route.name), route.name])),
 };
 
 /**

@@ -129,6 +129,8 @@ describe('public pages drawn by the server', () => {
     const chosen = await get('/login', { 'accept-language': 'en-US', cookie: 'theme=x; gurukul_locale=hi' });
     expect(chosen.body).toContain('<html lang="hi" data-mantine-color-scheme="light">');
     expect(readable(rootOf(chosen.body))).toContain(hi['auth.login.title']);
+    // The tab's title is in the reader's language too.
+    expect(chosen.body).toContain(`<title>${hi['title.Login']} | Gurukul</title>`);
 
     const englishChosen = await get('/login', { 'accept-language': 'hi-IN', cookie: 'gurukul_locale=en' });
     expect(englishChosen.body).toContain('<html lang="en" data-mantine-color-scheme="light">');

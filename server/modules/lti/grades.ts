@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ltiGradeLinks, ltiPlatforms, quizAttempts, quizzes } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { onAttemptMarked } from '../quizzes/marked-listeners';
@@ -57,10 +57,33 @@ export function scoresUrl(lineItemUrl: string): string {
   return url.href;
 }
 
-/** Sends a marked attempt's score to every line item its learner launched the quiz from. */
+/**
+ * The learner's best marked attempt at the quiz: what Gurukul shows them as their score ("Best score"), and so
+ * what the gradebook gets — a worse later attempt does not lower the LMS's grade below what Gurukul says.
+ */
+async function bestAttempt(app: App, userId: string, quizId: string) {
+  const [best] = await app.db
+    .select()
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.userId, userId),
+        eq(quizAttempts.quizId, quizId),
+        eq(quizAttempts.status, 'marked'),
+        gt(quizAttempts.maxScore, 0),
+      ),
+    )
+    .orderBy(desc(sql`${quizAttempts.score} / ${quizAttempts.maxScore}`), desc(quizAttempts.markedAt))
+    .limit(1);
+  return best ?? null;
+}
+
+/** After an attempt is marked: the learner's best score to every line item they launched the quiz from. */
 export async function sendScores(app: App, attemptId: string): Promise<void> {
-  const attempt = await app.db.query.quizAttempts.findFirst({ where: eq(quizAttempts.id, attemptId) });
-  if (attempt?.status !== 'marked' || attempt.score === null || attempt.maxScore <= 0) return;
+  const marked = await app.db.query.quizAttempts.findFirst({ where: eq(quizAttempts.id, attemptId) });
+  if (marked?.status !== 'marked') return;
+  const attempt = await bestAttempt(app, marked.userId, marked.quizId);
+  if (!attempt || attempt.score === null) return;
   const links = await app.db
     .select({ link: ltiGradeLinks, platform: ltiPlatforms })
     .from(ltiGradeLinks)
@@ -74,8 +97,9 @@ export async function sendScores(app: App, attemptId: string): Promise<void> {
       scoreMaximum: attempt.maxScore,
       activityProgress: 'Completed',
       gradingProgress: 'FullyGraded',
-      // The platform keeps the newest by this time: a late retry of an older mark cannot overwrite a newer one.
-      timestamp: (attempt.markedAt ?? new Date()).toISOString(),
+      // The platform keeps the newest by this time; the best is worked out again on every send (a retry too), so
+      // the newest is always the current best.
+      timestamp: new Date().toISOString(),
       ...(attempt.submittedAt ? { submission: { submittedAt: attempt.submittedAt.toISOString() } } : {}),
     };
     try {

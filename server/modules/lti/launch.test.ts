@@ -474,6 +474,24 @@ describe('registrations', () => {
     });
   });
 
+  it('a ticket names its account without being used up, until it is', async () => {
+    const outcome = await launch({ sub: 'moodle-user-72', name: 'Kiran Joshi' });
+    const ticket = outcome.fragment.get('ticket');
+    const ask = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/sso/ticket-account',
+        payload: { ticket },
+        remoteAddress: nextRemoteAddress(),
+      });
+    const named = await ask();
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toMatchObject({ fullName: 'Kiran Joshi' });
+    const opened = await session(outcome);
+    expect(opened.userObj.userId).toBe(named.json().userId);
+    expect((await ask()).statusCode).toBe(400);
+  });
+
   it('a registered person signs in by launches only, and stays in the same account after an e-mail change', async () => {
     const first = await session(await launch({ sub: 'moodle-user-71', email: 'old@school.test' }));
     const later = await session(await launch({ sub: 'moodle-user-71', email: 'new@school.test' }));

@@ -5,7 +5,7 @@ import type { App } from '../../http/app-type';
 import { AppError, notFound } from '../../http/errors';
 import { said } from '../../i18n/said';
 import { accountFor, type Launch, LaunchRefused, LTI } from './launch';
-import { callService, serviceToken } from './service-token';
+import { callService, LtiServiceFailed, serviceToken } from './service-token';
 
 /**
  * Names and Role Provisioning Services 2.0 (decision 075). Each launch from an LMS course records that course and
@@ -105,7 +105,11 @@ export async function pullRoster(
     list = await members(app, await serviceToken(app, platform, [ROSTER_SCOPE]), context.membershipsUrl);
   } catch (error) {
     app.log.warn({ lti: { platform: platform.name, detail: String(error) } }, 'LTI roster not read');
-    throw new AppError('BAD_GATEWAY', said('server.auth.lti.rosterUnreadable'));
+    const silent = error instanceof LtiServiceFailed && error.unreachable;
+    throw new AppError(
+      'BAD_GATEWAY',
+      said(silent ? 'server.auth.lti.rosterNoAnswer' : 'server.auth.lti.rosterUnreadable'),
+    );
   }
   const outcome: RosterOutcome = {
     added: 0,

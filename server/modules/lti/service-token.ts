@@ -11,7 +11,15 @@ import { signingKey } from './tool-keys';
  * shared with the LMS — and gets a bearer token for the scopes it asks. Tokens are kept until shortly before they
  * expire, per platform and scopes, so a class's scores do not each fetch one.
  */
-export class LtiServiceFailed extends Error {}
+export class LtiServiceFailed extends Error {
+  constructor(
+    message: string,
+    /** The LMS did not answer at all (refused connection, timeout), rather than answering no. */
+    readonly unreachable = false,
+  ) {
+    super(message);
+  }
+}
 
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 const TIMEOUT_MS = 10_000;
@@ -48,8 +56,10 @@ export async function serviceToken(
       scope: scopes.join(' '),
     }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
+    // A redirect is refused rather than followed: only the address checked above is ever asked.
+    redirect: 'manual',
   }).catch((error: unknown) => {
-    throw new LtiServiceFailed(`access token URL ${platform.tokenUrl} unreachable: ${String(error)}`);
+    throw new LtiServiceFailed(`access token URL ${platform.tokenUrl} unreachable: ${String(error)}`, true);
   });
   const body = (await response.json().catch(() => null)) as {
     access_token?: unknown;
@@ -88,8 +98,9 @@ export async function callService(
     },
     body: init.body,
     signal: AbortSignal.timeout(TIMEOUT_MS),
+    redirect: 'manual',
   }).catch((error: unknown) => {
-    throw new LtiServiceFailed(`${url} unreachable: ${String(error)}`);
+    throw new LtiServiceFailed(`${url} unreachable: ${String(error)}`, true);
   });
   if (!response.ok) {
     const said = (await response.text().catch(() => '')).slice(0, 300);

@@ -198,6 +198,17 @@ describe('Assignment and Grade Services: a placed quiz’s score in the LMS grad
     expect(platform.scoresOf(lineItem)).toEqual([
       expect.objectContaining({ userId: 'moodle-learner-g2', scoreGiven: 1, scoreMaximum: 1 }),
     ]);
+    // A worse second attempt: the gradebook keeps the best, as Gurukul's "Best score" does.
+    const second = await startAttemptViaApi(ctx.app, learner, autoQuiz.id);
+    await call('PUT', answerUrl(second.id, autoQuiz.questions[0]), learner, {
+      response: { optionIds: ['o2'] },
+    });
+    expect((await call('POST', `${attemptUrl(second.id)}/submit`, learner)).json()).toMatchObject({
+      score: 0,
+    });
+    expect(platform.scoresOf(lineItem)).toEqual([
+      expect.objectContaining({ scoreGiven: 1, scoreMaximum: 1 }),
+    ]);
   });
 
   it('never stops the marking when the LMS is down: the failure is kept and in the developer logs, the next mark goes', async () => {

@@ -25,7 +25,14 @@ import {
   schoolSignIn,
   signInOptions,
 } from './providers';
-import { finishSignIn, linkTicketEmail, linkWithPassword, sessionForTicket, startSignIn } from './sign-in';
+import {
+  finishSignIn,
+  linkTicketEmail,
+  linkWithPassword,
+  sessionForTicket,
+  sessionTicketAccount,
+  startSignIn,
+} from './sign-in';
 
 /** Binds a sign-in to the browser that started it; only the sign-in's two routes ever see it. */
 const BROWSER_COOKIE = 'gk_sso';
@@ -124,6 +131,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sso/session',
     { config: { access: 'public', ...strict }, schema: { body: ssoTicketSchema } },
     async (request) => sessionForTicket(app, request.body.ticket),
+  );
+
+  app.post(
+    '/api/sso/ticket-account',
+    { config: { access: 'public', ...strict }, schema: { body: ssoTicketSchema } },
+    async (request) => sessionTicketAccount(app, request.body.ticket),
   );
 
   app.post(

@@ -13,6 +13,7 @@ export const SINGLE_SIGN_ON_ROUTES: RouteCase[] = [
       ['GET', '/api/sso/options', '/api/sso/options'],
       ['POST', '/api/sso/school', '/api/sso/school'],
       ['POST', '/api/sso/link-info', '/api/sso/link-info'],
+      ['POST', '/api/sso/ticket-account', '/api/sso/ticket-account'],
       ['GET', '/api/sso/start', '/api/sso/start?provider=google'],
       ['GET', '/api/sso/callback', '/api/sso/callback?state=unknown'],
       ['POST', '/api/sso/session', '/api/sso/session'],

@@ -2,11 +2,12 @@ import { Progress } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { decideRoute, deniedNotice } from '../../../common/guard';
+import { titleKey } from '../../../common/i18n/catalog';
 import { MSG } from '../../../common/messages';
 import { pageTitle } from '../../../common/routes';
 import { NotFoundPage } from '../../components/not-found-page';
 import { api } from '../api';
-import { t } from '../i18n';
+import { t, useT } from '../i18n';
 import { useSession } from '../session';
 import { connectSocket, disconnectSocket, onSocketEvent, SERVER_DISCONNECT } from '../socket';
 import { clearStorage } from '../storage';
@@ -46,9 +47,12 @@ export function RootLayout() {
       : null,
   );
 
+  // The tab's title in the reader's language: worked out on each render, and useT renders again when it changes.
+  const translate = useT();
+  const title = pageTitle(location.pathname, (name) => translate(titleKey(name)));
   useEffect(() => {
-    document.title = pageTitle(location.pathname);
-  }, [location.pathname]);
+    document.title = title;
+  }, [title]);
 
   useEffect(() => {
     if (decision.kind !== 'tampered') return;

@@ -30,3 +30,11 @@ export const ssoLinkRequest = (input: SsoLinkInput) =>
 /** Where a "Continue with …" button sends the browser: the server's start, which redirects to the issuer. */
 export const ssoStartUrl = (provider: string, remember: boolean) =>
   `/api/sso/start?${new URLSearchParams({ provider, remember: String(remember) })}`;
+
+/** Whose session a ticket opens, asked before it replaces the session this browser holds. */
+export const ssoTicketAccountRequest = (ticket: string) =>
+  api<{ userId: string; fullName: string }>('/sso/ticket-account', {
+    method: 'POST',
+    body: { ticket },
+    handleUnauthorized: false,
+  });

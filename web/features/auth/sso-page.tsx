@@ -1,15 +1,18 @@
 import { Alert, Anchor, Button, Code, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LTI_FAILURES, type LtiFailure } from '../../../common/contracts/lti';
 import { SSO_FAILURES, type SsoFailure } from '../../../common/contracts/sso';
+import { landingFor } from '../../../common/guard';
+import type { UserType } from '../../../common/roles';
 import { ApiError } from '../../app/api';
-import { launchFailure } from '../../app/launch-landing';
+import { launchFailure, ownPath } from '../../app/launch-landing';
+import { readSession } from '../../app/storage';
 import { AuthCard } from './auth-card';
 import { useEnterAccount } from './enter-account';
 import { useT } from './i18n';
-import { ssoLinkInfoRequest, ssoLinkRequest, ssoSessionRequest } from './sso-api';
+import { ssoLinkInfoRequest, ssoLinkRequest, ssoSessionRequest, ssoTicketAccountRequest } from './sso-api';
 
 /** What the server's callback put in the fragment (never sent to a server, cleared from the address at once). */
 function readOutcome(): URLSearchParams {
@@ -23,9 +26,7 @@ const isFailure = (value: string | null): value is SsoFailure | LtiFailure =>
   value !== null && FAILURES.includes(value);
 
 /** Where an LTI launch opens (a path of Gurukul, never another site), or null for the role's home. */
-function launchTarget(to: string | null): string | null {
-  return to?.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : null;
-}
+const launchTarget = (to: string | null): string | null => (to ? ownPath(to) : null);
 
 /**
  * /sso: where single sign-on ends (decision 073). A ticket opens the session; an existing account with the same
@@ -45,19 +46,64 @@ export default function SsoPage() {
   const [failure, setFailure] = useState<string | null>(launchFailure);
   const started = useRef(false);
 
+  // The session this browser held before: a ticket for another account asks before it replaces it.
+  const [current] = useState(readSession);
+  const [switching, setSwitching] = useState<{ fullName: string } | null>(null);
+  const fail = useCallback(
+    (error: unknown) => setFailure(error instanceof Error ? error.message : t('auth.ssoPage.failedTitle')),
+    [t],
+  );
+  const trade = useCallback(
+    (ticketToTrade: string) =>
+      ssoSessionRequest(ticketToTrade)
+        .then(async (answer) => {
+          const home = await enterAccount(answer, remember);
+          navigate(to ?? home, { replace: true });
+        })
+        .catch(fail),
+    [remember, to, enterAccount, navigate, fail],
+  );
+
   useEffect(() => {
     if (!ticket || started.current || failure) return;
     started.current = true;
-    ssoSessionRequest(ticket)
-      .then(async (answer) => {
-        const home = await enterAccount(answer, remember);
-        navigate(to ?? home, { replace: true });
+    if (!current) {
+      void trade(ticket);
+      return;
+    }
+    ssoTicketAccountRequest(ticket)
+      .then((account) => {
+        if (account.userId === current.userId) void trade(ticket);
+        else setSwitching(account);
       })
-      .catch((error: unknown) =>
-        setFailure(error instanceof Error ? error.message : t('auth.ssoPage.failedTitle')),
-      );
-  }, [ticket, remember, to, enterAccount, navigate, t, failure]);
+      .catch(fail);
+  }, [ticket, current, trade, fail, failure]);
 
+  if (ticket && switching && current && !failure) {
+    const stay = landingFor({
+      userType: current.userType as UserType,
+      trialEnded: current.trialEnded,
+      subscriptionEnded: current.subscriptionEnded,
+    });
+    return (
+      <AuthCard title={t('auth.ssoPage.switchTitle')}>
+        <Stack>
+          <Text>{t('auth.ssoPage.switchLead', { current: current.fullName, next: switching.fullName })}</Text>
+          <Button
+            onClick={() => {
+              setSwitching(null);
+              void trade(ticket);
+            }}
+          >
+            {t('auth.ssoPage.switchContinue', { next: switching.fullName })}
+          </Button>
+          <Button variant="default" onClick={() => navigate(stay, { replace: true })}>
+            {t('auth.ssoPage.switchStay', { current: current.fullName })}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
   if (ticket && !failure) {
     return (
       <AuthCard title={t('auth.ssoPage.signingIn')}>

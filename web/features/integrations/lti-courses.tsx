@@ -37,8 +37,17 @@ export function LtiCourses({ platform }: { platform: LtiPlatformView }) {
       <Text size="xs" fw={600}>
         {t('integrations.lti.courses')}
       </Text>
-      {platform.contexts.map((context) => (
-        <Group key={context.id} justify="space-between" gap="xs" wrap="wrap" data-testid="lti-course">
+      {platform.contexts.map((context, index) => (
+        <Group
+          key={context.id}
+          justify="space-between"
+          gap="xs"
+          wrap="wrap"
+          data-testid="lti-course"
+          // A rule between courses, so on a phone a wrapped button stays with its own course.
+          pt={index > 0 ? 6 : 0}
+          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+        >
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {context.title}
@@ -65,6 +74,7 @@ export function LtiCourses({ platform }: { platform: LtiPlatformView }) {
                 onError: (error) => toast('danger', error.message),
               })
             }
+            // The name starts with what the button shows, then says which course (WCAG 2.5.3).
             aria-label={t('integrations.lti.pullRosterOf', { course: context.title })}
           >
             {t('integrations.lti.pullRoster')}
