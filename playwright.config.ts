@@ -124,6 +124,8 @@ export default defineConfig({
         INVOICE_SELLER_GSTIN: '29AAGCB7383J1Z4',
         // The tests' OpenID provider runs on plain http on this machine (e2e/single-sign-on.spec.ts).
         SSO_ALLOW_HTTP_ISSUERS: 'true',
+        // "Continue with Google" goes to the tests' OpenID provider instead (e2e/single-sign-on.spec.ts).
+        SSO_GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PROVIDER_PORT}`,
       },
     },
   ],

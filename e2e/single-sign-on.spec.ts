@@ -143,3 +143,64 @@ async function removeSetting(page: Page) {
 async function instituteId(page: Page): Promise<string> {
   return page.evaluate(() => localStorage.getItem('userId') ?? '');
 }
+
+test('the admin turns on Google; a new person signs in with it, and an existing account is linked by its password once', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // The e2e server's Google issuer is the tests' OpenID provider (SSO_GOOGLE_ISSUER in playwright.config.ts).
+  await page.context().route('https://fonts.googleapis.com/**', (route) => route.abort());
+  await loginWith(page, DEMO.admin.email, 'Gurukul2026', DEMO.admin.home);
+  await page.goto('/integrations');
+  const google = page.getByRole('region', { name: 'Sign-in' }).getByTestId('sso-google');
+  await google.getByLabel('Client ID').fill(OIDC_CLIENT.client_id);
+  await google.getByLabel('Client secret').fill(OIDC_CLIENT.client_secret);
+  await google.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Google saved')).toBeVisible();
+  await expect(google.getByText('On', { exact: true })).toBeVisible();
+  const run = Date.now().toString(36);
+  try {
+    // Someone new: "Continue with Google" on the login page makes them a student.
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.context().route('https://fonts.googleapis.com/**', (route) => route.abort());
+    await visitor.goto('/login');
+    await visitor.getByRole('button', { name: 'Continue with Google' }).click();
+    await signInAtProvider(visitor, `meera.krishnan.${run}@example.in`);
+    await expect(visitor).toHaveURL(/\/subscribed-courses$/);
+    expect(
+      await visitor.evaluate(() => localStorage.getItem('email') ?? sessionStorage.getItem('email')),
+    ).toBe(`meera.krishnan.${run}@example.in`);
+
+    // Someone who already has a Gurukul account with that address: its password once links the two.
+    const existing = await createVerifiedAccount(request, {
+      userType: 'student',
+      fullName: 'Rohit Verma',
+      prefix: `rohit-${run}`,
+    });
+    const member = await (await browser.newContext()).newPage();
+    await member.context().route('https://fonts.googleapis.com/**', (route) => route.abort());
+    await member.goto('/login');
+    await member.getByRole('button', { name: 'Continue with Google' }).click();
+    await signInAtProvider(member, existing.email);
+    await expect(member.getByRole('heading', { name: 'Link your sign-in' })).toBeVisible();
+    await expect(member.getByText(existing.email)).toBeVisible();
+    expectFailedResponses({ status: 401, method: 'POST', path: '/api/sso/link' });
+    await member.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+    await member.getByRole('button', { name: 'Link and log in' }).click();
+    await expect(member.getByRole('alert')).toBeVisible();
+    await member.getByRole('textbox', { name: 'Password' }).fill(existing.password);
+    await member.getByRole('button', { name: 'Link and log in' }).click();
+    await expect(member).toHaveURL(/\/subscribed-courses$/);
+    expect(
+      await member.evaluate(() => localStorage.getItem('email') ?? sessionStorage.getItem('email')),
+    ).toBe(existing.email);
+    expect(await seriousViolations(member)).toEqual([]);
+  } finally {
+    await page.goto('/integrations');
+    const saved = page.getByRole('region', { name: 'Sign-in' }).getByTestId('sso-google');
+    await saved.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(saved.getByText('Off', { exact: true })).toBeVisible();
+  }
+});
