@@ -33,5 +33,7 @@ export const expiredSignInsTask: PeriodicTask = {
   name: 'removing expired sign-in and launch rows',
   everyMs: 60 * 60 * 1000,
   atStart: 'background',
+  // Nothing here is urgent: the first sweep waits its hour, so a starting server's connections go to what is.
+  first: async () => 0,
   run: removeExpiredSignIns,
 };
