@@ -2,7 +2,7 @@ import { courseSubscriptions } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { loadLiveCourse } from '../catalog/service';
-import type { Launch } from './launch';
+import { type Launch, launchedId } from './launch';
 
 /**
  * A learner launching a placed course, lesson or quiz is enrolled in its course (decision 075): the school's LMS
@@ -11,12 +11,10 @@ import type { Launch } from './launch';
  * other course only when it is free, as the Subscribe button would. A paid course of someone else opens at its
  * price, like any visitor's.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
-
 export async function enrolFromLaunch(app: App, launch: Launch): Promise<void> {
   if (launch.messageType !== 'LtiResourceLinkRequest' || launch.instructor) return;
-  const courseId = new URL(launch.target, 'http://gurukul.invalid').searchParams.get('courseId');
-  if (!courseId || !UUID.test(courseId)) return;
+  const courseId = launchedId(launch, 'courseId');
+  if (!courseId) return;
   const live = await loadLiveCourse(app, courseId).catch((error: unknown) => {
     if (error instanceof AppError) return null; // not live (or gone): the page says so
     throw error;

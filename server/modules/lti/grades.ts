@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ltiGradeLinks, ltiPlatforms, quizAttempts, quizzes } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { onAttemptMarked } from '../quizzes/marked-listeners';
-import { type Launch, LTI } from './launch';
+import { type Launch, LTI, launchedId } from './launch';
 import { callService, forgetTokens, LtiServiceFailed, serviceToken } from './service-token';
 
 /**
@@ -14,7 +14,6 @@ import { callService, forgetTokens, LtiServiceFailed, serviceToken } from './ser
 const AGS_ENDPOINT = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 export const SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
 export const LTI_SCORES_QUEUE = 'lti-scores';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
 interface ScoresJob {
   attemptId: string;
@@ -23,11 +22,8 @@ interface ScoresJob {
 /** The quiz a launch opens: the custom parameters Deep Linking gave it, else the quizId of its target. */
 function quizOfLaunch(launch: Launch): string | null {
   const custom = launch.claims[`${LTI}custom`] as Record<string, unknown> | undefined;
-  if (custom?.gurukul_kind === 'quiz' && typeof custom.gurukul_id === 'string') {
-    return UUID.test(custom.gurukul_id) ? custom.gurukul_id : null;
-  }
-  const quizId = new URL(launch.target, 'http://gurukul.invalid').searchParams.get('quizId');
-  return quizId && UUID.test(quizId) ? quizId : null;
+  if (custom?.gurukul_kind === 'quiz') return launchedId(launch, 'gurukul_id', 'custom');
+  return launchedId(launch, 'quizId');
 }
 
 /** At a learner's launch of a graded quiz: remember where that person's score goes. */

@@ -8,7 +8,13 @@ import { insertCourse, insertReadyLesson } from '../../test/courses';
 import { buildAndLogin, buildUser, nextRemoteAddress } from '../../test/factories';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { QUIET_LOG_STREAM, startTestApp, type TestContext } from '../../test/harness';
-import { type LaunchSpec, ROLE, startTestPlatform, type TestPlatform } from '../../test/lti/test-platform';
+import {
+  formPost,
+  type LaunchSpec,
+  ROLE,
+  startTestPlatform,
+  type TestPlatform,
+} from '../../test/lti/test-platform';
 import { insertQuiz } from '../../test/quizzes';
 
 /**
@@ -21,11 +27,6 @@ let platform: TestPlatform;
 let institute: { id: string; headers: Record<string, string> };
 let target: string;
 
-const form = (fields: Record<string, string>) => ({
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams(fields).toString(),
-});
-
 async function register(
   headers: Record<string, string>,
   registered: TestPlatform,
@@ -35,16 +36,10 @@ async function register(
     method: 'POST',
     url: '/api/lti/platforms',
     headers,
-    payload: {
-      name: 'School Moodle',
-      issuer: registered.issuer,
-      clientId: registered.clientId,
+    payload: registered.registration({
       deploymentIds: `${registered.deploymentId}\nanother-deployment`,
-      loginUrl: registered.loginUrl,
-      tokenUrl: registered.tokenUrl,
-      keysetUrl: registered.keysetUrl,
       ...overrides,
-    },
+    }),
   });
 }
 
@@ -83,7 +78,7 @@ async function launch(
     method: 'POST',
     url: '/api/lti/login',
     remoteAddress: nextRemoteAddress(),
-    ...form(via.loginInitiation(spec.targetLinkUri ?? target, hint)),
+    ...formPost(via.loginInitiation(spec.targetLinkUri ?? target, hint)),
   });
   expect(login.statusCode, login.body).toBe(302);
   const { redirectUri, fields } = await via.authorize(String(login.headers.location), {
@@ -99,7 +94,7 @@ async function post(fields: Record<string, string>) {
     method: 'POST',
     url: '/api/lti/launch',
     remoteAddress: nextRemoteAddress(),
-    ...form(fields),
+    ...formPost(fields),
   });
   expect(answer.statusCode, answer.body).toBe(303);
   const location = new URL(String(answer.headers.location));
@@ -192,7 +187,7 @@ describe('each rule of the Security Framework and LTI Core, broken alone, is ref
       method: 'POST',
       url: '/api/lti/login',
       remoteAddress: nextRemoteAddress(),
-      ...form(stranger.loginInitiation(target, 'someone')),
+      ...formPost(stranger.loginInitiation(target, 'someone')),
     });
     expect(String(answer.headers.location)).toContain('/sso#error=lti-unknown-issuer');
     await stranger.close();
@@ -204,7 +199,7 @@ describe('each rule of the Security Framework and LTI Core, broken alone, is ref
       method: 'POST',
       url: '/api/lti/login',
       remoteAddress: nextRemoteAddress(),
-      ...form(fields),
+      ...formPost(fields),
     });
     expect(String(answer.headers.location)).toContain('/sso#error=lti-unknown-client');
   });
@@ -215,7 +210,7 @@ describe('each rule of the Security Framework and LTI Core, broken alone, is ref
       method: 'POST',
       url: '/api/lti/login',
       remoteAddress: nextRemoteAddress(),
-      ...form(fields),
+      ...formPost(fields),
     });
     expect(String(answer.headers.location)).toContain('/sso#error=lti-deployment');
     await expectRefused({ sub: 'rule-deployment', deploymentId: 'deployment-9' }, 'lti-deployment');

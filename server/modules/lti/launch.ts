@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import { z } from 'zod';
 import type { LtiFailure } from '../../../common/contracts/lti';
 import { emailDomain } from '../../../common/contracts/sso';
 import {
@@ -183,6 +184,19 @@ function refusalOf(error: unknown, platform: PlatformRow): LaunchRefused {
     return new LaunchRefused('lti-keyset', `${platform.keysetUrl}: ${detail}`);
   }
   return new LaunchRefused('lti-signature', detail);
+}
+
+/** An id the launch names — a query parameter of its target, or a value of its custom claim — when it is a uuid. */
+export function launchedId(
+  launch: Launch,
+  name: string,
+  from: 'target' | 'custom' = 'target',
+): string | null {
+  const value =
+    from === 'target'
+      ? new URL(launch.target, 'http://gurukul.invalid').searchParams.get(name)
+      : (launch.claims[`${LTI}custom`] as Record<string, unknown> | undefined)?.[name];
+  return z.uuid().safeParse(value).success ? (value as string) : null;
 }
 
 const INSTRUCTOR_ROLES =

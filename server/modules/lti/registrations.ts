@@ -62,7 +62,7 @@ function view(row: PlatformRow, contexts: LtiContextView[] = []): LtiPlatformVie
 }
 
 /** The registrations an owner sees: an institute its own, the admin the platform-wide ones (owner null). */
-const ownedBy = (ownerId: string | null) =>
+export const ownedBy = (ownerId: string | null) =>
   ownerId ? eq(ltiPlatforms.ownerId, ownerId) : isNull(ltiPlatforms.ownerId);
 
 export async function ltiSettings(app: App, ownerId: string | null): Promise<LtiSettingsView> {

@@ -5,6 +5,7 @@ import type { App } from '../../http/app-type';
 import { AppError, notFound } from '../../http/errors';
 import { said } from '../../i18n/said';
 import { accountFor, type Launch, LaunchRefused, LTI } from './launch';
+import { ownedBy } from './registrations';
 import { callService, LtiServiceFailed, serviceToken } from './service-token';
 
 /**
@@ -80,13 +81,7 @@ export async function rosterSource(app: App, ownerId: string | null, platformId:
     .select({ context: ltiContexts, platform: ltiPlatforms })
     .from(ltiContexts)
     .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platformId))
-    .where(
-      and(
-        eq(ltiContexts.id, contextId),
-        eq(ltiPlatforms.id, platformId),
-        ownerId ? eq(ltiPlatforms.ownerId, ownerId) : sql`${ltiPlatforms.ownerId} is null`,
-      ),
-    );
+    .where(and(eq(ltiContexts.id, contextId), eq(ltiPlatforms.id, platformId), ownedBy(ownerId)));
   if (!row) throw notFound();
   return row;
 }

@@ -7,7 +7,13 @@ import { buildAndLogin, nextRemoteAddress } from '../../test/factories';
 import { insertPlan, putOnPlan } from '../../test/fixtures/plans';
 import { QUIET_LOG_STREAM, startTestApp, type TestContext } from '../../test/harness';
 import { createCourseViaApi, submitAndApprove } from '../../test/live-courses';
-import { type LaunchSpec, ROLE, startTestPlatform, type TestPlatform } from '../../test/lti/test-platform';
+import {
+  formPost,
+  type LaunchSpec,
+  ROLE,
+  startTestPlatform,
+  type TestPlatform,
+} from '../../test/lti/test-platform';
 import { answerUrl, attemptUrl, insertQuiz, options, startAttemptViaApi } from '../../test/quizzes';
 import { SCORE_SCOPE } from './grades';
 import { ROSTER_SCOPE } from './rosters';
@@ -27,10 +33,6 @@ const quiz = { id: '', courseId: '', questions: [] as string[] };
 let autoQuiz = { id: '', courseId: '', questions: [] as string[] };
 let platformId = '';
 
-const form = (fields: Record<string, string>) => ({
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams(fields).toString(),
-});
 const jwks = async () => (await ctx.app.inject({ method: 'GET', url: '/api/lti/jwks' })).json();
 const quizTarget = (id: string, courseId: string) =>
   `${ctx.config.publicUrl}/preview-quiz?quizId=${id}&courseId=${courseId}`;
@@ -40,15 +42,7 @@ async function register(via: TestPlatform, name: string): Promise<string> {
     method: 'POST',
     url: '/api/lti/platforms',
     headers: institute.headers,
-    payload: {
-      name,
-      issuer: via.issuer,
-      clientId: via.clientId,
-      deploymentIds: via.deploymentId,
-      loginUrl: via.loginUrl,
-      tokenUrl: via.tokenUrl,
-      keysetUrl: via.keysetUrl,
-    },
+    payload: via.registration({ name }),
   });
   expect(answer.statusCode, answer.body).toBe(201);
   return answer.json().id;
@@ -64,7 +58,7 @@ async function launch(
     method: 'POST',
     url: '/api/lti/login',
     remoteAddress: nextRemoteAddress(),
-    ...form(via.loginInitiation(targetLinkUri, `hint-${spec.sub}`)),
+    ...formPost(via.loginInitiation(targetLinkUri, `hint-${spec.sub}`)),
   });
   expect(login.statusCode, login.body).toBe(302);
   const { fields } = await via.authorize(String(login.headers.location), { targetLinkUri, ...spec });
@@ -72,7 +66,7 @@ async function launch(
     method: 'POST',
     url: '/api/lti/launch',
     remoteAddress: nextRemoteAddress(),
-    ...form(fields),
+    ...formPost(fields),
   });
   const fragment = new URLSearchParams(new URL(String(posted.headers.location)).hash.slice(1));
   expect(fragment.get('error')).toBeNull();

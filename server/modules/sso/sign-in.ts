@@ -282,23 +282,16 @@ export async function sessionForTicket(app: App, ticket: string): Promise<Sessio
   return startSession(app.db, app.config.jwtSecret, user, { remember: row.remember });
 }
 
-/**
- * Whose session a ticket opens, without using it: the page asks before a launch or sign-in replaces the session
- * this browser already holds with another account's (a ticket handed to someone else must not switch them
- * silently into an account of the sender's choosing).
- */
-export async function sessionTicketAccount(
-  app: App,
-  ticket: string,
-): Promise<{ userId: string; fullName: string }> {
+/** The account an unused, unexpired ticket of `kind` is for, without using it up (else TOKEN_INVALID). */
+async function peekTicket(app: App, ticket: string, kind: 'session' | 'link') {
   const [row] = await app.db
-    .select({ userId: users.id, fullName: users.fullName })
+    .select({ userId: users.id, fullName: users.fullName, email: users.email })
     .from(ssoTickets)
     .innerJoin(users, eq(users.id, ssoTickets.userId))
     .where(
       and(
         eq(ssoTickets.ticketHash, hashLinkToken(ticket)),
-        eq(ssoTickets.kind, 'session'),
+        eq(ssoTickets.kind, kind),
         isNull(ssoTickets.usedAt),
         gt(ssoTickets.expiresAt, new Date()),
       ),
@@ -307,22 +300,22 @@ export async function sessionTicketAccount(
   return row;
 }
 
+/**
+ * Whose session a ticket opens: the page asks before a launch or sign-in replaces the session this browser
+ * already holds with another account's (a ticket handed to someone else must not switch them silently into an
+ * account of the sender's choosing).
+ */
+export async function sessionTicketAccount(
+  app: App,
+  ticket: string,
+): Promise<{ userId: string; fullName: string }> {
+  const { userId, fullName } = await peekTicket(app, ticket, 'session');
+  return { userId, fullName };
+}
+
 /** The address a link ticket is for, so the page names it (never from its own address bar, which anyone can write). */
 export async function linkTicketEmail(app: App, ticket: string): Promise<string> {
-  const [row] = await app.db
-    .select({ email: users.email })
-    .from(ssoTickets)
-    .innerJoin(users, eq(users.id, ssoTickets.userId))
-    .where(
-      and(
-        eq(ssoTickets.ticketHash, hashLinkToken(ticket)),
-        eq(ssoTickets.kind, 'link'),
-        isNull(ssoTickets.usedAt),
-        gt(ssoTickets.expiresAt, new Date()),
-      ),
-    );
-  if (!row) throw new AppError('TOKEN_INVALID', said('server.auth.sso.ticketInvalid'));
-  return row.email;
+  return (await peekTicket(app, ticket, 'link')).email;
 }
 
 /**

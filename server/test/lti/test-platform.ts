@@ -83,6 +83,8 @@ export interface TestPlatform {
     authenticationRequest: string,
     launch: LaunchSpec,
   ): Promise<{ redirectUri: string; fields: Record<string, string> }>;
+  /** What Integrations asks to register this platform (the values its admin screen shows), with `overrides`. */
+  registration(overrides?: Record<string, string>): Record<string, string>;
   /** Makes a line item (what the LMS does for a Deep Linking item with a lineItem): its URL. */
   addLineItem(label: string, scoreMaximum: number): string;
   /** The scores a line item holds, newest per user (a score older than the held one is ignored, AGS §3.4.5). */
@@ -95,6 +97,12 @@ export interface TestPlatform {
   readonly tokensIssued: string[][];
   close(): Promise<void>;
 }
+
+/** A form post as a platform sends it (login initiation, form_post launch), for `app.inject`. */
+export const formPost = (fields: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
 
 const SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
 const ROSTER_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
@@ -318,6 +326,18 @@ export async function startTestPlatform(
         .setAudience((claims.aud as string | string[] | undefined) ?? clientId)
         .sign(launch.foreignKey ? foreign.privateKey : privateKey);
       return { redirectUri: asked.redirect_uri, fields: { id_token: idToken, state: asked.state } };
+    },
+    registration(overrides = {}) {
+      return {
+        name: 'School Moodle',
+        issuer: origin,
+        clientId,
+        deploymentIds: deploymentId,
+        loginUrl: `${origin}/auth`,
+        tokenUrl: `${origin}/token`,
+        keysetUrl: `${origin}/jwks`,
+        ...overrides,
+      };
     },
     addLineItem(label, scoreMaximum) {
       const id = String(lineItems.size + 1);
