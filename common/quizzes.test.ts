@@ -111,7 +111,7 @@ describe('totals', () => {
 
 describe('openQuestion', () => {
   it('strips correct answers and the explanation', () => {
-    const open = openQuestion(single);
+    const open = openQuestion(single, (key) => key);
     expect(open.options).toEqual([
       { id: 'o1', text: 'Option 1' },
       { id: 'o2', text: 'Option 2' },

@@ -36,6 +36,18 @@ export const trueFalseOptions = (answer: boolean): QuestionOption[] => [
   { id: 'false', text: 'False', correct: !answer },
 ];
 
+/** A picture shown with a question's prompt: a stored file (its storage key) and its text for screen readers. */
+export interface QuestionImage {
+  key: string;
+  alt: string;
+}
+
+/** A question's picture as a browser gets it: a signed address instead of the storage key. */
+export interface ShownImage {
+  url: string;
+  alt: string;
+}
+
 /** What a student gives: chosen option ids (choice types), a text (short, long) or a file (file). */
 export interface AnswerResponse {
   optionIds?: string[];
@@ -57,6 +69,8 @@ export interface PaperQuestion {
   explanation: string;
   videoId: string | null;
   videoSeconds: number | null;
+  /** Absent in papers frozen before questions had pictures (issue 35). */
+  images?: QuestionImage[];
 }
 
 /** A question as a student sees it while the attempt is open: no correct answers, no explanation. */
@@ -64,16 +78,19 @@ export interface OpenQuestion {
   id: string;
   type: QuestionType;
   prompt: string;
+  images: ShownImage[];
   options: { id: string; text: string }[];
   marks: number;
   negativeMarks: number;
 }
 
-export function openQuestion(question: PaperQuestion): OpenQuestion {
+/** `urlOf` turns a picture's storage key into an address the browser may read (a signed URL). */
+export function openQuestion(question: PaperQuestion, urlOf: (key: string) => string): OpenQuestion {
   return {
     id: question.id,
     type: question.type,
     prompt: question.prompt,
+    images: (question.images ?? []).map((image) => ({ url: urlOf(image.key), alt: image.alt })),
     options: question.options.map(({ id, text }) => ({ id, text })),
     marks: question.marks,
     negativeMarks: question.negativeMarks,
@@ -174,6 +191,12 @@ export const QUIZ_LIMITS = {
   answerTextLength: 20_000,
   fileAnswerMaxBytes: 20 * 1024 * 1024,
   importMaxBytes: 2 * 1024 * 1024,
+  /** A question bank (Moodle XML, GIFT, Aiken, QTI zip) may carry its pictures, so it may be larger than a CSV. */
+  bankMaxBytes: 20 * 1024 * 1024,
+  tagLength: 100,
+  tagsPerQuestion: 20,
+  imagesPerQuestion: 10,
+  imageAltLength: 500,
 } as const;
 
 /**

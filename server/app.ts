@@ -62,6 +62,7 @@ import { adminPlanRoutes } from './modules/plans/admin-routes';
 import { publicPlanRoutes } from './modules/plans/public-routes';
 import { attemptRoutes } from './modules/quizzes/attempt-routes';
 import { quizAuthoringRoutes } from './modules/quizzes/authoring-routes';
+import { bankImportRoutes } from './modules/quizzes/bank-import-routes';
 import { markingRoutes } from './modules/quizzes/marking-routes';
 import { reportRoutes } from './modules/reports/routes';
 import { ssoRoutes } from './modules/sso/routes';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(faqRoutes);
   await app.register(materialRoutes);
   await app.register(quizAuthoringRoutes);
+  await app.register(bankImportRoutes);
   await app.register(catalogRoutes);
   await app.register(learningRoutes);
   await app.register(attemptRoutes);

@@ -8,6 +8,7 @@ import {
   QUIZ_LIMITS,
   type QuestionOption,
   type QuestionType,
+  type ShownImage,
 } from '../quizzes';
 import { positionField } from './course-content';
 import { requiredText, withinCharacters } from './fields';
@@ -28,6 +29,8 @@ import { numberField } from './numbers';
  *   DELETE /api/quizzes/:quizId/questions/:questionId          → 204
  *   POST   /api/quizzes/:quizId/questions/:questionId/duplicate → 201 AuthorQuestion (placed after it)
  *   POST   /api/quizzes/:quizId/questions/import   multipart CSV → ImportReport
+ *   POST   /api/quizzes/:quizId/questions/import/preview  multipart bank file → BankPreview (nothing saved)
+ *   POST   /api/quizzes/:quizId/questions/import/bank     multipart bank file + digest + leaveOut → BankImportReport
  *   POST   /api/quizzes/:quizId/preview/check  { responses }   → PreviewResult (nothing recorded)
  *
  * Taking (student, teacher, institute subscribed to the course; the approved version of the quiz):
@@ -138,6 +141,18 @@ export const questionSchema = z
       .max(24 * 3600, MSG.numberRange)
       .nullable()
       .default(null),
+    /** The bank's categories and tags; a question made in the form has none unless its author adds them. */
+    tags: z.array(requiredText(QUIZ_LIMITS.tagLength)).max(QUIZ_LIMITS.tagsPerQuestion).default([]),
+    /**
+     * Pictures to keep, by the keys the question already has: the server drops any key the question did not
+     * have (a form cannot point a question at someone else's file). New pictures come only from an import.
+     */
+    images: z
+      .array(
+        z.object({ key: z.string().max(300), alt: z.string().max(QUIZ_LIMITS.imageAltLength).default('') }),
+      )
+      .max(QUIZ_LIMITS.imagesPerQuestion)
+      .default([]),
   })
   .superRefine((question, ctx) => {
     const correct = question.options.filter((option) => option.correct).length;
@@ -239,6 +254,9 @@ export interface AuthorQuestion {
   explanation: string;
   videoId: string | null;
   videoSeconds: number | null;
+  /** Its pictures, each with the key an edit names to keep it. */
+  images: (ShownImage & { key: string })[];
+  tags: string[];
 }
 
 export interface QuizDetail extends QuizSummary {
@@ -252,6 +270,50 @@ export interface QuizDetail extends QuizSummary {
 export interface ImportReport {
   imported: number;
   rejected: { row: number; reason: string }[];
+}
+
+/** The question-bank formats read by /questions/import/preview (issue 35, decision 076). */
+export const BANK_FORMATS = ['moodle_xml', 'gift', 'aiken', 'qti'] as const;
+export type BankFormat = (typeof BANK_FORMATS)[number];
+
+/** One question of a bank file as it will be saved, with where it came from and what changed on the way. */
+export interface BankPreviewQuestion {
+  /** Its place among the file's readable questions: what `leaveOut` names. */
+  index: number;
+  /** "question 3", "line 12", "item choice.xml", in the reader's language. */
+  ref: string;
+  /** The file's own name of its type ("multichoice", "choiceInteraction"). */
+  sourceType: string;
+  title: string;
+  type: QuestionType;
+  prompt: string;
+  options: { text: string; correct: boolean }[];
+  trueFalseAnswer: boolean | null;
+  acceptedAnswers: string[];
+  marks: number;
+  negativeMarks: number;
+  explanation: string;
+  tags: string[];
+  /** The pictures that will be kept with it (names as in the file). */
+  images: { name: string; alt: string }[];
+  notes: string[];
+}
+
+export interface BankPreview {
+  format: BankFormat;
+  /** SHA-256 of the file: the import names it, so what is saved is what was previewed. */
+  digest: string;
+  questions: BankPreviewQuestion[];
+  skipped: { ref: string; sourceType: string; title: string; reason: string }[];
+  /** How many more questions the quiz can take (QUIZ_LIMITS.questionsPerQuiz). */
+  room: number;
+}
+
+export interface BankImportReport {
+  imported: number;
+  /** Chosen questions that did not fit in the quiz. */
+  noRoom: number;
+  pictures: number;
 }
 
 export interface PreviewResult {

@@ -1,5 +1,9 @@
 import enApprovals from './en/approvals.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
+import enBankImport from './en/bank-import.json' with { type: 'json' };
+import enBankMoodle from './en/bank-moodle.json' with { type: 'json' };
+import enBankQti from './en/bank-qti.json' with { type: 'json' };
+import enBankText from './en/bank-text.json' with { type: 'json' };
 import enBilling from './en/billing.json' with { type: 'json' };
 import enCatalog from './en/catalog.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
@@ -29,6 +33,10 @@ import enSupport from './en/support.json' with { type: 'json' };
 import enUsers from './en/users.json' with { type: 'json' };
 import hiApprovals from './hi/approvals.json' with { type: 'json' };
 import hiAuth from './hi/auth.json' with { type: 'json' };
+import hiBankImport from './hi/bank-import.json' with { type: 'json' };
+import hiBankMoodle from './hi/bank-moodle.json' with { type: 'json' };
+import hiBankQti from './hi/bank-qti.json' with { type: 'json' };
+import hiBankText from './hi/bank-text.json' with { type: 'json' };
 import hiBilling from './hi/billing.json' with { type: 'json' };
 import hiCatalog from './hi/catalog.json' with { type: 'json' };
 import hiCommon from './hi/common.json' with { type: 'json' };
@@ -65,6 +73,10 @@ import hiUsers from './hi/users.json' with { type: 'json' };
  */
 export const SERVER_EN = {
   ...enApprovals,
+  ...enBankImport,
+  ...enBankMoodle,
+  ...enBankText,
+  ...enBankQti,
   ...enAuth,
   ...enBilling,
   ...enCatalog,
@@ -97,6 +109,10 @@ export const SERVER_EN = {
 
 export const SERVER_HI: Record<string, string> = {
   ...hiApprovals,
+  ...hiBankImport,
+  ...hiBankMoodle,
+  ...hiBankText,
+  ...hiBankQti,
   ...hiAuth,
   ...hiBilling,
   ...hiCatalog,
@@ -133,6 +149,10 @@ export type ServerKey = keyof typeof SERVER_EN;
 /** The module files, for the catalog test (each key under its own module's prefix). */
 export const SERVER_MODULES = [
   'approvals',
+  'bank-import',
+  'bank-moodle',
+  'bank-text',
+  'bank-qti',
   'auth',
   'billing',
   'catalog',

@@ -35,3 +35,19 @@ export function multipart(filename: string, contentType: string, bytes: Buffer) 
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** A multipart/form-data body with text fields first (as a browser's FormData sends them in order), then one file. */
+export function multipartWithFields(fields: Record<string, string>, filename: string, bytes: Buffer) {
+  const boundary = `----gurukul${randomBytes(8).toString('hex')}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const head = Buffer.from(
+    `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AnswerResponse, PaperQuestion, QuestionOption } from '../../../common/quizzes';
+import type { AnswerResponse, PaperQuestion, QuestionImage, QuestionOption } from '../../../common/quizzes';
 import { courses, courseVideos } from './courses';
 import { users } from './users';
 
@@ -73,6 +73,10 @@ export const quizQuestions = pgTable(
     explanation: text('explanation').notNull().default(''),
     videoId: uuid('video_id').references(() => courseVideos.id, { onDelete: 'set null' }),
     videoSeconds: real('video_seconds'),
+    /** Pictures shown with the prompt (stored files), in order: questions imported from a bank keep theirs. */
+    images: jsonb('images').$type<QuestionImage[]>().notNull().default([]),
+    /** The bank's categories and tags, kept so a teacher can tell imported questions apart. */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('quiz_questions_quiz_idx').on(t.quizId, t.position)],

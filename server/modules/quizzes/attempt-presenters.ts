@@ -58,12 +58,13 @@ export function presentResultQuestion(
   question: PaperQuestion,
   answer: AnswerLike | undefined,
   snapshot: CourseSnapshot | null,
+  urlOf: (key: string) => string,
 ): ResultQuestion {
   const response = answer?.response && isAnswered(question, answer.response) ? answer.response : null;
   const video = question.videoId ? snapshot?.videos.find((v) => v.id === question.videoId) : undefined;
   const score = answer?.score ?? null;
   return {
-    ...openQuestion(question),
+    ...openQuestion(question, urlOf),
     response,
     // Hand-marked answers are "correct" once they earned full marks; null while waiting.
     correct: isManual(question.type)
@@ -91,6 +92,7 @@ export function presentAttemptView(
   attempt: QuizAttemptRow,
   answers: AnswerLike[],
   course: { title: string; snapshot: CourseSnapshot | null },
+  urlOf: (key: string) => string,
 ): AttemptView {
   const byQuestion = new Map(answers.map((answer) => [answer.questionId, answer]));
   const submitted = attempt.status !== 'in_progress';
@@ -100,11 +102,11 @@ export function presentAttemptView(
     passPercent: attempt.passPercent,
     deadlineAt: attempt.deadlineAt?.toISOString() ?? null,
     serverNow: new Date().toISOString(),
-    questions: attempt.paper.map(openQuestion),
+    questions: attempt.paper.map((question) => openQuestion(question, urlOf)),
     responses: givenResponses(attempt.paper, byQuestion),
     result: submitted
       ? attempt.paper.map((question) =>
-          presentResultQuestion(question, byQuestion.get(question.id), course.snapshot),
+          presentResultQuestion(question, byQuestion.get(question.id), course.snapshot, urlOf),
         )
       : null,
   };

@@ -11,6 +11,7 @@ import { liveSnapshot } from '../catalog/service';
 import type { CourseSnapshot } from '../courses/snapshot';
 import { isOverdue, submitAttempt } from './attempt-grading';
 import { presentAttemptView } from './attempt-presenters';
+import { questionImageUrls } from './presenters';
 
 /* An attempt after it started: reading it, saving answers while it is open, submitting it. */
 
@@ -49,7 +50,12 @@ export async function courseOfAttempt(app: App, courseId: string) {
 
 export async function attemptView(app: App, attempt: QuizAttemptRow): Promise<AttemptView> {
   const answers = await app.db.select().from(quizAnswers).where(eq(quizAnswers.attemptId, attempt.id));
-  return presentAttemptView(attempt, answers, await courseOfAttempt(app, attempt.courseId));
+  return presentAttemptView(
+    attempt,
+    answers,
+    await courseOfAttempt(app, attempt.courseId),
+    questionImageUrls(app.storage),
+  );
 }
 
 /**

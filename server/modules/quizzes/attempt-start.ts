@@ -14,6 +14,7 @@ import { submitOverdueAttempts } from './attempt-grading';
 import { freezePaper, type LiveQuiz, liveQuiz, quizMaxScore, quizzesOf } from './attempt-paper';
 import { presentAttemptSummary, presentAttemptView } from './attempt-presenters';
 import { attemptView } from './attempt-service';
+import { questionImageUrls } from './presenters';
 
 /** The live quizzes a subscriber sees, with their attempts, and starting an attempt. */
 
@@ -164,7 +165,12 @@ export async function startAttempt(app: App, actor: Actor, quizId: string): Prom
       })
       .returning();
     await markLearning(app.db, actor.userId, now);
-    return presentAttemptView(attempt, [], { title: snapshot.info.title, snapshot });
+    return presentAttemptView(
+      attempt,
+      [],
+      { title: snapshot.info.title, snapshot },
+      questionImageUrls(app.storage),
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await openAttemptOf(app, actor.userId, quizId);

@@ -34,10 +34,10 @@ import {
   updateQuiz,
 } from './authoring-service';
 import { IMPORT_TOO_LARGE, readQuestionsCsv } from './csv-import';
-import { presentQuestion, presentQuizDetail } from './presenters';
+import { presentQuestion, presentQuizDetail, questionImageUrls } from './presenters';
 
 const courseParams = z.object({ courseId: z.uuid({ error: said('server.quizzes.courseNotFound').english }) });
-const quizParams = z.object({ quizId: z.uuid({ error: said('server.quizzes.notFound').english }) });
+export const quizParams = z.object({ quizId: z.uuid({ error: said('server.quizzes.notFound').english }) });
 const questionParams = quizParams.extend({
   questionId: z.uuid({ error: said('server.quizzes.questionNotFound').english }),
 });
@@ -48,7 +48,12 @@ const questionParams = quizParams.extend({
  */
 export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
   const detail = async (quizId: string, quiz: Parameters<typeof presentQuizDetail>[0]) =>
-    presentQuizDetail(quiz, await listQuestions(app.db, quizId), await attemptCount(app, quizId));
+    presentQuizDetail(
+      quiz,
+      await listQuestions(app.db, quizId),
+      await attemptCount(app, quizId),
+      questionImageUrls(app.storage),
+    );
 
   app.get(
     '/api/quizzes/of-course/:courseId',
@@ -107,7 +112,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       const question = await createQuestion(app, course, quiz, request.body);
-      return reply.status(201).send(presentQuestion(question));
+      return reply.status(201).send(presentQuestion(question, questionImageUrls(app.storage)));
     },
   );
 
@@ -120,7 +125,10 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       const question = await loadQuestion(app, quiz, request.params.questionId);
-      return presentQuestion(await updateQuestion(app, course, quiz, question, request.body));
+      return presentQuestion(
+        await updateQuestion(app, course, quiz, question, request.body),
+        questionImageUrls(app.storage),
+      );
     },
   );
 
@@ -141,7 +149,14 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
       const question = await loadQuestion(app, quiz, request.params.questionId);
-      return reply.status(201).send(presentQuestion(await duplicateQuestion(app, course, quiz, question)));
+      return reply
+        .status(201)
+        .send(
+          presentQuestion(
+            await duplicateQuestion(app, course, quiz, question),
+            questionImageUrls(app.storage),
+          ),
+        );
     },
   );
 
@@ -173,7 +188,7 @@ export const quizAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         course,
         quiz,
-        questions.map((item) => item.question),
+        questions.map((item) => ({ data: item.question, images: [] })),
       );
       // Rows past the quiz's limit were valid but had no room.
       const full = questions

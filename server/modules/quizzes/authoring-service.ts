@@ -13,6 +13,7 @@ import {
   isCorrect,
   maxScore,
   QUIZ_LIMITS,
+  type QuestionImage,
   round2,
   scorePercent,
   totalScore,
@@ -34,7 +35,7 @@ import { said } from '../../i18n/said';
 import { loadAuthoredCourse, touchCourse } from '../courses/service';
 import { liveQuizzes } from '../courses/snapshot';
 import { presentQuizSummary, toPaperQuestion } from './presenters';
-import { issuesOf, type QuestionData, questionInputOf, questionValues } from './question-values';
+import { issuesOf, keptImages, type QuestionData, questionInputOf, questionValues } from './question-values';
 import { placeAt } from './reorder';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -236,7 +237,10 @@ export async function updateQuestion(
   }
   await assertCourseVideo(app, course, parsed.data.videoId);
   await app.db.transaction(async (tx) => {
-    await tx.update(quizQuestions).set(questionValues(parsed.data)).where(eq(quizQuestions.id, question.id));
+    await tx
+      .update(quizQuestions)
+      .set(questionValues(parsed.data, keptImages(parsed.data.images, question.images)))
+      .where(eq(quizQuestions.id, question.id));
     if (position !== undefined) await moveQuestion(tx, quiz.id, question.id, position);
   });
   await touchQuiz(app, course, quiz);
@@ -294,14 +298,14 @@ export async function duplicateQuestion(
 }
 
 /**
- * Appends imported questions in their order, in one transaction, as many as the quiz still has room for.
- * Answers how many were added; the caller reports the rest.
+ * Appends imported questions in their order, in one transaction, as many as the quiz still has room for, each
+ * with the pictures the import stored for it. Answers how many were added; the caller reports the rest.
  */
 export async function appendQuestions(
   app: App,
   course: CourseRow,
   quiz: QuizRow,
-  questions: QuestionData[],
+  questions: { data: QuestionData; images: QuestionImage[] }[],
 ): Promise<number> {
   if (questions.length === 0) return 0;
   const added = await app.db.transaction(async (tx) => {
@@ -315,7 +319,7 @@ export async function appendQuestions(
     await tx.insert(quizQuestions).values(
       taken.map((question, index) => ({
         quizId: quiz.id,
-        ...questionValues(question),
+        ...questionValues(question.data, question.images),
         position: next + index,
       })),
     );

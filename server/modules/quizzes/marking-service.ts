@@ -18,6 +18,7 @@ import { attemptOutcome } from './attempt-grading';
 import { presentResultQuestion } from './attempt-presenters';
 import { courseOfAttempt, paperQuestion } from './attempt-service';
 import { announceMarked } from './marked-listeners';
+import { questionImageUrls } from './presenters';
 
 const ATTEMPT_NOT_FOUND = said('server.quizzes.attemptNotFound');
 
@@ -157,7 +158,7 @@ async function markingView(app: App, row: Found): Promise<MarkingView> {
     questions: attempt.paper.map((question) => {
       const answer = byQuestion.get(question.id);
       return {
-        ...presentResultQuestion(question, answer, snapshot),
+        ...presentResultQuestion(question, answer, snapshot, questionImageUrls(app.storage)),
         needsMarking: isManual(question.type) && (answer?.score ?? null) === null,
         fileUrl: answer?.filePath ? app.storage.signedUrl(answer.filePath) : null,
       };

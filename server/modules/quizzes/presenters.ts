@@ -1,9 +1,9 @@
 import type { AuthorQuestion, DisplayMode, QuizDetail, QuizSummary } from '../../../common/contracts/quizzes';
-import { maxScore, type PaperQuestion, type QuestionType } from '../../../common/quizzes';
+import { maxScore, type PaperQuestion, QUIZ_LIMITS, type QuestionType } from '../../../common/quizzes';
 import type { QuizQuestionRow, QuizRow } from '../../db/schema/index';
 
-/** A stored question as its author edits it (correct answers included). */
-export function presentQuestion(question: QuizQuestionRow): AuthorQuestion {
+/** A stored question as its author edits it (correct answers included); `urlOf` signs its pictures' keys. */
+export function presentQuestion(question: QuizQuestionRow, urlOf: (key: string) => string): AuthorQuestion {
   return {
     id: question.id,
     quizId: question.quizId,
@@ -17,6 +17,8 @@ export function presentQuestion(question: QuizQuestionRow): AuthorQuestion {
     explanation: question.explanation,
     videoId: question.videoId,
     videoSeconds: question.videoSeconds,
+    images: question.images.map((image) => ({ ...image, url: urlOf(image.key) })),
+    tags: question.tags,
   };
 }
 
@@ -33,6 +35,7 @@ export function toPaperQuestion(question: QuizQuestionRow): PaperQuestion {
     explanation: question.explanation,
     videoId: question.videoId,
     videoSeconds: question.videoSeconds,
+    images: question.images,
   };
 }
 
@@ -61,6 +64,7 @@ export function presentQuizDetail(
   quiz: QuizRow,
   questions: QuizQuestionRow[],
   attemptCount: number,
+  urlOf: (key: string) => string,
 ): QuizDetail {
   return {
     ...presentQuizSummary(quiz, {
@@ -72,6 +76,16 @@ export function presentQuizDetail(
     shuffleQuestions: quiz.shuffleQuestions,
     shuffleOptions: quiz.shuffleOptions,
     displayMode: quiz.displayMode as DisplayMode,
-    questions: questions.map(presentQuestion),
+    questions: questions.map((question) => presentQuestion(question, urlOf)),
   };
 }
+
+/**
+ * Signs question pictures' keys for the browser, valid as long as the longest timed attempt (10 hours): a paper
+ * left open keeps showing its pictures.
+ */
+export const questionImageUrls =
+  (storage: { signedUrl(key: string, expiresInSeconds?: number): string }) => (key: string) =>
+    storage.signedUrl(key, QUESTION_IMAGE_URL_SECONDS);
+
+const QUESTION_IMAGE_URL_SECONDS = (QUIZ_LIMITS.maxTimeLimitMinutes + 60) * 60;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { QuestionInput, questionSchema } from '../../../common/contracts/quizzes';
-import { isChoice, type QuestionOption, trueFalseOptions } from '../../../common/quizzes';
+import { isChoice, type QuestionImage, type QuestionOption, trueFalseOptions } from '../../../common/quizzes';
 import type { QuizQuestionRow } from '../../db/schema/index';
 
 export type QuestionData = z.output<typeof questionSchema>;
@@ -12,9 +12,10 @@ const newOptionId = () => randomBytes(6).toString('base64url');
 /**
  * What a validated question stores. Given option ids are kept (so saved answers keep meaning the same
  * option); new options get fresh ids. True/false stores its two fixed options; fields a type does not use
- * are emptied so a changed type leaves nothing stale behind.
+ * are emptied so a changed type leaves nothing stale behind. `images` are the pictures the server vouches for
+ * (keptImages, or an import's stored files), never the input's own list.
  */
-export function questionValues(question: QuestionData) {
+export function questionValues(question: QuestionData, images: QuestionImage[] = []) {
   let options: QuestionOption[] = [];
   if (question.type === 'true_false') options = trueFalseOptions(question.trueFalseAnswer === true);
   else if (isChoice(question.type)) {
@@ -36,7 +37,23 @@ export function questionValues(question: QuestionData) {
     explanation: question.explanation,
     videoId: question.videoId,
     videoSeconds: question.videoId ? question.videoSeconds : null,
+    images,
+    tags: [...new Set(question.tags.map((tag) => tag.trim()))],
   };
+}
+
+/**
+ * The pictures an edit keeps: those it names that the question already had, in the edit's order, with the
+ * edit's alt text. A key the question did not have is dropped, so no form can show someone else's file.
+ */
+export function keptImages(edit: QuestionData['images'], had: readonly QuestionImage[]): QuestionImage[] {
+  const own = new Set(had.map((image) => image.key));
+  const seen = new Set<string>();
+  return edit.flatMap((image) => {
+    if (!own.has(image.key) || seen.has(image.key)) return [];
+    seen.add(image.key);
+    return [{ key: image.key, alt: image.alt.trim() }];
+  });
 }
 
 /** A stored question as the form would send it: the base an edit is merged onto. */
@@ -53,6 +70,8 @@ export function questionInputOf(row: QuizQuestionRow): QuestionInput {
     explanation: row.explanation,
     videoId: row.videoId,
     videoSeconds: row.videoSeconds,
+    images: row.images,
+    tags: row.tags,
   };
 }
 

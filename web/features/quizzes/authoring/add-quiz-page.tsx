@@ -1,10 +1,11 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconEye, IconFileImport, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { IconDatabaseImport, IconEye, IconFileImport, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuthorQuestion, QuizDetail } from '../../../../common/contracts/quizzes';
 import { QUIZ_LIMITS } from '../../../../common/quizzes';
 import { useT } from '../i18n';
+import { BankImportDialog } from './bank-import-dialog';
 import { CsvImportDialog } from './csv-import-dialog';
 import { marksText } from './format';
 import { previewQuizPath, viewQuizPath } from './paths';
@@ -20,6 +21,7 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
   const t = useT();
   const [editing, setEditing] = useState<Editing>(null);
   const [importing, setImporting] = useState(false);
+  const [importingBank, setImportingBank] = useState(false);
   const full = quiz.questions.length >= QUIZ_LIMITS.questionsPerQuiz;
   const add = () => setEditing({ mode: 'add' });
   return (
@@ -45,6 +47,14 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
           >
             {t('quizzes.add.importCsv')}
           </Button>
+          <Button
+            variant="light"
+            leftSection={<IconDatabaseImport size={16} />}
+            onClick={() => setImportingBank(true)}
+            disabled={full}
+          >
+            {t('quizzes.add.importBank')}
+          </Button>
         </Group>
       </Group>
       {full && (
@@ -68,6 +78,12 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
           onClose={() => setEditing(null)}
         />
       )}
+      <BankImportDialog
+        courseId={courseId}
+        quizId={quiz.id}
+        opened={importingBank}
+        onClose={() => setImportingBank(false)}
+      />
       <CsvImportDialog
         courseId={courseId}
         quizId={quiz.id}

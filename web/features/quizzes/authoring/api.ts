@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AuthorQuestion,
+  BankImportReport,
+  BankPreview,
   ImportReport,
   QuestionInput,
   QuizDetail,
@@ -102,4 +104,28 @@ export function importQuestions(quizId: string, file: File, onProgress: (percent
   const form = new FormData();
   form.append('file', file);
   return uploadWithProgress<ImportReport>(`/quizzes/${quizId}/questions/import`, form, onProgress);
+}
+
+/** Reads a question bank (Moodle XML, GIFT, Aiken, QTI) for its preview; nothing is saved. */
+export function previewBank(quizId: string, file: File, onProgress: (percent: number) => void) {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadWithProgress<BankPreview>(`/quizzes/${quizId}/questions/import/preview`, form, onProgress);
+}
+
+/**
+ * Imports the previewed bank: the fields go before the file (the server reads those sent ahead of it), the digest
+ * makes sure the file is the one previewed, `leaveOut` the questions unticked.
+ */
+export function importBank(
+  quizId: string,
+  file: File,
+  choice: { digest: string; leaveOut: number[] },
+  onProgress: (percent: number) => void,
+) {
+  const form = new FormData();
+  form.append('digest', choice.digest);
+  form.append('leaveOut', choice.leaveOut.join(','));
+  form.append('file', file);
+  return uploadWithProgress<BankImportReport>(`/quizzes/${quizId}/questions/import/bank`, form, onProgress);
 }

@@ -7,6 +7,7 @@ import { isManual } from '../../../../common/quizzes';
 import { formatClock } from '../../../../common/time';
 import { HlsPlayer } from '../../../components/hls-player';
 import { useT } from '../i18n';
+import { QuestionImages } from '../question-images';
 import { marksText } from './format';
 
 function Options({ question }: { question: AuthorQuestion }) {
@@ -125,6 +126,7 @@ export function QuestionAnswers({
           </Text>
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.prompt}</Text>
+        <QuestionImages images={question.images} />
         <Answer question={question} />
         {question.explanation && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -3,6 +3,7 @@ import {
   Button,
   Grid,
   Group,
+  Image,
   Modal,
   NumberInput,
   Radio,
@@ -15,6 +16,7 @@ import {
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
 import { QUESTION_TYPES, QUIZ_LIMITS, type QuestionType } from '../../../../common/quizzes';
@@ -33,6 +35,37 @@ import {
   toQuestionInput,
   validateQuestion,
 } from './question-form';
+
+/** The pictures an imported question shows, each removable (new ones come only from an import). */
+function KeptImages({ form }: { form: UseFormReturnType<QuestionValues> }) {
+  const t = useT();
+  const { images } = form.getValues();
+  if (images.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {t('quizzes.editor.pictures')}
+      </Text>
+      <Group gap="sm">
+        {images.map((image, index) => (
+          <Stack key={image.key} gap={2} align="center">
+            <Image src={image.url} alt={image.alt} h={72} w="auto" fit="contain" radius="sm" />
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={12} aria-hidden />}
+              aria-label={t('quizzes.editor.removePictureLabel', { number: index + 1 })}
+              onClick={() => form.removeListItem('images', index)}
+            >
+              {t('quizzes.editor.removePicture')}
+            </Button>
+          </Stack>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
 
 /** The parts of the editor that depend on the question's type. */
 function AnswerFields({ form }: { form: UseFormReturnType<QuestionValues> }) {
@@ -233,6 +266,14 @@ export function QuestionEditor({
             {...form.getInputProps('explanation')}
           />
           <VideoFields form={form} courseId={courseId} />
+          <TagsInput
+            label={t('quizzes.editor.tags')}
+            description={t('quizzes.editor.tagsHelp')}
+            maxTags={QUIZ_LIMITS.tagsPerQuestion}
+            clearable
+            {...form.getInputProps('tags')}
+          />
+          <KeptImages form={form} />
           {Object.keys(form.errors).length > 0 && (
             <Text size="sm" c="red" role="status">
               {t('quizzes.editor.checkFields')}

@@ -18,6 +18,8 @@ const stored = (overrides: Partial<AuthorQuestion>): AuthorQuestion => ({
   acceptedAnswers: [],
   marks: 1,
   negativeMarks: 0,
+  images: [],
+  tags: [],
   explanation: '',
   videoId: null,
   videoSeconds: null,

@@ -31,6 +31,9 @@ export interface QuestionValues {
   explanation: string;
   videoId: string | null;
   videoTime: string;
+  tags: string[];
+  /** The pictures it keeps (an import's); the editor can only take them away. */
+  images: AuthorQuestion['images'];
 }
 
 export const newOption = (text = '', correct = false): OptionValues => ({ key: randomId(), text, correct });
@@ -50,6 +53,8 @@ export function questionValues(question?: AuthorQuestion): QuestionValues {
       explanation: '',
       videoId: null,
       videoTime: '',
+      tags: [],
+      images: [],
     };
   }
   const trueOption = question.options.find((option) => option.id === 'true');
@@ -67,6 +72,8 @@ export function questionValues(question?: AuthorQuestion): QuestionValues {
     explanation: question.explanation,
     videoId: question.videoId,
     videoTime: question.videoSeconds === null ? '' : formatClock(question.videoSeconds),
+    tags: question.tags,
+    images: question.images,
   };
 }
 
@@ -89,6 +96,8 @@ export function toQuestionInput(values: QuestionValues): QuestionInput {
     explanation: values.explanation,
     videoId: values.videoId || null,
     videoSeconds: values.videoId && typeof seconds === 'number' ? seconds : null,
+    tags: values.tags,
+    images: values.images.map(({ key, alt }) => ({ key, alt })),
   };
 }
 

@@ -6,6 +6,7 @@ import { QUIZ_LIMITS } from '../../../../common/quizzes';
 import { toast } from '../../../app/toast';
 import { confirmDestructive } from '../../../components/confirm-destructive';
 import { useT } from '../i18n';
+import { QuestionImages } from '../question-images';
 import { useQuestionMutations } from './api';
 import { marksText } from './format';
 
@@ -69,6 +70,16 @@ function QuestionCard(props: {
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={3}>
             {question.prompt}
           </Text>
+          <QuestionImages images={question.images} thumbnails />
+          {question.tags.length > 0 && (
+            <Group gap={4} aria-label={t('quizzes.list.tags')} data-testid="question-tags">
+              {question.tags.map((tag) => (
+                <Badge key={tag} size="xs" variant="outline" color="gray" tt="none">
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          )}
         </Stack>
         <Group gap={2} wrap="wrap" justify="flex-end" maw={{ base: 72, sm: 'none' }}>
           {action(

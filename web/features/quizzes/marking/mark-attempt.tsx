@@ -23,6 +23,7 @@ import { formatDateTime } from '../../../../common/time';
 import { commitValidation } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { t as translate, useLocale, useT } from '../i18n';
+import { QuestionImages } from '../question-images';
 import { answerText, correctText, VerdictBadge } from '../taking/attempt-result';
 import { formatMarks } from '../taking/format';
 import { fileAnswerUrl, useMarkingView, useSaveMarks } from './api';
@@ -129,6 +130,7 @@ function MarkForm({ view }: { view: MarkingView }) {
                   </Badge>
                 </Group>
               </Group>
+              <QuestionImages images={q.images} />
               {q.type === 'file' ? (
                 <FileLink attemptId={view.attemptId} question={q} />
               ) : (

@@ -5,6 +5,7 @@ import type { AttemptView, ResultQuestion } from '../../../../common/contracts/q
 import { isAnswered, isManual } from '../../../../common/quizzes';
 import { formatClock } from '../../../../common/time';
 import { t as translate, useT } from '../i18n';
+import { QuestionImages } from '../question-images';
 import { formatMarks, optionTexts } from './format';
 
 /** What the student gave, in words (in the language of the component that calls it). */
@@ -65,6 +66,7 @@ function ResultItem({
             </Badge>
           </Group>
         </Group>
+        <QuestionImages images={question.images} />
         <Text size="xs" c="dimmed">
           {t(`quizzes.types.${question.type}`)}
         </Text>

@@ -14,6 +14,7 @@ const asOpenQuestion = (question: AuthorQuestion): OpenQuestion => ({
   id: question.id,
   type: question.type,
   prompt: question.prompt,
+  images: question.images.map(({ url, alt }) => ({ url, alt })),
   options: question.options.map(({ id, text }) => ({ id, text })),
   marks: question.marks,
   negativeMarks: question.negativeMarks,

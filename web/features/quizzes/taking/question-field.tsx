@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { ALLOWED_ARCHIVE_TYPES, ALLOWED_DOCUMENT_TYPES, ALLOWED_IMAGE_TYPES } from '../../../../common/files';
 import { type AnswerResponse, type OpenQuestion, QUIZ_LIMITS } from '../../../../common/quizzes';
 import { useT } from '../i18n';
+import { QuestionImages } from '../question-images';
 import { formatMarks, marksText } from './format';
 
 /** The file types the server takes for a file answer (it checks the content too). */
@@ -176,6 +177,7 @@ export function QuestionField(props: QuestionFieldProps) {
             <Badge variant="outline">{marksText(question.marks)}</Badge>
           </Group>
         </Group>
+        <QuestionImages images={question.images} />
         {question.negativeMarks > 0 && (
           <Text size="xs" c="dimmed">
             {t('quizzes.field.wrongCosts', { marks: formatMarks(question.negativeMarks) })}
