@@ -8,6 +8,7 @@ import enBilling from './en/billing.json' with { type: 'json' };
 import enCatalog from './en/catalog.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConversations from './en/conversations.json' with { type: 'json' };
+import enCourseExport from './en/course-export.json' with { type: 'json' };
 import enCourses from './en/courses.json' with { type: 'json' };
 import enEmbed from './en/embed.json' with { type: 'json' };
 import enFiles from './en/files.json' with { type: 'json' };
@@ -31,6 +32,7 @@ import enQuizzes from './en/quizzes.json' with { type: 'json' };
 import enReports from './en/reports.json' with { type: 'json' };
 import enSupport from './en/support.json' with { type: 'json' };
 import enUsers from './en/users.json' with { type: 'json' };
+import enXapi from './en/xapi.json' with { type: 'json' };
 import hiApprovals from './hi/approvals.json' with { type: 'json' };
 import hiAuth from './hi/auth.json' with { type: 'json' };
 import hiBankImport from './hi/bank-import.json' with { type: 'json' };
@@ -41,6 +43,7 @@ import hiBilling from './hi/billing.json' with { type: 'json' };
 import hiCatalog from './hi/catalog.json' with { type: 'json' };
 import hiCommon from './hi/common.json' with { type: 'json' };
 import hiConversations from './hi/conversations.json' with { type: 'json' };
+import hiCourseExport from './hi/course-export.json' with { type: 'json' };
 import hiCourses from './hi/courses.json' with { type: 'json' };
 import hiEmbed from './hi/embed.json' with { type: 'json' };
 import hiFiles from './hi/files.json' with { type: 'json' };
@@ -64,6 +67,7 @@ import hiQuizzes from './hi/quizzes.json' with { type: 'json' };
 import hiReports from './hi/reports.json' with { type: 'json' };
 import hiSupport from './hi/support.json' with { type: 'json' };
 import hiUsers from './hi/users.json' with { type: 'json' };
+import hiXapi from './hi/xapi.json' with { type: 'json' };
 
 /**
  * The server's own texts (decision 070): errors, e-mails and PDFs that only the server says, one file per module
@@ -77,6 +81,8 @@ export const SERVER_EN = {
   ...enBankMoodle,
   ...enBankText,
   ...enBankQti,
+  ...enCourseExport,
+  ...enXapi,
   ...enAuth,
   ...enBilling,
   ...enCatalog,
@@ -113,6 +119,8 @@ export const SERVER_HI: Record<string, string> = {
   ...hiBankMoodle,
   ...hiBankText,
   ...hiBankQti,
+  ...hiCourseExport,
+  ...hiXapi,
   ...hiAuth,
   ...hiBilling,
   ...hiCatalog,
@@ -153,6 +161,8 @@ export const SERVER_MODULES = [
   'bank-moodle',
   'bank-text',
   'bank-qti',
+  'course-export',
+  'xapi',
   'auth',
   'billing',
   'catalog',
