@@ -2,10 +2,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Files that must run in a module registry of their own: they replace a module with vi.mock (which cannot take
- * effect on a module an earlier file already loaded), or start whole processes, where sharing gains nothing.
+ * effect on a module an earlier file already loaded), start whole processes, where sharing gains nothing, or
+ * assert what a module has not loaded yet (the modules' catalog an English reader never fetches, which an earlier
+ * file in the same worker may have fetched).
  */
 const ISOLATED = [
   'server/modules/gurus/session.test.ts',
+  'web/app/module-translations.test.ts',
   'server/http/serving.test.ts',
   'server/lifecycle/**/*.test.ts',
 ];
