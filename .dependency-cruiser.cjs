@@ -16,9 +16,9 @@ const MODULE_TIERS = [
   ['catalog', 'embed', 'support'],
   ['learning', 'payments'],
   ['quizzes', 'reports'],
-  ['approvals', 'people', 'getting-started'],
+  ['approvals', 'people', 'getting-started', 'course-export'],
   ['sso'],
-  ['lti'],
+  ['lti', 'xapi'],
 ];
 
 const moduleTierRules = MODULE_TIERS.flatMap((tier, index) => {

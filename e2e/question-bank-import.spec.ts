@@ -78,6 +78,8 @@ test('a teacher imports a Moodle XML bank: previews it, leaves one out, and the 
   // Every question with what it becomes; the cloze left out with its reason. Nothing is saved yet.
   const preview = dialog.getByTestId('bank-preview');
   await expect(preview.getByText('Moodle XML: 3 questions can be imported, 1 left out.')).toBeVisible();
+  // The buttons that had focus are gone: focus goes on inside the dialog, at the summary.
+  await expect(dialog.getByTestId('bank-summary')).toBeFocused();
   const cards = dialog.getByTestId('bank-question');
   await expect(cards).toHaveCount(3);
   await expect(cards.nth(0)).toContainText('Which is the longest river of India?');

@@ -25,6 +25,8 @@ import { subscriptionRoutes } from './modules/billing/subscription-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { commonRoutes } from './modules/common/routes';
 import { conversationRoutes } from './modules/conversations/routes';
+import { courseExportJobs } from './modules/course-export/jobs';
+import { courseExportRoutes } from './modules/courses/export-routes';
 import { faqRoutes } from './modules/courses/faq-routes';
 import { materialRoutes } from './modules/courses/material-routes';
 import { courseRoutes } from './modules/courses/routes';
@@ -64,12 +66,15 @@ import { attemptRoutes } from './modules/quizzes/attempt-routes';
 import { quizAuthoringRoutes } from './modules/quizzes/authoring-routes';
 import { bankImportRoutes } from './modules/quizzes/bank-import-routes';
 import { markingRoutes } from './modules/quizzes/marking-routes';
+import { qtiExportRoutes } from './modules/quizzes/qti-export-routes';
 import { reportRoutes } from './modules/reports/routes';
 import { ssoRoutes } from './modules/sso/routes';
 import { deskRoutes } from './modules/support/desk-routes';
 import { supportRoutes } from './modules/support/routes';
 import { developerAccessRoutes } from './modules/users/developer-access-routes';
 import { userRoutes } from './modules/users/routes';
+import { listenForXapi } from './modules/xapi/listeners';
+import { xapiRoutes } from './modules/xapi/routes';
 import { PERIODIC_TASKS } from './periodic-tasks';
 import { answererFor } from './providers/llm/answerer-for';
 import { type Mailer, outboxMailer, smtpMailer } from './providers/mail/mailer';
@@ -201,8 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(videoRoutes);
   await app.register(faqRoutes);
   await app.register(materialRoutes);
+  await app.register(courseExportRoutes);
+  await app.register(courseExportJobs);
   await app.register(quizAuthoringRoutes);
   await app.register(bankImportRoutes);
+  await app.register(qtiExportRoutes);
   await app.register(catalogRoutes);
   await app.register(learningRoutes);
   await app.register(attemptRoutes);
@@ -217,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(invoiceRoutes);
   await app.register(paymentRoutes);
   await app.register(integrationRoutes);
+  await app.register(xapiRoutes);
   await app.register(embedSettingsRoutes);
   await app.register(embedPublicRoutes);
   await app.register(guruSpeechRoutes);
@@ -229,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(partnerRoutes);
   await app.register(adminPartnerRoutes);
 
+  // Learning events and marks become xAPI statements when an LRS is configured (decision 078).
+  listenForXapi(app);
   if (runJobs) startPeriodicTasks(app, PERIODIC_TASKS);
   if (!isWorker) {
     await app.register(embedPageRoute);

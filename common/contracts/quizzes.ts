@@ -297,6 +297,11 @@ export interface BankPreviewQuestion {
   /** The pictures that will be kept with it (names as in the file). */
   images: { name: string; alt: string }[];
   notes: string[];
+  /**
+   * Something a student would need to see did not come along (a sound, a picture not in the file or in an
+   * option): the preview leaves it unticked, so the teacher decides.
+   */
+  incomplete: boolean;
 }
 
 export interface BankPreview {

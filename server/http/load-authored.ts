@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema/index';
+import type { Text } from '../i18n/said';
 import type { Actor } from './actor';
 import type { App } from './app-type';
 import { forbidden, notFound } from './errors';
@@ -11,8 +12,8 @@ type AuthoredTable = PgTable & { id: PgColumn; ownerId: PgColumn };
 
 /** What the caller is told when the row is missing, or is someone else's. */
 export interface AuthoredMessages {
-  notFound: string;
-  forbidden: string;
+  notFound: Text;
+  forbidden: Text;
 }
 
 /**

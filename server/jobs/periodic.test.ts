@@ -27,6 +27,8 @@ describe('periodic tasks', () => {
       ['insights refresh', 10 * 60_000],
       ['weekly insights digest', 60 * 60_000],
       ['removing expired sign-in and launch rows', 60 * 60_000],
+      ['sending xAPI statements', 15_000],
+      ['removing old course exports', 60 * 60_000],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
+import { t } from './i18n';
 import { lastPress, type Press, trackPresses } from './last-press';
 import type { ToastPosition } from './toast-placement';
 
@@ -9,12 +10,6 @@ const COLORS: Record<ToastKind, string> = {
   danger: 'red',
   warning: 'yellow',
   info: 'blue',
-};
-const TITLES: Record<ToastKind, string> = {
-  success: 'Success',
-  danger: 'Error',
-  warning: 'Warning',
-  info: 'Info',
 };
 
 /** Which page each shown toast was raised on, and when: a route change closes those of the page left. */
@@ -70,13 +65,13 @@ export function toast(kind: ToastKind, message: string): void {
   notifications.show({
     id,
     color: COLORS[kind],
-    title: TITLES[kind],
+    title: t(`toast.${kind}`),
     message,
     position: place?.(lastPress()),
     autoClose: 3000,
     withBorder: true,
     // Mantine's close button has no name and its dimmed description fails contrast (axe): fix both.
-    closeButtonProps: { 'aria-label': 'Close notification' },
+    closeButtonProps: { 'aria-label': t('toast.close') },
     styles: { description: { color: 'var(--mantine-color-text)' } },
   });
 }

@@ -1,5 +1,6 @@
 export * from './approvals';
 export * from './common';
+export * from './course-exports';
 export * from './courses';
 export * from './embed';
 export * from './gurus';
@@ -14,3 +15,4 @@ export * from './quizzes';
 export * from './sso';
 export * from './support';
 export * from './users';
+export * from './xapi';

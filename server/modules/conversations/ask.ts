@@ -12,6 +12,7 @@ import { AppError, forbidden } from '../../http/errors';
 import { speak, translate } from '../../http/locale';
 import { said } from '../../i18n/said';
 import type { AnswerRequest } from '../../providers/llm/types';
+import { announceLearning } from '../common/learning-events';
 import type { GuruRow } from '../gurus/access';
 import { type PreparedAnswer, prepareAnswer } from '../gurus/answering';
 import { canAnswer, quizOpenOnGuru } from '../gurus/session-service';
@@ -87,6 +88,18 @@ export async function askInConversation(
       title: conversation.title || question.slice(0, TITLE_MAX),
     })
     .where(eq(conversations.id, conversation.id));
+  // xAPI statements (decision 078): a learner's question (not an anonymous visitor's); listeners only queue.
+  if (askerId) {
+    await announceLearning(app, {
+      kind: 'guru-asked',
+      userId: askerId,
+      guru: { id: guru.id, name: guru.name },
+      courseId: conversation.courseId,
+      conversationId: conversation.id,
+      question,
+      at: new Date(),
+    });
+  }
 
   const out = new PassThrough();
   // A client that hangs up destroys the stream; that must never become an unhandled error.

@@ -33,7 +33,7 @@ type ListQuery = z.output<typeof courseListQuerySchema>;
 export function loadAuthoredCourse(app: App, actor: Actor, courseId: string): Promise<CourseRow> {
   return loadAuthored(app, actor, courses, courseId, {
     notFound: 'Course not found',
-    forbidden: 'You cannot open this course',
+    forbidden: said('server.courses.cannotOpen'),
   });
 }
 

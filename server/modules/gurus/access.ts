@@ -23,7 +23,7 @@ export type GuruRow = typeof gurusTable.$inferSelect;
 export function loadOwnedGuru(app: App, actor: Actor, guruId: string): Promise<GuruRow> {
   return loadAuthored(app, actor, gurus, guruId, {
     notFound: 'Guru not found',
-    forbidden: 'You cannot open this guru',
+    forbidden: said('server.gurus.cannotOpen'),
   });
 }
 

@@ -8,6 +8,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import { canAuthorFor } from '../../http/policies';
 import { said } from '../../i18n/said';
 import { lessonsOf, liveSnapshot, loadLiveCourse } from '../catalog/service';
+import { announceLearning } from '../common/learning-events';
 import type { CourseSnapshot } from '../courses/snapshot';
 import { imageUrlsAt } from '../files/uploads';
 import { countRewatches } from '../insights/rewatch';
@@ -247,6 +248,19 @@ export async function recordProgress(
     watchedBefore: existing?.watchedRanges ?? [],
     durationSeconds: duration,
   }).catch((error: unknown) => app.log.warn({ err: error, videoId }, 'could not count re-watches'));
+  // xAPI statements (decision 078): a save that added watched time; listeners only queue, and never throw here.
+  if (watchedSeconds > (existing?.watchedSeconds ?? 0) && snapshot) {
+    await announceLearning(app, {
+      kind: 'lesson-watched',
+      userId: actor.userId,
+      course: { id: row.course.id, title: snapshot.info.title, language: snapshot.info.language },
+      lesson: { id: videoId, title: video.title, durationSeconds: video.durationSeconds },
+      watchedSeconds,
+      watchedBeforeSeconds: existing?.watchedSeconds ?? 0,
+      justCompleted: Boolean(completedAt) && !existing?.completedAt,
+      at: new Date(),
+    });
+  }
   return { videoId, positionSeconds: position, watchedSeconds, completed: Boolean(completedAt) };
 }
 

@@ -3,6 +3,7 @@ import { courseLibraries } from '../../db/schema/index';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
 import { loadAuthored } from '../../http/load-authored';
+import { said } from '../../i18n/said';
 
 export type LibraryRow = typeof courseLibraries.$inferSelect;
 
@@ -13,6 +14,6 @@ export type LibraryRow = typeof courseLibraries.$inferSelect;
 export function loadOwnedLibrary(app: App, actor: Actor, libraryId: string): Promise<LibraryRow> {
   return loadAuthored(app, actor, courseLibraries, libraryId, {
     notFound: LIBRARY_MSG.notFound,
-    forbidden: 'You cannot open this course library',
+    forbidden: said('server.library.cannotOpen'),
   });
 }

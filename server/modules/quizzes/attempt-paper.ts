@@ -34,5 +34,6 @@ export function freezePaper(quiz: LiveQuiz, random: () => number = Math.random):
     explanation: question.explanation,
     videoId: question.videoId,
     videoSeconds: question.videoSeconds,
+    images: (question.images ?? []).map((image) => ({ ...image })),
   }));
 }

@@ -8,6 +8,8 @@ import hiBank from '../../i18n/hi/bank-import.json';
 import { insertCourse } from '../../test/courses';
 import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
+import { createCourseViaApi, submitAndApprove } from '../../test/live-courses';
+import { attemptUrl, startAttemptViaApi, subscribeDirectly } from '../../test/quizzes';
 import { multipartWithFields, tinyPng } from '../../test/uploads';
 
 /** The preview and import routes of question banks (issue 35): what is read, what is saved, and who may. */
@@ -324,5 +326,39 @@ describe('question bank import', () => {
     );
     expect(prose.statusCode).toBe(400);
     expect(prose.json().message).toMatch(/not a question bank/);
+  });
+
+  it('shows an imported picture to the student on the paper and in the result', async () => {
+    const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const admin = await buildAndLogin(ctx.app, { userType: 'admin' });
+    const courseId = await createCourseViaApi(ctx.app, teacher.headers, { title: 'Waves live' });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quizzes/of-course/${courseId}`,
+      headers: teacher.headers,
+      payload: { title: 'Waves', timeLimitMinutes: 0, attemptsAllowed: 0, passPercent: 50 },
+    });
+    const quizId = created.json().id;
+    const { digest } = (await preview(teacher.headers, quizId, Buffer.from(MOODLE))).json();
+    await importBank(teacher.headers, quizId, Buffer.from(MOODLE), { digest, leaveOut: '' });
+    await submitAndApprove(ctx.app, teacher.headers, admin.headers, courseId);
+    const student = await buildAndLogin(ctx.app, { userType: 'student' });
+    await subscribeDirectly(ctx.app, courseId, student.user.id);
+    const attempt = await startAttemptViaApi(ctx.app, student.headers, quizId);
+    const withPicture = attempt.questions.find(
+      (question: { prompt: string }) => question.prompt === 'Which is fastest?',
+    );
+    expect(withPicture.images).toEqual([{ url: expect.any(String), alt: 'A wave' }]);
+    const picture = new URL(withPicture.images[0].url, 'http://x');
+    const fetched = await ctx.app.inject({ method: 'GET', url: picture.pathname + picture.search });
+    expect(fetched.statusCode).toBe(200);
+    const submitted = await ctx.app.inject({
+      method: 'POST',
+      url: `${attemptUrl(attempt.id)}/submit`,
+      headers: student.headers,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const result = submitted.json().result.find((question: { id: string }) => question.id === withPicture.id);
+    expect(result.images).toEqual([{ url: expect.any(String), alt: 'A wave' }]);
   });
 });

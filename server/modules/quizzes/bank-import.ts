@@ -118,6 +118,17 @@ function tagsOf(tags: readonly string[]): string[] {
   return [...new Set(tags.map(cut).filter((tag) => tag !== ''))].slice(0, QUIZ_LIMITS.tagsPerQuestion);
 }
 
+/** Notes that say a student would miss something the question showed: such questions start unticked. */
+const LOST_CONTENT = new Set<string>([
+  'server.bank-import.note.mediaDropped',
+  'server.bank-import.note.imageMissing',
+  'server.bank-import.note.imageType',
+  'server.bank-import.note.tooManyImages',
+  'server.bank-moodle.note.optionImage',
+  'server.bank-moodle.note.linkedImage',
+  'server.bank-qti.note.imageDropped',
+]);
+
 /** The preview as the teacher reads it, in their language. */
 export function presentBankPreview(checked: CheckedBank, locale: Locale, room: number): BankPreview {
   return {
@@ -144,6 +155,7 @@ export function presentBankPreview(checked: CheckedBank, locale: Locale, room: n
         tags: data.tags,
         images: pictures.map(({ name, alt }) => ({ name, alt })),
         notes: notes.map((note) => speak(locale, note)),
+        incomplete: notes.some((note) => LOST_CONTENT.has(note.key)),
       }),
     ),
     skipped: checked.skipped.map(({ ref, sourceType, title, reason }) => ({

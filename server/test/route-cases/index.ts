@@ -1,4 +1,5 @@
 import { CONVERSATIONS_ROUTES } from './conversations';
+import { COURSE_EXPORT_ROUTES } from './course-export';
 import { COURSE_ROUTES } from './courses';
 import { CURRENCY_ROUTES } from './currency';
 import { EMBED_ROUTES } from './embed';
@@ -26,6 +27,7 @@ import { LTI_ROUTES, SINGLE_SIGN_ON_ROUTES } from './single-sign-on';
 import { SUBSCRIPTION_ROUTES } from './subscriptions';
 import { SUPPORT_ROUTES } from './support';
 import type { RouteCase } from './types';
+import { XAPI_ROUTES } from './xapi';
 
 export type { Caller, MatrixEnv, RouteCase } from './types';
 export { NO_SUCH_ID } from './types';
@@ -35,6 +37,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...PLATFORM_ROUTES,
   ...SUPPORT_ROUTES,
   ...COURSE_ROUTES,
+  ...COURSE_EXPORT_ROUTES,
   ...GETTING_STARTED_ROUTES,
   ...LEARNING_ROUTES,
   ...QUIZ_AUTHORING_ROUTES,
@@ -60,4 +63,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...PARTNER_ROUTES,
   ...SINGLE_SIGN_ON_ROUTES,
   ...LTI_ROUTES,
+  ...XAPI_ROUTES,
 ];

@@ -17,6 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { COURSE_STEPS } from '../../../common/courses';
 import { useCourse } from './api';
 import { CourseDetails } from './course-details';
+import { CourseExportMenu } from './course-export';
 import { useT } from './i18n';
 import { ShareLink } from './share-link';
 import { StatusBadge } from './status-badge';
@@ -70,6 +71,12 @@ export default function ViewCoursePage() {
         )}
         <Card withBorder padding="lg">
           <CourseDetails info={data} />
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            {t('courses.view.export')}
+          </Title>
+          <CourseExportMenu courseId={data.id} />
         </Card>
         {data.hasLiveVersion && (
           <Card withBorder padding="lg">

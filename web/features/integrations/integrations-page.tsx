@@ -3,13 +3,14 @@ import { PlanLockNote, usePlanLock } from '../../components/plan-lock';
 import { useIntegrations } from './api';
 import { useT } from './i18n';
 import { IntegrationCard } from './integration-card';
+import { LrsSection } from './lrs-section';
 import { LtiSection } from './lti-section';
 import { SignInSection } from './sign-in-section';
 import { WebsiteSection } from './website-section';
 
 /**
  * /integrations: the user's own D-ID and ElevenLabs keys, used by their gurus' avatars and voices, and their own
- * website, where their gurus can be embedded.
+ * website, where their gurus can be embedded; for the admin, sign-in, LTI and the Learning Record Store too.
  */
 export default function IntegrationsPage() {
   const t = useT();
@@ -55,6 +56,7 @@ export default function IntegrationsPage() {
         )}
         <SignInSection />
         <LtiSection />
+        <LrsSection />
         <WebsiteSection />
       </Stack>
     </Container>

@@ -25,7 +25,7 @@ describe("Moodle's questions.aiken.txt", () => {
       bank.questions.map((question) => [question.ref.english, question.sourceType, question.question]),
     ).toEqual([
       [
-        'line 1',
+        'Line 1',
         'multichoice',
         {
           type: 'single',
@@ -40,7 +40,7 @@ describe("Moodle's questions.aiken.txt", () => {
         },
       ],
       [
-        'line 8',
+        'Line 8',
         'multichoice',
         {
           type: 'single',

@@ -68,7 +68,7 @@ describe("Moodle's questions.gift.txt (the expectations of giftformat_test.php)"
       [46, '2-08 TSL'],
       [49, '2-08 TSL'],
     ]);
-    expect(bank.questions[0].ref.english).toBe('line 2');
+    expect(bank.questions[0].ref.english).toBe('Line 2');
     expect(bank.questions.every((question) => question.question.marks === 1)).toBe(true);
   });
 

@@ -48,11 +48,11 @@ describe("Moodle's own fixtures", () => {
     expect(
       bank.questions.map((q) => [q.ref.english, q.sourceType, q.title, q.question.type, q.tags]),
     ).toEqual([
-      ['question 1', 'truefalse', 'Iota Question', 'true_false', ['Iota']],
-      ['question 2', 'essay', 'Kappa Essay Question', 'long', ['Iota', 'Kappa']],
-      ['question 3', 'truefalse', 'Kappa Question', 'true_false', ['Iota', 'Kappa']],
-      ['question 4', 'truefalse', 'Lambda Question', 'true_false', ['Iota', 'Kappa', 'Lambda']],
-      ['question 5', 'truefalse', 'Mu Question', 'true_false', ['Iota', 'Mu']],
+      ['Question 1', 'truefalse', 'Iota Question', 'true_false', ['Iota']],
+      ['Question 2', 'essay', 'Kappa Essay Question', 'long', ['Iota', 'Kappa']],
+      ['Question 3', 'truefalse', 'Kappa Question', 'true_false', ['Iota', 'Kappa']],
+      ['Question 4', 'truefalse', 'Lambda Question', 'true_false', ['Iota', 'Kappa', 'Lambda']],
+      ['Question 5', 'truefalse', 'Mu Question', 'true_false', ['Iota', 'Mu']],
     ]);
     expect(bank.questions[0].ref).toMatchObject({
       key: 'server.bank-import.ref.question',
@@ -129,12 +129,12 @@ describe("Moodle's own fixtures", () => {
     expect(bank.skipped[0]).toMatchObject({
       sourceType: 'cloze',
       title: 'cloze question with image',
-      ref: { english: 'question 1' },
+      ref: { english: 'Question 1' },
       reason: { key: 'server.bank-import.skip.noEquivalent', values: { type: 'cloze' } },
     });
     expect(bank.questions).toHaveLength(1);
     const [mcq] = bank.questions;
-    expect(mcq.ref.english).toBe('question 2');
+    expect(mcq.ref.english).toBe('Question 2');
     expect(mcq.question.prompt).toBe(
       'This is a multichoice question with an image in the old "image" field that was used in Moodle 1.9',
     );
@@ -160,9 +160,9 @@ describe("Moodle's own fixtures", () => {
     const bank = fixture('match-testquestion.moodle.xml');
     expect(bank.skipped).toEqual([]);
     expect(bank.questions.map((q) => q.ref.english)).toEqual([
-      'question 1, pair 1',
-      'question 1, pair 2',
-      'question 1, pair 3',
+      'Question 1, pair 1',
+      'Question 1, pair 2',
+      'Question 1, pair 3',
     ]);
     expect(bank.questions.map((q) => q.question.prompt)).toEqual([
       'Classify the animals.\n\nfrog',
@@ -403,8 +403,8 @@ describe('question types', () => {
       ),
     );
     expect(bank.questions.map((q) => [q.ref.english, keysOf(q.notes)])).toEqual([
-      ['question 1', ['server.bank-import.note.partialCredit']],
-      ['question 2', []],
+      ['Question 1', ['server.bank-import.note.partialCredit']],
+      ['Question 2', []],
     ]);
     expect(bank.questions[0].question.options).toEqual([
       { text: 'a', correct: true },
@@ -413,8 +413,8 @@ describe('question types', () => {
     expect(
       bank.skipped.map((s) => [s.ref.english, typeof s.reason === 'string' ? s.reason : s.reason.key]),
     ).toEqual([
-      ['question 3', 'server.bank-import.skip.noCorrect'],
-      ['question 4', 'server.bank-moodle.skip.severalCorrect'],
+      ['Question 3', 'server.bank-import.skip.noCorrect'],
+      ['Question 4', 'server.bank-moodle.skip.severalCorrect'],
     ]);
   });
 
@@ -559,7 +559,7 @@ describe('question types', () => {
       values: { number: 1, pair: 2 },
     });
     expect(bank.skipped[0]).toMatchObject({
-      ref: { english: 'question 2' },
+      ref: { english: 'Question 2' },
       reason: { key: 'server.bank-import.skip.tooManyOptions', values: { count: 11, max: 10 } },
     });
   });
@@ -569,12 +569,12 @@ describe('question types', () => {
     const bank = readMoodleXml(quiz(...types.map((type) => question(type, prompt('x')))));
     expect(bank.questions).toEqual([]);
     expect(bank.skipped.map((s) => [s.ref.english, s.sourceType, s.reason])).toEqual([
-      ['question 1', 'description', expect.objectContaining({ key: 'server.bank-import.skip.description' })],
-      ['question 2', 'random', expect.objectContaining({ key: 'server.bank-import.skip.random' })],
+      ['Question 1', 'description', expect.objectContaining({ key: 'server.bank-import.skip.description' })],
+      ['Question 2', 'random', expect.objectContaining({ key: 'server.bank-import.skip.random' })],
       ...types
         .slice(2)
         .map((type, i) => [
-          `question ${i + 3}`,
+          `Question ${i + 3}`,
           type,
           expect.objectContaining({ key: 'server.bank-import.skip.noEquivalent', values: { type } }),
         ]),

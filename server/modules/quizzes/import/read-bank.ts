@@ -52,9 +52,8 @@ function rootElementName(text: string): string {
   } catch (error) {
     if (error !== found && name === null) {
       // Not well-formed before its first element: the format's reader would say the same, with the line.
-      const message = error instanceof Error ? error.message : String(error);
       throw new BankUnreadable(
-        said('server.bank-import.notXml', { line: parser.line, column: parser.column + 1, message }),
+        said('server.bank-import.notXml', { line: parser.line, column: parser.column + 1 }),
       );
     }
   }

@@ -9,6 +9,7 @@ import { BankImportDialog } from './bank-import-dialog';
 import { CsvImportDialog } from './csv-import-dialog';
 import { marksText } from './format';
 import { previewQuizPath, viewQuizPath } from './paths';
+import { QtiExportButton } from './qti-export-button';
 import { QuestionEditor } from './question-editor';
 import { QuestionList } from './question-list';
 import { QuizPageFrame } from './quiz-page-frame';
@@ -55,6 +56,7 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
           >
             {t('quizzes.add.importBank')}
           </Button>
+          <QtiExportButton quizId={quiz.id} />
         </Group>
       </Group>
       {full && (

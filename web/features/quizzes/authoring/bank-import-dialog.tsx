@@ -10,14 +10,17 @@ import {
   Modal,
   Progress,
   Stack,
-  Table,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { BankPreview, BankPreviewQuestion } from '../../../../common/contracts/quizzes';
+import { IconAlertTriangle, IconFileImport } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import type {
+  BankImportReport,
+  BankPreview,
+  BankPreviewQuestion,
+} from '../../../../common/contracts/quizzes';
 import { QUIZ_LIMITS } from '../../../../common/quizzes';
 import { toast } from '../../../app/toast';
 import { useT } from '../i18n';
@@ -72,14 +75,15 @@ function PreviewCard(props: { question: BankPreviewQuestion; chosen: boolean; on
   return (
     <Card withBorder padding="sm" data-testid="bank-question" opacity={chosen ? 1 : 0.6}>
       <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Checkbox
             checked={chosen}
             onChange={onToggle}
             label={`${question.ref}${question.title ? ` · ${question.title}` : ''}`}
+            style={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
           />
-          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            <Badge variant="outline" color="gray" tt="none">
+          <Group gap={4} wrap="nowrap">
+            <Badge variant="outline" color="gray" tt="none" maw="10rem">
               {question.sourceType}
             </Badge>
             <Text size="xs" aria-hidden>
@@ -107,55 +111,49 @@ function PreviewCard(props: { question: BankPreviewQuestion; chosen: boolean; on
           </Text>
         )}
         {question.notes.map((note) => (
-          <Text key={note} size="xs" c="yellow.8" data-testid="bank-note">
-            {note}
-          </Text>
+          <Group key={note} gap={4} wrap="nowrap" align="flex-start" data-testid="bank-note">
+            <IconAlertTriangle
+              size={14}
+              color="var(--mantine-color-orange-filled)"
+              aria-hidden
+              style={{ flexShrink: 0 }}
+            />
+            <Text size="xs">{note}</Text>
+          </Group>
         ))}
       </Stack>
     </Card>
   );
 }
 
-function SkippedTable({ skipped }: { skipped: BankPreview['skipped'] }) {
+function SkippedList({ skipped }: { skipped: BankPreview['skipped'] }) {
   const t = useT();
   if (skipped.length === 0) return null;
+  // Stacked rather than a table: the reason, the part a teacher reads, stays in view on a phone.
   return (
-    <Stack gap="xs">
-      <Title order={3} size="h5">
+    <Stack gap="xs" component="section" aria-labelledby="bank-skipped-heading">
+      <Title order={3} size="h5" id="bank-skipped-heading">
         {t('quizzes.bank.skippedHeading', { count: skipped.length })}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
-        <Table
-          striped
-          withTableBorder
-          aria-label={t('quizzes.bank.skippedHeading', { count: skipped.length })}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('quizzes.bank.where')}</Table.Th>
-              <Table.Th>{t('quizzes.bank.kind')}</Table.Th>
-              <Table.Th>{t('quizzes.csv.reason')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {skipped.map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a left-out question is its place in the file
-              <Table.Tr key={`${index}-${row.ref}`} data-testid="bank-skipped">
-                <Table.Td>
-                  {row.ref}
-                  {row.title && (
-                    <Text size="xs" c="dimmed">
-                      {row.title}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{row.sourceType}</Table.Td>
-                <Table.Td>{row.reason}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {skipped.map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a left-out question is its place in the file
+        <Card key={index} withBorder padding="xs" data-testid="bank-skipped">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={600}>
+              {row.ref}
+              {row.title && ` · ${row.title}`}
+            </Text>
+            {row.sourceType && (
+              <Badge variant="outline" color="gray" tt="none" maw="100%">
+                {row.sourceType}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {row.reason}
+          </Text>
+        </Card>
+      ))}
     </Stack>
   );
 }
@@ -180,6 +178,14 @@ export function BankImportDialog(props: {
   const [leftOut, setLeftOut] = useState<Set<number>>(new Set());
   const [shown, setShown] = useState(PAGE);
   const [error, setError] = useState<string | null>(null);
+  const [report, setReport] = useState<BankImportReport | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+
+  // The buttons that had focus are gone once the preview (or a report) is shown: focus its first line, so a
+  // keyboard or screen-reader user goes on inside the dialog.
+  useEffect(() => {
+    if (preview || report) summary.current?.focus();
+  }, [preview, report]);
 
   const reset = () => {
     setFile(null);
@@ -187,6 +193,7 @@ export function BankImportDialog(props: {
     setLeftOut(new Set());
     setShown(PAGE);
     setError(null);
+    setReport(null);
   };
   const close = () => {
     if (percent !== null) return; // an upload in flight finishes first
@@ -206,9 +213,8 @@ export function BankImportDialog(props: {
     try {
       return await work();
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : t('quizzes.csv.failed');
-      setError(message);
-      toast('danger', message);
+      // Said once, in the dialog beside the file (a toast as well would cover the dialog's title on a phone).
+      setError(failure instanceof Error ? failure.message : t('quizzes.csv.failed'));
       return null;
     } finally {
       setPercent(null);
@@ -217,7 +223,12 @@ export function BankImportDialog(props: {
   const read = async () => {
     if (!file) return;
     const answer = await run(() => previewBank(quizId, file, setPercent));
-    if (answer) setPreview(answer);
+    if (!answer) return;
+    setPreview(answer);
+    // A question that lost a sound or a picture starts unticked: the teacher decides whether it still works.
+    setLeftOut(
+      new Set(answer.questions.filter((question) => question.incomplete).map((question) => question.index)),
+    );
   };
   const save = async () => {
     if (!file || !preview) return;
@@ -226,12 +237,14 @@ export function BankImportDialog(props: {
     );
     if (!answer) return;
     if (answer.imported > 0) refresh();
-    toast(
-      answer.noRoom > 0 ? 'warning' : 'success',
-      answer.noRoom > 0
-        ? t('quizzes.bank.importedNoRoom', { count: answer.imported, noRoom: answer.noRoom })
-        : t('quizzes.csv.imported', { count: answer.imported }),
-    );
+    if (answer.noRoom > 0) {
+      // Kept on screen, not in a toast that fades: the teacher needs to know what did not come in.
+      setPreview(null);
+      setFile(null);
+      setReport(answer);
+      return;
+    }
+    toast('success', t('quizzes.csv.imported', { count: answer.imported }));
     reset();
     onClose();
   };
@@ -243,6 +256,7 @@ export function BankImportDialog(props: {
       return next;
     });
   const chosenCount = preview ? preview.questions.length - leftOut.size : 0;
+  const incompleteCount = preview ? preview.questions.filter((question) => question.incomplete).length : 0;
   const tooBig = file !== null && file.size > QUIZ_LIMITS.bankMaxBytes;
   return (
     <Modal
@@ -253,7 +267,12 @@ export function BankImportDialog(props: {
       size="xl"
     >
       <Stack>
-        {!preview && (
+        {report && (
+          <Alert color="yellow" variant="light" ref={summary} tabIndex={-1} data-testid="bank-report">
+            {t('quizzes.bank.importedNoRoom', { count: report.imported, noRoom: report.noRoom })}
+          </Alert>
+        )}
+        {!preview && !report && (
           <>
             <Text size="sm">{t('quizzes.bank.help')}</Text>
             <FileInput
@@ -265,12 +284,13 @@ export function BankImportDialog(props: {
               onChange={choose}
               clearable
               disabled={percent !== null}
+              data-autofocus
             />
           </>
         )}
         {percent !== null && (
           <Stack gap={4}>
-            <Text size="sm">
+            <Text size="sm" aria-live="polite">
               {percent < 100 ? t('quizzes.csv.uploading', { percent }) : t('quizzes.bank.reading')}
             </Text>
             <Progress value={percent} aria-label={t('quizzes.csv.progress')} animated={percent >= 100} />
@@ -283,13 +303,24 @@ export function BankImportDialog(props: {
         )}
         {preview && (
           <Stack gap="sm" data-testid="bank-preview">
-            <Alert color={preview.questions.length > 0 ? 'blue' : 'yellow'} variant="light">
+            <Alert
+              color={preview.questions.length > 0 ? 'blue' : 'yellow'}
+              variant="light"
+              ref={summary}
+              tabIndex={-1}
+              data-testid="bank-summary"
+            >
               {t('quizzes.bank.summary', {
                 count: preview.questions.length,
                 skipped: preview.skipped.length,
                 format: t(`quizzes.bank.format.${preview.format}`),
               })}
             </Alert>
+            {incompleteCount > 0 && (
+              <Text size="sm" data-testid="bank-incomplete">
+                {t('quizzes.bank.incomplete', { count: incompleteCount })}
+              </Text>
+            )}
             {chosenCount > preview.room && (
               <Alert color="yellow" variant="light">
                 {t('quizzes.bank.noRoom', { room: preview.room, max: QUIZ_LIMITS.questionsPerQuiz })}
@@ -322,11 +353,13 @@ export function BankImportDialog(props: {
                 {t('quizzes.bank.showMore', { count: Math.min(PAGE, preview.questions.length - shown) })}
               </Button>
             )}
-            <SkippedTable skipped={preview.skipped} />
+            <SkippedList skipped={preview.skipped} />
           </Stack>
         )}
         <Group justify="flex-end">
-          {preview ? (
+          {report ? (
+            <Button onClick={close}>{t('quizzes.csv.done')}</Button>
+          ) : preview ? (
             <>
               <Button variant="default" onClick={reset} disabled={percent !== null}>
                 {t('quizzes.bank.another')}

@@ -48,8 +48,15 @@ function KeptImages({ form }: { form: UseFormReturnType<QuestionValues> }) {
       </Text>
       <Group gap="sm">
         {images.map((image, index) => (
-          <Stack key={image.key} gap={2} align="center">
+          <Stack key={image.key} gap={2} align="center" maw={180}>
             <Image src={image.url} alt={image.alt} h={72} w="auto" fit="contain" radius="sm" />
+            <TextInput
+              size="xs"
+              label={t('quizzes.editor.pictureAlt', { number: index + 1 })}
+              description={t('quizzes.editor.pictureAltHelp')}
+              maxLength={QUIZ_LIMITS.imageAltLength}
+              {...form.getInputProps(`images.${index}.alt`)}
+            />
             <Button
               size="compact-xs"
               variant="subtle"

@@ -18,7 +18,7 @@ import { ALLOWED_ARCHIVE_TYPES, ALLOWED_DOCUMENT_TYPES, ALLOWED_IMAGE_TYPES } fr
 import { type AnswerResponse, type OpenQuestion, QUIZ_LIMITS } from '../../../../common/quizzes';
 import { useT } from '../i18n';
 import { QuestionImages } from '../question-images';
-import { formatMarks, marksText } from './format';
+import { formatMarks, marksText, optionText } from './format';
 
 /** The file types the server takes for a file answer (it checks the content too). */
 const FILE_ANSWER_ACCEPT = [...ALLOWED_IMAGE_TYPES, ...ALLOWED_DOCUMENT_TYPES, ...ALLOWED_ARCHIVE_TYPES].join(
@@ -37,10 +37,6 @@ export interface QuestionFieldProps {
 }
 
 /** A true/false question's two options, named in the interface's language. */
-const TRUE_FALSE_KEYS: Record<string, string> = {
-  true: 'quizzes.common.true',
-  false: 'quizzes.common.false',
-};
 
 function FileAnswer({ question, response, onFile, disabled }: QuestionFieldProps) {
   const t = useT();
@@ -105,7 +101,7 @@ export function QuestionField(props: QuestionFieldProps) {
           : question.options
         ).map((option) => ({
           ...option,
-          text: TRUE_FALSE_KEYS[option.id] ? t(TRUE_FALSE_KEYS[option.id]) : option.text,
+          text: optionText('true_false', option),
         }))
       : question.options;
   let input: React.ReactNode;
