@@ -25,6 +25,7 @@ import { SERVER_EN, SERVER_HI } from '../../i18n/catalog';
 import { type Said, said } from '../../i18n/said';
 import { HLS_PLAYLIST, HLS_SEGMENT_PATTERN, MediaError, runProgram } from '../../media/ffmpeg';
 import { readStoredBytes } from '../../providers/storage/storage';
+import { readyLessonsOf } from '../courses/video-service';
 import { assertStorageQuota, putStoredFile } from '../files/uploads';
 import { fileNameOf, quizQtiPackage } from '../quizzes/qti-export-routes';
 import { launchPage, type PackageData, UI_KEYS } from './launch-page';
@@ -114,13 +115,7 @@ async function writePackage(
   const lessons = await app.db
     .select()
     .from(courseVideos)
-    .where(
-      and(
-        eq(courseVideos.courseId, course.id),
-        eq(courseVideos.kind, 'lesson'),
-        eq(courseVideos.processingStatus, 'ready'),
-      ),
-    )
+    .where(readyLessonsOf(course.id))
     .orderBy(asc(courseVideos.position), asc(courseVideos.createdAt));
   if (lessons.length === 0) throw new ExportRefused(said('server.course-export.noLessons'));
   const faqs = await app.db

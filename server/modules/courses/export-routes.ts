@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { said } from '../../i18n/said';
 import { assertStorageQuota } from '../files/uploads';
 import { loadAuthoredCourse } from './service';
+import { readyLessonsOf } from './video-service';
 
 /**
  * The queue that builds a course package (decision 077). Its worker lives in server/modules/course-export (it reads
@@ -68,13 +69,7 @@ export const courseExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const [lesson] = await app.db
         .select({ id: courseVideos.id })
         .from(courseVideos)
-        .where(
-          and(
-            eq(courseVideos.courseId, course.id),
-            eq(courseVideos.kind, 'lesson'),
-            eq(courseVideos.processingStatus, 'ready'),
-          ),
-        )
+        .where(readyLessonsOf(course.id))
         .limit(1);
       if (!lesson) throw badRequest(said('server.course-export.noLessons'));
       // The package is stored under the owner: refuse at once when their storage is already full.

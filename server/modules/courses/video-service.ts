@@ -52,6 +52,14 @@ export interface PackageVideoJob {
   uploaderId: string;
 }
 
+/** The lessons of a course that can be played: packaged and ready (what an export takes, in order). */
+export const readyLessonsOf = (courseId: string) =>
+  and(
+    eq(courseVideos.courseId, courseId),
+    eq(courseVideos.kind, 'lesson'),
+    eq(courseVideos.processingStatus, 'ready'),
+  );
+
 export const videoFolder = (courseId: string, videoId: string) => `courses/${courseId}/videos/${videoId}`;
 
 /** The browser's path to a ready video's playlist; its segments are named relative to it. */
