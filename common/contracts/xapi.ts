@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { atMostCharacters, MSG } from '../messages';
 
 /**
  * The Learning Record Store that learning events go to as xAPI statements (decision 078), set by the admin at
@@ -8,7 +8,7 @@ import { MSG } from '../messages';
 const endpoint = z
   .string({ error: MSG.required })
   .trim()
-  .max(500, MSG.url('https://lrs.example.com/xapi'))
+  .max(500, atMostCharacters(500))
   .refine((value) => /^https?:\/\/[^\s/]+/iu.test(value) && URL.canParse(value), {
     error: MSG.url('https://lrs.example.com/xapi'),
   });
@@ -42,5 +42,29 @@ export interface XapiSettingsView {
 export interface XapiTestAnswer {
   ok: boolean;
   status: number | null;
+  /** What went wrong, in words the page translates; `detail` keeps the technical answer beneath it. */
+  reason: XapiTestReason | null;
   detail: string;
+}
+
+export const XAPI_TEST_REASONS = [
+  'notFound',
+  'refused',
+  'timedOut',
+  'privateAddress',
+  'credentials',
+  'answered',
+  'unreachable',
+] as const;
+export type XapiTestReason = (typeof XAPI_TEST_REASONS)[number];
+
+/** Sorts a failed test's answer into a reason an admin can act on. */
+export function xapiTestReason(status: number | null, detail: string): XapiTestReason {
+  if (status === 401 || status === 403) return 'credentials';
+  if (status !== null) return 'answered';
+  if (detail.includes('private or local address')) return 'privateAddress';
+  if (/ENOTFOUND|EAI_AGAIN/.test(detail)) return 'notFound';
+  if (/ECONNREFUSED|ECONNRESET/.test(detail)) return 'refused';
+  if (/timeout|TimeoutError|aborted/i.test(detail)) return 'timedOut';
+  return 'unreachable';
 }

@@ -329,7 +329,10 @@ export async function runCourseExport(app: App, exportId: string): Promise<void>
     await assertStorageQuota(app, course.ownerId, size);
     const format = row.format as CourseExportFormat;
     const fileName = `${fileNameOf(course.title, 'course')}-${FORMAT_SUFFIX[format]}`;
-    const key = `courses/${course.id}/exports/${row.id}.${format === 'cc13' ? 'imscc' : 'zip'}`;
+    // The key's last part is the name the download is saved under (the storage serves it as the attachment's
+    // file name); keys are ASCII, so a title in another script is saved as "course-…".
+    const saveAs = /^[\w.-]+$/.test(fileName) ? fileName : `course-${FORMAT_SUFFIX[format]}`;
+    const key = `courses/${course.id}/exports/${row.id}/${saveAs}`;
     await putStoredFile(app, course.ownerId, key, zipFile, 'application/zip');
     await app.db
       .update(courseExports)

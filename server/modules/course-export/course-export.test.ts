@@ -148,6 +148,9 @@ describe('course export', () => {
     const download = await ctx.app.inject({ method: 'GET', url: status.url });
     expect(download.statusCode).toBe(200);
     expect(status.fileName).toMatch(/scorm12\.zip$/);
+    // Saved under the course's name, not the export's id (the storage names the attachment by the key's last part).
+    const savedAs = /filename="([^"]+)"/.exec(String(download.headers['content-disposition']))?.[1];
+    expect(savedAs).toBe(status.fileName.match(/^[\w.-]+$/) ? status.fileName : 'course-scorm12.zip');
     const { files, row } = await packageFiles(exportId);
     expect(status.sizeBytes).toBe(row.sizeBytes);
     const manifest = strFromU8(files['imsmanifest.xml']);
@@ -356,6 +359,22 @@ describe('course export', () => {
     const { status } = await exportAs(owner.headers, course.id, 'scorm2004');
     expect(status).toMatchObject({ status: 'failed', url: null });
     expect(status.error).toContain('Lost lesson');
+  });
+
+  it('answers a second ask with the build already under way, not another copy of every lesson', async () => {
+    const [working] = await ctx.app.db
+      .insert(courseExports)
+      .values({ courseId: built.course.id, requestedBy: owner.user.id, format: 'scorm2004' })
+      .returning();
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/courses/${built.course.id}/exports`,
+      payload: { format: 'scorm2004' },
+      headers: owner.headers,
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json().exportId).toBe(working.id);
+    await ctx.app.db.delete(courseExports).where(eq(courseExports.id, working.id));
   });
 
   it('keeps the newest package per course and format, and none older than 7 days', async () => {

@@ -3,6 +3,7 @@ import type { CourseExportFormat } from '../../../common/contracts/course-export
 /** The package's own words, from server/i18n/<locale>/course-export.json; the page picks by the short name. */
 export const UI_KEYS = [
   'server.course-export.ui.lessons',
+  'server.course-export.ui.packageRules',
   'server.course-export.ui.lesson',
   'server.course-export.ui.watched',
   'server.course-export.ui.notWatched',

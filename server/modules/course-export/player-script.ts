@@ -127,11 +127,11 @@ export const PLAYER_JS = String.raw`(function () {
       }
     } else {
       if (hasScore) {
-        // SCORM 1.2 keeps raw within 0-100: more marks than that are reported as a percentage.
-        var scaled = total.max > 100;
+        // As a percentage, out of 100: SCORM 1.2 keeps raw within 0-100, and LMSs (Moodle's "maximum grade" 100)
+        // read raw against 100, so 5 of 6 marks sent as 5 would show as 5/100.
         lms.set('cmi.core.score.min', 0);
-        lms.set('cmi.core.score.max', scaled ? 100 : total.max);
-        lms.set('cmi.core.score.raw', scaled ? percent : total.score);
+        lms.set('cmi.core.score.max', 100);
+        lms.set('cmi.core.score.raw', percent);
       }
       var status = 'incomplete';
       if (lessonsDone && quizDone) status = quizzes.length === 0 ? 'completed' : passed ? 'passed' : 'failed';
@@ -189,17 +189,19 @@ export const PLAYER_JS = String.raw`(function () {
     // Whole seconds played, so skipping ahead does not count as watching.
     var seen = {};
     var last = 0;
-    video.addEventListener('timeupdate', function () {
+    function countSeen() {
       var t = video.currentTime;
       if (!video.seeking && t >= last && t - last < 2) {
-        for (var s = Math.floor(last); s < Math.floor(t); s += 1) seen[s] = true;
+        for (var s = Math.floor(last); s < Math.ceil(t); s += 1) seen[s] = true;
       }
       last = t;
       var duration = video.duration || lesson.duration || 0;
       if (duration > 0 && Object.keys(seen).length >= Math.floor(duration * WATCHED_SHARE)) markWatched(index);
-    });
+    }
+    video.addEventListener('timeupdate', countSeen);
     video.addEventListener('seeked', function () { last = video.currentTime; });
-    video.addEventListener('ended', function () { markWatched(index); });
+    // The end counts only what was played: a lesson dragged to its last second is not watched.
+    video.addEventListener('ended', countSeen);
     stage.appendChild(el('h3', { text: lesson.title }));
     stage.appendChild(video);
     report();
@@ -242,6 +244,8 @@ export const PLAYER_JS = String.raw`(function () {
       el('h2', { id: 'quiz-title-' + quizIndex, text: say('quiz') + ': ' + quiz.title }),
       quiz.instructions ? el('p', { className: 'instructions', text: quiz.instructions }) : null,
       el('p', { text: say('passMark', { pass: quiz.passPercent }) }),
+      // The author's instructions may promise a timer or attempts; a package has neither, and says so.
+      el('p', { className: 'package-rules', text: say('packageRules') }),
       form,
     ]);
     quiz.questions.forEach(function (question, qIndex) {

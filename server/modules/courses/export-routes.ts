@@ -74,6 +74,19 @@ export const courseExportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!lesson) throw badRequest(said('server.course-export.noLessons'));
       // The package is stored under the owner: refuse at once when their storage is already full.
       await assertStorageQuota(app, course.ownerId);
+      // A second click while the same package is being made gets that build, not another copy of every lesson.
+      const [underWay] = await app.db
+        .select({ id: courseExports.id })
+        .from(courseExports)
+        .where(
+          and(
+            eq(courseExports.courseId, course.id),
+            eq(courseExports.format, request.body.format),
+            eq(courseExports.status, 'working'),
+          ),
+        )
+        .limit(1);
+      if (underWay) return reply.status(202).send({ exportId: underWay.id });
       const [row] = await app.db
         .insert(courseExports)
         .values({ courseId: course.id, requestedBy: actor.userId, format: request.body.format })

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import type { SsoFailure } from '../../../common/contracts/sso';
+import { hostMayBePublic } from '../../http/public-address';
 
 /**
  * openid-client 6 behind the few calls single sign-on makes (decision 072 has what was checked on Node 20):
@@ -26,8 +27,6 @@ export class SignInRefused extends Error {
 }
 
 const DISCOVERY_TIMEOUT_S = 10;
-const PRIVATE_HOST =
-  /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[.*\])$/iu;
 
 /**
  * Why the server must not fetch this issuer, or null. An institute types the URL and the server fetches it:
@@ -42,7 +41,7 @@ export function issuerUrlProblem(issuer: string, allowHttp: boolean): string | n
   }
   if (allowHttp) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'not http(s)';
   if (url.protocol !== 'https:') return 'the issuer must use https';
-  if (PRIVATE_HOST.test(url.hostname)) return 'the issuer is on a private or local address';
+  if (!hostMayBePublic(url)) return 'the issuer is on a private or local address';
   return null;
 }
 

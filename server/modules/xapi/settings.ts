@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { XapiSettingsInput, XapiSettingsView, XapiTestAnswer } from '../../../common/contracts/xapi';
+import { xapiTestReason } from '../../../common/contracts/xapi';
 import { xapiOutbox, xapiSettings } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
 import { badRequest } from '../../http/errors';
+import { resolvesPublicly } from '../../http/public-address';
 import { said } from '../../i18n/said';
 import { httpLrsClient, type LrsSettings } from '../../providers/lrs/client';
 import { decryptSecret, encryptSecret } from '../integrations/crypto';
@@ -33,7 +35,11 @@ export async function activeLrs(app: App): Promise<LrsSettings | null> {
   const password = row
     ? decryptSecret(app.config.jwtSecret, ROW_ID, SECRET_PURPOSE, row.passwordEncrypted)
     : null;
-  const lrs = row?.enabled && password ? { endpoint: row.endpoint, username: row.username, password } : null;
+  const publicOnly = !app.config.sso.allowHttpIssuers;
+  const lrs =
+    row?.enabled && password
+      ? { endpoint: row.endpoint, username: row.username, password, publicOnly }
+      : null;
   cacheOf.set(app.db, { at: Date.now(), lrs });
   return lrs;
 }
@@ -83,7 +89,11 @@ export async function saveXapiSettings(
   const endpoint = input.endpoint.replace(/\/+$/u, '');
   // The server sends learners' records and the password here: https to a public address only (as LTI's and
   // institutes' issuers, decision 075; tests allow http on this machine with SSO_ALLOW_HTTP_ISSUERS).
-  if (issuerUrlProblem(endpoint, app.config.sso.allowHttpIssuers)) {
+  const allowLocal = app.config.sso.allowHttpIssuers;
+  if (
+    issuerUrlProblem(endpoint, allowLocal) ||
+    (!allowLocal && !(await resolvesPublicly(new URL(endpoint))))
+  ) {
     const message = said('server.xapi.endpointRefused');
     throw badRequest(message, { endpoint: message });
   }
@@ -137,8 +147,14 @@ export async function sendTestStatement(app: App, adminId: string): Promise<Xapi
     endpoint: row.endpoint,
     username: row.username,
     password,
+    publicOnly: !app.config.sso.allowHttpIssuers,
   }).sendStatements([statement]);
   return answer.outcome === 'sent'
-    ? { ok: true, status: 200, detail: `stored as ${answer.ids[0]}` }
-    : { ok: false, status: answer.status, detail: answer.detail };
+    ? { ok: true, status: 200, reason: null, detail: `stored as ${answer.ids[0]}` }
+    : {
+        ok: false,
+        status: answer.status,
+        reason: xapiTestReason(answer.status, answer.detail),
+        detail: answer.detail,
+      };
 }

@@ -487,7 +487,7 @@ describe('the admin’s LRS settings', () => {
       headers: adminHeaders,
     });
     lrs.failWith(null);
-    expect(refused.json()).toMatchObject({ ok: false, status: 400 });
+    expect(refused.json()).toMatchObject({ ok: false, status: 400, reason: 'answered' });
     expect(refused.json().detail).toContain('told to answer 400');
     expect(lrs.invalid).toEqual([]);
   });
@@ -503,7 +503,17 @@ describe('the admin’s LRS settings', () => {
     });
     try {
       const admin = (await buildAndLogin(strict.app, { userType: 'admin' })).headers;
-      for (const endpoint of ['http://lrs.example.com/xapi', lrs.endpoint, 'https://10.1.2.3/xapi']) {
+      // The review's ways round a written-host check: a trailing dot, 0.0.0.0/8, carrier-grade NAT (cloud metadata),
+      // and a name that does not resolve to a public address.
+      for (const endpoint of [
+        'http://lrs.example.com/xapi',
+        lrs.endpoint,
+        'https://10.1.2.3/xapi',
+        'https://localhost./xapi',
+        'https://0.0.0.1/xapi',
+        'https://100.100.100.200/xapi',
+        'https://no-such-lrs.invalid/xapi',
+      ]) {
         const refused = await strict.app.inject({
           method: 'PUT',
           url: '/api/xapi-settings',

@@ -1,3 +1,5 @@
+import { resolvesPublicly } from '../../http/public-address';
+
 /**
  * A Learning Record Store's Statement Resource (xAPI 1.0.3, xAPI-Communication.md §2.1): a batch of statements is
  * POSTed as a JSON array to `<endpoint>/statements` with the version header and HTTP Basic credentials, and an
@@ -12,6 +14,11 @@ export interface LrsSettings {
   endpoint: string;
   username: string;
   password: string;
+  /**
+   * Before each send, check that the endpoint's name resolves only to public addresses (a name pointed at the
+   * machine or a private network after it was saved). Off only where tests allow this machine's addresses.
+   */
+  publicOnly?: boolean;
 }
 
 /**
@@ -24,6 +31,9 @@ export type LrsAnswer =
   | { outcome: 'retry' | 'refused'; status: number | null; detail: string };
 
 export const XAPI_VERSION = '1.0.3';
+
+/** Why a send was not made: kept in the outbox's error and the logs (the admin reads it in Integrations). */
+export const PRIVATE_ADDRESS = 'the LRS address now resolves to a private or local address';
 const TIMEOUT_MS = 15_000;
 /** An LRS's error answer is kept and logged, cut to this many characters. */
 const DETAIL_MAX = 500;
@@ -35,6 +45,9 @@ const basicAuth = (settings: LrsSettings) =>
 export function httpLrsClient(settings: LrsSettings): LrsClient {
   return {
     async sendStatements(statements) {
+      if (settings.publicOnly && !(await resolvesPublicly(new URL(settings.endpoint)))) {
+        return { outcome: 'refused', status: null, detail: PRIVATE_ADDRESS };
+      }
       let response: Response;
       try {
         response = await fetch(`${settings.endpoint}/statements`, {

@@ -39,7 +39,12 @@ function TestAnswer({ answer }: { answer: XapiTestAnswer }) {
     </Alert>
   ) : (
     <Alert color="red" data-testid="xapi-test-answer" title={t('integrations.xapi.testFailed')}>
-      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+      {answer.reason && (
+        <Text size="sm">
+          {t(`integrations.xapi.reason.${answer.reason}`, { status: answer.status ?? '' })}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
         {answer.detail}
       </Text>
     </Alert>
