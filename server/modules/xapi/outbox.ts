@@ -25,9 +25,18 @@ export async function queueStatements(app: App, statements: Statement[]): Promis
   if (statements.length === 0) return;
   try {
     if (!(await activeLrs(app))) return;
+    // Due from this moment by this process's clock, the one claimDue compares with: the database's default now()
+    // has microseconds, so a statement queued in the same millisecond as a send looked a moment in the future.
+    const queuedAt = new Date();
     await app.db
       .insert(xapiOutbox)
-      .values(statements.map((statement) => ({ id: statement.id, statement: { ...statement } })))
+      .values(
+        statements.map((statement) => ({
+          id: statement.id,
+          statement: { ...statement },
+          nextAttemptAt: queuedAt,
+        })),
+      )
       .onConflictDoNothing({ target: xapiOutbox.id });
   } catch (error) {
     app.log.error({ err: error, statements: statements.length }, 'could not queue xAPI statements');
