@@ -16,7 +16,7 @@ const MODULE_TIERS = [
   ['catalog', 'embed', 'support'],
   ['learning', 'payments'],
   ['quizzes', 'reports'],
-  ['approvals', 'people', 'getting-started', 'course-export'],
+  ['approvals', 'people', 'getting-started', 'course-export', 'certificates'],
   ['sso'],
   ['lti', 'xapi'],
 ];

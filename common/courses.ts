@@ -50,6 +50,7 @@ export const COURSE_STEPS = [
   'faq',
   'study-material',
   'preview-videos',
+  'certificate',
 ] as const;
 export type CourseStep = (typeof COURSE_STEPS)[number];
 
@@ -60,6 +61,7 @@ export const COURSE_STEP_LABELS = {
   faq: 'FAQ',
   'study-material': 'Study Material',
   'preview-videos': 'Preview Videos',
+  certificate: 'Certificate',
 } satisfies Record<CourseStep, string>;
 
 export const COURSE_FILTERS = [

@@ -257,7 +257,7 @@ describe('decideRoute: trial or subscription ended', () => {
 });
 
 describe('decideRoute: public routes', () => {
-  it('opens /information, /preview-video, /invitation and /sso to anyone', () => {
+  it('opens /information, /preview-video, /invitation, /sso and a certificate’s check to anyone', () => {
     const everyone: Array<GuardSession | null> = [
       null,
       session(null),
@@ -267,11 +267,18 @@ describe('decideRoute: public routes', () => {
       ...USER_TYPES.map((role) => session(role, { subscriptionEnded: true })),
     ];
     for (const who of everyone) {
-      for (const path of ['/information', '/preview-video', '/invitation', '/sso']) {
+      for (const path of [
+        '/information',
+        '/preview-video',
+        '/invitation',
+        '/sso',
+        '/certificate/abcdefghijklmnopqrstuvwx',
+      ]) {
         expect(decideRoute(path, '', who), `${who?.userType} ${path}`).toEqual({ kind: 'allow' });
       }
     }
     expect(PUBLIC_ROUTES.map((route) => route.path).sort()).toEqual([
+      '/certificate/:id',
       '/information',
       '/invitation',
       '/preview-video',

@@ -47,11 +47,13 @@ const CONVERSATIONS = item(
   },
 );
 const REPORTS = item('/report?tab=student', 'Reports', ['Reports', 'Student Report'], { module: 'reports' });
-// A quiz's introduction (/preview-quiz) and the quiz itself belong to the learner's subscribed courses.
+// A quiz's introduction (/preview-quiz), the quiz itself and the learner's certificates belong to their subscribed
+// courses.
 const SUBSCRIBED = item('/subscribed-courses', 'Subscribed Courses', [
   'Subscribed Courses',
   'Quiz',
   'Preview Quiz',
+  'My Certificates',
 ]);
 const MY_REPORTS = item('/summary-report?tab=quiz', 'My Reports', ['My Reports']);
 

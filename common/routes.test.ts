@@ -136,8 +136,9 @@ describe('ROUTES against SPEC §2', () => {
         path,
       ).toHaveLength(1);
     // An institute's invitation link (decision 030): the spec has no page for accepting one. Where single sign-on
-    // comes back (decision 073), and a teacher's LTI Deep Linking picker (decision 074).
-    const ADDED = ['/invitation', '/sso', '/lti-deep-link'];
+    // comes back (decision 073), a teacher's LTI Deep Linking picker (decision 074), a certificate's public check
+    // and the learner's certificates (decision 079).
+    const ADDED = ['/invitation', '/sso', '/lti-deep-link', '/certificate/:id', '/certificates'];
     expect([...paths].sort()).toEqual([...SPEC_PATHS, ...ADDED].sort());
   });
 
@@ -187,6 +188,14 @@ describe('findRoute', () => {
     expect(findRoute('/nope')).toBeUndefined();
     expect(findRoute('/dashboard/extra')).toBeUndefined();
     expect(findRoute('')).toBeUndefined();
+  });
+
+  it('matches a route with a parameter segment by segment, never an empty or extra segment', () => {
+    expect(findRoute('/certificate/abcdefghijklmnopqrstuvwx')?.path).toBe('/certificate/:id');
+    expect(findRoute('/certificate/abc/')?.path).toBe('/certificate/:id');
+    expect(findRoute('/certificate')).toBeUndefined();
+    expect(findRoute('/certificate/abc/pdf')).toBeUndefined();
+    expect(findRoute('/certificates')?.path).toBe('/certificates');
   });
 });
 

@@ -50,6 +50,8 @@ export const ROUTES = [
   open('/invitation', 'Invitation'),
   // Where single sign-on comes back (issue 34): opens the session, links an account, or says why it stopped.
   open('/sso', 'Sign-in'),
+  // A certificate's public check (issue 36): anyone, signed in or not, from its QR code or a shared link.
+  open('/certificate/:id', 'Certificate'),
 
   app('/profile', 'Profile', 'manage-account'),
 
@@ -106,6 +108,8 @@ export const ROUTES = [
   app('/summary-report', 'My Reports', 'learn'),
   app('/preview-quiz', 'Preview Quiz', 'learn'),
   app('/explore-new-courses', 'Explore Courses', 'learn'),
+  // The learner's certificates (issue 36), reached from Subscribed Courses.
+  app('/certificates', 'My Certificates', 'learn'),
 
   app('/partner-report', 'Partner Report', 'refer'),
 
@@ -115,10 +119,23 @@ export const ROUTES = [
 export type AppPath = (typeof ROUTES)[number]['path'];
 
 const byPath = new Map<string, RouteMeta>(ROUTES.map((route) => [route.path, route]));
+/** Routes with a parameter (`/certificate/:id`), matched segment by segment after the exact paths. */
+const withParameters: RouteMeta[] = ROUTES.filter((route) => route.path.includes('/:'));
+
+function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.split('/');
+  return (
+    want.length === have.length &&
+    want.every((segment, index) =>
+      segment.startsWith(':') ? (have[index] ?? '') !== '' : segment === have[index],
+    )
+  );
+}
 
 export function findRoute(pathname: string): RouteMeta | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return byPath.get(clean);
+  return byPath.get(clean) ?? withParameters.find((route) => matchesPattern(route.path, clean));
 }
 
 /** "<route name> | Gurukul", or the product name alone where no route matches. */

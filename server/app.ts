@@ -23,6 +23,11 @@ import { authRoutes } from './modules/auth/routes';
 import { currencyRoutes } from './modules/billing/currency-routes';
 import { subscriptionRoutes } from './modules/billing/subscription-routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { certificateAuthorRoutes } from './modules/certificates/author-routes';
+import { certificateLearnerRoutes } from './modules/certificates/learner-routes';
+import { listenForCertificates } from './modules/certificates/listeners';
+import { certificateLinkPreview, certificatePublicRoutes } from './modules/certificates/public-routes';
+import { certificateTemplateRoutes } from './modules/certificates/template-routes';
 import { commonRoutes } from './modules/common/routes';
 import { conversationRoutes } from './modules/conversations/routes';
 import { courseExportJobs } from './modules/course-export/jobs';
@@ -237,13 +242,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(meetingRoutes);
   await app.register(partnerRoutes);
   await app.register(adminPartnerRoutes);
+  await app.register(certificateLearnerRoutes);
+  await app.register(certificatePublicRoutes);
+  await app.register(certificateAuthorRoutes);
+  await app.register(certificateTemplateRoutes);
 
   // Learning events and marks become xAPI statements when an LRS is configured (decision 078).
   listenForXapi(app);
+  // Completion is noticed as learning happens, and a certificate issued (decision 079).
+  listenForCertificates(app);
   if (runJobs) startPeriodicTasks(app, PERIODIC_TASKS);
   if (!isWorker) {
     await app.register(embedPageRoute);
-    await registerWebApp(app, config.webDist, config.publicUrl);
+    await registerWebApp(app, config.webDist, config.publicUrl, certificateLinkPreview(app));
   }
   return app;
 }

@@ -124,6 +124,7 @@ export const SETTINGS_SCHEMA = z.object({
   SPEECH_RATE_LIMIT_MAX: wholeFrom(1).optional(),
   AVATAR_VIDEO_RATE_LIMIT_MAX: wholeFrom(1).optional(),
   NARRATION_SAMPLE_RATE_LIMIT_MAX: wholeFrom(1).optional(),
+  CERTIFICATE_CHECK_RATE_LIMIT_MAX: wholeFrom(1).optional(),
   LOGIN_FAILURES_PER_ACCOUNT: wholeFrom(1).optional(),
   LOGIN_FAILURES_PER_ADDRESS: wholeFrom(1).optional(),
   EMBED_SESSIONS_PER_VISITOR: wholeFrom(1).default(10),

@@ -48,6 +48,7 @@ export async function startBenchApp(settings: Record<string, string> = {}, port 
       READ_RATE_LIMIT_MAX: 10_000_000,
       WRITE_RATE_LIMIT_MAX: 10_000_000,
       AUTH_RATE_LIMIT_MAX: 10_000_000,
+      CERTIFICATE_CHECK_RATE_LIMIT_MAX: 10_000_000,
     }),
   };
   const app = await buildApp({ config, database, jobs: inlineJobs() });

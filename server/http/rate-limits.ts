@@ -35,6 +35,11 @@ export const LIMIT_BUDGETS = {
   speech: { env: 'SPEECH_RATE_LIMIT_MAX', perMinute: SENTENCES_PER_LONG_ANSWER * SPOKEN_ANSWERS_PER_MINUTE },
   /** D-ID talking-head videos (one per answer, paid by the guru's owner). */
   avatarVideo: { env: 'AVATAR_VIDEO_RATE_LIMIT_MAX', perMinute: 20 },
+  /**
+   * A certificate's public check (decision 079), per address (per user once signed in): an employer checks a few,
+   * a script that walks ids to find a valid one is held to this.
+   */
+  certificateCheck: { env: 'CERTIFICATE_CHECK_RATE_LIMIT_MAX', perMinute: 60 },
   /** Course library narration samples (one speech call each). */
   narrationSample: { env: 'NARRATION_SAMPLE_RATE_LIMIT_MAX', perMinute: 30 },
 } as const satisfies Record<string, { env: string; perMinute: number }>;

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { said } from '../i18n/said';
+import { type LinkPreviewOf, withLinkPreview } from './link-preview';
 import { localeOf, speak } from './locale';
 import { loadPageDrawer } from './server-drawn-pages';
 
@@ -58,8 +59,11 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
   publicUrl: string,
+  previewOf: LinkPreviewOf = async () => null,
 ): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  // Read once: pages with a link preview of their own are this with their tags put in.
+  const template = hasWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
   // The public pages arrive drawn (decision 071); every other address gets index.html and is drawn in the browser.
   const drawer = hasWeb ? await loadPageDrawer(app, webDist, publicUrl) : null;
   if (hasWeb) {
@@ -104,6 +108,15 @@ export async function registerWebApp(
           .send(body)
       );
     }
+    const preview = await previewOf(request).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'a link preview could not be made; the page goes without it');
+      return null;
+    });
+    if (preview)
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', CACHE.html)
+        .send(withLinkPreview(template, preview, publicUrl));
     return reply.sendFile('index.html');
   });
 }

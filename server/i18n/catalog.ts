@@ -6,6 +6,7 @@ import enBankQti from './en/bank-qti.json' with { type: 'json' };
 import enBankText from './en/bank-text.json' with { type: 'json' };
 import enBilling from './en/billing.json' with { type: 'json' };
 import enCatalog from './en/catalog.json' with { type: 'json' };
+import enCertificates from './en/certificates.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConversations from './en/conversations.json' with { type: 'json' };
 import enCourseExport from './en/course-export.json' with { type: 'json' };
@@ -41,6 +42,7 @@ import hiBankQti from './hi/bank-qti.json' with { type: 'json' };
 import hiBankText from './hi/bank-text.json' with { type: 'json' };
 import hiBilling from './hi/billing.json' with { type: 'json' };
 import hiCatalog from './hi/catalog.json' with { type: 'json' };
+import hiCertificates from './hi/certificates.json' with { type: 'json' };
 import hiCommon from './hi/common.json' with { type: 'json' };
 import hiConversations from './hi/conversations.json' with { type: 'json' };
 import hiCourseExport from './hi/course-export.json' with { type: 'json' };
@@ -86,6 +88,7 @@ export const SERVER_EN = {
   ...enAuth,
   ...enBilling,
   ...enCatalog,
+  ...enCertificates,
   ...enCommon,
   ...enConversations,
   ...enCourses,
@@ -124,6 +127,7 @@ export const SERVER_HI: Record<string, string> = {
   ...hiAuth,
   ...hiBilling,
   ...hiCatalog,
+  ...hiCertificates,
   ...hiCommon,
   ...hiConversations,
   ...hiCourses,
@@ -166,6 +170,7 @@ export const SERVER_MODULES = [
   'auth',
   'billing',
   'catalog',
+  'certificates',
   'common',
   'conversations',
   'courses',

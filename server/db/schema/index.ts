@@ -1,4 +1,5 @@
 export * from './approvals';
+export * from './certificates';
 export * from './common';
 export * from './course-exports';
 export * from './courses';

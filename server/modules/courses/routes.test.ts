@@ -68,6 +68,7 @@ describe('POST /api/courses', () => {
       faq: false,
       'study-material': false,
       'preview-videos': false,
+      certificate: false,
     });
     expect(body).not.toHaveProperty('approvedSnapshot');
     expect(body).not.toHaveProperty('shareToken');

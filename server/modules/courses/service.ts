@@ -10,6 +10,7 @@ import {
 import { containsPattern } from '../../db/like-pattern';
 import {
   type CourseRow,
+  certificateRules,
   courseFaqs,
   courseMaterials,
   courseSubscriptions,
@@ -197,6 +198,10 @@ export async function courseProgress(app: App, course: CourseRow): Promise<Cours
     .select({ quiz: sql<boolean>`${hasQuiz}` })
     .from(courses)
     .where(eq(courses.id, course.id));
+  const [rules] = await app.db
+    .select({ courseId: certificateRules.courseId })
+    .from(certificateRules)
+    .where(eq(certificateRules.courseId, course.id));
   const informationComplete = Boolean(
     course.title && course.description && course.category && course.level && course.language,
   );
@@ -208,6 +213,8 @@ export async function courseProgress(app: App, course: CourseRow): Promise<Cours
       faq: faqs > 0,
       'study-material': materials > 0,
       'preview-videos': counts.previews > 0,
+      // Certificates work with the default rules; the step is done once the author has saved rules of their own.
+      certificate: Boolean(rules),
     },
     submission: { informationComplete, readyLessons: counts.lessons, processingVideos: counts.processing },
   };

@@ -1,3 +1,4 @@
+import { CERTIFICATE_ROUTES } from './certificates';
 import { CONVERSATIONS_ROUTES } from './conversations';
 import { COURSE_EXPORT_ROUTES } from './course-export';
 import { COURSE_ROUTES } from './courses';
@@ -64,4 +65,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...SINGLE_SIGN_ON_ROUTES,
   ...LTI_ROUTES,
   ...XAPI_ROUTES,
+  ...CERTIFICATE_ROUTES,
 ];

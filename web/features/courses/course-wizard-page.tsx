@@ -5,6 +5,7 @@ import type { AuthoredCourse } from '../../../common/contracts/courses';
 import { COURSE_STEPS, type CourseStep } from '../../../common/courses';
 import { LoadFailed } from '../../components/load-failed';
 import { type ItemCommentSlot, ItemReviewComment } from '../approvals';
+import { CertificateStep } from '../certificates';
 import { QuizStep } from '../quizzes';
 import { useCourse } from './api';
 import { CourseInfoForm } from './course-info-form';
@@ -58,6 +59,7 @@ function StepContent({
   if (course && step === 'study-material')
     return <MaterialStep courseId={course.id} commentFor={commentFor} />;
   if (course && step === 'quiz') return <QuizStep courseId={course.id} commentFor={commentFor} />;
+  if (course && step === 'certificate') return <CertificateStep courseId={course.id} />;
   return (
     <Stack align="flex-start">
       <Title order={2} size="h4">

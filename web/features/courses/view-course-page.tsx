@@ -15,6 +15,7 @@ import {
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { COURSE_STEPS } from '../../../common/courses';
+import { IssuedCertificates } from '../certificates';
 import { useCourse } from './api';
 import { CourseDetails } from './course-details';
 import { CourseExportMenu } from './course-export';
@@ -78,6 +79,14 @@ export default function ViewCoursePage() {
           </Title>
           <CourseExportMenu courseId={data.id} />
         </Card>
+        {data.hasLiveVersion && (
+          <Card withBorder padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              {t('courses.view.certificates')}
+            </Title>
+            <IssuedCertificates courseId={data.id} />
+          </Card>
+        )}
         {data.hasLiveVersion && (
           <Card withBorder padding="lg">
             <Title order={2} size="h4" mb="sm">

@@ -30,6 +30,9 @@ import { rich, useT } from './i18n';
 // The quizzes feature's index also carries quiz authoring (and zod's schemas, 20 kB): loaded with the quiz list,
 // not with the player, so a student's first page stays within its weight (scripts/page-weight-budgets.ts).
 const CourseQuizzes = lazy(() => import('../quizzes').then((module) => ({ default: module.CourseQuizzes })));
+const CourseCertificateCard = lazy(() =>
+  import('../certificates').then((module) => ({ default: module.CourseCertificateCard })),
+);
 
 const SPEEDS = ['0.75', '1', '1.25', '1.5', '2'];
 /** Progress is saved at most this often while playing, and whenever playback pauses or ends. */
@@ -254,6 +257,12 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
             </Card>
             <Suspense fallback={null}>
               <CourseQuizzes courseId={courseId} />
+            </Suspense>
+            <Suspense fallback={null}>
+              <CourseCertificateCard
+                courseId={courseId}
+                completedLessons={data.lessons.filter((l) => l.completed).length}
+              />
             </Suspense>
             <Card withBorder padding="sm">
               <Title order={2} size="h5" mb="xs">

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Container,
@@ -122,9 +123,14 @@ export default function SubscribedCoursesPage() {
         </Stack>
       ) : (
         <Stack>
-          <Title order={1} size="h2">
-            {t('learning.title')}
-          </Title>
+          <Group justify="space-between" wrap="wrap">
+            <Title order={1} size="h2">
+              {t('learning.title')}
+            </Title>
+            <Anchor component={Link} to="/certificates" data-testid="my-certificates-link">
+              {t('learning.list.certificates')}
+            </Anchor>
+          </Group>
           {redeeming ? <Skeleton h={240} /> : <CourseList />}
         </Stack>
       )}

@@ -1,4 +1,6 @@
-import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { can } from '../../../common/capabilities';
 import { isUserType } from '../../../common/roles';
 import { useSession } from '../../app/session';
 import { AppearanceSection } from './appearance-section';
@@ -6,6 +8,11 @@ import { ChangePasswordSection } from './change-password-section';
 import { useT } from './i18n';
 import { ImagesSection } from './images-section';
 import { PersonalSection } from './personal-section';
+
+// Only authors design certificates: learners never download the editor.
+const CertificateDesignSection = lazy(() =>
+  import('../certificates').then((module) => ({ default: module.CertificateDesignSection })),
+);
 
 export default function ProfilePage() {
   const session = useSession();
@@ -28,6 +35,13 @@ export default function ProfilePage() {
         <PersonalSection session={session} />
         <ImagesSection session={session} userType={session.userType} />
         <AppearanceSection session={session} />
+        {can(session.userType, 'author') && (
+          <Card withBorder padding="lg" component="section">
+            <Suspense fallback={null}>
+              <CertificateDesignSection />
+            </Suspense>
+          </Card>
+        )}
         <ChangePasswordSection />
       </Stack>
     </Container>
