@@ -22,10 +22,10 @@ async function mailLearner(
 
 export const sendCertificateIssuedEmail = (app: App, certificate: CertificateRow) =>
   mailLearner(app, certificate, (say, course) => ({
-    subject: say('mail.certificates.issued.subject', { course }),
+    subject: say('server.certificates.mail.issued.subject', { course }),
     paragraphs: [
-      say('mail.certificates.issued.body', { course }),
-      say('mail.certificates.issued.links', {
+      say('server.certificates.mail.issued.body', { course }),
+      say('server.certificates.mail.issued.links', {
         mine: `${app.config.publicUrl}/certificates`,
         verify: certificate.content.verifyUrl,
       }),
@@ -34,10 +34,10 @@ export const sendCertificateIssuedEmail = (app: App, certificate: CertificateRow
 
 export const sendCertificateRevokedEmail = (app: App, certificate: CertificateRow, reason: string) =>
   mailLearner(app, certificate, (say, course) => ({
-    subject: say('mail.certificates.revoked.subject', { course }),
+    subject: say('server.certificates.mail.revoked.subject', { course }),
     paragraphs: [
-      say('mail.certificates.revoked.body', { course, issuer: certificate.content.issuerName }),
-      say('mail.certificates.revoked.reason', { reason }),
-      say('mail.certificates.revoked.help', { help: `${app.config.publicUrl}/support-tickets` }),
+      say('server.certificates.mail.revoked.body', { course, issuer: certificate.content.issuerName }),
+      say('server.certificates.mail.revoked.reason', { reason }),
+      say('server.certificates.mail.revoked.help', { help: `${app.config.publicUrl}/support-tickets` }),
     ],
   }));
