@@ -18,12 +18,33 @@ const PLATFORM_ISSUER = 'Gurukul';
 /** The shape of an id this platform makes (issue.ts newCertificateId); anything else is "not found" at once. */
 const ID_SHAPE = /^[a-z2-7]{24}$/;
 
+/**
+ * A stored credential never changes, so its signature is checked once per process: the answer kept by id (per
+ * app's database, a bounded number, oldest dropped first).
+ */
+const SIGNATURES_KEPT = 10_000;
+const checkedSignatures = new WeakMap<App['db'], Map<string, boolean>>();
+
+async function signatureValid(app: App, id: string, credential: Record<string, unknown>): Promise<boolean> {
+  let checked = checkedSignatures.get(app.db);
+  if (!checked) {
+    checked = new Map();
+    checkedSignatures.set(app.db, checked);
+  }
+  const known = checked.get(id);
+  if (known !== undefined) return known;
+  const method = (credential.proof as { verificationMethod?: unknown } | undefined)?.verificationMethod;
+  const valid = verifyCredentialProof(credential, await publicKeyResolver(app, method));
+  if (checked.size >= SIGNATURES_KEPT) checked.delete(checked.keys().next().value as string);
+  checked.set(id, valid);
+  return valid;
+}
+
 async function verifiedCertificate(app: App, id: string): Promise<PublicCertificate> {
   const row = ID_SHAPE.test(id) ? await findCertificate(app, id) : null;
   // An unknown id and a malformed one read the same: nothing tells an id that exists from one that does not.
   if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
-  const keyOf = await publicKeyResolver(app);
-  return publicCertificate(row, verifyCredentialProof(row.credential, keyOf));
+  return publicCertificate(row, await signatureValid(app, row.id, row.credential));
 }
 
 /**

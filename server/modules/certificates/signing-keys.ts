@@ -70,12 +70,27 @@ export async function rotateSigningKey(app: App): Promise<string> {
   return (await currentSigningKey(app)).keyId;
 }
 
-/** The public key a credential's verificationMethod names, among the platform's own; null for any other. */
-export async function publicKeyResolver(app: App): Promise<(verificationMethod: string) => KeyObject | null> {
-  const keys = await publishedKeys(app);
-  const byUrl = new Map(keys.map((key) => [keyUrl(app.config.publicUrl, key.keyId), key.publicKeyMultibase]));
-  return (verificationMethod) => {
-    const multibase = byUrl.get(verificationMethod);
-    return multibase ? publicKeyFromMultikey(multibase) : null;
-  };
+// Keys never change once made (a rotation adds one): each process keeps those it has read, per app's database.
+const knownKeys = new WeakMap<App['db'], Map<string, KeyObject>>();
+
+/**
+ * The public keys of the platform, as a lookup by verificationMethod (null for any other key). The database is read
+ * only when `needed` names a key this process has not seen yet (one made by a rotation on another instance).
+ */
+export async function publicKeyResolver(
+  app: App,
+  needed?: unknown,
+): Promise<(verificationMethod: string) => KeyObject | null> {
+  let known = knownKeys.get(app.db);
+  if (!known || typeof needed !== 'string' || !known.has(needed)) {
+    known = new Map(
+      (await publishedKeys(app)).map((key) => [
+        keyUrl(app.config.publicUrl, key.keyId),
+        publicKeyFromMultikey(key.publicKeyMultibase),
+      ]),
+    );
+    knownKeys.set(app.db, known);
+  }
+  const keys = known;
+  return (verificationMethod) => keys.get(verificationMethod) ?? null;
 }
