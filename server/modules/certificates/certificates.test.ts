@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, courseCompletions, courses, outbox } from '../../db/schema/index';
+import { certificates, courseCompletions, courses, outbox, users } from '../../db/schema/index';
 import { verifyWithDigitalBazaar } from '../../test/credential-verifier';
 import { buildAndLogin, chooseLocale } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { createCourseViaApi, makeTinyClip, submitAndApprove, uploadClip } from '../../test/live-courses';
 import { pdfText, popplerText } from '../../test/pdf-text';
 import { answerUrl, attemptUrl, insertQuiz, options, startAttemptViaApi } from '../../test/quizzes';
+import { tinyPng } from '../../test/uploads';
 
 let ctx: TestContext;
 let webDist: string;
@@ -328,6 +329,25 @@ describe('issuing without a claim, and rules', () => {
       .from(certificates)
       .where(and(eq(certificates.userId, student.user.id), eq(certificates.courseId, ids.course)));
     expect(row?.content.recipientName).toBe('Ravi Kumar');
+  });
+
+  it('prints the teacher’s brand logo when the design has no logo of its own', async () => {
+    const logoPath = `brand/${teacher.user.id}/logo.png`;
+    await ctx.app.storage.put(logoPath, tinyPng(), 'image/png');
+    await ctx.app.db.update(users).set({ brandLogoPath: logoPath }).where(eq(users.id, teacher.user.id));
+    const student = await newStudent();
+    await call('PUT', '/api/certificates/name', student.headers, { name: 'Logo Learner' });
+    await watch(student, 1);
+    await takeQuiz(student, true);
+    const [row] = await ctx.app.db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.userId, student.user.id));
+    expect(row?.content.template.logoPath).toBe(logoPath);
+    const pdf = await call('GET', `/api/certificates/${row?.id}/pdf`, student.headers);
+    // The QR code and the logo.
+    expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(2);
+    await ctx.app.db.update(users).set({ brandLogoPath: null }).where(eq(users.id, teacher.user.id));
   });
 
   it('refuses rules naming another course’s quiz or an impossible share, and checks authorship', async () => {

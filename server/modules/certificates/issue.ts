@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { CompletionRules, IssuedContent } from '../../../common/certificates';
+import type { CertificateTemplate, CompletionRules, IssuedContent } from '../../../common/certificates';
 import {
   type CertificateRow,
   certificateNames,
@@ -68,6 +68,12 @@ async function issuerOf(app: App, live: LiveCourse): Promise<string> {
   return institute?.name ?? live.teacherName;
 }
 
+/** A design without a logo of its own prints the teacher's brand logo (else their institute's), when there is one. */
+export const withBrandLogo = (
+  template: CertificateTemplate,
+  brandLogoPath: string | null,
+): CertificateTemplate => (template.logoPath ? template : { ...template, logoPath: brandLogoPath });
+
 /** The name a learner's certificates print: the one they confirmed, else their account's (to be confirmed). */
 export async function printedNameOf(app: App, userId: string): Promise<{ name: string; confirmed: boolean }> {
   const [row] = await app.db
@@ -113,7 +119,7 @@ export async function issueCertificate(
     ),
     issuedAt: at.toISOString(),
     language,
-    template: (await templateForCourse(app, live.course)).template,
+    template: withBrandLogo((await templateForCourse(app, live.course)).template, live.brandLogoPath),
     verifyUrl: verifyUrlOf(app.config.publicUrl, id),
   };
   const key = await currentSigningKey(app);

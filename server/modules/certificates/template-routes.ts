@@ -1,7 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
 import type { CertificateTemplate, IssuedContent } from '../../../common/certificates';
+import { users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
@@ -11,7 +14,7 @@ import { said } from '../../i18n/said';
 import { loadAuthoredCourse } from '../courses/service';
 import { readOneFile } from '../files/read-one-file';
 import { storeUpload } from '../files/uploads';
-import { verifyUrlOf } from './issue';
+import { verifyUrlOf, withBrandLogo } from './issue';
 import { DEFAULT_TEMPLATE } from './pdf';
 import { printCertificate } from './printing';
 import {
@@ -47,6 +50,17 @@ const templateBody = z.object({
 const scopeQuery = z.object({
   courseId: z.uuid({ error: said('server.courses.notFound').english }).optional(),
 });
+
+/** The brand logo a certificate of this owner's falls back to: theirs, else their institute's. */
+async function brandLogoOf(app: App, ownerId: string): Promise<string | null> {
+  const institutes = alias(users, 'institutes');
+  const [row] = await app.db
+    .select({ path: sql<string | null>`coalesce(${users.brandLogoPath}, ${institutes.brandLogoPath})` })
+    .from(users)
+    .leftJoin(institutes, eq(institutes.id, users.instituteId))
+    .where(eq(users.id, ownerId));
+  return row?.path ?? null;
+}
 
 /** The folder an author's certificate pictures are stored in: a template may only name pictures from it. */
 const pictureFolder = (ownerId: string) => `certificate-pictures/${ownerId}`;
@@ -148,7 +162,7 @@ export const certificateTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
         contentSeconds: 5 * 3600,
         issuedAt: new Date().toISOString(),
         language,
-        template: request.body,
+        template: withBrandLogo(request.body, await brandLogoOf(app, ownerId)),
         verifyUrl: verifyUrlOf(app.config.publicUrl, 'sample'),
       };
       const pdf = await printCertificate(app, sample);
