@@ -111,7 +111,7 @@ describe('with the default budgets', () => {
 });
 
 // Small budgets, so a test can run through one.
-const SMALL = { read: 30, anonymous: 20 };
+const SMALL = { read: 30, anonymous: 20, certificateCheck: 5 };
 
 describe('with small budgets', () => {
   let ctx: TestContext;
@@ -167,6 +167,18 @@ describe('with small budgets', () => {
     // Signing in from the crowded address gives the user their own budget.
     const user = await buildAndLogin(ctx.app, { userType: 'student' });
     expect((await get(ctx.app, '/api/common/currency-rate', crowded, user.headers)).statusCode).toBe(200);
+  });
+
+  it('holds a certificate check to its own small budget per address, apart from other reads', async () => {
+    const [walker, other] = [nextRemoteAddress(), nextRemoteAddress()];
+    // Unknown ids, as a script walking ids would ask: each is "not found" until the budget is spent.
+    const allowed = await statuses(SMALL.certificateCheck, () =>
+      get(ctx.app, '/api/certificates/verify/aaaaaaaaaaaaaaaaaaaaaaaa', walker),
+    );
+    expect(new Set(allowed)).toEqual(new Set([404]));
+    expect((await get(ctx.app, '/api/certificates/verify/bbbbbbbbbbbbbbbbbbbbbbbb', walker)).statusCode).toBe(429);
+    expect((await get(ctx.app, '/api/common/currency-rate', walker)).statusCode).toBe(200);
+    expect((await get(ctx.app, '/api/certificates/verify/aaaaaaaaaaaaaaaaaaaaaaaa', other)).statusCode).toBe(404);
   });
 
   it('keys on the verified session, never on a userId the Authorization header claims', async () => {
