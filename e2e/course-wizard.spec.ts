@@ -50,8 +50,8 @@ test('the wizard steps fit on one line and lead from one to the next', async ({ 
   const id = await newCourse(page);
   await page.goto(`/add-course-list?courseId=${id}&step=course-videos`);
 
-  // Six steps, each on the same line.
-  await expect(stepButtons(page)).toHaveCount(6);
+  // Seven steps (the spec's six and Certificate, decision 079), each on the same line.
+  await expect(stepButtons(page)).toHaveCount(7);
   const tops = await stepButtons(page).evaluateAll((buttons) =>
     buttons.map((button) => Math.round(button.getBoundingClientRect().top)),
   );
@@ -95,10 +95,15 @@ test('the wizard steps fit on one line and lead from one to the next', async ({ 
 
   await page.getByRole('button', { name: 'Continue to Preview Videos' }).click();
   await expect(page).toHaveURL(/step=preview-videos$/);
+  await page.getByRole('button', { name: 'Continue to Certificate' }).click();
+  await expect(page).toHaveURL(/step=certificate$/);
+  // The certificate's rules, with the defaults every course starts from.
+  await expect(page.getByLabel('Share of each lesson to watch')).toHaveValue('90%');
+  await expect(page.getByRole('radio', { name: 'Every quiz, at its own pass mark' })).toBeChecked();
   // The last step has no further step; Back returns.
   await expect(page.getByRole('button', { name: /^Continue to/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/step=study-material$/);
+  await expect(page).toHaveURL(/step=preview-videos$/);
 
   // The missing lesson's link opens the lessons step.
   await checklist.getByRole('button', { name: 'Add at least one lesson video' }).click();
@@ -108,15 +113,15 @@ test('the wizard steps fit on one line and lead from one to the next', async ({ 
 test('the wizard fits a 390 px phone without sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const id = await newCourse(page);
-  for (const step of ['course-information', 'course-videos', 'study-material']) {
+  for (const step of ['course-information', 'course-videos', 'certificate', 'study-material']) {
     await page.goto(`/add-course-list?courseId=${id}&step=${step}`);
-    await expect(stepButtons(page)).toHaveCount(6);
-    await expect(page.getByTestId('wizard-current-step')).toContainText(/^Step \d of 6: /);
+    await expect(stepButtons(page)).toHaveCount(7);
+    await expect(page.getByTestId('wizard-current-step')).toContainText(/^Step \d of 7: /);
     expect(await scrollsSideways(page), `${step} scrolls sideways`).toBe(false);
     const tops = await stepButtons(page).evaluateAll((buttons) =>
       buttons.map((button) => Math.round(button.getBoundingClientRect().top)),
     );
     expect(new Set(tops).size, `${step}: step tops ${tops.join(', ')}`).toBe(1);
   }
-  await expect(page.getByTestId('wizard-current-step')).toHaveText('Step 5 of 6: Study Material');
+  await expect(page.getByTestId('wizard-current-step')).toHaveText('Step 5 of 7: Study Material');
 });

@@ -22,7 +22,7 @@ export function WizardStepper({
   const phone = useMediaQuery('(max-width: 36em)');
   const done = (step: CourseStep) => course?.steps?.[step] === true;
   const t = useT();
-  // One or two words per step (courses.stepShort.*), so the six fit on one line beside the side navigation.
+  // One or two words per step (courses.stepShort.*), so the seven fit on one line beside the side navigation.
   const short = (step: CourseStep) => t(`courses.stepShort.${step}`);
   const full = (step: CourseStep) => t(`courses.step.${step}`);
   return (
