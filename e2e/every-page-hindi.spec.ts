@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { DEMO, DEMO_PASSWORD, type DemoKey } from './support/accounts';
 import { layoutProblems, settled } from './support/page-checks';
 import { demoIds, SWEEPS } from './support/route-sweeps';
-import { expect, type Page, test } from './support/test';
+import { expect, expectFailedResponses, type Page, test } from './support/test';
 
 /**
  * Every page of the route table in Hindi on a 390 px phone (issue 32 item 1, decisions 068 and 069), as each role
@@ -70,6 +70,7 @@ for (const sweep of SWEEPS) {
     request,
   }) => {
     const paths = sweep.paths(await demoIds(request));
+    expectFailedResponses(...(sweep.refusals ?? []));
     // A few seconds a page on a quiet machine, several times that on a slow one; the limit bounds a hang.
     test.setTimeout(60_000 + paths.length * 45_000);
     if (sweep.who !== 'visitor') await loginInHindi(page, sweep.who);

@@ -4,7 +4,7 @@ import { GURU_STEPS, GURU_TABS } from '../../common/gurus';
 import type { DemoKey } from './accounts';
 import { DEMO } from './accounts';
 import { apiLogin, authHeader } from './api';
-import { expect } from './test';
+import { type ExpectedFailure, expect } from './test';
 
 /**
  * The pages of the route table as each role that may open them sees them, with the demo data's ids they need:
@@ -24,6 +24,12 @@ async function json<T>(request: APIRequestContext, token: string, path: string):
 }
 
 type Rows = { rows: { id: string }[] };
+
+/**
+ * A well-formed certificate number (24 letters, as issue.ts makes them) that no certificate has: the demo data issues
+ * none, so the visitors' sweep checks the public check page's "Certificate not found" (decision 079).
+ */
+export const UNKNOWN_CERTIFICATE = 'nocertificatehasthisidxx';
 
 /** The demo data's ids each role's pages need. */
 export async function demoIds(request: APIRequestContext) {
@@ -76,8 +82,16 @@ export async function demoIds(request: APIRequestContext) {
 }
 export type DemoIds = Awaited<ReturnType<typeof demoIds>>;
 
-/** The pages each role is swept on: together, every path of the route table but NOT_SWEPT's. */
-export const SWEEPS: { who: DemoKey | 'visitor'; title: string; paths: (ids: DemoIds) => string[] }[] = [
+/**
+ * The pages each role is swept on: together, every path of the route table but NOT_SWEPT's. `refusals` are the
+ * 4xx answers those pages get on purpose (the sweeps declare them with expectFailedResponses).
+ */
+export const SWEEPS: {
+  who: DemoKey | 'visitor';
+  title: string;
+  paths: (ids: DemoIds) => string[];
+  refusals?: ExpectedFailure[];
+}[] = [
   {
     who: 'visitor',
     title: 'public pages',
@@ -99,7 +113,10 @@ export const SWEEPS: { who: DemoKey | 'visitor'; title: string; paths: (ids: Dem
       '/invitation',
       // Single sign-on's landing, opened with nothing to finish: the refusal it shows then (decision 073).
       '/sso',
+      // A certificate's public check with a number no certificate has: "Certificate not found" (decision 079).
+      `/certificate/${UNKNOWN_CERTIFICATE}`,
     ],
+    refusals: [{ status: 404, method: 'GET', path: `/api/certificates/verify/${UNKNOWN_CERTIFICATE}` }],
   },
   {
     who: 'teacher',
@@ -193,6 +210,7 @@ export const SWEEPS: { who: DemoKey | 'visitor'; title: string; paths: (ids: Dem
       `/guru?guruId=${ids.guru}`,
       '/conversation-management',
       '/support-tickets',
+      '/certificates',
     ],
   },
   {

@@ -72,7 +72,10 @@ function StepContent({
   );
 }
 
-/** The course wizard: seven steps (the spec's six and Certificate, decision 079), each saved on its own; the course id in the URL keeps the draft across reloads. */
+/**
+ * The course wizard: seven steps (the spec's six and Certificate, decision 079), each saved on its own; the course
+ * id in the URL keeps the draft across reloads.
+ */
 export default function CourseWizardPage() {
   const [params, setParams] = useSearchParams();
   const courseId = params.get('courseId');
