@@ -86,7 +86,10 @@ test('a new student earns the demo course’s certificate, its QR code opens the
   // The certificate card lists what the course asks for: each lesson and the quiz, none done yet.
   const card = page.getByTestId('certificate-card');
   const rules = card.getByTestId('certificate-rules');
-  await expect(rules.getByRole('listitem')).toHaveCount(lessons.length + 1);
+  await expect(
+    rules.getByRole('listitem'),
+    'the demo course as seeded: six lessons and one quiz (quiz-taking.spec.ts adds one on the same data)',
+  ).toHaveCount(lessons.length + 1);
   await expect(rules.getByLabel('Not done yet')).toHaveCount(lessons.length + 1);
   await expect(rules).toContainText(`Score 60% in “${QUIZ}” (not taken yet)`);
   await expect(card.getByRole('button', { name: 'Get my certificate' })).toHaveCount(0);
@@ -228,4 +231,6 @@ test('a new student earns the demo course’s certificate, its QR code opens the
   const mine = page.getByTestId('my-certificate').filter({ hasText: DEMO_COURSE });
   await expect(mine).toContainText('Revoked');
   await expect(mine).toContainText(`Revoked by the issuer. Reason: ${REASON}`);
+  await teacher.context().close();
+  await visitor.context().close();
 });

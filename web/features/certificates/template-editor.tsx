@@ -26,6 +26,7 @@ import {
   useSaveTemplate,
 } from './api';
 import { useT } from './i18n';
+import { PdfPage } from './pdf-page';
 
 const PLACEHOLDERS = ['{name}', '{course}', '{issuer}', '{teacher}', '{hours}', '{date}'];
 const PREVIEW_DELAY_MS = 700;
@@ -34,22 +35,19 @@ const PREVIEW_DELAY_MS = 700;
 function LivePreview({ courseId, template }: { courseId: string | null; template: CertificateTemplate }) {
   const t = useT();
   const [settled] = useDebouncedValue(template, PREVIEW_DELAY_MS);
-  const [url, setUrl] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<Blob | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
-    let made: string | null = null;
     previewTemplate(courseId, settled)
       .then((blob) => {
         if (cancelled) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
+        setPdf(blob);
         setFailure(null);
       })
       .catch((error: Error) => !cancelled && setFailure(error.message));
     return () => {
       cancelled = true;
-      if (made) URL.revokeObjectURL(made);
     };
   }, [courseId, settled]);
   if (failure)
@@ -58,18 +56,12 @@ function LivePreview({ courseId, template }: { courseId: string | null; template
         {failure}
       </Alert>
     );
-  if (!url) return <Loader size="sm" aria-label={t('certificates.design.previewLoading')} />;
+  if (!pdf) return <Loader size="sm" aria-label={t('certificates.design.previewLoading')} />;
   return (
-    <iframe
-      title={t('certificates.design.preview')}
-      src={url}
-      data-testid="certificate-preview"
-      style={{
-        width: '100%',
-        aspectRatio: template.orientation === 'landscape' ? '297 / 210' : '210 / 297',
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 4,
-      }}
+    <PdfPage
+      pdf={pdf}
+      label={t('certificates.design.preview')}
+      aspectRatio={settled.orientation === 'landscape' ? '297 / 210' : '210 / 297'}
     />
   );
 }
@@ -183,12 +175,22 @@ export function TemplateEditor({ courseId }: { courseId: string | null }) {
             <Group grow>
               <ColorInput
                 label={t('certificates.design.primaryColor')}
+                eyeDropperButtonProps={{
+                  'aria-label': t('certificates.design.eyeDropper', {
+                    field: t('certificates.design.primaryColor'),
+                  }),
+                }}
                 value={template.primaryColor}
                 onChange={(value) => update({ primaryColor: value })}
                 format="hex"
               />
               <ColorInput
                 label={t('certificates.design.accentColor')}
+                eyeDropperButtonProps={{
+                  'aria-label': t('certificates.design.eyeDropper', {
+                    field: t('certificates.design.accentColor'),
+                  }),
+                }}
                 value={template.accentColor}
                 onChange={(value) => update({ accentColor: value })}
                 format="hex"

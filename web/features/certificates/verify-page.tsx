@@ -55,9 +55,14 @@ export default function VerifyCertificatePage() {
     const missing = certificate.error instanceof ApiError && certificate.error.status === 404;
     return (
       <Container size="sm" py="xl">
-        <Alert color={missing ? 'gray' : 'red'} title={t('certificates.verify.notFoundTitle')} role="alert">
-          {missing ? t('certificates.verify.notFound') : certificate.error.message}
-        </Alert>
+        <Stack>
+          <Title order={1} size="h2">
+            {t('certificates.verify.notFoundTitle')}
+          </Title>
+          <Alert color={missing ? 'gray' : 'red'} role="alert">
+            {missing ? t('certificates.verify.notFound') : certificate.error.message}
+          </Alert>
+        </Stack>
       </Container>
     );
   }
