@@ -72,6 +72,13 @@ export const DEFAULT_COMPLETION_RULES: CompletionRules = {
   guruQuestions: 0,
 };
 
+/**
+ * What a printed name may not hold: control characters and the invisible marks that turn the direction of the text
+ * around (a name that reads "Shetty" but is stored reversed) or hide characters. The joiners Indian scripts need
+ * (ZWJ, ZWNJ) are allowed.
+ */
+export const UNPRINTABLE_IN_NAME = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+
 export const COMPLETION_LIMITS = { lessonPercentMin: 10, guruQuestionsMax: 50, nameMax: 120, reasonMax: 500 };
 
 /** A learner's standing against each rule, as the course page shows it. */

@@ -6,7 +6,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeDeckPdf } from '../seed/demo-deck';
 import { deckPdf } from '../test/fixtures/water-cycle-deck';
-import { pdfText } from '../test/pdf-text';
+import { embeddedFontNames, pdfText } from '../test/pdf-text';
 import { DEJAVU_SANS, type IndicScript, notoFile, registerShapedFont, scriptOf } from './shaped-pdf-text';
 import { writePdf } from './write-pdf';
 
@@ -151,6 +151,14 @@ describe('PDF text shaped by HarfBuzz', () => {
     expect(pdf.text).toBe(line);
     // One line: the Noto runs sit on DejaVu's baseline, not a line of their own.
     expect(pdf.ink.height).toBeLessThan(SIZE * 1.6);
+  });
+
+  it('draws a danda after English words in the Devanagari font (the base font has none)', async () => {
+    const pdf = await writePdf({ size: 'A4', compress: false }, (doc) => {
+      registerShapedFont(doc, 'Body', { base: DEJAVU_SANS.regular, weight: 'regular' });
+      doc.font('Body').fontSize(SIZE).text('Tara Teacher।', 20, 20, { lineBreak: false });
+    });
+    expect(embeddedFontNames(pdf).some((name) => name.includes('NotoSansDevanagari'))).toBe(true);
   });
 
   it('shapes Arabic and Hebrew names right to left in the base font, and they read back exactly', async () => {

@@ -50,6 +50,13 @@ export const notoFile = (script: IndicScript, weight: Weight, dir = NOTO_DIR) =>
 const SCRIPT_PATTERNS = INDIC_SCRIPTS.map(
   (script) => [script, new RegExp(`^\\p{Script=${script}}$`, 'u')] as const,
 );
+const EXTENSION_PATTERNS = INDIC_SCRIPTS.map(
+  (script) => [script, new RegExp(`^\\p{Script_Extensions=${script}}$`, 'u')] as const,
+);
+/** The first Indic script that uses a shared character (the danda is Devanagari's, Bengali's, Gurmukhi's…). */
+const indicScriptUsing = (char: string): IndicScript | null =>
+  EXTENSION_PATTERNS.find(([, pattern]) => pattern.test(char))?.[0] ?? null;
+
 /** Characters of no script of their own (spaces, digits, punctuation, the danda) and combining ones (ZWJ, ZWNJ). */
 const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 
@@ -296,9 +303,14 @@ class FontStack {
       let member = this.base;
       let rtl = script === 'rtl';
       if (script === 'neutral') {
-        if (last && (COMBINING.test(char) || last.member.covers.has(char.codePointAt(0) ?? 0))) {
+        const code = char.codePointAt(0) ?? 0;
+        if (last && (COMBINING.test(char) || last.member.covers.has(code))) {
           member = last.member;
           rtl = last.rtl;
+        } else if (!this.base.covers.has(code)) {
+          // A danda (।) after English words: the base font has none, the script that uses it has.
+          const home = indicScriptUsing(char);
+          if (home) member = this.member(home);
         }
       } else if (script !== 'other' && script !== 'rtl') member = this.member(script);
       if (last && last.member === member && last.rtl === rtl) last.text += char;

@@ -26,14 +26,34 @@ const courseParams = z.object({
   courseId: z.uuid({ error: said('server.courses.notFound').english }),
 });
 
+const whole = (min: number, max: number, message: ReturnType<typeof said>) =>
+  z
+    .number({ error: message.english })
+    .int(message.english)
+    .min(min, message.english)
+    .max(max, message.english);
+
 const rulesBody = z.object({
   enabled: z.boolean(),
-  lessonPercent: z.number().int().min(COMPLETION_LIMITS.lessonPercentMin).max(100),
+  lessonPercent: whole(
+    COMPLETION_LIMITS.lessonPercentMin,
+    100,
+    said('server.certificates.lessonPercentRange'),
+  ),
   quizzes: z
-    .array(z.object({ quizId: z.uuid(), minPercent: z.number().int().min(0).max(100) }))
+    .array(
+      z.object({
+        quizId: z.uuid({ error: said('server.certificates.quizNotInCourse').english }),
+        minPercent: whole(0, 100, said('server.certificates.minPercentRange')),
+      }),
+    )
     .max(100)
+    .refine(
+      (rules) => new Set(rules.map((rule) => rule.quizId)).size === rules.length,
+      said('server.certificates.quizTwice').english,
+    )
     .nullable(),
-  guruQuestions: z.number().int().min(0).max(COMPLETION_LIMITS.guruQuestionsMax),
+  guruQuestions: whole(0, COMPLETION_LIMITS.guruQuestionsMax, said('server.certificates.guruQuestionsRange')),
 });
 
 const listQuery = z.object({

@@ -359,7 +359,20 @@ describe('issuing without a claim, and rules', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe('A quiz in the rules is not a quiz of this course');
-    expect((await call('PUT', url, teacher.headers, { ...base, lessonPercent: 5 })).statusCode).toBe(400);
+    const share = await call('PUT', url, teacher.headers, { ...base, lessonPercent: 5 });
+    expect(share.statusCode).toBe(400);
+    expect(JSON.stringify(share.json())).toContain(
+      'The share of each lesson must be a whole number from 10 to 100',
+    );
+    const twice = await call('PUT', url, teacher.headers, {
+      ...base,
+      quizzes: [
+        { quizId: ids.quiz, minPercent: 50 },
+        { quizId: ids.quiz, minPercent: 0 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(JSON.stringify(twice.json())).toContain('A quiz can be in the rules only once');
     expect((await call('PUT', url, otherTeacher.headers, base)).statusCode).toBe(403);
     const read = await call('GET', url, teacher.headers);
     expect(read.json().quizzes).toEqual([{ id: ids.quiz, title: 'Check', passPercent: 60 }]);
@@ -399,8 +412,29 @@ describe('issuing without a claim, and rules', () => {
     });
   });
 
+  it('refuses a name with control or text-direction characters, and keeps the Indian scripts’ joiners', async () => {
+    const student = await newStudent();
+    for (const name of ['Bhavya\u0007 Shetty', 'Bhavya \u202eyttehS', 'Zero\u200bwidth']) {
+      const refused = await call('PUT', '/api/certificates/name', student.headers, { name });
+      expect(refused.statusCode, name).toBe(400);
+      expect(JSON.stringify(refused.json())).toContain(
+        'The name cannot contain control or text-direction characters',
+      );
+    }
+    // Devanagari with a zero-width joiner and non-joiner (क्‍ष, र‌्य) is a name as written.
+    const joined = await call('PUT', '/api/certificates/name', student.headers, {
+      name: 'क्\u200dष र\u200c्य',
+    });
+    expect(joined.statusCode).toBe(200);
+  });
+
   it('answers an unknown or malformed id with the same "not found"', async () => {
-    for (const id of ['aaaaaaaaaaaaaaaaaaaaaaaa', 'AAAA', "x'; drop table certificates;--"]) {
+    for (const id of [
+      'aaaaaaaaaaaaaaaaaaaaaaaa',
+      'AAAA',
+      "x'; drop table certificates;--",
+      'a'.repeat(100),
+    ]) {
       const response = await call('GET', `/api/certificates/verify/${encodeURIComponent(id)}`, {});
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Certificate not found' });

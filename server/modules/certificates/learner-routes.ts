@@ -2,7 +2,11 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
-import { COMPLETION_LIMITS, type CompletionProgress } from '../../../common/certificates';
+import {
+  COMPLETION_LIMITS,
+  type CompletionProgress,
+  UNPRINTABLE_IN_NAME,
+} from '../../../common/certificates';
 import { certificates } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -19,7 +23,8 @@ const courseParams = z.object({
   courseId: z.uuid({ error: said('server.learning.courseNotFound').english }),
 });
 export const certificateParams = z.object({
-  id: z.string().min(1).max(64, said('server.certificates.notFound').english),
+  // Longer than any id we make, so an over-long one is "not found" like any other unknown id.
+  id: z.string().min(1).max(512, said('server.certificates.notFound').english),
 });
 /** The name to print: trimmed, one line, at most 120 characters, in any script. */
 export const printedName = z
@@ -29,7 +34,8 @@ export const printedName = z
     z
       .string()
       .min(1, said('server.certificates.nameRequired').english)
-      .max(COMPLETION_LIMITS.nameMax, said('server.certificates.nameTooLong').english),
+      .max(COMPLETION_LIMITS.nameMax, said('server.certificates.nameTooLong').english)
+      .refine((name) => !UNPRINTABLE_IN_NAME.test(name), said('server.certificates.nameCharacters').english),
   );
 
 /**

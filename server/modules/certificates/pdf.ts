@@ -26,7 +26,7 @@ export interface CertificatePdfOptions {
   /** The template's logo and signature files, PNG or JPEG; one that cannot be drawn is left out. */
   logo?: Buffer | null;
   signature?: Buffer | null;
-  /** A revoked certificate is drawn with "Revoked on {date}: {reason}" across it. */
+  /** A revoked certificate is drawn with "Revoked on {date}" across it; the reason is the learner's, never printed. */
   revoked?: { at: Date; reason: string } | null;
   /** Tests turn compression off to read the content back. */
   compress?: boolean;
@@ -371,7 +371,6 @@ export async function renderCertificatePdf(
   const revoked = options.revoked
     ? translate(content.language, 'server.certificates.pdf.revoked', {
         date: certificateDate(options.revoked.at, content.language),
-        reason: oneLine(options.revoked.reason),
       })
     : null;
   return writePdf(

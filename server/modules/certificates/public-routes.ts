@@ -86,7 +86,10 @@ export const certificatePublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/certificates/keys/:keyId',
-    { config: { access: 'public' }, schema: { params: z.object({ keyId: z.string().max(64) }) } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ keyId: z.string().max(64, said('server.http.notFound').english) }) },
+    },
     async (request, reply) => {
       const key = (await publishedKeys(app)).find((candidate) => candidate.keyId === request.params.keyId);
       if (!key) throw notFound(said('server.http.notFound'));

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesWith } from '../../../common/capabilities';
 import type { CertificateTemplate, IssuedContent } from '../../../common/certificates';
-import { users } from '../../db/schema/index';
+import { type CourseRow, users } from '../../db/schema/index';
 import { actorOf } from '../../http/access';
 import type { Actor } from '../../http/actor';
 import type { App } from '../../http/app-type';
@@ -72,14 +72,31 @@ async function scopeOf(app: App, actor: Actor, courseId: string | undefined) {
   return { scope: courseScope(course.id), ownerId: course.ownerId, course };
 }
 
-/** A picture path is kept as saved or must be one uploaded into the owner's folder: never another's file. */
-function checkPictures(template: CertificateTemplate, saved: CertificateTemplate | null, ownerId: string) {
+/**
+ * A picture path is one this design already shows — saved at this scope, or inherited from the design it started
+ * from (a teacher's institute's logo) — or one uploaded into the owner's folder: never another account's file.
+ */
+function checkPictures(
+  template: CertificateTemplate,
+  shown: (CertificateTemplate | null)[],
+  ownerId: string,
+) {
   for (const field of ['logoPath', 'signaturePath'] as const) {
     const path = template[field];
-    if (path === null || path === saved?.[field]) continue;
+    if (path === null || shown.some((design) => design?.[field] === path)) continue;
     if (!path.startsWith(`${pictureFolder(ownerId)}/`) || path.includes('..'))
       throw badRequest(said('server.certificates.imageNotYours'));
   }
+}
+
+/** The designs an edit at this scope may keep pictures from: its own, and the one it inherits. */
+async function shownDesigns(app: App, actor: Actor, scope: string, course: CourseRow | null) {
+  const inherited = course
+    ? (await templateForCourse(app, course)).template
+    : actor.instituteId
+      ? await templateAt(app, instituteScope(actor.instituteId))
+      : null;
+  return [await templateAt(app, scope), inherited];
 }
 
 /**
@@ -109,8 +126,9 @@ export const certificateTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/certificates/template',
     { config: { access: AUTHORS }, schema: { querystring: scopeQuery, body: templateBody } },
     async (request) => {
-      const { scope, ownerId } = await scopeOf(app, actorOf(request), request.query.courseId);
-      checkPictures(request.body, await templateAt(app, scope), ownerId);
+      const actor = actorOf(request);
+      const { scope, ownerId, course } = await scopeOf(app, actor, request.query.courseId);
+      checkPictures(request.body, await shownDesigns(app, actor, scope, course), ownerId);
       await saveTemplate(app, scope, ownerId, request.body);
       return { template: await templateAt(app, scope), own: true };
     },
@@ -150,7 +168,7 @@ export const certificateTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = actorOf(request);
       const { scope, ownerId, course } = await scopeOf(app, actor, request.query.courseId);
-      checkPictures(request.body, await templateAt(app, scope), ownerId);
+      checkPictures(request.body, await shownDesigns(app, actor, scope, course), ownerId);
       const language = localeOf(request);
       const sample: IssuedContent = {
         certificateId: 'sample0000000000000000000',

@@ -82,10 +82,29 @@ describe('certificate designs', () => {
     expect(back.source).toBe('teacher');
   });
 
-  it("gives an institute's design to its teachers' own", async () => {
-    await call('PUT', '/api/certificates/template', institute.headers, design({ accentColor: '#aa5500' }));
+  it("gives an institute's design to its teachers', who may keep its logo in a design of their own", async () => {
+    const logo = (await picture(institute.headers, '/api/certificates/template/pictures', tinyPng())).json()
+      .path;
+    await call(
+      'PUT',
+      '/api/certificates/template',
+      institute.headers,
+      design({ accentColor: '#aa5500', logoPath: logo }),
+    );
     const seen = (await call('GET', '/api/certificates/template', faculty.headers)).json();
-    expect(seen).toMatchObject({ own: false, source: 'institute', template: { accentColor: '#aa5500' } });
+    expect(seen).toMatchObject({
+      own: false,
+      source: 'institute',
+      template: { accentColor: '#aa5500', logoPath: logo },
+    });
+    const preview = await call('POST', '/api/certificates/template/preview', faculty.headers, seen.template);
+    expect(preview.statusCode).toBe(200);
+    const own = await call('PUT', '/api/certificates/template', faculty.headers, {
+      ...seen.template,
+      title: 'Mine',
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().template).toMatchObject({ title: 'Mine', logoPath: logo });
   });
 
   it('refuses bad colours and another author’s course', async () => {

@@ -7,6 +7,7 @@ import type {
   PublicCertificate,
 } from '../../../common/certificates';
 import { api, apiBlob } from '../../app/api';
+import { COURSES_KEY } from '../../app/query-keys';
 
 export const certificateKeys = {
   all: ['certificates'] as const,
@@ -38,10 +39,15 @@ export interface TemplateAnswer {
   source: 'course' | 'own' | 'teacher' | 'institute' | 'default';
 }
 
+/** While rules are still open, read again every 30 s: a lesson watched past a share below 90 % ticks its rule. */
+const OPEN_RULES_REFRESH_MS = 30_000;
+
 export function useCompletionProgress(courseId: string) {
   return useQuery({
     queryKey: certificateKeys.progress(courseId),
     queryFn: () => api<CompletionProgress>(`/certificates/courses/${courseId}/progress`),
+    refetchInterval: (query) =>
+      query.state.data?.enabled && !query.state.data.certificate ? OPEN_RULES_REFRESH_MS : false,
   });
 }
 
@@ -95,7 +101,11 @@ export function useSaveCompletionRules(courseId: string) {
         method: 'PUT',
         body: rules,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: certificateKeys.rules(courseId) }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: certificateKeys.rules(courseId) });
+      // The wizard's Certificate step turns done once rules are saved.
+      void client.invalidateQueries({ queryKey: COURSES_KEY });
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { COMPLETION_LIMITS } from '../../../common/certificates';
+import { COMPLETION_LIMITS, UNPRINTABLE_IN_NAME } from '../../../common/certificates';
 import { useClaimCertificate } from './api';
 import { useT } from './i18n';
 
@@ -28,7 +28,9 @@ export function ClaimDialog({
       ? t('certificates.claim.nameRequired')
       : trimmed.length > COMPLETION_LIMITS.nameMax
         ? t('certificates.claim.nameTooLong', { max: COMPLETION_LIMITS.nameMax })
-        : null;
+        : UNPRINTABLE_IN_NAME.test(trimmed)
+          ? t('certificates.claim.nameCharacters')
+          : null;
   const [touched, setTouched] = useState(false);
   const submit = () => {
     setTouched(true);

@@ -22,9 +22,28 @@ describe('addToLinkedInUrl', () => {
       name: 'जल चक्र & more',
       organizationName: 'Meera Iyer',
       issueYear: '2026',
-      issueMonth: '11',
+      // 01:30 on 1 December in India.
+      issueMonth: '12',
       certUrl: 'https://gurukul.example/certificate/abcdefghijklmnopqrstuvwx',
       certId: 'abcdefghijklmnopqrstuvwx',
     });
+  });
+
+  it('gives the month of India’s calendar, as the certificate prints it', () => {
+    const url = new URL(
+      addToLinkedInUrl({
+        id: 'x',
+        courseId: 'c',
+        courseTitle: 'C',
+        recipientName: 'N',
+        issuerName: 'I',
+        // 05:00 on 1 January 2027 in India.
+        issuedAt: '2026-12-31T23:30:00.000Z',
+        revokedAt: null,
+        revokedReason: null,
+        verifyUrl: 'https://gurukul.example/certificate/x',
+      }),
+    );
+    expect([url.searchParams.get('issueYear'), url.searchParams.get('issueMonth')]).toEqual(['2027', '1']);
   });
 });

@@ -6,13 +6,19 @@ import type { CertificateSummary } from '../../../common/certificates';
  * until the learner saves the form there.
  */
 export function addToLinkedInUrl(certificate: CertificateSummary): string {
-  const issued = new Date(certificate.issuedAt);
+  // The month as the certificate prints it: India's calendar, not UTC's (05:30 apart at a month's turn).
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(new Date(certificate.issuedAt));
+  const part = (type: 'year' | 'month') => parts.find((each) => each.type === type)?.value ?? '';
   const query = new URLSearchParams({
     startTask: 'CERTIFICATION_NAME',
     name: certificate.courseTitle,
     organizationName: certificate.issuerName,
-    issueYear: String(issued.getUTCFullYear()),
-    issueMonth: String(issued.getUTCMonth() + 1),
+    issueYear: part('year'),
+    issueMonth: part('month'),
     certUrl: certificate.verifyUrl,
     certId: certificate.id,
   });

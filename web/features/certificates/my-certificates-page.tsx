@@ -14,7 +14,7 @@ import {
 import { IconAward } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { COMPLETION_LIMITS } from '../../../common/certificates';
+import { COMPLETION_LIMITS, UNPRINTABLE_IN_NAME } from '../../../common/certificates';
 import { toast } from '../../app/toast';
 import { LoadFailed } from '../../components/load-failed';
 import { useMyCertificates, useSaveCertificateName } from './api';
@@ -29,7 +29,8 @@ function PrintedName({ name }: { name: string }) {
   useEffect(() => setValue(name), [name]);
   const save = useSaveCertificateName();
   const trimmed = value.replace(/\s+/gu, ' ').trim();
-  const invalid = trimmed.length === 0 || trimmed.length > COMPLETION_LIMITS.nameMax;
+  const invalid =
+    trimmed.length === 0 || trimmed.length > COMPLETION_LIMITS.nameMax || UNPRINTABLE_IN_NAME.test(trimmed);
   return (
     <form
       onSubmit={(event) => {
@@ -44,7 +45,13 @@ function PrintedName({ name }: { name: string }) {
           description={t('certificates.mine.nameHint')}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
-          error={trimmed.length === 0 ? t('certificates.claim.nameRequired') : null}
+          error={
+            trimmed.length === 0
+              ? t('certificates.claim.nameRequired')
+              : UNPRINTABLE_IN_NAME.test(trimmed)
+                ? t('certificates.claim.nameCharacters')
+                : null
+          }
           style={{ flex: '1 1 16rem' }}
         />
         <Button type="submit" variant="light" loading={save.isPending} disabled={invalid || trimmed === name}>

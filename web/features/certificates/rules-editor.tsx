@@ -22,33 +22,76 @@ import { useT } from './i18n';
  * which quizzes to pass and with what score, and questions to ask the guru. The server checks every rule; this
  * form only says what the author chose.
  */
+/** A number field as typed: a number, or the text while it is being typed ('' when cleared). */
+type Typed = number | string;
+
+/** The rules as the form holds them: numbers as typed, checked only when saved. */
+interface DraftRules {
+  enabled: boolean;
+  lessonPercent: Typed;
+  quizzes: { quizId: string; minPercent: Typed }[] | null;
+  guruQuestions: Typed;
+}
+
+const wholeIn = (value: Typed, min: number, max: number): number | null => {
+  const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isInteger(number) && number >= min && number <= max ? number : null;
+};
+
+/** The draft as rules, or null when a field is out of its range (its message is then shown under it). */
+function checked(draft: DraftRules): CompletionRules | null {
+  const lessonPercent = wholeIn(draft.lessonPercent, COMPLETION_LIMITS.lessonPercentMin, 100);
+  const guruQuestions = wholeIn(draft.guruQuestions, 0, COMPLETION_LIMITS.guruQuestionsMax);
+  const quizzes = draft.quizzes?.map((rule) => ({
+    quizId: rule.quizId,
+    minPercent: wholeIn(rule.minPercent, 0, 100),
+  }));
+  if (lessonPercent === null || guruQuestions === null || quizzes?.some((rule) => rule.minPercent === null))
+    return null;
+  return {
+    enabled: draft.enabled,
+    lessonPercent,
+    guruQuestions,
+    quizzes: quizzes
+      ? quizzes.map((rule) => ({ quizId: rule.quizId, minPercent: rule.minPercent ?? 0 }))
+      : null,
+  };
+}
+
 export function RulesEditor({ courseId }: { courseId: string }) {
   const t = useT();
   const loaded = useCompletionRules(courseId);
   const save = useSaveCompletionRules(courseId);
-  const [rules, setRules] = useState<CompletionRules | null>(null);
+  const [rules, setRules] = useState<DraftRules | null>(null);
+  const [tried, setTried] = useState(false);
   useEffect(() => {
     if (loaded.data) setRules(loaded.data.rules);
   }, [loaded.data]);
 
-  if (loaded.isPending || !rules)
-    return <Loader size="sm" aria-label={t('certificates.rulesEditor.loading')} />;
   if (loaded.isError)
     return (
       <Alert color="red" role="alert">
         {loaded.error.message}
       </Alert>
     );
+  if (loaded.isPending || !rules)
+    return <Loader size="sm" aria-label={t('certificates.rulesEditor.loading')} />;
   const quizzes = loaded.data.quizzes;
   const chosen = rules.quizzes;
-  const update = (patch: Partial<CompletionRules>) => setRules({ ...rules, ...patch });
+  const update = (patch: Partial<DraftRules>) => setRules({ ...rules, ...patch });
   const minFor = (quizId: string) => chosen?.find((rule) => rule.quizId === quizId)?.minPercent;
+  const problem = (value: Typed, min: number, max: number, key: string) =>
+    tried && rules.enabled && wholeIn(value, min, max) === null ? t(key) : null;
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate(rules, { onSuccess: () => toast('success', t('certificates.rulesEditor.saved')) });
+        setTried(true);
+        const valid = checked(rules);
+        if (valid)
+          save.mutate(valid, { onSuccess: () => toast('success', t('certificates.rulesEditor.saved')) });
       }}
     >
       <Stack>
@@ -66,7 +109,13 @@ export function RulesEditor({ courseId }: { courseId: string }) {
           suffix="%"
           allowDecimal={false}
           value={rules.lessonPercent}
-          onChange={(value) => update({ lessonPercent: Number(value) || COMPLETION_LIMITS.lessonPercentMin })}
+          onChange={(value) => update({ lessonPercent: value })}
+          error={problem(
+            rules.lessonPercent,
+            COMPLETION_LIMITS.lessonPercentMin,
+            100,
+            'certificates.rulesEditor.lessonPercentRange',
+          )}
           disabled={!rules.enabled}
           maw={260}
         />
@@ -152,7 +201,13 @@ export function RulesEditor({ courseId }: { courseId: string }) {
           max={COMPLETION_LIMITS.guruQuestionsMax}
           allowDecimal={false}
           value={rules.guruQuestions}
-          onChange={(value) => update({ guruQuestions: Number(value) || 0 })}
+          onChange={(value) => update({ guruQuestions: value })}
+          error={problem(
+            rules.guruQuestions,
+            0,
+            COMPLETION_LIMITS.guruQuestionsMax,
+            'certificates.rulesEditor.guruQuestionsRange',
+          )}
           disabled={!rules.enabled}
           maw={260}
         />

@@ -70,12 +70,14 @@ function LivePreview({ courseId, template }: { courseId: string | null; template
 function PictureField({
   courseId,
   label,
+  hint,
   icon,
   path,
   onChange,
 }: {
   courseId: string | null;
   label: string;
+  hint: string;
   icon: React.ReactNode;
   path: string | null;
   onChange: (path: string | null) => void;
@@ -119,7 +121,7 @@ function PictureField({
         )}
       </Group>
       <Text size="xs" c="dimmed">
-        {t('certificates.design.pictureHint')}
+        {hint}
       </Text>
     </Stack>
   );
@@ -230,6 +232,7 @@ export function TemplateEditor({ courseId }: { courseId: string | null }) {
             <PictureField
               courseId={courseId}
               label={t('certificates.design.logo')}
+              hint={t('certificates.design.logoHint')}
               icon={<IconPhoto size={14} />}
               path={template.logoPath}
               onChange={(logoPath) => update({ logoPath })}
@@ -237,6 +240,7 @@ export function TemplateEditor({ courseId }: { courseId: string | null }) {
             <PictureField
               courseId={courseId}
               label={t('certificates.design.signature')}
+              hint={t('certificates.design.signatureHint')}
               icon={<IconSignature size={14} />}
               path={template.signaturePath}
               onChange={(signaturePath) => update({ signaturePath })}
