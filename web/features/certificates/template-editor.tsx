@@ -207,7 +207,10 @@ export function TemplateEditor({ courseId }: { courseId: string | null }) {
             />
             <Textarea
               label={t('certificates.design.body')}
-              description={t('certificates.design.placeholders', { list: PLACEHOLDERS.join(' ') })}
+              description={t('certificates.design.placeholders', {
+                list: PLACEHOLDERS.join(' '),
+                hoursPlaceholder: '{hours}',
+              })}
               placeholder={t('certificates.design.defaultWording')}
               value={template.body}
               maxLength={600}
