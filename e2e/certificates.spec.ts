@@ -219,6 +219,8 @@ test('a new student earns the demo course’s certificate, its QR code opens the
   await expect(status).toHaveAttribute('data-status', 'revoked');
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Revoked certificate');
   await expect(visitor.getByTestId('certificate-name')).toHaveText(PRINTED_NAME);
+  // The signed credential still checks (the record is genuine): the page says it is revoked all the same.
+  await expect(visitor.getByTestId('revoked-credential-note')).toContainText('no longer valid');
   await expect(visitor.locator('body')).not.toContainText(REASON);
   const publicAnswer = await request.get(`/api/certificates/verify/${verifyPath.split('/').pop()}`);
   expect(await publicAnswer.text()).not.toContain(REASON.slice(0, 20));

@@ -131,6 +131,11 @@ export default function VerifyCertificatePage() {
             {t('certificates.verify.downloadCredential')}
           </Button>
         </Group>
+        {revoked && (
+          <Text size="sm" fw={600} data-testid="revoked-credential-note">
+            {t('certificates.verify.revokedCredential')}
+          </Text>
+        )}
         <details className="no-print">
           <summary>
             <Text span size="sm">
