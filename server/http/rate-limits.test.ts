@@ -176,9 +176,13 @@ describe('with small budgets', () => {
       get(ctx.app, '/api/certificates/verify/aaaaaaaaaaaaaaaaaaaaaaaa', walker),
     );
     expect(new Set(allowed)).toEqual(new Set([404]));
-    expect((await get(ctx.app, '/api/certificates/verify/bbbbbbbbbbbbbbbbbbbbbbbb', walker)).statusCode).toBe(429);
+    expect((await get(ctx.app, '/api/certificates/verify/bbbbbbbbbbbbbbbbbbbbbbbb', walker)).statusCode).toBe(
+      429,
+    );
     expect((await get(ctx.app, '/api/common/currency-rate', walker)).statusCode).toBe(200);
-    expect((await get(ctx.app, '/api/certificates/verify/aaaaaaaaaaaaaaaaaaaaaaaa', other)).statusCode).toBe(404);
+    expect((await get(ctx.app, '/api/certificates/verify/aaaaaaaaaaaaaaaaaaaaaaaa', other)).statusCode).toBe(
+      404,
+    );
   });
 
   it('keys on the verified session, never on a userId the Authorization header claims', async () => {

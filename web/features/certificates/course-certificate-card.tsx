@@ -84,7 +84,8 @@ export function CourseCertificateCard({
     if (completedLessons > 0) void refetch();
   }, [completedLessons, refetch]);
   const [claiming, setClaiming] = useState(false);
-  if (progress.isPending) return <Loader size="sm" aria-label={t('certificates.card.loading')} />;
+  if (progress.isPending)
+    return <Loader size="sm" role="status" aria-label={t('certificates.card.loading')} />;
   if (progress.isError || !progress.data.enabled) return null;
   const data = progress.data;
   const certificate = data.certificate;

@@ -115,7 +115,7 @@ export function IssuedCertificates({ courseId }: { courseId: string }) {
         </Button>
       </Group>
       {issued.isPending ? (
-        <Loader size="sm" aria-label={t('certificates.issued.loading')} />
+        <Loader size="sm" role="status" aria-label={t('certificates.issued.loading')} />
       ) : issued.isError ? (
         <Alert color="red" role="alert">
           {issued.error.message}

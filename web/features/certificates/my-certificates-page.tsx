@@ -72,7 +72,7 @@ export default function MyCertificatesPage() {
   const t = useT();
   const locale = useLocale();
   const mine = useMyCertificates();
-  if (mine.isPending) return <Loader m="xl" aria-label={t('certificates.mine.loading')} />;
+  if (mine.isPending) return <Loader m="xl" role="status" aria-label={t('certificates.mine.loading')} />;
   if (mine.isError)
     return (
       <LoadFailed

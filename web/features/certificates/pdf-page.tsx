@@ -78,7 +78,9 @@ export function PdfPage({ pdf, label, aspectRatio }: { pdf: Blob; label: string;
           {t('certificates.design.previewFailed')}
         </Alert>
       )}
-      {!drawn && !failed && <Loader size="sm" aria-label={t('certificates.design.previewLoading')} />}
+      {!drawn && !failed && (
+        <Loader size="sm" role="status" aria-label={t('certificates.design.previewLoading')} />
+      )}
       <canvas
         ref={canvasRef}
         role="img"

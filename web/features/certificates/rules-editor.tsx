@@ -75,7 +75,7 @@ export function RulesEditor({ courseId }: { courseId: string }) {
       </Alert>
     );
   if (loaded.isPending || !rules)
-    return <Loader size="sm" aria-label={t('certificates.rulesEditor.loading')} />;
+    return <Loader size="sm" role="status" aria-label={t('certificates.rulesEditor.loading')} />;
   const quizzes = loaded.data.quizzes;
   const chosen = rules.quizzes;
   const update = (patch: Partial<DraftRules>) => setRules({ ...rules, ...patch });

@@ -56,7 +56,7 @@ function LivePreview({ courseId, template }: { courseId: string | null; template
         {failure}
       </Alert>
     );
-  if (!pdf) return <Loader size="sm" aria-label={t('certificates.design.previewLoading')} />;
+  if (!pdf) return <Loader size="sm" role="status" aria-label={t('certificates.design.previewLoading')} />;
   return (
     <PdfPage
       pdf={pdf}
@@ -148,7 +148,7 @@ export function TemplateEditor({ courseId }: { courseId: string | null }) {
       </Alert>
     );
   if (loaded.isPending || !template)
-    return <Loader size="sm" aria-label={t('certificates.design.loading')} />;
+    return <Loader size="sm" role="status" aria-label={t('certificates.design.loading')} />;
   const update = (patch: Partial<CertificateTemplate>) => setTemplate({ ...template, ...patch });
   const source = loaded.data.source;
 

@@ -50,7 +50,8 @@ export default function VerifyCertificatePage() {
   const { id = '' } = useParams();
   const certificate = useVerifiedCertificate(id);
 
-  if (certificate.isPending) return <Loader m="xl" aria-label={t('certificates.verify.loading')} />;
+  if (certificate.isPending)
+    return <Loader m="xl" role="status" aria-label={t('certificates.verify.loading')} />;
   if (certificate.isError) {
     const missing = certificate.error instanceof ApiError && certificate.error.status === 404;
     return (
