@@ -6,7 +6,7 @@ import { untranslatedText } from '../web/build/untranslated-text';
 /**
  * Fails (exit 1) when a view of the web app shows text no catalog holds (decisions 068 and 069): every .tsx under
  * web/ is read, and JSX text or a visible prop's literal fails. A feature's texts belong in its own catalogs
- * (web/features/<name>/i18n/), the rest in common/i18n/. `--all` lists the count per folder without failing.
+ * (web/features/<name>/i18n/), the rest in common/i18n/. A toast's message counts wherever it is raised. `--all` lists the count per folder without failing.
  * The server's answers are read too (decision 070): English written at an error goes in server/i18n/, and a schema's
  * message (common/ and server/) is a keyed constant or a server text.
  */
@@ -65,7 +65,8 @@ const catalogOf = (file: string) => {
 };
 
 function main() {
-  const views = filesUnder('web', '.tsx');
+  // Views, and the hooks and helpers beside them that raise toasts.
+  const views = [...filesUnder('web', '.tsx'), ...filesUnder('web', '.ts')];
   if (process.argv.includes('--all')) {
     const perFolder = new Map<string, number>();
     for (const file of views) {

@@ -40,4 +40,19 @@ describe('untranslated text in a view', () => {
       { line: 3, text: 'Hello' },
     ]);
   });
+
+  it("finds a toast's message written as it is, in a hook's .ts file too, and passes a translated one", () => {
+    const hook = `export function useSwitch() {
+      return (name: string) => {
+        toast('info', \`You are now logged in as \${name}\`);
+        toast('danger', failed ? 'Could not switch' : t('shell.retry'));
+        toast('success', t('shell.nowLoggedInAs', { name }));
+        notify('info', 'Not a toast');
+      };
+    }`;
+    expect(untranslatedText(hook, 'use-switch.ts').map((found) => found.text)).toEqual([
+      'You are now logged in as',
+      'Could not switch',
+    ]);
+  });
 });

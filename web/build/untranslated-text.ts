@@ -1,9 +1,10 @@
 import ts from 'typescript';
 
 /**
- * Where a view shows English that no catalog holds (decision 068): JSX text with a letter in any script, and string
+ * Where a view shows English that no catalog holds (decision 068): JSX text with a letter in any script, string
  * literals given to the props a person reads or hears (a label, a placeholder, an aria-label…) or placed as a
- * child ({cond ? 'Yes' : 'No'}). Text passed to a call (t('home.title')) is a key, not text, and is never counted.
+ * child ({cond ? 'Yes' : 'No'}), and a toast's message. Text passed to another call (t('home.title')) is a key,
+ * not text, and is never counted.
  */
 export const VISIBLE_PROPS = new Set([
   'alt',
@@ -54,6 +55,11 @@ function shownStrings(expression: ts.Expression): ts.Node[] {
   return [];
 }
 
+/** toast(kind, message) of web/app/toast.ts: its message is read by everyone who sees the page. */
+function isToastCall(node: ts.Node, file: ts.SourceFile): node is ts.CallExpression {
+  return ts.isCallExpression(node) && node.expression.getText(file) === 'toast' && node.arguments.length > 1;
+}
+
 function textOf(node: ts.Node): string {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) return node.text;
@@ -62,7 +68,8 @@ function textOf(node: ts.Node): string {
 
 /** The untranslatable visible texts of one .tsx source, in order. */
 export function untranslatedText(source: string, fileName = 'view.tsx'): Untranslated[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
   const found: Untranslated[] = [];
   const report = (node: ts.Node, text: string) => {
     const trimmed = text.replace(/\s+/g, ' ').trim();
@@ -76,7 +83,9 @@ export function untranslatedText(source: string, fileName = 'view.tsx'): Untrans
   };
   const visit = (node: ts.Node): void => {
     if (ts.isJsxText(node)) report(node, node.text);
-    else if (ts.isJsxAttribute(node) && VISIBLE_PROPS.has(node.name.getText(file)) && node.initializer) {
+    else if (isToastCall(node, file)) {
+      for (const shown of shownStrings(node.arguments[1])) report(shown, textOf(shown));
+    } else if (ts.isJsxAttribute(node) && VISIBLE_PROPS.has(node.name.getText(file)) && node.initializer) {
       const value = node.initializer;
       if (ts.isStringLiteral(value)) report(value, value.text);
       else if (ts.isJsxExpression(value) && value.expression) {

@@ -26,6 +26,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { LOCALE_NAMES, LOCALES } from '../../../common/i18n/locales';
 import { hasOwnPlan, type UserType } from '../../../common/roles';
 import { logout, switchBack } from '../account';
+import { changeAccount } from '../account-switch';
 import { t as translate, useLocale, useT } from '../i18n';
 import { chooseLocale } from '../locale-choice';
 import { useCloseOnRouteChange } from '../route-change-events';
@@ -72,9 +73,11 @@ export function ProfileMenu({ session, userType, collapsed }: Props) {
     updateUser.mutate({ isDarkTheme: next }, { onError: (error) => toast('danger', error.message) });
   };
   const goBack = async () => {
-    const route = await switchBack();
-    queryClient.clear();
-    navigate(route ?? '/', { replace: true });
+    await changeAccount(
+      queryClient,
+      async () => (await switchBack()) ?? '/',
+      (to) => navigate(to, { replace: true }),
+    );
   };
 
   return (

@@ -6,6 +6,7 @@ import { titleKey } from '../../../common/i18n/catalog';
 import { MSG } from '../../../common/messages';
 import { pageTitle } from '../../../common/routes';
 import { NotFoundPage } from '../../components/not-found-page';
+import { useAccountSwitching } from '../account-switch';
 import { api } from '../api';
 import { t, useT } from '../i18n';
 import { useSession } from '../session';
@@ -35,6 +36,7 @@ export function RootLayout() {
   const location = useLocation();
   const session = useSession();
   const loading = useDelayedLoading();
+  const switching = useAccountSwitching();
   const decision = decideRoute(
     location.pathname,
     location.search,
@@ -79,7 +81,7 @@ export function RootLayout() {
   }
   return (
     <>
-      {loading && (
+      {(loading || switching) && (
         <Progress
           value={100}
           animated
@@ -92,7 +94,7 @@ export function RootLayout() {
           aria-label={t('shell.loadingPage')}
         />
       )}
-      {decision.kind === 'not-found' ? <NotFoundPage /> : <Outlet />}
+      {switching ? null : decision.kind === 'not-found' ? <NotFoundPage /> : <Outlet />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { t } from '../i18n';
 import { COURSES_KEY } from '../query-keys';
 import { onSocketEvent } from '../socket';
 import { toast } from '../toast';
@@ -19,9 +20,10 @@ export function useReviewNotifications(enabled: boolean): void {
     return onSocketEvent('courseReviewed', (payload) => {
       const event = payload as ReviewedEvent;
       void queryClient.invalidateQueries({ queryKey: COURSES_KEY });
-      if (event.status === 'APPROVED')
-        toast('success', `“${event.title}” was approved and is live for students.`);
-      else toast('warning', `“${event.title}” was rejected${event.comment ? `: ${event.comment}` : '.'}`);
+      if (event.status === 'APPROVED') toast('success', t('shell.courseApproved', { title: event.title }));
+      else if (event.comment)
+        toast('warning', t('shell.courseRejectedBecause', { title: event.title, comment: event.comment }));
+      else toast('warning', t('shell.courseRejected', { title: event.title }));
     });
   }, [enabled, queryClient]);
 }

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { landingFor } from '../../../common/guard';
 import { switchInto } from '../../app/account';
+import { changeAccount } from '../../app/account-switch';
+import { t } from '../../app/i18n';
 import { toast } from '../../app/toast';
 import { impersonateRequest } from './api';
 
@@ -15,16 +17,20 @@ export function useLogInAs() {
   const location = useLocation();
   const queryClient = useQueryClient();
   return async (target: { userId?: string; email?: string }) => {
+    // Asked first: a refusal leaves this page as it was.
     const answer = await impersonateRequest(target);
-    switchInto(answer, location.pathname + location.search);
-    queryClient.clear();
-    toast('info', `You are now logged in as ${answer.userObj.fullName}`);
-    navigate(
-      landingFor({
-        ...answer.userObj,
-        trialEnded: answer.trialEnded,
-        subscriptionEnded: answer.subscriptionEnded,
-      }),
+    await changeAccount(
+      queryClient,
+      () => {
+        switchInto(answer, location.pathname + location.search);
+        return landingFor({
+          ...answer.userObj,
+          trialEnded: answer.trialEnded,
+          subscriptionEnded: answer.subscriptionEnded,
+        });
+      },
+      navigate,
     );
+    toast('info', t('shell.nowLoggedInAs', { name: answer.userObj.fullName }));
   };
 }
