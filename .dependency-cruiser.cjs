@@ -16,7 +16,7 @@ const MODULE_TIERS = [
   ['catalog', 'embed', 'support'],
   ['learning', 'payments'],
   ['quizzes', 'reports'],
-  ['approvals', 'people', 'getting-started', 'course-export', 'certificates'],
+  ['approvals', 'people', 'getting-started', 'course-export', 'certificates', 'question-drafts'],
   ['sso'],
   ['lti', 'xapi'],
 ];

@@ -31,6 +31,7 @@ import { certificateTemplateRoutes } from './modules/certificates/template-route
 import { commonRoutes } from './modules/common/routes';
 import { conversationRoutes } from './modules/conversations/routes';
 import { courseExportJobs } from './modules/course-export/jobs';
+import { questionDraftRoutes } from './modules/question-drafts/routes';
 import { courseExportRoutes } from './modules/courses/export-routes';
 import { faqRoutes } from './modules/courses/faq-routes';
 import { materialRoutes } from './modules/courses/material-routes';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(materialRoutes);
   await app.register(courseExportRoutes);
   await app.register(courseExportJobs);
+  await app.register(questionDraftRoutes);
   await app.register(quizAuthoringRoutes);
   await app.register(bankImportRoutes);
   await app.register(qtiExportRoutes);

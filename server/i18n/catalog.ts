@@ -10,6 +10,7 @@ import enCertificates from './en/certificates.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConversations from './en/conversations.json' with { type: 'json' };
 import enCourseExport from './en/course-export.json' with { type: 'json' };
+import enQuestionDrafts from './en/question-drafts.json' with { type: 'json' };
 import enCourses from './en/courses.json' with { type: 'json' };
 import enEmbed from './en/embed.json' with { type: 'json' };
 import enFiles from './en/files.json' with { type: 'json' };
@@ -46,6 +47,7 @@ import hiCertificates from './hi/certificates.json' with { type: 'json' };
 import hiCommon from './hi/common.json' with { type: 'json' };
 import hiConversations from './hi/conversations.json' with { type: 'json' };
 import hiCourseExport from './hi/course-export.json' with { type: 'json' };
+import hiQuestionDrafts from './hi/question-drafts.json' with { type: 'json' };
 import hiCourses from './hi/courses.json' with { type: 'json' };
 import hiEmbed from './hi/embed.json' with { type: 'json' };
 import hiFiles from './hi/files.json' with { type: 'json' };
@@ -84,6 +86,7 @@ export const SERVER_EN = {
   ...enBankText,
   ...enBankQti,
   ...enCourseExport,
+  ...enQuestionDrafts,
   ...enXapi,
   ...enAuth,
   ...enBilling,
@@ -123,6 +126,7 @@ export const SERVER_HI: Record<string, string> = {
   ...hiBankText,
   ...hiBankQti,
   ...hiCourseExport,
+  ...hiQuestionDrafts,
   ...hiXapi,
   ...hiAuth,
   ...hiBilling,
@@ -166,6 +170,7 @@ export const SERVER_MODULES = [
   'bank-text',
   'bank-qti',
   'course-export',
+  'question-drafts',
   'xapi',
   'auth',
   'billing',

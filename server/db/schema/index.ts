@@ -12,6 +12,7 @@ export * from './logs';
 export * from './lti';
 export * from './partners';
 export * from './plans';
+export * from './question-drafts';
 export * from './quizzes';
 export * from './sso';
 export * from './support';

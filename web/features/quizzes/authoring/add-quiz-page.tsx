@@ -1,12 +1,20 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDatabaseImport, IconEye, IconFileImport, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  IconDatabaseImport,
+  IconEye,
+  IconFileImport,
+  IconPlayerPlay,
+  IconPlus,
+  IconSparkles,
+} from '@tabler/icons-react';
+import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuthorQuestion, QuizDetail } from '../../../../common/contracts/quizzes';
 import { QUIZ_LIMITS } from '../../../../common/quizzes';
 import { useT } from '../i18n';
 import { BankImportDialog } from './bank-import-dialog';
 import { CsvImportDialog } from './csv-import-dialog';
+import { DraftReview } from './draft-review';
 import { marksText } from './format';
 import { previewQuizPath, viewQuizPath } from './paths';
 import { QtiExportButton } from './qti-export-button';
@@ -23,6 +31,11 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
   const [editing, setEditing] = useState<Editing>(null);
   const [importing, setImporting] = useState(false);
   const [importingBank, setImportingBank] = useState(false);
+  // "Suggested questions": open or not, and how many times "Draft questions" was pressed (to bring it into view).
+  const [reviewing, setReviewing] = useState(false);
+  const [summoned, setSummoned] = useState(0);
+  const reviewId = useId();
+  const draftButton = useRef<HTMLButtonElement>(null);
   const full = quiz.questions.length >= QUIZ_LIMITS.questionsPerQuiz;
   const add = () => setEditing({ mode: 'add' });
   return (
@@ -56,6 +69,19 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
           >
             {t('quizzes.add.importBank')}
           </Button>
+          <Button
+            ref={draftButton}
+            variant="light"
+            leftSection={<IconSparkles size={16} />}
+            aria-expanded={reviewing}
+            aria-controls={reviewing ? reviewId : undefined}
+            onClick={() => {
+              setReviewing(true);
+              setSummoned((count) => count + 1);
+            }}
+          >
+            {t('quizzes.drafts.open')}
+          </Button>
           <QtiExportButton quizId={quiz.id} />
         </Group>
       </Group>
@@ -63,6 +89,20 @@ function QuestionsSection({ courseId, quiz }: { courseId: string; quiz: QuizDeta
         <Text size="sm" c="dimmed">
           {t('quizzes.add.full', { max: QUIZ_LIMITS.questionsPerQuiz })}
         </Text>
+      )}
+      {reviewing && (
+        <div id={reviewId}>
+          <DraftReview
+            courseId={courseId}
+            quizId={quiz.id}
+            full={full}
+            summoned={summoned}
+            onHide={() => {
+              setReviewing(false);
+              draftButton.current?.focus();
+            }}
+          />
+        </div>
       )}
       <QuestionList
         questions={quiz.questions}

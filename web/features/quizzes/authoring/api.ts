@@ -37,7 +37,7 @@ export function useQuiz(quizId: string | null) {
 }
 
 /** Refreshes everything a quiz change can alter: the quiz, the course's quiz list and the course's steps. */
-function useRefreshQuiz(courseId: string) {
+export function useRefreshQuiz(courseId: string) {
   const queryClient = useQueryClient();
   return (quizId?: string) => {
     if (quizId) void queryClient.invalidateQueries({ queryKey: quizKeys.one(quizId) });

@@ -18,7 +18,7 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { AuthorQuestion } from '../../../../common/contracts/quizzes';
+import type { AuthorQuestion, QuestionInput } from '../../../../common/contracts/quizzes';
 import { QUESTION_TYPES, QUIZ_LIMITS, type QuestionType } from '../../../../common/quizzes';
 import { ApiError } from '../../../app/api';
 import { commitValidation } from '../../../app/forms';
@@ -146,15 +146,29 @@ function VideoFields({ form, courseId }: { form: UseFormReturnType<QuestionValue
   );
 }
 
+/** A suggested question being edited before it is accepted (draft-card.tsx): its values, and the accept. */
+export interface DraftEditing {
+  values: QuestionValues;
+  accept: (input: QuestionInput) => Promise<unknown>;
+  pending: boolean;
+}
+
+/** The server names an edited draft's fields under `question.`; the form's own names are without it. */
+const formFields = (fields: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([path, message]) => [path.replace(/^question\./, ''), message]),
+  );
+
 /**
- * Adds or edits one question in a dialog. Each field is checked when committed (left, or chosen) with the
- * shared questionSchema, so the messages match what the server would answer; the server's own answer is
- * shown as well.
+ * Adds or edits one question in a dialog (or a suggested question, saved by accepting it). Each field is checked
+ * when committed (left, or chosen) with the shared questionSchema, so the messages match what the server would
+ * answer; the server's own answer is shown as well.
  */
 export function QuestionEditor({
   courseId,
   quizId,
   question,
+  draft,
   opened,
   onClose,
 }: {
@@ -162,6 +176,8 @@ export function QuestionEditor({
   quizId: string;
   /** The question being edited; undefined adds a new one. */
   question?: AuthorQuestion;
+  /** A suggested question: the editor starts from its values and saving accepts it into the quiz. */
+  draft?: DraftEditing;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -170,7 +186,7 @@ export function QuestionEditor({
   const typeOptions = QUESTION_TYPES.map((type) => ({ value: type, label: t(`quizzes.types.${type}`) }));
   const form: UseFormReturnType<QuestionValues> = useForm<QuestionValues>({
     mode: 'controlled',
-    initialValues: questionValues(question),
+    initialValues: draft ? draft.values : questionValues(question),
     validate: validateQuestion,
     // Radio, tags and video are choices, checked as they change; the rest is checked when left.
     ...commitValidation(['trueFalseAnswer', 'acceptedAnswers', 'videoId'], CROSS_FIELD_PATHS),
@@ -198,23 +214,34 @@ export function QuestionEditor({
   const submit = form.onSubmit(async (values) => {
     const input = toQuestionInput(values);
     try {
+      if (draft) {
+        await draft.accept(input);
+        onClose();
+        return;
+      }
       if (question) await update.mutateAsync({ id: question.id, ...input });
       else await create.mutateAsync(input);
       toast('success', question ? t('quizzes.editor.saved') : t('quizzes.editor.added'));
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) form.setErrors(error.fields);
+      if (error instanceof ApiError) form.setErrors(formFields(error.fields));
       toast('danger', error instanceof Error ? error.message : t('quizzes.editor.failed'));
     }
   });
-  const saving = create.isPending || update.isPending;
+  const saving = create.isPending || update.isPending || Boolean(draft?.pending);
   // On a phone the editor takes the whole screen: the form is long and a floating dialog wastes width.
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={question ? t('quizzes.editor.editTitle') : t('quizzes.common.addQuestion')}
+      title={
+        draft
+          ? t('quizzes.drafts.editTitle')
+          : question
+            ? t('quizzes.editor.editTitle')
+            : t('quizzes.common.addQuestion')
+      }
       size="xl"
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': t('quizzes.common.close') }}
@@ -291,7 +318,11 @@ export function QuestionEditor({
               {t('quizzes.common.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
-              {question ? t('quizzes.editor.save') : t('quizzes.common.addQuestion')}
+              {draft
+                ? t('quizzes.drafts.saveAccept')
+                : question
+                  ? t('quizzes.editor.save')
+                  : t('quizzes.common.addQuestion')}
             </Button>
           </Group>
         </Stack>

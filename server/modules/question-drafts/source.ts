@@ -1,0 +1,93 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { languageCode, languageOrNone } from '../../../common/languages';
+import { courses, courseVideos } from '../../db/schema/index';
+import type { App } from '../../http/app-type';
+import { groupCues, parseWebVtt } from '../gurus/training/captions';
+import type { DraftPassage } from './course-text';
+
+export interface CourseLessonText {
+  language: string;
+  passages: DraftPassage[];
+  /** Lesson titles by id, for the review screen. */
+  lessonTitles: Map<string, string>;
+}
+
+async function captionText(app: App, path: string): Promise<string | null> {
+  const file = await app.storage.read(path);
+  if (!file) return null;
+  const parts: Buffer[] = [];
+  for await (const part of file.stream) parts.push(Buffer.from(part as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/**
+ * What a course's lessons say, passage by passage with their moments: a lesson made from slides by its cues
+ * (a passage per slide, its heading the slide's title), an uploaded video by its captions (about 30 s each).
+ * Lessons of the working version, in their order.
+ */
+export async function courseLessonText(app: App, courseId: string): Promise<CourseLessonText> {
+  const [course] = await app.db
+    .select({ language: courses.language })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  const videos = await app.db
+    .select({
+      id: courseVideos.id,
+      title: courseVideos.title,
+      cues: courseVideos.libraryCues,
+      captionsPath: courseVideos.captionsPath,
+    })
+    .from(courseVideos)
+    .where(and(eq(courseVideos.courseId, courseId), eq(courseVideos.kind, 'lesson')))
+    .orderBy(asc(courseVideos.position));
+  const passages: DraftPassage[] = [];
+  const lessonTitles = new Map<string, string>();
+  for (const video of videos) {
+    lessonTitles.set(video.id, video.title);
+    if (video.cues && video.cues.length > 0) {
+      video.cues.forEach((cue, index) => {
+        if (!cue.text.trim()) return;
+        passages.push({
+          id: `${video.id}:${index}`,
+          heading: cue.heading ?? '',
+          text: cue.text.trim(),
+          videoId: video.id,
+          materialId: null,
+          startSeconds: cue.startSeconds,
+          endSeconds: cue.endSeconds,
+          page: null,
+        });
+      });
+      continue;
+    }
+    if (!video.captionsPath) continue;
+    const vtt = await captionText(app, video.captionsPath);
+    if (!vtt) continue;
+    groupCues(parseWebVtt(vtt)).forEach((passage, index) => {
+      passages.push({
+        id: `${video.id}:${index}`,
+        heading: '',
+        text: passage.text,
+        videoId: video.id,
+        materialId: null,
+        startSeconds: passage.start,
+        endSeconds: passage.end,
+        page: null,
+      });
+    });
+  }
+  return {
+    language: languageCode(course?.language) || languageOrNone(course?.language) || 'en',
+    passages,
+    lessonTitles,
+  };
+}
+
+/** The course's lesson titles by id (the review screen names each draft's lesson). */
+export async function lessonTitlesOf(app: App, courseId: string): Promise<Map<string, string>> {
+  const rows = await app.db
+    .select({ id: courseVideos.id, title: courseVideos.title })
+    .from(courseVideos)
+    .where(eq(courseVideos.courseId, courseId));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
