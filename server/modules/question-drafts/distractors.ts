@@ -1,3 +1,4 @@
+import { inflectionsOf, lemmatizerOf } from '../../providers/llm/lemmas';
 import type { CourseText, TaughtSentence } from './course-text';
 import { type KeyTerm, keyTermsOf } from './key-terms';
 import { contentStems, overlap, termKey } from './words';
@@ -39,14 +40,55 @@ const capitalised = (text: string) => {
   return first !== first.toLowerCase();
 };
 
-/** A term written the way the answer is: capitalised like it, so the right option does not stand out. */
-const shapedLike = (answer: KeyTerm, text: string) => {
-  if (!/\p{Script=Latin}/u.test(text)) return text;
-  if (capitalised(answer.text) && answer.kind !== 'name') return text[0]?.toUpperCase() + text.slice(1);
-  if (!capitalised(answer.text) && !capitalised(text.slice(1)) && answer.kind !== 'name')
-    return text.toLowerCase();
-  return text;
-};
+/** A proper name in this course: written capitalised inside its sentences, never in lower case ("Pompeii"). */
+function isProper(course: CourseText, text: string): boolean {
+  if (!/^\p{Script=Latin}/u.test(text) || !capitalised(text)) return false;
+  const lower = text.toLowerCase();
+  let inside = false;
+  for (const sentence of course.sentences) {
+    const at = sentence.text.indexOf(text);
+    if (at > 0) inside = true;
+    if (sentence.text.includes(lower)) return false;
+  }
+  return inside;
+}
+
+const LATIN_WORD = /^\p{Script=Latin}+$/u;
+
+/** An English noun phrase's number, by its last word: "volcanoes" plural, "shield volcano" singular. */
+function isPlural(text: string): boolean {
+  const last = text.split(/\s+/u).at(-1)?.toLowerCase() ?? '';
+  return LATIN_WORD.test(last) && lemmatizerOf().noun(last) !== last;
+}
+
+/** The phrase with its last word in the wanted number ("stratovolcanoes" → "stratovolcano"). */
+function inNumber(text: string, plural: boolean): string {
+  const words = text.split(/\s+/u);
+  const last = words.at(-1) ?? '';
+  if (!LATIN_WORD.test(last) || isPlural(text) === plural) return text;
+  const lemma = lemmatizerOf().noun(last.toLowerCase());
+  let next = lemma;
+  if (plural) {
+    next =
+      inflectionsOf(lemma, 'noun')[0] ??
+      (/[^aeiou]y$/u.test(lemma)
+        ? `${lemma.slice(0, -1)}ies`
+        : /(?:s|x|z|ch|sh)$/u.test(lemma)
+          ? `${lemma}es`
+          : `${lemma}s`);
+  }
+  if (capitalised(last)) next = next[0]?.toUpperCase() + next.slice(1);
+  return [...words.slice(0, -1), next].join(' ');
+}
+
+/** A term written the way the answer is: its number and its capital, so the right option does not stand out. */
+function shapedLike(course: CourseText, answer: KeyTerm, text: string): string {
+  if (!/\p{Script=Latin}/u.test(text) || answer.kind === 'name' || isProper(course, text)) return text;
+  let shaped = answer.kind === 'number' ? text : inNumber(text, isPlural(answer.text));
+  if (capitalised(answer.text)) shaped = shaped[0]?.toUpperCase() + shaped.slice(1);
+  else if (!capitalised(shaped.slice(1))) shaped = shaped.toLowerCase();
+  return shaped;
+}
 
 /**
  * Would the sentence still be true with `candidate` in place of the answer? It would when another sentence of
@@ -105,9 +147,15 @@ export function distractorsFor(
     if (key.includes(answerKey) || answerKey.includes(key)) return;
     const stems = contentStems(text, course.language);
     if ([...stems].some((stem) => sentenceStems.has(stem))) return;
-    if (alsoTrue(course, sentence, answer, text)) return;
+    // A proper name against common nouns (Pompeii among volcano types) gives itself away, and the other way.
+    if (answer.kind !== 'number' && isProper(course, text) !== isProper(course, answer.text)) return;
+    const shaped = shapedLike(course, answer, text);
+    const shapedKey = termKey(shaped, course.language);
+    if (shapedKey !== key && (chosenKeys.has(shapedKey) || shapedKey === answerKey)) return;
+    if (alsoTrue(course, sentence, answer, shaped)) return;
     chosenKeys.add(key);
-    chosen.push(shapedLike(answer, text));
+    chosenKeys.add(shapedKey);
+    chosen.push(shaped);
   };
   const sameKind = [...(pool.byKind.get(answer.kind)?.values() ?? [])];
   const headingKeys = new Set(course.headings.map((heading) => termKey(heading, course.language)));

@@ -42,12 +42,12 @@ const localeOf = (language: string) => (HINDI(language) ? 'hi' : 'en');
 const BLANK = '_____';
 
 /** A sentence a student can judge alone: long enough, not a question, not leaning on the one before. */
-function standsAlone(sentence: TaughtSentence): boolean {
+export function standsAlone(sentence: TaughtSentence): boolean {
   const text = sentence.text.trim();
   if (text.endsWith('?') || text.length < 25) return false;
   const words = text.split(/\s+/).length;
-  // A slide's title line ("How water moves between the sea, the sky and the land") states nothing.
-  if (words < 5 || (!/[.!।]["')\]]?$/u.test(text) && words < 14)) return false;
+  // Fewer words rarely state a fact ("The sun powers the cycle."); a slide's title line ("How water moves between the sea, the sky and the land") states nothing.
+  if (words < 7 || (!/[.!।]["')\]]?$/u.test(text) && words < 14)) return false;
   return !PRONOUN_START.test(text) || DETERMINER_START.test(text);
 }
 
@@ -94,8 +94,21 @@ function shuffled<T>(items: T[], seed: string): T[] {
   return copy;
 }
 
+/** "a"/"an" before the blank would tell which option fits: it becomes "a(n)". */
 const withBlank = (sentence: string, term: KeyTerm) =>
-  sentence.slice(0, term.index) + BLANK + sentence.slice(term.index + term.text.length);
+  sentence.slice(0, term.index).replace(/\b([Aa])n?\s+$/u, '$1(n) ') +
+  BLANK +
+  sentence.slice(term.index + term.text.length);
+
+/** The sentence with another term in the answer's place, its "a"/"an" made to fit the new word. */
+function swapped(sentence: string, term: KeyTerm, replacement: string): string {
+  const before = sentence
+    .slice(0, term.index)
+    .replace(/\b([Aa])n?(\s+)$/u, (_match, a: string, space: string) =>
+      /^[aeiou]/iu.test(replacement) ? `${a}n${space}` : `${a}${space}`,
+    );
+  return before + replacement + sentence.slice(term.index + term.text.length);
+}
 
 /** "This change from gas to liquid is called condensation." → "What is the change from gas to liquid called?" */
 function definitionQuestion(sentence: string, term: KeyTerm, language: string): string | null {
@@ -222,8 +235,7 @@ class Drafting {
       }
       const swap = wrong[0];
       if (swap && (term.kind === 'concept' || term.kind === 'number')) {
-        const statement =
-          sentence.text.slice(0, term.index) + swap + sentence.text.slice(term.index + term.text.length);
+        const statement = swapped(sentence.text, term, swap);
         drafts.push({
           ...this.base(sentence, 'true_false', 'swap', term.text, term),
           prompt: statement,
@@ -249,7 +261,7 @@ class Drafting {
   fromPassage(sentences: TaughtSentence[]): QuestionDraftContent | null {
     const usable = sentences.filter(standsAlone);
     if (usable.length < 3) return null;
-    const swapped = new Map<TaughtSentence, string>();
+    const withSwaps = new Map<TaughtSentence, string>();
     for (const sentence of usable) {
       // Only a concept or a figure is swapped: another noun of the course makes nonsense, not a claim.
       const term = keyTermsOf(sentence.text, this.course).find(
@@ -257,14 +269,11 @@ class Drafting {
       );
       const swap = term ? distractorsFor(this.course, this.pool, sentence, term, 1)[0] : undefined;
       if (term && swap) {
-        swapped.set(
-          sentence,
-          sentence.text.slice(0, term.index) + swap + sentence.text.slice(term.index + term.text.length),
-        );
+        withSwaps.set(sentence, swapped(sentence.text, term, swap));
       }
     }
     // The false ones from the sentences that have a swap, every other sentence a true one; then the rest.
-    const falseOnes = [...swapped.entries()]
+    const falseOnes = [...withSwaps.entries()]
       .slice(0, Math.min(2, usable.length - 2))
       .map(([sentence, text]) => ({ sentence, text }));
     const trueOnes = usable
@@ -316,6 +325,8 @@ export async function draftQuestions(request: DraftRequest): Promise<QuestionDra
   const scope = new Set(request.passages.map((passage) => passage.id));
   const excluded = request.excluded ?? new Set<string>();
   const existing = (request.existingPrompts ?? []).map((prompt) => contentStems(prompt, course.language));
+  const squash = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+  const existingWording = new Set((request.existingPrompts ?? []).map(squash));
 
   // Every candidate, per passage in the lesson's order.
   const perPassage = new Map<string, Candidate[]>();
@@ -354,6 +365,7 @@ export async function draftQuestions(request: DraftRequest): Promise<QuestionDra
           other.sentenceKey === candidate.sentenceKey) ||
         jaccard(other.stems, candidate.stems) >= 0.6,
     ) ||
+    existingWording.has(squash(candidate.content.prompt)) ||
     existing.some((stems) => jaccard(stems, candidate.stems) >= 0.6);
 
   const like = request.like;

@@ -62,6 +62,13 @@ const numberValue = (digits: string): number | null => {
   return Number.isFinite(value) ? value : null;
 };
 
+/** Nouns that name no fact of their own ("in some places", "in layers"): never the answer of a question. */
+const GENERIC_NOUNS = new Set(
+  'place places way ways thing things part parts kind kinds type types time times year years people person lot lots layer layers side sides end ends number numbers amount amounts form forms case cases example examples fact facts area areas point points world day days'.split(
+    ' ',
+  ),
+);
+
 /** Words after which an English word names a thing ("the runoff", "as runoff", "of rock"). */
 const BEFORE_A_NOUN = new Set(
   'a an the of in into from as through with by on at for some many most much few several their its his her our your these those this that each every such called named'.split(
@@ -86,7 +93,9 @@ function namesAThing(
   // "a honey stomach", "a rich food": a word before a noun describes it; the noun is the thing.
   const after = words[at + 1]?.text.toLowerCase() ?? '';
   if (nouns.has(after) && isContentWord(after)) return false;
-  return nouns.has(word.text.toLowerCase()) && BEFORE_A_NOUN.has(before);
+  const lower = word.text.toLowerCase();
+  // The first word of a sentence is its subject when it is a noun ("Cumulus clouds are puffy…").
+  return nouns.has(lower) && !GENERIC_NOUNS.has(lower) && (at === 0 || BEFORE_A_NOUN.has(before));
 }
 
 /** The terms of one sentence, most telling first. `headings` are the course's slide or passage headings. */

@@ -12,7 +12,7 @@ export interface CourseLessonText {
   lessonTitles: Map<string, string>;
 }
 
-async function captionText(app: App, path: string): Promise<string | null> {
+export async function captionText(app: App, path: string): Promise<string | null> {
   const file = await app.storage.read(path);
   if (!file) return null;
   const parts: Buffer[] = [];
