@@ -33,12 +33,12 @@ export default defineConfig({
     {
       name: 'journeys',
       testIgnore:
-        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on|lti-launch/,
+        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-drafts|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on|lti-launch/,
     },
     {
       name: 'shared-state',
       testMatch:
-        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on|lti-launch/,
+        /course-approval|course-lifecycle|course-wizard|quiz-taking|quiz-drafts|quiz-lifecycle|billing-ended|course-purchase|currency-rates|first-hour|single-sign-on|lti-launch/,
       dependencies: ['journeys'],
       workers: 1,
     },
