@@ -17,7 +17,7 @@ const MODULE_TIERS = [
   ['learning', 'payments'],
   ['quizzes', 'reports'],
   ['approvals', 'people', 'getting-started', 'course-export', 'certificates', 'question-drafts'],
-  ['sso'],
+  ['sso', 'lesson-notes'],
   ['lti', 'xapi'],
 ];
 

@@ -10,7 +10,6 @@ import enCertificates from './en/certificates.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConversations from './en/conversations.json' with { type: 'json' };
 import enCourseExport from './en/course-export.json' with { type: 'json' };
-import enQuestionDrafts from './en/question-drafts.json' with { type: 'json' };
 import enCourses from './en/courses.json' with { type: 'json' };
 import enEmbed from './en/embed.json' with { type: 'json' };
 import enFiles from './en/files.json' with { type: 'json' };
@@ -22,6 +21,7 @@ import enInsights from './en/insights.json' with { type: 'json' };
 import enIntegrations from './en/integrations.json' with { type: 'json' };
 import enInvoices from './en/invoices.json' with { type: 'json' };
 import enLearning from './en/learning.json' with { type: 'json' };
+import enLessonNotes from './en/lesson-notes.json' with { type: 'json' };
 import enLibrary from './en/library.json' with { type: 'json' };
 import enLogs from './en/logs.json' with { type: 'json' };
 import enMeetings from './en/meetings.json' with { type: 'json' };
@@ -30,6 +30,7 @@ import enPayments from './en/payments.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
 import enPlans from './en/plans.json' with { type: 'json' };
 import enProviders from './en/providers.json' with { type: 'json' };
+import enQuestionDrafts from './en/question-drafts.json' with { type: 'json' };
 import enQuizzes from './en/quizzes.json' with { type: 'json' };
 import enReports from './en/reports.json' with { type: 'json' };
 import enSupport from './en/support.json' with { type: 'json' };
@@ -47,7 +48,6 @@ import hiCertificates from './hi/certificates.json' with { type: 'json' };
 import hiCommon from './hi/common.json' with { type: 'json' };
 import hiConversations from './hi/conversations.json' with { type: 'json' };
 import hiCourseExport from './hi/course-export.json' with { type: 'json' };
-import hiQuestionDrafts from './hi/question-drafts.json' with { type: 'json' };
 import hiCourses from './hi/courses.json' with { type: 'json' };
 import hiEmbed from './hi/embed.json' with { type: 'json' };
 import hiFiles from './hi/files.json' with { type: 'json' };
@@ -59,6 +59,7 @@ import hiInsights from './hi/insights.json' with { type: 'json' };
 import hiIntegrations from './hi/integrations.json' with { type: 'json' };
 import hiInvoices from './hi/invoices.json' with { type: 'json' };
 import hiLearning from './hi/learning.json' with { type: 'json' };
+import hiLessonNotes from './hi/lesson-notes.json' with { type: 'json' };
 import hiLibrary from './hi/library.json' with { type: 'json' };
 import hiLogs from './hi/logs.json' with { type: 'json' };
 import hiMeetings from './hi/meetings.json' with { type: 'json' };
@@ -67,6 +68,7 @@ import hiPayments from './hi/payments.json' with { type: 'json' };
 import hiPeople from './hi/people.json' with { type: 'json' };
 import hiPlans from './hi/plans.json' with { type: 'json' };
 import hiProviders from './hi/providers.json' with { type: 'json' };
+import hiQuestionDrafts from './hi/question-drafts.json' with { type: 'json' };
 import hiQuizzes from './hi/quizzes.json' with { type: 'json' };
 import hiReports from './hi/reports.json' with { type: 'json' };
 import hiSupport from './hi/support.json' with { type: 'json' };
@@ -87,6 +89,7 @@ export const SERVER_EN = {
   ...enBankQti,
   ...enCourseExport,
   ...enQuestionDrafts,
+  ...enLessonNotes,
   ...enXapi,
   ...enAuth,
   ...enBilling,
@@ -127,6 +130,7 @@ export const SERVER_HI: Record<string, string> = {
   ...hiBankQti,
   ...hiCourseExport,
   ...hiQuestionDrafts,
+  ...hiLessonNotes,
   ...hiXapi,
   ...hiAuth,
   ...hiBilling,
@@ -171,6 +175,7 @@ export const SERVER_MODULES = [
   'bank-qti',
   'course-export',
   'question-drafts',
+  'lesson-notes',
   'xapi',
   'auth',
   'billing',

@@ -14,7 +14,8 @@ export interface FakeChatRequest {
 /**
  * A local stand-in for an OpenAI-compatible chat endpoint (POST /v1/chat/completions). Like OpenAI it
  * refuses a missing or wrong bearer key with 401 `{ error: { message, type, code } }`, and with
- * `stream: true` answers `text/event-stream`: `data: <chat.completion.chunk JSON>` lines (the first delta
+ * `stream: false` answers one `chat.completion` object (`choices[0].message.content`); with
+ * `stream: true` it answers `text/event-stream`: `data: <chat.completion.chunk JSON>` lines (the first delta
  * carries the role, then content deltas, then an empty delta with finish_reason 'stop') and `data: [DONE]`.
  * `reply` is what it "writes", sent a few characters per chunk; `failNext` makes the next call fail.
  * `setAwkward(true)` sends the same events as a stream may legally arrive: CRLF line ends, comments and
@@ -55,7 +56,21 @@ export async function startFakeOpenAiChat(apiKey: string) {
     }
     if (!Array.isArray(body.messages) || body.messages.length === 0 || !body.model)
       return error(400, "'messages' and 'model' are required.", 'invalid_request');
-    if (body.stream !== true) return error(400, 'This fake only streams.', 'invalid_request');
+    if (body.stream !== true) {
+      // Not streamed: one chat.completion object, its text in choices[0].message.content.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: 1_700_000_000,
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+      return;
+    }
 
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const base = {

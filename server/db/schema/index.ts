@@ -7,6 +7,7 @@ export * from './embed';
 export * from './gurus';
 export * from './insights';
 export * from './jobs';
+export * from './lesson-notes';
 export * from './library';
 export * from './logs';
 export * from './lti';

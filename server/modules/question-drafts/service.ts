@@ -17,6 +17,7 @@ import { createQuestion } from '../quizzes/authoring-service';
 import type { QuestionData } from '../quizzes/question-values';
 import { wordCount } from './course-text';
 import { draftQuestions } from './drafter';
+import { type RewrittenDraft, rewriteDrafts } from './rewrite';
 import { courseLessonText } from './source';
 
 export const QUESTION_DRAFT_QUEUE = 'question-drafts';
@@ -123,23 +124,31 @@ async function nextPosition(app: App, quizId: string): Promise<number> {
   return (row?.max ?? -1) + 1;
 }
 
+/** With LLM_BASE_URL set, a model rewords the drafts; each wording is kept only if it passes the check. */
+async function worded(app: App, drafts: QuestionDraftContent[], language: string): Promise<RewrittenDraft[]> {
+  const llm = app.config.ai.llm;
+  if (!llm) return drafts.map((content) => ({ content, rewritten: false }));
+  return rewriteDrafts(llm, drafts, language);
+}
+
 async function insertDrafts(
   app: App,
   run: Pick<DraftRunRow, 'quizId' | 'courseId'> & { id: string | null },
-  drafts: QuestionDraftContent[],
+  drafts: RewrittenDraft[],
   firstPosition: number,
 ): Promise<DraftRow[]> {
   if (drafts.length === 0) return [];
   return app.db
     .insert(questionDrafts)
     .values(
-      drafts.map((content, index) => ({
+      drafts.map(({ content, rewritten }, index) => ({
         quizId: run.quizId,
         courseId: run.courseId,
         runId: run.id,
         position: firstPosition + index,
         content,
         fingerprint: content.fingerprint,
+        rewritten,
       })),
     )
     .returning();
@@ -177,8 +186,10 @@ export async function runDrafting(app: App, runId: string): Promise<void> {
       existingPrompts: await quizPrompts(app, run.quizId),
       excluded: await knownFingerprints(app, run.courseId),
     });
-    await setRun(app, runId, { progress: 80 });
-    await insertDrafts(app, run, drafts, await nextPosition(app, run.quizId));
+    await setRun(app, runId, { progress: 60 });
+    const final = await worded(app, drafts, text.language);
+    await setRun(app, runId, { progress: 90 });
+    await insertDrafts(app, run, final, await nextPosition(app, run.quizId));
     await setRun(app, runId, {
       status: 'done',
       progress: 100,
@@ -294,12 +305,12 @@ async function draftsLike(
   quiz: QuizRow,
   draft: DraftRow,
   wanted: number,
-): Promise<QuestionDraftContent[]> {
+): Promise<RewrittenDraft[]> {
   const text = await courseLessonText(app, draft.courseId);
   const scope = draft.content.videoId
     ? text.passages.filter((passage) => passage.videoId === draft.content.videoId)
     : text.passages;
-  return draftQuestions({
+  const drafts = await draftQuestions({
     passages: scope,
     coursePassages: text.passages,
     language: text.language,
@@ -308,6 +319,7 @@ async function draftsLike(
     excluded: await knownFingerprints(app, draft.courseId),
     like: { sentence: draft.content.sentence, type: draft.content.type },
   });
+  return worded(app, drafts, text.language);
 }
 
 /** Another draft in this one's place; this one is set aside (not judged: it may come back another day). */

@@ -13,6 +13,7 @@ import { INSIGHTS_ROUTES } from './insights';
 import { INTEGRATIONS_ROUTES } from './integrations';
 import { INVOICE_ROUTES } from './invoices';
 import { LEARNING_ROUTES } from './learning';
+import { LESSON_NOTES_ROUTES } from './lesson-notes';
 import { LIBRARY_ROUTES } from './library';
 import { LOGS_ROUTES } from './logs';
 import { MEETING_ROUTES } from './meetings';
@@ -66,4 +67,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...LTI_ROUTES,
   ...XAPI_ROUTES,
   ...CERTIFICATE_ROUTES,
+  ...LESSON_NOTES_ROUTES,
 ];

@@ -30,6 +30,7 @@ import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { HlsPlayer } from '../../components/hls-player';
 import type { ItemCommentSlot } from '../approvals';
+import { LessonNotesButton } from '../lesson-notes';
 import { useT } from './i18n';
 import { LibraryLessonPicker } from './library-lesson-picker';
 import { RenameButton } from './rename-button';
@@ -190,6 +191,7 @@ function VideoRow({
                 {formatClock(video.durationSeconds)} · {video.width}×{video.height}
               </Text>
               <CaptionsControl video={video} courseId={courseId} />
+              {video.kind === 'lesson' && <LessonNotesButton videoId={video.id} title={video.title} />}
             </>
           )}
           {video.status === 'failed' && (

@@ -30,6 +30,9 @@ import { rich, useT } from './i18n';
 // The quizzes feature's index also carries quiz authoring (and zod's schemas, 20 kB): loaded with the quiz list,
 // not with the player, so a student's first page stays within its weight (scripts/page-weight-budgets.ts).
 const CourseQuizzes = lazy(() => import('../quizzes').then((module) => ({ default: module.CourseQuizzes })));
+const LessonNotesPanel = lazy(() =>
+  import('../lesson-notes').then((module) => ({ default: module.LessonNotesPanel })),
+);
 const CourseCertificateCard = lazy(() =>
   import('../certificates').then((module) => ({ default: module.CourseCertificateCard })),
 );
@@ -229,6 +232,11 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
+            {lesson && (
+              <Suspense fallback={null}>
+                <LessonNotesPanel key={lesson.id} videoId={lesson.id} onSeek={setStartAt} />
+              </Suspense>
+            )}
             <Card withBorder padding="sm">
               <Title order={2} size="h5" mb="xs">
                 {t('learning.player.lessons')}
