@@ -49,6 +49,13 @@ export const RECAP_PENALTY = 0.5;
 /** A word in WIDE_SHARE of the guru's passages or more (at least WIDE_MIN) is the course's topic word. */
 export const WIDE_SHARE = 1 / 3;
 export const WIDE_MIN = 3;
+/**
+ * A word in TOPIC_SHARE of the guru's passages or more (at least WIDE_MIN) runs through the whole course ("bridge"
+ * in a course on bridges): a passage must share with the question something besides one such word, as written
+ * (issue 37). Half, not WIDE_SHARE: at a third, "What do the fluffy white clouds mean?" was refused in the
+ * water-cycle deck, whose clouds are in a third of its slides (bench/guru-answers.ts).
+ */
+export const TOPIC_SHARE = 1 / 2;
 /** How many relevant passages the sentence-level scoring looks at. */
 const CANDIDATES = 20;
 /** Stemmed words of how a question is asked, not what about ("what does X mean", "please explain Y"). */
@@ -392,15 +399,17 @@ export async function retrievePassages(
       from topical
     ),
     found as (
-      -- The course's own topic word ("bridge" in a course on bridges, in a third of its passages or more).
+      -- The course's own topic word ("bridge" in a course on bridges, in a third of its passages or more), and
+      -- the words running through the whole course (in half of them or more).
       select a.*,
-        (select count(*) from guru_chunks c where c.guru_id = ${guruId} and c.search @@ a.own_query)
-          >= greatest(${WIDE_MIN}::int,
-            ceil(${WIDE_SHARE}::float8 * (select count(*) from guru_chunks where guru_id = ${guruId})))
-          as wide,
-        not exists (select 1 from guru_chunks c where c.guru_id = ${guruId} and c.search @@ a.own_query)
-          as absent
+        h.n >= greatest(${WIDE_MIN}::int, ceil(${WIDE_SHARE}::float8 * t.total)) as wide,
+        h.n >= greatest(${WIDE_MIN}::int, ceil(${TOPIC_SHARE}::float8 * t.total)) as topic,
+        h.n = 0 as absent
       from quoted_all a
+      cross join (select count(*) as total from guru_chunks where guru_id = ${guruId}) as t
+      cross join lateral (
+        select count(*) as n from guru_chunks c where c.guru_id = ${guruId} and c.search @@ a.own_query
+      ) as h
     ),
     counted as (
       -- Nor through a related word: the course never says it in any way. Asked only of an absent word.
@@ -430,12 +439,15 @@ export async function retrievePassages(
           as other_query,
         (select count(*) from quoted where not optional)::int as wanted,
         (select count(*) from quoted where asked)::int as asked,
-        (select count(*) from quoted where not optional and not wide)::int as specific
+        (select count(*) from quoted where not optional and not wide)::int as specific,
+        -- A word of a language searched as written that the course never uses is judged by mostlyUnknown (it
+        -- may be how the question asks: "सूर्य किससे बना है?").
+        (select count(*) from quoted where not optional and not topic and not (absent and prefix))::int as telling
     ),
     hits as (
       select c.*, m.coverage, m.own_matched, m.heading_matched, m.asked_matched, m.asked_in_heading, m.specific_matched,
-        m.found_all, q.wanted,
-        q.specific,
+        m.telling_found, m.topic_found, m.found_all, q.wanted,
+        q.specific, q.telling,
         q.asked, q.own_query, q.other_query
       from guru_chunks c cross join q
       cross join lateral (
@@ -447,12 +459,18 @@ export async function retrievePassages(
           (count(*) filter (where f.own and c.search @@ f.heading_query))::int as heading_matched,
           (count(*) filter (where f.own and f.asked))::int as asked_matched,
           (count(*) filter (where f.own and not f.optional and not f.wide))::int as specific_matched,
+          -- What sets the question apart from the words running through the course, found in the passage: as
+          -- written, or a Hindi word through its counterpart (below). WordNet's related words ("cross" →
+          -- "structure", "toll" → "cost") are too loose to be what a passage shares with the question.
+          (count(*) filter (where (f.own or (f.other and f.prefix)) and not f.optional and not f.topic))::int
+            as telling_found,
+          (count(*) filter (where f.own and not f.optional and f.topic))::int as topic_found,
           -- A Hindi word's related words are its everyday or textbook counterparts (glossary-hi.ts), near
           -- synonyms; WordNet's for an English word are too loose for this ("tune a guitar" → "stringed").
           (count(*) filter (where (f.own or (f.other and f.prefix)) and not f.optional))::int as found_all,
           (count(*) filter (where f.own and f.asked and c.search @@ f.heading_query))::int as asked_in_heading
         from (
-          select g.optional, g.asked, g.wide, g.prefix, g.heading_query, c.search @@ g.own_query as own,
+          select g.optional, g.asked, g.wide, g.topic, g.prefix, g.heading_query, c.search @@ g.own_query as own,
             g.other_query is not null and not (c.search @@ g.own_query) and c.search @@ g.other_query as other
           from quoted g
         ) as f
@@ -461,7 +479,13 @@ export async function retrievePassages(
     ),
     covering as materialized (
       select * from hits
-      where own_matched >= least(${MIN_MATCHED}::int, wanted) or coverage >= ${MIN_COVERAGE}::float8
+      -- A passage that shares with the question only one word running through the course ("bridge" in a
+      -- course on bridges), beside words related to the others at most, is not about what is asked: "How much
+      -- toll is paid to cross bridges?" is no question for the slide on how bridges are designed (issue 37).
+      -- Two such words together say more ("When did the Mauryan empire end?"); a question of only such words
+      -- is about the course itself ("What is a bridge?").
+      where (telling = 0 or telling_found > 0 or topic_found >= 2) and (
+        own_matched >= least(${MIN_MATCHED}::int, wanted) or coverage >= ${MIN_COVERAGE}::float8
         -- A passage that explains the asked term: all its words found, one in the heading ("What is scour and
         -- why is it dangerous?" → the slide titled Scour).
         or (asked > 0 and asked_matched = asked and asked_in_heading > 0)
@@ -470,7 +494,7 @@ export async function retrievePassages(
         or (specific > 0 and specific_matched = specific)
         -- Every word found, one of them only through its related word and one specific word as asked ("दिन में
         -- परछाई सबसे छोटी कब होती है" → "…छाया सबसे छोटी होती है"; round nine).
-        or (wanted >= 2 and found_all = wanted and specific_matched >= 1)
+        or (wanted >= 2 and found_all = wanted and specific_matched >= 1))
     ),
     relevant as (
       -- ts_rank_cd is the costly part: only for passages that cover the question.

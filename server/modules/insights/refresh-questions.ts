@@ -1,7 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import { gurus, insightGroupFixes, insightUnansweredGroups } from '../../db/schema/index';
+import { stemOf } from '../../providers/llm/answer-intents';
+import { WIDE_MIN, WIDE_SHARE } from '../gurus/retrieval';
 import { MOMENT_SLACK_SECONDS, type Tx } from './refresh-sources';
-import { groupKeyOf, groupUnanswered } from './unanswered';
+import {
+  groupKeyOf,
+  groupUnanswered,
+  questionTermsOf,
+  type TopicWords,
+  type UnansweredQuestion,
+} from './unanswered';
 
 export const TOP_MOMENTS = 12;
 export const TOP_GROUPS = 20;
@@ -144,8 +152,62 @@ interface UnansweredRow extends Record<string, unknown> {
 }
 
 /**
- * The unanswered questions grouped by shared terms (unanswered.ts), the TOP_GROUPS largest kept. A group is
- * shown done (fixedAt) when an FAQ entry was added from it after its last question.
+ * The terms of the questions that run through their guru's whole course: held by WIDE_SHARE of its passages or
+ * more (at least WIDE_MIN), as retrieval counts the course's topic word — "bridge" in a course on bridges. Each
+ * term is looked up in the passages' search vectors (the GIN index) as retrieval searches a word: an English one
+ * stemmed and as written, one of another script by its folded stem as a prefix ("पुलों" finds "पुल"). Only the
+ * questions' own terms are asked about.
+ */
+export async function courseWideTerms(tx: Tx, questions: readonly UnansweredQuestion[]): Promise<TopicWords> {
+  const asked = new Map<string, Set<string>>();
+  for (const question of questions) {
+    const terms = asked.get(question.guruId) ?? new Set<string>();
+    for (const term of questionTermsOf(question.text).keys()) terms.add(term);
+    asked.set(question.guruId, terms);
+  }
+  const input = [...asked].flatMap(([guruId, terms]) =>
+    [...terms].map((term) => ({
+      guruId,
+      term,
+      // Retrieval's rule (questionTerms): a word not in Latin letters nor a number is searched as a prefix.
+      stem: /^[\p{Script=Latin}\p{Nd}]/u.test(term) ? null : stemOf(term),
+    })),
+  );
+  const topic = new Map<string, Set<string>>();
+  if (input.length === 0) return topic;
+  const { rows } = await tx.execute<{ guru_id: string; term: string }>(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t("guruId" uuid, term text, stem text)
+    ), totals as (
+      select c.guru_id, count(*)::int as n from guru_chunks c
+      where c.guru_id in (select distinct "guruId" from input)
+      group by c.guru_id
+    ), queries as (
+      select i."guruId" as guru_id, i.term,
+        case when i.stem is null or gurukul_search_fold(i.stem) = ''
+          then plainto_tsquery('english', i.term) || plainto_tsquery('simple', gurukul_search_fold(i.term))
+          else ('''' || replace(replace(gurukul_search_fold(i.stem), '\\', '\\\\'), '''', '''''') || ''':*')::tsquery
+        end as query
+      from input i
+    )
+    select q.guru_id, q.term
+    from queries q
+    join totals t on t.guru_id = q.guru_id
+    where numnode(q.query) > 0
+      and (select count(*) from guru_chunks c where c.guru_id = q.guru_id and c.search @@ q.query)
+        >= greatest(${WIDE_MIN}::int, ceil(${WIDE_SHARE}::float8 * t.n))`);
+  for (const row of rows) {
+    const terms = topic.get(row.guru_id) ?? new Set<string>();
+    terms.add(row.term);
+    topic.set(row.guru_id, terms);
+  }
+  return topic;
+}
+
+/**
+ * The unanswered questions grouped by shared terms (unanswered.ts), the TOP_GROUPS largest kept; the terms that
+ * run through a guru's whole course (courseWideTerms) never make a group. A group is shown done (fixedAt) when an
+ * FAQ entry was added from it after its last question.
  */
 export async function writeUnansweredGroups(tx: Tx, courseId: string): Promise<void> {
   const { rows } = await tx.execute<UnansweredRow>(sql`
@@ -154,11 +216,10 @@ export async function writeUnansweredGroups(tx: Tx, courseId: string): Promise<v
     where a.not_covered`);
   if (rows.length === 0) return;
   const now = new Date(rows[0].now).getTime();
-  const groups = groupUnanswered(
-    rows
-      .filter((row) => row.text)
-      .map((row) => ({ guruId: row.guru_id, text: row.text as string, askedAt: new Date(row.created_at) })),
-  ).slice(0, TOP_GROUPS);
+  const questions = rows
+    .filter((row) => row.text)
+    .map((row) => ({ guruId: row.guru_id, text: row.text as string, askedAt: new Date(row.created_at) }));
+  const groups = groupUnanswered(questions, await courseWideTerms(tx, questions)).slice(0, TOP_GROUPS);
   if (groups.length === 0) return;
   const guruIds = [...new Set(groups.map((group) => group.guruId))];
   const [names, fixes] = await Promise.all([

@@ -75,6 +75,59 @@ describe('grouping unanswered questions', () => {
     expect(commonestWording([])).toBe('');
   });
 
+  it('never groups by a word that runs through the whole course (issue 37): a bridges course', () => {
+    const topic = new Map([[GURU, new Set(['bridge'])]]);
+    const asked = [q('What toll do drivers pay on a bridge?'), q('What salary does a bridge worker earn?')];
+    const groups = groupUnanswered(asked, topic);
+    expect(groups.map((group) => group.questions.map((question) => question.text))).toEqual([
+      ['What salary does a bridge worker earn?'],
+      ['What toll do drivers pay on a bridge?'],
+    ]);
+    expect(groups.every((group) => group.term !== 'bridge')).toBe(true);
+    // Each group's wording is one of its own questions.
+    for (const group of groups)
+      expect(group.questions.map((question) => question.text)).toContain(group.wording);
+    // Another guru's course is not about bridges: there "bridge" is what tells its questions apart.
+    const other = groupUnanswered(
+      [q('What toll is paid on a bridge?', OTHER), q('Bridge salary?', OTHER)],
+      topic,
+    );
+    expect(other.map((group) => [group.term, group.questions.length])).toEqual([['bridge', 2]]);
+  });
+
+  it('still groups questions sharing a telling word in other wordings, labelled without the topic word', () => {
+    const topic = new Map([[GURU, new Set(['bridge'])]]);
+    const groups = groupUnanswered(
+      [
+        q('What toll do drivers pay on a bridge?'),
+        q('What salary does a bridge worker earn?'),
+        q('How much is the toll for a car on the bridge?'),
+        q('What is a bridge?'),
+      ],
+      topic,
+    );
+    expect(groups.map((group) => [group.term, group.terms, group.questions.length])).toEqual([
+      ['toll', ['toll', 'drivers', 'car'], 2],
+      ['bridge', ['bridge'], 1],
+      ['salary', ['salary', 'worker', 'earn'], 1],
+    ]);
+    expect(groups[0].questions.map((question) => question.text)).toContain(groups[0].wording);
+    expect(groups[0].wording).not.toMatch(/salary/);
+    // A question of only the topic word is kept, under it.
+    expect(groups[1].wording).toBe('What is a bridge?');
+  });
+
+  it('groups Hindi questions by what tells them apart too', () => {
+    const topic = new Map([[GURU, new Set(['पुल'])]]);
+    const groups = groupUnanswered(
+      [q('पुल पर टोल कितना लगता है?'), q('पुल बनाने वाले मज़दूर का वेतन कितना है?'), q('टोल कौन लेता है?')],
+      topic,
+    );
+    expect(groups[0]).toMatchObject({ term: 'टोल' });
+    expect(groups[0].questions).toHaveLength(2);
+    expect(groups.some((group) => group.term === 'पुल')).toBe(false);
+  });
+
   it('keys a group by guru and label, and reads back the grouping term from a key', () => {
     const [group] = groupUnanswered([q('library hours?'), q('library hours!')]);
     const key = groupKeyOf(group);

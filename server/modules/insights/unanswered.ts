@@ -8,12 +8,12 @@ import { STOP_WORDS } from '../../providers/llm/stop-words';
 
 /**
  * Words of how a question is asked, not what about, beside PostgreSQL's stop words (which retrieval drops too):
- * "please explain what … means" says nothing of its topic.
+ * "please explain what … means" and "how much …" say nothing of its topic.
  */
 const FILLER = new Set(
   `explain explanation mean meaning tell describe understand know want help please need would could may might must
   shall also get give thing something anything anyone someone everything ok okay hi hello thanks thank sir madam
-  maam guru question answer`.split(/\s+/),
+  maam guru question answer much many`.split(/\s+/),
 );
 
 /** wink-lemmatizer (WordNet's morphy), as the guru's lexicon uses it: "hours" → "hour", "libraries" → "library". */
@@ -111,11 +111,24 @@ export function commonestWording(questions: readonly UnansweredQuestion[]): stri
 }
 
 /**
- * Each question goes to its term most frequent among its guru's unanswered questions (ties: longer, then
- * alphabetical); the groups are labelled with the terms most shared within them. Questions with no term (only
- * stop words) are left out. Largest groups first, then the most recently asked.
+ * Per guru, the terms that run through its whole course (courseWideTerms in refresh-questions.ts: held by a large
+ * share of its passages, as retrieval's WIDE_SHARE): "bridge" in a course on bridges. Such a term says what the
+ * course is about, not what a question asks.
  */
-export function groupUnanswered(questions: readonly UnansweredQuestion[]): TermGroup[] {
+export type TopicWords = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * Each question goes to its term most frequent among its guru's unanswered questions (ties: longer, then
+ * alphabetical), counting only the terms that tell questions apart: a topic word of the guru's course never makes
+ * a group ("What toll do drivers pay on a bridge?" and "What salary does a bridge worker earn?" stay apart in a
+ * course on bridges), unless a question holds nothing else ("What is a bridge?"). The groups are labelled with
+ * the terms most shared within them, topic words last. Questions with no term (only stop words) are left out.
+ * Largest groups first, then the most recently asked.
+ */
+export function groupUnanswered(
+  questions: readonly UnansweredQuestion[],
+  topicWords: TopicWords = new Map(),
+): TermGroup[] {
   const byGuru = new Map<string, Asked[]>();
   for (const question of questions) {
     const terms = questionTermsOf(question.text);
@@ -126,10 +139,15 @@ export function groupUnanswered(questions: readonly UnansweredQuestion[]): TermG
   }
   const groups: TermGroup[] = [];
   for (const [guruId, asked] of byGuru) {
-    const order = byFrequency(countTerms(asked.map((entry) => entry.terms.keys())));
+    const topic = topicWords.get(guruId) ?? new Set<string>();
+    const telling = (terms: Iterable<string>) => [...terms].filter((term) => !topic.has(term));
+    // Only the telling terms are counted: a topic word held by every question would outweigh any of them.
+    const order = byFrequency(countTerms(asked.map((entry) => telling(entry.terms.keys()))));
+    const topicOrder = byFrequency(countTerms(asked.map((entry) => entry.terms.keys())));
     const members = new Map<string, Asked[]>();
     for (const entry of asked) {
-      const [term] = [...entry.terms.keys()].sort(order);
+      const apart = telling(entry.terms.keys());
+      const [term] = apart.length > 0 ? apart.sort(order) : [...entry.terms.keys()].sort(topicOrder);
       const group = members.get(term);
       if (group) group.push(entry);
       else members.set(term, [entry]);
@@ -138,7 +156,8 @@ export function groupUnanswered(questions: readonly UnansweredQuestion[]): TermG
       const within = countTerms(entries.map((entry) => entry.terms.keys()));
       const shared = Math.ceil(entries.length / 2);
       const others = [...within.keys()]
-        .filter((other) => other !== term && (within.get(other) ?? 0) >= shared)
+        // A topic word labels nothing on its own course: every group there could carry it.
+        .filter((other) => other !== term && !topic.has(other) && (within.get(other) ?? 0) >= shared)
         .sort(byFrequency(within))
         .slice(0, 2);
       const newestFirst = entries
