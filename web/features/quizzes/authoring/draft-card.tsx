@@ -1,25 +1,5 @@
-import {
-  Badge,
-  Blockquote,
-  Button,
-  Card,
-  Group,
-  List,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  ThemeIcon,
-} from '@mantine/core';
-import {
-  IconCheck,
-  IconCopyPlus,
-  IconPencil,
-  IconPlayerPlay,
-  IconPoint,
-  IconRefresh,
-  IconX,
-} from '@tabler/icons-react';
+import { Badge, Blockquote, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconCheck, IconCopyPlus, IconPencil, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { QuestionDraft } from '../../../../common/contracts/question-drafts';
 import { DRAFT_LIMITS, type DraftDifficulty } from '../../../../common/question-drafts';
@@ -27,6 +7,7 @@ import { toast } from '../../../app/toast';
 import { useT } from '../i18n';
 import { useDraftActions } from './draft-api';
 import { draftMoment, draftValues } from './draft-form';
+import { AcceptedAnswers, OptionList } from './question-answers';
 import { QuestionEditor } from './question-editor';
 
 const DIFFICULTY_COLORS: Record<DraftDifficulty, string> = { easy: 'teal', medium: 'yellow', hard: 'red' };
@@ -34,41 +15,15 @@ const DIFFICULTY_COLORS: Record<DraftDifficulty, string> = { easy: 'teal', mediu
 const failed = (error: unknown, fallback: string) =>
   toast('danger', error instanceof Error && error.message ? error.message : fallback);
 
-/** The draft's answer: its options with the right ones marked (icon, weight and words, not colour alone). */
+/** The draft's answer: its options with the right ones marked, its true/false answer, or its accepted answers. */
 function DraftAnswer({ draft }: { draft: QuestionDraft }) {
   const t = useT();
   if (draft.type === 'single' || draft.type === 'multiple') {
+    // An option is its place in the draft: two may read alike.
     return (
-      <List spacing={4} listStyleType="none" aria-label={t('quizzes.options.title')}>
-        {draft.options.map((option, index) => (
-          <List.Item
-            // biome-ignore lint/suspicious/noArrayIndexKey: an option is its place in the draft; two may read alike
-            key={`${index}-${option.text}`}
-            data-correct={option.correct || undefined}
-            icon={
-              <ThemeIcon
-                size={20}
-                radius="xl"
-                color={option.correct ? 'green' : 'gray'}
-                variant={option.correct ? 'filled' : 'light'}
-                aria-hidden
-              >
-                {option.correct ? <IconCheck size={14} /> : <IconPoint size={14} />}
-              </ThemeIcon>
-            }
-          >
-            <Text span fw={option.correct ? 700 : 400} style={{ overflowWrap: 'anywhere' }}>
-              {option.text}
-            </Text>
-            {option.correct && (
-              <Text span size="xs" c="dimmed">
-                {' '}
-                {t('quizzes.answers.correct')}
-              </Text>
-            )}
-          </List.Item>
-        ))}
-      </List>
+      <OptionList
+        options={draft.options.map((option, index) => ({ ...option, key: `${index}-${option.text}` }))}
+      />
     );
   }
   if (draft.type === 'true_false') {
@@ -80,16 +35,7 @@ function DraftAnswer({ draft }: { draft: QuestionDraft }) {
       </Text>
     );
   }
-  return (
-    <Group gap={6}>
-      <Text size="sm">{t('quizzes.answers.accepted')}</Text>
-      {draft.acceptedAnswers.map((answer) => (
-        <Badge key={answer} variant="default" tt="none">
-          {answer}
-        </Badge>
-      ))}
-    </Group>
-  );
+  return <AcceptedAnswers answers={draft.acceptedAnswers} />;
 }
 
 /** "From the course:" the sentence that justifies the answer, and where it is taught. */

@@ -10,13 +10,14 @@ import { useT } from '../i18n';
 import { QuestionImages } from '../question-images';
 import { marksText } from './format';
 
-function Options({ question }: { question: AuthorQuestion }) {
+/** Options with the right ones marked by an icon, weight and words (not colour alone): a question's or a draft's. */
+export function OptionList({ options }: { options: { key: string; text: string; correct: boolean }[] }) {
   const t = useT();
   return (
     <List spacing={4} listStyleType="none" aria-label={t('quizzes.options.title')}>
-      {question.options.map((option) => (
+      {options.map((option) => (
         <List.Item
-          key={option.id}
+          key={option.key}
           data-correct={option.correct || undefined}
           icon={
             <ThemeIcon
@@ -29,7 +30,7 @@ function Options({ question }: { question: AuthorQuestion }) {
             </ThemeIcon>
           }
         >
-          <Text span fw={option.correct ? 700 : 400}>
+          <Text span fw={option.correct ? 700 : 400} style={{ overflowWrap: 'anywhere' }}>
             {option.text}
           </Text>
           {option.correct && (
@@ -44,21 +45,27 @@ function Options({ question }: { question: AuthorQuestion }) {
   );
 }
 
+/** "Accepted answers:" and each as a badge. */
+export function AcceptedAnswers({ answers }: { answers: string[] }) {
+  const t = useT();
+  return (
+    <Group gap={6}>
+      <Text size="sm">{t('quizzes.answers.accepted')}</Text>
+      {answers.map((answer) => (
+        <Badge key={answer} variant="default" tt="none">
+          {answer}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
 function Answer({ question }: { question: AuthorQuestion }) {
   const t = useT();
-  if (question.options.length > 0) return <Options question={question} />;
-  if (question.type === 'short') {
-    return (
-      <Group gap={6}>
-        <Text size="sm">{t('quizzes.answers.accepted')}</Text>
-        {question.acceptedAnswers.map((answer) => (
-          <Badge key={answer} variant="default" tt="none">
-            {answer}
-          </Badge>
-        ))}
-      </Group>
-    );
+  if (question.options.length > 0) {
+    return <OptionList options={question.options.map((option) => ({ ...option, key: option.id }))} />;
   }
+  if (question.type === 'short') return <AcceptedAnswers answers={question.acceptedAnswers} />;
   return (
     <Text size="sm" c="dimmed">
       {t('quizzes.answers.byHand')}
