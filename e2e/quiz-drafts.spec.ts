@@ -47,24 +47,33 @@ test('a teacher drafts questions from a lesson, reviews them, and a student is s
   expect(created.status(), await created.text()).toBe(201);
   const quiz = (await created.json()) as QuizDetail;
 
-  // The teacher drafts eight questions from the first lesson in the quiz editor.
+  // The teacher drafts six questions from the first lesson in the quiz editor.
   const teacher = await newSession(browser, 'teacher');
   await teacher.goto(`/add-quiz?courseId=${courseId}&quizId=${quiz.id}`);
   await teacher.getByRole('button', { name: 'Draft questions' }).click();
   const review = teacher.getByTestId('draft-review');
   await expect(review.getByText(/nothing enters the quiz until you accept it/)).toBeVisible();
-  await review.getByLabel('How many').fill('8');
+  await review.getByLabel('How many').fill('6');
   await review.getByRole('button', { name: 'Draft', exact: true }).click();
-  await expect(review.getByTestId('draft-card')).toHaveCount(8, { timeout: 30_000 });
+  await expect(review.getByTestId('draft-card')).toHaveCount(6, { timeout: 30_000 });
 
   // What was drafted, read as the review screen reads it.
   const listed = await request.get(`/api/quizzes/${quiz.id}/drafts`, {
     headers: authHeader(teacherLogin.jwtToken),
   });
   const drafts = ((await listed.json()) as DraftList).drafts;
-  const found = drafts.find((draft) => draft.type === 'single');
-  expect(found, 'a single-choice draft to answer wrong').toBeTruthy();
+  // The question to answer wrong: a single-choice draft, else a true/false one (both marked by the server).
+  const found =
+    drafts.find((draft) => draft.type === 'single') ?? drafts.find((draft) => draft.type === 'true_false');
+  expect(found, 'a draft the server marks, to answer wrong').toBeTruthy();
   const single = found as QuestionDraft;
+  const choices =
+    single.type === 'true_false'
+      ? [
+          { text: 'True', correct: single.trueFalseAnswer === true },
+          { text: 'False', correct: single.trueFalseAnswer === false },
+        ]
+      : single.options;
   const others = drafts.filter((draft) => draft !== single);
   const [second, third, toEdit, toReject] = others as [
     QuestionDraft,
@@ -78,11 +87,16 @@ test('a teacher drafts questions from a lesson, reviews them, and a student is s
   await expect(singleCard.getByText(single.sentence)).toBeVisible();
   await expect(singleCard).toContainText(mmss(single.videoSeconds ?? 0));
 
-  // Accept three.
-  for (const draft of [single, second, third]) {
+  // Accept three: two with the mouse, the third from the keyboard, after which focus is on the next card's Accept
+  // (not back at the top of the page).
+  for (const draft of [single, second]) {
     await cardOf(teacher, draft).getByRole('button', { name: 'Accept' }).click();
     await expect(cardOf(teacher, draft)).toHaveCount(0);
   }
+  await cardOf(teacher, third).getByRole('button', { name: 'Accept' }).focus();
+  await teacher.keyboard.press('Space');
+  await expect(cardOf(teacher, third)).toHaveCount(0);
+  await expect(teacher.locator(':focus')).toHaveAccessibleName('Accept');
   await expect(teacher.getByTestId('question-card')).toHaveCount(3);
 
   // Edit one, then accept it as edited.
@@ -102,7 +116,7 @@ test('a teacher drafts questions from a lesson, reviews them, and a student is s
   await reject.getByLabel('Reason (optional)').fill('Not how I teach it');
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(cardOf(teacher, toReject)).toHaveCount(0);
-  await expect(review.getByTestId('draft-card')).toHaveCount(3);
+  await expect(review.getByTestId('draft-card')).toHaveCount(1);
   await teacher.context().close();
 
   // The admin approves the course again, so students see the quiz.
@@ -113,15 +127,15 @@ test('a teacher drafts questions from a lesson, reviews them, and a student is s
   });
   expect(approved.status(), await approved.text()).toBe(200);
 
-  // The student answers the drafted single-choice question wrong.
+  // The student answers the drafted question wrong.
   const student = await newSession(browser, 'student');
   await startQuizFromCourse(student, { courseId, title, questionCount: 4 });
-  const wrongOption = single.options.find((option) => !option.correct)?.text as string;
+  const wrongOption = choices.find((option) => !option.correct)?.text as string;
   await student.getByRole('radio', { name: wrongOption, exact: true }).check();
   await answersSaved(student);
   await submitQuiz(student, '3 questions are unanswered');
   const result = student.getByTestId('result-question').filter({ hasText: single.prompt.slice(0, 40) });
-  const right = single.options.find((option) => option.correct)?.text as string;
+  const right = choices.find((option) => option.correct)?.text as string;
   await expect(result).toContainText(`Correct answer: ${right}`);
   const moment = Math.floor(single.videoSeconds ?? 0);
   await result.getByRole('link', { name: new RegExp(`Watch the lesson at ${mmss(moment)}`) }).click();

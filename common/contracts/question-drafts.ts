@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { atMostCharacters, MSG } from '../messages';
 import {
   DRAFT_LIMITS,
   type DraftDifficulty,
@@ -7,6 +7,7 @@ import {
   type DraftStatus,
   type DraftType,
 } from '../question-drafts';
+import { withinCharacters } from './fields';
 
 /**
  * The quiz editor's "Draft questions" calls (issue 37, decision 080):
@@ -31,7 +32,14 @@ export const draftRunSchema = z.object({
 export type DraftRunInput = z.input<typeof draftRunSchema>;
 
 export const draftRejectSchema = z.object({
-  reason: z.string().trim().max(DRAFT_LIMITS.rejectReasonLength, MSG.numberRange).default(''),
+  reason: z
+    .string()
+    .trim()
+    .refine(
+      (value) => withinCharacters(value, DRAFT_LIMITS.rejectReasonLength),
+      atMostCharacters(DRAFT_LIMITS.rejectReasonLength),
+    )
+    .default(''),
 });
 
 export type DraftRunStatus = 'queued' | 'running' | 'done' | 'failed';

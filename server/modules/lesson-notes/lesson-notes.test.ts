@@ -128,6 +128,11 @@ describe('lesson notes beside the player (issue 37, item 3)', () => {
       { glossary: Array.from({ length: 41 }, () => ({ term: 'T', explanation: 'E', seconds: null })) },
       { summaryHidden: 'yes' },
       { summary: 'not a list' },
+      // A right-to-left override shows the line reversed to every student; a moment past the 300 s lesson plays
+      // nothing.
+      { summary: [{ text: 'Evaporation \u202Eturns water into vapour.', seconds: 1 }] },
+      { glossary: [{ term: 'Cloud', explanation: 'Tiny \u0007droplets.', seconds: 1 }] },
+      { summary: [{ text: 'A sentence.', seconds: 86_400 }] },
     ];
     for (const body of bodies) {
       const response = await call('PUT', authorUrl(), teacher.headers, body);
@@ -137,7 +142,21 @@ describe('lesson notes beside the player (issue 37, item 3)', () => {
     expect(tooMany.json().message).toContain('at most 20 sentences');
     const empty = await call('PUT', authorUrl(), teacher.headers, bodies[0]);
     expect(empty.json().message).toContain('Please fill this field');
-    expect(await authorNotes()).toEqual(saved);
+    expect((await call('PUT', authorUrl(), teacher.headers, bodies[8])).json().message).toContain(
+      'turns it around',
+    );
+    expect((await call('PUT', authorUrl(), teacher.headers, bodies[10])).json().message).toContain(
+      '300 seconds',
+    );
+    // A joiner that Indian scripts need (ZWJ, ZWNJ) is kept.
+    const joined = await call('PUT', authorUrl(), teacher.headers, {
+      glossary: [{ term: 'क्\u200Dष', explanation: 'A conjunct written with a joiner.', seconds: 3 }],
+    });
+    expect(joined.statusCode).toBe(200);
+    const restored = await call('PUT', authorUrl(), teacher.headers, { glossary: saved.glossary });
+    expect(restored.statusCode).toBe(200);
+    expect((await authorNotes()).glossary).toEqual(saved.glossary);
+    expect((await authorNotes()).summary).toEqual(saved.summary);
   });
 
   it('says its messages in Hindi to a Hindi reader', async () => {

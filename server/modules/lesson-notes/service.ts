@@ -6,6 +6,8 @@ import type {
 } from '../../../common/contracts/lesson-notes';
 import { type LessonNotesRow, lessonNotes } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
+import { badRequest } from '../../http/errors';
+import { said } from '../../i18n/said';
 import type { DraftPassage } from '../question-drafts/course-text';
 import { nounsAmong } from '../question-drafts/course-text';
 import { type LessonVideo, lessonText } from './source';
@@ -80,11 +82,33 @@ export async function regenerateNotes(app: App, video: LessonVideo): Promise<Cur
  * The teacher's edit: a list given replaces the saved one and marks the notes edited (against the lesson's
  * text as it is now, so they are no longer stale); the hidden flags change alone without marking anything.
  */
+/** Marks that turn text around or hide it (U+202E shows a line reversed to every student); ZWJ/ZWNJ stay. */
+const TURNS_OR_HIDES = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+
+/**
+ * Refuses an edit students could not read: a mark that turns or hides text, or a moment past the lesson's end
+ * (a "▶ 24:00:00" that plays nothing). Nothing is saved then.
+ */
+function refuseUnreadable(video: LessonVideo, input: LessonNotesUpdateInput): void {
+  const texts = [
+    ...(input.summary ?? []).map((line) => line.text),
+    ...(input.glossary ?? []).flatMap((entry) => [entry.term, entry.explanation]),
+  ];
+  if (texts.some((text) => TURNS_OR_HIDES.test(text)))
+    throw badRequest(said('server.lesson-notes.textCharacters'));
+  const end = video.durationSeconds;
+  const moments = [...(input.summary ?? []), ...(input.glossary ?? [])].map((line) => line.seconds);
+  if (end !== null && moments.some((seconds) => seconds !== null && seconds > end + 1)) {
+    throw badRequest(said('server.lesson-notes.pastTheEnd', { seconds: Math.floor(end) }));
+  }
+}
+
 export async function updateNotes(
   app: App,
   video: LessonVideo,
   input: LessonNotesUpdateInput,
 ): Promise<CurrentNotes> {
+  refuseUnreadable(video, input);
   const current = await currentNotes(app, video);
   const content = input.summary !== undefined || input.glossary !== undefined;
   const [row] = await app.db

@@ -12,6 +12,7 @@ export interface LessonVideo {
   kind: string;
   cues: (typeof courseVideos.$inferSelect)['libraryCues'];
   captionsPath: string | null;
+  durationSeconds: number | null;
 }
 
 /** A lesson of the working version with its course, or null. */
@@ -23,6 +24,7 @@ export async function findLesson(app: App, videoId: string): Promise<LessonVideo
       kind: courseVideos.kind,
       cues: courseVideos.libraryCues,
       captionsPath: courseVideos.captionsPath,
+      durationSeconds: courseVideos.durationSeconds,
     })
     .from(courseVideos)
     .where(eq(courseVideos.id, videoId));

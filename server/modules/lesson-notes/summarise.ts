@@ -9,8 +9,8 @@ import {
   readCourseText,
   type TaughtSentence,
 } from '../question-drafts/course-text';
-import { standsAlone } from '../question-drafts/drafter';
 import { type KeyTerm, keyTermsOf } from '../question-drafts/key-terms';
+import { standsAlone } from '../question-drafts/teaching-sentences';
 import { jaccard, termKey } from '../question-drafts/words';
 
 /**
@@ -31,7 +31,7 @@ export interface LessonNotesDraft {
 }
 
 /** Bumped when the drafting changes, so notes drafted the old way are drafted again (hash below). */
-const NOTES_VERSION = 1;
+const NOTES_VERSION = 2;
 const SUMMARY_MIN = 3;
 const SUMMARY_MAX = 7;
 const GLOSSARY_MAX = 15;
@@ -76,6 +76,18 @@ export function lessonTextHash(passages: readonly DraftPassage[], language: stri
 /** "… an invisible gas called water vapour and rises": a term named by "called" after a noun, not "is called". */
 const NAMED_CALLED =
   /\b(?:called|known\s+as)\s+(?:an?\s+|the\s+)?([\p{L}\p{M}][\p{L}\p{M}\p{N}'’-]*(?:\s+[\p{L}\p{M}][\p{L}\p{M}\p{N}'’-]*){0,1}?)(?=\s*(?:[,;:.!?)]|$|\s(?:and|or|which|that|because|when|where|in|on|at|by|for|of|from)\b))/iu;
+
+const COUNT_WORDS = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|many|some|all|both|each)\s+/iu;
+
+/** A glossary entry as a dictionary writes it: no count before it, an English noun in the singular ("Points" → "Point"). */
+function asEntry(text: string): string {
+  const plain = text.replace(COUNT_WORDS, '');
+  const words = plain.split(/\s+/u);
+  const last = words.at(-1) ?? '';
+  if (!/^\p{Script=Latin}+$/u.test(last) || last !== last.toLowerCase()) return plain;
+  const singular = lemmatizerOf().noun(last);
+  return [...words.slice(0, -1), singular].join(' ');
+}
 
 const capitalised = (text: string) => (text ? text[0]?.toLocaleUpperCase() + text.slice(1) : text);
 const ARTICLE = /^(?:an?|the)\s+/i;
@@ -127,8 +139,11 @@ function scoreSentences(course: CourseText): Scored[] {
   });
 }
 
+/** A worked sum ("6 plus 4 plus 6 plus 4, which is 20"): three figures or more say how, not what. */
+const workedSum = (text: string) => (text.match(/\p{N}+(?:[.,]\p{N}+)?/gu) ?? []).length >= 3;
+
 function summaryOf(scored: readonly Scored[]): SummaryLine[] {
-  const candidates = scored.filter(({ sentence }) => standsAlone(sentence));
+  const candidates = scored.filter(({ sentence }) => standsAlone(sentence) && !workedSum(sentence.text));
   const wanted = Math.max(SUMMARY_MIN, Math.min(SUMMARY_MAX, Math.round(scored.length / SENTENCES_PER_LINE)));
   const chosen: Scored[] = [];
   const perPassage = new Map<string, number>();
@@ -189,13 +204,22 @@ function glossaryOf(
   for (const { sentence, order, terms } of scored) {
     for (const term of terms) {
       if (term.kind === 'number' || (term.kind === 'name' && !term.defined)) continue;
-      const text = term.text.replace(ARTICLE, '').trim();
+      const text = asEntry(term.text.replace(ARTICLE, '').trim());
       if (!term.defined && JOINED.test(text)) continue;
       const before = sentence.text.slice(0, term.index).trim().split(/\s+/).at(-1)?.toLowerCase() ?? '';
       if (term.kind === 'term' && (DETERMINER.has(before) || NOT_TERMS.has(text.toLowerCase()))) continue;
       const key = termKey(text, language);
       if (!key) continue;
       const rank = term.defined ? 0 : term.kind === 'concept' ? 1 : 2;
+      // A noun is a key term when the lesson comes back to it, explained by a sentence that reads alone: not an
+      // everyday word said once ("beam", "torch", "book").
+      if (rank === 2) {
+        if (!standsAlone(sentence)) continue;
+        const uses = course.sentences.filter((other) =>
+          key.split(' ').every((stem) => other.stems.has(stem)),
+        ).length;
+        if (uses < 2) continue;
+      }
       const stems = key.split(' ');
       // Rarer across the slides, and (in English) fewer meanings in WordNet: "aquifer" before "ground".
       const rarity =

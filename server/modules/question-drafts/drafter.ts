@@ -10,6 +10,7 @@ import {
 } from './course-text';
 import { distractorsFor, type TermPool, termPoolOf } from './distractors';
 import { type KeyTerm, keyTermsOf } from './key-terms';
+import { standsAlone } from './teaching-sentences';
 import { contentStems, jaccard, termKey } from './words';
 
 /**
@@ -28,28 +29,15 @@ export interface DraftRequest {
   existingPrompts?: readonly string[];
   /** Fingerprints never to offer again (offered before, accepted, rejected). */
   excluded?: ReadonlySet<string>;
+  /** Sentences earlier runs for this quiz drafted from: a new run asks about other sentences. */
+  usedSentences?: ReadonlySet<string>;
   /** "More like this": drafts from this sentence's passage, of this type, first. */
   like?: { sentence: string; type: DraftType };
 }
 
-// A word's end by lookahead: \b knows only ASCII letters, and would never end a Devanagari word.
-const PRONOUN_START =
-  /^(?:it|they|he|she|them|this|that|these|those|its|their|यह|ये|वह|वे|वो|इसे|इसका|इसकी|इसके|इस|इसमें|इन|उस|उसका|उसकी|उसके|उन)(?=[\s,]|$)/iu;
-/** "This change …" names what it means in the sentence itself; "It …" and "They …" need the one before. */
-const DETERMINER_START = /^(?:this|that|these|those)\s+\p{L}+/iu;
 const HINDI = (language: string) => language === 'hi';
 const localeOf = (language: string) => (HINDI(language) ? 'hi' : 'en');
 const BLANK = '_____';
-
-/** A sentence a student can judge alone: long enough, not a question, not leaning on the one before. */
-export function standsAlone(sentence: TaughtSentence): boolean {
-  const text = sentence.text.trim();
-  if (text.endsWith('?') || text.length < 25) return false;
-  const words = text.split(/\s+/).length;
-  // Fewer words rarely state a fact ("The sun powers the cycle."); a slide's title line ("How water moves between the sea, the sky and the land") states nothing.
-  if (words < 7 || (!/[.!।]["')\]]?$/u.test(text) && words < 14)) return false;
-  return !PRONOUN_START.test(text) || DETERMINER_START.test(text);
-}
 
 /** The same question in any wording: its family, the answer's term and the sentence's words. */
 export function fingerprintOf(
@@ -138,6 +126,24 @@ function definitionQuestion(sentence: string, term: KeyTerm, language: string): 
   return `What ${verb} ${lead} called${after ? ` ${after}` : ''}?`;
 }
 
+/** The rest of the sentence says a word of the term again (in any form): a blank there would be no question. */
+function givesItselfAway(sentence: string, term: KeyTerm, language: string): boolean {
+  const rest = sentence.slice(0, term.index) + ' ' + sentence.slice(term.index + term.text.length);
+  const restStems = contentStems(rest, language);
+  return [...contentStems(term.text, language)].some((stem) => restStems.has(stem));
+}
+
+/** The term is one item of a list: a comma before it, or "and"/"or" with a comma earlier in the sentence. */
+function inList(sentence: string, term: KeyTerm): boolean {
+  const before = sentence.slice(0, term.index);
+  const after = sentence.slice(term.index + term.text.length);
+  const joinedBefore =
+    /(?:,|\b(?:and|or)|\s(?:और|या|तथा|एवं))\s+(?:\S+\s+)?$/iu.test(before) && before.includes(',');
+  const joinedAfter =
+    /^\s*(?:,|(?:and|or|और|या|तथा|एवं)\s)/iu.test(after) && (after.includes(',') || before.includes(','));
+  return joinedBefore || joinedAfter;
+}
+
 /** Accepted answers for a typed answer: as written, without its article, in lower case. */
 function acceptedFor(term: KeyTerm): string[] {
   // Marking ignores case and spacing (normalizeShortAnswer): the term with and without its article is enough.
@@ -194,8 +200,13 @@ class Drafting {
       (term) => term.kind !== 'term' || term.text.length >= 4,
     );
     const drafts: QuestionDraftContent[] = [];
-    for (const term of terms.slice(0, 2)) {
-      const wrong = distractorsFor(this.course, this.pool, sentence, term, 3);
+    // A term the rest of the sentence says again gives itself away ("Through any two _____ … two of its points").
+    const asked = terms.filter((term) => !givesItselfAway(sentence.text, term, language));
+    for (const term of asked.slice(0, 2)) {
+      // One of a list ("three sides, three corners and three angles"): another member of the course's lists may be
+      // true too, so it is typed, never chosen or swapped.
+      const listed = inList(sentence.text, term);
+      const wrong = listed ? [] : distractorsFor(this.course, this.pool, sentence, term, 3);
       if (term.defined) {
         const prompt = definitionQuestion(sentence.text, term, language);
         if (prompt) {
@@ -265,7 +276,7 @@ class Drafting {
     for (const sentence of usable) {
       // Only a concept or a figure is swapped: another noun of the course makes nonsense, not a claim.
       const term = keyTermsOf(sentence.text, this.course).find(
-        (found) => found.kind === 'concept' || found.kind === 'number',
+        (found) => (found.kind === 'concept' || found.kind === 'number') && !inList(sentence.text, found),
       );
       const swap = term ? distractorsFor(this.course, this.pool, sentence, term, 1)[0] : undefined;
       if (term && swap) {
@@ -356,8 +367,14 @@ export async function draftQuestions(request: DraftRequest): Promise<QuestionDra
 
   const chosen: Candidate[] = [];
   const usedSentences = new Set<string>();
+  const earlier = request.usedSentences ?? new Set<string>();
+  const answerKey = (candidate: Candidate) => termKey(candidate.content.answerTerm, course.language);
+  // The same answer at most twice in a run ("point", "points", "point" …), and never a sentence asked before.
   const isDuplicate = (candidate: Candidate) =>
     excluded.has(candidate.content.fingerprint) ||
+    earlier.has(candidate.content.sentence) ||
+    (candidate.content.type !== 'multiple' &&
+      chosen.filter((other) => answerKey(other) === answerKey(candidate)).length >= 2) ||
     chosen.some(
       (other) =>
         other.content.fingerprint === candidate.content.fingerprint ||

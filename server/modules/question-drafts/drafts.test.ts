@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionDraft } from '../../../common/contracts/question-drafts';
-import { questionDrafts, quizQuestions, quizzes } from '../../db/schema/index';
+import { courseVideos, questionDrafts, quizQuestions, quizzes } from '../../db/schema/index';
 import { insertCourse } from '../../test/courses';
 import { insertDeckLesson } from '../../test/deck-lessons';
 import { buildAndLogin } from '../../test/factories';
@@ -224,6 +224,17 @@ describe('drafting questions from a lesson (issue 37)', () => {
       reason: 'x'.repeat(301),
     });
     expect(longReason.statusCode).toBe(400);
+    expect(longReason.json().message).toContain('300 characters');
+    // A preview video teaches nothing to ask about.
+    const preview = await ctx.app.db
+      .insert(courseVideos)
+      .values({ courseId: ids.course, kind: 'preview', title: 'Trailer', processingStatus: 'ready' })
+      .returning();
+    const fromPreview = await call('POST', `${drafts()}/runs`, teacher.headers, {
+      videoId: preview[0]?.id,
+      count: 5,
+    });
+    expect(fromPreview.statusCode).toBe(400);
     expect((await ctx.app.db.select().from(questionDrafts)).length).toBe(runsBefore);
   });
 

@@ -31,6 +31,14 @@ const CALLED =
 /** "मंगल को लाल ग्रह कहते हैं", "जिसे ग्रेट रेड स्पॉट कहते हैं": the named term sits between को (or इसे…) and the verb. */
 const HINDI_CALLED =
   /(?:को|उन्हें|इन्हें|इसे|उसे|जिसे|जिन्हें)\s+((?:[\p{L}\p{M}]+\s+){0,2}[\p{L}\p{M}]+?)\s+(?:भी\s+)?(?:कहते\s+हैं|कहलाता\s+है|कहलाती\s+है|कहलाते\s+हैं|कहा\s+जाता\s+है)/u;
+/**
+ * "A triangle is a polygon …", "A ray is part of a line …", "A point has no length …", "A right angle measures
+ * exactly 90 degrees": the sentence opens by saying what its subject is.
+ */
+const SUBJECT_IS =
+  /^(?:(?:(?:a|an|the)\s+)?([\p{L}\p{M}]+(?:\s+[\p{L}\p{M}]+)?)\s+(?:is|are)\s+(?:a|an|the|one|part\s+of|made\s+of|made\s+up\s+of)\s|(?:a|an|the)\s+([\p{L}\p{M}]+(?:\s+[\p{L}\p{M}]+)?)\s+(?:has|have|measures|means)\s)/iu;
+/** "सूर्य एक तारा है": the subject, then एक, then what it is. */
+const HINDI_SUBJECT_IS = /^([\p{L}\p{M}]+(?:\s+[\p{L}\p{M}]+)?)\s+एक\s+[^।]*\s(?:है|हैं)(?=[\s,।]|$)/u;
 const NUMBER = /(?<![\p{L}\p{N}])(\p{N}[\p{N},.]*)(?:\s*(%|°\s?C|°\s?F|°|(?:[\p{L}\p{M}]+)))?/gu;
 const UNIT_SKIP = new Set([
   'and',
@@ -94,6 +102,8 @@ function namesAThing(
   const after = words[at + 1]?.text.toLowerCase() ?? '';
   if (nouns.has(after) && isContentWord(after)) return false;
   const lower = word.text.toLowerCase();
+  // A comparison's picture is no term of the lesson ("like a beam of light from a torch").
+  if (/^(?:a|an|the)$/u.test(before) && words[at - 2]?.text.toLowerCase() === 'like') return false;
   // The first word of a sentence is its subject when it is a noun ("Cumulus clouds are puffy…").
   return nouns.has(lower) && !GENERIC_NOUNS.has(lower) && (at === 0 || BEFORE_A_NOUN.has(before));
 }
@@ -125,6 +135,29 @@ export function keyTermsOf(
     const index = sentence.indexOf(text, called.index);
     if (text && index >= 0 && !text.split(/\s+/).every((word) => !isContentWord(word)))
       add({ text, kind: 'concept', index, defined: true, unit: '', value: null });
+  }
+
+  // The subject a sentence defines is a concept too, when it is a thing (not "It", not "Most").
+  const subject = SUBJECT_IS.exec(sentence) ?? HINDI_SUBJECT_IS.exec(sentence);
+  const subjectText = (subject?.[1] ?? subject?.[2])?.trim();
+  if (subjectText && subjectText.split(/\s+/u).every((word) => isContentWord(word))) {
+    const last = subjectText.split(/\s+/u).at(-1)?.toLowerCase() ?? '';
+    if (
+      isDevanagari(last) ||
+      options.nouns.has(last) ||
+      options.headings.some(
+        (heading) => termKey(heading, options.language) === termKey(subjectText, options.language),
+      )
+    ) {
+      add({
+        text: subjectText,
+        kind: 'concept',
+        index: sentence.indexOf(subjectText),
+        defined: true,
+        unit: '',
+        value: null,
+      });
+    }
   }
 
   for (const heading of options.headings) {

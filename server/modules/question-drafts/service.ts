@@ -47,7 +47,14 @@ export async function startDraftRun(
     const [video] = await app.db
       .select({ id: courseVideos.id })
       .from(courseVideos)
-      .where(and(eq(courseVideos.id, input.videoId), eq(courseVideos.courseId, course.id)));
+      .where(
+        and(
+          eq(courseVideos.id, input.videoId),
+          eq(courseVideos.courseId, course.id),
+          // A preview video is no lesson: nothing is taught in it to ask about.
+          eq(courseVideos.kind, 'lesson'),
+        ),
+      );
     if (!video) throw badRequest(said('server.question-drafts.lessonNotInCourse'));
   }
   const [busy] = await app.db
@@ -97,6 +104,15 @@ export async function startDraftRun(
 
 async function setRun(app: App, runId: string, values: Partial<typeof questionDraftRuns.$inferInsert>) {
   await app.db.update(questionDraftRuns).set(values).where(eq(questionDraftRuns.id, runId));
+}
+
+/** The sentences this quiz's drafts were made from: a later run asks about other sentences. */
+async function draftedSentences(app: App, quizId: string): Promise<Set<string>> {
+  const rows = await app.db
+    .select({ sentence: sql<string>`${questionDrafts.content}->>'sentence'` })
+    .from(questionDrafts)
+    .where(eq(questionDrafts.quizId, quizId));
+  return new Set(rows.map((row) => row.sentence));
 }
 
 /** Every fingerprint the course's quizzes were offered: never offered again, whatever became of it. */
@@ -185,6 +201,7 @@ export async function runDrafting(app: App, runId: string): Promise<void> {
       count: run.count,
       existingPrompts: await quizPrompts(app, run.quizId),
       excluded: await knownFingerprints(app, run.courseId),
+      usedSentences: await draftedSentences(app, run.quizId),
     });
     await setRun(app, runId, { progress: 60 });
     const final = await worded(app, drafts, text.language);

@@ -1,6 +1,6 @@
 import { Badge, Blockquote, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconCheck, IconCopyPlus, IconPencil, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { IconCheck, IconClock, IconCopyPlus, IconPencil, IconRefresh, IconX } from '@tabler/icons-react';
+import { useId, useRef, useState } from 'react';
 import type { QuestionDraft } from '../../../../common/contracts/question-drafts';
 import { DRAFT_LIMITS, type DraftDifficulty } from '../../../../common/question-drafts';
 import { toast } from '../../../app/toast';
@@ -54,7 +54,7 @@ function DraftSource({ draft }: { draft: QuestionDraft }) {
       </Blockquote>
       {moment && (
         <Group gap={4} wrap="nowrap" data-testid="draft-moment">
-          <IconPlayerPlay size={14} aria-hidden />
+          <IconClock size={14} aria-hidden />
           <Text size="sm" c="dimmed">
             {moment.kind === 'video'
               ? t('quizzes.drafts.moment', {
@@ -135,9 +135,24 @@ export function DraftCard(props: {
   const busy = accept.isPending || reject.isPending || regenerate.isPending || more.isPending;
   const fallback = t('quizzes.drafts.actionFailed');
 
+  const card = useRef<HTMLElement>(null);
+  /**
+   * The card leaves the list once reviewed: focus goes to the next card's first button (or the one before, or the
+   * section), so a keyboard user goes on from where they were instead of from the top of the page.
+   */
+  const focusAfterLeaving = () => {
+    const section = card.current?.closest('[data-testid="draft-review"]');
+    const cards = [...(section?.querySelectorAll<HTMLElement>('[data-testid="draft-card"]') ?? [])];
+    const at = card.current ? cards.indexOf(card.current) : -1;
+    const next = cards[at + 1] ?? cards[at - 1];
+    const heading = section?.querySelector<HTMLElement>('h3');
+    requestAnimationFrame(() => (next?.querySelector<HTMLElement>('button') ?? heading)?.focus());
+  };
+
   const acceptAsDrafted = async () => {
     try {
       await accept.mutateAsync(undefined);
+      focusAfterLeaving();
       toast('success', t('quizzes.drafts.accepted'));
     } catch (error) {
       failed(error, fallback);
@@ -147,6 +162,7 @@ export function DraftCard(props: {
     try {
       await reject.mutateAsync(reason);
       setRejecting(false);
+      focusAfterLeaving();
       toast('success', t('quizzes.drafts.rejected'));
     } catch (error) {
       failed(error, fallback);
@@ -173,8 +189,9 @@ export function DraftCard(props: {
 
   return (
     <Card
+      ref={card}
       withBorder
-      padding="md"
+      padding="sm"
       component="article"
       aria-labelledby={promptId}
       aria-busy={busy}
@@ -267,6 +284,7 @@ export function DraftCard(props: {
             pending: accept.isPending,
             accept: async (input) => {
               await accept.mutateAsync(input);
+              focusAfterLeaving();
               toast('success', t('quizzes.drafts.accepted'));
             },
           }}
