@@ -58,7 +58,7 @@ test('a teacher drafts questions from a lesson, reviews them, and a student is s
   await expect(review.getByTestId('draft-card')).toHaveCount(6, { timeout: 30_000 });
 
   // What was drafted, read as the review screen reads it.
-  const listed = await request.get(`/api/quizzes/${quiz.id}/drafts`, {
+  const listed = await request.get(`/api/question-drafts/quizzes/${quiz.id}`, {
     headers: authHeader(teacherLogin.jwtToken),
   });
   const drafts = ((await listed.json()) as DraftList).drafts;

@@ -4,10 +4,10 @@ import { requiredText } from './fields';
 
 /**
  * A lesson's summary and key terms for its students (issue 37, item 3):
- *   GET  /api/learning/videos/:videoId/notes            a subscriber's (or author's) view → LearnerLessonNotes
- *   GET  /api/courses/videos/:videoId/notes             the authors' view, with the hidden flags → AuthorLessonNotes
- *   PUT  /api/courses/videos/:videoId/notes             edit the lists and hide either → AuthorLessonNotes
- *   POST /api/courses/videos/:videoId/notes/regenerate  draft both again from the lesson → AuthorLessonNotes
+ *   GET  /api/lesson-notes/:videoId                      a subscriber's (or author's) view → LearnerLessonNotes
+ *   GET  /api/lesson-notes/:videoId/authoring            the authors' view, with the hidden flags → AuthorLessonNotes
+ *   PUT  /api/lesson-notes/:videoId/authoring            edit the lists and hide either → AuthorLessonNotes
+ *   POST /api/lesson-notes/:videoId/regenerate           draft both again from the lesson → AuthorLessonNotes
  * Drafted from the lesson's own sentences; each line keeps the second it is said at.
  */
 export const LESSON_NOTES_LIMITS = {

@@ -11,13 +11,13 @@ import { withinCharacters } from './fields';
 
 /**
  * The quiz editor's "Draft questions" calls (issue 37, decision 080):
- *   POST /api/quizzes/:quizId/drafts/runs              start drafting (a lesson, or the whole course) → 202 DraftRun
- *   GET  /api/quizzes/:quizId/drafts/runs/:runId       a run's progress → DraftRun
- *   GET  /api/quizzes/:quizId/drafts                   drafts waiting for review, and the latest run → DraftList
- *   POST /api/quizzes/:quizId/drafts/:draftId/accept   into the quiz, as drafted or as edited → { questionId }
- *   POST /api/quizzes/:quizId/drafts/:draftId/reject   with an optional reason; never offered again → 204
- *   POST /api/quizzes/:quizId/drafts/:draftId/regenerate  another draft in its place → { draft }
- *   POST /api/quizzes/:quizId/drafts/:draftId/more     up to three more like it → { drafts }
+ *   POST /api/question-drafts/quizzes/:quizId/runs              start drafting (a lesson, or the whole course) → 202 DraftRun
+ *   GET  /api/question-drafts/quizzes/:quizId/runs/:runId       a run's progress → DraftRun
+ *   GET  /api/question-drafts/quizzes/:quizId                   drafts waiting for review, and the latest run → DraftList
+ *   POST /api/question-drafts/quizzes/:quizId/:draftId/accept   into the quiz, as drafted or as edited → { questionId }
+ *   POST /api/question-drafts/quizzes/:quizId/:draftId/reject   with an optional reason; never offered again → 204
+ *   POST /api/question-drafts/quizzes/:quizId/:draftId/regenerate  another draft in its place → { draft }
+ *   POST /api/question-drafts/quizzes/:quizId/:draftId/more     up to three more like it → { drafts }
  */
 export const draftRunSchema = z.object({
   /** A lesson of the quiz's course; null drafts from the whole course. */

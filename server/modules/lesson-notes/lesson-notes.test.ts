@@ -22,8 +22,9 @@ const ids = { course: '', lesson: '', hindiLesson: '' };
 
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Headers, payload?: unknown) =>
   ctx.app.inject({ method, url, headers, payload: payload as Record<string, unknown> | undefined });
-const learnerUrl = (videoId = ids.lesson) => `/api/learning/videos/${videoId}/notes`;
-const authorUrl = (videoId = ids.lesson) => `/api/courses/videos/${videoId}/notes`;
+const learnerUrl = (videoId = ids.lesson) => `/api/lesson-notes/${videoId}`;
+const authorUrl = (videoId = ids.lesson) => `/api/lesson-notes/${videoId}/authoring`;
+const regenerateUrl = (videoId = ids.lesson) => `/api/lesson-notes/${videoId}/regenerate`;
 
 async function authorNotes(videoId = ids.lesson): Promise<AuthorLessonNotes> {
   const response = await call('GET', authorUrl(videoId), teacher.headers);
@@ -76,7 +77,7 @@ describe('lesson notes beside the player (issue 37, item 3)', () => {
   it('refuses a student who has not subscribed, and another teacher', async () => {
     expect((await call('GET', learnerUrl(), outsider.headers)).statusCode).toBe(403);
     for (const method of ['GET', 'PUT', 'POST'] as const) {
-      const url = method === 'POST' ? `${authorUrl()}/regenerate` : authorUrl();
+      const url = method === 'POST' ? regenerateUrl() : authorUrl();
       expect((await call(method, url, otherTeacher.headers, { summaryHidden: true })).statusCode).toBe(403);
       expect((await call(method, url, student.headers, { summaryHidden: true })).statusCode).toBe(403);
     }
@@ -176,7 +177,7 @@ describe('lesson notes beside the player (issue 37, item 3)', () => {
     expect(stale).toMatchObject({ edited: true, stale: true });
     expect(stale.summary[0]?.text).toBe('Water goes round and round.');
 
-    const again = await call('POST', `${authorUrl()}/regenerate`, teacher.headers);
+    const again = await call('POST', regenerateUrl(), teacher.headers);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ edited: false, stale: false, glossaryHidden: false });
     expect(again.json().summary[0]?.text).not.toBe('Water goes round and round.');

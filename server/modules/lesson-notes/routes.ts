@@ -47,7 +47,7 @@ export const lessonNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(
-    '/api/learning/videos/:videoId/notes',
+    '/api/lesson-notes/:videoId',
     { config: VIEWERS, schema: { params: videoParams } },
     async (request) => {
       const actor = actorOf(request);
@@ -63,7 +63,7 @@ export const lessonNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/courses/videos/:videoId/notes',
+    '/api/lesson-notes/:videoId/authoring',
     { config: AUTHOR, schema: { params: videoParams } },
     async (request) => {
       const video = await authoredLesson(actorOf(request), request.params.videoId);
@@ -72,7 +72,7 @@ export const lessonNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/courses/videos/:videoId/notes',
+    '/api/lesson-notes/:videoId/authoring',
     { config: AUTHOR, schema: { params: videoParams, body: updateBody } },
     async (request) => {
       const video = await authoredLesson(actorOf(request), request.params.videoId);
@@ -81,7 +81,7 @@ export const lessonNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/courses/videos/:videoId/notes/regenerate',
+    '/api/lesson-notes/:videoId/regenerate',
     { config: AUTHOR, schema: { params: videoParams } },
     async (request) => {
       const video = await authoredLesson(actorOf(request), request.params.videoId);

@@ -19,7 +19,7 @@ const ids = { course: '', lesson: '', shortLesson: '', quiz: '', otherCourseLess
 
 const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
   ctx.app.inject({ method, url, headers, payload: payload as Record<string, unknown> | undefined });
-const drafts = (quizId = ids.quiz) => `/api/quizzes/${quizId}/drafts`;
+const drafts = (quizId = ids.quiz) => `/api/question-drafts/quizzes/${quizId}`;
 
 async function offered(headers: Headers = teacher.headers, quizId = ids.quiz): Promise<QuestionDraft[]> {
   const response = await call('GET', drafts(quizId), headers);

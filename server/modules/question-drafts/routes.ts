@@ -50,7 +50,7 @@ export const questionDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   const titlesOf = (courseId: string) => lessonTitlesOf(app, courseId);
 
   app.post(
-    '/api/quizzes/:quizId/drafts/runs',
+    '/api/question-drafts/quizzes/:quizId/runs',
     { config: AUTHOR, schema: { params: quizParams, body: draftRunSchema } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -62,7 +62,7 @@ export const questionDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/quizzes/:quizId/drafts/runs/:runId',
+    '/api/question-drafts/quizzes/:quizId/runs/:runId',
     { config: AUTHOR, schema: { params: runParams } },
     async (request) => {
       const { quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
@@ -73,7 +73,7 @@ export const questionDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/quizzes/:quizId/drafts',
+    '/api/question-drafts/quizzes/:quizId',
     { config: AUTHOR, schema: { params: quizParams } },
     async (request) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
@@ -87,7 +87,7 @@ export const questionDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/quizzes/:quizId/drafts/:draftId/accept',
+    '/api/question-drafts/quizzes/:quizId/:draftId/accept',
     { config: AUTHOR, schema: { params: draftParams, body: acceptSchema } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -99,7 +99,7 @@ export const questionDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/quizzes/:quizId/drafts/:draftId/reject',
+    '/api/question-drafts/quizzes/:quizId/:draftId/reject',
     { config: AUTHOR, schema: { params: draftParams, body: draftRejectSchema } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -111,7 +111,7 @@ export const questionDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/quizzes/:quizId/drafts/:draftId/regenerate',
+    '/api/question-drafts/quizzes/:quizId/:draftId/regenerate',
     { config: AUTHOR, schema: { params: draftParams } },
     async (request) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);
@@ -122,7 +122,7 @@ export const questionDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/quizzes/:quizId/drafts/:draftId/more',
+    '/api/question-drafts/quizzes/:quizId/:draftId/more',
     { config: AUTHOR, schema: { params: draftParams } },
     async (request) => {
       const { course, quiz } = await loadAuthoredQuiz(app, actorOf(request), request.params.quizId);

@@ -22,6 +22,7 @@ import { PAYMENT_ROUTES } from './payments';
 import { PEOPLE_ROUTES } from './people';
 import { PLAN_ROUTES } from './plans';
 import { PLATFORM_ROUTES } from './platform';
+import { QUESTION_DRAFT_ROUTES } from './question-drafts';
 import { QUIZ_AUTHORING_ROUTES } from './quiz-authoring';
 import { QUIZ_TAKING_ROUTES } from './quiz-taking';
 import { REPORT_ROUTES } from './reports';
@@ -43,6 +44,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...GETTING_STARTED_ROUTES,
   ...LEARNING_ROUTES,
   ...QUIZ_AUTHORING_ROUTES,
+  ...QUESTION_DRAFT_ROUTES,
   ...QUIZ_TAKING_ROUTES,
   ...REPORT_ROUTES,
   ...INSIGHTS_ROUTES,

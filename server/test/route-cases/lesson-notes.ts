@@ -5,16 +5,10 @@ import { AUTHOR_ROLES, casesFor, NO_SUCH_ID, type RouteCase, VIEWERS } from './t
  * then checks the subscription or authorship); read, edited and drafted again by the course's authors.
  */
 export const LESSON_NOTES_ROUTES: RouteCase[] = [
-  ...casesFor(VIEWERS, [
-    ['GET', '/api/learning/videos/:videoId/notes', `/api/learning/videos/${NO_SUCH_ID}/notes`],
-  ]),
+  ...casesFor(VIEWERS, [['GET', '/api/lesson-notes/:videoId', `/api/lesson-notes/${NO_SUCH_ID}`]]),
   ...casesFor(AUTHOR_ROLES, [
-    ['GET', '/api/courses/videos/:videoId/notes', `/api/courses/videos/${NO_SUCH_ID}/notes`],
-    ['PUT', '/api/courses/videos/:videoId/notes', `/api/courses/videos/${NO_SUCH_ID}/notes`, {}],
-    [
-      'POST',
-      '/api/courses/videos/:videoId/notes/regenerate',
-      `/api/courses/videos/${NO_SUCH_ID}/notes/regenerate`,
-    ],
+    ['GET', '/api/lesson-notes/:videoId/authoring', `/api/lesson-notes/${NO_SUCH_ID}/authoring`],
+    ['PUT', '/api/lesson-notes/:videoId/authoring', `/api/lesson-notes/${NO_SUCH_ID}/authoring`, {}],
+    ['POST', '/api/lesson-notes/:videoId/regenerate', `/api/lesson-notes/${NO_SUCH_ID}/regenerate`],
   ]),
 ];

@@ -2,12 +2,8 @@ import { AUTHOR_ROLES, casesFor, NO_SUCH_ID, type RouteCase } from './types';
 
 const quiz = `/api/quizzes/${NO_SUCH_ID}`;
 const question = `${quiz}/questions/${NO_SUCH_ID}`;
-const draft = `${quiz}/drafts/${NO_SUCH_ID}`;
 
-/**
- * Quiz authoring: quizzes, questions, CSV and question-bank import, preview check, drafted questions (the
- * course's authors only).
- */
+/** Quiz authoring: quizzes, questions, CSV and question-bank import, preview check (the course's authors only). */
 export const QUIZ_AUTHORING_ROUTES: RouteCase[] = casesFor(AUTHOR_ROLES, [
   ['GET', '/api/quizzes/of-course/:courseId', `/api/quizzes/of-course/${NO_SUCH_ID}`],
   ['POST', '/api/quizzes/of-course/:courseId', `/api/quizzes/of-course/${NO_SUCH_ID}`],
@@ -22,12 +18,4 @@ export const QUIZ_AUTHORING_ROUTES: RouteCase[] = casesFor(AUTHOR_ROLES, [
   ['POST', '/api/quizzes/:quizId/questions/import/preview', `${quiz}/questions/import/preview`],
   ['POST', '/api/quizzes/:quizId/questions/import/bank', `${quiz}/questions/import/bank`],
   ['POST', '/api/quizzes/:quizId/preview/check', `${quiz}/preview/check`, { responses: {} }],
-  // Drafted questions (decision 080).
-  ['POST', '/api/quizzes/:quizId/drafts/runs', `${quiz}/drafts/runs`, { videoId: null, count: 5 }],
-  ['GET', '/api/quizzes/:quizId/drafts/runs/:runId', `${quiz}/drafts/runs/${NO_SUCH_ID}`],
-  ['GET', '/api/quizzes/:quizId/drafts', `${quiz}/drafts`],
-  ['POST', '/api/quizzes/:quizId/drafts/:draftId/accept', `${draft}/accept`, {}],
-  ['POST', '/api/quizzes/:quizId/drafts/:draftId/reject', `${draft}/reject`, {}],
-  ['POST', '/api/quizzes/:quizId/drafts/:draftId/regenerate', `${draft}/regenerate`],
-  ['POST', '/api/quizzes/:quizId/drafts/:draftId/more', `${draft}/more`],
 ]);

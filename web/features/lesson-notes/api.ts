@@ -15,7 +15,7 @@ export const lessonNotesKeys = {
 export function useLearnerNotes(videoId: string) {
   return useQuery({
     queryKey: lessonNotesKeys.learner(videoId),
-    queryFn: () => api<LearnerLessonNotes>(`/learning/videos/${videoId}/notes`),
+    queryFn: () => api<LearnerLessonNotes>(`/lesson-notes/${videoId}`),
     refetchOnWindowFocus: false,
   });
 }
@@ -24,7 +24,7 @@ export function useLearnerNotes(videoId: string) {
 export function useAuthorNotes(videoId: string, enabled: boolean) {
   return useQuery({
     queryKey: lessonNotesKeys.author(videoId),
-    queryFn: () => api<AuthorLessonNotes>(`/courses/videos/${videoId}/notes`),
+    queryFn: () => api<AuthorLessonNotes>(`/lesson-notes/${videoId}/authoring`),
     enabled,
   });
 }
@@ -38,12 +38,11 @@ export function useNotesMutations(videoId: string) {
   return {
     save: useMutation({
       mutationFn: (body: LessonNotesUpdate) =>
-        api<AuthorLessonNotes>(`/courses/videos/${videoId}/notes`, { method: 'PUT', body }),
+        api<AuthorLessonNotes>(`/lesson-notes/${videoId}/authoring`, { method: 'PUT', body }),
       onSuccess: settle,
     }),
     regenerate: useMutation({
-      mutationFn: () =>
-        api<AuthorLessonNotes>(`/courses/videos/${videoId}/notes/regenerate`, { method: 'POST' }),
+      mutationFn: () => api<AuthorLessonNotes>(`/lesson-notes/${videoId}/regenerate`, { method: 'POST' }),
       onSuccess: settle,
     }),
   };

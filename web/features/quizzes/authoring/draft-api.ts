@@ -19,7 +19,7 @@ export const draftKeys = {
 /** How often a run at work is read again. */
 export const DRAFT_POLL_MS = 1000;
 
-const base = (quizId: string) => `/quizzes/${quizId}/drafts`;
+const base = (quizId: string) => `/question-drafts/quizzes/${quizId}`;
 
 export const draftListQuery = (quizId: string) =>
   queryOptions({
