@@ -8,6 +8,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -61,11 +62,15 @@ function MainLink({ link, own }: { link: ReferralLinkView; own: boolean }) {
               {t('partners.links.shareIt')}
             </Text>
           )}
-          <TextInput
+          {/* A text area, so a long address wraps on a phone instead of running out of its box. */}
+          <Textarea
             readOnly
+            autosize
+            minRows={1}
             aria-label={own ? t('partners.links.yourLink') : t('partners.links.mainLink')}
             value={link.url}
             onFocus={(event) => event.currentTarget.select()}
+            styles={{ input: { wordBreak: 'break-all' } }}
             data-testid="main-link-url"
           />
           <Group gap="xs">
