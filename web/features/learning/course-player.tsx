@@ -232,11 +232,6 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
-            {lesson && (
-              <Suspense fallback={null}>
-                <LessonNotesPanel key={lesson.id} videoId={lesson.id} onSeek={setStartAt} />
-              </Suspense>
-            )}
             <Card withBorder padding="sm">
               <Title order={2} size="h5" mb="xs">
                 {t('learning.player.lessons')}
@@ -263,6 +258,13 @@ export function CoursePlayer({ courseId }: { courseId: string }) {
                 />
               ))}
             </Card>
+            {/* Below the lesson list, which it would otherwise push down while it loads (a click meant for a lesson
+                would land on another). */}
+            {lesson && (
+              <Suspense fallback={null}>
+                <LessonNotesPanel key={lesson.id} videoId={lesson.id} onSeek={setStartAt} />
+              </Suspense>
+            )}
             <Suspense fallback={null}>
               <CourseQuizzes courseId={courseId} />
             </Suspense>
