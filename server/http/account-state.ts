@@ -12,7 +12,7 @@ export interface AccountState {
   subscriptionEnded: boolean;
 }
 
-const NO_PLAN: AccountState = {
+export const NO_PLAN: AccountState = {
   planId: null,
   planName: null,
   isFreeTrial: false,
@@ -53,10 +53,25 @@ export async function accountState(
     .where(eq(subscriptions.userId, payerId))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
-  if (!row) return { ...NO_PLAN, trialEnded: true };
+  return planStateOf(row ? { ...row.sub, planName: row.planName } : null, now);
+}
 
-  const { sub } = row;
-  const base = { planId: sub.planId, planName: row.planName };
+/** The fields of a payer's newest subscription (and its plan's name) the plan state is read from. */
+export interface PayerSubscription {
+  planId: string;
+  planName: string;
+  status: string;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+}
+
+/**
+ * A payer's plan and trial state from their newest subscription (null: they never had one, an ended trial).
+ * Shared by accountState and the request's one actor query (server/http/actor.ts), which reads the same row.
+ */
+export function planStateOf(sub: PayerSubscription | null, now = new Date()): AccountState {
+  if (!sub) return { ...NO_PLAN, trialEnded: true };
+  const base = { planId: sub.planId, planName: sub.planName };
   // A trial the lifecycle job has ended (status 'ended', never paid) is still an ended trial, not a lapsed subscription.
   const endedTrial = sub.status === 'ended' && sub.currentPeriodEnd === null && sub.trialEndsAt !== null;
   if (sub.status === 'trial' || endedTrial) {

@@ -1,11 +1,14 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isUserType, type UserType } from '../../common/roles';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema/index';
-import { type AccountState, accountState } from './account-state';
+import { plans, sessions, subscriptions, users } from '../db/schema/index';
+import { type AccountState, NO_PLAN, payerIdOf, planStateOf } from './account-state';
 import { actingRightHolds } from './impersonation-right';
 import { verifySessionToken } from './tokens';
+
+type UserRow = typeof users.$inferSelect;
+type PlanModules = typeof plans.$inferSelect.modules;
 
 /** Who is asking, as the database says right now. */
 export interface Actor extends AccountState {
@@ -20,40 +23,94 @@ export interface Actor extends AccountState {
   developerAccessGranted: boolean;
   /** The interface language the person chose, '' if never (server/http/locale.ts localeOf). */
   locale: string;
+  /** The account's row as this request read it: GET /api/auth/me answers from it without reading it again. */
+  account: UserRow;
+  /** The modules of the payer's plan (null without one), read in the same query as the plan state. */
+  planModules: PlanModules | null;
 }
 
 const impersonators = alias(users, 'impersonator');
 
 /**
+ * Whose subscription covers the user, in SQL: payerIdOf's rule (an institute's own; a teacher's institute's, or
+ * their own; nobody else's), inside the query so the plan costs no second round trip.
+ */
+const payerId = sql`case ${users.userType} when 'institute' then ${users.id} when 'teacher' then coalesce(${users.instituteId}, ${users.id}) end`;
+
+/** One statement per database, prepared once per connection by name: no query building or planning per request. */
+const statements = new WeakMap<Db, ReturnType<typeof prepareActorQuery>>();
+
+function prepareActorQuery(db: Db) {
+  const payerSubscription = db
+    .select({
+      planId: subscriptions.planId,
+      status: subscriptions.status,
+      trialEndsAt: subscriptions.trialEndsAt,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      planName: sql<string>`${plans.name}`.as('plan_name'),
+      planModules: sql<PlanModules>`${plans.modules}`.as('plan_modules'),
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, payerId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .as('payer_subscription');
+  return db
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      impersonatorId: sessions.impersonatorId,
+      sub: {
+        planId: payerSubscription.planId,
+        status: payerSubscription.status,
+        trialEndsAt: payerSubscription.trialEndsAt,
+        currentPeriodEnd: payerSubscription.currentPeriodEnd,
+        planName: payerSubscription.planName,
+        planModules: payerSubscription.planModules,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
+    .leftJoinLateral(payerSubscription, sql`true`)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.isActive, true),
+        or(isNull(sessions.impersonatorId), actingRightHolds(impersonators, users)),
+      ),
+    )
+    .limit(1)
+    .prepare('resolve_actor');
+}
+
+/**
  * Resolves a JWT to an actor: valid signature, live session, active user, and for a "Log in as" session a real
- * person who may still act as that user (decision 052). Null otherwise. One query: the impersonator is a join on
- * its primary key, so checking the right costs no round trip.
+ * person who may still act as that user (decision 052), with the payer's plan state. Null otherwise. One query,
+ * every time (decision 081): the impersonator is a join on its primary key and the payer's newest subscription a
+ * lateral join, so nothing is cached and a revoked session or a changed plan counts at the next request.
  */
 export async function resolveActor(db: Db, token: string | null, secret: string): Promise<Actor | null> {
   if (!token) return null;
   const claims = await verifySessionToken(token, secret);
   if (!claims) return null;
-  const [row] = await db
-    .select({ user: users, session: sessions })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
-    .where(
-      and(
-        eq(sessions.id, claims.sid),
-        eq(sessions.userId, claims.sub),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.isActive, true),
-        or(isNull(sessions.impersonatorId), actingRightHolds(impersonators, users)),
-      ),
-    )
-    .limit(1);
+  let statement = statements.get(db);
+  if (!statement) {
+    statement = prepareActorQuery(db);
+    statements.set(db, statement);
+  }
+  const now = new Date();
+  const [row] = await statement.execute({ sessionId: claims.sid, userId: claims.sub, now });
   if (!row) return null;
-  const { user, session } = row;
+  const { user } = row;
   const userType = user.userType;
   if (!isUserType(userType)) return null;
-  const state = await accountState(db, { id: user.id, userType, instituteId: user.instituteId });
+  const paying = payerIdOf({ id: user.id, userType, instituteId: user.instituteId }) !== null;
+  const state = paying ? planStateOf(row.sub, now) : NO_PLAN;
   return {
     ...state,
     userId: user.id,
@@ -61,9 +118,11 @@ export async function resolveActor(db: Db, token: string | null, secret: string)
     fullName: user.fullName,
     email: user.email,
     instituteId: user.instituteId,
-    sessionId: session.id,
-    impersonatorId: session.impersonatorId,
+    sessionId: row.sessionId,
+    impersonatorId: row.impersonatorId,
     developerAccessGranted: userType === 'developer' && user.developerAccessGrantedAt !== null,
     locale: user.locale,
+    account: user,
+    planModules: paying ? (row.sub?.planModules ?? null) : null,
   };
 }

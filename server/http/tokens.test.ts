@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   hashLinkToken,
   newLinkToken,
@@ -71,6 +71,31 @@ describe('session tokens', () => {
       .setIssuer('gurukul')
       .sign(new TextEncoder().encode(SECRET));
     expect(await verifySessionToken(endless, SECRET)).toBeNull();
+  });
+});
+
+describe('verified tokens kept in memory', () => {
+  it('still refuses, once a token was verified, the same token under another secret or with a changed byte', async () => {
+    const token = await signSessionToken(claims, inOneHour(), SECRET);
+    expect(await verifySessionToken(token, SECRET)).toEqual(claims);
+    expect(await verifySessionToken(token, SECRET)).toEqual(claims);
+    expect(await verifySessionToken(token, `${SECRET}x`)).toBeNull();
+    // A character inside the signature (the last one's low bits are padding a lenient decoder may ignore).
+    const at = token.length - 10;
+    const changed = `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
+    expect(await verifySessionToken(changed, SECRET)).toBeNull();
+  });
+
+  it('refuses a remembered token once its expiry has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const token = await signSessionToken(claims, new Date(Date.now() + 60_000), SECRET);
+      expect(await verifySessionToken(token, SECRET)).toEqual(claims);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await verifySessionToken(token, SECRET)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -109,9 +109,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/auth/me', { config: { access: 'any', allowWhenEnded: true } }, async (request, reply) => {
+    // The actor's one query read the account and its plan at the start of this request (server/http/actor.ts).
     const actor = actorOf(request);
-    const user = await app.db.query.users.findFirst({ where: eq(users.id, actor.userId) });
-    if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MSG.sessionExpired);
     const kept = await notePartnerBrowser(
       app,
       actor,
@@ -119,7 +118,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       request.headers['user-agent'],
     );
     if (kept) reply.header('set-cookie', partnerBrowserCookie(kept, app.config.publicUrl));
-    return { ...(await presentAccount(app.db, user)), impersonatedBy: actor.impersonatorId };
+    const known = { state: actor, planModules: actor.planModules };
+    return { ...(await presentAccount(app.db, actor.account, known)), impersonatedBy: actor.impersonatorId };
   });
 
   app.put(

@@ -4,8 +4,8 @@ import type { SessionAnswer, UserObj } from '../../../common/contracts/auth';
 import { PLAN_MODULES, type PlanModule } from '../../../common/plans';
 import { isUserType } from '../../../common/roles';
 import type { Db } from '../../db/client';
-import { plans, sessions, users } from '../../db/schema/index';
-import { accountState } from '../../http/account-state';
+import { type PlanRow, plans, sessions, users } from '../../db/schema/index';
+import { type AccountState, accountState } from '../../http/account-state';
 import type { App } from '../../http/app-type';
 import { actingRightHolds } from '../../http/impersonation-right';
 import { signSessionToken } from '../../http/tokens';
@@ -56,17 +56,29 @@ export async function answerSession(
   return { jwtToken, impersonatedBy: session.impersonatorId, ...(await presentAccount(db, user)) };
 }
 
-/** The login answer's user object and ended flags, from the database. */
+/** The plan state and modules a request's actor query already read (server/http/actor.ts). */
+export interface KnownPlan {
+  state: AccountState;
+  planModules: PlanRow['modules'] | null;
+}
+
+/**
+ * The login answer's user object and ended flags, from the database; `known` spares GET /api/auth/me the plan's
+ * two reads when its actor query has just made them.
+ */
 export async function presentAccount(
   db: Db,
   user: UserRow,
+  known?: KnownPlan,
 ): Promise<Omit<SessionAnswer, 'jwtToken' | 'impersonatedBy'>> {
   if (!isUserType(user.userType)) throw new Error(`Unknown user type ${user.userType}`);
-  const state = await accountState(db, {
-    id: user.id,
-    userType: user.userType,
-    instituteId: user.instituteId,
-  });
+  const state =
+    known?.state ??
+    (await accountState(db, {
+      id: user.id,
+      userType: user.userType,
+      instituteId: user.instituteId,
+    }));
   const userObj: UserObj = {
     userId: user.id,
     fullName: user.fullName,
@@ -84,22 +96,28 @@ export async function presentAccount(
     remainingTrialDays: state.remainingTrialDays,
     hasProfileImage: Boolean(user.profileImagePath),
     hasBrandLogo: Boolean(user.brandLogoPath),
-    ...(await modulesLeftOut(db, state.planId)),
+    ...modulesLeftOut(
+      state.planId ? (known ? known.planModules : await planModulesOf(db, state.planId)) : null,
+    ),
   };
   return { userObj, trialEnded: state.trialEnded, subscriptionEnded: state.subscriptionEnded };
 }
 
+async function planModulesOf(db: Db, planId: string): Promise<PlanRow['modules'] | null> {
+  const [plan] = await db.select({ modules: plans.modules }).from(plans).where(eq(plans.id, planId));
+  return plan?.modules ?? null;
+}
+
 /**
  * The modules the plan gives NONE, for the side navigation to hide, and those it gives PARTIAL, whose "add"
- * controls the pages lock (the server refuses them: assertModule's 'create').
+ * controls the pages lock (the server refuses them: assertModule's 'create'). No plan: nothing left out.
  */
-async function modulesLeftOut(
-  db: Db,
-  planId: string | null,
-): Promise<{ hiddenModules: PlanModule[]; addLockedModules: PlanModule[] }> {
-  if (!planId) return { hiddenModules: [], addLockedModules: [] };
-  const [plan] = await db.select({ modules: plans.modules }).from(plans).where(eq(plans.id, planId));
-  const modules = fullModules(plan?.modules);
+function modulesLeftOut(planModules: PlanRow['modules'] | null): {
+  hiddenModules: PlanModule[];
+  addLockedModules: PlanModule[];
+} {
+  if (!planModules) return { hiddenModules: [], addLockedModules: [] };
+  const modules = fullModules(planModules);
   return {
     hiddenModules: PLAN_MODULES.filter((module) => modules[module] === 'NONE'),
     addLockedModules: PLAN_MODULES.filter((module) => modules[module] === 'PARTIAL'),

@@ -70,6 +70,10 @@ describe('the public catalog', () => {
       currency: 'INR',
       category: 'Mathematics',
     });
+    // The lessons' length, read from the live version (the preview's is not counted), as the detail page says.
+    const detail = (await get(`/api/catalog/courses/${ids.live}`)).json();
+    expect(detail.lessons[0].durationSeconds).toBeGreaterThan(0);
+    expect(live.totalSeconds).toBe(Math.round(detail.lessons[0].durationSeconds));
     // Cards show the course picture or a generated cover, never a lesson frame (decision 046).
     expect(live.thumbnailUrl).toBeNull();
     expect(live).not.toHaveProperty('posterUrl');
@@ -153,6 +157,10 @@ describe('the public catalog', () => {
     expect(second.courses).toHaveLength(1);
     expect(new Set([...titles(first), ...titles(second)]).size).toBe(13);
     expect(second.courses[0].title).toBe('Music lesson 12');
+    // A page past the last has no rows to carry the total; it is still told.
+    const past = (await get('/api/catalog/courses?category=Music&page=3')).json();
+    expect(past).toMatchObject({ courses: [], total: 13, page: 3 });
+    expect((await get('/api/catalog/courses?category=Nothing&page=2')).json()).toMatchObject({ total: 0 });
   });
 
   it('shows a course detail with lessons, previews, FAQ and the caller’s subscription', async () => {

@@ -8,6 +8,7 @@ import { said } from '../../i18n/said';
 import { sendHlsFile } from '../files/hls';
 import { imageUrlsAt } from '../files/uploads';
 import {
+  cardSourceOf,
   lessonsOf,
   listCatalog,
   loadLiveCourse,
@@ -60,7 +61,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         ...presentCatalogCourse(
           app,
-          course,
+          cardSourceOf(course),
           teacherName,
           brandLogoPath ? (logos.get(brandLogoPath) ?? null) : null,
         ),

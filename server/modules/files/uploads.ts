@@ -227,24 +227,43 @@ export async function imageUrlsAt(
   size: ImageSize,
   expiresInSeconds?: number,
 ): Promise<Map<string, string>> {
-  const wanted = [...new Set(keys.filter((key): key is string => Boolean(key)))];
-  if (wanted.length === 0) return new Map();
-  const copies = await app.db
-    .select({ path: storedFiles.path })
-    .from(storedFiles)
-    .where(
-      inArray(
-        storedFiles.path,
-        wanted.map((key) => sizedImageKey(key, size)),
-      ),
-    );
-  const made = new Set(copies.map((copy) => copy.path));
-  return new Map(
-    wanted.map((key) => {
-      const sized = sizedImageKey(key, size);
-      return [key, app.storage.signedUrl(made.has(sized) ? sized : key, expiresInSeconds)];
-    }),
+  const urls = await imageUrlsBySize(app, { [size]: keys }, expiresInSeconds);
+  return urls[size] ?? new Map();
+}
+
+/**
+ * imageUrlsAt for pictures wanted at several sizes (a card's picture large, its brand logo medium), still in one
+ * query: each picture's sized copy where it has been made, else the picture as uploaded.
+ */
+export async function imageUrlsBySize<S extends ImageSize>(
+  app: App,
+  wantedBySize: Partial<Record<S, readonly (string | null)[]>>,
+  expiresInSeconds?: number,
+): Promise<Record<S, Map<string, string>>> {
+  const wanted = (Object.entries(wantedBySize) as [S, readonly (string | null)[]][]).map(
+    ([size, keys]) => [size, [...new Set(keys.filter((key): key is string => Boolean(key)))]] as const,
   );
+  const sizedKeys = wanted.flatMap(([size, keys]) => keys.map((key) => sizedImageKey(key, size)));
+  const made = new Set(
+    sizedKeys.length === 0
+      ? []
+      : (
+          await app.db
+            .select({ path: storedFiles.path })
+            .from(storedFiles)
+            .where(inArray(storedFiles.path, sizedKeys))
+        ).map((copy) => copy.path),
+  );
+  const urls = {} as Record<S, Map<string, string>>;
+  for (const [size, keys] of wanted) {
+    urls[size] = new Map(
+      keys.map((key) => {
+        const sized = sizedImageKey(key, size);
+        return [key, app.storage.signedUrl(made.has(sized) ? sized : key, expiresInSeconds)];
+      }),
+    );
+  }
+  return urls;
 }
 
 /**
