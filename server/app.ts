@@ -22,6 +22,7 @@ import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
 import { currencyRoutes } from './modules/billing/currency-routes';
 import { subscriptionRoutes } from './modules/billing/subscription-routes';
+import { catalogAnswerCache } from './modules/catalog/answer-cache';
 import { catalogRoutes } from './modules/catalog/routes';
 import { certificateAuthorRoutes } from './modules/certificates/author-routes';
 import { certificateLearnerRoutes } from './modules/certificates/learner-routes';
@@ -193,6 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerSecurityHeaders(app, config, ltiFrameOrigins);
   await registerCompression(app);
+  // Before the routes: its hook hears every write, in whichever module (decision 081).
+  const catalogAnswers = catalogAnswerCache(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -220,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(quizAuthoringRoutes);
   await app.register(bankImportRoutes);
   await app.register(qtiExportRoutes);
-  await app.register(catalogRoutes);
+  await app.register(catalogRoutes, { answers: catalogAnswers });
   await app.register(learningRoutes);
   await app.register(attemptRoutes);
   await app.register(markingRoutes);

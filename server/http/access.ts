@@ -3,7 +3,7 @@ import type { UserType } from '../../common/roles';
 import { said } from '../i18n/said';
 import { type Actor, resolveActor } from './actor';
 import { AppError, forbidden, unauthenticated } from './errors';
-import { tokenFromAuthorization } from './tokens';
+import { tokenFromAuthorization, verifySessionToken } from './tokens';
 
 /**
  * Every /api route declares who may call it in `config.access`:
@@ -16,9 +16,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     allowWhenEnded?: boolean;
+    /**
+     * `false` on a public route whose answer is the same for everyone (the catalog's list): who asks is not looked
+     * up in the database, and `request.actor` stays null. Their verified token still names them as `tokenSubject`,
+     * so they spend their own budget, not their address's.
+     */
+    readsActor?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** The account a validly signed token names, on a route that does not read its actor (never for access). */
+    tokenSubject: string | null;
   }
 }
 
@@ -29,6 +37,7 @@ export const ENDED_MESSAGE = {
 
 export function registerAccessControl(app: FastifyInstance, secret: string): void {
   app.decorateRequest('actor', null);
+  app.decorateRequest('tokenSubject', null);
 
   // Fail closed: an /api route without a declared access rule is a programming error caught at start.
   app.addHook('onRoute', (route) => {
@@ -41,6 +50,10 @@ export function registerAccessControl(app: FastifyInstance, secret: string): voi
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const token = tokenFromAuthorization(request.headers.authorization);
+    if (access === 'public' && request.routeOptions.config.readsActor === false) {
+      request.tokenSubject = token ? ((await verifySessionToken(token, secret))?.sub ?? null) : null;
+      return;
+    }
     request.actor = token ? await resolveActor(app.db, token, secret) : null;
     if (access === 'public') return;
     if (!request.actor) {

@@ -37,9 +37,6 @@ const impersonators = alias(users, 'impersonator');
  */
 const payerId = sql`case ${users.userType} when 'institute' then ${users.id} when 'teacher' then coalesce(${users.instituteId}, ${users.id}) end`;
 
-/** One statement per database, prepared once per connection by name: no query building or planning per request. */
-const statements = new WeakMap<Db, ReturnType<typeof prepareActorQuery>>();
-
 function prepareActorQuery(db: Db) {
   const payerSubscription = db
     .select({
@@ -60,6 +57,7 @@ function prepareActorQuery(db: Db) {
     .select({
       user: users,
       sessionId: sessions.id,
+      sessionUserId: sessions.userId,
       impersonatorId: sessions.impersonatorId,
       sub: {
         planId: payerSubscription.planId,
@@ -76,36 +74,82 @@ function prepareActorQuery(db: Db) {
     .leftJoinLateral(payerSubscription, sql`true`)
     .where(
       and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
+        sql`(${sessions.id}, ${sessions.userId}) in (select * from unnest(${sql.placeholder('sessionIds')}::uuid[], ${sql.placeholder('userIds')}::uuid[]))`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.isActive, true),
         or(isNull(sessions.impersonatorId), actingRightHolds(impersonators, users)),
       ),
     )
-    .limit(1)
-    .prepare('resolve_actor');
+    .prepare('resolve_actors');
 }
+
+type ActorRow = Awaited<ReturnType<ReturnType<typeof prepareActorQuery>['execute']>>[number];
+
+interface Lookup {
+  sessionId: string;
+  userId: string;
+  found: (row: ActorRow | undefined) => void;
+  failed: (error: unknown) => void;
+}
+
+/**
+ * Session lookups asked in the same turn of the event loop, read in one query (issue 38, decision 081): under load
+ * a few dozen requests arrive together, and one round trip for all of them costs about what one cost alone. Each
+ * request's lookup is sent after it arrived, so it reads the database as it is then; nothing is kept afterwards.
+ */
+function sessionLookups(db: Db) {
+  const statement = prepareActorQuery(db);
+  let waiting: Lookup[] = [];
+  const flush = async () => {
+    const batch = waiting;
+    waiting = [];
+    try {
+      const rows = await statement.execute({
+        sessionIds: batch.map((lookup) => lookup.sessionId),
+        userIds: batch.map((lookup) => lookup.userId),
+        now: new Date(),
+      });
+      for (const lookup of batch) {
+        lookup.found(
+          rows.find((row) => row.sessionId === lookup.sessionId && row.sessionUserId === lookup.userId),
+        );
+      }
+    } catch (error) {
+      for (const lookup of batch) lookup.failed(error);
+    }
+  };
+  return (sessionId: string, userId: string) =>
+    new Promise<ActorRow | undefined>((found, failed) => {
+      if (waiting.length === 0) nextTurn(() => void flush());
+      waiting.push({ sessionId, userId, found, failed });
+    });
+}
+
+/** The real one, taken at load: a test's fake timers must not hold every request's session lookup. */
+const nextTurn = setImmediate;
+
+/** One batcher (and its prepared statement) per database. */
+const lookupsByDb = new WeakMap<Db, ReturnType<typeof sessionLookups>>();
 
 /**
  * Resolves a JWT to an actor: valid signature, live session, active user, and for a "Log in as" session a real
  * person who may still act as that user (decision 052), with the payer's plan state. Null otherwise. One query,
- * every time (decision 081): the impersonator is a join on its primary key and the payer's newest subscription a
- * lateral join, so nothing is cached and a revoked session or a changed plan counts at the next request.
+ * every time: the impersonator is a join on its primary key and the payer's newest subscription a lateral join, so
+ * nothing is cached and a revoked session or a changed plan counts at the next request.
  */
 export async function resolveActor(db: Db, token: string | null, secret: string): Promise<Actor | null> {
   if (!token) return null;
   const claims = await verifySessionToken(token, secret);
   if (!claims) return null;
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = prepareActorQuery(db);
-    statements.set(db, statement);
+  let lookup = lookupsByDb.get(db);
+  if (!lookup) {
+    lookup = sessionLookups(db);
+    lookupsByDb.set(db, lookup);
   }
-  const now = new Date();
-  const [row] = await statement.execute({ sessionId: claims.sid, userId: claims.sub, now });
+  const row = await lookup(claims.sid, claims.sub);
   if (!row) return null;
+  const now = new Date();
   const { user } = row;
   const userType = user.userType;
   if (!isUserType(userType)) return null;

@@ -207,6 +207,8 @@ describe('no planted secret reaches the logs', () => {
       if (api) expect(answer.statusCode, url).toBeLessThan(500);
       const post = await app.inject({ method: 'POST', url, payload: {} });
       if (api) expect(post.statusCode, url).toBeLessThan(500);
+      // Asked again: the stored logs mask each address once and remember it (issue 38); the second is masked too.
+      await app.inject({ method: 'GET', url });
     }
     // A plain request still logs what a developer needs.
     await app.inject({ method: 'GET', url: '/api/catalog/courses?search=trig&page=2' });

@@ -185,6 +185,21 @@ describe('with small budgets', () => {
     );
   });
 
+  it('counts the catalog list, which never looks its asker up, against the signed-in user, not their address', async () => {
+    const school = nextRemoteAddress();
+    const student = await buildAndLogin(ctx.app, { userType: 'student' });
+    // The address's anonymous budget spent by others behind it …
+    await statuses(SMALL.anonymous, () => get(ctx.app, '/api/common/currency-rate', school));
+    expect((await get(ctx.app, '/api/catalog/courses', school)).statusCode).toBe(429);
+    // … the signed-in student still reads the catalog on their own budget, which it spends.
+    const own = await get(ctx.app, '/api/catalog/courses', school, student.headers);
+    expect(own.statusCode).toBe(200);
+    expect(Number(own.headers['x-ratelimit-remaining'])).toBe(SMALL.read - 1);
+    // A forged token names nobody: it is the address's, spent.
+    const forged = { authorization: JSON.stringify({ jwtToken: `${student.session.jwtToken}x` }) };
+    expect((await get(ctx.app, '/api/catalog/courses', school, forged)).statusCode).toBe(429);
+  });
+
   it('keys on the verified session, never on a userId the Authorization header claims', async () => {
     const address = nextRemoteAddress();
     const [forger, victim] = await Promise.all([

@@ -97,15 +97,30 @@ export function rateLimitBudgets(values: object = {}): RateLimitBudgets {
   return budgets;
 }
 
+type Limit = { group: LimitGroup; key: string } | null;
+/** Each request's limit, worked out once: the limiter asks three times (allow list, key, budget). */
+const limits = new WeakMap<FastifyRequest, Limit>();
+
 /** The group a call counts against and the bucket it counts in; null for anything outside /api. */
-export function limitOf(request: FastifyRequest): { group: LimitGroup; key: string } | null {
+export function limitOf(request: FastifyRequest): Limit {
+  let limit = limits.get(request);
+  if (limit === undefined) {
+    limit = workOutLimit(request);
+    limits.set(request, limit);
+  }
+  return limit;
+}
+
+function workOutLimit(request: FastifyRequest): Limit {
   const { url, config } = request.routeOptions;
   if (!url?.startsWith('/api/')) return null;
   // The actor was verified by the access hook (server/http/access.ts) before this runs; a header's claims
   // never reach it, so a caller cannot spend someone else's budget or escape their own.
-  const who = request.actor ? `user:${request.actor.userId}` : `ip:${normalizeIP(request.ip)}`;
+  // A route that never reads its actor has only the token's verified subject (access.ts `readsActor`).
+  const userId = request.actor?.userId ?? request.tokenSubject;
+  const who = userId ? `user:${userId}` : `ip:${normalizeIP(request.ip)}`;
   const reading = request.method === 'GET' || request.method === 'HEAD';
-  const group: LimitGroup = config.limit ?? (!request.actor ? 'anonymous' : reading ? 'read' : 'write');
+  const group: LimitGroup = config.limit ?? (!userId ? 'anonymous' : reading ? 'read' : 'write');
   return { group, key: `${group}|${who}` };
 }
 

@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogCourse } from '../../common/contracts/catalog';
 import { courseStructuredData } from '../../common/course-structured-data';
@@ -15,6 +13,7 @@ import {
 } from '../../common/server-drawn';
 import { readCookie } from './cookies';
 import { criticalStyles } from './critical-css';
+import { type EncodedText, encodedText } from './encoded-text';
 import { headerLocale } from './locale';
 
 /**
@@ -165,43 +164,12 @@ export function pageDocument(
     );
 }
 
-/** A drawn document as sent: compressed once per drawing in the encoding each browser asks for. */
-export interface DrawnDocument {
-  html: string;
-  /** The bytes for an Accept-Encoding header, with the encoding they are in (none when none is accepted). */
-  encodedFor(acceptEncoding: string | undefined): { body: Buffer | string; encoding: 'br' | 'gzip' | null };
-}
-
-const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
-
 /**
- * The serving hooks compress routes' answers, and a drawn page is no route (it is the not-found handler's). 80 kB
- * of page and inline styles are 12 kB in brotli: over slow 4G that is a third of a second before the first paint.
+ * A drawn document as sent: compressed once per drawing in the encoding each browser asks for. The serving hooks
+ * compress routes' answers, and a drawn page is no route (it is the not-found handler's). 80 kB of page and inline
+ * styles are 12 kB in brotli: over slow 4G that is a third of a second before the first paint.
  */
-function drawnDocument(html: string): DrawnDocument {
-  const kept: { br?: Buffer; gzip?: Buffer } = {};
-  return {
-    html,
-    encodedFor(acceptEncoding) {
-      const encoding = acceptEncoding ? encodings.negotiate(acceptEncoding) : null;
-      if (encoding === 'br') {
-        // Quality 9: within a few per cent of 11 on HTML, at a tenth of its time (each drawing is compressed once).
-        kept.br ??= brotliCompressSync(html, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 9,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        });
-        return { body: kept.br, encoding };
-      }
-      if (encoding === 'gzip') {
-        kept.gzip ??= gzipSync(html);
-        return { body: kept.gzip, encoding };
-      }
-      return { body: html, encoding: null };
-    },
-  };
-}
+export type DrawnDocument = EncodedText;
 
 /** Draws pages and keeps each (address, language) for a minute, one drawing at a time per key. */
 export interface PageDrawer {
@@ -265,7 +233,7 @@ export async function loadPageDrawer(
       const drawing = await load();
       const page = drawing ? await drawing.entry.drawPage(url, locale, read) : null;
       if (!drawing || !page) return null;
-      return drawnDocument(pageDocument(template, page, publicUrl, drawing.critical?.(page.html)));
+      return encodedText(pageDocument(template, page, publicUrl, drawing.critical?.(page.html)));
     } catch (error) {
       log.warn({ err: error, url }, 'drawing a public page failed; the browser draws it');
       return null;

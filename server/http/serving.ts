@@ -4,12 +4,10 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { said } from '../i18n/said';
+import { COMPRESS_THRESHOLD_BYTES } from './encoded-text';
 import { type LinkPreviewOf, withLinkPreview } from './link-preview';
 import { localeOf, speak } from './locale';
 import { loadPageDrawer } from './server-drawn-pages';
-
-/** Responses smaller than this are sent as they are: below a packet or two, compressing saves nothing. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Cache-Control per kind of response (docs/decisions/018-serving-headers-and-caching.md). */
 export const CACHE = {

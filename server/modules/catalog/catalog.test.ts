@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +162,25 @@ describe('the public catalog', () => {
     const past = (await get('/api/catalog/courses?category=Music&page=3')).json();
     expect(past).toMatchObject({ courses: [], total: 13, page: 3 });
     expect((await get('/api/catalog/courses?category=Nothing&page=2')).json()).toMatchObject({ total: 0 });
+  });
+
+  it('sends the list in the encoding asked for, each the same page, and a signed-in reader the same list', async () => {
+    // A full page (the paging test's courses are in): over the size below which nothing is compressed.
+    const plain = await get('/api/catalog/courses');
+    expect(plain.json().courses).toHaveLength(12);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await get('/api/catalog/courses', { 'accept-encoding': 'gzip, br' });
+    const gzip = await get('/api/catalog/courses', { 'accept-encoding': 'gzip' });
+    const refused = await get('/api/catalog/courses', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const page = plain.json();
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(page);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(page);
+    expect(refused.json()).toEqual(page);
+    expect((await get('/api/catalog/courses', teacher.headers)).json()).toEqual(page);
   });
 
   it('shows a course detail with lessons, previews, FAQ and the caller’s subscription', async () => {

@@ -7,6 +7,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { said } from '../../i18n/said';
 import { sendHlsFile } from '../files/hls';
 import { imageUrlsAt } from '../files/uploads';
+import type { CatalogAnswerCache } from './answer-cache';
 import {
   cardSourceOf,
   lessonsOf,
@@ -29,11 +30,30 @@ const listQuery = z.object({
 });
 
 /** The public catalog: approved courses as their live (approved) version shows them, and their previews. */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ answers: CatalogAnswerCache }> = async (
+  app,
+  { answers },
+) => {
   app.get(
     '/api/catalog/courses',
-    { config: { access: 'public' }, schema: { querystring: listQuery } },
-    async (request) => listCatalog(app, request.query),
+    // The list is the same for everyone: who asks is never looked up (their token still names their budget).
+    { config: { access: 'public', readsActor: false }, schema: { querystring: listQuery } },
+    async (request, reply) => {
+      const query = request.query;
+      const key = JSON.stringify([
+        query.page,
+        query.search,
+        query.category,
+        query.level,
+        query.language,
+        query.price,
+      ]);
+      const answer = await answers.answer(key, () => listCatalog(app, query));
+      const { body, encoding } = answer.encodedFor(request.headers['accept-encoding']);
+      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body);
+    },
   );
 
   app.get(
