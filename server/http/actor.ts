@@ -110,11 +110,8 @@ function sessionLookups(db: Db) {
         userIds: batch.map((lookup) => lookup.userId),
         now: new Date(),
       });
-      for (const lookup of batch) {
-        lookup.found(
-          rows.find((row) => row.sessionId === lookup.sessionId && row.sessionUserId === lookup.userId),
-        );
-      }
+      const bySession = new Map(rows.map((row) => [`${row.sessionId} ${row.sessionUserId}`, row]));
+      for (const lookup of batch) lookup.found(bySession.get(`${lookup.sessionId} ${lookup.userId}`));
     } catch (error) {
       for (const lookup of batch) lookup.failed(error);
     }
