@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { languageCode, languageOrNone } from '../../../common/languages';
-import { courses, courseVideos } from '../../db/schema/index';
+import { courseVideos } from '../../db/schema/index';
 import type { App } from '../../http/app-type';
-import { groupCues, parseWebVtt } from '../gurus/training/captions';
 import type { DraftPassage } from '../question-drafts/course-text';
-import { captionText } from '../question-drafts/source';
+import { courseLanguage, lessonPassages } from '../question-drafts/source';
 
 export interface LessonVideo {
   id: string;
@@ -39,35 +37,5 @@ export async function lessonText(
   app: App,
   video: LessonVideo,
 ): Promise<{ language: string; passages: DraftPassage[] }> {
-  const [course] = await app.db
-    .select({ language: courses.language })
-    .from(courses)
-    .where(eq(courses.id, video.courseId));
-  const language = languageCode(course?.language) || languageOrNone(course?.language) || 'en';
-  const passages: DraftPassage[] = [];
-  const passage = (index: number, heading: string, text: string, start: number, end: number) =>
-    passages.push({
-      id: `${video.id}:${index}`,
-      heading,
-      text,
-      videoId: video.id,
-      materialId: null,
-      startSeconds: start,
-      endSeconds: end,
-      page: null,
-    });
-  if (video.cues && video.cues.length > 0) {
-    video.cues.forEach((cue, index) => {
-      if (cue.text.trim())
-        passage(index, cue.heading ?? '', cue.text.trim(), cue.startSeconds, cue.endSeconds);
-    });
-  } else if (video.captionsPath) {
-    const vtt = await captionText(app, video.captionsPath);
-    if (vtt) {
-      groupCues(parseWebVtt(vtt)).forEach((part, index) => {
-        passage(index, '', part.text, part.start, part.end);
-      });
-    }
-  }
-  return { language, passages };
+  return { language: await courseLanguage(app, video.courseId), passages: await lessonPassages(app, video) };
 }

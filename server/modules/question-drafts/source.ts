@@ -26,10 +26,6 @@ export async function captionText(app: App, path: string): Promise<string | null
  * Lessons of the working version, in their order.
  */
 export async function courseLessonText(app: App, courseId: string): Promise<CourseLessonText> {
-  const [course] = await app.db
-    .select({ language: courses.language })
-    .from(courses)
-    .where(eq(courses.id, courseId));
   const videos = await app.db
     .select({
       id: courseVideos.id,
@@ -44,43 +40,52 @@ export async function courseLessonText(app: App, courseId: string): Promise<Cour
   const lessonTitles = new Map<string, string>();
   for (const video of videos) {
     lessonTitles.set(video.id, video.title);
-    if (video.cues && video.cues.length > 0) {
-      video.cues.forEach((cue, index) => {
-        if (!cue.text.trim()) return;
-        passages.push({
-          id: `${video.id}:${index}`,
-          heading: cue.heading ?? '',
-          text: cue.text.trim(),
-          videoId: video.id,
-          materialId: null,
-          startSeconds: cue.startSeconds,
-          endSeconds: cue.endSeconds,
-          page: null,
-        });
-      });
-      continue;
-    }
-    if (!video.captionsPath) continue;
-    const vtt = await captionText(app, video.captionsPath);
-    if (!vtt) continue;
-    groupCues(parseWebVtt(vtt)).forEach((passage, index) => {
-      passages.push({
-        id: `${video.id}:${index}`,
-        heading: '',
-        text: passage.text,
-        videoId: video.id,
-        materialId: null,
-        startSeconds: passage.start,
-        endSeconds: passage.end,
-        page: null,
-      });
-    });
+    passages.push(...(await lessonPassages(app, video)));
   }
-  return {
-    language: languageCode(course?.language) || languageOrNone(course?.language) || 'en',
-    passages,
-    lessonTitles,
-  };
+  return { language: await courseLanguage(app, courseId), passages, lessonTitles };
+}
+
+/** The language a course's text is read in: its language's code, else English. */
+export async function courseLanguage(app: App, courseId: string): Promise<string> {
+  const [course] = await app.db
+    .select({ language: courses.language })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return languageCode(course?.language) || languageOrNone(course?.language) || 'en';
+}
+
+/** A lesson where its text comes from: its slides' cues, or its captions file. */
+export interface LessonSource {
+  id: string;
+  cues: (typeof courseVideos.$inferSelect)['libraryCues'];
+  captionsPath: string | null;
+}
+
+/** One lesson's passages: a slide per passage from its cues, else its captions in about 30 s passages. */
+export async function lessonPassages(app: App, video: LessonSource): Promise<DraftPassage[]> {
+  const passage = (index: number, heading: string, text: string, start: number, end: number) => ({
+    id: `${video.id}:${index}`,
+    heading,
+    text,
+    videoId: video.id,
+    materialId: null,
+    startSeconds: start,
+    endSeconds: end,
+    page: null,
+  });
+  if (video.cues && video.cues.length > 0) {
+    return video.cues.flatMap((cue, index) =>
+      cue.text.trim()
+        ? [passage(index, cue.heading ?? '', cue.text.trim(), cue.startSeconds, cue.endSeconds)]
+        : [],
+    );
+  }
+  if (!video.captionsPath) return [];
+  const vtt = await captionText(app, video.captionsPath);
+  if (!vtt) return [];
+  return groupCues(parseWebVtt(vtt)).map((part, index) =>
+    passage(index, '', part.text, part.start, part.end),
+  );
 }
 
 /** The course's lesson titles by id (the review screen names each draft's lesson). */

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -7,14 +6,12 @@ import {
   Modal,
   NumberInput,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconListDetails, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconListDetails, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
   type AuthorLessonNotes,
@@ -27,6 +24,7 @@ import { toast } from '../../app/toast';
 import { confirmDestructive } from '../../components/confirm-destructive';
 import { useAuthorNotes, useNotesMutations } from './api';
 import { useT } from './i18n';
+import { NoteRows } from './note-rows';
 
 interface Draft {
   summary: SummaryLine[];
@@ -85,17 +83,6 @@ function NotesForm({
   const { save, regenerate } = useNotesMutations(videoId);
   useEffect(() => setDraft(draftOf(notes)), [notes]);
 
-  const setLine = (index: number, patch: Partial<SummaryLine>) =>
-    setDraft((d) => ({
-      ...d,
-      summary: d.summary.map((line, i) => (i === index ? { ...line, ...patch } : line)),
-    }));
-  const setEntry = (index: number, patch: Partial<GlossaryEntry>) =>
-    setDraft((d) => ({
-      ...d,
-      glossary: d.glossary.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)),
-    }));
-
   const submit = () => {
     setError(null);
     const body: LessonNotesUpdate = {
@@ -142,126 +129,76 @@ function NotesForm({
         })}
       </Text>
 
-      <Group justify="space-between" wrap="wrap">
-        <Title order={3} size="h5">
-          {t('lesson-notes.editor.summary')}
-        </Title>
-        <Switch
-          label={t('lesson-notes.editor.hideSummary')}
-          checked={draft.summaryHidden}
-          onChange={(event) => {
-            const summaryHidden = event.currentTarget.checked;
-            setDraft((d) => ({ ...d, summaryHidden }));
-          }}
-        />
-      </Group>
-      {draft.summary.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('lesson-notes.editor.noSummary')}
-        </Text>
-      )}
-      {draft.summary.map((line, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their place is their identity
-        <Group key={index} align="flex-end" wrap="wrap" gap="xs">
-          <Textarea
-            label={t('lesson-notes.editor.sentence', { number: index + 1 })}
-            value={line.text}
-            onChange={(event) => setLine(index, { text: event.currentTarget.value })}
-            autosize
-            minRows={1}
-            maxLength={LESSON_NOTES_LIMITS.sentenceLength}
-            style={{ flex: '1 1 16rem', minWidth: 0 }}
-          />
-          <SecondsInput
-            value={line.seconds}
-            label={t('lesson-notes.editor.secondsLabel', { number: index + 1 })}
-            onChange={(seconds) => setLine(index, { seconds })}
-          />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            onClick={() => setDraft((d) => ({ ...d, summary: d.summary.filter((_, i) => i !== index) }))}
-            aria-label={t('lesson-notes.editor.removeSentence', { number: index + 1 })}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Group>
-      ))}
-      <Button
-        variant="light"
-        leftSection={<IconPlus size={16} />}
-        disabled={draft.summary.length >= LESSON_NOTES_LIMITS.summarySentences}
-        onClick={() => setDraft((d) => ({ ...d, summary: [...d.summary, { text: '', seconds: null }] }))}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t('lesson-notes.editor.addSentence')}
-      </Button>
+      <NoteRows
+        title={t('lesson-notes.editor.summary')}
+        hideLabel={t('lesson-notes.editor.hideSummary')}
+        hidden={draft.summaryHidden}
+        onHiddenChange={(summaryHidden) => setDraft((d) => ({ ...d, summaryHidden }))}
+        emptyText={t('lesson-notes.editor.noSummary')}
+        rows={draft.summary}
+        onRowsChange={(summary) => setDraft((d) => ({ ...d, summary }))}
+        fields={(line, index, set) => (
+          <>
+            <Textarea
+              label={t('lesson-notes.editor.sentence', { number: index + 1 })}
+              value={line.text}
+              onChange={(event) => set({ text: event.currentTarget.value })}
+              autosize
+              minRows={1}
+              maxLength={LESSON_NOTES_LIMITS.sentenceLength}
+              style={{ flex: '1 1 16rem', minWidth: 0 }}
+            />
+            <SecondsInput
+              value={line.seconds}
+              label={t('lesson-notes.editor.secondsLabel', { number: index + 1 })}
+              onChange={(seconds) => set({ seconds })}
+            />
+          </>
+        )}
+        removeLabel={(index) => t('lesson-notes.editor.removeSentence', { number: index + 1 })}
+        addLabel={t('lesson-notes.editor.addSentence')}
+        max={LESSON_NOTES_LIMITS.summarySentences}
+        blank={{ text: '', seconds: null }}
+      />
 
-      <Group justify="space-between" wrap="wrap">
-        <Title order={3} size="h5">
-          {t('lesson-notes.editor.keyTerms')}
-        </Title>
-        <Switch
-          label={t('lesson-notes.editor.hideGlossary')}
-          checked={draft.glossaryHidden}
-          onChange={(event) => {
-            const glossaryHidden = event.currentTarget.checked;
-            setDraft((d) => ({ ...d, glossaryHidden }));
-          }}
-        />
-      </Group>
-      {draft.glossary.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('lesson-notes.editor.noTerms')}
-        </Text>
-      )}
-      {draft.glossary.map((entry, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their place is their identity
-        <Group key={index} align="flex-end" wrap="wrap" gap="xs">
-          <TextInput
-            label={t('lesson-notes.editor.term', { number: index + 1 })}
-            value={entry.term}
-            onChange={(event) => setEntry(index, { term: event.currentTarget.value })}
-            maxLength={LESSON_NOTES_LIMITS.termLength}
-            style={{ flex: '1 1 10rem', minWidth: 0 }}
-          />
-          <Textarea
-            label={t('lesson-notes.editor.explanation', { number: index + 1 })}
-            value={entry.explanation}
-            onChange={(event) => setEntry(index, { explanation: event.currentTarget.value })}
-            autosize
-            minRows={1}
-            maxLength={LESSON_NOTES_LIMITS.explanationLength}
-            style={{ flex: '2 1 16rem', minWidth: 0 }}
-          />
-          <SecondsInput
-            value={entry.seconds}
-            label={t('lesson-notes.editor.secondsLabel', { number: index + 1 })}
-            onChange={(seconds) => setEntry(index, { seconds })}
-          />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            onClick={() => setDraft((d) => ({ ...d, glossary: d.glossary.filter((_, i) => i !== index) }))}
-            aria-label={t('lesson-notes.editor.removeTerm', { number: index + 1 })}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Group>
-      ))}
-      <Button
-        variant="light"
-        leftSection={<IconPlus size={16} />}
-        disabled={draft.glossary.length >= LESSON_NOTES_LIMITS.glossaryTerms}
-        onClick={() =>
-          setDraft((d) => ({ ...d, glossary: [...d.glossary, { term: '', explanation: '', seconds: null }] }))
-        }
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t('lesson-notes.editor.addTerm')}
-      </Button>
+      <NoteRows
+        title={t('lesson-notes.editor.keyTerms')}
+        hideLabel={t('lesson-notes.editor.hideGlossary')}
+        hidden={draft.glossaryHidden}
+        onHiddenChange={(glossaryHidden) => setDraft((d) => ({ ...d, glossaryHidden }))}
+        emptyText={t('lesson-notes.editor.noTerms')}
+        rows={draft.glossary}
+        onRowsChange={(glossary) => setDraft((d) => ({ ...d, glossary }))}
+        fields={(entry, index, set) => (
+          <>
+            <TextInput
+              label={t('lesson-notes.editor.term', { number: index + 1 })}
+              value={entry.term}
+              onChange={(event) => set({ term: event.currentTarget.value })}
+              maxLength={LESSON_NOTES_LIMITS.termLength}
+              style={{ flex: '1 1 10rem', minWidth: 0 }}
+            />
+            <Textarea
+              label={t('lesson-notes.editor.explanation', { number: index + 1 })}
+              value={entry.explanation}
+              onChange={(event) => set({ explanation: event.currentTarget.value })}
+              autosize
+              minRows={1}
+              maxLength={LESSON_NOTES_LIMITS.explanationLength}
+              style={{ flex: '2 1 16rem', minWidth: 0 }}
+            />
+            <SecondsInput
+              value={entry.seconds}
+              label={t('lesson-notes.editor.secondsLabel', { number: index + 1 })}
+              onChange={(seconds) => set({ seconds })}
+            />
+          </>
+        )}
+        removeLabel={(index) => t('lesson-notes.editor.removeTerm', { number: index + 1 })}
+        addLabel={t('lesson-notes.editor.addTerm')}
+        max={LESSON_NOTES_LIMITS.glossaryTerms}
+        blank={{ term: '', explanation: '', seconds: null }}
+      />
 
       {error && (
         <Alert color="red" role="alert">
