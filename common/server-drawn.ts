@@ -23,6 +23,8 @@ export interface ServerDrawnState {
   locale: string;
   /** The data the page was drawn with: TanStack Query's dehydrated state, taken over before hydrating. */
   queries?: unknown;
+  /** The parts loaded on demand that the drawing holds (web/app/lazy-part.tsx), loaded before hydrating. */
+  parts?: string[];
 }
 
 /** The cookie that names the interface language chosen in this browser, so the server draws pages in it. */

@@ -11,6 +11,7 @@ import { PRODUCT_NAME, pageTitle } from '../common/routes';
 import { SERVER_DRAWN_PATHS } from '../common/server-drawn';
 import { answerReadsOnServer } from './app/api';
 import { installCatalog, loadCatalog, t } from './app/i18n';
+import { drawingParts } from './app/lazy-part';
 import { Root } from './app/root';
 import { appRoutes, loadMatchedRoutes } from './app/router';
 import { catalogCourseQuery } from './features/catalog/api';
@@ -35,6 +36,8 @@ export interface DrawnPage {
   locale: Locale;
   /** The data it was drawn with (TanStack Query's dehydrated state), for the browser to start from. */
   queries: unknown;
+  /** The parts loaded on demand it holds, for the browser to load before taking it over (app/lazy-part.tsx). */
+  parts: string[];
 }
 
 /** The server's own answer to a read the page makes (`/api/...` with its query), as a visitor without a session. */
@@ -88,8 +91,9 @@ async function drawNow(url: string, locale: Locale, read?: ServerRead): Promise<
   if (context instanceof Response) return null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const course = read ? await readCourse(address, client, (readUrl) => read(readUrl, locale)) : null;
-  const draw = () => drawHtml(createStaticRouter(handler.dataRoutes, context), context, client);
-  let html = await draw();
+  const draw = () =>
+    drawingParts(() => drawHtml(createStaticRouter(handler.dataRoutes, context), context, client));
+  let { drawn: html, parts } = await draw();
   // The reads the page asked for while drawn are answered here, and the page drawn again with their data, so it
   // arrives whole: no loading state to replace, nothing that moves (a read refused to a visitor stays loading).
   // Reads marked browser-only (the visitor's time zone, session storage) stay for the browser to make.
@@ -108,7 +112,7 @@ async function drawNow(url: string, locale: Locale, read?: ServerRead): Promise<
     } finally {
       answerReadsOnServer(null);
     }
-    html = await draw();
+    ({ drawn: html, parts } = await draw());
   }
   return {
     html,
@@ -120,6 +124,7 @@ async function drawNow(url: string, locale: Locale, read?: ServerRead): Promise<
     course,
     locale,
     queries: dehydrate(client),
+    parts,
   };
 }
 

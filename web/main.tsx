@@ -11,6 +11,7 @@ import { RouterProvider } from 'react-router';
 import type { Locale } from '../common/i18n/locales';
 import { startEarlyReads } from './app/early-reads';
 import { currentLocale, initialLocale, startI18n, startI18nAs } from './app/i18n';
+import { loadDrawnParts } from './app/lazy-part';
 import { installChunkReload, installUserChangeReload } from './app/reloads';
 import { queryClient, Root } from './app/root';
 import { appRoutes, createAppRouter, loadMatchedRoutes } from './app/router';
@@ -58,7 +59,7 @@ function startApp() {
 /** The page at the address: taken over from the server's drawing, or drawn in the browser. */
 function startPage() {
   const drawn = container ? drawnByServer(container) : null;
-  if (drawn) void hydrateDrawnPage(drawn.locale, drawn.queries);
+  if (drawn) void hydrateDrawnPage(drawn.locale, drawn.queries, drawn.parts);
   else void renderInBrowser();
 }
 
@@ -110,13 +111,16 @@ async function renderInBrowser() {
  * A public page the server drew (decision 071): the same language and the same page components first, so React
  * takes the HTML over instead of drawing it again; then the reader's own language if it is another.
  */
-async function hydrateDrawnPage(drawnIn: Locale, queries: unknown) {
+async function hydrateDrawnPage(drawnIn: Locale, queries: unknown, parts: readonly string[]) {
   const routes = appRoutes(PAGES);
   const [{ AfterTakeOver, replayTyped, typedFields }] = await Promise.all([
     import('./app/take-over'),
     startI18nAs(drawnIn),
     loadMatchedRoutes(routes, window.location.pathname),
   ]);
+  // The parts the drawing holds whose code loads on demand, and their messages: the whole page is taken over in one
+  // pass, so nothing the reader changes meanwhile (the language) meets a part still as the server drew it.
+  await loadDrawnParts(parts);
   const router = createAppRouter(PAGES, routes);
   afterFirstPage(router);
   if (!container) return;
@@ -133,8 +137,7 @@ async function hydrateDrawnPage(drawnIn: Locale, queries: unknown) {
     replayTyped(typed);
     document.documentElement.dataset.hydrated = '';
   };
-  // Not in a transition: a journey once saw a hydration error (React #418 on a Hindi home page) with it, and its
-  // gain in blocking time was within the noise of a shared machine (decision 071).
+  // Not in a transition: its gain in blocking time was within the noise of a shared machine (decision 071).
   hydrateRoot(
     container,
     <StrictMode>

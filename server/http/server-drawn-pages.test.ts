@@ -166,6 +166,23 @@ describe('public pages drawn by the server', () => {
     expect(refused.body).toBe(plain.body);
   });
 
+  it('names the parts loaded on demand that each drawing holds, for the browser to load before taking it over', async () => {
+    const teacher = await buildAndLogin(ctx.app, { userType: 'teacher' });
+    const course = await insertLiveCourse(ctx.app, teacher.user.id, 0, 'INR');
+    const partsOf = async (url: string) => {
+      const page = await get(url);
+      const state = JSON.parse(page.body.match(/id="server-drawn">([^<]*)<\/script>/)?.[1] ?? '{}') as {
+        parts?: string[];
+      };
+      return state.parts;
+    };
+    expect(await partsOf('/?from=parts')).toEqual(['home-course-shelf']);
+    expect(await partsOf(`/explore-course?courseId=${course.id}`)).toEqual(['catalog-course-drawer']);
+    // A page that holds none (the catalogue without a course open, a form) names none.
+    expect(await partsOf('/explore-course?from=parts')).toEqual([]);
+    expect(await partsOf('/login?from=parts')).toEqual([]);
+  });
+
   it('leaves public pages to the browser where a session is kept, so a logged-in reader sees no visitor page first', async () => {
     const template = readFileSync(path.join(BUILT, 'index.html'), 'utf8');
     for (const url of ['/', '/login', '/explore-course']) {
@@ -245,6 +262,7 @@ describe('the document around a drawn page', () => {
         course: null,
         locale: 'hi',
         queries: {},
+        parts: [],
       },
       'https://gurukul.example',
     );
@@ -269,12 +287,15 @@ describe('the document around a drawn page', () => {
         course: null,
         locale: 'en',
         queries: { title: odd },
+        parts: ['home-course-shelf'],
       },
       'https://gurukul.example',
     );
     expect(html).toContain(`<div id="root"><p>${odd}</p></div>`);
     expect(html).toContain(`<title>Save $&amp; now, $\` and $&#39; too, $$5</title>`);
-    expect(html).toContain(JSON.stringify({ locale: 'en', queries: { title: odd } }));
+    expect(html).toContain(
+      JSON.stringify({ locale: 'en', queries: { title: odd }, parts: ['home-course-shelf'] }),
+    );
   });
 });
 

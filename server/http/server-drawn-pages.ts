@@ -32,6 +32,7 @@ interface DrawnPage {
   course: CatalogCourse | null;
   locale: Locale;
   queries: unknown;
+  parts: string[];
 }
 
 interface EntryServer {
@@ -120,7 +121,7 @@ export function pageDocument(
   publicUrl: string,
   critical?: string,
 ): string {
-  const state: ServerDrawnState = { locale: page.locale, queries: page.queries };
+  const state: ServerDrawnState = { locale: page.locale, queries: page.queries, parts: page.parts };
   // The server's own paths after PUBLIC_URL (which may carry a path of its own); a storage's full URL as it is.
   const absolute = (href: string) =>
     /^https?:\/\//i.test(href) ? href : `${publicUrl.replace(/\/$/, '')}/${href.replace(/^\//, '')}`;

@@ -38,11 +38,34 @@ const pending = new Set<Promise<void>>();
 let locale: Locale = 'en';
 let catalog: Catalog = english;
 const listeners = new Set<() => void>();
-/** Bumped whenever the messages change (a language switched, a feature's catalog arrived): useT re-renders. */
-let version = 0;
+
+/** What a component renders its texts from: `useT`'s `t` and `useLocale`'s language, as of one moment. */
+interface Messages {
+  readonly locale: Locale;
+  readonly t: typeof t;
+}
+
+function messagesNow(): Messages {
+  const [atLocale, atCatalog] = [locale, catalog];
+  return {
+    locale: atLocale,
+    t: (key, values) => formatMessage(atCatalog, atLocale, key, values, english),
+  };
+}
+
+/** Replaced whenever the messages change (a language switched, a feature's catalog arrived): useT re-renders. */
+let messages = messagesNow();
+
+/**
+ * Browser: the messages of the language a page the server drew was drawn in (decision 082). React reads them
+ * whenever it takes a part of that page over, which for a part inside `<Suspense>` is after the rest, when the reader
+ * may have switched the language already: read in the new one, its text would not match the HTML (#418). Taken over
+ * in the drawn language, it then re-renders in the current one as every other component does.
+ */
+let drawnMessages: Messages | null = null;
 
 function notify(): void {
-  version += 1;
+  messages = messagesNow();
   for (const listener of listeners) listener();
 }
 
@@ -176,8 +199,9 @@ export function startI18n(): Promise<void> {
  * Before hydrating a page the server drew: its language first, so the first render matches the HTML; the
  * reader's own choice (if another) follows right after hydration (`startI18n`).
  */
-export function startI18nAs(drawnIn: Locale): Promise<void> {
-  return apply(drawnIn).catch(() => undefined);
+export async function startI18nAs(drawnIn: Locale): Promise<void> {
+  await apply(drawnIn).catch(() => undefined);
+  drawnMessages = messages;
 }
 
 /** Switches the interface and remembers the choice in this browser (the account is told by the caller). */
@@ -188,7 +212,9 @@ export async function setLocale(next: Locale): Promise<void> {
 }
 
 export const currentLocale = (): Locale => locale;
-const currentVersion = () => version;
+const currentMessages = () => messages;
+/** What React reads while it takes over a drawn page (on the server: what it draws in, the current messages). */
+const takeOverMessages = () => drawnMessages ?? messages;
 
 /** A catalog message in the current language. */
 export function t(key: string, values?: MessageValues): string {
@@ -227,12 +253,13 @@ function subscribe(listener: () => void): () => void {
 
 /** The current language; re-renders when it changes. */
 export function useLocale(): Locale {
-  // The server's snapshot is the language the page is drawn (or hydrated) in: the same getter.
-  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
+  return useSyncExternalStore(subscribe, currentMessages, takeOverMessages).locale;
 }
 
-/** `t` for a component, which re-renders in the new language when it changes. */
+/**
+ * `t` for a component, which re-renders in the new language when it changes. While React takes over a page the
+ * server drew it reads the drawn language (`drawnMessages`), so a render always reads one language throughout.
+ */
 export function useT(): typeof t {
-  useSyncExternalStore(subscribe, currentVersion, currentVersion);
-  return t;
+  return useSyncExternalStore(subscribe, currentMessages, takeOverMessages).t;
 }

@@ -148,9 +148,11 @@ function LinkAccount({ ticket, remember }: { ticket: string; remember: boolean }
     ssoLinkInfoRequest(ticket)
       .then((answer) => setEmail(answer.email))
       .catch((error: unknown) =>
-        setExpired(error instanceof Error ? error.message : t('auth.ssoPage.failedTitle')),
+        // An empty message reads as the failure's title where it shows (below): no `t` here, so a language switch
+        // does not ask again.
+        setExpired(error instanceof Error ? error.message : ''),
       );
-  }, [ticket, t]);
+  }, [ticket]);
   // The one thing to do here is type the password: the field has the focus once the page names the account.
   useEffect(() => {
     if (email) password.current?.focus();
@@ -170,12 +172,12 @@ function LinkAccount({ ticket, remember }: { ticket: string; remember: boolean }
       setFailure(error instanceof Error ? error.message : t('auth.login.failedFallback'));
     }
   });
-  if (expired) {
+  if (expired !== null) {
     return (
       <AuthCard title={t('auth.ssoPage.failedTitle')}>
         <Stack>
           <Alert color="red" role="alert">
-            {expired}
+            {expired || t('auth.ssoPage.failedTitle')}
           </Alert>
           <Button component={Link} to="/login">
             {t('auth.ssoPage.backToLogin')}

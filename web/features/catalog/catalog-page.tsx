@@ -14,9 +14,10 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { CatalogCourse } from '../../../common/contracts/catalog';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '../../../common/courses';
+import { lazyPart } from '../../app/lazy-part';
 import { useUrlFilters } from '../../app/use-url-filters';
 import { BrandMark } from '../../components/brand-mark';
 import { CourseCover } from '../../components/course-cover';
@@ -26,7 +27,10 @@ import { useT } from './i18n';
 import { useLocalPrice } from './local-price';
 
 // The course drawer (previews with hls.js, checkout, accordion) loads with the first course opened.
-const CourseDrawer = lazy(async () => ({ default: (await import('./course-drawer')).CourseDrawer }));
+const CourseDrawer = lazyPart(
+  'catalog-course-drawer',
+  async () => (await import('./course-drawer')).CourseDrawer,
+);
 
 function CourseCard({ course, price, onOpen }: { course: CatalogCourse; price: string; onOpen: () => void }) {
   const t = useT();

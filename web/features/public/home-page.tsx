@@ -11,9 +11,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBrain, IconChartBar, IconMovie, IconSchool } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../app/i18n';
+import { lazyPart } from '../../app/lazy-part';
 import { GuruShowcase } from './home/guru-showcase';
 import { LessonSteps } from './home/lesson-steps';
 
@@ -26,7 +27,10 @@ const FEATURES = [
 ];
 
 // The course grid (catalog query, covers) loads after the first paint: the hero is what a visitor reads first.
-const CourseShelf = lazy(async () => ({ default: (await import('./home/course-shelf')).CourseShelf }));
+const CourseShelf = lazyPart(
+  'home-course-shelf',
+  async () => (await import('./home/course-shelf')).CourseShelf,
+);
 
 /** The public home page: the guru answering, narrated lessons, the courses taught here, then the rest. */
 export default function HomePage() {
