@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type PdfProcessLimits, runPdfProcess } from './pdf-process';
 import { readPdfSlides, SlideDeckError } from './pdf-slides';
@@ -17,7 +20,7 @@ beforeAll(async () => {
 });
 
 // The hook the PDF child honours under NODE_ENV=test, standing in for a native crash, a hang or a leak.
-const fault = (kind: 'crash' | 'hang' | 'oom') => {
+const fault = (kind: 'crash' | 'hang' | 'oom' | `crash-until:${string}:${number}`) => {
   process.env.GURUKUL_TEST_PDF_FAULT = kind;
 };
 afterEach(() => {
@@ -66,6 +69,20 @@ describe('PDF reading in a child process', { timeout: 90_000 }, () => {
 
     delete process.env.GURUKUL_TEST_PDF_FAULT;
     expect((await readPdfSlides(pdf, { width: 320, limits: LIMITS })).slides).toHaveLength(2);
+  });
+
+  it('a renderer that dies now and then is tried again, up to three times, before the PDF is refused', async () => {
+    const tally = path.join(mkdtempSync(path.join(os.tmpdir(), 'gurukul-pdf-crashes-')), 'crashes');
+    fault(`crash-until:${tally}:2`);
+    expect((await readPdfSlides(pdf, { width: 320, limits: LIMITS })).slides).toHaveLength(2);
+    expect(readFileSync(tally, 'utf8').split('\n')).toHaveLength(3);
+
+    rmSync(tally);
+    fault(`crash-until:${tally}:3`);
+    const { error } = await failureOf(readPdfSlides(pdf, { limits: LIMITS }));
+    expect(error.code).toBe('PDF_RENDER_FAILED');
+    expect(error.detail).toMatch(/signal SIGABRT/);
+    rmSync(path.dirname(tally), { recursive: true, force: true });
   });
 
   it('a renderer that hangs is stopped after the time limit', async () => {

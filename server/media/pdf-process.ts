@@ -103,13 +103,10 @@ export async function runPdfProcess(
     await writeFile(input, bytes);
     const script = await workerScript('pdf-render-worker', import.meta.url);
     const job = { ...task, input, outDir: dir };
-    // A renderer that died without a reason (no refusal, no time or memory limit) is tried once more: the
-    // native renderer has been seen to crash now and then on a PDF it reads the next time. A PDF that
-    // crashes it every time is refused after the second try.
-    const { pageCount, pages } = await runChild(script, job, limits).catch((error: unknown) => {
-      if (!(error instanceof PdfProcessError) || error.code !== 'CRASHED') throw error;
-      return runChild(script, job, limits);
-    });
+    // A renderer that died without a reason (no refusal, no time or memory limit) is tried again: the native
+    // renderer has been seen to crash now and then (SIGSEGV) on a PDF it reads the next time. A PDF that crashes
+    // it every time is refused after the third try.
+    const { pageCount, pages } = await runChildAgainIfCrashed(script, job, limits, CRASH_TRIES);
     return {
       pageCount,
       pages: await Promise.all(
@@ -121,6 +118,23 @@ export async function runPdfProcess(
   } finally {
     await rm(dir, { recursive: true, force: true });
     release();
+  }
+}
+
+/** Tries of one PDF whose renderer keeps dying without a reason, before it is refused. */
+const CRASH_TRIES = 3;
+
+async function runChildAgainIfCrashed(
+  script: string,
+  job: PdfJob,
+  limits: PdfProcessLimits,
+  tries: number,
+): Promise<{ pageCount: number; pages: PdfJobPage[] }> {
+  try {
+    return await runChild(script, job, limits);
+  } catch (error) {
+    if (tries <= 1 || !(error instanceof PdfProcessError) || error.code !== 'CRASHED') throw error;
+    return runChildAgainIfCrashed(script, job, limits, tries - 1);
   }
 }
 

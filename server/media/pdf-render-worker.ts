@@ -1,3 +1,4 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -23,13 +24,23 @@ const send = (message: PdfWorkerMessage) =>
   });
 
 /**
- * Stands in for a native fault in tests: GURUKUL_TEST_PDF_FAULT=crash|hang|oom, honoured only when
+ * Stands in for a native fault in tests: GURUKUL_TEST_PDF_FAULT=crash|crash-until:<file>:<n>|hang|oom, honoured only when
  * NODE_ENV=test so a stray variable cannot break a real server.
  */
 function injectTestFault(): void {
   if (process.env.NODE_ENV !== 'test') return;
   const fault = process.env.GURUKUL_TEST_PDF_FAULT;
   if (fault === 'crash') process.abort();
+  // crash-until:<file>:<n>: the first n children crash (each leaves a line in the file), as a renderer that dies
+  // now and then does.
+  const until = fault?.match(/^crash-until:(.+):(\d+)$/);
+  if (until) {
+    const crashed = existsSync(until[1]) ? readFileSync(until[1], 'utf8').split('\n').length - 1 : 0;
+    if (crashed < Number(until[2])) {
+      appendFileSync(until[1], 'crashed\n');
+      process.abort();
+    }
+  }
   if (fault === 'hang') {
     const forever = Number.POSITIVE_INFINITY;
     while (Date.now() < forever) {
