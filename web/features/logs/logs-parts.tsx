@@ -31,7 +31,12 @@ export const formatDuration = (ms: number) =>
 const STATUS_COLORS: Record<string, string> = { '2': 'teal', '3': 'blue', '4': 'orange', '5': 'red' };
 export function StatusBadge({ status }: { status: number }) {
   return (
-    <Badge color={STATUS_COLORS[String(status)[0]] ?? 'gray'} variant="light" miw={46}>
+    <Badge
+      color={STATUS_COLORS[String(status)[0]] ?? 'gray'}
+      variant="light"
+      miw={46}
+      style={{ flexShrink: 0 }}
+    >
       {status}
     </Badge>
   );
@@ -45,7 +50,8 @@ const LEVEL_COLORS: Record<LogLevelName, string> = {
 };
 export function LevelBadge({ level }: { level: LogLevelName }) {
   return (
-    <Badge color={LEVEL_COLORS[level]} variant="light" miw={52}>
+    // Never squeezed by its row at 390 px: a level cut to "wa…" says nothing (as the error groups' count badge).
+    <Badge color={LEVEL_COLORS[level]} variant="light" miw={52} style={{ flexShrink: 0 }}>
       {level}
     </Badge>
   );
